@@ -1,0 +1,62 @@
+"""Settings from the environment and an optional `.env` file (the environment wins)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+DEFAULT_DATABASE = Path("data") / "seepbot.sqlite3"
+
+
+class ConfigError(Exception):
+    """A setting is missing or wrong; the message is one line for the operator."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    token: str
+    database_path: Path = DEFAULT_DATABASE
+    dev_guild_id: int | None = None
+    log_level: str = "INFO"
+
+    def __repr__(self) -> str:  # never print the token
+        return (
+            f"Settings(database_path={self.database_path!s}, dev_guild_id={self.dev_guild_id}, "
+            f"log_level={self.log_level})"
+        )
+
+
+def read_env_file(path: Path) -> dict[str, str]:
+    """KEY=VALUE lines; blank lines and # comments are skipped, quotes around values removed."""
+    values: dict[str, str] = {}
+    if not path.is_file():
+        return values
+    for raw in path.read_text(encoding="utf-8").splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#") or "=" not in line:
+            continue
+        key, _, value = line.partition("=")
+        values[key.strip()] = value.strip().strip("'\"")
+    return values
+
+
+def load_settings(env_file: Path = Path(".env")) -> Settings:
+    merged = {**read_env_file(env_file), **{k: v for k, v in os.environ.items() if v}}
+    token = merged.get("DISCORD_TOKEN", "").strip()
+    if not token:
+        raise ConfigError(
+            "no DISCORD_TOKEN set: copy .env.example to .env and put your bot's token in it"
+        )
+    guild = merged.get("DEV_GUILD_ID", "").strip()
+    if guild and not guild.isdigit():
+        raise ConfigError(f"DEV_GUILD_ID must be a server id (digits), not {guild!r}")
+    level = merged.get("LOG_LEVEL", "INFO").strip().upper()
+    if level not in ("DEBUG", "INFO", "WARNING", "ERROR"):
+        raise ConfigError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}")
+    return Settings(
+        token=token,
+        database_path=Path(merged.get("DATABASE_PATH") or DEFAULT_DATABASE),
+        dev_guild_id=int(guild) if guild else None,
+        log_level=level,
+    )

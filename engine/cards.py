@@ -1,0 +1,153 @@
+"""Cards, their text notation, decks and seeded shuffles."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import IntEnum
+
+
+class Suit(IntEnum):
+    """The four suits; the order is the display order of a sorted hand."""
+
+    SPADES = 0
+    HEARTS = 1
+    CLUBS = 2
+    DIAMONDS = 3
+
+    @property
+    def letter(self) -> str:
+        return "SHCD"[self]
+
+    @property
+    def symbol(self) -> str:
+        return "♠♥♣♦"[self]
+
+    @classmethod
+    def from_letter(cls, letter: str) -> Suit:
+        try:
+            return cls("SHCD".index(letter.upper()))
+        except ValueError:
+            raise ValueError(f"{letter!r} is not a suit: use S, H, D or C") from None
+
+
+RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
+RANK_WORDS = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
+_RANK_FROM_TEXT = {"A": 1, "J": 11, "Q": 12, "K": 13, "T": 10}
+CARD_PATTERN = re.compile(r"(10|[2-9AJQKT])([SHDC])", re.IGNORECASE)
+
+
+def rank_text(rank: int) -> str:
+    """'A', '2' … '10', 'J', 'Q', 'K'."""
+    return RANK_NAMES.get(rank, str(rank))
+
+
+def rank_word(rank: int) -> str:
+    """A rank as players say it: 'ace', '9', 'jack'."""
+    return RANK_WORDS.get(rank, str(rank))
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A playing card. `rank` is its capture value: A=1 … 10, J=11, Q=12, K=13."""
+
+    rank: int
+    suit: Suit
+
+    @property
+    def index(self) -> int:
+        """A dense 0..51 number, handy as a key."""
+        return self.suit * 13 + self.rank - 1
+
+    @property
+    def is_face(self) -> bool:
+        return self.rank > 10
+
+    @property
+    def pretty(self) -> str:
+        """The card with its suit symbol, e.g. '10♦'."""
+        return f"{rank_text(self.rank)}{self.suit.symbol}"
+
+    def __str__(self) -> str:
+        return f"{rank_text(self.rank)}{self.suit.letter}"
+
+    def __repr__(self) -> str:
+        return f"Card({self})"
+
+    @staticmethod
+    def parse(text: str) -> Card:
+        """Parse '10D', 'td', 'AS', 'qh' …"""
+        match = CARD_PATTERN.fullmatch(_normalise(text.strip()))
+        if not match:
+            raise ValueError(f"{text!r} is not a card: write rank then suit, like 10D or QS")
+        return card_of(_rank_from_text(match.group(1)), Suit.from_letter(match.group(2)))
+
+
+_SYMBOLS = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C"})
+
+
+def _normalise(text: str) -> str:
+    """Accept suit symbols as well as letters."""
+    return text.translate(_SYMBOLS)
+
+
+def _rank_from_text(text: str) -> int:
+    upper = text.upper()
+    return _RANK_FROM_TEXT[upper] if upper in _RANK_FROM_TEXT else int(upper)
+
+
+FULL_DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in Suit for rank in range(1, 14))
+_BY_INDEX = {card.index: card for card in FULL_DECK}
+
+
+def card_of(rank: int, suit: Suit) -> Card:
+    """The shared instance of a card."""
+    return _BY_INDEX[suit * 13 + rank - 1]
+
+
+def parse_cards(text: str) -> list[Card]:
+    """Parse a run of cards, with or without separators: '2S 9S JC', '2S9SJC', '2S+9S'."""
+    cleaned = re.sub(r"[\s,+.]", "", _normalise(text))
+    cards: list[Card] = []
+    position = 0
+    while position < len(cleaned):
+        match = CARD_PATTERN.match(cleaned, position)
+        if not match:
+            raise ValueError(f"cannot read a card at {cleaned[position:]!r}")
+        cards.append(Card.parse(match.group(0)))
+        position = match.end()
+    return cards
+
+
+def format_cards(cards: Iterable[Card], sep: str = " ") -> str:
+    return sep.join(str(card) for card in cards)
+
+
+def pretty_cards(cards: Iterable[Card], sep: str = " ") -> str:
+    return sep.join(card.pretty for card in cards)
+
+
+def hand_order(card: Card) -> tuple[int, int]:
+    """Sort key for showing a hand: by suit, then by rank."""
+    return (card.suit, card.rank)
+
+
+def value_order(card: Card) -> tuple[int, int]:
+    """Sort key used for canonical lists: by rank, then by suit."""
+    return (card.rank, card.suit)
+
+
+def new_deck() -> list[Card]:
+    return list(FULL_DECK)
+
+
+def shuffled_deck(rng: random.Random) -> list[Card]:
+    deck = new_deck()
+    rng.shuffle(deck)
+    return deck
+
+
+def sorted_cards(cards: Sequence[Card]) -> tuple[Card, ...]:
+    return tuple(sorted(cards, key=value_order))

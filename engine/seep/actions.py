@@ -1,0 +1,123 @@
+"""Seep actions: frozen values with a compact, round-tripping text form.
+
+Notation (short enough for a Discord custom_id):
+- ``B12``            bid 12 (the bidder's announcement)
+- ``7H``             throw the 7♥ (it captures nothing)
+- ``JDx2S9SJC``      capture with J♦, taking the loose 2♠ 9♠ J♣ (and the jack-house if any)
+- ``QHx``            capture with Q♥ the queen-house alone
+- ``5Hh11+6C``       house play of value 11: 5♥ with the loose 6♣ (create, cement or add)
+- ``2Ch13b11``       break the 11-house with 2♣ into a king-house
+- ``KHh13b11+2D``    (loose-card break option) raise the 11-house with the loose 2♦, cement with K♥
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import Enum
+
+from engine.cards import CARD_PATTERN, Card, format_cards, parse_cards, sorted_cards
+from engine.core import BadNotation
+from engine.fishing import card_vector
+
+
+class Kind(Enum):
+    BID = "bid"
+    THROW = "throw"
+    CAPTURE = "capture"
+    HOUSE = "house"
+
+
+_KIND_ORDER = {Kind.BID: 0, Kind.CAPTURE: 1, Kind.THROW: 1, Kind.HOUSE: 2}
+
+
+@dataclass(frozen=True, slots=True)
+class SeepAction:
+    kind: Kind
+    card: Card | None = None
+    value: int = 0  # bid value, house value; for captures and throws the card's value
+    loose: tuple[Card, ...] = ()  # loose floor cards the play uses, in value order
+    broken: int | None = None  # value of the house raised (broken) by this play
+
+    @staticmethod
+    def bid(value: int) -> SeepAction:
+        return SeepAction(Kind.BID, None, value)
+
+    @staticmethod
+    def throw(card: Card) -> SeepAction:
+        return SeepAction(Kind.THROW, card, card.rank)
+
+    @staticmethod
+    def capture(card: Card, loose: tuple[Card, ...] | list[Card] = ()) -> SeepAction:
+        return SeepAction(Kind.CAPTURE, card, card.rank, sorted_cards(loose))
+
+    @staticmethod
+    def house(
+        card: Card, value: int, loose: tuple[Card, ...] | list[Card] = (), broken: int | None = None
+    ) -> SeepAction:
+        return SeepAction(Kind.HOUSE, card, value, sorted_cards(loose), broken)
+
+    @property
+    def notation(self) -> str:
+        if self.kind is Kind.BID:
+            return f"B{self.value}"
+        assert self.card is not None
+        card = str(self.card)
+        if self.kind is Kind.THROW:
+            return card
+        taken = format_cards(self.loose, "")
+        if self.kind is Kind.CAPTURE:
+            return f"{card}x{taken}"
+        text = f"{card}h{self.value}"
+        if self.broken is not None:
+            text += f"b{self.broken}"
+        return f"{text}+{taken}" if taken else text
+
+    def __str__(self) -> str:
+        return self.notation
+
+    def sort_key(self) -> tuple:
+        card = self.card
+        return (
+            (card.rank, card.suit) if card else (0, 0),
+            _KIND_ORDER[self.kind],
+            self.value,
+            self.broken or 0,
+            card_vector(self.loose),
+            tuple(c.suit for c in self.loose),
+        )
+
+    @staticmethod
+    def parse(text: str) -> SeepAction:
+        return parse_action(text)
+
+
+_CARD = CARD_PATTERN.pattern
+_ACTION = re.compile(
+    rf"B(?P<bid>\d+)"
+    rf"|(?P<card>{_CARD})(?:"
+    rf"x(?P<taken>(?:{_CARD})*)"
+    rf"|h(?P<value>\d+)(?:b(?P<broken>\d+))?(?:\+(?P<loose>(?:{_CARD})+))?"
+    rf")?",
+    re.IGNORECASE,
+)
+
+
+def parse_action(text: str) -> SeepAction:
+    """Read an action's notation; raises BadNotation with a readable message."""
+    cleaned = text.strip().replace(" ", "")
+    match = _ACTION.fullmatch(cleaned)
+    if not match:
+        raise BadNotation(f"{text!r} is not a Seep move")
+    if match.group("bid"):
+        return SeepAction.bid(int(match.group("bid")))
+    card = Card.parse(match.group("card"))
+    if match.group("value"):
+        loose = parse_cards(match.group("loose") or "")
+        broken = match.group("broken")
+        return SeepAction.house(
+            card, int(match.group("value")), loose, int(broken) if broken else None
+        )
+    if match.group("taken") is not None:
+        return SeepAction.capture(card, parse_cards(match.group("taken")))
+    return SeepAction.throw(card)

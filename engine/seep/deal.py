@@ -1,0 +1,541 @@
+"""One Seep deal: the bid, 48 plays, houses, captures and sweeps.
+
+Seats are numbered in turn order; sides are seat % 2. In the 2-player game the four hands are
+dealt as usual: player p owns seats p and p+2, and the seats after the bidder's two first
+hands wait face down until both first hands are empty.
+
+Moves are generated from values first (see `engine.fishing`): every play of value v takes or
+absorbs loose cards as a count vector, and only then are specific cards chosen — by default the
+ones worth the most points. Any specific choice of equal-valued cards is accepted by `apply`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from itertools import combinations
+
+from engine.cards import Card, Suit, card_of, shuffled_deck, sorted_cards
+from engine.core import GameOver, IllegalMove, NotYourTurn
+from engine.fishing import (
+    card_vector,
+    count_of,
+    pick_cards,
+    rank_pools,
+    unit,
+)
+from engine.seep.actions import Kind, SeepAction
+from engine.seep.describe import describe_action, house_name
+from engine.seep.moves import Signature, candidates
+from engine.seep.rules import SeepRules
+from engine.seep.scoring import DealScore, score_deal
+
+PLAYS_PER_DEAL = 48
+TEN_OF_DIAMONDS = card_of(10, Suit.DIAMONDS)
+NINE_OF_SPADES = card_of(9, Suit.SPADES)
+# Rawalpindi: the card whose holder alone may build the first house of its value.
+RAWALPINDI_KEYS = {10: TEN_OF_DIAMONDS, 9: NINE_OF_SPADES}
+
+
+class Phase(Enum):
+    BID = "bid"
+    PLAY = "play"
+    DONE = "done"
+
+
+@dataclass(frozen=True, slots=True)
+class House:
+    """A pile captured only as a unit. Owners are seats; at most one per side."""
+
+    value: int
+    cards: tuple[Card, ...]
+    owners: tuple[int, ...]
+    # More than one card or group worth the value (every group is worth exactly the value).
+    cemented: bool = field(init=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cemented", sum(c.rank for c in self.cards) >= 2 * self.value)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayRecord:
+    """A play as everyone saw it."""
+
+    seat: int
+    action: SeepAction
+    play_number: int  # -1 for the bid
+    house_before: House | None = None  # the house of the action's value before the play
+    taken: tuple[Card, ...] = ()  # every card a capture took (the played card included)
+    sweep_points: int | None = None  # set when the play swept the floor
+
+    @property
+    def text(self) -> str:
+        """The play in words."""
+        return describe_action(self.action, self.house_before, self.sweep_points is not None)
+
+
+@dataclass(frozen=True, slots=True)
+class _MoveContext:
+    loose: int  # count vector of the loose cards
+    hand: int  # count vector of the mover's hand
+    owned: frozenset[int]  # values of the houses the mover owns
+    house_values: tuple[int, ...]
+    breakable: tuple[int, ...]  # houses the mover may break: ordinary, owned by someone else
+    bid_only: int | None  # the bid, during the bidder's first play
+
+
+@dataclass
+class SeepDeal:
+    rules: SeepRules
+    dealer: int
+    hands: list[list[Card]]
+    loose: list[Card]
+    houses: dict[int, House] = field(default_factory=dict)
+    stock: list[Card] = field(default_factory=list)
+    bid: int | None = None
+    phase: Phase = Phase.PLAY
+    turn: int = 0
+    play_number: int = 0
+    captured: list[list[Card]] = field(default_factory=lambda: [[], []])
+    sweeps: list[list[int]] = field(default_factory=lambda: [[], []])
+    last_capture_side: int | None = None
+    built_by: list[set[int]] = field(default_factory=lambda: [set(), set(), set(), set()])
+    values_built: set[int] = field(default_factory=set)
+    history: list[PlayRecord] = field(default_factory=list)
+    redeals: list[tuple[int, tuple[Card, ...]]] = field(default_factory=list)
+    restarts: int = 0
+    score: DealScore | None = None
+    _legal: list[SeepAction] | None = field(default=None, repr=False)
+    _sig_cache: dict[int, list[Signature]] = field(default_factory=dict, repr=False)
+    _context_cache: _MoveContext | None = field(default=None, repr=False)
+
+    # ----- creation ---------------------------------------------------------------------
+
+    @classmethod
+    def deal(cls, rules: SeepRules, dealer: int, rng: random.Random) -> SeepDeal:
+        """Shuffle and deal until the bidder can bid (and, in seep30, the floor is clean)."""
+        bidder = (dealer + 1) % 4
+        redeals: list[tuple[int, tuple[Card, ...]]] = []
+        restarts = 0
+        while True:
+            deck = shuffled_deck(rng)
+            first, floor, stock = deck[:4], deck[4:8], deck[8:]
+            if rules.is_thirty and (TEN_OF_DIAMONDS in floor or NINE_OF_SPADES in floor):
+                restarts += 1
+                continue
+            if max(card.rank for card in first) < 9:
+                redeals.append((bidder, sorted_cards(first)))
+                continue
+            break
+        hands: list[list[Card]] = [[], [], [], []]
+        hands[bidder] = first
+        return cls(
+            rules=rules,
+            dealer=dealer,
+            hands=hands,
+            loose=floor,
+            stock=stock,
+            phase=Phase.BID,
+            turn=bidder,
+            redeals=redeals,
+            restarts=restarts,
+        )
+
+    @property
+    def bidder(self) -> int:
+        return (self.dealer + 1) % 4
+
+    # ----- seats and sides --------------------------------------------------------------
+
+    @property
+    def two_player(self) -> bool:
+        return self.rules.players == 2
+
+    def player_of(self, seat: int) -> int:
+        return seat % 2 if self.two_player else seat
+
+    @staticmethod
+    def side_of(seat: int) -> int:
+        return seat % 2
+
+    @staticmethod
+    def partner_of(seat: int) -> int:
+        return (seat + 2) % 4
+
+    @property
+    def first_half_seats(self) -> tuple[int, int]:
+        return (self.bidder, (self.bidder + 1) % 4)
+
+    def active_seat(self, player: int) -> int:
+        """In the 2-player game, which of the player's two hands is in use."""
+        if not self.two_player:
+            return player
+        first = next(seat for seat in self.first_half_seats if seat % 2 == player)
+        if self.hands[first] or self.stock or self.phase is Phase.BID:
+            return first
+        return (first + 2) % 4
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.DONE
+
+    # ----- legal moves ------------------------------------------------------------------
+
+    def legal_actions(self) -> list[SeepAction]:
+        """Every legal play of the seat to move, grouped by hand card and sorted.
+
+        Plays that differ only in which of several equal-valued loose cards they use are listed
+        once, with the cards worth the most points (see `suit_choices` for the others).
+        """
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return list(self._legal)
+
+    def _compute_legal(self) -> list[SeepAction]:
+        if self.phase is Phase.DONE:
+            return []
+        hand = self.hands[self.turn]
+        if self.phase is Phase.BID:
+            return [SeepAction.bid(v) for v in sorted({c.rank for c in hand if c.rank >= 9})]
+        actions = self._actions_for(hand, restricted=True)
+        if not actions and self.rules.rawalpindi:
+            actions = self._actions_for(hand, restricted=False)
+        return actions
+
+    def _actions_for(self, hand: Sequence[Card], *, restricted: bool) -> list[SeepAction]:
+        pools = rank_pools(self.loose, self.rules.card_points)
+        actions: list[SeepAction] = []
+        by_rank: dict[int, list[Card]] = {}
+        for card in sorted(set(hand), key=lambda c: (c.rank, c.suit)):
+            by_rank.setdefault(card.rank, []).append(card)
+        check_rawalpindi = restricted and self.rules.rawalpindi
+        for rank, cards in by_rank.items():
+            plays = [
+                (kind, value, sorted_cards(pick_cards(pools, used)) if used else (), broken)
+                for kind, value, used, broken in self._signatures(rank)
+            ]
+            for card in cards:
+                for kind, value, loose, broken in plays:
+                    if check_rawalpindi and not self._rawalpindi_allows(card, kind, value, broken):
+                        continue
+                    actions.append(SeepAction(kind, card, value, loose, broken))
+        return actions
+
+    def _signatures(self, card_value: int) -> list[Signature]:
+        cached = self._sig_cache.get(card_value)
+        if cached is None:
+            cached = self._compute_signatures(card_value)
+            self._sig_cache[card_value] = cached
+        return cached
+
+    def _compute_signatures(self, a: int) -> list[Signature]:
+        """Every value-level play of a hand card worth `a` by the seat to move."""
+        context = self._context()
+        hand_after = context.hand - unit(a)
+        found = candidates(
+            context.loose,
+            a,
+            context.house_values,
+            context.breakable,
+            self.rules.loose_card_break,
+            context.bid_only,
+        )
+        owned = context.owned
+        if not owned and not self.houses and not self.rules.rawalpindi:
+            return [s for s in found if s[0] is not Kind.HOUSE or count_of(hand_after, s[1])]
+        keeps_when_not_building = self._keeps_cards(hand_after, owned - {a})
+        out: list[Signature] = []
+        for signature in found:
+            kind, value, _, broken = signature
+            if kind is Kind.HOUSE:
+                if self._house_play_allowed(self.turn, value, broken, hand_after, owned):
+                    out.append(signature)
+            elif keeps_when_not_building:
+                out.append(signature)
+        return out
+
+    def _context(self) -> _MoveContext:
+        """Facts about the position that every hand card's moves need (cached per position)."""
+        if self._context_cache is None:
+            seat = self.turn
+            houses = self.houses
+            self._context_cache = _MoveContext(
+                loose=card_vector(self.loose),
+                hand=card_vector(self.hands[seat]),
+                owned=frozenset(v for v, h in houses.items() if seat in h.owners),
+                house_values=tuple(sorted(houses)),
+                breakable=tuple(
+                    sorted(v for v, h in houses.items() if not h.cemented and seat not in h.owners)
+                ),
+                bid_only=self.bid if self.play_number == 0 else None,
+            )
+        return self._context_cache
+
+    @staticmethod
+    def _keeps_cards(hand_after: int, owned: Iterable[int]) -> bool:
+        """The hand still holds a card of every value in `owned`."""
+        for value in owned:  # noqa: SIM110 - a plain loop is faster on this hot path
+            if not (hand_after >> (4 * value)) & 0xF:
+                return False
+        return True
+
+    def _house_play_allowed(
+        self, seat: int, value: int, broken: int | None, hand_after: int, owned: frozenset[int]
+    ) -> bool:
+        existing = self.houses.get(value)
+        if existing is None:
+            if broken is None and self.rules.limited_houses and len(self.houses) >= 2:
+                return False
+            becomes_owner = True
+        else:
+            becomes_owner = self.partner_of(seat) not in existing.owners
+        owned_after = owned | {value} if becomes_owner else owned
+        if not self._keeps_cards(hand_after, owned_after):
+            return False
+        if self.rules.rawalpindi and existing is None and value in RAWALPINDI_KEYS:
+            key_card = RAWALPINDI_KEYS[value]
+            if value not in self.values_built and key_card not in self.hands[seat]:
+                return False
+        return True
+
+    def _rawalpindi_allows(self, card: Card, kind: Kind, value: int, broken: int | None) -> bool:
+        """Rawalpindi: 10♦ (9♠) may not capture or go into a larger house before its holder
+        has built a 10-house (9-house)."""
+        if not self.rules.rawalpindi:
+            return True
+        for house_value, key_card in RAWALPINDI_KEYS.items():
+            if card != key_card or house_value in self.built_by[self.turn]:
+                continue
+            if kind is Kind.CAPTURE:
+                return False
+            if kind is Kind.HOUSE and value > house_value:
+                return False
+        return True
+
+    def suit_choices(self, action: SeepAction) -> list[SeepAction]:
+        """The same play with every distinct choice of equal-valued loose cards that changes
+        the points taken; the default (most points) comes first."""
+        if action.kind not in (Kind.CAPTURE, Kind.HOUSE) or not action.loose:
+            return [action]
+        by_rank: dict[int, list[Card]] = {}
+        for card in self.loose:
+            by_rank.setdefault(card.rank, []).append(card)
+        choices: list[list[Card]] = [[]]
+        needed: dict[int, int] = {}
+        for card in action.loose:
+            needed[card.rank] = needed.get(card.rank, 0) + 1
+        for rank, count in needed.items():
+            seen_points: dict[tuple[int, ...], tuple[Card, ...]] = {}
+            pool = sorted(by_rank.get(rank, []), key=lambda c: (-self.rules.card_points(c), c.suit))
+            for combo in combinations(pool, count):
+                points = tuple(sorted(self.rules.card_points(c) for c in combo))
+                seen_points.setdefault(points, combo)
+            choices = [prefix + list(combo) for prefix in choices for combo in seen_points.values()]
+        variants = [
+            SeepAction(action.kind, action.card, action.value, sorted_cards(c), action.broken)
+            for c in choices
+        ]
+        variants.sort(key=lambda v: -sum(self.rules.card_points(c) for c in v.loose))
+        return variants
+
+    # ----- playing ----------------------------------------------------------------------
+
+    def check(self, action: SeepAction, seat: int | None = None) -> None:
+        """Raise a player-facing error when `action` is not legal now."""
+        if self.phase is Phase.DONE:
+            raise GameOver("This deal is over.")
+        if seat is not None and seat != self.turn:
+            raise NotYourTurn("It is not your turn.")
+        hand = self.hands[self.turn]
+        if self.phase is Phase.BID:
+            if action.kind is not Kind.BID:
+                raise IllegalMove("First bid for a house: choose a value from 9 to 13.")
+            if not 9 <= action.value <= 13:
+                raise IllegalMove("A bid is a house value from 9 to 13.")
+            if all(card.rank != action.value for card in hand):
+                raise IllegalMove(f"You can only bid {action.value} if you hold a card of it.")
+            return
+        if action.kind is Kind.BID:
+            raise IllegalMove("The bid has already been made.")
+        card = action.card
+        if card is None or card not in hand:
+            raise IllegalMove(f"You don't hold {card.pretty if card else 'that card'}.")
+        remaining = list(self.loose)
+        for used in action.loose:
+            if used not in remaining:
+                raise IllegalMove(f"{used.pretty} is not a loose card on the floor.")
+            remaining.remove(used)
+        if action.broken is not None and action.broken not in self.houses:
+            raise IllegalMove(f"There is no {house_name(action.broken)} to break.")
+        signature = (action.kind, action.value, card_vector(action.loose), action.broken)
+        legal = set(self._signatures(card.rank))
+        allowed = signature in legal and (
+            self._rawalpindi_allows(card, action.kind, action.value, action.broken)
+            or not self._actions_for(hand, restricted=True)
+        )
+        if not allowed:
+            raise IllegalMove(self._explain(action, legal))
+
+    def _explain(self, action: SeepAction, legal: set[Signature]) -> str:
+        """Why a move is illegal, in a player's words."""
+        from engine.seep.explain import explain_illegal
+
+        return explain_illegal(self, action, legal)
+
+    def describe(self, action: SeepAction) -> str:
+        """The play in words, as it would be played from this position."""
+        house = self.houses.get(action.value)
+        sweep = (
+            action.kind is Kind.CAPTURE
+            and len(self.loose) == len(action.loose)
+            and len(self.houses) == (1 if house else 0)
+        )
+        return describe_action(action, house, sweep)
+
+    def apply(self, action: SeepAction, seat: int | None = None) -> PlayRecord:
+        if not self._is_listed(action):
+            self.check(action, seat)
+        elif seat is not None and seat != self.turn:
+            raise NotYourTurn("It is not your turn.")
+        actor = self.turn
+        house_before = self.houses.get(action.value)
+        if action.kind is Kind.BID:
+            self.bid = action.value
+            self.phase = Phase.PLAY
+            record = PlayRecord(actor, action, -1)
+            self.history.append(record)
+            self._changed()
+            return record
+        card = action.card
+        assert card is not None
+        self.hands[actor].remove(card)
+        for used in action.loose:
+            self.loose.remove(used)
+        taken: tuple[Card, ...] = ()
+        sweep: int | None = None
+        side = self.side_of(actor)
+        first_play = self.play_number == 0
+        if action.kind is Kind.CAPTURE:
+            house = self.houses.pop(action.value, None)
+            taken = (card, *action.loose, *(house.cards if house else ()))
+            self.captured[side].extend(taken)
+            self.last_capture_side = side
+            if not self.loose and not self.houses:
+                last_play = not self.stock and not any(self.hands)
+                sweep = self.rules.sweep_points(card, first_play=first_play, last_play=last_play)
+                self.sweeps[side].append(sweep)
+        elif action.kind is Kind.THROW:
+            self.loose.append(card)
+        else:
+            self._build(actor, card, action)
+        record = PlayRecord(actor, action, self.play_number, house_before, taken, sweep)
+        self.history.append(record)
+        self.play_number += 1
+        if first_play:
+            self._complete_deal()
+        self._advance()
+        self._changed()
+        return record
+
+    def _is_listed(self, action: SeepAction) -> bool:
+        """True when `action` is one of the objects `legal_actions` just returned."""
+        return self._legal is not None and any(action is listed for listed in self._legal)
+
+    def _build(self, seat: int, card: Card, action: SeepAction) -> None:
+        pile = [card, *action.loose]
+        if action.broken is not None:
+            pile.extend(self.houses.pop(action.broken).cards)
+        existing = self.houses.get(action.value)
+        if existing is None:
+            owners: tuple[int, ...] = (seat,)
+            cards = tuple(pile)
+        else:
+            cards = (*existing.cards, *pile)
+            owners = existing.owners
+            if seat not in owners and self.partner_of(seat) not in owners:
+                owners = (*owners, seat)
+        self.houses[action.value] = House(action.value, cards, owners)
+        self.built_by[seat].add(action.value)
+        self.values_built.add(action.value)
+
+    def _complete_deal(self) -> None:
+        """After the bidder's first play: 8 more cards to the bidder, 12 to everyone else."""
+        order = [(self.bidder + step) % 4 for step in range(4)]
+        for round_number in range(3):
+            for seat in order:
+                if seat == self.bidder and round_number == 2:
+                    continue
+                self.hands[seat].extend(self.stock[:4])
+                del self.stock[:4]
+
+    def _advance(self) -> None:
+        if not any(self.hands) and not self.stock:
+            self._finish()
+            return
+        if self.two_player:
+            other = 1 - self.player_of(self.turn)
+            self.turn = self.active_seat(other)
+            return
+        seat = self.turn
+        for _ in range(4):
+            seat = (seat + 1) % 4
+            if self.hands[seat]:
+                break
+        self.turn = seat
+
+    def _finish(self) -> None:
+        if self.loose:
+            side = self.last_capture_side
+            if side is None:
+                side = self.side_of(self.turn)
+            self.captured[side].extend(self.loose)
+            self.loose.clear()
+        self.phase = Phase.DONE
+        self.score = score_deal(self.rules, self.captured, self.sweeps)
+
+    def _changed(self) -> None:
+        self._legal = None
+        self._sig_cache.clear()
+        self._context_cache = None
+
+    # ----- facts for views --------------------------------------------------------------
+
+    @property
+    def last_play(self) -> PlayRecord | None:
+        return self.history[-1] if self.history else None
+
+    def all_cards(self) -> list[Card]:
+        """Every card of the deal wherever it is (for conservation checks)."""
+        cards = [*self.loose, *self.stock]
+        for hand in self.hands:
+            cards.extend(hand)
+        for house in self.houses.values():
+            cards.extend(house.cards)
+        for pile in self.captured:
+            cards.extend(pile)
+        return cards
+
+    def copy(self) -> SeepDeal:
+        return SeepDeal(
+            rules=self.rules,
+            dealer=self.dealer,
+            hands=[list(hand) for hand in self.hands],
+            loose=list(self.loose),
+            houses=dict(self.houses),
+            stock=list(self.stock),
+            bid=self.bid,
+            phase=self.phase,
+            turn=self.turn,
+            play_number=self.play_number,
+            captured=[list(pile) for pile in self.captured],
+            sweeps=[list(s) for s in self.sweeps],
+            last_capture_side=self.last_capture_side,
+            built_by=[set(b) for b in self.built_by],
+            values_built=set(self.values_built),
+            history=list(self.history),
+            redeals=list(self.redeals),
+            restarts=self.restarts,
+            score=self.score,
+        )

@@ -1,0 +1,177 @@
+"""A Seep match: deals until the agreed number of baazis, with the dealer rotation."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core import PUBLIC, GameOver, GameState, NotYourTurn
+from engine.seep.actions import SeepAction, parse_action
+from engine.seep.deal import PlayRecord, SeepDeal
+from engine.seep.rules import SeepRules
+from engine.seep.scoring import DealScore
+from engine.seep.view import SeepView, build_view
+
+
+@dataclass(frozen=True, slots=True)
+class DealOutcome:
+    """A finished deal as the score sheet records it."""
+
+    number: int
+    dealer: int  # player
+    score: DealScore
+    running_total: int  # side 0's lead after this deal (0 after a baazi)
+    baazi_side: int | None  # the side that won a baazi with this deal
+    below_nine: bool  # the baazi came from the 9-point rule
+
+
+class SeepMatch(GameState):
+    """Seep from the first shuffle to the last baazi. Fully determined by (rules, seed, actions)."""
+
+    game_name = "seep"
+
+    def __init__(self, rules: SeepRules | None = None, seed: int = 0) -> None:
+        self.rules = rules or SeepRules()
+        self.seed = seed
+        self._rng = random.Random(seed)
+        self.actions: list[SeepAction] = []
+        self.deal_results: list[DealOutcome] = []
+        self.running_total = 0
+        self.baazis = [0, 0]
+        self.deal_number = 1
+        self._over = False
+        first_dealer = self._rng.randrange(self.rules.players)
+        self.deal = SeepDeal.deal(self.rules, first_dealer, self._rng)
+
+    # ----- the game protocol ------------------------------------------------------------
+
+    @property
+    def num_players(self) -> int:
+        return self.rules.players
+
+    @property
+    def current_player(self) -> int | None:
+        if self._over:
+            return None
+        return self.deal.player_of(self.deal.turn)
+
+    @property
+    def is_terminal(self) -> bool:
+        return self._over
+
+    def legal_actions(self) -> list[SeepAction]:
+        return [] if self._over else self.deal.legal_actions()
+
+    def describe(self, action: SeepAction | str) -> str:
+        return self.deal.describe(_as_action(action))
+
+    def suit_choices(self, action: SeepAction | str) -> list[SeepAction]:
+        return self.deal.suit_choices(_as_action(action))
+
+    def check(self, action: SeepAction | str, player: int | None = None) -> SeepAction:
+        """Validate without playing; returns the parsed action."""
+        if self._over:
+            raise GameOver("The match is over.")
+        parsed = _as_action(action)
+        if player is not None and player != self.current_player:
+            raise NotYourTurn("It is not your turn.")
+        self.deal.check(parsed)
+        return parsed
+
+    def apply(self, action: SeepAction | str, player: int | None = None) -> PlayRecord:
+        if self._over:
+            raise GameOver("The match is over.")
+        if player is not None and player != self.current_player:
+            raise NotYourTurn("It is not your turn.")
+        parsed = _as_action(action)
+        record = self.deal.apply(parsed)
+        self.actions.append(parsed)
+        if self.deal.is_over:
+            self._settle()
+        return record
+
+    def returns(self) -> tuple[float, ...]:
+        """Baazis won by each player's side."""
+        return tuple(float(self.baazis[p % 2]) for p in range(self.rules.players))
+
+    def view(self, who: Any = PUBLIC) -> SeepView:
+        return build_view(self, who)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.rules.game,
+            "rules": self.rules.to_dict(),
+            "seed": self.seed,
+            "actions": [a.notation for a in self.actions],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> SeepMatch:
+        match = cls(SeepRules.from_dict(data["rules"]), data["seed"])
+        for text in data["actions"]:
+            match.apply(text)
+        return match
+
+    # ----- between deals ----------------------------------------------------------------
+
+    @property
+    def finished_deal(self) -> SeepDeal | None:
+        """The deal that has just ended, kept until the next one starts (for summaries)."""
+        return self._finished
+
+    _finished: SeepDeal | None = None
+
+    def _settle(self) -> None:
+        deal = self.deal
+        score = deal.score
+        assert score is not None
+        dealer_side = deal.dealer % 2
+        totals = [side.total for side in score.sides]
+        baazi: int | None = None
+        below_nine = False
+        if self.rules.nine_point_rule and min(totals) < 9:
+            below_nine = True
+            baazi = 0 if totals[0] > totals[1] else 1
+        else:
+            self.running_total += score.difference
+            if abs(self.running_total) >= self.rules.target_lead:
+                baazi = 0 if self.running_total > 0 else 1
+        if baazi is not None:
+            self.baazis[baazi] += 1
+            self.running_total = 0
+        self.deal_results.append(
+            DealOutcome(
+                number=self.deal_number,
+                dealer=deal.player_of(deal.dealer),
+                score=score,
+                running_total=self.running_total,
+                baazi_side=baazi,
+                below_nine=below_nine,
+            )
+        )
+        self._finished = deal
+        if baazi is not None and sum(self.baazis) >= self.rules.baazis:
+            self._over = True
+            return
+        self.deal_number += 1
+        self.deal = SeepDeal.deal(
+            self.rules, self._next_dealer(deal.dealer, dealer_side, baazi), self._rng
+        )
+
+    def _next_dealer(self, dealer: int, dealer_side: int, baazi: int | None) -> int:
+        lead = self.running_total if dealer_side == 0 else -self.running_total
+        if self.rules.players == 2:
+            if baazi is not None:
+                return 1 - baazi  # the player who lost it deals
+            if lead == 0:
+                return dealer
+            return dealer if lead < 0 else 1 - dealer  # whoever is behind deals
+        if baazi is None:
+            return dealer if lead <= 0 else (dealer + 1) % 4
+        pivot = (dealer + 1) % 4 if baazi == dealer_side else dealer
+        return (pivot + 2) % 4
+
+
+def _as_action(action: SeepAction | str) -> SeepAction:
+    return parse_action(action) if isinstance(action, str) else action

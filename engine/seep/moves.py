@@ -1,0 +1,98 @@
+"""Value-level move generation for Seep, cached across positions.
+
+What a hand card of value `a` can do depends, before any ownership check, only on the loose
+values, which house values exist, which of them the mover may break, and the options. That
+makes a small key, so random play, search and crowded floors reuse earlier work.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from engine.fishing import count_of, groups_within, maximal_takes, unit
+from engine.seep.actions import Kind
+
+HOUSE_VALUES = (9, 10, 11, 12, 13)
+
+# A value-level move: (kind, value, loose count-vector used, broken house value).
+Signature = tuple[Kind, int, int, int | None]
+
+
+@dataclass(frozen=True, slots=True)
+class SumPlays:
+    """What a card worth `a` can do with the loose cards alone, whatever the houses."""
+
+    plain: tuple[Signature, ...]  # the captures, or the throw when nothing can be taken
+    can_take: bool  # some loose card or group can be captured
+    by_value: tuple[tuple[int, tuple[Signature, ...]], ...]  # house plays per house value
+    houses: tuple[Signature, ...]  # all of by_value, in order
+
+
+@lru_cache(maxsize=1 << 18)
+def sum_plays(loose: int, a: int) -> SumPlays:
+    """House plays list the loose cards they use: the card's own group plus every group the
+    one principle absorbs."""
+    takes = maximal_takes(loose, a)
+    can_take = takes != _NOTHING
+    if can_take:
+        plain = tuple((CAPTURE, a, used, None) for used in sorted(takes))
+    else:
+        plain = ((THROW, a, 0, None),)
+    by_value = []
+    for value in range(max(a, 9), 14):
+        used_sets: set[int] = set()
+        if value > a:
+            for base in groups_within(loose, value - a):
+                used_sets.update(base + used for used in maximal_takes(loose - base, value))
+        else:
+            used_sets.update(used for used in maximal_takes(loose, value) if used)
+        by_value.append((value, tuple((HOUSE, value, used, None) for used in sorted(used_sets))))
+    houses = tuple(sig for _, sigs in by_value for sig in sigs)
+    return SumPlays(plain, can_take, tuple(by_value), houses)
+
+
+def candidates(
+    loose: int,
+    a: int,
+    houses: tuple[int, ...],
+    breakable: tuple[int, ...],
+    loose_card_break: bool,
+    bid: int | None,
+) -> tuple[Signature, ...] | list[Signature]:
+    """Plays of a card worth `a` that satisfy the sum rules, in canonical order: the capture
+    (or throw), then house plays by value, broken house and loose cards used.
+
+    `houses` are the values of the houses on the floor, `breakable` those the mover may break
+    (ordinary, not their own). Ownership and keep-a-card checks come afterwards.
+    """
+    plays = sum_plays(loose, a)
+    if not houses and bid is None:
+        return plays.plain + plays.houses
+    out: list[Signature] = []
+    if bid is None or bid == a:
+        if plays.can_take or a not in houses:
+            out.extend(plays.plain)
+        else:
+            out.append((CAPTURE, a, 0, None))
+    for value, sigs in plays.by_value:
+        if bid is not None and value != bid:
+            continue
+        if value == a and value in houses:
+            out.append((HOUSE, value, 0, None))
+        out.extend(sigs)
+        for broken in breakable:
+            if broken >= value:
+                continue
+            if broken + a == value:
+                takes = sorted(maximal_takes(loose, value))
+                out.extend((HOUSE, value, used, broken) for used in takes)
+            elif loose_card_break and a == value and count_of(loose, value - broken):
+                raised = unit(value - broken)
+                takes = sorted(maximal_takes(loose - raised, value))
+                out.extend((HOUSE, value, used + raised, broken) for used in takes)
+    return out
+
+
+CAPTURE, HOUSE, THROW = Kind.CAPTURE, Kind.HOUSE, Kind.THROW
+_NOTHING = frozenset({0})

@@ -1,0 +1,218 @@
+"""Seep position notation: set up any mid-deal position and write it back.
+
+See docs/notation.md. A position is a few `key: value` lines (or the same joined by " | "):
+
+    seep players=4
+    dealer: 3
+    turn: 0
+    play: 5
+    floor: 2S 3H 5D
+    house 10: 4C 6H @1
+    house 12*: QH 5S 7C @0 3
+    hand 0: AS 2H 10D
+    taken 0: 5C 5D
+    sweeps 1: 50
+    last: 0
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import fields
+
+from engine.cards import Card, format_cards, parse_cards
+from engine.core import BadNotation, GameError
+from engine.seep.deal import House, Phase, SeepDeal
+from engine.seep.rules import SEEP, SEEP30, SeepRules
+
+_HOUSE = re.compile(r"house\s+(\d+)(\*?)")
+_SEAT_KEY = re.compile(r"(hand|taken|sweeps)\s+(\d)")
+
+
+def rules_line(rules: SeepRules) -> str:
+    parts = [rules.game, f"players={rules.players}"]
+    defaults = SeepRules(game=rules.game)
+    for f in fields(SeepRules):
+        if f.name in ("game", "players"):
+            continue
+        value = getattr(rules, f.name)
+        if value == getattr(defaults, f.name):
+            continue
+        parts.append(f.name if value is True else f"{f.name}={value}")
+    return " ".join(parts)
+
+
+def parse_rules_line(line: str) -> SeepRules:
+    words = line.split()
+    if not words or words[0] not in (SEEP, SEEP30):
+        raise BadNotation("a position starts with the game: 'seep' or 'seep30'")
+    options: dict[str, object] = {"game": words[0]}
+    kinds = {f.name: f.type for f in fields(SeepRules)}
+    for word in words[1:]:
+        name, _, raw = word.partition("=")
+        if name not in kinds:
+            raise BadNotation(f"unknown option {name!r}")
+        if not raw:
+            options[name] = True
+        elif raw in ("true", "false"):
+            options[name] = raw == "true"
+        else:
+            try:
+                options[name] = int(raw)
+            except ValueError:
+                raise BadNotation(f"option {name} needs a number, not {raw!r}") from None
+    try:
+        return SeepRules(**options)  # type: ignore[arg-type]
+    except GameError as error:
+        raise BadNotation(str(error)) from None
+
+
+def format_position(deal: SeepDeal) -> str:
+    """The position as notation lines (the inverse of `parse_position`)."""
+    lines = [rules_line(deal.rules), f"dealer: {deal.dealer}", f"turn: {deal.turn}"]
+    lines.append(f"play: {deal.play_number}")
+    if deal.bid is not None:
+        lines.append(f"bid: {deal.bid}")
+    lines.append(f"floor: {format_cards(deal.loose)}".rstrip())
+    for value in sorted(deal.houses):
+        house = deal.houses[value]
+        mark = "*" if house.cemented else ""
+        owners = " ".join(str(seat) for seat in house.owners)
+        lines.append(f"house {value}{mark}: {format_cards(house.cards)} @{owners}")
+    for seat, hand in enumerate(deal.hands):
+        if hand:
+            lines.append(f"hand {seat}: {format_cards(hand)}")
+    for side, pile in enumerate(deal.captured):
+        if pile:
+            lines.append(f"taken {side}: {format_cards(pile)}")
+    for side, sweeps in enumerate(deal.sweeps):
+        if sweeps:
+            lines.append(f"sweeps {side}: {' '.join(str(points) for points in sweeps)}")
+    if deal.last_capture_side is not None:
+        lines.append(f"last: {deal.last_capture_side}")
+    return "\n".join(lines)
+
+
+def one_line(position: str) -> str:
+    return " | ".join(position.splitlines())
+
+
+def parse_position(text: str) -> SeepDeal:
+    """Build a deal in its play phase from notation. Cards not mentioned are out of play."""
+    lines = [line.strip() for line in re.split(r"\n|\|", text) if line.strip()]
+    lines = [line for line in lines if not line.startswith("#")]
+    if not lines:
+        raise BadNotation("an empty position")
+    rules = parse_rules_line(lines[0])
+    hands: list[list[Card]] = [[], [], [], []]
+    captured: list[list[Card]] = [[], []]
+    sweeps: list[list[int]] = [[], []]
+    houses: dict[int, House] = {}
+    loose: list[Card] = []
+    numbers = {"dealer": 0, "turn": None, "play": 1, "bid": None, "last": None}
+    for line in lines[1:]:
+        key, sep, value = line.partition(":")
+        if not sep:
+            raise BadNotation(f"expected 'key: value', got {line!r}")
+        key, value = key.strip().lower(), value.strip()
+        try:
+            if key in numbers:
+                numbers[key] = int(value)
+            elif key == "floor":
+                loose = parse_cards(value)
+            elif match := _HOUSE.fullmatch(key):
+                house = _parse_house(int(match.group(1)), bool(match.group(2)), value)
+                if house.value in houses:
+                    raise BadNotation(f"two houses of {house.value}")
+                houses[house.value] = house
+            elif match := _SEAT_KEY.fullmatch(key):
+                what, index = match.group(1), int(match.group(2))
+                limit = 4 if what == "hand" else 2
+                if index >= limit:
+                    raise BadNotation(f"{what} {index} does not exist")
+                if what == "hand":
+                    hands[index] = parse_cards(value)
+                elif what == "taken":
+                    captured[index] = parse_cards(value)
+                else:
+                    sweeps[index] = [int(points) for points in value.split()]
+            else:
+                raise BadNotation(f"unknown line {key!r}")
+        except ValueError as error:
+            if isinstance(error, BadNotation):
+                raise
+            raise BadNotation(f"in {line!r}: {error}") from None
+    dealer = numbers["dealer"]
+    if not 0 <= dealer < 4:
+        raise BadNotation("dealer is a seat from 0 to 3")
+    turn = numbers["turn"] if numbers["turn"] is not None else (dealer + 2) % 4
+    if not 0 <= turn < 4:
+        raise BadNotation("turn is a seat from 0 to 3")
+    deal = SeepDeal(
+        rules=rules,
+        dealer=dealer,
+        hands=hands,
+        loose=loose,
+        houses=houses,
+        bid=numbers["bid"],
+        phase=Phase.PLAY,
+        turn=turn,
+        play_number=numbers["play"],
+        captured=captured,
+        sweeps=sweeps,
+        last_capture_side=numbers["last"],
+    )
+    for house in houses.values():
+        for seat in house.owners:
+            deal.built_by[seat].add(house.value)
+        deal.values_built.add(house.value)
+    _validate(deal)
+    return deal
+
+
+def _parse_house(value: int, cemented_mark: bool, text: str) -> House:
+    cards_text, _, owners_text = text.partition("@")
+    if not 9 <= value <= 13:
+        raise BadNotation(f"a house is worth 9 to 13, not {value}")
+    cards = tuple(parse_cards(cards_text))
+    total = sum(card.rank for card in cards)
+    if len(cards) < 2 or total % value:
+        raise BadNotation(f"the {value}-house's cards add up to {total}, not a multiple of {value}")
+    owners = tuple(int(seat) for seat in owners_text.split())
+    if not 1 <= len(owners) <= 2 or any(not 0 <= seat < 4 for seat in owners):
+        raise BadNotation(f"the {value}-house needs one or two owners (seats 0-3) after '@'")
+    if len(owners) == 2 and owners[0] % 2 == owners[1] % 2:
+        raise BadNotation(f"the {value}-house's two owners must be on different sides")
+    house = House(value, cards, owners)
+    if house.cemented != cemented_mark:
+        state = "is" if house.cemented else "is not"
+        raise BadNotation(
+            f"the {value}-house {state} cemented: write 'house {value}"
+            f"{'*' if house.cemented else ''}:'"
+        )
+    if len(owners) == 2 and not house.cemented:
+        raise BadNotation(f"an ordinary {value}-house has a single owner")
+    return house
+
+
+def _validate(deal: SeepDeal) -> None:
+    cards = deal.all_cards()
+    seen: set[Card] = set()
+    for card in cards:
+        if card in seen:
+            raise BadNotation(f"{card} appears twice")
+        seen.add(card)
+    for card in deal.loose:
+        if card.rank in deal.houses:
+            raise BadNotation(f"a loose {card} can't lie beside the {card.rank}-house")
+    for house in deal.houses.values():
+        for seat in house.owners:
+            if all(card.rank != house.value for card in deal.hands[seat]):
+                raise BadNotation(
+                    f"seat {seat} owns the {house.value}-house, so hand {seat} must hold a card "
+                    f"of {house.value}"
+                )
+    if not deal.hands[deal.turn] and any(deal.hands):
+        raise BadNotation(f"seat {deal.turn} is to play but holds no cards")
+    if not any(deal.hands):
+        deal._finish()

@@ -1,0 +1,67 @@
+"""Counting a finished Seep deal."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.cards import Card
+from engine.seep.rules import SeepRules
+
+
+@dataclass(frozen=True, slots=True)
+class SideScore:
+    """One side's points for a deal."""
+
+    cards: int  # how many cards the side captured
+    card_points: int  # scoring cards (and the most-cards bonus), Satthi applied
+    most_cards_points: int
+    sweeps: int
+    sweep_points: int
+
+    @property
+    def total(self) -> int:
+        return self.card_points + self.sweep_points
+
+
+@dataclass(frozen=True, slots=True)
+class DealScore:
+    sides: tuple[SideScore, SideScore]
+    satthi: int | None = None  # the side that took every card point (30-point game)
+
+    @property
+    def difference(self) -> int:
+        """Side 0's total minus side 1's."""
+        return self.sides[0].total - self.sides[1].total
+
+
+def card_points(rules: SeepRules, cards: Sequence[Card]) -> int:
+    return sum(rules.card_points(card) for card in cards)
+
+
+def score_deal(
+    rules: SeepRules, captured: Sequence[Sequence[Card]], sweeps: Sequence[Sequence[int]]
+) -> DealScore:
+    counts = [len(pile) for pile in captured]
+    points = [card_points(rules, pile) for pile in captured]
+    bonus = [0, 0]
+    if rules.most_cards_bonus and counts[0] != counts[1]:
+        bonus[0 if counts[0] > counts[1] else 1] = rules.most_cards_bonus
+    with_bonus = [points[side] + bonus[side] for side in (0, 1)]
+    satthi = None
+    if rules.is_thirty:
+        for side in (0, 1):
+            if with_bonus[side] == rules.card_total:
+                satthi = side
+                with_bonus[side] = 2 * rules.card_total
+    sides = tuple(
+        SideScore(
+            cards=counts[side],
+            card_points=with_bonus[side],
+            most_cards_points=bonus[side],
+            sweeps=len(sweeps[side]),
+            sweep_points=sum(sweeps[side]),
+        )
+        for side in (0, 1)
+    )
+    return DealScore(sides=sides, satthi=satthi)  # type: ignore[arg-type]
