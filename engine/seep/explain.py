@@ -89,6 +89,11 @@ def _house_reason(
         return "Only two houses may be on the floor at once at this table."
     partner_owns = existing is not None and deal.partner_of(seat) in existing.owners
     if not partner_owns and not count_of(hand_after, value):
+        if existing is not None and seat in existing.owners:
+            return (
+                f"You own the {house_name(value)}: keep {describe_value(value)} in your hand "
+                "until it is taken."
+            )
         if existing is not None:
             return (
                 f"To add to the {house_name(value)} you must keep {describe_value(value)} "

@@ -126,51 +126,76 @@ class SeepMatch(GameState):
         deal = self.deal
         score = deal.score
         assert score is not None
-        dealer_side = deal.dealer % 2
-        totals = [side.total for side in score.sides]
-        baazi: int | None = None
-        below_nine = False
-        if self.rules.nine_point_rule and min(totals) < 9:
-            below_nine = True
-            baazi = 0 if totals[0] > totals[1] else 1
-        else:
-            self.running_total += score.difference
-            if abs(self.running_total) >= self.rules.target_lead:
-                baazi = 0 if self.running_total > 0 else 1
-        if baazi is not None:
-            self.baazis[baazi] += 1
-            self.running_total = 0
+        totals = (score.sides[0].total, score.sides[1].total)
+        result = settle(self.rules, self.running_total, deal.dealer, totals)
+        self.running_total = result.running_total
+        if result.baazi_side is not None:
+            self.baazis[result.baazi_side] += 1
         self.deal_results.append(
             DealOutcome(
                 number=self.deal_number,
                 dealer=deal.player_of(deal.dealer),
                 score=score,
                 running_total=self.running_total,
-                baazi_side=baazi,
-                below_nine=below_nine,
+                baazi_side=result.baazi_side,
+                below_nine=result.below_nine,
             )
         )
         self._finished = deal
-        if baazi is not None and sum(self.baazis) >= self.rules.baazis:
+        if result.baazi_side is not None and sum(self.baazis) >= self.rules.baazis:
             self._over = True
             return
         self.deal_number += 1
-        self.deal = SeepDeal.deal(
-            self.rules, self._next_dealer(deal.dealer, dealer_side, baazi), self._rng
-        )
+        self.deal = SeepDeal.deal(self.rules, result.next_dealer, self._rng)
 
-    def _next_dealer(self, dealer: int, dealer_side: int, baazi: int | None) -> int:
-        lead = self.running_total if dealer_side == 0 else -self.running_total
-        if self.rules.players == 2:
-            if baazi is not None:
-                return 1 - baazi  # the player who lost it deals
-            if lead == 0:
-                return dealer
-            return dealer if lead < 0 else 1 - dealer  # whoever is behind deals
-        if baazi is None:
-            return dealer if lead <= 0 else (dealer + 1) % 4
-        pivot = (dealer + 1) % 4 if baazi == dealer_side else dealer
-        return (pivot + 2) % 4
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    running_total: int  # side 0's lead after the deal (0 after a baazi)
+    baazi_side: int | None
+    below_nine: bool
+    next_dealer: int  # seat (in the 2-player game: the player)
+
+
+def settle(
+    rules: SeepRules, running_total: int, dealer: int, totals: tuple[int, int]
+) -> Settlement:
+    """Apply a deal's totals to the running total: the 9-point rule, the baazi, the next dealer."""
+    baazi: int | None = None
+    below_nine = False
+    if rules.nine_point_rule and min(totals) < 9:
+        below_nine = True
+        baazi = 0 if totals[0] > totals[1] else 1
+    else:
+        running_total += totals[0] - totals[1]
+        if abs(running_total) >= rules.target_lead:
+            baazi = 0 if running_total > 0 else 1
+    if baazi is not None:
+        running_total = 0
+    return Settlement(
+        running_total=running_total,
+        baazi_side=baazi,
+        below_nine=below_nine,
+        next_dealer=next_dealer(rules, dealer, running_total, baazi),
+    )
+
+
+def next_dealer(rules: SeepRules, dealer: int, running_total: int, baazi: int | None) -> int:
+    """Who deals next. Four players: the dealer deals again while their side is behind or
+    level; after a baazi the deal goes to the partner of whoever would have dealt.
+    Two players: whoever is behind deals (level: the same dealer); after a baazi, its loser."""
+    dealer_side = dealer % 2
+    lead = running_total if dealer_side == 0 else -running_total
+    if rules.players == 2:
+        if baazi is not None:
+            return 1 - baazi
+        if lead == 0:
+            return dealer
+        return dealer if lead < 0 else 1 - dealer
+    if baazi is None:
+        return dealer if lead <= 0 else (dealer + 1) % 4
+    pivot = (dealer + 1) % 4 if baazi == dealer_side else dealer
+    return (pivot + 2) % 4
 
 
 def _as_action(action: SeepAction | str) -> SeepAction:

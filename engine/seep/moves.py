@@ -78,8 +78,8 @@ def candidates(
     for value, sigs in plays.by_value:
         if bid is not None and value != bid:
             continue
-        if value == a and value in houses:
-            out.append((HOUSE, value, 0, None))
+        if value == a and value in houses and not sigs:
+            out.append((HOUSE, value, 0, None))  # the card alone onto its house
         out.extend(sigs)
         for broken in breakable:
             if broken >= value:

@@ -98,7 +98,10 @@ def one_line(position: str) -> str:
 
 
 def parse_position(text: str) -> SeepDeal:
-    """Build a deal in its play phase from notation. Cards not mentioned are out of play."""
+    """Build a deal from notation. Cards not mentioned are out of play.
+
+    `play: 0` without a `bid:` line is the bidder's announcement, before the floor is turned up.
+    """
     lines = [line.strip() for line in re.split(r"\n|\|", text) if line.strip()]
     lines = [line for line in lines if not line.startswith("#")]
     if not lines:
@@ -145,9 +148,14 @@ def parse_position(text: str) -> SeepDeal:
     dealer = numbers["dealer"]
     if not 0 <= dealer < 4:
         raise BadNotation("dealer is a seat from 0 to 3")
-    turn = numbers["turn"] if numbers["turn"] is not None else (dealer + 2) % 4
+    turn = numbers["turn"]
+    if turn is None:
+        turn = (dealer + 1 + numbers["play"]) % 4
     if not 0 <= turn < 4:
         raise BadNotation("turn is a seat from 0 to 3")
+    bidding = numbers["play"] == 0 and numbers["bid"] is None
+    if bidding and (houses or captured[0] or captured[1]):
+        raise BadNotation("before the bid the floor holds only the four loose cards")
     deal = SeepDeal(
         rules=rules,
         dealer=dealer,
@@ -155,7 +163,7 @@ def parse_position(text: str) -> SeepDeal:
         loose=loose,
         houses=houses,
         bid=numbers["bid"],
-        phase=Phase.PLAY,
+        phase=Phase.BID if bidding else Phase.PLAY,
         turn=turn,
         play_number=numbers["play"],
         captured=captured,
