@@ -117,8 +117,7 @@ def test_cement_way_2_a_3_on_a_loose_7_into_the_10_house() -> None:
 
 def test_cement_way_3_break_a_9_house_with_a_3_onto_your_queen_house() -> None:
     deal = position(
-        f"{MID} | floor: 8C | house 12: 5D 7C @1 | house 9: 4D 5C @0 | hand 0: 9S"
-        " | hand 1: 3H QD"
+        f"{MID} | floor: 8C | house 12: 5D 7C @1 | house 9: 4D 5C @0 | hand 0: 9S | hand 1: 3H QD"
     )
     assert "3Hh12b9" in moves(deal)
     play(deal, "3Hh12b9")
