@@ -218,7 +218,7 @@ class SeepDeal:
             ]
             for card in cards:
                 for kind, value, loose, broken in plays:
-                    if check_rawalpindi and not self._rawalpindi_allows(card, kind, value, broken):
+                    if check_rawalpindi and not self.rawalpindi_allows(card, kind, value, broken):
                         continue
                     actions.append(SeepAction(kind, card, value, loose, broken))
         return actions
@@ -300,7 +300,7 @@ class SeepDeal:
                 return False
         return True
 
-    def _rawalpindi_allows(self, card: Card, kind: Kind, value: int, broken: int | None) -> bool:
+    def rawalpindi_allows(self, card: Card, kind: Kind, value: int, broken: int | None) -> bool:
         """Rawalpindi: 10♦ (9♠) may not capture or go into a larger house before its holder
         has built a 10-house (9-house)."""
         if not self.rules.rawalpindi:
@@ -372,7 +372,7 @@ class SeepDeal:
         signature = (action.kind, action.value, card_vector(action.loose), action.broken)
         legal = set(self._signatures(card.rank))
         allowed = signature in legal and (
-            self._rawalpindi_allows(card, action.kind, action.value, action.broken)
+            self.rawalpindi_allows(card, action.kind, action.value, action.broken)
             or not self._actions_for(hand, restricted=True)
         )
         if not allowed:

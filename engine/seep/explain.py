@@ -12,6 +12,12 @@ if TYPE_CHECKING:
     from engine.seep.deal import SeepDeal, Signature
 
 
+_RAWALPINDI = (
+    "Rawalpindi rule: 10♦ and 9♠ can't capture or go into a larger house until their holder "
+    "has built a 10-house (9-house), and only their holder builds the first one."
+)
+
+
 def explain_illegal(deal: SeepDeal, action: SeepAction, legal: set[Signature]) -> str:
     card = action.card
     assert card is not None
@@ -26,6 +32,8 @@ def explain_illegal(deal: SeepDeal, action: SeepAction, legal: set[Signature]) -
             f"Your first play must use your bid of {bid}: build a {house_name(bid)}, "
             f"or capture or throw {describe_value(bid)}."
         )
+    if not deal.rawalpindi_allows(card, action.kind, action.value, action.broken):
+        return _RAWALPINDI
     if action.kind is Kind.HOUSE:
         reason = _house_reason(deal, action, seat, hand_after, owned)
         if reason:
@@ -112,10 +120,7 @@ def _house_reason(
     if existing is None and card.rank == value and not action.loose:
         return f"A single {card.pretty} is not a house: throw it or capture with it."
     if deal.rules.rawalpindi:
-        return (
-            "Rawalpindi rule: 10♦ and 9♠ can't capture or go into a larger house until their "
-            "holder has built a 10-house (9-house), and only their holder builds the first one."
-        )
+        return _RAWALPINDI
     return (
         f"After a play worth {value} no loose {value} or group worth {value} may stay on the "
         "floor: take all of them into the house."

@@ -26,7 +26,7 @@ from engine.seep.deal import House, Phase, SeepDeal
 from engine.seep.rules import SEEP, SEEP30, SeepRules
 
 _HOUSE = re.compile(r"house\s+(\d+)(\*?)")
-_SEAT_KEY = re.compile(r"(hand|taken|sweeps)\s+(\d)")
+_SEAT_KEY = re.compile(r"(hand|taken|sweeps|built)\s+(\d)")
 
 
 def rules_line(rules: SeepRules) -> str:
@@ -90,7 +90,17 @@ def format_position(deal: SeepDeal) -> str:
             lines.append(f"sweeps {side}: {' '.join(str(points) for points in sweeps)}")
     if deal.last_capture_side is not None:
         lines.append(f"last: {deal.last_capture_side}")
+    if deal.rules.rawalpindi:  # who has built which house this deal matters for 10♦ and 9♠
+        if deal.values_built:
+            lines.append(f"built: {_numbers(deal.values_built)}")
+        for seat, values in enumerate(deal.built_by):
+            if values:
+                lines.append(f"built {seat}: {_numbers(values)}")
     return "\n".join(lines)
+
+
+def _numbers(values: set[int]) -> str:
+    return " ".join(str(v) for v in sorted(values))
 
 
 def one_line(position: str) -> str:
@@ -113,6 +123,8 @@ def parse_position(text: str) -> SeepDeal:
     houses: dict[int, House] = {}
     loose: list[Card] = []
     numbers = {"dealer": 0, "turn": None, "play": 1, "bid": None, "last": None}
+    values_built: set[int] = set()
+    built_by: list[set[int]] = [set(), set(), set(), set()]
     for line in lines[1:]:
         key, sep, value = line.partition(":")
         if not sep:
@@ -123,6 +135,8 @@ def parse_position(text: str) -> SeepDeal:
                 numbers[key] = int(value)
             elif key == "floor":
                 loose = parse_cards(value)
+            elif key == "built":
+                values_built = {int(v) for v in value.split()}
             elif match := _HOUSE.fullmatch(key):
                 house = _parse_house(int(match.group(1)), bool(match.group(2)), value)
                 if house.value in houses:
@@ -130,13 +144,15 @@ def parse_position(text: str) -> SeepDeal:
                 houses[house.value] = house
             elif match := _SEAT_KEY.fullmatch(key):
                 what, index = match.group(1), int(match.group(2))
-                limit = 4 if what == "hand" else 2
+                limit = 4 if what in ("hand", "built") else 2
                 if index >= limit:
                     raise BadNotation(f"{what} {index} does not exist")
                 if what == "hand":
                     hands[index] = parse_cards(value)
                 elif what == "taken":
                     captured[index] = parse_cards(value)
+                elif what == "built":
+                    built_by[index] = {int(v) for v in value.split()}
                 else:
                     sweeps[index] = [int(points) for points in value.split()]
             else:
@@ -169,6 +185,8 @@ def parse_position(text: str) -> SeepDeal:
         captured=captured,
         sweeps=sweeps,
         last_capture_side=numbers["last"],
+        built_by=built_by,
+        values_built=values_built,
     )
     for house in houses.values():
         for seat in house.owners:
