@@ -47,11 +47,22 @@ def values_of(packed: int) -> list[int]:
 
 
 def total(packed: int) -> int:
-    return sum(value * count_of(packed, value) for value in range(1, MAX_VALUE + 1))
+    """The sum of the values in a vector."""
+    result, value = 0, 0
+    while packed:
+        result += value * (packed & 0xF)
+        packed >>= _FIELD_BITS
+        value += 1
+    return result
 
 
 def size(packed: int) -> int:
-    return sum(count_of(packed, value) for value in range(1, MAX_VALUE + 1))
+    """How many cards a vector holds."""
+    count = 0
+    while packed:
+        count += packed & 0xF
+        packed >>= _FIELD_BITS
+    return count
 
 
 def fits(within: int, part: int) -> bool:
@@ -89,24 +100,103 @@ def groups_within(loose: int, target: int) -> tuple[int, ...]:
     return tuple(g for g in GROUPS[target] if (guarded - g) & _GUARDS == _GUARDS)
 
 
-def _reachable(loose: int, groups: Sequence[int]) -> tuple[set[int], set[int]]:
-    """Remainders reachable by removing disjoint groups, and those where no group fits."""
+def _present(packed: int) -> list[tuple[int, int]]:
+    return [
+        (value, count)
+        for value in range(1, MAX_VALUE + 1)
+        if (count := (packed >> (_FIELD_BITS * value)) & 0xF)
+    ]
+
+
+@lru_cache(maxsize=1 << 18)
+def group_free_rests(loose: int, target: int) -> tuple[tuple[int, int], ...]:
+    """Every sub-multiset of `loose` in which no group sums to `target`, with its sum.
+
+    Built value by value while tracking the reachable sums as a bitset, so a branch stops as
+    soon as a target-group appears: only small, group-free remainders are ever visited.
+    """
+    items = _present(loose)
+    mask = (1 << (target + 1)) - 1
+    out: list[tuple[int, int]] = []
+
+    def extend(index: int, rest: int, rest_sum: int, sums: int) -> None:
+        if index == len(items):
+            out.append((rest, rest_sum))
+            return
+        value, count = items[index]
+        if value > target:  # never part of a group: it always stays
+            extend(index + 1, rest + count * unit(value), rest_sum + count * value, sums)
+            return
+        for kept in range(count + 1):
+            if kept:
+                sums = (sums | (sums << value)) & mask
+                if sums >> target & 1:
+                    return
+                rest += unit(value)
+                rest_sum += value
+            extend(index + 1, rest, rest_sum, sums)
+
+    extend(0, 0, 0, 1)
+    return tuple(out)
+
+
+@lru_cache(maxsize=1 << 18)
+def splits(packed: int, target: int) -> bool:
+    """Can the multiset be split into disjoint groups each summing to `target`?
+
+    The largest card must sit in some group: try each way to complete it, then recurse.
+    """
+    if packed == 0:
+        return True
+    largest = MAX_VALUE
+    while not (packed >> (_FIELD_BITS * largest)) & 0xF:
+        largest -= 1
+    if largest > target:
+        return False
+    rest = packed - unit(largest)
+    if largest == target:
+        return splits(rest, target)
+    return any(splits(rest - part, target) for part in groups_within(rest, target - largest))
+
+
+# Up to this many loose cards a plain search over removals is cheapest; beyond it the number of
+# removal orders explodes and enumerating group-free remainders wins.
+SEARCH_LIMIT = 8
+
+
+def _takes_by_rests(loose: int, target: int, extra_value: int) -> frozenset[int]:
+    loose_sum = total(loose)
+    return frozenset(
+        loose - rest
+        for rest, rest_sum in group_free_rests(loose, target)
+        if (loose_sum - rest_sum + extra_value) % target == 0
+        and splits(loose - rest + (unit(extra_value) if extra_value else 0), target)
+    )
+
+
+def _takes_by_search(loose: int, target: int) -> frozenset[int]:
+    """Remove target-groups one at a time until none fits; collect what was taken."""
+    groups = groups_within(loose, target)
+    if not groups:
+        return frozenset({0})
     seen: set[int] = set()
     finals: set[int] = set()
     stack = [loose]
+    guards = _GUARDS
     while stack:
         rest = stack.pop()
         if rest in seen:
             continue
         seen.add(rest)
         stuck = True
+        guarded = rest | guards
         for group in groups:
-            if fits(rest, group):
+            if (guarded - group) & guards == guards:
                 stuck = False
                 stack.append(rest - group)
         if stuck:
             finals.add(rest)
-    return seen, finals
+    return frozenset(loose - rest for rest in finals)
 
 
 @lru_cache(maxsize=1 << 18)
@@ -116,21 +206,38 @@ def maximal_takes(loose: int, target: int) -> frozenset[int]:
     Returned as the taken vectors (distinct multisets). `{0}` when no group exists at all.
     This is Seep's one principle: after a play of value v no loose v-card or v-group remains.
     """
-    groups = groups_within(loose, target)
-    if not groups:
-        return frozenset({0})
-    _, finals = _reachable(loose, groups)
-    return frozenset(loose - rest for rest in finals)
+    if size(loose) <= SEARCH_LIMIT:
+        return _takes_by_search(loose, target)
+    return _takes_by_rests(loose, target, 0)
 
 
-@lru_cache(maxsize=1 << 18)
+def completed_takes(loose: int, card: int, target: int) -> frozenset[int]:
+    """Loose vectors that a card worth `card` can join into target-groups so that no
+    target-group stays loose (the card itself belongs to one of the groups)."""
+    if size(loose) <= SEARCH_LIMIT:
+        found: set[int] = set()
+        for base in groups_within(loose, target - card):
+            found.update(base + used for used in maximal_takes(loose - base, target))
+        return frozenset(found)
+    return _takes_by_rests(loose, target, card)
+
+
+@lru_cache(maxsize=1 << 16)
 def any_takes(loose: int, target: int) -> frozenset[int]:
     """Every non-empty way to take disjoint target-groups from `loose` (partial allowed)."""
-    groups = groups_within(loose, target)
-    if not groups:
-        return frozenset()
-    seen, _ = _reachable(loose, groups)
-    return frozenset(loose - rest for rest in seen if rest != loose)
+    found: set[int] = set()
+
+    def choose(items: list[tuple[int, int]], taken: int, total: int) -> None:
+        if not items:
+            if taken and total % target == 0 and splits(taken, target):
+                found.add(taken)
+            return
+        (value, count), rest = items[0], items[1:]
+        for number in range(count + 1 if value <= target else 1):
+            choose(rest, taken + number * unit(value), total + number * value)
+
+    choose(_present(loose), 0, 0)
+    return frozenset(found)
 
 
 def split_groups(values: Sequence[int], target: int) -> list[list[int]] | None:

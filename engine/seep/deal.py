@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from itertools import combinations
 
-from engine.cards import Card, Suit, card_of, shuffled_deck, sorted_cards
+from engine.cards import Card, Suit, card_of, shuffled_deck, sorted_cards, value_order
 from engine.core import GameOver, IllegalMove, NotYourTurn
 from engine.fishing import (
     card_vector,
@@ -205,22 +205,27 @@ class SeepDeal:
         return actions
 
     def _actions_for(self, hand: Sequence[Card], *, restricted: bool) -> list[SeepAction]:
-        pools = rank_pools(self.loose, self.rules.card_points)
+        pools: dict[int, list[Card]] | None = None
+        chosen: dict[int, tuple[Card, ...]] = {0: ()}  # loose vector -> the cards it takes
         actions: list[SeepAction] = []
-        by_rank: dict[int, list[Card]] = {}
-        for card in sorted(set(hand), key=lambda c: (c.rank, c.suit)):
-            by_rank.setdefault(card.rank, []).append(card)
+        append = actions.append
         check_rawalpindi = restricted and self.rules.rawalpindi
-        for rank, cards in by_rank.items():
-            plays = [
-                (kind, value, sorted_cards(pick_cards(pools, used)) if used else (), broken)
-                for kind, value, used, broken in self._signatures(rank)
-            ]
-            for card in cards:
-                for kind, value, loose, broken in plays:
-                    if check_rawalpindi and not self.rawalpindi_allows(card, kind, value, broken):
-                        continue
-                    actions.append(SeepAction(kind, card, value, loose, broken))
+        signatures_of = self._signatures
+        last_rank = 0
+        signatures: list[Signature] = []
+        for card in sorted(set(hand), key=value_order):
+            if card.rank != last_rank:
+                last_rank = card.rank
+                signatures = signatures_of(last_rank)
+            for kind, value, used, broken in signatures:
+                loose = chosen.get(used)
+                if loose is None:
+                    if pools is None:
+                        pools = rank_pools(self.loose, self.rules.card_points)
+                    loose = chosen[used] = sorted_cards(pick_cards(pools, used))
+                if check_rawalpindi and not self.rawalpindi_allows(card, kind, value, broken):
+                    continue
+                append(SeepAction(kind, card, value, loose, broken))
         return actions
 
     def _signatures(self, card_value: int) -> list[Signature]:

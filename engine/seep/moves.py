@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from engine.fishing import count_of, groups_within, maximal_takes, unit
+from engine.fishing import completed_takes, count_of, maximal_takes, unit
 from engine.seep.actions import Kind
 
 HOUSE_VALUES = (9, 10, 11, 12, 13)
@@ -41,12 +41,10 @@ def sum_plays(loose: int, a: int) -> SumPlays:
         plain = ((THROW, a, 0, None),)
     by_value = []
     for value in range(max(a, 9), 14):
-        used_sets: set[int] = set()
         if value > a:
-            for base in groups_within(loose, value - a):
-                used_sets.update(base + used for used in maximal_takes(loose - base, value))
+            used_sets = completed_takes(loose, a, value)
         else:
-            used_sets.update(used for used in maximal_takes(loose, value) if used)
+            used_sets = frozenset(used for used in maximal_takes(loose, value) if used)
         by_value.append((value, tuple((HOUSE, value, used, None) for used in sorted(used_sets))))
     houses = tuple(sig for _, sigs in by_value for sig in sigs)
     return SumPlays(plain, can_take, tuple(by_value), houses)

@@ -1,8 +1,14 @@
 from __future__ import annotations
 
+import random
+
 from engine.fishing import (
+    _takes_by_rests,
+    _takes_by_search,
     any_takes,
+    completed_takes,
     count_of,
+    groups_within,
     maximal_takes,
     split_groups,
     values_of,
@@ -41,3 +47,25 @@ def test_vectors_count_repeated_values() -> None:
 def test_split_groups_finds_the_groups_of_a_capture() -> None:
     assert split_groups([2, 9, 11], 11) == [[2, 9], [11]]
     assert split_groups([2, 3], 11) is None
+
+
+def test_both_take_algorithms_agree_on_crowded_floors() -> None:
+    """Small floors are searched removal by removal, big ones through group-free remainders:
+    on any floor the two must give the same takes."""
+    rng = random.Random(5)
+    big_floors = 0
+    for _ in range(400):
+        values = [rng.randint(1, 8) for _ in range(rng.randint(0, 16))]
+        values = [v for v in values if values.count(v) <= 4]
+        loose = vector(values)
+        big_floors += len(values) > 8
+        target = rng.randint(1, 13)
+        assert _takes_by_search(loose, target) == _takes_by_rests(loose, target, 0)
+        card = rng.randint(1, target - 1) if target > 1 else None
+        if card:
+            by_search: set[int] = set()
+            for base in groups_within(loose, target - card):
+                by_search |= {base + taken for taken in _takes_by_search(loose - base, target)}
+            assert frozenset(by_search) == _takes_by_rests(loose, target, card)
+            assert completed_takes(loose, card, target) == frozenset(by_search)
+    assert big_floors > 100
