@@ -32,7 +32,6 @@ from engine.seep.moves import Signature, candidates
 from engine.seep.rules import SeepRules
 from engine.seep.scoring import DealScore, score_deal
 
-PLAYS_PER_DEAL = 48
 TEN_OF_DIAMONDS = card_of(10, Suit.DIAMONDS)
 NINE_OF_SPADES = card_of(9, Suit.SPADES)
 # Rawalpindi: the card whose holder alone may build the first house of its value.
@@ -324,17 +323,14 @@ class SeepDeal:
         the points taken; the default (most points) comes first."""
         if action.kind not in (Kind.CAPTURE, Kind.HOUSE) or not action.loose:
             return [action]
-        by_rank: dict[int, list[Card]] = {}
-        for card in self.loose:
-            by_rank.setdefault(card.rank, []).append(card)
+        pools = rank_pools(self.loose, self.rules.card_points)
         choices: list[list[Card]] = [[]]
         needed: dict[int, int] = {}
         for card in action.loose:
             needed[card.rank] = needed.get(card.rank, 0) + 1
         for rank, count in needed.items():
             seen_points: dict[tuple[int, ...], tuple[Card, ...]] = {}
-            pool = sorted(by_rank.get(rank, []), key=lambda c: (-self.rules.card_points(c), c.suit))
-            for combo in combinations(pool, count):
+            for combo in combinations(pools.get(rank, []), count):
                 points = tuple(sorted(self.rules.card_points(c) for c in combo))
                 seen_points.setdefault(points, combo)
             choices = [prefix + list(combo) for prefix in choices for combo in seen_points.values()]

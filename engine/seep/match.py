@@ -41,6 +41,7 @@ class SeepMatch(GameState):
         self.baazis = [0, 0]
         self.deal_number = 1
         self._over = False
+        self._finished: SeepDeal | None = None
         first_dealer = self._rng.randrange(self.rules.players)
         self.deal = SeepDeal.deal(self.rules, first_dealer, self._rng)
 
@@ -119,8 +120,6 @@ class SeepMatch(GameState):
     def finished_deal(self) -> SeepDeal | None:
         """The deal that has just ended, kept until the next one starts (for summaries)."""
         return self._finished
-
-    _finished: SeepDeal | None = None
 
     def _settle(self) -> None:
         deal = self.deal

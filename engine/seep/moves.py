@@ -13,8 +13,6 @@ from functools import lru_cache
 from engine.fishing import completed_takes, count_of, maximal_takes, unit
 from engine.seep.actions import Kind
 
-HOUSE_VALUES = (9, 10, 11, 12, 13)
-
 # A value-level move: (kind, value, loose count-vector used, broken house value).
 Signature = tuple[Kind, int, int, int | None]
 
