@@ -1,0 +1,44 @@
+"""`python -m engine moves|play|simulate`."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from engine.__main__ import main
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_moves_prints_every_legal_move_with_its_description(capsys) -> None:
+    position = "seep | dealer: 0 | play: 0 | bid: 11 | floor: 2S 9S JC KD | hand 1: JD 7H 8C 8D"
+    assert main(["moves", position]) == 0
+    out = capsys.readouterr().out.strip().splitlines()
+    assert out == ["JDx2S9SJC  Capture 2♠+9♠ and J♣ with J♦"]
+
+
+def test_moves_reports_a_bad_position_as_one_line(capsys) -> None:
+    assert main(["moves", "seep | floor: 2S 2S"]) == 2
+    assert "appears twice" in capsys.readouterr().err
+
+
+def test_simulate_prints_totals(capsys) -> None:
+    assert main(["simulate", "--games", "3", "--seed", "4", "--players", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "games: 3" in out and "baazis:" in out and "deals/s" in out
+
+
+def test_play_in_the_terminal_until_the_player_quits() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "engine", "play", "--seed", "3"],
+        input="1\n99\nnonsense\n1\nq\n",
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Your hand:" in result.stdout and "You: " in result.stdout
+    assert "Choose a number from 1 to" in result.stdout
+    assert "is not a Seep move" in result.stdout
