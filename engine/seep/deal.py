@@ -12,7 +12,7 @@ ones worth the most points. Any specific choice of equal-valued cards is accepte
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from itertools import combinations
@@ -21,7 +21,6 @@ from engine.cards import Card, Suit, card_of, shuffled_deck, sorted_cards, value
 from engine.core import GameOver, IllegalMove, NotYourTurn
 from engine.fishing import (
     card_vector,
-    count_of,
     pick_cards,
     rank_pools,
     unit,
@@ -80,9 +79,13 @@ class _MoveContext:
     loose: int  # count vector of the loose cards
     hand: int  # count vector of the mover's hand
     owned: frozenset[int]  # values of the houses the mover owns
+    partner_owned: frozenset[int]  # values of the houses the mover's partner owns
     house_values: tuple[int, ...]
     breakable: tuple[int, ...]  # houses the mover may break: ordinary, owned by someone else
     bid_only: int | None  # the bid, during the bidder's first play
+    houses_full: bool  # limited houses: no new house may be made
+    blocked_new: frozenset[int]  # Rawalpindi: house values the mover may not make first
+    simple: bool  # none of the above restrictions apply
 
 
 @dataclass
@@ -234,7 +237,7 @@ class SeepDeal:
             self._sig_cache[card_value] = cached
         return cached
 
-    def _compute_signatures(self, a: int) -> list[Signature]:
+    def _compute_signatures(self, a: int) -> list[Signature] | tuple[Signature, ...]:
         """Every value-level play of a hand card worth `a` by the seat to move."""
         context = self._context()
         hand_after = context.hand - unit(a)
@@ -246,17 +249,26 @@ class SeepDeal:
             self.rules.loose_card_break,
             context.bid_only,
         )
+        if context.simple:  # every house play just needs a card of its value kept
+            return [s for s in found if s[0] is not Kind.HOUSE or (hand_after >> 4 * s[1]) & 15]
         owned = context.owned
-        if not owned and not self.houses and not self.rules.rawalpindi:
-            return [s for s in found if s[0] is not Kind.HOUSE or count_of(hand_after, s[1])]
-        keeps_when_not_building = self._keeps_cards(hand_after, owned - {a})
+        keeps_plain = all((hand_after >> 4 * value) & 15 for value in owned if value != a)
         out: list[Signature] = []
         for signature in found:
             kind, value, _, broken = signature
-            if kind is Kind.HOUSE:
-                if self._house_play_allowed(self.turn, value, broken, hand_after, owned):
+            if kind is not Kind.HOUSE:
+                if keeps_plain:
                     out.append(signature)
-            elif keeps_when_not_building:
+                continue
+            if value in self.houses:
+                becomes_owner = value not in context.partner_owned
+            elif (broken is None and context.houses_full) or value in context.blocked_new:
+                continue
+            else:
+                becomes_owner = True
+            if becomes_owner and not (hand_after >> 4 * value) & 15:
+                continue
+            if all((hand_after >> 4 * held) & 15 for held in owned if held != value):
                 out.append(signature)
         return out
 
@@ -264,45 +276,34 @@ class SeepDeal:
         """Facts about the position that every hand card's moves need (cached per position)."""
         if self._context_cache is None:
             seat = self.turn
+            partner = self.partner_of(seat)
             houses = self.houses
+            hand = self.hands[seat]
+            owned = frozenset(v for v, h in houses.items() if seat in h.owners)
+            partner_owned = frozenset(v for v, h in houses.items() if partner in h.owners)
+            houses_full = self.rules.limited_houses and len(houses) >= 2
+            blocked_new: frozenset[int] = frozenset()
+            if self.rules.rawalpindi:
+                blocked_new = frozenset(
+                    value
+                    for value, key_card in RAWALPINDI_KEYS.items()
+                    if value not in self.values_built and key_card not in hand
+                )
             self._context_cache = _MoveContext(
                 loose=card_vector(self.loose),
-                hand=card_vector(self.hands[seat]),
-                owned=frozenset(v for v, h in houses.items() if seat in h.owners),
+                hand=card_vector(hand),
+                owned=owned,
+                partner_owned=partner_owned,
                 house_values=tuple(sorted(houses)),
                 breakable=tuple(
                     sorted(v for v, h in houses.items() if not h.cemented and seat not in h.owners)
                 ),
                 bid_only=self.bid if self.play_number == 0 else None,
+                houses_full=houses_full,
+                blocked_new=blocked_new,
+                simple=not (owned or partner_owned or houses_full or blocked_new),
             )
         return self._context_cache
-
-    @staticmethod
-    def _keeps_cards(hand_after: int, owned: Iterable[int]) -> bool:
-        """The hand still holds a card of every value in `owned`."""
-        for value in owned:  # noqa: SIM110 - a plain loop is faster on this hot path
-            if not (hand_after >> (4 * value)) & 0xF:
-                return False
-        return True
-
-    def _house_play_allowed(
-        self, seat: int, value: int, broken: int | None, hand_after: int, owned: frozenset[int]
-    ) -> bool:
-        existing = self.houses.get(value)
-        if existing is None:
-            if broken is None and self.rules.limited_houses and len(self.houses) >= 2:
-                return False
-            becomes_owner = True
-        else:
-            becomes_owner = self.partner_of(seat) not in existing.owners
-        owned_after = owned | {value} if becomes_owner else owned
-        if not self._keeps_cards(hand_after, owned_after):
-            return False
-        if self.rules.rawalpindi and existing is None and value in RAWALPINDI_KEYS:
-            key_card = RAWALPINDI_KEYS[value]
-            if value not in self.values_built and key_card not in self.hands[seat]:
-                return False
-        return True
 
     def rawalpindi_allows(self, card: Card, kind: Kind, value: int, broken: int | None) -> bool:
         """Rawalpindi: 10♦ (9♠) may not capture or go into a larger house before its holder

@@ -25,6 +25,7 @@ class SumPlays:
     can_take: bool  # some loose card or group can be captured
     by_value: tuple[tuple[int, tuple[Signature, ...]], ...]  # house plays per house value
     houses: tuple[Signature, ...]  # all of by_value, in order
+    every: tuple[Signature, ...]  # plain + houses
 
 
 @lru_cache(maxsize=1 << 18)
@@ -45,7 +46,7 @@ def sum_plays(loose: int, a: int) -> SumPlays:
             used_sets = frozenset(used for used in maximal_takes(loose, value) if used)
         by_value.append((value, tuple((HOUSE, value, used, None) for used in sorted(used_sets))))
     houses = tuple(sig for _, sigs in by_value for sig in sigs)
-    return SumPlays(plain, can_take, tuple(by_value), houses)
+    return SumPlays(plain, can_take, tuple(by_value), houses, plain + houses)
 
 
 def candidates(
@@ -63,8 +64,12 @@ def candidates(
     (ordinary, not their own). Ownership and keep-a-card checks come afterwards.
     """
     plays = sum_plays(loose, a)
-    if not houses and bid is None:
-        return plays.plain + plays.houses
+    if (
+        bid is None
+        and a not in houses  # no house to capture or to put the card alone on
+        and not (breakable and (a <= 4 or loose_card_break))  # no break possible with it
+    ):
+        return plays.every
     out: list[Signature] = []
     if bid is None or bid == a:
         if plays.can_take or a not in houses:
