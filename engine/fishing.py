@@ -65,6 +65,18 @@ def size(packed: int) -> int:
     return count
 
 
+def subset_sums(packed: int) -> int:
+    """Bit s is set when some sub-multiset sums to s (bit 0 always: the empty one)."""
+    sums = 1
+    value = 0
+    while packed:
+        for _ in range(packed & 0xF):
+            sums |= sums << value
+        packed >>= _FIELD_BITS
+        value += 1
+    return sums
+
+
 def fits(within: int, part: int) -> bool:
     """True when every count of `part` is at most that of `within` (counts stay below 8)."""
     return ((within | _GUARDS) - part) & _GUARDS == _GUARDS

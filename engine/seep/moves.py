@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from engine.fishing import completed_takes, count_of, maximal_takes, unit
+from engine.fishing import completed_takes, count_of, maximal_takes, subset_sums, unit
 from engine.seep.actions import Kind
 
 # A value-level move: (kind, value, loose count-vector used, broken house value).
@@ -32,14 +32,18 @@ class SumPlays:
 def sum_plays(loose: int, a: int) -> SumPlays:
     """House plays list the loose cards they use: the card's own group plus every group the
     one principle absorbs."""
-    takes = maximal_takes(loose, a)
-    can_take = takes != _NOTHING
+    sums = subset_sums(loose)
+    can_take = bool(sums >> a & 1)
     if can_take:
-        plain = tuple((CAPTURE, a, used, None) for used in sorted(takes))
+        plain = tuple((CAPTURE, a, used, None) for used in sorted(maximal_takes(loose, a)))
     else:
         plain = ((THROW, a, 0, None),)
-    by_value = []
+    by_value: list[tuple[int, tuple[Signature, ...]]] = []
     for value in range(max(a, 9), 14):
+        # the card needs loose cards worth value - a to join it (or a loose group worth value)
+        if not sums >> (value - a or value) & 1:
+            by_value.append((value, ()))
+            continue
         if value > a:
             used_sets = completed_takes(loose, a, value)
         else:
