@@ -215,7 +215,7 @@ class SeepDeal:
         signatures_of = self._signatures
         last_rank = 0
         signatures: list[Signature] = []
-        for card in sorted(set(hand), key=value_order):
+        for card in sorted(hand, key=value_order):
             if card.rank != last_rank:
                 last_rank = card.rank
                 signatures = signatures_of(last_rank)
@@ -230,16 +230,12 @@ class SeepDeal:
                 append(SeepAction(kind, card, value, loose, broken))
         return actions
 
-    def _signatures(self, card_value: int) -> list[Signature]:
-        cached = self._sig_cache.get(card_value)
-        if cached is None:
-            cached = self._compute_signatures(card_value)
-            self._sig_cache[card_value] = cached
-        return cached
-
-    def _compute_signatures(self, a: int) -> list[Signature] | tuple[Signature, ...]:
-        """Every value-level play of a hand card worth `a` by the seat to move."""
-        context = self._context()
+    def _signatures(self, a: int) -> list[Signature]:
+        """Every value-level play of a hand card worth `a` by the seat to move (cached)."""
+        cached = self._sig_cache.get(a)
+        if cached is not None:
+            return cached
+        context = self._context_cache or self._context()
         hand_after = context.hand - unit(a)
         found = candidates(
             context.loose,
@@ -250,10 +246,12 @@ class SeepDeal:
             context.bid_only,
         )
         if context.simple:  # every house play just needs a card of its value kept
-            return [s for s in found if s[0] is not Kind.HOUSE or (hand_after >> 4 * s[1]) & 15]
+            out = [s for s in found if s[0] is not Kind.HOUSE or (hand_after >> 4 * s[1]) & 15]
+            self._sig_cache[a] = out
+            return out
         owned = context.owned
         keeps_plain = all((hand_after >> 4 * value) & 15 for value in owned if value != a)
-        out: list[Signature] = []
+        out = []
         for signature in found:
             kind, value, _, broken = signature
             if kind is not Kind.HOUSE:
@@ -270,6 +268,7 @@ class SeepDeal:
                 continue
             if all((hand_after >> 4 * held) & 15 for held in owned if held != value):
                 out.append(signature)
+        self._sig_cache[a] = out
         return out
 
     def _context(self) -> _MoveContext:
