@@ -13,8 +13,8 @@ Notation (short enough for a Discord custom_id):
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
 from engine.cards import CARD_PATTERN, Card, format_cards, parse_cards, sorted_cards
 from engine.core import BadNotation
@@ -31,8 +31,10 @@ class Kind(Enum):
 _KIND_ORDER = {Kind.BID: 0, Kind.CAPTURE: 1, Kind.THROW: 1, Kind.HOUSE: 2}
 
 
-@dataclass(frozen=True, slots=True)
-class SeepAction:
+class SeepAction(NamedTuple):
+    """One move. Immutable and hashable; a NamedTuple because the move generator creates
+    hundreds of them per turn and tuples are the cheapest immutable value to build."""
+
     kind: Kind
     card: Card | None = None
     value: int = 0  # bid value, house value; for captures and throws the card's value

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from itertools import combinations
+from typing import NamedTuple
 
 from engine.cards import Card, Suit, card_of, shuffled_deck, sorted_cards, value_order
 from engine.core import GameOver, IllegalMove, NotYourTurn
@@ -74,8 +75,9 @@ class PlayRecord:
         return describe_action(self.action, self.house_before, self.sweep_points is not None)
 
 
-@dataclass(frozen=True, slots=True)
-class _MoveContext:
+class _MoveContext(NamedTuple):
+    """Computed once per position; a NamedTuple because it is built on every turn."""
+
     loose: int  # count vector of the loose cards
     hand: int  # count vector of the mover's hand
     owned: frozenset[int]  # values of the houses the mover owns
