@@ -58,9 +58,8 @@ class House:
         object.__setattr__(self, "cemented", sum(c.rank for c in self.cards) >= 2 * self.value)
 
 
-@dataclass(frozen=True, slots=True)
-class PlayRecord:
-    """A play as everyone saw it."""
+class PlayRecord(NamedTuple):
+    """A play as everyone saw it (a NamedTuple: one is made on every play)."""
 
     seat: int
     action: SeepAction
@@ -114,6 +113,10 @@ class SeepDeal:
     _legal: list[SeepAction] | None = field(default=None, repr=False)
     _sig_cache: dict[int, list[Signature]] = field(default_factory=dict, repr=False)
     _context_cache: _MoveContext | None = field(default=None, repr=False)
+
+    def __post_init__(self) -> None:
+        for hand in self.hands:  # kept in value order: moves come out grouped and sorted
+            hand.sort(key=value_order)
 
     # ----- creation ---------------------------------------------------------------------
 
@@ -217,7 +220,7 @@ class SeepDeal:
         signatures_of = self._signatures
         last_rank = 0
         signatures: list[Signature] = []
-        for card in sorted(hand, key=value_order):
+        for card in hand:  # hands are kept in value order
             if card.rank != last_rank:
                 last_rank = card.rank
                 signatures = signatures_of(last_rank)
@@ -472,6 +475,8 @@ class SeepDeal:
                     continue
                 self.hands[seat].extend(self.stock[:4])
                 del self.stock[:4]
+        for hand in self.hands:
+            hand.sort(key=value_order)
 
     def _advance(self) -> None:
         if not any(self.hands) and not self.stock:

@@ -94,8 +94,8 @@ def test_two_player_view_shows_only_the_hand_in_use() -> None:
 def test_position_notation_round_trips_and_accepts_one_line() -> None:
     text = (
         "seep players=4\ndealer: 3\nturn: 0\nplay: 5\nfloor: 2S 3H 5D\n"
-        "house 10: 4C 6H @1\nhouse 12*: QH 5S 7C @0 3\nhand 0: AS 2H 10D 2C QD\n"
-        "hand 1: KS 10C\nhand 3: QC\ntaken 0: 5C\nsweeps 1: 50\nlast: 0"
+        "house 10: 4C 6H @1\nhouse 12*: QH 5S 7C @0 3\nhand 0: AS 2H 2C 10D QD\n"
+        "hand 1: 10C KS\nhand 3: QC\ntaken 0: 5C\nsweeps 1: 50\nlast: 0"
     )
     deal = parse_position(text)
     assert format_position(deal) == text
