@@ -28,7 +28,7 @@ from engine.fishing import (
 )
 from engine.seep.actions import Kind, SeepAction
 from engine.seep.describe import describe_action, house_name
-from engine.seep.moves import Signature, candidates
+from engine.seep.moves import Signature, candidates, sum_plays
 from engine.seep.rules import SeepRules
 from engine.seep.scoring import DealScore, score_deal
 
@@ -242,6 +242,22 @@ class SeepDeal:
             return cached
         context = self._context_cache or self._context()
         hand_after = context.hand - unit(a)
+        no_break = not context.breakable or (a > 4 and not self.rules.loose_card_break)
+        if (
+            context.simple
+            and context.bid_only is None
+            and a not in context.house_values
+            and no_break
+        ):
+            # The common case: the card's plays depend on the loose cards alone, and a house
+            # play only needs a card of its value kept in hand.
+            plays = sum_plays(context.loose, a)
+            out = list(plays.plain)
+            for value, sigs in plays.by_value:
+                if sigs and (hand_after >> 4 * value) & 15:
+                    out.extend(sigs)
+            self._sig_cache[a] = out
+            return out
         found = candidates(
             context.loose,
             a,
