@@ -32,6 +32,7 @@ from engine.seep.moves import Signature, candidates, sum_plays
 from engine.seep.rules import SeepRules
 from engine.seep.scoring import DealScore, score_deal
 
+_NO_VALUES: frozenset[int] = frozenset()
 TEN_OF_DIAMONDS = card_of(10, Suit.DIAMONDS)
 NINE_OF_SPADES = card_of(9, Suit.SPADES)
 # Rawalpindi: the card whose holder alone may build the first house of its value.
@@ -299,8 +300,10 @@ class SeepDeal:
             partner = self.partner_of(seat)
             houses = self.houses
             hand = self.hands[seat]
-            owned = frozenset(v for v, h in houses.items() if seat in h.owners)
-            partner_owned = frozenset(v for v, h in houses.items() if partner in h.owners)
+            owned = partner_owned = _NO_VALUES
+            if houses:
+                owned = frozenset(v for v, h in houses.items() if seat in h.owners)
+                partner_owned = frozenset(v for v, h in houses.items() if partner in h.owners)
             houses_full = self.rules.limited_houses and len(houses) >= 2
             blocked_new: frozenset[int] = frozenset()
             if self.rules.rawalpindi:
@@ -314,10 +317,12 @@ class SeepDeal:
                 hand=card_vector(hand),
                 owned=owned,
                 partner_owned=partner_owned,
-                house_values=tuple(sorted(houses)),
+                house_values=tuple(sorted(houses)) if houses else (),
                 breakable=tuple(
                     sorted(v for v, h in houses.items() if not h.cemented and seat not in h.owners)
-                ),
+                )
+                if houses
+                else (),
                 bid_only=self.bid if self.play_number == 0 else None,
                 houses_full=houses_full,
                 blocked_new=blocked_new,
@@ -463,7 +468,11 @@ class SeepDeal:
 
     def _is_listed(self, action: SeepAction) -> bool:
         """True when `action` is one of the objects `legal_actions` just returned."""
-        return self._legal is not None and any(action is listed for listed in self._legal)
+        if self._legal is not None:
+            for listed in self._legal:
+                if listed is action:
+                    return True
+        return False
 
     def _build(self, seat: int, card: Card, action: SeepAction) -> None:
         pile = [card, *action.loose]
