@@ -77,39 +77,40 @@ def subset_sums(packed: int) -> int:
     return sums
 
 
-def fits(within: int, part: int) -> bool:
-    """True when every count of `part` is at most that of `within` (counts stay below 8)."""
-    return ((within | _GUARDS) - part) & _GUARDS == _GUARDS
-
-
-def _partitions(target: int, largest: int) -> list[list[int]]:
-    if target == 0:
-        return [[]]
-    out: list[list[int]] = []
-    for part in range(min(target, largest), 0, -1):
-        for rest in _partitions(target - part, part):
-            out.append([part, *rest])
-    return out
-
-
-def _groups_of(target: int) -> tuple[int, ...]:
-    """Every multiset of values summing to target that a 52-card deck can hold."""
-    packed = (vector(parts) for parts in _partitions(target, MAX_VALUE))
-    return tuple(g for g in packed if all(count_of(g, v) <= 4 for v in range(1, MAX_VALUE + 1)))
-
-
-GROUPS: tuple[tuple[int, ...], ...] = tuple(
-    _groups_of(target) if target else () for target in range(MAX_VALUE + 1)
-)
-
-
 @lru_cache(maxsize=1 << 18)
 def groups_within(loose: int, target: int) -> tuple[int, ...]:
     """The distinct sub-multisets of `loose` that sum to `target`."""
     if target < 1 or target > MAX_VALUE:
         return ()
-    guarded = loose | _GUARDS
-    return tuple(g for g in GROUPS[target] if (guarded - g) & _GUARDS == _GUARDS)
+    return _small_sums(loose).get(target, ())
+
+
+@lru_cache(maxsize=1 << 18)
+def _small_sums(loose: int) -> dict[int, tuple[int, ...]]:
+    """The sub-multisets of `loose` worth at most 13, by their sum."""
+    entries = [(0, 0)]
+    packed = loose >> _FIELD_BITS
+    value = 1
+    while packed:
+        count = packed & 0xF
+        if count:
+            step = unit(value)
+            grown = []
+            for vec, vec_sum in entries:
+                grown.append((vec, vec_sum))
+                for _ in range(count):
+                    vec_sum += value
+                    if vec_sum > MAX_VALUE:
+                        break
+                    vec += step
+                    grown.append((vec, vec_sum))
+            entries = grown
+        packed >>= _FIELD_BITS
+        value += 1
+    by_sum: dict[int, list[int]] = {}
+    for vec, vec_sum in entries:
+        by_sum.setdefault(vec_sum, []).append(vec)
+    return {key: tuple(vecs) for key, vecs in by_sum.items()}
 
 
 def _present(packed: int) -> list[tuple[int, int]]:
