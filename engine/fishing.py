@@ -65,29 +65,17 @@ def size(packed: int) -> int:
     return count
 
 
-def subset_sums(packed: int) -> int:
-    """Bit s is set when some sub-multiset sums to s (bit 0 always: the empty one)."""
-    sums = 1
-    value = 0
-    while packed:
-        for _ in range(packed & 0xF):
-            sums |= sums << value
-        packed >>= _FIELD_BITS
-        value += 1
-    return sums
-
-
 @lru_cache(maxsize=1 << 18)
 def groups_within(loose: int, target: int) -> tuple[int, ...]:
     """The distinct sub-multisets of `loose` that sum to `target`."""
     if target < 1 or target > MAX_VALUE:
         return ()
-    return _small_sums(loose).get(target, ())
+    return groups_by_sum(loose).get(target, ())
 
 
 @lru_cache(maxsize=1 << 18)
-def _small_sums(loose: int) -> dict[int, tuple[int, ...]]:
-    """The sub-multisets of `loose` worth at most 13, by their sum."""
+def groups_by_sum(loose: int) -> dict[int, tuple[int, ...]]:
+    """The sub-multisets of `loose` worth at most 13, by their sum (computed once per floor)."""
     entries = [(0, 0)]
     packed = loose >> _FIELD_BITS
     value = 1

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from engine.fishing import completed_takes, count_of, maximal_takes, subset_sums, unit
+from engine.fishing import completed_takes, count_of, groups_by_sum, maximal_takes, unit
 from engine.seep.actions import Kind
 
 # A value-level move: (kind, value, loose count-vector used, broken house value).
@@ -32,8 +32,8 @@ class SumPlays:
 def sum_plays(loose: int, a: int) -> SumPlays:
     """House plays list the loose cards they use: the card's own group plus every group the
     one principle absorbs."""
-    sums = subset_sums(loose)
-    can_take = bool(sums >> a & 1)
+    reachable = groups_by_sum(loose)  # sums some loose cards make, up to 13
+    can_take = a in reachable
     if can_take:
         plain = tuple((CAPTURE, a, used, None) for used in sorted(maximal_takes(loose, a)))
     else:
@@ -41,7 +41,7 @@ def sum_plays(loose: int, a: int) -> SumPlays:
     by_value: list[tuple[int, tuple[Signature, ...]]] = []
     for value in range(max(a, 9), 14):
         # the card needs loose cards worth value - a to join it (or a loose group worth value)
-        if not sums >> (value - a or value) & 1:
+        if (value - a or value) not in reachable:
             by_value.append((value, ()))
             continue
         if value > a:
