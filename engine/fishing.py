@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
+from operator import attrgetter
 
 from engine.cards import Card
 
 MAX_VALUE = 13
+_RANK = attrgetter("rank")
 _FIELD_BITS = 4
 _GUARDS = sum(8 << (_FIELD_BITS * value) for value in range(1, MAX_VALUE + 1))
 
@@ -25,8 +27,11 @@ def vector(values: Iterable[int]) -> int:
     return packed
 
 
+_UNITS = [1 << (_FIELD_BITS * value) for value in range(MAX_VALUE + 1)]
+
+
 def card_vector(cards: Iterable[Card]) -> int:
-    return vector(card.rank for card in cards)
+    return sum(map(_UNITS.__getitem__, map(_RANK, cards)))
 
 
 def count_of(packed: int, value: int) -> int:

@@ -33,6 +33,7 @@ from engine.seep.rules import SeepRules
 from engine.seep.scoring import DealScore, score_deal
 
 _NO_VALUES: frozenset[int] = frozenset()
+new_action = tuple.__new__  # builds a SeepAction from its fields without a Python-level call
 TEN_OF_DIAMONDS = card_of(10, Suit.DIAMONDS)
 NINE_OF_SPADES = card_of(9, Suit.SPADES)
 # Rawalpindi: the card whose holder alone may build the first house of its value.
@@ -233,7 +234,7 @@ class SeepDeal:
                     loose = chosen[used] = sorted_cards(pick_cards(pools, used))
                 if check_rawalpindi and not self.rawalpindi_allows(card, kind, value, broken):
                     continue
-                append(SeepAction(kind, card, value, loose, broken))
+                append(new_action(SeepAction, (kind, card, value, loose, broken)))
         return actions
 
     def _signatures(self, a: int) -> list[Signature]:
