@@ -291,8 +291,15 @@ def _completions(values: Sequence[int], need: int) -> list[list[int]]:
 def rank_pools(pool: Sequence[Card], points: Callable[[Card], int]) -> dict[int, list[Card]]:
     """Cards of `pool` by value, the most valuable first (ties in suit order)."""
     by_value: dict[int, list[Card]] = {}
-    for card in sorted(pool, key=lambda c: (-points(c), c.suit)):
-        by_value.setdefault(card.rank, []).append(card)
+    for card in pool:
+        same = by_value.get(card.rank)
+        if same is None:
+            by_value[card.rank] = [card]
+        else:
+            same.append(card)
+    for same in by_value.values():
+        if len(same) > 1:
+            same.sort(key=lambda c: (-points(c), c.suit))
     return by_value
 
 
