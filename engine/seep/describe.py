@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from engine.cards import Card, pretty_cards, rank_word
-from engine.fishing import split_groups
+from engine.cards import Card, rank_word
 from engine.seep.actions import Kind, SeepAction
+from engine.words import card_groups, join_words, plus
 
 if TYPE_CHECKING:
     from engine.seep.deal import House
@@ -17,35 +17,6 @@ _HOUSE_NAMES = {9: "9-house", 10: "10-house", 11: "jack-house", 12: "queen-house
 
 def house_name(value: int) -> str:
     return _HOUSE_NAMES.get(value, f"{value}-house")
-
-
-def join_words(items: Sequence[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def card_groups(cards: Sequence[Card], target: int) -> list[list[Card]]:
-    """Split specific cards into groups worth `target` each (cards keep their identity)."""
-    if not cards:
-        return []
-    value_groups = split_groups([card.rank for card in cards], target) or [
-        [card.rank for card in cards]
-    ]
-    pool = sorted(cards, key=lambda c: (c.rank, c.suit))
-    out: list[list[Card]] = []
-    for values in value_groups:
-        group = []
-        for value in values:
-            card = next(c for c in pool if c.rank == value)
-            pool.remove(card)
-            group.append(card)
-        out.append(sorted(group, key=lambda c: (c.rank, c.suit)))
-    return out
-
-
-def _plus(cards: Sequence[Card]) -> str:
-    return pretty_cards(cards, "+")
 
 
 def describe_action(action: SeepAction, house: House | None, sweep: bool) -> str:
@@ -66,7 +37,7 @@ def _describe_capture(action: SeepAction, card: Card, with_house: bool, sweep: b
     items = []
     if with_house:
         items.append(f"the {house_name(action.value)}")
-    items.extend(_plus(group) for group in card_groups(action.loose, action.value))
+    items.extend(plus(group) for group in card_groups(action.loose, action.value))
     text = f"Capture {join_words(items)} with {card.pretty}"
     return text + " — sweep!" if sweep else text
 
@@ -99,11 +70,11 @@ def _describe_house(action: SeepAction, card: Card, existing: House | None) -> s
     head_text = (
         card.pretty
         if len(head) == 1
-        else f"{card.pretty} on {_plus([c for c in head if c != card])}"
+        else f"{card.pretty} on {plus([c for c in head if c != card])}"
     )
     if existing is None:
         if card.rank == value:
-            groups = [_plus(group) for group in card_groups(rest, value)]
+            groups = [plus(group) for group in card_groups(rest, value)]
             return f"Build a cemented {name}: {card.pretty} on {join_words(groups)}"
         return _with_extra(f"Build a {name}: {head_text}", rest, value, "cemented with")
     verb = "Add to" if existing.cemented else "Cement"
@@ -115,7 +86,7 @@ def _describe_house(action: SeepAction, card: Card, existing: House | None) -> s
 def _with_extra(text: str, loose: Sequence[Card], value: int, joiner: str = "adding") -> str:
     if not loose:
         return text
-    groups = [_plus(group) for group in card_groups(loose, value)]
+    groups = [plus(group) for group in card_groups(loose, value)]
     return f"{text}, {joiner} {join_words(groups)}"
 
 

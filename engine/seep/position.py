@@ -18,10 +18,10 @@ See docs/notation.md. A position is a few `key: value` lines (or the same joined
 from __future__ import annotations
 
 import re
-from dataclasses import fields
 
 from engine.cards import Card, format_cards, parse_cards
-from engine.core import BadNotation, GameError
+from engine.core import BadNotation
+from engine.notation import key_value, options_line, parse_options, position_lines
 from engine.seep.deal import House, Phase, SeepDeal
 from engine.seep.rules import SEEP, SEEP30, SeepRules
 
@@ -30,41 +30,14 @@ _SEAT_KEY = re.compile(r"(hand|taken|sweeps|built)\s+(\d)")
 
 
 def rules_line(rules: SeepRules) -> str:
-    parts = [rules.game, f"players={rules.players}"]
-    defaults = SeepRules(game=rules.game)
-    for f in fields(SeepRules):
-        if f.name in ("game", "players"):
-            continue
-        value = getattr(rules, f.name)
-        if value == getattr(defaults, f.name):
-            continue
-        parts.append(f.name if value is True else f"{f.name}={value}")
-    return " ".join(parts)
+    return options_line(rules, ("game", "players"))
 
 
 def parse_rules_line(line: str) -> SeepRules:
     words = line.split()
     if not words or words[0] not in (SEEP, SEEP30):
         raise BadNotation("a position starts with the game: 'seep' or 'seep30'")
-    options: dict[str, object] = {"game": words[0]}
-    kinds = {f.name: f.type for f in fields(SeepRules)}
-    for word in words[1:]:
-        name, _, raw = word.partition("=")
-        if name not in kinds:
-            raise BadNotation(f"unknown option {name!r}")
-        if not raw:
-            options[name] = True
-        elif raw in ("true", "false"):
-            options[name] = raw == "true"
-        else:
-            try:
-                options[name] = int(raw)
-            except ValueError:
-                raise BadNotation(f"option {name} needs a number, not {raw!r}") from None
-    try:
-        return SeepRules(**options)  # type: ignore[arg-type]
-    except GameError as error:
-        raise BadNotation(str(error)) from None
+    return parse_options(SeepRules, "game", words)
 
 
 def format_position(deal: SeepDeal) -> str:
@@ -112,8 +85,7 @@ def parse_position(text: str) -> SeepDeal:
 
     `play: 0` without a `bid:` line is the bidder's announcement, before the floor is turned up.
     """
-    lines = [line.strip() for line in re.split(r"\n|\|", text) if line.strip()]
-    lines = [line for line in lines if not line.startswith("#")]
+    lines = position_lines(text)
     if not lines:
         raise BadNotation("an empty position")
     rules = parse_rules_line(lines[0])
@@ -126,10 +98,7 @@ def parse_position(text: str) -> SeepDeal:
     values_built: set[int] = set()
     built_by: list[set[int]] = [set(), set(), set(), set()]
     for line in lines[1:]:
-        key, sep, value = line.partition(":")
-        if not sep:
-            raise BadNotation(f"expected 'key: value', got {line!r}")
-        key, value = key.strip().lower(), value.strip()
+        key, value = key_value(line)
         try:
             if key in numbers:
                 numbers[key] = int(value)
