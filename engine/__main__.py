@@ -9,11 +9,13 @@ import time
 from pathlib import Path
 
 from engine.cards import pretty_cards
-from engine.core import GameError
-from engine.seep import SeepMatch, SeepRules, parse_position
+from engine.core import GameError, GameState
+from engine.games import GAMES, new_match, parse_any_position
+from engine.seep import SeepMatch
 from engine.seep.describe import house_name
 from engine.seep.view import SeepView
 from engine.simple_players import greedy_choice, random_choice
+from engine.suipe.view import SuipeView
 
 
 def _read_position(source: str) -> str:
@@ -26,7 +28,7 @@ def _read_position(source: str) -> str:
 
 
 def cmd_moves(args: argparse.Namespace) -> int:
-    deal = parse_position(_read_position(args.position))
+    deal = parse_any_position(_read_position(args.position))
     actions = deal.legal_actions()
     if not actions:
         print("no legal moves: the deal is over" if deal.is_over else "no legal moves")
@@ -36,11 +38,37 @@ def cmd_moves(args: argparse.Namespace) -> int:
     return 0
 
 
-def _rules(args: argparse.Namespace) -> SeepRules:
-    return SeepRules(game=args.game, players=args.players, baazis=args.baazis)
+def _match(args: argparse.Namespace, seed: int) -> GameState:
+    if args.game == "suipe":
+        return new_match("suipe", seed, players=args.players, deals=args.deals)
+    if args.players == 3:
+        raise GameError("Seep is played by 2 or 4 players")
+    return new_match(args.game, seed, players=args.players, baazis=args.baazis)
 
 
-def render_text(view: SeepView, names: list[str]) -> str:
+def render_suipe(view: SuipeView, names: list[str]) -> str:
+    lines = [f"Deal {view.deal_number} · dealer {names[view.dealer]} · {view.stock_size} in stock"]
+    lines.append(f"Floor: {pretty_cards(view.loose) or '(empty)'}")
+    for build in view.builds:
+        kind = "multiple" if build.multiple else "single"
+        lines.append(
+            f"  {build.value}-build ({kind}, last built by {names[build.builder]}): "
+            f"{pretty_cards(build.cards)}"
+        )
+    for side, info in enumerate(view.sides):
+        who = " & ".join(names[p] for p in info.players)
+        lines.append(
+            f"Side {side} ({who}): {info.cards_taken} cards, {info.spades_taken} spades, "
+            f"{info.suipes} Suipes, match points {info.match_points}"
+        )
+    if view.last_play:
+        lines.append(f"Last: {names[view.last_player or 0]} — {view.last_play}")
+    return "\n".join(lines)
+
+
+def render_text(view: SeepView | SuipeView, names: list[str]) -> str:
+    if isinstance(view, SuipeView):
+        return render_suipe(view, names)
     """The table as a few lines of text."""
     lines = [f"Deal {view.deal_number} · dealer {names[view.dealer]} · bid {view.bid or '-'}"]
     if view.face_down_floor:
@@ -64,7 +92,7 @@ def render_text(view: SeepView, names: list[str]) -> str:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    match = SeepMatch(_rules(args), args.seed)
+    match = _match(args, args.seed)
     rng = random.Random(args.seed)
     you = args.seat
     names = [("You" if p == you else f"Computer {p}") for p in range(match.num_players)]
@@ -75,14 +103,14 @@ def cmd_play(args: argparse.Namespace) -> int:
         legal = match.legal_actions()
         if player != you:
             view = match.view(player)
-            choose = greedy_choice(view, legal, rng) if args.computer == "greedy" else None
-            action = choose or random_choice(legal, rng)
+            greedy = args.computer == "greedy" and isinstance(view, SeepView)
+            action = greedy_choice(view, legal, rng) if greedy else random_choice(legal, rng)
             record = match.apply(action)
             print(f"{names[player]}: {record.text}")
         else:
             print()
             print(render_text(match.view(you), names))
-            print("Your hand:", pretty_cards(match.view(you).hand or ()))
+            print("Your hand:", pretty_cards(match.view(you).hand or ()))  # type: ignore[attr-defined]
             for number, action in enumerate(legal, 1):
                 print(f"  {number:>2}. {match.describe(action)}  [{action.notation}]")
             while True:
@@ -104,37 +132,59 @@ def cmd_play(args: argparse.Namespace) -> int:
                     print(f"Choose a number from 1 to {len(legal)}.")
                 except GameError as error:
                     print(error)
-        if len(match.deal_results) > deals_seen:
-            deals_seen = len(match.deal_results)
-            outcome = match.deal_results[-1]
-            totals = [side.total for side in outcome.score.sides]
-            print(f"\nDeal {outcome.number} over: side 0 {totals[0]}, side 1 {totals[1]}.", end="")
-            if outcome.baazi_side is not None:
-                print(f" Side {outcome.baazi_side} wins a baazi!")
-            else:
-                print(f" Running total {outcome.running_total:+d}.")
-    print(f"Match over. Baazis: side 0 {match.baazis[0]}, side 1 {match.baazis[1]}.")
+        if len(match.deal_results) > deals_seen:  # type: ignore[attr-defined]
+            deals_seen += 1
+            print(f"\nDeal {deals_seen} over: points {_deal_points(match)}.")
+    print(f"Match over: {_match_result(match)}.")
     return 0
 
 
+def _deal_points(match: GameState) -> str:
+    outcome = match.deal_results[-1]  # type: ignore[attr-defined]
+    totals = [side.total for side in outcome.score.sides]
+    text = ", ".join(f"side {side} {total}" for side, total in enumerate(totals))
+    if getattr(outcome, "baazi_side", None) is not None:
+        text += f" — side {outcome.baazi_side} wins a baazi!"
+    elif hasattr(outcome, "running_total"):
+        text += f" — running total {outcome.running_total:+d}"
+    return text
+
+
+def _match_result(match: GameState) -> str:
+    if hasattr(match, "baazis"):
+        return f"baazis side 0 {match.baazis[0]}, side 1 {match.baazis[1]}"
+    totals = match.totals  # type: ignore[attr-defined]
+    text = ", ".join(f"side {side} {total}" for side, total in enumerate(totals))
+    winner = match.winner  # type: ignore[attr-defined]
+    return text + (f" — side {winner} wins" if winner is not None else " — a draw")
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
-    rules = _rules(args)
     plays = sweeps = deals = 0
-    baazis = [0, 0]
+    tally: dict[str, int] = {}
     started = time.perf_counter()
     for game in range(args.games):
         seed = args.seed + game
-        match = SeepMatch(rules, seed)
+        match = _match(args, seed)
         rng = random.Random(seed)
         while not match.is_terminal:
             match.apply(rng.choice(match.legal_actions()))
             plays += 1
-        deals += len(match.deal_results)
-        sweeps += sum(o.score.sides[s].sweeps for o in match.deal_results for s in (0, 1))
-        baazis = [baazis[s] + match.baazis[s] for s in (0, 1)]
+        outcomes = match.deal_results  # type: ignore[attr-defined]
+        deals += len(outcomes)
+        for outcome in outcomes:
+            for side in outcome.score.sides:
+                sweeps += getattr(side, "suipes", None) or getattr(side, "sweeps", 0)
+        if isinstance(match, SeepMatch):
+            for side in (0, 1):
+                key = f"baazis side {side}"
+                tally[key] = tally.get(key, 0) + match.baazis[side]
+        else:
+            key = "draws" if match.winner is None else f"wins side {match.winner}"
+            tally[key] = tally.get(key, 0) + 1
     elapsed = time.perf_counter() - started
     print(f"games: {args.games}  deals: {deals}  plays: {plays}  sweeps: {sweeps}")
-    print(f"baazis: side 0 {baazis[0]}, side 1 {baazis[1]}")
+    print("  ".join(f"{key}: {count}" for key, count in sorted(tally.items())))
     print(f"time: {elapsed:.2f} s  ({deals / elapsed:.0f} deals/s)")
     return 0
 
@@ -152,9 +202,10 @@ def build_parser() -> argparse.ArgumentParser:
         ("simulate", "play seeded random games and print totals", cmd_simulate),
     ):
         command = sub.add_parser(name, help=helptext)
-        command.add_argument("--game", default="seep", choices=["seep", "seep30"])
-        command.add_argument("--players", type=int, default=4, choices=[2, 4])
-        command.add_argument("--baazis", type=int, default=1)
+        command.add_argument("--game", default="seep", choices=list(GAMES))
+        command.add_argument("--players", type=int, default=4, choices=[2, 3, 4])
+        command.add_argument("--baazis", type=int, default=1, help="Seep: baazis in the match")
+        command.add_argument("--deals", type=int, default=2, help="Suipe: deals in the match")
         command.add_argument("--seed", type=int, default=0)
         command.set_defaults(run=run)
         if name == "play":

@@ -17,6 +17,8 @@ MAX_VALUE = 13
 _RANK = attrgetter("rank")
 _FIELD_BITS = 4
 _GUARDS = sum(8 << (_FIELD_BITS * value) for value in range(1, MAX_VALUE + 1))
+# Bits that are set when some value appears twice or more in a vector.
+_DOUBLES = sum(0xE << (_FIELD_BITS * value) for value in range(1, MAX_VALUE + 1))
 
 
 def vector(values: Iterable[int]) -> int:
@@ -226,6 +228,32 @@ def completed_takes(loose: int, card: int, target: int) -> frozenset[int]:
             found.update(base + used for used in maximal_takes(loose - base, target))
         return frozenset(found)
     return _takes_by_rests(loose, target, card)
+
+
+@lru_cache(maxsize=1 << 17)
+def group_unions(loose: int, target: int, distinct: bool) -> frozenset[int]:
+    """Every union of disjoint target-groups that can be taken from `loose`, 0 included.
+
+    With `distinct`, no group may hold two cards of the same value (Suipe's build rule).
+    """
+    groups = groups_within(loose, target)
+    if distinct:
+        groups = tuple(g for g in groups if not g & _DOUBLES)
+    if not groups:
+        return frozenset({0})
+    seen: set[int] = set()
+    stack = [loose]
+    guards = _GUARDS
+    while stack:
+        rest = stack.pop()
+        if rest in seen:
+            continue
+        seen.add(rest)
+        guarded = rest | guards
+        for group in groups:
+            if (guarded - group) & guards == guards:
+                stack.append(rest - group)
+    return frozenset(loose - rest for rest in seen)
 
 
 @lru_cache(maxsize=1 << 16)

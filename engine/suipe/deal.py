@@ -1,0 +1,376 @@
+"""One Suipe deal: four floor cards, hands dealt in rounds, captures, builds and Suipes.
+
+Seats are numbered in turn order (clockwise at a Samoan table). Moves are generated from
+values first, like Seep's, through the shared `engine.fishing` machinery; a capture or build
+that could use one of several equal cards lists the cards worth the most (points, then spades).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import NamedTuple
+
+from engine.cards import Card, shuffled_deck, sorted_cards, value_order
+from engine.core import GameOver, IllegalMove, NotYourTurn
+from engine.fishing import (
+    card_vector,
+    count_of,
+    group_unions,
+    groups_within,
+    pick_cards,
+    rank_pools,
+)
+from engine.suipe.actions import Move, SuipeAction
+from engine.suipe.describe import describe_action
+from engine.suipe.rules import SuipeRules, preference
+from engine.suipe.scoring import DealScore, score_deal
+
+_DOUBLES = sum(0xE << (4 * value) for value in range(1, 14))
+
+
+class Phase(Enum):
+    PLAY = "play"
+    DONE = "done"
+
+
+class Build(NamedTuple):
+    """Cards joined under an announced value; captured only whole, by a card of that value."""
+
+    value: int
+    cards: tuple[Card, ...]
+    builder: int  # the seat that last made or added to it
+
+    @property
+    def multiple(self) -> bool:
+        """Two or more groups worth the value; such a build's value never changes."""
+        return sum(card.rank for card in self.cards) >= 2 * self.value
+
+
+class PlayRecord(NamedTuple):
+    seat: int
+    action: SuipeAction
+    play_number: int
+    build_before: Build | None  # the build of the action's value (or the raised one), if any
+    taken: tuple[Card, ...] = ()
+    suipe: bool = False
+
+    @property
+    def text(self) -> str:
+        return describe_action(self.action, self.build_before, self.suipe, for_mover=False)
+
+
+# A value-level move: (kind, value, loose vector used, takes the build, raised build value).
+Signature = tuple[Move, int, int, bool, int | None]
+
+
+@dataclass
+class SuipeDeal:
+    rules: SuipeRules
+    dealer: int
+    hands: list[list[Card]]
+    loose: list[Card]
+    builds: dict[int, Build] = field(default_factory=dict)
+    stock: list[Card] = field(default_factory=list)
+    phase: Phase = Phase.PLAY
+    turn: int = 0
+    play_number: int = 0
+    captured: list[list[Card]] = field(default_factory=list)
+    suipes: list[int] = field(default_factory=list)
+    last_capture_side: int | None = None
+    history: list[PlayRecord] = field(default_factory=list)
+    score: DealScore | None = None
+    _legal: list[SuipeAction] | None = field(default=None, repr=False)
+    _sig_cache: dict[int, list[Signature]] = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        sides = self.rules.sides
+        if not self.captured:
+            self.captured = [[] for _ in range(sides)]
+        if not self.suipes:
+            self.suipes = [0] * sides
+        for hand in self.hands:
+            hand.sort(key=value_order)
+
+    # ----- creation ---------------------------------------------------------------------
+
+    @classmethod
+    def deal(cls, rules: SuipeRules, dealer: int, rng: random.Random) -> SuipeDeal:
+        """Four face-up cards without a repeated rank, then the first hands."""
+        stock = shuffled_deck(rng)
+        floor: list[Card] = []
+        while len(floor) < 4:
+            card = stock.pop()
+            if any(other.rank == card.rank for other in floor):
+                stock.append(card)  # a repeated rank goes back and the stock is reshuffled
+                rng.shuffle(stock)
+                continue
+            floor.append(card)
+        deal = cls(
+            rules=rules,
+            dealer=dealer,
+            hands=[[] for _ in range(rules.players)],
+            loose=floor,
+            stock=stock,
+            turn=(dealer + 1) % rules.players,
+        )
+        deal._deal_hands()
+        return deal
+
+    def _deal_hands(self) -> None:
+        players = self.rules.players
+        size = min(self.rules.cards_per_hand, len(self.stock) // players)
+        for step in range(players):
+            seat = (self.dealer + 1 + step) % players
+            self.hands[seat].extend(self.stock[-size:])
+            del self.stock[-size:]
+            self.hands[seat].sort(key=value_order)
+
+    # ----- facts ------------------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.DONE
+
+    def side_of(self, seat: int) -> int:
+        return self.rules.side_of(seat)
+
+    def all_cards(self) -> list[Card]:
+        cards = [*self.loose, *self.stock]
+        for hand in self.hands:
+            cards.extend(hand)
+        for build in self.builds.values():
+            cards.extend(build.cards)
+        for pile in self.captured:
+            cards.extend(pile)
+        return cards
+
+    @property
+    def last_play(self) -> PlayRecord | None:
+        return self.history[-1] if self.history else None
+
+    def must_act_on_build(self, seat: int) -> bool:
+        """Trailing is barred while a build on the floor was last made or added to by `seat`."""
+        return any(build.builder == seat for build in self.builds.values())
+
+    # ----- legal moves ------------------------------------------------------------------
+
+    def legal_actions(self) -> list[SuipeAction]:
+        """Every legal play of the seat to move, grouped by hand card and sorted."""
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return list(self._legal)
+
+    def _compute_legal(self) -> list[SuipeAction]:
+        if self.phase is Phase.DONE:
+            return []
+        hand = self.hands[self.turn]
+        actions = self._actions(hand, trail=not self.must_act_on_build(self.turn))
+        if not actions:  # the build's card has been played elsewhere: trailing stays open
+            actions = self._actions(hand, trail=True)
+        return actions
+
+    def _actions(self, hand: Sequence[Card], *, trail: bool) -> list[SuipeAction]:
+        pools = rank_pools([c for c in self.loose if c.rank <= 10], preference)
+        chosen: dict[int, tuple[Card, ...]] = {0: ()}
+        actions: list[SuipeAction] = []
+        for card in hand:
+            if card.rank > 10:
+                for face in sorted(self.loose, key=value_order):
+                    if face.rank == card.rank:
+                        actions.append(SuipeAction(Move.CAPTURE, card, card.rank, (face,)))
+            else:
+                for kind, value, used, with_build, raised in self._signatures(card.rank):
+                    loose = chosen.get(used)
+                    if loose is None:
+                        loose = chosen[used] = sorted_cards(pick_cards(pools, used))
+                    actions.append(SuipeAction(kind, card, value, loose, with_build, raised))
+            if trail:
+                actions.append(SuipeAction(Move.TRAIL, card, card.rank))
+        return actions
+
+    def _signatures(self, rank: int) -> list[Signature]:
+        cached = self._sig_cache.get(rank)
+        if cached is None:
+            cached = self._sig_cache[rank] = self._compute_signatures(rank)
+        return cached
+
+    def _compute_signatures(self, r: int) -> list[Signature]:
+        """Captures, builds and raises of a numeral card worth `r`, value-level."""
+        loose = card_vector(c for c in self.loose if c.rank <= 10)
+        hand_after = card_vector(self.hands[self.turn]) - (1 << (4 * r))
+        out: list[Signature] = []
+        has_build = r in self.builds
+        for used in sorted(group_unions(loose, r, False)):
+            if used:
+                out.append((Move.CAPTURE, r, used, False, None))
+            if has_build:
+                out.append((Move.CAPTURE, r, used, True, None))
+        for value in range(max(r, 2), 11):
+            if not count_of(hand_after, value):
+                continue  # the builder must hold a card of the announced value
+            found: set[int] = set()
+            bases = [0] if value == r else _distinct_groups(loose, value - r, r)
+            for base in bases:
+                found.update(base + extra for extra in group_unions(loose - base, value, True))
+            if value not in self.builds:
+                found.discard(0)  # the card alone is a trail, not a build
+            out.extend((Move.BUILD, value, used, False, None) for used in sorted(found))
+        for raised, build in sorted(self.builds.items()):
+            if build.multiple:
+                continue
+            for value in range(raised + r, 11):
+                if not count_of(hand_after, value):
+                    continue
+                need = value - raised - r
+                bases = [0] if need == 0 else _distinct_groups(loose, need, r)
+                found = set()
+                for base in bases:
+                    found.update(base + extra for extra in group_unions(loose - base, value, True))
+                out.extend((Move.RAISE, value, used, False, raised) for used in sorted(found))
+        return out
+
+    # ----- playing ----------------------------------------------------------------------
+
+    def check(self, action: SuipeAction, seat: int | None = None) -> None:
+        if self.phase is Phase.DONE:
+            raise GameOver("This deal is over.")
+        if seat is not None and seat != self.turn:
+            raise NotYourTurn("It is not your turn.")
+        from engine.suipe.explain import explain_illegal
+
+        hand = self.hands[self.turn]
+        card = action.card
+        if card not in hand:
+            raise IllegalMove(f"You don't hold {card.pretty}.")
+        remaining = list(self.loose)
+        for used in action.loose:
+            if used not in remaining:
+                raise IllegalMove(f"{used.pretty} is not a loose card on the floor.")
+            remaining.remove(used)
+        legal = {
+            (a.kind, a.value, card_vector(a.loose), a.build, a.raised)
+            for a in self.legal_actions()
+            if a.card.rank == card.rank and (card.rank <= 10 or a.loose == action.loose)
+        }
+        signature = (
+            action.kind,
+            action.value,
+            card_vector(action.loose),
+            action.build,
+            action.raised,
+        )
+        if signature not in legal:
+            raise IllegalMove(explain_illegal(self, action))
+
+    def describe(self, action: SuipeAction) -> str:
+        return describe_action(action, self._build_before(action), self._sweeps(action))
+
+    def _build_before(self, action: SuipeAction) -> Build | None:
+        if action.kind is Move.RAISE and action.raised is not None:
+            return self.builds.get(action.raised)
+        return self.builds.get(action.value)
+
+    def _sweeps(self, action: SuipeAction) -> bool:
+        if action.kind is not Move.CAPTURE:
+            return False
+        builds_left = len(self.builds) - (1 if action.build else 0)
+        last_play = not self.stock and sum(len(h) for h in self.hands) == 1
+        return len(self.loose) == len(action.loose) and builds_left == 0 and not last_play
+
+    def apply(self, action: SuipeAction, seat: int | None = None) -> PlayRecord:
+        listed = self._legal is not None and any(action is a for a in self._legal)
+        if not listed:
+            self.check(action, seat)
+        elif seat is not None and seat != self.turn:
+            raise NotYourTurn("It is not your turn.")
+        actor = self.turn
+        before = self._build_before(action)
+        suipe = self._sweeps(action)
+        card = action.card
+        self.hands[actor].remove(card)
+        for used in action.loose:
+            self.loose.remove(used)
+        taken: tuple[Card, ...] = ()
+        side = self.side_of(actor)
+        if action.kind is Move.CAPTURE:
+            build = self.builds.pop(action.value) if action.build else None
+            taken = (card, *action.loose, *(build.cards if build else ()))
+            self.captured[side].extend(taken)
+            self.last_capture_side = side
+            if suipe:
+                self.suipes[side] += 1
+        elif action.kind is Move.TRAIL:
+            self.loose.append(card)
+        else:
+            pile = [card, *action.loose]
+            if action.kind is Move.RAISE and action.raised is not None:
+                pile.extend(self.builds.pop(action.raised).cards)
+            existing = self.builds.get(action.value)
+            cards = (*existing.cards, *pile) if existing else tuple(pile)
+            self.builds[action.value] = Build(action.value, cards, actor)
+        record = PlayRecord(actor, action, self.play_number, before, taken, suipe)
+        self.history.append(record)
+        self.play_number += 1
+        self._advance()
+        self._legal = None
+        self._sig_cache.clear()
+        return record
+
+    def _advance(self) -> None:
+        players = self.rules.players
+        if not any(self.hands):
+            if self.stock:
+                self._deal_hands()
+            else:
+                self._finish()
+                return
+        seat = self.turn
+        for _ in range(players):
+            seat = (seat + 1) % players
+            if self.hands[seat]:
+                break
+        self.turn = seat
+
+    def _finish(self) -> None:
+        leftovers = [*self.loose, *(c for b in self.builds.values() for c in b.cards)]
+        if leftovers:
+            side = self.last_capture_side
+            if side is None:
+                side = self.side_of(self.dealer)
+            self.captured[side].extend(leftovers)
+            self.loose.clear()
+            self.builds.clear()
+        self.phase = Phase.DONE
+        self.score = score_deal(self.captured, self.suipes)
+
+    def copy(self) -> SuipeDeal:
+        return SuipeDeal(
+            rules=self.rules,
+            dealer=self.dealer,
+            hands=[list(h) for h in self.hands],
+            loose=list(self.loose),
+            builds=dict(self.builds),
+            stock=list(self.stock),
+            phase=self.phase,
+            turn=self.turn,
+            play_number=self.play_number,
+            captured=[list(p) for p in self.captured],
+            suipes=list(self.suipes),
+            last_capture_side=self.last_capture_side,
+            history=list(self.history),
+            score=self.score,
+        )
+
+    def changed(self) -> None:
+        """Forget cached moves (after a position was edited by hand)."""
+        self._legal = None
+        self._sig_cache.clear()
+
+
+def _distinct_groups(loose: int, target: int, played: int) -> list[int]:
+    """Loose groups worth `target` that join a played card of value `played` into one build
+    group: no value twice, and not the played card's value again."""
+    return [g for g in groups_within(loose, target) if not g & _DOUBLES and not count_of(g, played)]
