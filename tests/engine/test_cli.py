@@ -26,7 +26,16 @@ def test_moves_reports_a_bad_position_as_one_line(capsys) -> None:
 def test_simulate_prints_totals(capsys) -> None:
     assert main(["simulate", "--games", "3", "--seed", "4", "--players", "2"]) == 0
     out = capsys.readouterr().out
-    assert "games: 3" in out and "baazis:" in out and "deals/s" in out
+    assert "games: 3" in out and "baazis side 0:" in out and "deals/s" in out
+    assert main(["simulate", "--game", "suipe", "--players", "3", "--games", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "games: 4  deals: 8" in out and "side" in out
+
+
+def test_moves_reads_a_suipe_position(capsys) -> None:
+    assert main(["moves", "suipe | dealer: 1 | turn: 0 | floor: 5D | hand 0: 3C 8H"]) == 0
+    out = capsys.readouterr().out
+    assert "3C=8+5D  Build 8 (single): 3♣ on 5♦ — you hold an 8" in out
 
 
 def test_play_in_the_terminal_until_the_player_quits() -> None:
