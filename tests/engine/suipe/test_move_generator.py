@@ -1,0 +1,98 @@
+"""Suipe's move generator against the brute-force enumerator."""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations, product
+
+from engine.cards import FULL_DECK, Card, sorted_cards
+from engine.suipe import Build, SuipeAction, SuipeDeal, SuipeMatch, SuipeRules
+
+from .brute_force import brute_force_moves
+
+
+def every_suit_choice(deal: SuipeDeal, action: SuipeAction) -> set[str]:
+    if not action.loose or action.card.rank > 10:
+        return {action.notation}
+    needed: dict[int, int] = {}
+    for card in action.loose:
+        needed[card.rank] = needed.get(card.rank, 0) + 1
+    per_rank = [
+        list(combinations([c for c in deal.loose if c.rank == rank], count))
+        for rank, count in needed.items()
+    ]
+    out = set()
+    for choice in product(*per_rank):
+        cards = sorted_cards([card for combo in choice for card in combo])
+        out.add(action._replace(loose=cards).notation)
+    return out
+
+
+def engine_moves(deal: SuipeDeal) -> set[str]:
+    out: set[str] = set()
+    for action in deal.legal_actions():
+        out |= every_suit_choice(deal, action)
+    return out
+
+
+def random_position(rng: random.Random) -> SuipeDeal:
+    players = rng.choice([2, 3, 4])
+    rules = SuipeRules(players=players)
+    deck = list(FULL_DECK)
+    rng.shuffle(deck)
+    seat = rng.randrange(players)
+    builds: dict[int, Build] = {}
+    for _ in range(rng.choice([0, 0, 1, 1, 2])):
+        value = rng.randint(2, 10)
+        first = next((c for c in deck if c.rank < value), None)
+        if first is None or value in builds:
+            continue
+        second = next((c for c in deck if c.rank == value - first.rank and c != first), None)
+        if second is None:
+            continue
+        deck.remove(first)
+        deck.remove(second)
+        pile = [first, second]
+        if rng.random() < 0.3:
+            extra = next((c for c in deck if c.rank == value), None)
+            if extra is not None:
+                deck.remove(extra)
+                pile.append(extra)
+        builds[value] = Build(value, tuple(pile), rng.randrange(players))
+    loose = deck[: rng.randint(0, 7)]
+    deck = deck[len(loose) :]
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    hands[seat] = [deck.pop() for _ in range(rng.randint(1, 5))]
+    if builds and rng.random() < 0.5:  # often hold a card of a build's value, as players do
+        value = rng.choice(list(builds))
+        card = next((c for c in deck if c.rank == value), None)
+        if card is not None:
+            deck.remove(card)
+            hands[seat].append(card)
+    return SuipeDeal(
+        rules=rules, dealer=(seat - 1) % players, hands=hands, loose=loose, builds=builds, turn=seat
+    )
+
+
+def test_generator_matches_brute_force_on_random_positions() -> None:
+    rng = random.Random(7)
+    with_builds = 0
+    for _ in range(2000):
+        deal = random_position(rng)
+        assert engine_moves(deal) == brute_force_moves(deal), deal
+        with_builds += bool(deal.builds)
+    assert with_builds > 700
+
+
+def test_generator_matches_brute_force_along_real_deals() -> None:
+    rng = random.Random(11)
+    positions = 0
+    for seed in range(30):
+        match = SuipeMatch(SuipeRules(players=rng.choice([2, 3, 4])), seed)
+        deal = match.deal
+        while match.deal is deal and not match.is_terminal:
+            if len(deal.loose) <= 8:
+                assert engine_moves(deal) == brute_force_moves(deal)
+                positions += 1
+            match.apply(rng.choice(match.legal_actions()))
+    assert positions > 700
