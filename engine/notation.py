@@ -36,7 +36,10 @@ def options_line(rules: Any, first: tuple[str, ...]) -> str:
         value = getattr(rules, f.name)
         if value == getattr(defaults, f.name):
             continue
-        parts.append(f.name if value is True else f"{f.name}={value}")
+        if isinstance(value, bool):
+            parts.append(f.name if value else f"{f.name}=false")
+        else:
+            parts.append(f"{f.name}={value}")
     return " ".join(parts)
 
 
