@@ -1,7 +1,8 @@
 """Engine speed, run by hand from the project root: `python -m benchmarks.engine [--quick]`.
 
 Reports, on one core (CPU time, medians over batches):
-- random full deals per second — Seep 4-player, 2-player and 30-point — from a fresh process
+- random full deals per second — Seep 4-player, 2-player and 30-point, Suipe for 2, 3 and 4
+  players — from a fresh process
   (cold caches: the first batch) and once the value-level caches are warm (the rest);
 - legal-move generation on crowded floors (14 loose cards and 2 houses), caches cleared
   before every measurement so each figure is a worst case.
@@ -14,9 +15,11 @@ import random
 import statistics
 import time
 
+from engine.core import GameState
 from engine.fishing import any_takes, group_free_rests, groups_within, maximal_takes, splits
 from engine.seep import SeepMatch, SeepRules, parse_position
 from engine.seep.moves import sum_plays
+from engine.suipe import SuipeMatch, SuipeRules
 
 CROWDED = [
     # 14 small loose cards, an opponent's ordinary 10-house and a cemented king-house.
@@ -40,10 +43,12 @@ def clear_caches() -> None:
         cached.cache_clear()
 
 
-def deals_per_second(rules: SeepRules, first_seed: int, deals: int) -> float:
+def deals_per_second(rules: SeepRules | SuipeRules, first_seed: int, deals: int) -> float:
     started = time.process_time()
     for seed in range(first_seed, first_seed + deals):
-        match = SeepMatch(rules, seed)
+        match: GameState = (
+            SuipeMatch(rules, seed) if isinstance(rules, SuipeRules) else SeepMatch(rules, seed)
+        )
         rng = random.Random(seed)
         deal = match.deal
         while match.deal is deal and not match.is_terminal:
@@ -73,6 +78,9 @@ def main() -> None:
         ("seep 4 players", SeepRules()),
         ("seep 2 players", SeepRules(players=2)),
         ("seep30 4 players", SeepRules(game="seep30")),
+        ("suipe 2 players", SuipeRules(players=2)),
+        ("suipe 3 players", SuipeRules(players=3)),
+        ("suipe 4 players", SuipeRules(players=4)),
     ):
         clear_caches()
         rates = [deals_per_second(rules, 10_000 * b, size) for b in range(batches)]
