@@ -45,6 +45,14 @@ class SeepMatch(GameState):
         first_dealer = self._rng.randrange(self.rules.players)
         self.deal = SeepDeal.deal(self.rules, first_dealer, self._rng)
 
+    @classmethod
+    def from_position(cls, deal: SeepDeal) -> SeepMatch:
+        """A match around a deal set up from position notation (for pictures and lessons);
+        it cannot be saved as (rules, seed, actions)."""
+        match = cls(deal.rules, 0)
+        match.deal = deal
+        return match
+
     # ----- the game protocol ------------------------------------------------------------
 
     @property

@@ -18,6 +18,7 @@ class SideScore:
     most_cards_points: int
     sweeps: int
     sweep_points: int
+    scoring_cards: tuple[Card, ...] = ()  # the cards that scored, shown when the deal is counted
 
     @property
     def total(self) -> int:
@@ -61,6 +62,12 @@ def score_deal(
             most_cards_points=bonus[side],
             sweeps=len(sweeps[side]),
             sweep_points=sum(sweeps[side]),
+            scoring_cards=tuple(
+                sorted(
+                    (c for c in captured[side] if rules.card_points(c)),
+                    key=lambda c: (-rules.card_points(c), c.suit, c.rank),
+                )
+            ),
         )
         for side in (0, 1)
     )

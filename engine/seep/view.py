@@ -58,6 +58,7 @@ class SeepView:
     last_play: str | None
     last_player: int | None
     last_taken: tuple[Card, ...]
+    last_card: Card | None  # the card played last (public)
     running_total: int  # side 0's lead (negative: side 1 leads)
     deals: tuple[DealOutcome, ...]  # finished deals of the match
     redeals: tuple[tuple[int, tuple[Card, ...]], ...]  # hands shown for a redeal this deal
@@ -126,6 +127,7 @@ def build_view(match: SeepMatch, who: object) -> SeepView:
         last_play=last.text if last else None,
         last_player=deal.player_of(last.seat) if last else None,
         last_taken=last.taken if last else (),
+        last_card=last.action.card if last else None,
         running_total=match.running_total,
         deals=tuple(match.deal_results),
         redeals=tuple((deal.player_of(seat), cards) for seat, cards in deal.redeals),

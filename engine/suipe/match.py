@@ -37,6 +37,13 @@ class SuipeMatch(GameState):
         first_dealer = self._rng.randrange(self.rules.players)
         self.deal = SuipeDeal.deal(self.rules, first_dealer, self._rng)
 
+    @classmethod
+    def from_position(cls, deal: SuipeDeal) -> SuipeMatch:
+        """A match around a deal set up from position notation (for pictures and lessons)."""
+        match = cls(deal.rules, 0)
+        match.deal = deal
+        return match
+
     @property
     def num_players(self) -> int:
         return self.rules.players

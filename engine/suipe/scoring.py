@@ -21,6 +21,7 @@ class SideScore:
     card_points: int  # 2♠, aces, 10♦
     suipes: int  # Suipes made
     suipe_points: int  # after kala
+    scoring_cards: tuple[Card, ...] = ()  # 2♠, aces and 10♦ taken
 
     @property
     def total(self) -> int:
@@ -58,6 +59,7 @@ def score_deal(captured: Sequence[Sequence[Card]], suipes: Sequence[int]) -> Dea
                 card_points=sum(card_points(card) for card in pile),
                 suipes=suipes[side],
                 suipe_points=max(0, suipes[side] - max(others, default=0)),
+                scoring_cards=tuple(c for c in pile if card_points(c)),
             )
         )
     return DealScore(tuple(sides))

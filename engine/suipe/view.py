@@ -49,6 +49,7 @@ class SuipeView:
     last_play: str | None
     last_player: int | None
     last_taken: tuple[Card, ...]
+    last_card: Card | None  # the card played last (public)
     deals: tuple[SuipeDealOutcome, ...]
 
     @property
@@ -94,5 +95,6 @@ def build_view(match: SuipeMatch, who: Any) -> SuipeView:
         last_play=last.text if last else None,
         last_player=last.seat if last else None,
         last_taken=last.taken if last else (),
+        last_card=last.action.card if last else None,
         deals=tuple(match.deal_results),
     )

@@ -1,0 +1,91 @@
+"""Fonts and card sprites, made once and cached.
+
+Cards are drawn by the project: a rounded face with the rank and suit in the corners and a
+large suit in the middle, or a patterned back. Suit symbols come from the bundled DejaVu Sans
+(licence in assets/fonts/LICENSE-DejaVu.txt), so they render the same everywhere.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+from engine.cards import Card, Suit, rank_text
+from renderers.theme import DEFAULT_THEME, Theme
+
+FONT_DIR = Path(__file__).resolve().parent / "assets" / "fonts"
+
+
+@lru_cache(maxsize=64)
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
+    return ImageFont.truetype(str(FONT_DIR / name), size)
+
+
+def suit_colour(suit: Suit, theme: Theme) -> tuple[int, int, int]:
+    return theme.red if suit in (Suit.HEARTS, Suit.DIAMONDS) else theme.black
+
+
+@lru_cache(maxsize=1024)
+def card_face(card: Card, width: int, theme: Theme = DEFAULT_THEME) -> Image.Image:
+    height = round(width / theme.card_ratio)
+    image = Image.new("RGBA", (width, height), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    radius = max(3, width // 10)
+    draw.rounded_rectangle(
+        (0, 0, width - 1, height - 1),
+        radius,
+        fill=theme.card_face,
+        outline=theme.card_edge,
+        width=max(1, width // 45),
+    )
+    colour = suit_colour(card.suit, theme)
+    corner = font(max(9, int(width * 0.26)), bold=True)
+    pad = max(2, width // 14)
+    label = rank_text(card.rank)
+    draw.text((pad, pad), label, font=corner, fill=colour)
+    suit_font = font(max(8, int(width * 0.22)))
+    label_box = draw.textbbox((pad, pad), label, font=corner)
+    draw.text((pad, label_box[3] + 1), card.suit.symbol, font=suit_font, fill=colour)
+    big = font(max(12, int(width * 0.55)))
+    draw.text((width // 2, int(height * 0.6)), card.suit.symbol, font=big, fill=colour, anchor="mm")
+    return image
+
+
+@lru_cache(maxsize=64)
+def card_back(width: int, theme: Theme = DEFAULT_THEME) -> Image.Image:
+    height = round(width / theme.card_ratio)
+    image = Image.new("RGBA", (width, height), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    radius = max(3, width // 10)
+    draw.rounded_rectangle(
+        (0, 0, width - 1, height - 1),
+        radius,
+        fill=theme.back,
+        outline=theme.card_face,
+        width=max(1, width // 25),
+    )
+    inset = max(3, width // 9)
+    step = max(4, width // 7)
+    for offset in range(-height, width, step):
+        draw.line(
+            (inset + offset, inset, inset + offset + height, inset + height),
+            fill=theme.back_line,
+            width=1,
+        )
+    mask = Image.new("L", (width, height), 0)
+    ImageDraw.Draw(mask).rounded_rectangle(
+        (inset, inset, width - inset, height - inset), 2, fill=255
+    )
+    plain = Image.new("RGBA", (width, height), (0, 0, 0, 0))
+    ImageDraw.Draw(plain).rounded_rectangle(
+        (0, 0, width - 1, height - 1),
+        radius,
+        fill=theme.back,
+        outline=theme.card_face,
+        width=max(1, width // 25),
+    )
+    plain.paste(image, (0, 0), mask)
+    return plain

@@ -1,0 +1,33 @@
+"""Small drawing helpers shared by the images."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image, ImageDraw, ImageFont
+
+from engine.cards import Card
+from renderers.assets import card_back, card_face
+from renderers.theme import Theme
+
+
+def fit_text(draw: ImageDraw.ImageDraw, text: str, face: ImageFont.FreeTypeFont, width: int) -> str:
+    """`text`, shortened with an ellipsis until it fits `width` pixels."""
+    if draw.textlength(text, font=face) <= width:
+        return text
+    while text and draw.textlength(text + "…", font=face) > width:
+        text = text[:-1]
+    return text + "…"
+
+
+def paste_card(image: Image.Image, card: Card | None, box: tuple[int, int, int, int], theme: Theme):
+    width = box[2] - box[0]
+    sprite = card_back(width, theme) if card is None else card_face(card, width, theme)
+    image.paste(sprite, (box[0], box[1]), sprite)
+
+
+def to_png(image: Image.Image) -> bytes:
+    """PNG bytes; fast compression keeps encoding well under the frame budget."""
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG", compress_level=3)
+    return buffer.getvalue()

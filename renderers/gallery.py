@@ -1,0 +1,88 @@
+"""`python -m renderers.gallery OUTDIR`: a sample of every image, from positions in the
+engine's notation and from seeded games."""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+from engine.core import GameState
+from engine.seep import SeepMatch, SeepRules
+from engine.seep import parse_position as seep_position
+from engine.suipe import SuipeMatch, SuipeRules
+from engine.suipe import parse_position as suipe_position
+from renderers import hand, summary, table
+
+FOUR = ["Asha", "Dev", "Ravi", "Mira"]
+SAMOAN = ["Sina", "Tavita", "Losa", "Malia"]
+
+SEEP_POSITIONS = {
+    "empty-floor": "seep | dealer: 0 | play: 21 | turn: 2 | hand 0: 3C 9H | hand 1: 4D KS"
+    " | hand 2: 5S 7H | hand 3: JC 2D | taken 1: 5C 5D 9S | sweeps 1: 50 | last: 1",
+    "bid": "seep | dealer: 3 | play: 0 | floor: 2S 9S JC KD | hand 0: 7H 8C 8D JD",
+    "first-play-after-bid": "seep | dealer: 3 | play: 0 | bid: 11 | floor: 2S 9S JC KD"
+    " | hand 0: 7H 8C 8D JD",
+    "crowded-floor-three-houses": "seep | dealer: 0 | play: 30 | turn: 1"
+    " | floor: AS AH AC 2S 2H 3S 3H 3D 4S 4H 5S 5H 6S 6H 7C 8D"
+    " | house 10: 4C 6C @0 | house 12*: 5C 7S QD @2 | house 13: 6D 7D @3"
+    " | hand 0: 10S | hand 2: QC | hand 3: KC | hand 1: 2C 9C JS",
+    "cemented-house-two-owners": "seep | dealer: 1 | play: 14 | turn: 3 | floor: 3C 8H"
+    " | house 11*: 5D 6C JH @0 1 | hand 0: JS 4D | hand 1: JC 2S | hand 3: 9D KH",
+}
+SUIPE_THREE = (
+    "suipe players=3 | dealer: 0 | turn: 1 | play: 5 | floor: AC 7D QH 4S"
+    " | build 8: 3C 5D @2 | build 9*: 4D 5S 9H @0 | hand 0: 8C 9C 2H 6D 3S"
+    " | hand 1: 8S 9S 2D KD 10C | hand 2: 5H 6S 7S JC 10H"
+)
+
+
+def _played(match: GameState, seed: int, deals: int) -> GameState:
+    rng = random.Random(seed)
+    while not match.is_terminal and len(match.deal_results) < deals:  # type: ignore[attr-defined]
+        match.apply(rng.choice(match.legal_actions()))
+    return match
+
+
+def write_gallery(out: Path) -> list[Path]:
+    out.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+
+    def save(name: str, image) -> None:
+        path = out / f"{name}.png"
+        image.save(path)
+        written.append(path)
+
+    for name, text in SEEP_POSITIONS.items():
+        match = SeepMatch.from_position(seep_position(text))
+        save(f"seep-{name}", table.render(match.view(), FOUR))
+    bid = SeepMatch.from_position(seep_position(SEEP_POSITIONS["bid"]))
+    save("seep-hand-bid", hand.render(bid.view(0)))
+    two = _played(SeepMatch(SeepRules(players=2), 4), 4, 0)
+    for _ in range(30):
+        two.apply(two.legal_actions()[len(two.legal_actions()) // 2])
+    save("seep-two-player", table.render(two.view(), ["Asha", "Dev"]))
+    suipe = SuipeMatch.from_position(suipe_position(SUIPE_THREE))
+    save("suipe-three-players-builds", table.render(suipe.view(), SAMOAN[:3]))
+    save("suipe-hand", hand.render(suipe.view(1)))
+    deal_end = _played(SeepMatch(SeepRules(baazis=3), 9), 9, 1)
+    save("seep-end-of-deal", summary.render(deal_end.view(), FOUR))
+    match_summary = _played(SeepMatch(SeepRules(baazis=3), 12), 12, 6)
+    save("seep-match-summary", summary.render(match_summary.view(), FOUR))
+    suipe_end = _played(SuipeMatch(SuipeRules(players=4), 3), 3, 2)
+    save("suipe-match-summary", summary.render(suipe_end.view(), SAMOAN))
+    return written
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) != 1:
+        print("usage: python -m renderers.gallery OUTDIR", file=sys.stderr)
+        return 2
+    for path in write_gallery(Path(args[0])):
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,90 @@
+"""The hand image for a player's private picker: cards sorted by suit and value, numbered."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from engine.cards import Card, rank_text
+from engine.seep.view import SeepView
+from engine.suipe.view import SuipeView
+from renderers.assets import font
+from renderers.draw import fit_text, paste_card, to_png
+from renderers.theme import DEFAULT_THEME, Theme
+
+HAND_HEIGHT = 330
+Box = tuple[int, int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class HandLayout:
+    title: Box
+    cards: tuple[Box, ...]
+    numbers: tuple[Box, ...]
+
+
+def hand_layout(count: int, theme: Theme) -> HandLayout:
+    width = theme.width
+    title = (theme.margin, 10, width - theme.margin, 60)
+    card_h = 200
+    card_w = round(card_h * theme.card_ratio)
+    area = width - 2 * theme.margin
+    step = (
+        card_w + 10 if count * (card_w + 10) - 10 <= area else (area - card_w) // max(count - 1, 1)
+    )
+    total = step * (count - 1) + card_w if count else 0
+    left = (width - total) // 2
+    top = 72
+    cards = tuple(
+        (left + i * step, top, left + i * step + card_w, top + card_h) for i in range(count)
+    )
+    numbers = tuple((box[0], box[3] + 8, box[0] + min(step, card_w), box[3] + 40) for box in cards)
+    return HandLayout(title, cards, numbers)
+
+
+def bid_hint(view: SeepView | SuipeView) -> str | None:
+    """During the Seep bid: the values the bidder may announce."""
+    if not isinstance(view, SeepView) or view.phase != "bid" or view.viewer != view.bidder:
+        return None
+    values = sorted({card.rank for card in view.hand or () if card.rank >= 9})
+    return "You may bid: " + ", ".join(f"{rank_text(v)} ({v})" for v in values)
+
+
+def render(view: SeepView | SuipeView, theme: Theme = DEFAULT_THEME) -> Image.Image:
+    if view.hand is None:
+        raise ValueError("a hand image needs a player's own view")
+    hand: tuple[Card, ...] = view.hand
+    layout = hand_layout(len(hand), theme)
+    image = Image.new("RGB", (theme.width, HAND_HEIGHT), theme.felt)
+    draw = ImageDraw.Draw(image)
+    title_font = font(theme.title_size, bold=True)
+    title = f"Your hand · {len(hand)} card{'s' if len(hand) != 1 else ''}"
+    hint = bid_hint(view)
+    if hint:
+        title += " · " + hint
+    box = layout.title
+    draw.text(
+        (box[0], (box[1] + box[3]) // 2),
+        fit_text(draw, title, title_font, box[2] - box[0]),
+        font=title_font,
+        fill=theme.text,
+        anchor="lm",
+    )
+    label = font(theme.label_size, bold=True)
+    for number, (card, card_box, number_box) in enumerate(
+        zip(hand, layout.cards, layout.numbers, strict=True), 1
+    ):
+        paste_card(image, card, card_box, theme)
+        draw.text(
+            ((number_box[0] + number_box[2]) // 2, (number_box[1] + number_box[3]) // 2),
+            str(number),
+            font=label,
+            fill=theme.badge,
+            anchor="mm",
+        )
+    return image
+
+
+def render_png(view: SeepView | SuipeView, theme: Theme = DEFAULT_THEME) -> bytes:
+    return to_png(render(view, theme))

@@ -1,0 +1,210 @@
+"""The table image posted after every play: floor, houses or builds, seats and scores."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PIL import Image, ImageDraw
+
+from engine.cards import Card
+from engine.seep.view import SeepView
+from engine.suipe.view import SuipeView
+from renderers.assets import card_back, font
+from renderers.draw import fit_text, paste_card, to_png
+from renderers.layout import MAX_FAN, PILE_NOTE, Box, TableLayout, table_layout
+from renderers.model import PileModel, SeatModel, TableModel, table_model
+from renderers.theme import DEFAULT_THEME, Theme
+
+__all__ = ["render", "render_model", "render_png", "to_png"]
+
+
+def render(
+    view: SeepView | SuipeView, names: Sequence[str] | None = None, theme: Theme = DEFAULT_THEME
+) -> Image.Image:
+    return render_model(table_model(view, names), theme)
+
+
+def render_png(
+    view: SeepView | SuipeView, names: Sequence[str] | None = None, theme: Theme = DEFAULT_THEME
+) -> bytes:
+    return to_png(render(view, names, theme))
+
+
+def render_model(model: TableModel, theme: Theme = DEFAULT_THEME) -> Image.Image:
+    layout = table_layout(model, theme)
+    image = Image.new("RGB", (theme.width, theme.height), theme.felt)
+    draw = ImageDraw.Draw(image)
+    floor = layout.floor
+    draw.rounded_rectangle(
+        (floor[0] - 6, floor[1] - 6, floor[2] + 6, floor[3] + 6),
+        28,
+        outline=theme.felt_edge,
+        width=3,
+    )
+    _header(draw, model, layout, theme)
+    for seat, box in zip(model.seats, layout.seats, strict=True):
+        _seat(image, draw, seat, box, theme)
+    for pile, box in zip(model.piles, layout.piles, strict=True):
+        _pile(image, draw, pile, box, layout, theme, model.just_played)
+    for card, box in zip(model.loose, layout.cards, strict=True):
+        paste_card(image, card, box, theme)
+        if card == model.just_played:
+            draw.rounded_rectangle(
+                box, max(3, layout.card_width // 10), outline=theme.highlight, width=4
+            )
+    for box in layout.backs:
+        paste_card(image, None, box, theme)
+    _footer(image, draw, model, layout, theme)
+    return image
+
+
+def _header(draw: ImageDraw.ImageDraw, model: TableModel, layout: TableLayout, theme: Theme):
+    box = layout.header
+    draw.rectangle(box, fill=theme.panel)
+    title_font = font(theme.title_size, bold=True)
+    small = font(theme.small_size)
+    half = theme.width // 2
+    draw.text(
+        (theme.margin, box[3] // 2),
+        fit_text(draw, model.title, title_font, half - 20),
+        font=title_font,
+        fill=theme.text,
+        anchor="lm",
+    )
+    lines = model.score_lines
+    step = (box[3] - box[1]) // (len(lines) + 1)
+    for number, line in enumerate(lines, 1):
+        draw.text(
+            (theme.width - theme.margin, box[1] + step * number),
+            fit_text(draw, line, small, half - 30),
+            font=small,
+            fill=theme.muted,
+            anchor="rm",
+        )
+
+
+def _seat(image: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatModel, box: Box, theme: Theme):
+    colour = theme.sides[seat.side % len(theme.sides)]
+    draw.rounded_rectangle(
+        box,
+        12,
+        fill=theme.panel,
+        outline=theme.highlight if seat.to_play else colour,
+        width=4 if seat.to_play else 2,
+    )
+    draw.rounded_rectangle((box[0] + 5, box[1] + 6, box[0] + 11, box[3] - 6), 3, fill=colour)
+    name_font = font(theme.label_size, bold=True)
+    small = font(theme.small_size)
+    x = box[0] + 20
+    width = box[2] - x - 10
+    name = ("▶ " if seat.to_play else "") + seat.name + (" · D" if seat.dealer else "")
+    draw.text(
+        (x, box[1] + 8),
+        fit_text(draw, name, name_font, width),
+        font=name_font,
+        fill=theme.highlight if seat.to_play else theme.text,
+    )
+    sweeps = f" · {seat.sweeps} sweep{'s' if seat.sweeps != 1 else ''}" if seat.sweeps else ""
+    stats = f"taken {seat.taken}{sweeps}"
+    # Cards left in hand: backs only, never faces.
+    back_w = 16
+    back = card_back(back_w, theme)
+    shown = min(seat.cards_in_hand, 12)
+    y = box[3] - back.height - 8
+    for index in range(shown):
+        image.paste(back, (x + index * 6, y), back)
+    count = f"{seat.cards_in_hand}" + (f" + {seat.waiting_hand}" if seat.waiting_hand else "")
+    count_x = x + max(shown - 1, 0) * 6 + back_w + 6
+    draw.text((count_x, y + back.height // 2), count, font=small, fill=theme.text, anchor="lm")
+    wide = box[2] - box[0] > 250
+    if wide:  # top and bottom seats: the stats go to the right of the cards
+        draw.text(
+            (box[2] - 12, y + back.height // 2), stats, font=small, fill=theme.muted, anchor="rm"
+        )
+    else:
+        draw.text(
+            (x, box[1] + 40), fit_text(draw, stats, small, width), font=small, fill=theme.muted
+        )
+
+
+def _pile(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    pile: PileModel,
+    box: Box,
+    layout: TableLayout,
+    theme: Theme,
+    just_played: Card | None,
+):
+    card_w = layout.card_width
+    shown = pile.cards[-MAX_FAN:]
+    fan = max(6, card_w // 5)
+    for index, card in enumerate(shown):
+        x = box[0] + index * fan
+        paste_card(image, card, (x, box[1], x + card_w, box[1] + layout.card_height), theme)
+    pile_right = box[0] + (len(shown) - 1) * fan + card_w
+    frame = (box[0] - 3, box[1] - 3, pile_right + 3, box[1] + layout.card_height + 3)
+    if just_played in pile.cards:
+        draw.rounded_rectangle(frame, 10, outline=theme.highlight, width=4)
+    if pile.strong:
+        draw.rounded_rectangle(frame, 10, outline=theme.badge, width=3)
+        draw.rounded_rectangle(
+            (frame[0] - 5, frame[1] - 5, frame[2] + 5, frame[3] + 5),
+            14,
+            outline=theme.badge,
+            width=2,
+        )
+    radius = max(14, card_w // 4)
+    centre = (pile_right - radius - 2, box[1] + radius + 2)  # over the empty top-right corner
+    owner_colour = theme.sides[pile.owners[0] % len(theme.sides)] if pile.owners else theme.badge
+    draw.ellipse(
+        (centre[0] - radius, centre[1] - radius, centre[0] + radius, centre[1] + radius),
+        fill=theme.badge,
+        outline=owner_colour,
+        width=4,
+    )
+    draw.text(
+        centre,
+        pile.badge,
+        font=font(int(radius * 1.1), bold=True),
+        fill=theme.badge_text,
+        anchor="mm",
+    )
+    small = font(theme.small_size - 1)
+    top = box[1] + layout.card_height + 6
+    width = box[2] - box[0]
+    draw.text(
+        (box[0], top),
+        fit_text(draw, pile.kind, small, width),
+        font=small,
+        fill=theme.badge if pile.strong else theme.text,
+    )
+    draw.text(
+        (box[0], top + PILE_NOTE // 2),
+        fit_text(draw, pile.owner_names, small, width),
+        font=small,
+        fill=theme.muted,
+    )
+
+
+def _footer(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    model: TableModel,
+    layout: TableLayout,
+    theme: Theme,
+):
+    box = layout.footer
+    draw.rectangle(box, fill=theme.panel)
+    label = font(theme.label_size)
+    right = layout.taken[0][0] - 16 if layout.taken else box[2] - theme.margin
+    text = model.last_play or "New deal"
+    draw.text(
+        (theme.margin, (box[1] + box[3]) // 2),
+        fit_text(draw, text, label, right - theme.margin),
+        font=label,
+        fill=theme.text,
+        anchor="lm",
+    )
+    for card, card_box in zip(model.just_taken, layout.taken, strict=True):
+        paste_card(image, card, card_box, theme)

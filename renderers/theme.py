@@ -1,0 +1,39 @@
+"""Colours and sizes of every image: one frozen default, overridable per server later."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+RGB = tuple[int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Theme:
+    width: int = 1280
+    height: int = 720
+    felt: RGB = (22, 92, 58)
+    felt_edge: RGB = (14, 66, 41)
+    panel: RGB = (12, 48, 32)
+    text: RGB = (246, 244, 236)
+    muted: RGB = (186, 208, 194)
+    card_face: RGB = (252, 250, 244)
+    card_edge: RGB = (70, 70, 70)
+    red: RGB = (198, 32, 44)
+    black: RGB = (28, 28, 30)
+    back: RGB = (126, 28, 44)
+    back_line: RGB = (176, 72, 86)
+    highlight: RGB = (255, 212, 0)
+    badge: RGB = (250, 238, 196)
+    badge_text: RGB = (40, 30, 10)
+    # One colour per side (two sides in partnerships, up to four otherwise).
+    sides: tuple[RGB, ...] = ((66, 133, 244), (240, 140, 20), (176, 96, 224), (60, 190, 120))
+    header_height: int = 56
+    footer_height: int = 64
+    margin: int = 12
+    card_ratio: float = 0.70  # width / height of a card
+    title_size: int = 26
+    label_size: int = 20
+    small_size: int = 16
+
+
+DEFAULT_THEME = Theme()
