@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
@@ -15,7 +16,7 @@ from renderers.layout import MAX_FAN, PILE_NOTE, Box, TableLayout, table_layout
 from renderers.model import PileModel, SeatModel, TableModel, table_model
 from renderers.theme import DEFAULT_THEME, Theme
 
-__all__ = ["render", "render_model", "render_png", "to_png"]
+__all__ = ["render", "render_model", "render_png", "render_png_async", "to_png"]
 
 
 def render(
@@ -28,6 +29,13 @@ def render_png(
     view: SeepView | SuipeView, names: Sequence[str] | None = None, theme: Theme = DEFAULT_THEME
 ) -> bytes:
     return to_png(render(view, names, theme))
+
+
+async def render_png_async(
+    view: SeepView | SuipeView, names: Sequence[str] | None = None, theme: Theme = DEFAULT_THEME
+) -> bytes:
+    """Render in a worker thread so an event loop (the bot's) keeps serving other tables."""
+    return await asyncio.to_thread(render_png, view, names, theme)
 
 
 def render_model(model: TableModel, theme: Theme = DEFAULT_THEME) -> Image.Image:
@@ -54,6 +62,15 @@ def render_model(model: TableModel, theme: Theme = DEFAULT_THEME) -> Image.Image
             )
     for box in layout.backs:
         paste_card(image, None, box, theme)
+    if not (model.loose or model.piles or model.face_down):
+        centre = ((floor[0] + floor[2]) // 2, (floor[1] + floor[3]) // 2)
+        draw.text(
+            centre,
+            "The floor is empty",
+            font=font(theme.title_size),
+            fill=theme.felt_edge,
+            anchor="mm",
+        )
     _footer(image, draw, model, layout, theme)
     return image
 
