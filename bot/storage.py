@@ -1,0 +1,317 @@
+"""The bot's SQLite store (through aiosqlite): tables, seats, every action, every result.
+
+A table's game is stored as its rules, seed and action list; one transaction per move keeps
+the game and its record in step. Migrations are numbered and applied in order at start-up.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+MIGRATIONS: tuple[str, ...] = (
+    # 1: tables, seats and actions
+    """
+    CREATE TABLE game_tables (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        guild_id INTEGER NOT NULL,
+        channel_id INTEGER NOT NULL,
+        host_id INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        rules TEXT NOT NULL,
+        seed INTEGER NOT NULL,
+        status TEXT NOT NULL DEFAULT 'lobby',  -- lobby, playing, finished, ended
+        options TEXT NOT NULL DEFAULT '{}',    -- table options (turn timer, hints, …)
+        message_id INTEGER,                    -- the table message kept up to date
+        created_at REAL NOT NULL,
+        updated_at REAL NOT NULL
+    );
+    CREATE INDEX game_tables_channel ON game_tables (channel_id, status);
+    CREATE TABLE seats (
+        table_id INTEGER NOT NULL REFERENCES game_tables (id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        user_id INTEGER,            -- NULL for a computer player
+        name TEXT NOT NULL,
+        computer_level TEXT,        -- set for computer players
+        missed_turns INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (table_id, seat)
+    );
+    CREATE TABLE actions (
+        table_id INTEGER NOT NULL REFERENCES game_tables (id) ON DELETE CASCADE,
+        number INTEGER NOT NULL,
+        player INTEGER NOT NULL,
+        notation TEXT NOT NULL,
+        played_at REAL NOT NULL,
+        PRIMARY KEY (table_id, number)
+    );
+    """,
+    # 2: results of finished deals and matches, for summaries and leaderboards
+    """
+    CREATE TABLE deal_results (
+        table_id INTEGER NOT NULL REFERENCES game_tables (id) ON DELETE CASCADE,
+        number INTEGER NOT NULL,
+        result TEXT NOT NULL,       -- JSON: per side points, sweeps, baazi…
+        PRIMARY KEY (table_id, number)
+    );
+    CREATE TABLE match_results (
+        table_id INTEGER PRIMARY KEY REFERENCES game_tables (id) ON DELETE CASCADE,
+        guild_id INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        finished_at REAL NOT NULL,
+        result TEXT NOT NULL        -- JSON: seats, sides, outcome
+    );
+    """,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    seat: int
+    user_id: int | None
+    name: str
+    computer_level: str | None
+
+    @property
+    def is_computer(self) -> bool:
+        return self.user_id is None
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    id: int
+    guild_id: int
+    channel_id: int
+    host_id: int
+    game: str
+    rules: dict[str, Any]
+    seed: int
+    status: str
+    options: dict[str, Any]
+    message_id: int | None
+
+
+class Store:
+    """Open with `async with Store(path) as store:` (or `await store.open()`)."""
+
+    def __init__(self, path: Path | str) -> None:
+        self.path = Path(path)
+        self._db: aiosqlite.Connection | None = None
+
+    async def open(self) -> Store:
+        if str(self.path) != ":memory:":
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._db = await aiosqlite.connect(self.path)
+        await self._db.execute("PRAGMA journal_mode=WAL")
+        await self._db.execute("PRAGMA foreign_keys=ON")
+        await self._migrate()
+        return self
+
+    async def close(self) -> None:
+        if self._db is not None:
+            await self._db.close()
+            self._db = None
+
+    async def __aenter__(self) -> Store:
+        return await self.open()
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    @property
+    def db(self) -> aiosqlite.Connection:
+        if self._db is None:
+            raise RuntimeError("the store is not open")
+        return self._db
+
+    async def _migrate(self) -> None:
+        db = self.db
+        version = (await (await db.execute("PRAGMA user_version")).fetchone())[0]
+        for number, script in enumerate(MIGRATIONS, 1):
+            if number <= version:
+                continue
+            await db.executescript(f"BEGIN; {script}; PRAGMA user_version = {number}; COMMIT;")
+
+    async def schema_version(self) -> int:
+        return (await (await self.db.execute("PRAGMA user_version")).fetchone())[0]
+
+    # ----- tables -----------------------------------------------------------------------
+
+    async def create_table(
+        self,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        game: str,
+        rules: dict[str, Any],
+        seed: int,
+        options: dict[str, Any] | None = None,
+    ) -> int:
+        now = time.time()
+        cursor = await self.db.execute(
+            "INSERT INTO game_tables (guild_id, channel_id, host_id, game, rules, seed, options,"
+            " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                guild_id,
+                channel_id,
+                host_id,
+                game,
+                json.dumps(rules),
+                seed,
+                json.dumps(options or {}),
+                now,
+                now,
+            ),
+        )
+        await self.db.commit()
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
+
+    async def table(self, table_id: int) -> TableRow | None:
+        cursor = await self.db.execute(
+            "SELECT id, guild_id, channel_id, host_id, game, rules, seed, status, options,"
+            " message_id FROM game_tables WHERE id = ?",
+            (table_id,),
+        )
+        row = await cursor.fetchone()
+        return _table_row(row) if row else None
+
+    async def open_table_in_channel(self, channel_id: int) -> TableRow | None:
+        cursor = await self.db.execute(
+            "SELECT id, guild_id, channel_id, host_id, game, rules, seed, status, options,"
+            " message_id FROM game_tables WHERE channel_id = ? AND status IN ('lobby', 'playing')"
+            " ORDER BY id DESC LIMIT 1",
+            (channel_id,),
+        )
+        row = await cursor.fetchone()
+        return _table_row(row) if row else None
+
+    async def unfinished_tables(self) -> list[TableRow]:
+        cursor = await self.db.execute(
+            "SELECT id, guild_id, channel_id, host_id, game, rules, seed, status, options,"
+            " message_id FROM game_tables WHERE status IN ('lobby', 'playing') ORDER BY id"
+        )
+        return [_table_row(row) for row in await cursor.fetchall()]
+
+    async def set_status(self, table_id: int, status: str) -> None:
+        await self.db.execute(
+            "UPDATE game_tables SET status = ?, updated_at = ? WHERE id = ?",
+            (status, time.time(), table_id),
+        )
+        await self.db.commit()
+
+    async def set_message(self, table_id: int, message_id: int | None) -> None:
+        await self.db.execute(
+            "UPDATE game_tables SET message_id = ? WHERE id = ?", (message_id, table_id)
+        )
+        await self.db.commit()
+
+    # ----- seats ------------------------------------------------------------------------
+
+    async def seats(self, table_id: int) -> list[SeatRow]:
+        cursor = await self.db.execute(
+            "SELECT seat, user_id, name, computer_level FROM seats WHERE table_id = ?"
+            " ORDER BY seat",
+            (table_id,),
+        )
+        return [SeatRow(*row) for row in await cursor.fetchall()]
+
+    async def set_seat(
+        self, table_id: int, seat: int, user_id: int | None, name: str, level: str | None = None
+    ) -> None:
+        await self.db.execute(
+            "INSERT INTO seats (table_id, seat, user_id, name, computer_level)"
+            " VALUES (?, ?, ?, ?, ?)"
+            " ON CONFLICT (table_id, seat) DO UPDATE SET user_id = excluded.user_id,"
+            " name = excluded.name, computer_level = excluded.computer_level, missed_turns = 0",
+            (table_id, seat, user_id, name, level),
+        )
+        await self.db.commit()
+
+    async def clear_seat(self, table_id: int, seat: int) -> None:
+        await self.db.execute("DELETE FROM seats WHERE table_id = ? AND seat = ?", (table_id, seat))
+        await self.db.commit()
+
+    # ----- actions and results ----------------------------------------------------------
+
+    async def actions(self, table_id: int) -> list[str]:
+        cursor = await self.db.execute(
+            "SELECT notation FROM actions WHERE table_id = ? ORDER BY number", (table_id,)
+        )
+        return [row[0] for row in await cursor.fetchall()]
+
+    async def record_move(
+        self,
+        table_id: int,
+        number: int,
+        player: int,
+        notation: str,
+        deal_results: Sequence[tuple[int, dict[str, Any]]] = (),
+        match_result: dict[str, Any] | None = None,
+        guild_id: int = 0,
+        game: str = "",
+    ) -> None:
+        """One move and whatever it finished, in a single transaction."""
+        now = time.time()
+        db = self.db
+        try:
+            await db.execute("BEGIN")
+            await db.execute(
+                "INSERT INTO actions (table_id, number, player, notation, played_at)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (table_id, number, player, notation, now),
+            )
+            for deal_number, result in deal_results:
+                await db.execute(
+                    "INSERT INTO deal_results (table_id, number, result) VALUES (?, ?, ?)",
+                    (table_id, deal_number, json.dumps(result)),
+                )
+            status = "playing"
+            if match_result is not None:
+                status = "finished"
+                await db.execute(
+                    "INSERT INTO match_results (table_id, guild_id, game, finished_at, result)"
+                    " VALUES (?, ?, ?, ?, ?)",
+                    (table_id, guild_id, game, now, json.dumps(match_result)),
+                )
+            await db.execute(
+                "UPDATE game_tables SET status = ?, updated_at = ? WHERE id = ?",
+                (status, now, table_id),
+            )
+            await db.commit()
+        except BaseException:
+            await db.rollback()
+            raise
+
+    async def deal_results(self, table_id: int) -> list[dict[str, Any]]:
+        cursor = await self.db.execute(
+            "SELECT result FROM deal_results WHERE table_id = ? ORDER BY number", (table_id,)
+        )
+        return [json.loads(row[0]) for row in await cursor.fetchall()]
+
+    async def match_result(self, table_id: int) -> dict[str, Any] | None:
+        cursor = await self.db.execute(
+            "SELECT result FROM match_results WHERE table_id = ?", (table_id,)
+        )
+        row = await cursor.fetchone()
+        return json.loads(row[0]) if row else None
+
+
+def _table_row(row: Sequence[Any]) -> TableRow:
+    return TableRow(
+        id=row[0],
+        guild_id=row[1],
+        channel_id=row[2],
+        host_id=row[3],
+        game=row[4],
+        rules=json.loads(row[5]),
+        seed=row[6],
+        status=row[7],
+        options=json.loads(row[8]),
+        message_id=row[9],
+    )

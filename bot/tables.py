@@ -1,0 +1,291 @@
+"""Table sessions: who sits where, whose turn it is, and every move stored as it is played.
+
+One session per channel, each with its own lock, so two clicks at the same moment apply exactly
+one move. A session's game is rebuilt from (rules, seed, actions) when the bot starts, so
+unfinished tables continue after a restart.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.players import computer_move
+from bot.storage import SeatRow, Store, TableRow
+from engine.core import GameError, GameState
+from engine.games import match_from_dict, new_match
+
+
+class TableError(Exception):
+    """Something a user did that the table refuses; the message is shown to them privately."""
+
+
+@dataclass(frozen=True, slots=True)
+class MoveResult:
+    player: int
+    text: str  # the move in words
+    deals_finished: int  # how many deals this move (and computer replies) finished
+    match_over: bool
+
+
+@dataclass
+class TableSession:
+    store: Store
+    row: TableRow
+    seats: dict[int, SeatRow] = field(default_factory=dict)
+    match: GameState | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    # ----- facts ------------------------------------------------------------------------
+
+    @property
+    def id(self) -> int:
+        return self.row.id
+
+    @property
+    def players(self) -> int:
+        return int(self.row.rules.get("players", 2 if self.row.game == "suipe" else 4))
+
+    @property
+    def started(self) -> bool:
+        return self.match is not None
+
+    @property
+    def turn_number(self) -> int:
+        """Counts the moves made; buttons carry it so a click from an earlier turn is refused."""
+        return len(self.match.actions) if self.match else 0  # type: ignore[attr-defined]
+
+    def seat_of(self, user_id: int) -> int | None:
+        for seat, row in self.seats.items():
+            if row.user_id == user_id:
+                return seat
+        return None
+
+    def name_of(self, seat: int) -> str:
+        row = self.seats.get(seat)
+        return row.name if row else f"Seat {seat + 1}"
+
+    def names(self) -> list[str]:
+        return [self.name_of(seat) for seat in range(self.players)]
+
+    @property
+    def to_play(self) -> int | None:
+        return self.match.current_player if self.match else None
+
+    # ----- the lobby --------------------------------------------------------------------
+
+    async def join(self, user_id: int, name: str, seat: int | None = None) -> int:
+        async with self.lock:
+            if self.started:
+                raise TableError("This game has already started.")
+            if self.seat_of(user_id) is not None:
+                raise TableError("You are already at this table.")
+            free = [s for s in range(self.players) if s not in self.seats]
+            if not free:
+                raise TableError("This table is full.")
+            if seat is not None:
+                if not 0 <= seat < self.players:
+                    raise TableError(f"Choose a seat from 1 to {self.players}.")
+                if seat not in free:
+                    raise TableError(f"Seat {seat + 1} is taken.")
+            chosen = free[0] if seat is None else seat
+            await self.store.set_seat(self.id, chosen, user_id, name)
+            self.seats[chosen] = SeatRow(chosen, user_id, name, None)
+            return chosen
+
+    async def leave(self, user_id: int) -> int:
+        async with self.lock:
+            seat = self.seat_of(user_id)
+            if seat is None:
+                raise TableError("You are not at this table.")
+            if self.started:
+                raise TableError("The game has started: ask the host to end it, or keep playing.")
+            await self.store.clear_seat(self.id, seat)
+            del self.seats[seat]
+            return seat
+
+    async def add_computer(self, user_id: int, level: str = "normal") -> int:
+        async with self.lock:
+            if self.started:
+                raise TableError("This game has already started.")
+            free = [s for s in range(self.players) if s not in self.seats]
+            if not free:
+                raise TableError("This table is full.")
+            seat = free[0]
+            name = f"Computer {seat + 1}"
+            await self.store.set_seat(self.id, seat, None, name, level)
+            self.seats[seat] = SeatRow(seat, None, name, level)
+            return seat
+
+    async def start(self, user_id: int) -> None:
+        async with self.lock:
+            if user_id != self.row.host_id:
+                raise TableError("Only the host can start the game.")
+            if self.started:
+                raise TableError("The game has already started.")
+            if len(self.seats) < self.players:
+                missing = self.players - len(self.seats)
+                raise TableError(
+                    f"{missing} seat{'s are' if missing > 1 else ' is'} still empty: wait for "
+                    "players or add computer players."
+                )
+            self.match = new_match(self.row.game, self.row.seed, **_options(self.row))
+            await self.store.set_status(self.id, "playing")
+
+    # ----- playing ----------------------------------------------------------------------
+
+    def check_turn(self, user_id: int, turn_number: int | None = None) -> int:
+        """The player number of `user_id` if they may act now; else a TableError."""
+        if self.match is None:
+            raise TableError("The game has not started yet.")
+        if self.match.is_terminal:
+            raise TableError("This game is over.")
+        seat = self.seat_of(user_id)
+        if seat is None:
+            raise TableError("You are not at this table.")
+        if turn_number is not None and turn_number != self.turn_number:
+            raise TableError("That was an earlier turn: use the latest table message.")
+        current = self.match.current_player
+        if seat != current:
+            raise TableError(f"It's {self.name_of(current or 0)}'s turn.")
+        return seat
+
+    async def play(self, user_id: int, move: Any, turn_number: int | None = None) -> MoveResult:
+        async with self.lock:
+            player = self.check_turn(user_id, turn_number)
+            return await self._apply(player, move)
+
+    async def _apply(self, player: int, move: Any) -> MoveResult:
+        match = self.match
+        assert match is not None
+        deals_before = len(match.deal_results)  # type: ignore[attr-defined]
+        try:
+            record = match.apply(move, player)
+        except GameError as error:
+            raise TableError(str(error)) from None
+        text = record.text
+        number = len(match.actions) - 1  # type: ignore[attr-defined]
+        finished = match.deal_results[deals_before:]  # type: ignore[attr-defined]
+        deal_rows = [(o.number, _deal_json(o)) for o in finished]
+        result = _match_json(self, match) if match.is_terminal else None
+        try:
+            await self.store.record_move(
+                self.id,
+                number,
+                player,
+                match.actions[-1].notation,  # type: ignore[attr-defined]
+                deal_rows,
+                result,
+                self.row.guild_id,
+                self.row.game,
+            )
+        except Exception:
+            # The move could not be stored: take it back so game and record stay in step.
+            self.match = match_from_dict(
+                {**match.to_dict(), "actions": match.to_dict()["actions"][:-1]}
+            )
+            raise
+        return MoveResult(player, text, len(finished), match.is_terminal)
+
+    async def play_computers(self) -> list[MoveResult]:
+        """Let computer seats move until a human is to play (or the game ends)."""
+        results: list[MoveResult] = []
+        async with self.lock:
+            while self.match is not None and not self.match.is_terminal:
+                seat = self.match.current_player
+                assert seat is not None
+                row = self.seats.get(seat)
+                if row is None or not row.is_computer:
+                    break
+                rng = random.Random(f"{self.row.seed}:{self.turn_number}")
+                move = computer_move(self.match, seat, rng)
+                results.append(await self._apply(seat, move))
+        return results
+
+
+def _options(row: TableRow) -> dict[str, Any]:
+    return {k: v for k, v in row.rules.items() if k != "game"}
+
+
+def _deal_json(outcome: Any) -> dict[str, Any]:
+    sides = [
+        {
+            "total": side.total,
+            **{k: getattr(side, k) for k in ("cards", "sweeps", "suipes") if hasattr(side, k)},
+        }
+        for side in outcome.score.sides
+    ]
+    return {
+        "number": outcome.number,
+        "dealer": outcome.dealer,
+        "sides": sides,
+        "baazi_side": getattr(outcome, "baazi_side", None),
+    }
+
+
+def _match_json(session: TableSession, match: GameState) -> dict[str, Any]:
+    return {
+        "seats": [
+            {"seat": s.seat, "user_id": s.user_id, "name": s.name, "computer": s.is_computer}
+            for s in session.seats.values()
+        ],
+        "returns": list(match.returns()),
+        "baazis": getattr(match, "baazis", None),
+        "totals": getattr(match, "totals", None),
+    }
+
+
+class Tables:
+    """Every session, by channel; created, found and restored here."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.by_channel: dict[int, TableSession] = {}
+
+    async def create(
+        self,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        game: str,
+        rules: dict[str, Any],
+        seed: int | None = None,
+    ) -> TableSession:
+        existing = self.by_channel.get(channel_id)
+        if existing is not None and existing.row.status in ("lobby", "playing"):
+            raise TableError("There is already a table in this channel: join it or end it first.")
+        new_match(game, 0, **{k: v for k, v in rules.items() if k != "game"})  # validates options
+        seed = seed if seed is not None else random.SystemRandom().randrange(1 << 31)
+        table_id = await self.store.create_table(guild_id, channel_id, host_id, game, rules, seed)
+        row = await self.store.table(table_id)
+        assert row is not None
+        session = TableSession(self.store, row)
+        self.by_channel[channel_id] = session
+        return session
+
+    def get(self, channel_id: int) -> TableSession | None:
+        return self.by_channel.get(channel_id)
+
+    async def end(self, channel_id: int) -> TableSession:
+        session = self.by_channel.pop(channel_id, None)
+        if session is None:
+            raise TableError("There is no table in this channel.")
+        await self.store.set_status(session.id, "ended")
+        return session
+
+    async def restore(self) -> int:
+        """Rebuild every unfinished table from the store (after a restart or a crash)."""
+        count = 0
+        for row in await self.store.unfinished_tables():
+            session = TableSession(self.store, row)
+            session.seats = {s.seat: s for s in await self.store.seats(row.id)}
+            if row.status == "playing":
+                actions = await self.store.actions(row.id)
+                session.match = match_from_dict(
+                    {"game": row.game, "rules": row.rules, "seed": row.seed, "actions": actions}
+                )
+            self.by_channel[row.channel_id] = session
+            count += 1
+        return count

@@ -1,0 +1,123 @@
+"""Table sessions on a real SQLite file: lobby, turns, stored moves, restart, concurrency."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from bot.storage import Store
+from bot.tables import TableError, Tables
+
+GUILD, CHANNEL, HOST, GUEST = 1, 10, 100, 200
+
+
+@pytest.fixture
+async def store(tmp_path: Path):
+    async with Store(tmp_path / "bot.sqlite3") as opened:
+        yield opened
+
+
+async def test_schema_is_migrated_in_wal_mode(store: Store) -> None:
+    assert await store.schema_version() == 2
+    mode = await (await store.db.execute("PRAGMA journal_mode")).fetchone()
+    assert mode[0] == "wal"
+
+
+async def test_lobby_join_leave_full_and_start(store: Store) -> None:
+    tables = Tables(store)
+    session = await tables.create(GUILD, CHANNEL, HOST, "seep", {"players": 2}, seed=5)
+    with pytest.raises(TableError, match="already a table"):
+        await tables.create(GUILD, CHANNEL, HOST, "suipe", {"players": 2})
+    assert await session.join(HOST, "Asha") == 0
+    with pytest.raises(TableError, match="already at this table"):
+        await session.join(HOST, "Asha")
+    with pytest.raises(TableError, match="Only the host"):
+        await session.start(GUEST)
+    with pytest.raises(TableError, match="1 seat is still empty"):
+        await session.start(HOST)
+    assert await session.join(GUEST, "Dev") == 1
+    with pytest.raises(TableError, match="full"):
+        await session.join(300, "Ravi")
+    assert await session.leave(GUEST) == 1
+    with pytest.raises(TableError, match="not at this table"):
+        await session.leave(GUEST)
+    await session.add_computer(HOST)
+    await session.start(HOST)
+    assert session.started and (await store.table(session.id)).status == "playing"
+
+
+async def test_turns_are_checked_and_every_move_is_stored(store: Store) -> None:
+    tables = Tables(store)
+    session = await tables.create(GUILD, CHANNEL, HOST, "suipe", {"players": 2}, seed=3)
+    await session.join(HOST, "Sina")
+    await session.join(GUEST, "Tavita")
+    await session.start(HOST)
+    match = session.match
+    mover = match.current_player
+    users = {0: HOST, 1: GUEST}
+    with pytest.raises(TableError, match="turn"):
+        await session.play(users[1 - mover], match.legal_actions()[0])
+    with pytest.raises(TableError, match="not at this table"):
+        await session.play(999, match.legal_actions()[0])
+    with pytest.raises(TableError, match="earlier turn"):
+        await session.play(users[mover], match.legal_actions()[0], turn_number=7)
+    with pytest.raises(TableError, match="not a Suipe move"):
+        await session.play(users[mover], "nonsense")
+    result = await session.play(users[mover], match.legal_actions()[0], turn_number=0)
+    assert result.player == mover and result.text
+    assert await store.actions(session.id) == [match.actions[0].notation]
+
+
+async def test_a_restarted_bot_continues_the_same_game(tmp_path: Path) -> None:
+    path = tmp_path / "bot.sqlite3"
+    async with Store(path) as store:
+        tables = Tables(store)
+        session = await tables.create(GUILD, CHANNEL, HOST, "seep", {"players": 4}, seed=8)
+        await session.join(HOST, "Asha")
+        for _ in range(3):
+            await session.add_computer(HOST)
+        await session.start(HOST)
+        await session.play_computers()
+        for _ in range(6):  # the human plays whenever it is their turn
+            await session.play(HOST, session.match.legal_actions()[0])
+            await session.play_computers()
+        before = session.match.to_dict()
+    async with Store(path) as store:
+        tables = Tables(store)
+        assert await tables.restore() == 1
+        again = tables.get(CHANNEL)
+        assert again.match.to_dict() == before
+        assert again.seat_of(HOST) == 0 and again.seats[1].is_computer
+
+
+async def test_two_clicks_at_the_same_moment_apply_one_move(store: Store) -> None:
+    tables = Tables(store)
+    session = await tables.create(GUILD, CHANNEL, HOST, "suipe", {"players": 2}, seed=11)
+    await session.join(HOST, "Sina")
+    await session.add_computer(HOST)
+    await session.start(HOST)
+    await session.play_computers()
+    move = session.match.legal_actions()[0]
+    turn = session.turn_number
+    outcomes = await asyncio.gather(
+        session.play(HOST, move, turn), session.play(HOST, move, turn), return_exceptions=True
+    )
+    assert sum(not isinstance(o, Exception) for o in outcomes) == 1
+    assert any(isinstance(o, TableError) for o in outcomes)
+    assert len(await store.actions(session.id)) == turn + 1
+
+
+async def test_a_full_match_with_computers_stores_its_results(store: Store) -> None:
+    tables = Tables(store)
+    session = await tables.create(GUILD, CHANNEL, HOST, "suipe", {"players": 3}, seed=2)
+    for _ in range(3):
+        await session.add_computer(HOST)
+    await session.start(HOST)
+    await session.play_computers()
+    assert session.match.is_terminal
+    assert len(await store.deal_results(session.id)) == 2
+    result = await store.match_result(session.id)
+    assert result is not None and len(result["seats"]) == 3
+    assert (await store.table(session.id)).status == "finished"
