@@ -189,11 +189,13 @@ class TableSession:
             raise
         return MoveResult(player, text, len(finished), match.is_terminal)
 
-    async def play_computers(self) -> list[MoveResult]:
-        """Let computer seats move until a human is to play (or the game ends)."""
+    async def play_computers(self, limit: int | None = None) -> list[MoveResult]:
+        """Let computer seats move until a human is to play, the game ends, or `limit` moves."""
         results: list[MoveResult] = []
         async with self.lock:
             while self.match is not None and not self.match.is_terminal:
+                if limit is not None and len(results) >= limit:
+                    break
                 seat = self.match.current_player
                 assert seat is not None
                 row = self.seats.get(seat)

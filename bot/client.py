@@ -1,0 +1,62 @@
+"""The Discord client: a `commands.Bot` with the store, the table sessions and the cogs."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from bot.config import Settings
+from bot.storage import Store
+from bot.tables import Tables
+
+log = logging.getLogger("seepbot")
+
+COGS = ("cogs.tables", "cogs.play")
+
+
+class SeepBot(commands.Bot):
+    def __init__(self, settings: Settings, **options: Any) -> None:
+        intents = discord.Intents.default()
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, **options)
+        self.settings = settings
+        self.store = Store(settings.database_path)
+        self.tables = Tables(self.store)
+        self.computer_delay = 1.2  # seconds before a computer player moves: feels natural
+        self.background: set[asyncio.Task[Any]] = set()
+
+    async def setup_hook(self) -> None:
+        await self.store.open()
+        restored = await self.tables.restore()
+        log.info("restored %d unfinished table(s)", restored)
+        for name in COGS:
+            await self.load_extension(name)
+        from cogs._ui import HandButton, LobbyButton
+
+        self.add_dynamic_items(LobbyButton, HandButton)
+
+    async def idle(self) -> None:
+        """Wait until the work started by interactions has finished (used by tests)."""
+        while self.background:
+            await asyncio.gather(*list(self.background), return_exceptions=True)
+
+    async def close(self) -> None:
+        await super().close()
+        await self.store.close()
+
+    async def sync_commands(self) -> list[Any]:
+        """Publish the slash commands (an explicit owner action, never on every start)."""
+        guild_id = self.settings.dev_guild_id
+        if guild_id:
+            guild = discord.Object(id=guild_id)
+            self.tree.copy_global_to(guild=guild)
+            return await self.tree.sync(guild=guild)
+        return await self.tree.sync()
+
+
+def create_bot(settings: Settings, **options: Any) -> SeepBot:
+    """Tests pass options such as a small `guild_ready_timeout`."""
+    return SeepBot(settings, **options)

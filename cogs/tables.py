@@ -1,0 +1,134 @@
+"""/table commands: open a table, join, leave, start, status, end."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.tables import TableError
+from cogs._ui import advance, lobby_embed, lobby_view, schedule, session_for, tell
+
+if TYPE_CHECKING:
+    from bot.client import SeepBot
+
+
+class TableCommands(
+    commands.GroupCog, group_name="table", group_description="Seep and Suipe tables"
+):
+    def __init__(self, bot: SeepBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(name="new", description="Open a table in this channel")
+    @app_commands.describe(
+        game="seep (100 points), seep30 (Punjab, 30 points) or suipe",
+        players="how many players (Seep: 2 or 4, Suipe: 2 to 4)",
+        baazis="Seep: how many baazis the match lasts",
+        deals="Suipe: how many deals the match lasts",
+    )
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        game: Literal["seep", "seep30", "suipe"],
+        players: app_commands.Range[int, 2, 4] = 4,
+        baazis: app_commands.Range[int, 1, 20] = 1,
+        deals: app_commands.Range[int, 1, 20] = 2,
+    ) -> None:
+        rules: dict[str, object] = {"players": players}
+        if game == "suipe":
+            rules["deals"] = deals
+        else:
+            rules |= {"game": game, "baazis": baazis}
+        try:
+            session = await self.bot.tables.create(
+                interaction.guild_id or 0,
+                interaction.channel_id or 0,
+                interaction.user.id,
+                game,
+                rules,
+            )
+            await session.join(interaction.user.id, interaction.user.display_name)
+        except (TableError, ValueError) as error:
+            await tell(interaction, str(error))
+            return
+        await interaction.response.send_message(
+            embed=lobby_embed(session), view=lobby_view(session)
+        )
+
+    @app_commands.command(name="join", description="Sit down at this channel's table")
+    @app_commands.describe(seat="the seat you want (partners sit opposite)")
+    async def join(
+        self, interaction: discord.Interaction, seat: app_commands.Range[int, 1, 4] | None = None
+    ) -> None:
+        try:
+            session = session_for(interaction)
+            chosen = await session.join(
+                interaction.user.id,
+                interaction.user.display_name,
+                None if seat is None else seat - 1,
+            )
+        except TableError as error:
+            await tell(interaction, str(error))
+            return
+        await interaction.response.send_message(
+            f"{interaction.user.mention} sits at seat {chosen + 1}.", embed=lobby_embed(session)
+        )
+
+    @app_commands.command(name="leave", description="Leave this channel's table before it starts")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        try:
+            session = session_for(interaction)
+            await session.leave(interaction.user.id)
+        except TableError as error:
+            await tell(interaction, str(error))
+            return
+        await interaction.response.send_message(f"{interaction.user.mention} left the table.")
+
+    @app_commands.command(name="start", description="Start the game (host only)")
+    async def start(self, interaction: discord.Interaction) -> None:
+        try:
+            session = session_for(interaction)
+            await session.start(interaction.user.id)
+        except TableError as error:
+            await tell(interaction, str(error))
+            return
+        await interaction.response.send_message("The game has started.")
+        schedule(self.bot, advance(self.bot, session, interaction.channel, 0))
+
+    @app_commands.command(name="status", description="Show this channel's table")
+    async def status(self, interaction: discord.Interaction) -> None:
+        try:
+            session = session_for(interaction)
+        except TableError as error:
+            await tell(interaction, str(error))
+            return
+        if not session.started:
+            await interaction.response.send_message(embed=lobby_embed(session), ephemeral=True)
+            return
+        await interaction.response.send_message("Here is the table.", ephemeral=True)
+        schedule(self.bot, advance(self.bot, session, interaction.channel, 0))
+
+    @app_commands.command(
+        name="end", description="End this channel's table (host or Manage Channels)"
+    )
+    async def end(self, interaction: discord.Interaction) -> None:
+        try:
+            session = session_for(interaction)
+            permissions = getattr(interaction.user, "guild_permissions", None)
+            allowed = interaction.user.id == session.row.host_id or (
+                permissions is not None and permissions.manage_channels
+            )
+            if not allowed:
+                raise TableError("Only the host (or someone who manages channels) can end it.")
+            await self.bot.tables.end(interaction.channel_id or 0)
+        except TableError as error:
+            await tell(interaction, str(error))
+            return
+        await interaction.response.send_message(f"Table {session.id} has ended.")
+
+
+async def setup(bot: SeepBot) -> None:
+    await bot.add_cog(TableCommands(bot))
