@@ -1,0 +1,84 @@
+"""Start the real bot against the fake Discord; fail on any Discord-side violation or on any
+ERROR logged by discord.py or the bot."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import discord
+import pytest
+import yarl
+
+from bot.client import SeepBot, create_bot
+from bot.config import Settings
+
+from .fake_discord import FakeDiscord
+
+
+class ErrorLog(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+@dataclass
+class Env:
+    fake: FakeDiscord
+    bot: SeepBot
+    database: Path
+    errors: ErrorLog
+
+
+async def start_bot(fake: FakeDiscord, database: Path) -> SeepBot:
+    bot = create_bot(Settings(token="fake.token", database_path=database), guild_ready_timeout=0.05)
+    bot.computer_delay = 0
+    fake.identified.clear()
+    task = asyncio.create_task(bot.start("fake.token"))
+    ready = asyncio.create_task(bot.wait_until_ready())
+    done, _ = await asyncio.wait({task, ready}, timeout=15, return_when=asyncio.FIRST_COMPLETED)
+    if task in done:  # start-up failed: show why
+        ready.cancel()
+        task.result()
+    assert ready in done, "the bot did not become ready"
+    bot._test_task = task  # type: ignore[attr-defined]
+    return bot
+
+
+async def stop_bot(bot: SeepBot) -> None:
+    await bot.idle()
+    await bot.close()
+    task = bot._test_task  # type: ignore[attr-defined]
+    await asyncio.wait_for(task, 10)
+
+
+@pytest.fixture
+async def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Env]:
+    fake = FakeDiscord()
+    await fake.start()
+    monkeypatch.setattr(discord.http.Route, "BASE", fake.api_base)
+    monkeypatch.setattr(
+        discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY", yarl.URL(fake.gateway_url)
+    )
+    errors = ErrorLog()
+    for name in ("discord", "seepbot"):
+        logging.getLogger(name).addHandler(errors)
+    database = tmp_path / "bot.sqlite3"
+    bot = await start_bot(fake, database)
+    try:
+        yield Env(fake, bot, database, errors)
+        await bot.idle()
+    finally:
+        if not bot.is_closed():
+            await stop_bot(bot)
+        await fake.stop()
+        for name in ("discord", "seepbot"):
+            logging.getLogger(name).removeHandler(errors)
+    assert not fake.violations, fake.violations
+    assert not errors.records, [r.getMessage() for r in errors.records]

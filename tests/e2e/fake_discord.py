@@ -1,0 +1,566 @@
+"""A small fake of Discord on 127.0.0.1 for end-to-end tests of the real discord.py client.
+
+It serves the gateway websocket (HELLO, heartbeat ACK, IDENTIFY → READY + GUILD_CREATE, RESUME,
+and INTERACTION_CREATE when a test "clicks") and the REST routes the bot uses, records every
+request, and enforces the Discord limits a real server would: one acknowledgement per
+interaction within 3 seconds, custom_id ≤ 100 characters, ≤ 5 action rows, ≤ 25 select
+options. A breach is recorded in `violations`; the test fixture fails on any.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+GUILD_ID = 900_000_000_000_000_001
+CHANNEL_ID = 900_000_000_000_000_002
+NO_FILES_CHANNEL_ID = 900_000_000_000_000_003
+APP_ID = 900_000_000_000_000_010
+BOT_ID = APP_ID
+EPHEMERAL = 64
+ALL_PERMISSIONS = str((1 << 50) - 1)
+ATTACH_FILES = 1 << 15
+
+
+def user_payload(user_id: int, name: str, bot: bool = False) -> dict[str, Any]:
+    return {
+        "id": str(user_id),
+        "username": name,
+        "global_name": name,
+        "discriminator": "0",
+        "avatar": None,
+        "bot": bot,
+        "public_flags": 0,
+        "flags": 0,
+    }
+
+
+def json_response(data: Any, status: int = 200) -> web.Response:
+    # discord.py parses JSON only when Content-Type is exactly application/json.
+    return web.Response(
+        body=json.dumps(data).encode(), status=status, headers={"Content-Type": "application/json"}
+    )
+
+
+@dataclass
+class Interaction:
+    id: int
+    token: str
+    payload: dict[str, Any]
+    sent_at: float
+    acknowledged: asyncio.Event = field(default_factory=asyncio.Event)
+    responses: list[dict[str, Any]] = field(default_factory=list)
+    message_id: int | None = None  # the message created by the response, if any
+
+
+class FakeDiscord:
+    def __init__(self) -> None:
+        self._ids = itertools.count(1_000_000_000_000_000_000)
+        self.app = web.Application(client_max_size=32 * 1024 * 1024)
+        self.app.router.add_get("/gateway", self._gateway)
+        self.app.router.add_route("*", "/api/v10/{path:.*}", self._rest)
+        self.runner: web.AppRunner | None = None
+        self.port = 0
+        self.ws: web.WebSocketResponse | None = None
+        self.sequence = 0
+        self.requests: list[tuple[str, str]] = []
+        self.violations: list[str] = []
+        self.messages: dict[int, dict[str, Any]] = {}
+        self.deleted: set[int] = set()
+        self.interactions: dict[int, Interaction] = {}
+        self.identified = asyncio.Event()
+        self.members: dict[int, str] = {}
+        self.new_message = asyncio.Condition()
+
+    # ----- lifecycle --------------------------------------------------------------------
+
+    async def start(self) -> None:
+        self.runner = web.AppRunner(self.app)
+        await self.runner.setup()
+        site = web.TCPSite(self.runner, "127.0.0.1", 0)
+        await site.start()
+        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+
+    async def stop(self) -> None:
+        if self.ws is not None:
+            await self.ws.close()
+        if self.runner is not None:
+            await self.runner.cleanup()
+
+    @property
+    def api_base(self) -> str:
+        return f"http://127.0.0.1:{self.port}/api/v10"
+
+    @property
+    def gateway_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/gateway"
+
+    def next_id(self) -> int:
+        return next(self._ids)
+
+    # ----- gateway ----------------------------------------------------------------------
+
+    async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse()
+        await ws.prepare(request)
+        self.ws = ws
+        await ws.send_str(json.dumps({"op": 10, "d": {"heartbeat_interval": 41250}}))
+        async for message in ws:
+            if message.type != WSMsgType.TEXT:
+                continue
+            data = json.loads(message.data)
+            op = data.get("op")
+            if op == 1:
+                await ws.send_str(json.dumps({"op": 11}))
+            elif op == 2:
+                await self._dispatch("READY", self._ready())
+                await self._dispatch("GUILD_CREATE", self._guild())
+                self.identified.set()
+            elif op == 6:
+                await self._dispatch("RESUMED", {})
+        return ws
+
+    async def _dispatch(self, event: str, data: dict[str, Any]) -> None:
+        assert self.ws is not None, "the bot is not connected"
+        self.sequence += 1
+        await self.ws.send_str(json.dumps({"op": 0, "t": event, "s": self.sequence, "d": data}))
+
+    def _ready(self) -> dict[str, Any]:
+        return {
+            "v": 10,
+            "user": user_payload(BOT_ID, "Seep Bot", bot=True),
+            "guilds": [{"id": str(GUILD_ID), "unavailable": True}],
+            "session_id": "fake-session",
+            "resume_gateway_url": self.gateway_url,
+            "application": {"id": str(APP_ID), "flags": 0},
+            "private_channels": [],
+        }
+
+    def _guild(self) -> dict[str, Any]:
+        channel = {
+            "id": str(CHANNEL_ID),
+            "type": 0,
+            "name": "cards",
+            "position": 0,
+            "guild_id": str(GUILD_ID),
+            "permission_overwrites": [],
+            "nsfw": False,
+        }
+        no_files = {
+            "id": str(NO_FILES_CHANNEL_ID),
+            "type": 0,
+            "name": "no-files",
+            "position": 1,
+            "guild_id": str(GUILD_ID),
+            "nsfw": False,
+            "permission_overwrites": [
+                {"id": str(GUILD_ID), "type": 0, "allow": "0", "deny": str(ATTACH_FILES)}
+            ],
+        }
+        members = [self._member(BOT_ID, "Seep Bot", bot=True)]
+        members += [self._member(uid, name) for uid, name in self.members.items()]
+        return {
+            "id": str(GUILD_ID),
+            "name": "Card Club",
+            "owner_id": "1",
+            "icon": None,
+            "features": [],
+            "emojis": [],
+            "stickers": [],
+            "roles": [
+                {
+                    "id": str(GUILD_ID),
+                    "name": "@everyone",
+                    "permissions": str((1 << 40) - 1 - 8),
+                    "position": 0,
+                    "color": 0,
+                    "hoist": False,
+                    "managed": False,
+                    "mentionable": False,
+                    "flags": 0,
+                }
+            ],
+            "channels": [channel, no_files],
+            "threads": [],
+            "members": members,
+            "member_count": len(members),
+            "presences": [],
+            "voice_states": [],
+            "large": False,
+            "unavailable": False,
+            "joined_at": "2026-01-01T00:00:00+00:00",
+            "mfa_level": 0,
+            "verification_level": 0,
+            "premium_tier": 0,
+            "system_channel_flags": 0,
+            "preferred_locale": "en-US",
+            "stage_instances": [],
+            "guild_scheduled_events": [],
+            "nsfw_level": 0,
+            "default_message_notifications": 0,
+            "explicit_content_filter": 0,
+        }
+
+    def _member(self, user_id: int, name: str, bot: bool = False) -> dict[str, Any]:
+        return {
+            "user": user_payload(user_id, name, bot),
+            "roles": [],
+            "nick": None,
+            "joined_at": "2026-01-01T00:00:00+00:00",
+            "deaf": False,
+            "mute": False,
+            "flags": 0,
+            "pending": False,
+            "permissions": ALL_PERMISSIONS,
+        }
+
+    # ----- what tests do: users act -----------------------------------------------------
+
+    def add_member(self, user_id: int, name: str) -> None:
+        self.members[user_id] = name
+
+    def _base_interaction(self, kind: int, user_id: int, channel_id: int) -> Interaction:
+        interaction_id = self.next_id()
+        token = f"token-{interaction_id}"
+        channel_type = {
+            "id": str(channel_id),
+            "type": 0,
+            "guild_id": str(GUILD_ID),
+            "name": "cards",
+            "permissions": ALL_PERMISSIONS,
+        }
+        payload = {
+            "id": str(interaction_id),
+            "application_id": str(APP_ID),
+            "type": kind,
+            "token": token,
+            "version": 1,
+            "guild_id": str(GUILD_ID),
+            "channel_id": str(channel_id),
+            "channel": channel_type,
+            "member": self._member(user_id, self.members.get(user_id, f"user{user_id}")),
+            "app_permissions": ALL_PERMISSIONS,
+            "locale": "en-US",
+            "guild_locale": "en-US",
+            "entitlements": [],
+            "authorizing_integration_owners": {"0": str(GUILD_ID)},
+            "context": 0,
+            "attachment_size_limit": 8 * 1024 * 1024,
+        }
+        record = Interaction(interaction_id, token, payload, time.monotonic())
+        self.interactions[interaction_id] = record
+        return record
+
+    async def slash(
+        self,
+        user_id: int,
+        name: str,
+        subcommand: str | None = None,
+        channel_id: int = CHANNEL_ID,
+        **options: Any,
+    ) -> Interaction:
+        option_list = [
+            {"type": 4 if isinstance(v, int) else 3, "name": k, "value": v}
+            for k, v in options.items()
+        ]
+        if subcommand is not None:
+            option_list = [{"type": 1, "name": subcommand, "options": option_list}]
+        record = self._base_interaction(2, user_id, channel_id)
+        record.payload["data"] = {
+            "id": str(self.next_id()),
+            "name": name,
+            "type": 1,
+            "options": option_list,
+            "guild_id": str(GUILD_ID),
+        }
+        await self._dispatch("INTERACTION_CREATE", record.payload)
+        return await self._answered(record)
+
+    async def click(
+        self, user_id: int, message_id: int, custom_id: str, values: list[str] | None = None
+    ) -> Interaction:
+        message = self.messages[message_id]
+        record = self._base_interaction(3, user_id, int(message["channel_id"]))
+        record.payload["message"] = message
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": 2}
+        if values is not None:
+            data = {"custom_id": custom_id, "component_type": 3, "values": values}
+        record.payload["data"] = data
+        await self._dispatch("INTERACTION_CREATE", record.payload)
+        return await self._answered(record)
+
+    async def _answered(self, record: Interaction) -> Interaction:
+        try:
+            await asyncio.wait_for(record.acknowledged.wait(), timeout=3.0)
+        except TimeoutError:
+            self.violations.append(f"interaction {record.id} was not answered within 3 seconds")
+        return record
+
+    # ----- what tests read --------------------------------------------------------------
+
+    def channel_messages(self, channel_id: int = CHANNEL_ID) -> list[dict[str, Any]]:
+        return [
+            m
+            for mid, m in self.messages.items()
+            if int(m["channel_id"]) == channel_id
+            and mid not in self.deleted
+            and not int(m.get("flags", 0)) & EPHEMERAL
+        ]
+
+    def components(self, message: dict[str, Any]) -> list[dict[str, Any]]:
+        return [c for row in message.get("components", []) for c in row.get("components", [])]
+
+    async def wait_for_message(self, predicate: Any, timeout: float = 10.0) -> dict[str, Any]:
+        deadline = time.monotonic() + timeout
+        async with self.new_message:
+            while True:
+                for mid, message in self.messages.items():
+                    if mid not in self.deleted and predicate(message):
+                        return message
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    raise AssertionError("no such message was posted")
+                try:
+                    await asyncio.wait_for(self.new_message.wait(), remaining)
+                except TimeoutError:
+                    continue
+
+    # ----- REST -------------------------------------------------------------------------
+
+    async def _rest(self, request: web.Request) -> web.Response:
+        path = "/" + request.match_info["path"]
+        self.requests.append((request.method, path))
+        payload, files = await self._body(request)
+        parts = path.strip("/").split("/")
+        if path == "/users/@me":
+            return json_response(user_payload(BOT_ID, "Seep Bot", bot=True))
+        if path in ("/oauth2/applications/@me", "/applications/@me"):
+            return json_response(
+                {
+                    "id": str(APP_ID),
+                    "name": "Seep Bot",
+                    "icon": None,
+                    "description": "",
+                    "bot_public": True,
+                    "bot_require_code_grant": False,
+                    "verify_key": "00",
+                    "owner": user_payload(1, "Owner"),
+                    "flags": 0,
+                    "summary": "",
+                    "team": None,
+                }
+            )
+        if parts[0] == "applications" and parts[-1] == "commands":
+            return json_response(payload if isinstance(payload, list) else [])
+        if parts[0] == "interactions" and parts[-1] == "callback":
+            return await self._callback(int(parts[1]), payload, files)
+        if parts[0] == "webhooks":
+            return await self._webhook(request.method, parts, payload, files)
+        if parts[0] == "channels" and len(parts) >= 3 and parts[2] == "messages":
+            return await self._channel_messages(
+                request.method, int(parts[1]), parts, payload, files
+            )
+        if parts[0] == "channels" and len(parts) == 3 and parts[2] == "threads":
+            thread = {
+                "id": str(self.next_id()),
+                "type": 11,
+                "name": payload.get("name", "table"),
+                "guild_id": str(GUILD_ID),
+                "parent_id": parts[1],
+            }
+            return json_response(thread, 201)
+        self.violations.append(f"unexpected request {request.method} {path}")
+        return json_response({"message": "Unknown route", "code": 0}, 404)
+
+    async def _body(self, request: web.Request) -> tuple[Any, list[dict[str, Any]]]:
+        if not request.can_read_body:
+            return {}, []
+        if request.content_type.startswith("multipart/"):
+            payload: Any = {}
+            files = []
+            reader = await request.multipart()
+            async for part in reader:
+                if part.name == "payload_json":
+                    payload = json.loads(await part.text())
+                else:
+                    data = await part.read()
+                    files.append({"name": part.filename, "size": len(data), "data": data})
+            return payload, files
+        text = await request.text()
+        return (json.loads(text) if text else {}), []
+
+    def _check_message(self, payload: dict[str, Any]) -> None:
+        rows = payload.get("components") or []
+        if len(rows) > 5:
+            self.violations.append(f"{len(rows)} action rows (the limit is 5)")
+        for row in rows:
+            for component in row.get("components", []):
+                if len(component.get("custom_id", "")) > 100:
+                    self.violations.append(f"custom_id too long: {component['custom_id']}")
+                if len(component.get("options", [])) > 25:
+                    self.violations.append("a select with more than 25 options")
+
+    def _make_message(
+        self,
+        channel_id: int,
+        payload: dict[str, Any],
+        files: list[dict[str, Any]],
+        message_id: int | None = None,
+    ) -> dict[str, Any]:
+        self._check_message(payload)
+        message_id = message_id or self.next_id()
+        message = {
+            "id": str(message_id),
+            "channel_id": str(channel_id),
+            "guild_id": str(GUILD_ID),
+            "author": user_payload(BOT_ID, "Seep Bot", bot=True),
+            "content": payload.get("content") or "",
+            "embeds": payload.get("embeds") or [],
+            "components": payload.get("components") or [],
+            "flags": payload.get("flags") or 0,
+            "attachments": [
+                {
+                    "id": str(self.next_id()),
+                    "filename": f["name"],
+                    "size": f["size"],
+                    "url": f"https://cdn.invalid/{f['name']}",
+                    "proxy_url": f"https://cdn.invalid/{f['name']}",
+                }
+                for f in files
+            ],
+            "timestamp": "2026-01-01T00:00:00+00:00",
+            "edited_timestamp": None,
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "pinned": False,
+            "type": 0,
+            "files": files,
+        }
+        self.messages[message_id] = message
+        return message
+
+    def _edit(
+        self, message_id: int, payload: dict[str, Any], files: list[dict[str, Any]]
+    ) -> dict[str, Any]:
+        old = self.messages[message_id]
+        merged = {**payload}
+        if "attachments" in payload and not files:
+            kept = {str(a.get("id")) for a in payload["attachments"]}
+            old["attachments"] = [a for a in old["attachments"] if a["id"] in kept]
+            old["files"] = [] if not kept else old.get("files", [])
+        for key in ("content", "embeds", "components", "flags"):
+            if key in merged and merged[key] is not None:
+                old[key] = merged[key]
+        if files:
+            new = self._make_message(int(old["channel_id"]), {**old, **merged}, files, message_id)
+            return new
+        self._check_message(old)
+        old["edited_timestamp"] = "2026-01-01T00:00:01+00:00"
+        return old
+
+    async def _notify(self) -> None:
+        async with self.new_message:
+            self.new_message.notify_all()
+
+    async def _callback(
+        self, interaction_id: int, payload: dict[str, Any], files: list[dict[str, Any]]
+    ) -> web.Response:
+        record = self.interactions[interaction_id]
+        if record.acknowledged.is_set():
+            self.violations.append(f"interaction {interaction_id} acknowledged twice")
+            return json_response(
+                {"message": "Interaction has already been acknowledged.", "code": 40060}, 400
+            )
+        if time.monotonic() - record.sent_at > 3.0:
+            self.violations.append(f"interaction {interaction_id} acknowledged after 3 seconds")
+            return json_response({"message": "Unknown interaction", "code": 10062}, 404)
+        kind = payload.get("type")
+        data = payload.get("data") or {}
+        record.responses.append(payload)
+        channel_id = int(record.payload["channel_id"])
+        message = None
+        if kind in (4, 5):
+            message = self._make_message(channel_id, data, files)
+            record.message_id = int(message["id"])
+        elif kind in (6, 7):
+            source = record.payload.get("message")
+            if source is not None:
+                if kind == 7:
+                    message = self._edit(int(source["id"]), data, files)
+                else:
+                    message = self.messages[int(source["id"])]
+                record.message_id = int(source["id"])
+        record.acknowledged.set()
+        await self._notify()
+        body: dict[str, Any] = {
+            "interaction": {
+                "id": str(interaction_id),
+                "type": record.payload["type"],
+                "response_message_id": str(record.message_id) if record.message_id else None,
+                "response_message_loading": kind == 5,
+                "response_message_ephemeral": bool(int(data.get("flags") or 0) & EPHEMERAL),
+            }
+        }
+        if message is not None:
+            body["resource"] = {"type": kind, "message": message}
+        return json_response(body)
+
+    def _record_for_token(self, token: str) -> Interaction:
+        for record in self.interactions.values():
+            if record.token == token:
+                return record
+        raise KeyError(token)
+
+    async def _webhook(
+        self, method: str, parts: list[str], payload: Any, files: list[dict[str, Any]]
+    ) -> web.Response:
+        record = self._record_for_token(parts[2])
+        if len(parts) == 3 and method == "POST":  # a follow-up message
+            message = self._make_message(int(record.payload["channel_id"]), payload, files)
+            await self._notify()
+            return json_response(message)
+        target = parts[4]
+        message_id = record.message_id if target == "@original" else int(target)
+        if message_id is None:
+            return json_response({"message": "Unknown message", "code": 10008}, 404)
+        if method == "GET":
+            return json_response(self.messages[message_id])
+        if method == "DELETE":
+            self.deleted.add(message_id)
+            return web.Response(status=204)
+        message = self._edit(message_id, payload, files)
+        await self._notify()
+        return json_response(message)
+
+    async def _channel_messages(
+        self,
+        method: str,
+        channel_id: int,
+        parts: list[str],
+        payload: Any,
+        files: list[dict[str, Any]],
+    ) -> web.Response:
+        if method == "POST" and len(parts) == 3:
+            if files and channel_id == NO_FILES_CHANNEL_ID:
+                self.violations.append("a file was sent where the bot may not attach files")
+                return json_response({"message": "Missing Permissions", "code": 50013}, 403)
+            message = self._make_message(channel_id, payload, files)
+            await self._notify()
+            return json_response(message)
+        message_id = int(parts[3])
+        if method == "DELETE":
+            self.deleted.add(message_id)
+            return web.Response(status=204)
+        if method == "PATCH":
+            message = self._edit(message_id, payload, files)
+            await self._notify()
+            return json_response(message)
+        return json_response(self.messages[message_id])
