@@ -72,6 +72,7 @@ class FakeDiscord:
         self.requests: list[tuple[str, str]] = []
         self.violations: list[str] = []
         self.messages: dict[int, dict[str, Any]] = {}
+        self.files: dict[int, list[dict[str, Any]]] = {}  # what each message attached
         self.deleted: set[int] = set()
         self.interactions: dict[int, Interaction] = {}
         self.identified = asyncio.Event()
@@ -442,9 +443,9 @@ class FakeDiscord:
             "mention_roles": [],
             "pinned": False,
             "type": 0,
-            "files": files,
         }
         self.messages[message_id] = message
+        self.files[message_id] = files
         return message
 
     def _edit(
@@ -455,7 +456,6 @@ class FakeDiscord:
         if "attachments" in payload and not files:
             kept = {str(a.get("id")) for a in payload["attachments"]}
             old["attachments"] = [a for a in old["attachments"] if a["id"] in kept]
-            old["files"] = [] if not kept else old.get("files", [])
         for key in ("content", "embeds", "components", "flags"):
             if key in merged and merged[key] is not None:
                 old[key] = merged[key]
