@@ -27,6 +27,8 @@ class SeepBot(commands.Bot):
         self.tables = Tables(self.store)
         self.computer_delay = 1.2  # seconds before a computer player moves: feels natural
         self.background: set[asyncio.Task[Any]] = set()
+        self.timers: dict[int, asyncio.Task[Any]] = {}  # turn timers, by table id
+        self.timer_scale = 1.0  # tests shrink every turn timer with this
 
     async def setup_hook(self) -> None:
         await self.store.open()
@@ -44,6 +46,8 @@ class SeepBot(commands.Bot):
             await asyncio.gather(*list(self.background), return_exceptions=True)
 
     async def close(self) -> None:
+        for timer in self.timers.values():
+            timer.cancel()
         await super().close()
         await self.store.close()
 

@@ -15,6 +15,8 @@ from typing import Any
 
 import aiosqlite
 
+MISSED_TURNS_LIMIT = 3
+
 MIGRATIONS: tuple[str, ...] = (
     # 1: tables, seats and actions
     """
@@ -76,10 +78,20 @@ class SeatRow:
     user_id: int | None
     name: str
     computer_level: str | None
+    missed_turns: int = 0
 
     @property
     def is_computer(self) -> bool:
         return self.user_id is None
+
+    @property
+    def away(self) -> bool:
+        """A player who missed too many turns in a row: a computer plays for them."""
+        return self.missed_turns >= MISSED_TURNS_LIMIT
+
+    @property
+    def plays_itself(self) -> bool:
+        return self.is_computer or self.away
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,7 +227,7 @@ class Store:
 
     async def seats(self, table_id: int) -> list[SeatRow]:
         cursor = await self.db.execute(
-            "SELECT seat, user_id, name, computer_level FROM seats WHERE table_id = ?"
+            "SELECT seat, user_id, name, computer_level, missed_turns FROM seats WHERE table_id = ?"
             " ORDER BY seat",
             (table_id,),
         )
@@ -230,6 +242,13 @@ class Store:
             " ON CONFLICT (table_id, seat) DO UPDATE SET user_id = excluded.user_id,"
             " name = excluded.name, computer_level = excluded.computer_level, missed_turns = 0",
             (table_id, seat, user_id, name, level),
+        )
+        await self.db.commit()
+
+    async def set_missed_turns(self, table_id: int, seat: int, count: int) -> None:
+        await self.db.execute(
+            "UPDATE seats SET missed_turns = ? WHERE table_id = ? AND seat = ?",
+            (count, table_id, seat),
         )
         await self.db.commit()
 

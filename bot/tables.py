@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot.players import computer_move
@@ -147,6 +147,11 @@ class TableSession:
             raise TableError("You are not at this table.")
         if turn_number is not None and turn_number != self.turn_number:
             raise TableError("That was an earlier turn: use the latest table message.")
+        if self.seats[seat].away:
+            raise TableError(
+                "A computer player took over your seat after you missed turns: come back with "
+                "/table rejoin."
+            )
         current = self.match.current_player
         if seat != current:
             raise TableError(f"It's {self.name_of(current or 0)}'s turn.")
@@ -155,7 +160,54 @@ class TableSession:
     async def play(self, user_id: int, move: Any, turn_number: int | None = None) -> MoveResult:
         async with self.lock:
             player = self.check_turn(user_id, turn_number)
-            return await self._apply(player, move)
+            result = await self._apply(player, move)
+            if self.seats[player].missed_turns:
+                await self._set_missed(player, 0)
+            return result
+
+    async def _set_missed(self, seat: int, count: int) -> None:
+        await self.store.set_missed_turns(self.id, seat, count)
+        self.seats[seat] = replace(self.seats[seat], missed_turns=count)
+
+    async def take_over(self, turn_number: int) -> tuple[MoveResult, bool] | None:
+        """The turn timer ran out: a computer plays this turn for the player. Returns the move
+        and whether the player now counts as away (too many missed turns in a row)."""
+        async with self.lock:
+            match = self.match
+            if match is None or match.is_terminal or turn_number != self.turn_number:
+                return None
+            seat = match.current_player
+            assert seat is not None
+            move = computer_move(match, seat, random.Random(f"{self.row.seed}:{turn_number}"))
+            result = await self._apply(seat, move)
+            row = self.seats[seat]
+            await self._set_missed(seat, row.missed_turns + 1)
+            return result, self.seats[seat].away
+
+    async def rejoin(self, user_id: int) -> int:
+        async with self.lock:
+            seat = self.seat_of(user_id)
+            if seat is None:
+                raise TableError("You are not at this table.")
+            if not self.seats[seat].away:
+                raise TableError("You are still playing your seat.")
+            await self._set_missed(seat, 0)
+            return seat
+
+    async def kick(self, user_id: int) -> int:
+        """Remove a player: before the game the seat is freed, during it a computer takes it."""
+        async with self.lock:
+            seat = self.seat_of(user_id)
+            if seat is None:
+                raise TableError("That player is not at this table.")
+            if not self.started:
+                await self.store.clear_seat(self.id, seat)
+                del self.seats[seat]
+                return seat
+            name = f"Computer {seat + 1}"
+            await self.store.set_seat(self.id, seat, None, name, "normal")
+            self.seats[seat] = SeatRow(seat, None, name, "normal")
+            return seat
 
     async def _apply(self, player: int, move: Any) -> MoveResult:
         match = self.match
@@ -199,7 +251,7 @@ class TableSession:
                 seat = self.match.current_player
                 assert seat is not None
                 row = self.seats.get(seat)
-                if row is None or not row.is_computer:
+                if row is None or not row.plays_itself:
                     break
                 rng = random.Random(f"{self.row.seed}:{self.turn_number}")
                 move = computer_move(self.match, seat, rng)
@@ -254,13 +306,16 @@ class Tables:
         game: str,
         rules: dict[str, Any],
         seed: int | None = None,
+        options: dict[str, Any] | None = None,
     ) -> TableSession:
         existing = self.by_channel.get(channel_id)
         if existing is not None and existing.row.status in ("lobby", "playing"):
             raise TableError("There is already a table in this channel: join it or end it first.")
         new_match(game, 0, **{k: v for k, v in rules.items() if k != "game"})  # validates options
         seed = seed if seed is not None else random.SystemRandom().randrange(1 << 31)
-        table_id = await self.store.create_table(guild_id, channel_id, host_id, game, rules, seed)
+        table_id = await self.store.create_table(
+            guild_id, channel_id, host_id, game, rules, seed, options
+        )
         row = await self.store.table(table_id)
         assert row is not None
         session = TableSession(self.store, row)

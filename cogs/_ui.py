@@ -89,6 +89,69 @@ async def post_table(bot: SeepBot, session: TableSession, channel: Any) -> None:
             await channel.get_partial_message(old).delete()
         except discord.HTTPException:
             log.info("could not delete the previous table message %s", old)
+    schedule_timer(bot, session, channel)
+
+
+# ----- the turn timer --------------------------------------------------------------------
+
+TIMER_CHOICES = {
+    "3 minutes": 180, "off": 0, "1 minute": 60, "10 minutes": 600, "1 hour": 3600,
+    "1 day": 86400,
+}  # fmt: skip
+
+
+def describe_seconds(seconds: float) -> str:
+    if seconds >= 3600:
+        return f"{round(seconds / 3600)} hour(s)"
+    if seconds >= 60:
+        return f"{round(seconds / 60)} minute(s)"
+    return f"{max(1, round(seconds))} second(s)"
+
+
+def schedule_timer(bot: SeepBot, session: TableSession, channel: Any) -> None:
+    """Start the turn timer for the player to move (one reminder, then a computer plays)."""
+    old = bot.timers.pop(session.id, None)
+    if old is not None:
+        old.cancel()
+    match = session.match
+    if match is None or match.is_terminal:
+        return
+    seconds = float(session.row.options.get("turn_timer", 180)) * bot.timer_scale
+    row = session.seats.get(match.current_player or 0)
+    if seconds <= 0 or row is None or row.plays_itself:
+        return
+    task = asyncio.create_task(_turn_timer(bot, session, channel, row.user_id, seconds))
+    bot.timers[session.id] = task
+    task.add_done_callback(_log_failure)
+
+
+async def _turn_timer(
+    bot: SeepBot, session: TableSession, channel: Any, user_id: int | None, seconds: float
+) -> None:
+    turn = session.turn_number
+    await asyncio.sleep(seconds * 2 / 3)
+    if session.turn_number != turn:
+        return
+    await channel.send(
+        f"<@{user_id}>, it's your turn: {describe_seconds(seconds / 3)} left before a computer "
+        "player moves for you.",
+        allowed_mentions=discord.AllowedMentions(users=True),
+    )
+    await asyncio.sleep(seconds / 3)
+    outcome = await session.take_over(turn)
+    if outcome is None:
+        return
+    result, away = outcome
+    name = session.name_of(result.player)
+    text = f"Time's up: a computer player played for {name} — {result.text}."
+    if away:
+        text += (
+            f" {name} missed several turns in a row, so a computer player keeps the seat until "
+            "they come back with /table rejoin."
+        )
+    await channel.send(text)
+    bot.timers.pop(session.id, None)
+    await advance(bot, session, channel, result.deals_finished)
 
 
 async def advance(bot: SeepBot, session: TableSession, channel: Any, deals_finished: int) -> None:
@@ -98,7 +161,7 @@ async def advance(bot: SeepBot, session: TableSession, channel: Any, deals_finis
     while session.match is not None and not session.match.is_terminal:
         seat = session.match.current_player
         row = session.seats.get(seat or 0)
-        if row is None or not row.is_computer:
+        if row is None or not row.plays_itself:
             break
         await asyncio.sleep(bot.computer_delay)
         results = await session.play_computers(limit=1)

@@ -9,7 +9,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.tables import TableError
-from cogs._ui import advance, lobby_embed, lobby_view, schedule, session_for, tell
+from cogs._ui import (
+    advance,
+    lobby_embed,
+    lobby_view,
+    schedule,
+    session_for,
+    tell,
+)
 
 if TYPE_CHECKING:
     from bot.client import SeepBot
@@ -28,6 +35,7 @@ class TableCommands(
         players="how many players (Seep: 2 or 4, Suipe: 2 to 4)",
         baazis="Seep: how many baazis the match lasts",
         deals="Suipe: how many deals the match lasts",
+        timer="time for each turn before a computer player moves for an absent player",
     )
     async def new(
         self,
@@ -36,6 +44,9 @@ class TableCommands(
         players: app_commands.Range[int, 2, 4] = 4,
         baazis: app_commands.Range[int, 1, 20] = 1,
         deals: app_commands.Range[int, 1, 20] = 2,
+        timer: Literal[
+            "3 minutes", "off", "1 minute", "10 minutes", "1 hour", "1 day"
+        ] = "3 minutes",
     ) -> None:
         rules: dict[str, object] = {"players": players}
         if game == "suipe":
@@ -128,6 +139,41 @@ class TableCommands(
             await tell(interaction, str(error))
             return
         await interaction.response.send_message(f"Table {session.id} has ended.")
+
+    @app_commands.command(name="rejoin", description="Take your seat back from the computer player")
+    async def rejoin(self, interaction: discord.Interaction) -> None:
+        try:
+            session = session_for(interaction)
+            seat = await session.rejoin(interaction.user.id)
+        except TableError as error:
+            await tell(interaction, str(error))
+            return
+        await interaction.response.send_message(
+            f"Welcome back, {interaction.user.mention}: seat {seat + 1} is yours again."
+        )
+        schedule(self.bot, advance(self.bot, session, interaction.channel, 0))
+
+    @app_commands.command(name="kick", description="Remove a player (host or Manage Channels)")
+    @app_commands.describe(member="the player to remove; a computer player takes a started seat")
+    async def kick(self, interaction: discord.Interaction, member: discord.Member) -> None:
+        try:
+            session = session_for(interaction)
+            permissions = getattr(interaction.user, "guild_permissions", None)
+            allowed = interaction.user.id == session.row.host_id or (
+                permissions is not None and permissions.manage_channels
+            )
+            if not allowed:
+                raise TableError("Only the host (or someone who manages channels) can do that.")
+            seat = await session.kick(member.id)
+        except TableError as error:
+            await tell(interaction, str(error))
+            return
+        await interaction.response.send_message(
+            f"{member.display_name} left seat {seat + 1}."
+            + (" A computer player takes it." if session.started else "")
+        )
+        if session.started:
+            schedule(self.bot, advance(self.bot, session, interaction.channel, 0))
 
 
 async def setup(bot: SeepBot) -> None:
