@@ -6,6 +6,7 @@ the game and its record in step. Migrations are numbered and applied in order at
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from collections.abc import Sequence
@@ -108,17 +109,33 @@ class TableRow:
     message_id: int | None
 
 
+def _serialised(method: Any) -> Any:
+    """Run a store call under the store's lock."""
+
+    async def wrapper(self: Store, *args: Any, **kwargs: Any) -> Any:
+        async with self._lock:
+            return await method(self, *args, **kwargs)
+
+    wrapper.__name__ = method.__name__
+    wrapper.__doc__ = method.__doc__
+    return wrapper
+
+
 class Store:
     """Open with `async with Store(path) as store:` (or `await store.open()`)."""
 
     def __init__(self, path: Path | str) -> None:
         self.path = Path(path)
         self._db: aiosqlite.Connection | None = None
+        # Tables play concurrently on one connection: each store call runs alone, so one
+        # table's transaction never interleaves with another's statements.
+        self._lock = asyncio.Lock()
 
     async def open(self) -> Store:
         if str(self.path) != ":memory:":
             self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._db = await aiosqlite.connect(self.path)
+        # Autocommit: single statements commit at once; record_move opens its own transaction.
+        self._db = await aiosqlite.connect(self.path, isolation_level=None)
         await self._db.execute("PRAGMA journal_mode=WAL")
         await self._db.execute("PRAGMA foreign_keys=ON")
         await self._migrate()
@@ -149,11 +166,13 @@ class Store:
                 continue
             await db.executescript(f"BEGIN; {script}; PRAGMA user_version = {number}; COMMIT;")
 
+    @_serialised
     async def schema_version(self) -> int:
         return (await (await self.db.execute("PRAGMA user_version")).fetchone())[0]
 
     # ----- tables -----------------------------------------------------------------------
 
+    @_serialised
     async def create_table(
         self,
         guild_id: int,
@@ -180,10 +199,10 @@ class Store:
                 now,
             ),
         )
-        await self.db.commit()
         assert cursor.lastrowid is not None
         return cursor.lastrowid
 
+    @_serialised
     async def table(self, table_id: int) -> TableRow | None:
         cursor = await self.db.execute(
             "SELECT id, guild_id, channel_id, host_id, game, rules, seed, status, options,"
@@ -193,6 +212,7 @@ class Store:
         row = await cursor.fetchone()
         return _table_row(row) if row else None
 
+    @_serialised
     async def open_table_in_channel(self, channel_id: int) -> TableRow | None:
         cursor = await self.db.execute(
             "SELECT id, guild_id, channel_id, host_id, game, rules, seed, status, options,"
@@ -203,6 +223,7 @@ class Store:
         row = await cursor.fetchone()
         return _table_row(row) if row else None
 
+    @_serialised
     async def unfinished_tables(self) -> list[TableRow]:
         cursor = await self.db.execute(
             "SELECT id, guild_id, channel_id, host_id, game, rules, seed, status, options,"
@@ -210,21 +231,22 @@ class Store:
         )
         return [_table_row(row) for row in await cursor.fetchall()]
 
+    @_serialised
     async def set_status(self, table_id: int, status: str) -> None:
         await self.db.execute(
             "UPDATE game_tables SET status = ?, updated_at = ? WHERE id = ?",
             (status, time.time(), table_id),
         )
-        await self.db.commit()
 
+    @_serialised
     async def set_message(self, table_id: int, message_id: int | None) -> None:
         await self.db.execute(
             "UPDATE game_tables SET message_id = ? WHERE id = ?", (message_id, table_id)
         )
-        await self.db.commit()
 
     # ----- seats ------------------------------------------------------------------------
 
+    @_serialised
     async def seats(self, table_id: int) -> list[SeatRow]:
         cursor = await self.db.execute(
             "SELECT seat, user_id, name, computer_level, missed_turns FROM seats WHERE table_id = ?"
@@ -233,6 +255,7 @@ class Store:
         )
         return [SeatRow(*row) for row in await cursor.fetchall()]
 
+    @_serialised
     async def set_seat(
         self, table_id: int, seat: int, user_id: int | None, name: str, level: str | None = None
     ) -> None:
@@ -243,27 +266,28 @@ class Store:
             " name = excluded.name, computer_level = excluded.computer_level, missed_turns = 0",
             (table_id, seat, user_id, name, level),
         )
-        await self.db.commit()
 
+    @_serialised
     async def set_missed_turns(self, table_id: int, seat: int, count: int) -> None:
         await self.db.execute(
             "UPDATE seats SET missed_turns = ? WHERE table_id = ? AND seat = ?",
             (count, table_id, seat),
         )
-        await self.db.commit()
 
+    @_serialised
     async def clear_seat(self, table_id: int, seat: int) -> None:
         await self.db.execute("DELETE FROM seats WHERE table_id = ? AND seat = ?", (table_id, seat))
-        await self.db.commit()
 
     # ----- actions and results ----------------------------------------------------------
 
+    @_serialised
     async def actions(self, table_id: int) -> list[str]:
         cursor = await self.db.execute(
             "SELECT notation FROM actions WHERE table_id = ? ORDER BY number", (table_id,)
         )
         return [row[0] for row in await cursor.fetchall()]
 
+    @_serialised
     async def record_move(
         self,
         table_id: int,
@@ -302,17 +326,19 @@ class Store:
                 "UPDATE game_tables SET status = ?, updated_at = ? WHERE id = ?",
                 (status, now, table_id),
             )
-            await db.commit()
+            await db.execute("COMMIT")
         except BaseException:
-            await db.rollback()
+            await db.execute("ROLLBACK")
             raise
 
+    @_serialised
     async def deal_results(self, table_id: int) -> list[dict[str, Any]]:
         cursor = await self.db.execute(
             "SELECT result FROM deal_results WHERE table_id = ? ORDER BY number", (table_id,)
         )
         return [json.loads(row[0]) for row in await cursor.fetchall()]
 
+    @_serialised
     async def match_result(self, table_id: int) -> dict[str, Any] | None:
         cursor = await self.db.execute(
             "SELECT result FROM match_results WHERE table_id = ?", (table_id,)

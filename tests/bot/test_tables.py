@@ -121,3 +121,28 @@ async def test_a_full_match_with_computers_stores_its_results(store: Store) -> N
     result = await store.match_result(session.id)
     assert result is not None and len(result["seats"]) == 3
     assert (await store.table(session.id)).status == "finished"
+
+
+async def test_many_tables_write_at_once_without_tangling_transactions(store: Store) -> None:
+    tables = Tables(store)
+    sessions = []
+    for channel in range(20, 28):
+        session = await tables.create(GUILD, channel, HOST, "suipe", {"players": 2}, seed=channel)
+        await session.join(HOST, "Sina")
+        await session.add_computer(HOST)
+        await session.start(HOST)
+        sessions.append(session)
+
+    async def run(session) -> None:
+        for _ in range(5):
+            await session.play_computers()
+            if session.match.is_terminal:
+                return
+            await asyncio.gather(
+                session.play(HOST, session.match.legal_actions()[0]),
+                store.set_message(session.id, session.turn_number),
+            )
+
+    await asyncio.gather(*(run(s) for s in sessions))
+    for session in sessions:
+        assert await store.actions(session.id) == [a.notation for a in session.match.actions]

@@ -60,7 +60,10 @@ class Interaction:
 
 
 class FakeDiscord:
-    def __init__(self) -> None:
+    def __init__(self, extra_channels: int = 0) -> None:
+        # more text channels, for many tables at once (benchmarks)
+        self.extra_channels = [CHANNEL_ID + 100 + n for n in range(extra_channels)]
+        self.posted: dict[int, list[asyncio.Future[dict[str, Any]]]] = {}
         self._ids = itertools.count(1_000_000_000_000_000_000)
         self.app = web.Application(client_max_size=32 * 1024 * 1024)
         self.app.router.add_get("/gateway", self._gateway)
@@ -164,6 +167,10 @@ class FakeDiscord:
                 {"id": str(GUILD_ID), "type": 0, "allow": "0", "deny": str(ATTACH_FILES)}
             ],
         }
+        extra = [
+            {**channel, "id": str(cid), "name": f"cards-{n}", "position": 2 + n}
+            for n, cid in enumerate(self.extra_channels)
+        ]
         members = [self._member(BOT_ID, "Seep Bot", bot=True)]
         members += [self._member(uid, name) for uid, name in self.members.items()]
         return {
@@ -187,7 +194,7 @@ class FakeDiscord:
                     "flags": 0,
                 }
             ],
-            "channels": [channel, no_files],
+            "channels": [channel, no_files, *extra],
             "threads": [],
             "members": members,
             "member_count": len(members),
@@ -470,6 +477,17 @@ class FakeDiscord:
         async with self.new_message:
             self.new_message.notify_all()
 
+    def next_post(self, channel_id: int) -> asyncio.Future[dict[str, Any]]:
+        """A future for the next message the bot posts in a channel (cheap with many tables)."""
+        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self.posted.setdefault(channel_id, []).append(future)
+        return future
+
+    def _posted(self, channel_id: int, message: dict[str, Any]) -> None:
+        for future in self.posted.pop(channel_id, []):
+            if not future.done():
+                future.set_result(message)
+
     async def _callback(
         self, interaction_id: int, payload: dict[str, Any], files: list[dict[str, Any]]
     ) -> web.Response:
@@ -553,6 +571,7 @@ class FakeDiscord:
                 self.violations.append("a file was sent where the bot may not attach files")
                 return json_response({"message": "Missing Permissions", "code": 50013}, 403)
             message = self._make_message(channel_id, payload, files)
+            self._posted(channel_id, message)
             await self._notify()
             return json_response(message)
         message_id = int(parts[3])
