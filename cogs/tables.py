@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.tables import TableError
+from bot.tables import TableError, TableSession
 from cogs._ui import (
     advance,
     lobby_embed,
@@ -20,6 +20,14 @@ from cogs._ui import (
 
 if TYPE_CHECKING:
     from bot.client import SeepBot
+
+
+def require_host_or_manager(interaction: discord.Interaction, session: TableSession) -> None:
+    permissions = getattr(interaction.user, "guild_permissions", None)
+    if interaction.user.id != session.row.host_id and not (
+        permissions is not None and permissions.manage_channels
+    ):
+        raise TableError("Only the host (or someone who manages channels) can do that.")
 
 
 class TableCommands(
@@ -128,12 +136,7 @@ class TableCommands(
     async def end(self, interaction: discord.Interaction) -> None:
         try:
             session = session_for(interaction)
-            permissions = getattr(interaction.user, "guild_permissions", None)
-            allowed = interaction.user.id == session.row.host_id or (
-                permissions is not None and permissions.manage_channels
-            )
-            if not allowed:
-                raise TableError("Only the host (or someone who manages channels) can end it.")
+            require_host_or_manager(interaction, session)
             await self.bot.tables.end(interaction.channel_id or 0)
         except TableError as error:
             await tell(interaction, str(error))
@@ -158,12 +161,7 @@ class TableCommands(
     async def kick(self, interaction: discord.Interaction, member: discord.Member) -> None:
         try:
             session = session_for(interaction)
-            permissions = getattr(interaction.user, "guild_permissions", None)
-            allowed = interaction.user.id == session.row.host_id or (
-                permissions is not None and permissions.manage_channels
-            )
-            if not allowed:
-                raise TableError("Only the host (or someone who manages channels) can do that.")
+            require_host_or_manager(interaction, session)
             seat = await session.kick(member.id)
         except TableError as error:
             await tell(interaction, str(error))

@@ -182,11 +182,9 @@ def _takes_by_rests(loose: int, target: int, extra_value: int) -> frozenset[int]
     )
 
 
-def _takes_by_search(loose: int, target: int) -> frozenset[int]:
-    """Remove target-groups one at a time until none fits; collect what was taken."""
-    groups = groups_within(loose, target)
-    if not groups:
-        return frozenset({0})
+def _remainders(loose: int, groups: Sequence[int]) -> tuple[set[int], set[int]]:
+    """Every remainder reachable by removing disjoint groups one at a time, and those where
+    no group fits any more."""
     seen: set[int] = set()
     finals: set[int] = set()
     stack = [loose]
@@ -204,6 +202,15 @@ def _takes_by_search(loose: int, target: int) -> frozenset[int]:
                 stack.append(rest - group)
         if stuck:
             finals.add(rest)
+    return seen, finals
+
+
+def _takes_by_search(loose: int, target: int) -> frozenset[int]:
+    """Remove target-groups one at a time until none fits; collect what was taken."""
+    groups = groups_within(loose, target)
+    if not groups:
+        return frozenset({0})
+    _, finals = _remainders(loose, groups)
     return frozenset(loose - rest for rest in finals)
 
 
@@ -241,18 +248,7 @@ def group_unions(loose: int, target: int, distinct: bool) -> frozenset[int]:
         groups = tuple(g for g in groups if not g & _DOUBLES)
     if not groups:
         return frozenset({0})
-    seen: set[int] = set()
-    stack = [loose]
-    guards = _GUARDS
-    while stack:
-        rest = stack.pop()
-        if rest in seen:
-            continue
-        seen.add(rest)
-        guarded = rest | guards
-        for group in groups:
-            if (guarded - group) & guards == guards:
-                stack.append(rest - group)
+    seen, _ = _remainders(loose, groups)
     return frozenset(loose - rest for rest in seen)
 
 
