@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core import PUBLIC, GameOver, GameState, NotYourTurn
+from engine.core import PUBLIC
+from engine.match import DealMatch
 from engine.seep.actions import SeepAction, parse_action
-from engine.seep.deal import PlayRecord, SeepDeal
+from engine.seep.deal import SeepDeal
 from engine.seep.rules import SeepRules
 from engine.seep.scoring import DealScore
 from engine.seep.view import SeepView, build_view
@@ -26,38 +26,18 @@ class DealOutcome:
     below_nine: bool  # the baazi came from the 9-point rule
 
 
-class SeepMatch(GameState):
+class SeepMatch(DealMatch):
     """Seep from the first shuffle to the last baazi. Fully determined by (rules, seed, actions)."""
 
     game_name = "seep"
+    rules_type = SeepRules
+    deal_type = SeepDeal
+    parse_action = staticmethod(parse_action)
 
     def __init__(self, rules: SeepRules | None = None, seed: int = 0) -> None:
-        self.rules = rules or SeepRules()
-        self.seed = seed
-        self._rng = random.Random(seed)
-        self.actions: list[SeepAction] = []
-        self.deal_results: list[DealOutcome] = []
+        super().__init__(rules, seed)
         self.running_total = 0
         self.baazis = [0, 0]
-        self.deal_number = 1
-        self._over = False
-        self._finished: SeepDeal | None = None
-        first_dealer = self._rng.randrange(self.rules.players)
-        self.deal = SeepDeal.deal(self.rules, first_dealer, self._rng)
-
-    @classmethod
-    def from_position(cls, deal: SeepDeal) -> SeepMatch:
-        """A match around a deal set up from position notation (for pictures and lessons);
-        it cannot be saved as (rules, seed, actions)."""
-        match = cls(deal.rules, 0)
-        match.deal = deal
-        return match
-
-    # ----- the game protocol ------------------------------------------------------------
-
-    @property
-    def num_players(self) -> int:
-        return self.rules.players
 
     @property
     def current_player(self) -> int | None:
@@ -65,40 +45,8 @@ class SeepMatch(GameState):
             return None
         return self.deal.player_of(self.deal.turn)
 
-    @property
-    def is_terminal(self) -> bool:
-        return self._over
-
-    def legal_actions(self) -> list[SeepAction]:
-        return [] if self._over else self.deal.legal_actions()
-
-    def describe(self, action: SeepAction | str) -> str:
-        return self.deal.describe(_as_action(action))
-
     def suit_choices(self, action: SeepAction | str) -> list[SeepAction]:
-        return self.deal.suit_choices(_as_action(action))
-
-    def check(self, action: SeepAction | str, player: int | None = None) -> SeepAction:
-        """Validate without playing; returns the parsed action."""
-        if self._over:
-            raise GameOver("The match is over.")
-        parsed = _as_action(action)
-        if player is not None and player != self.current_player:
-            raise NotYourTurn("It is not your turn.")
-        self.deal.check(parsed)
-        return parsed
-
-    def apply(self, action: SeepAction | str, player: int | None = None) -> PlayRecord:
-        if self._over:
-            raise GameOver("The match is over.")
-        if player is not None and player != self.current_player:
-            raise NotYourTurn("It is not your turn.")
-        parsed = _as_action(action)
-        record = self.deal.apply(parsed)
-        self.actions.append(parsed)
-        if self.deal.is_over:
-            self._settle()
-        return record
+        return self.deal.suit_choices(self.as_action(action))
 
     def returns(self) -> tuple[float, ...]:
         """Baazis won by each player's side."""
@@ -107,27 +55,7 @@ class SeepMatch(GameState):
     def view(self, who: Any = PUBLIC) -> SeepView:
         return build_view(self, who)
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "game": self.rules.game,
-            "rules": self.rules.to_dict(),
-            "seed": self.seed,
-            "actions": [a.notation for a in self.actions],
-        }
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> SeepMatch:
-        match = cls(SeepRules.from_dict(data["rules"]), data["seed"])
-        for text in data["actions"]:
-            match.apply(text)
-        return match
-
     # ----- between deals ----------------------------------------------------------------
-
-    @property
-    def finished_deal(self) -> SeepDeal | None:
-        """The deal that has just ended, kept until the next one starts (for summaries)."""
-        return self._finished
 
     def _settle(self) -> None:
         deal = self.deal
@@ -148,7 +76,6 @@ class SeepMatch(GameState):
                 below_nine=result.below_nine,
             )
         )
-        self._finished = deal
         if result.baazi_side is not None and sum(self.baazis) >= self.rules.baazis:
             self._over = True
             return
@@ -203,7 +130,3 @@ def next_dealer(rules: SeepRules, dealer: int, running_total: int, baazi: int | 
         return dealer if lead <= 0 else (dealer + 1) % 4
     pivot = (dealer + 1) % 4 if baazi == dealer_side else dealer
     return (pivot + 2) % 4
-
-
-def _as_action(action: SeepAction | str) -> SeepAction:
-    return parse_action(action) if isinstance(action, str) else action

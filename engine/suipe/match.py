@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core import PUBLIC, GameOver, GameState, NotYourTurn
-from engine.suipe.actions import SuipeAction, parse_action
-from engine.suipe.deal import PlayRecord, SuipeDeal
+from engine.core import PUBLIC
+from engine.match import DealMatch
+from engine.suipe.actions import parse_action
+from engine.suipe.deal import SuipeDeal
 from engine.suipe.rules import SuipeRules
 from engine.suipe.scoring import DealScore
 from engine.suipe.view import SuipeView, build_view
@@ -22,57 +22,19 @@ class SuipeDealOutcome:
     totals: tuple[int, ...]  # match totals per side after this deal
 
 
-class SuipeMatch(GameState):
+class SuipeMatch(DealMatch):
     game_name = "suipe"
+    rules_type = SuipeRules
+    deal_type = SuipeDeal
+    parse_action = staticmethod(parse_action)
 
     def __init__(self, rules: SuipeRules | None = None, seed: int = 0) -> None:
-        self.rules = rules or SuipeRules()
-        self.seed = seed
-        self._rng = random.Random(seed)
-        self.actions: list[SuipeAction] = []
-        self.deal_results: list[SuipeDealOutcome] = []
+        super().__init__(rules, seed)
         self.totals = [0] * self.rules.sides
-        self.deal_number = 1
-        self._over = False
-        first_dealer = self._rng.randrange(self.rules.players)
-        self.deal = SuipeDeal.deal(self.rules, first_dealer, self._rng)
-
-    @classmethod
-    def from_position(cls, deal: SuipeDeal) -> SuipeMatch:
-        """A match around a deal set up from position notation (for pictures and lessons)."""
-        match = cls(deal.rules, 0)
-        match.deal = deal
-        return match
-
-    @property
-    def num_players(self) -> int:
-        return self.rules.players
 
     @property
     def current_player(self) -> int | None:
         return None if self._over else self.deal.turn
-
-    @property
-    def is_terminal(self) -> bool:
-        return self._over
-
-    def legal_actions(self) -> list[SuipeAction]:
-        return [] if self._over else self.deal.legal_actions()
-
-    def describe(self, action: SuipeAction | str) -> str:
-        return self.deal.describe(_as_action(action))
-
-    def apply(self, action: SuipeAction | str, player: int | None = None) -> PlayRecord:
-        if self._over:
-            raise GameOver("The match is over.")
-        if player is not None and player != self.current_player:
-            raise NotYourTurn("It is not your turn.")
-        parsed = _as_action(action)
-        record = self.deal.apply(parsed)
-        self.actions.append(parsed)
-        if self.deal.is_over:
-            self._settle()
-        return record
 
     def _settle(self) -> None:
         score = self.deal.score
@@ -108,22 +70,3 @@ class SuipeMatch(GameState):
 
     def view(self, who: Any = PUBLIC) -> SuipeView:
         return build_view(self, who)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "game": "suipe",
-            "rules": self.rules.to_dict(),
-            "seed": self.seed,
-            "actions": [a.notation for a in self.actions],
-        }
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> SuipeMatch:
-        match = cls(SuipeRules.from_dict(data["rules"]), data["seed"])
-        for text in data["actions"]:
-            match.apply(text)
-        return match
-
-
-def _as_action(action: SuipeAction | str) -> SuipeAction:
-    return parse_action(action) if isinstance(action, str) else action
