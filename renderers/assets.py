@@ -28,19 +28,27 @@ def suit_colour(suit: Suit, theme: Theme) -> tuple[int, int, int]:
     return theme.red if suit in (Suit.HEARTS, Suit.DIAMONDS) else theme.black
 
 
-@lru_cache(maxsize=1024)
-def card_face(card: Card, width: int, theme: Theme = DEFAULT_THEME) -> Image.Image:
+def _blank_card(
+    width: int, fill: tuple[int, int, int], outline: tuple[int, int, int], edge: int, theme: Theme
+) -> Image.Image:
+    """A rounded card of the theme's proportions, transparent outside its corners."""
     height = round(width / theme.card_ratio)
     image = Image.new("RGBA", (width, height), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(image)
-    radius = max(3, width // 10)
-    draw.rounded_rectangle(
+    ImageDraw.Draw(image).rounded_rectangle(
         (0, 0, width - 1, height - 1),
-        radius,
-        fill=theme.card_face,
-        outline=theme.card_edge,
-        width=max(1, width // 45),
+        max(3, width // 10),
+        fill=fill,
+        outline=outline,
+        width=edge,
     )
+    return image
+
+
+@lru_cache(maxsize=1024)
+def card_face(card: Card, width: int, theme: Theme = DEFAULT_THEME) -> Image.Image:
+    image = _blank_card(width, theme.card_face, theme.card_edge, max(1, width // 45), theme)
+    height = image.height
+    draw = ImageDraw.Draw(image)
     colour = suit_colour(card.suit, theme)
     corner = font(max(9, int(width * 0.26)), bold=True)
     pad = max(2, width // 14)
@@ -56,17 +64,11 @@ def card_face(card: Card, width: int, theme: Theme = DEFAULT_THEME) -> Image.Ima
 
 @lru_cache(maxsize=64)
 def card_back(width: int, theme: Theme = DEFAULT_THEME) -> Image.Image:
-    height = round(width / theme.card_ratio)
-    image = Image.new("RGBA", (width, height), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(image)
-    radius = max(3, width // 10)
-    draw.rounded_rectangle(
-        (0, 0, width - 1, height - 1),
-        radius,
-        fill=theme.back,
-        outline=theme.card_face,
-        width=max(1, width // 25),
-    )
+    edge = max(1, width // 25)
+    back = _blank_card(width, theme.back, theme.card_face, edge, theme)
+    pattern = _blank_card(width, theme.back, theme.card_face, edge, theme)
+    height = back.height
+    draw = ImageDraw.Draw(pattern)
     inset = max(3, width // 9)
     step = max(4, width // 7)
     for offset in range(-height, width, step):
@@ -75,17 +77,10 @@ def card_back(width: int, theme: Theme = DEFAULT_THEME) -> Image.Image:
             fill=theme.back_line,
             width=1,
         )
+    # the diagonal lines only inside an inner frame, the border left plain
     mask = Image.new("L", (width, height), 0)
     ImageDraw.Draw(mask).rounded_rectangle(
         (inset, inset, width - inset, height - inset), 2, fill=255
     )
-    plain = Image.new("RGBA", (width, height), (0, 0, 0, 0))
-    ImageDraw.Draw(plain).rounded_rectangle(
-        (0, 0, width - 1, height - 1),
-        radius,
-        fill=theme.back,
-        outline=theme.card_face,
-        width=max(1, width // 25),
-    )
-    plain.paste(image, (0, 0), mask)
-    return plain
+    back.paste(pattern, (0, 0), mask)
+    return back
