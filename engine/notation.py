@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import fields
 from typing import Any, TypeVar
 
+from engine.cards import Card
 from engine.core import BadNotation, GameError
 
 T = TypeVar("T")
@@ -22,6 +25,25 @@ def key_value(line: str) -> tuple[str, str]:
     if not sep:
         raise BadNotation(f"expected 'key: value', got {line!r}")
     return key.strip().lower(), value.strip()
+
+
+@contextmanager
+def reading(line: str) -> Iterator[None]:
+    """Turn a ValueError met while reading `line` into a BadNotation that quotes the line."""
+    try:
+        yield
+    except BadNotation:
+        raise
+    except ValueError as error:
+        raise BadNotation(f"in {line!r}: {error}") from None
+
+
+def check_each_card_once(cards: Iterable[Card]) -> None:
+    seen: set[Card] = set()
+    for card in cards:
+        if card in seen:
+            raise BadNotation(f"{card} appears twice")
+        seen.add(card)
 
 
 def options_line(rules: Any, first: tuple[str, ...]) -> str:

@@ -21,7 +21,14 @@ import re
 
 from engine.cards import Card, format_cards, parse_cards
 from engine.core import BadNotation
-from engine.notation import key_value, options_line, parse_options, position_lines
+from engine.notation import (
+    check_each_card_once,
+    key_value,
+    options_line,
+    parse_options,
+    position_lines,
+    reading,
+)
 from engine.seep.deal import House, Phase, SeepDeal
 from engine.seep.rules import SEEP, SEEP30, SeepRules
 
@@ -99,7 +106,7 @@ def parse_position(text: str) -> SeepDeal:
     built_by: list[set[int]] = [set(), set(), set(), set()]
     for line in lines[1:]:
         key, value = key_value(line)
-        try:
+        with reading(line):
             if key in numbers:
                 numbers[key] = int(value)
             elif key == "floor":
@@ -126,10 +133,6 @@ def parse_position(text: str) -> SeepDeal:
                     sweeps[index] = [int(points) for points in value.split()]
             else:
                 raise BadNotation(f"unknown line {key!r}")
-        except ValueError as error:
-            if isinstance(error, BadNotation):
-                raise
-            raise BadNotation(f"in {line!r}: {error}") from None
     dealer = numbers["dealer"]
     if not 0 <= dealer < 4:
         raise BadNotation("dealer is a seat from 0 to 3")
@@ -191,12 +194,7 @@ def _parse_house(value: int, cemented_mark: bool, text: str) -> House:
 
 
 def _validate(deal: SeepDeal) -> None:
-    cards = deal.all_cards()
-    seen: set[Card] = set()
-    for card in cards:
-        if card in seen:
-            raise BadNotation(f"{card} appears twice")
-        seen.add(card)
+    check_each_card_once(deal.all_cards())
     for card in deal.loose:
         if card.rank in deal.houses:
             raise BadNotation(f"a loose {card} can't lie beside the {card.rank}-house")

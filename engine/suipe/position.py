@@ -18,7 +18,14 @@ import re
 
 from engine.cards import Card, format_cards, parse_cards
 from engine.core import BadNotation
-from engine.notation import key_value, options_line, parse_options, position_lines
+from engine.notation import (
+    check_each_card_once,
+    key_value,
+    options_line,
+    parse_options,
+    position_lines,
+    reading,
+)
 from engine.suipe.deal import Build, SuipeDeal
 from engine.suipe.rules import SUIPE, SuipeRules
 
@@ -64,7 +71,7 @@ def parse_position(text: str) -> SuipeDeal:
     numbers: dict[str, int | None] = {"dealer": 0, "turn": None, "play": 0, "last": None}
     for line in lines[1:]:
         key, value = key_value(line)
-        try:
+        with reading(line):
             if key in numbers:
                 numbers[key] = int(value)
             elif key == "floor":
@@ -89,10 +96,6 @@ def parse_position(text: str) -> SuipeDeal:
                     suipes[index] = int(value)
             else:
                 raise BadNotation(f"unknown line {key!r}")
-        except ValueError as error:
-            if isinstance(error, BadNotation):
-                raise
-            raise BadNotation(f"in {line!r}: {error}") from None
     dealer = numbers["dealer"] or 0
     turn = numbers["turn"]
     if turn is None:
@@ -112,11 +115,7 @@ def parse_position(text: str) -> SuipeDeal:
         suipes=suipes,
         last_capture_side=numbers["last"],
     )
-    seen: set[Card] = set()
-    for card in deal.all_cards():
-        if card in seen:
-            raise BadNotation(f"{card} appears twice")
-        seen.add(card)
+    check_each_card_once(deal.all_cards())
     if not hands[turn] and any(hands):
         raise BadNotation(f"seat {turn} is to play but holds no cards")
     return deal
