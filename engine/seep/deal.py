@@ -434,7 +434,7 @@ class SeepDeal:
             self.phase = Phase.PLAY
             record = PlayRecord(actor, action, -1)
             self.history.append(record)
-            self._changed()
+            self.changed()
             return record
         card = action.card
         assert card is not None
@@ -464,7 +464,7 @@ class SeepDeal:
         if first_play:
             self._complete_deal()
         self._advance()
-        self._changed()
+        self.changed()
         return record
 
     def _is_listed(self, action: SeepAction) -> bool:
@@ -529,7 +529,8 @@ class SeepDeal:
         self.phase = Phase.DONE
         self.score = score_deal(self.rules, self.captured, self.sweeps)
 
-    def _changed(self) -> None:
+    def changed(self) -> None:
+        """Forget cached moves (after a play, or a position edited by hand)."""
         self._legal = None
         self._sig_cache.clear()
         self._context_cache = None

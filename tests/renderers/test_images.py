@@ -19,6 +19,7 @@ from renderers.gallery import SEEP_POSITIONS, SUIPE_THREE, write_gallery
 from renderers.layout import table_layout
 from renderers.model import table_model
 from renderers.theme import DEFAULT_THEME
+from tests.engine.shared import redeal
 
 NAMES = ["Asha", "Dev", "Ravi", "Mira"]
 
@@ -63,12 +64,7 @@ def test_public_image_does_not_change_when_hidden_hands_do(name: str, match) -> 
     hidden = [deal.hands[s] for s in range(len(deal.hands))] + [deal.stock]
     if getattr(deal, "phase", None) is not None and deal.phase.value == "bid":
         hidden.append(deal.loose)
-    pool = [card for place in hidden for card in place]
-    random.Random(9).shuffle(pool)
-    for place in hidden:
-        size = len(place)
-        place[:] = pool[:size]
-        del pool[:size]
+    redeal(hidden)
     assert any(a != b for a, b in zip(match.deal.hands, deal.hands, strict=True))
     assert table.render_png(other.view(PUBLIC), NAMES) == before, name
 

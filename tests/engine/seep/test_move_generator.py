@@ -3,36 +3,18 @@
 from __future__ import annotations
 
 import random
-from itertools import combinations, product
 
-from engine.cards import FULL_DECK, Card, sorted_cards
-from engine.seep import House, Phase, SeepAction, SeepDeal, SeepMatch, SeepRules
+from engine.cards import FULL_DECK, Card
+from engine.seep import House, Phase, SeepDeal, SeepMatch, SeepRules
 
+from ..shared import every_suit_choice
 from .brute_force import brute_force_moves
-
-
-def every_suit_choice(deal: SeepDeal, action: SeepAction) -> set[str]:
-    """The action with every choice of equal-valued loose cards (the engine lists one)."""
-    if not action.loose:
-        return {action.notation}
-    needed: dict[int, int] = {}
-    for card in action.loose:
-        needed[card.rank] = needed.get(card.rank, 0) + 1
-    per_rank = [
-        list(combinations([c for c in deal.loose if c.rank == rank], count))
-        for rank, count in needed.items()
-    ]
-    out = set()
-    for choice in product(*per_rank):
-        cards = sorted_cards([card for combo in choice for card in combo])
-        out.add(SeepAction(action.kind, action.card, action.value, cards, action.broken).notation)
-    return out
 
 
 def engine_moves(deal: SeepDeal) -> set[str]:
     out: set[str] = set()
     for action in deal.legal_actions():
-        out |= every_suit_choice(deal, action)
+        out |= every_suit_choice(deal.loose, action)
     return out
 
 

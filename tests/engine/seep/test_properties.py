@@ -11,6 +11,8 @@ from engine.cards import FULL_DECK
 from engine.seep import Phase, SeepDeal, SeepMatch, SeepRules, format_position, parse_position
 from engine.seep.scoring import card_points
 
+from ..shared import redeal
+
 DEAL_COUNTS = {
     "seep 4p": (SeepRules(), 1000),
     "seep 2p": (SeepRules(players=2), 500),
@@ -42,13 +44,8 @@ def hidden_swapped(match: SeepMatch, viewer: int | None) -> SeepMatch:
     hidden_places.append(deal.stock)
     if deal.phase is Phase.BID:
         hidden_places.append(deal.loose)
-    pool = [card for place in hidden_places for card in place]
-    random.Random(len(pool)).shuffle(pool)
-    for place in hidden_places:
-        size = len(place)
-        place[:] = pool[:size]
-        del pool[:size]
-    deal._changed()
+    redeal(hidden_places)
+    deal.changed()
     return clone
 
 

@@ -3,35 +3,18 @@
 from __future__ import annotations
 
 import random
-from itertools import combinations, product
 
-from engine.cards import FULL_DECK, Card, sorted_cards
-from engine.suipe import Build, SuipeAction, SuipeDeal, SuipeMatch, SuipeRules
+from engine.cards import FULL_DECK, Card
+from engine.suipe import Build, SuipeDeal, SuipeMatch, SuipeRules
 
+from ..shared import every_suit_choice
 from .brute_force import brute_force_moves
-
-
-def every_suit_choice(deal: SuipeDeal, action: SuipeAction) -> set[str]:
-    if not action.loose or action.card.rank > 10:
-        return {action.notation}
-    needed: dict[int, int] = {}
-    for card in action.loose:
-        needed[card.rank] = needed.get(card.rank, 0) + 1
-    per_rank = [
-        list(combinations([c for c in deal.loose if c.rank == rank], count))
-        for rank, count in needed.items()
-    ]
-    out = set()
-    for choice in product(*per_rank):
-        cards = sorted_cards([card for combo in choice for card in combo])
-        out.add(action._replace(loose=cards).notation)
-    return out
 
 
 def engine_moves(deal: SuipeDeal) -> set[str]:
     out: set[str] = set()
     for action in deal.legal_actions():
-        out |= every_suit_choice(deal, action)
+        out |= every_suit_choice(deal.loose, action)
     return out
 
 

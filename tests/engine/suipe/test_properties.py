@@ -11,6 +11,8 @@ from engine.cards import FULL_DECK
 from engine.suipe import SuipeDeal, SuipeMatch, SuipeRules, format_position, parse_position
 from engine.suipe.deal import Phase
 
+from ..shared import redeal
+
 DEAL_COUNTS = {
     "2 players": (SuipeRules(players=2), 700),
     "3 players": (SuipeRules(players=3), 700),
@@ -35,12 +37,7 @@ def hidden_swapped(match: SuipeMatch, viewer: int | None) -> SuipeMatch:
     deal = clone.deal = match.deal.copy()
     places = [deal.hands[seat] for seat in range(len(deal.hands)) if seat != viewer]
     places.append(deal.stock)
-    pool = [card for place in places for card in place]
-    random.Random(len(pool)).shuffle(pool)
-    for place in places:
-        size = len(place)
-        place[:] = pool[:size]
-        del pool[:size]
+    redeal(places)
     deal.changed()
     return clone
 

@@ -1,0 +1,38 @@
+"""Test helpers that serve every fishing game."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from itertools import combinations, product
+from typing import Any
+
+from engine.cards import Card, sorted_cards
+
+
+def every_suit_choice(floor: Sequence[Card], action: Any) -> set[str]:
+    """The action with every choice of equal-valued loose cards (the engine lists one)."""
+    if not action.loose:
+        return {action.notation}
+    needed: dict[int, int] = {}
+    for card in action.loose:
+        needed[card.rank] = needed.get(card.rank, 0) + 1
+    per_rank = [
+        list(combinations([c for c in floor if c.rank == rank], count))
+        for rank, count in needed.items()
+    ]
+    out = set()
+    for choice in product(*per_rank):
+        cards = sorted_cards([card for combo in choice for card in combo])
+        out.add(action._replace(loose=cards).notation)
+    return out
+
+
+def redeal(places: Sequence[list[Card]]) -> None:
+    """Shuffle the cards of these places among them, keeping every place's size."""
+    pool = [card for place in places for card in place]
+    random.Random(len(pool)).shuffle(pool)
+    for place in places:
+        size = len(place)
+        place[:] = pool[:size]
+        del pool[:size]
