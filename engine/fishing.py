@@ -12,6 +12,7 @@ from functools import lru_cache
 from operator import attrgetter
 
 from engine.cards import Card
+from engine.core import IllegalMove
 
 MAX_VALUE = 13
 _RANK = attrgetter("rank")
@@ -310,6 +311,19 @@ def _completions(values: Sequence[int], need: int) -> list[list[int]]:
         for rest in _completions(values[position + 1 :], need - value):
             out.append([value, *rest])
     return out
+
+
+def require_cards(
+    hand: Sequence[Card], card: Card | None, floor: Sequence[Card], used: Sequence[Card]
+) -> None:
+    """A play's card must be in the hand and the loose cards it uses on the floor."""
+    if card is None or card not in hand:
+        raise IllegalMove(f"You don't hold {card.pretty if card else 'that card'}.")
+    remaining = list(floor)
+    for loose in used:
+        if loose not in remaining:
+            raise IllegalMove(f"{loose.pretty} is not a loose card on the floor.")
+        remaining.remove(loose)
 
 
 def rank_pools(pool: Sequence[Card], points: Callable[[Card], int]) -> dict[int, list[Card]]:

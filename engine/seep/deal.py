@@ -24,6 +24,7 @@ from engine.fishing import (
     card_vector,
     pick_cards,
     rank_pools,
+    require_cards,
     unit,
 )
 from engine.seep.actions import Kind, SeepAction
@@ -361,10 +362,7 @@ class SeepDeal:
                 points = tuple(sorted(self.rules.card_points(c) for c in combo))
                 seen_points.setdefault(points, combo)
             choices = [prefix + list(combo) for prefix in choices for combo in seen_points.values()]
-        variants = [
-            SeepAction(action.kind, action.card, action.value, sorted_cards(c), action.broken)
-            for c in choices
-        ]
+        variants = [action._replace(loose=sorted_cards(c)) for c in choices]
         variants.sort(key=lambda v: -sum(self.rules.card_points(c) for c in v.loose))
         return variants
 
@@ -388,13 +386,8 @@ class SeepDeal:
         if action.kind is Kind.BID:
             raise IllegalMove("The bid has already been made.")
         card = action.card
-        if card is None or card not in hand:
-            raise IllegalMove(f"You don't hold {card.pretty if card else 'that card'}.")
-        remaining = list(self.loose)
-        for used in action.loose:
-            if used not in remaining:
-                raise IllegalMove(f"{used.pretty} is not a loose card on the floor.")
-            remaining.remove(used)
+        require_cards(hand, card, self.loose, action.loose)
+        assert card is not None
         if action.broken is not None and action.broken not in self.houses:
             raise IllegalMove(f"There is no {house_name(action.broken)} to break.")
         signature = (action.kind, action.value, card_vector(action.loose), action.broken)

@@ -22,6 +22,7 @@ from engine.fishing import (
     groups_within,
     pick_cards,
     rank_pools,
+    require_cards,
 )
 from engine.suipe.actions import Move, SuipeAction
 from engine.suipe.describe import describe_action
@@ -243,13 +244,7 @@ class SuipeDeal:
 
         hand = self.hands[self.turn]
         card = action.card
-        if card not in hand:
-            raise IllegalMove(f"You don't hold {card.pretty}.")
-        remaining = list(self.loose)
-        for used in action.loose:
-            if used not in remaining:
-                raise IllegalMove(f"{used.pretty} is not a loose card on the floor.")
-            remaining.remove(used)
+        require_cards(hand, card, self.loose, action.loose)
         legal = {
             (a.kind, a.value, card_vector(a.loose), a.build, a.raised)
             for a in self.legal_actions()
