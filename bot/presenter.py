@@ -7,6 +7,7 @@ views are used for channel messages.
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
 from typing import TYPE_CHECKING, Any
@@ -137,7 +138,7 @@ async def summary_message(session: TableSession, channel: Any) -> dict[str, Any]
         embed.add_field(name="Match over", value=match_result_text(session), inline=False)
     kwargs: dict[str, Any] = {"embed": embed}
     if can_attach(channel):
-        png = summary.render_png(view, session.names())
+        png = await asyncio.to_thread(summary.render_png, view, session.names())
         kwargs["file"] = discord.File(io.BytesIO(png), filename="summary.png")
         embed.set_image(url="attachment://summary.png")
     return kwargs
