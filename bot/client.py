@@ -29,6 +29,7 @@ class SeepBot(commands.Bot):
         self.background: set[asyncio.Task[Any]] = set()
         self.timers: dict[int, asyncio.Task[Any]] = {}  # turn timers, by table id
         self.timer_scale = 1.0  # tests shrink every turn timer with this
+        self.shutdown_grace = 5.0  # seconds that moves in progress get to finish at close
 
     async def setup_hook(self) -> None:
         await self.store.open()
@@ -46,10 +47,23 @@ class SeepBot(commands.Bot):
             await asyncio.gather(*list(self.background), return_exceptions=True)
 
     async def close(self) -> None:
-        for timer in self.timers.values():
+        """Stop the turn timers, give moves in progress a moment to finish, then close the
+        Discord connection and, whatever happens there, the store."""
+        timers = list(self.timers.values())
+        self.timers.clear()
+        for timer in timers:
             timer.cancel()
-        await super().close()
-        await self.store.close()
+        await asyncio.gather(*timers, return_exceptions=True)
+        pending = [task for task in self.background if task is not asyncio.current_task()]
+        if pending:
+            _, unfinished = await asyncio.wait(pending, timeout=self.shutdown_grace)
+            for task in unfinished:
+                task.cancel()
+            await asyncio.gather(*unfinished, return_exceptions=True)
+        try:
+            await super().close()
+        finally:
+            await self.store.close()
 
     async def sync_commands(self) -> list[Any]:
         """Publish the slash commands (an explicit owner action, never on every start)."""

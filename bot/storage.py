@@ -142,9 +142,11 @@ class Store:
         return self
 
     async def close(self) -> None:
-        if self._db is not None:
-            await self._db.close()
-            self._db = None
+        """Waits for a write in progress (the lock), so no transaction is cut in half."""
+        async with self._lock:
+            if self._db is not None:
+                await self._db.close()
+                self._db = None
 
     async def __aenter__(self) -> Store:
         return await self.open()

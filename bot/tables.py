@@ -223,15 +223,19 @@ class TableSession:
         deal_rows = [(o.number, _deal_json(o)) for o in finished]
         result = _match_json(self, match) if match.is_terminal else None
         try:
-            await self.store.record_move(
-                self.id,
-                number,
-                player,
-                match.actions[-1].notation,  # type: ignore[attr-defined]
-                deal_rows,
-                result,
-                self.row.guild_id,
-                self.row.game,
+            # Shielded: a cancelled caller (shutdown, a timer) must not stop the write half-way,
+            # or the game in memory and the stored record would disagree.
+            await asyncio.shield(
+                self.store.record_move(
+                    self.id,
+                    number,
+                    player,
+                    match.actions[-1].notation,  # type: ignore[attr-defined]
+                    deal_rows,
+                    result,
+                    self.row.guild_id,
+                    self.row.game,
+                )
             )
         except Exception:
             # The move could not be stored: take it back so game and record stay in step.

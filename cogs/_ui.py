@@ -128,6 +128,8 @@ def schedule_timer(bot: SeepBot, session: TableSession, channel: Any) -> None:
 async def _turn_timer(
     bot: SeepBot, session: TableSession, channel: Any, user_id: int | None, seconds: float
 ) -> None:
+    """Sleeps and reminds; a move that arrives in the meantime cancels it. When the time is up
+    the computer's move runs as background work, which is never cancelled half-way."""
     turn = session.turn_number
     await asyncio.sleep(seconds * 2 / 3)
     if session.turn_number != turn:
@@ -138,6 +140,12 @@ async def _turn_timer(
         allowed_mentions=discord.AllowedMentions(users=True),
     )
     await asyncio.sleep(seconds / 3)
+    if bot.timers.get(session.id) is asyncio.current_task():
+        del bot.timers[session.id]
+    schedule(bot, _time_up(bot, session, channel, turn))
+
+
+async def _time_up(bot: SeepBot, session: TableSession, channel: Any, turn: int) -> None:
     outcome = await session.take_over(turn)
     if outcome is None:
         return
@@ -150,7 +158,6 @@ async def _turn_timer(
             "they come back with /table rejoin."
         )
     await channel.send(text)
-    bot.timers.pop(session.id, None)
     await advance(bot, session, channel, result.deals_finished)
 
 

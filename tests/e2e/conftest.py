@@ -51,8 +51,11 @@ async def start_bot(fake: FakeDiscord, database: Path) -> SeepBot:
     return bot
 
 
-async def stop_bot(bot: SeepBot) -> None:
-    await bot.idle()
+async def stop_bot(bot: SeepBot, *, wait_for_work: bool = True) -> None:
+    """Stop the bot, by default once the work that interactions started is done; without
+    waiting, it is a shutdown in the middle of play."""
+    if wait_for_work:
+        await bot.idle()
     await bot.close()
     task = bot._test_task  # type: ignore[attr-defined]
     await asyncio.wait_for(task, 10)

@@ -3,7 +3,9 @@ handed to a computer after three missed turns, and /table rejoin."""
 
 from __future__ import annotations
 
-from .conftest import Env
+import asyncio
+
+from .conftest import Env, start_bot, stop_bot
 from .fake_discord import EPHEMERAL
 from .helpers import button
 from .test_seep_deal import ASHA
@@ -23,9 +25,9 @@ async def test_timer_reminds_then_plays_then_hands_the_seat_over(env: Env) -> No
     )
     taken = await fake.wait_for_message(lambda m: m["content"].startswith("Time's up"))
     assert "played for Asha" in taken["content"]
+    env.bot.computer_delay = 0.05  # computers now play both seats: keep the match going
     away = await fake.wait_for_message(lambda m: "/table rejoin" in m["content"], timeout=15)
     assert "keeps the seat" in away["content"]
-    await env.bot.idle()
     session = env.bot.tables.get(int(lobby["channel_id"]))
     assert session.seats[0].away
     refused = await fake.slash(ASHA, "play", move="7H")
@@ -36,3 +38,26 @@ async def test_timer_reminds_then_plays_then_hands_the_seat_over(env: Env) -> No
     env.bot.timer_scale = 1.0  # stop the clock for the end of the test
     await env.bot.idle()
     assert not session.seats[0].away
+
+
+async def test_shutting_down_while_computers_play_loses_no_move(env: Env) -> None:
+    fake = env.fake
+    env.bot.timer_scale = 0.15 / 180
+    env.bot.computer_delay = 0.01
+    env.bot.shutdown_grace = 0.05  # too short for the match: the shutdown must cut it off
+    fake.add_member(ASHA, "Asha")
+    new = await fake.slash(ASHA, "table", "new", game="suipe", players=2, deals=20)
+    lobby = fake.messages[new.message_id]
+    await fake.click(ASHA, new.message_id, button(fake, lobby, "Add computer player"))
+    await fake.click(ASHA, new.message_id, button(fake, lobby, "Start"))
+    # Asha never plays: after three missed turns computers play both seats, move after move
+    await fake.wait_for_message(lambda m: "/table rejoin" in m["content"], timeout=15)
+    channel = int(lobby["channel_id"])
+    session = env.bot.tables.get(channel)
+    await asyncio.sleep(0.2)
+    assert not session.match.is_terminal
+    await stop_bot(env.bot, wait_for_work=False)
+    played = session.match.to_dict()
+    env.bot = await start_bot(fake, env.database)
+    env.bot.timer_scale = 1.0
+    assert env.bot.tables.get(channel).match.to_dict() == played
