@@ -1,0 +1,148 @@
+"""Computer-player strength and speed, run by hand: `python -m benchmarks.ai [options]`.
+
+Strength is measured on duplicate deals: every shuffle is played twice, with the two players
+swapping sides, so the cards cancel out and only the play differs. For each pairing it prints
+the mean deal-score difference per deal (first player minus second) with a 95% interval, and
+the share of deals the first player's side won. `--baazis N` also plays N duplicate Seep
+matches of one baazi for the share of baazis won.
+
+Speed: decision times (median, p95) per level, over the decisions of the strength runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Iterable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+
+from engine.ai import Level, SearchBudget, choose_action
+from engine.games import new_match
+
+PAIRINGS = {"hard-normal": ("hard", "normal"), "normal-easy": ("normal", "easy"),
+            "easy-random": ("easy", "random")}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Setup:
+    game: str
+    players: int
+    first: str
+    second: str
+    samples: int
+    depth: int
+    careful: int
+
+
+def decide(match, level: str, rng: random.Random, setup: Setup, times: dict[str, list[float]]):
+    player = match.current_player
+    started = time.perf_counter()
+    if level == "random":
+        action = rng.choice(match.legal_actions())
+    else:
+        budget = SearchBudget(samples=setup.samples, depth=setup.depth, careful=setup.careful)
+        action = choose_action(match, player, Level(level), rng, budget)
+    times.setdefault(level, []).append(time.perf_counter() - started)
+    return action
+
+
+def play_deal(setup: Setup, seed: int, first_side: int) -> tuple[float, dict[str, list[float]]]:
+    """One deal; returns the first player's side's score minus the other side's."""
+    match = new_match(setup.game, seed, players=setup.players)
+    rng = random.Random(seed * 7 + first_side)
+    times: dict[str, list[float]] = {}
+    while not match.deal_results:
+        player = match.current_player
+        level = setup.first if match.deal.side_of(match.deal.turn) == first_side else setup.second
+        match.apply(decide(match, level, rng, setup, times), player)
+    score = match.deal_results[0].score
+    totals = [side.total for side in score.sides]
+    mine = totals[first_side]
+    others = max(t for s, t in enumerate(totals) if s != first_side)
+    return float(mine - others), times
+
+
+def play_match(setup: Setup, seed: int, first_side: int) -> tuple[float, dict[str, list[float]]]:
+    """A one-baazi Seep match: 1 if the first player's side won it, else 0."""
+    match = new_match(setup.game, seed, players=setup.players, baazis=1)
+    rng = random.Random(seed * 7 + first_side)
+    times: dict[str, list[float]] = {}
+    while not match.is_terminal:
+        player = match.current_player
+        level = setup.first if player % 2 == first_side else setup.second
+        match.apply(decide(match, level, rng, setup, times), player)
+    return float(match.returns()[first_side] > 0), times
+
+
+def duplicate(job: tuple[str, Setup, int]) -> tuple[float, dict[str, list[float]]]:
+    kind, setup, seed = job
+    play = play_match if kind == "match" else play_deal
+    first, times = play(setup, seed, 0)
+    second, more = play(setup, seed, 1)
+    for level, values in more.items():
+        times.setdefault(level, []).extend(values)
+    return (first + second) / 2, times
+
+
+def interval(values: list[float]) -> tuple[float, float]:
+    mean = statistics.fmean(values)
+    half = 1.96 * statistics.stdev(values) / len(values) ** 0.5 if len(values) > 1 else 0.0
+    return mean, half
+
+
+def run(kind: str, setup: Setup, seeds: Iterable[int], workers: int) -> None:
+    jobs = [(kind, setup, seed) for seed in seeds]
+    results: list[float] = []
+    times: dict[str, list[float]] = {}
+    started = time.perf_counter()
+    with ProcessPoolExecutor(workers) as pool:
+        for value, more in pool.map(duplicate, jobs, chunksize=2):
+            results.append(value)
+            for level, values in more.items():
+                times.setdefault(level, []).extend(values)
+    mean, half = interval(results)
+    label = f"{setup.game} {setup.players}p {setup.first} vs {setup.second}"
+    if kind == "match":
+        print(f"{label}: baazis won by {setup.first}: {100 * mean:.1f}% ± {100 * half:.1f} "
+              f"({len(results)} duplicate matches)")  # fmt: skip
+    else:
+        wins = sum(1 for v in results if v > 0) / len(results)
+        print(f"{label}: {mean:+.2f} ± {half:.2f} points per deal, "
+              f"pairs won {100 * wins:.0f}% ({2 * len(results)} deals)")  # fmt: skip
+    for level, values in sorted(times.items()):
+        values.sort()
+        p95 = values[int(0.95 * (len(values) - 1))]
+        print(f"    {level:>6}: median {1000 * statistics.median(values):.1f} ms, "
+              f"p95 {1000 * p95:.1f} ms over {len(values)} decisions")  # fmt: skip
+    print(f"    ({time.perf_counter() - started:.0f} s)", flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="seep", choices=("seep", "seep30", "suipe"))
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--pairing", action="append", choices=sorted(PAIRINGS))
+    parser.add_argument("--deals", type=int, default=200, help="duplicate pairs (2 deals each)")
+    parser.add_argument("--baazis", type=int, default=0, help="duplicate one-baazi matches")
+    parser.add_argument("--samples", type=int, default=SearchBudget.samples)
+    parser.add_argument("--depth", type=int, default=SearchBudget.depth)
+    parser.add_argument("--careful", type=int, default=SearchBudget.careful)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--first-seed", type=int, default=1)
+    args = parser.parse_args()
+    for name in args.pairing or list(PAIRINGS):
+        first, second = PAIRINGS[name]
+        setup = Setup(
+            args.game, args.players, first, second, args.samples, args.depth, args.careful
+        )
+        seeds = range(args.first_seed, args.first_seed + args.deals)
+        run("deal", setup, seeds, args.workers)
+        if args.baazis and args.game != "suipe":
+            run("match", setup, range(args.first_seed, args.first_seed + args.baazis), args.workers)
+
+
+if __name__ == "__main__":
+    main()

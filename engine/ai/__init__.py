@@ -1,0 +1,62 @@
+"""Computer players for every game and option, at three levels, and hints for learners.
+
+Each decision is made from one seat's knowledge only: its own hand and what has been face up.
+Everything else is re-imagined (`worlds.sample_world`) before any thinking starts, so the
+real hidden cards never reach the decision. Decisions are reproducible from the random
+generator they are given.
+"""
+
+from __future__ import annotations
+
+import random
+from enum import Enum
+from typing import Any
+
+from engine.ai.bidding import normal_bid
+from engine.ai.games import adapter_for
+from engine.ai.hard import SearchBudget, greedy_play, hard_choice
+from engine.ai.hints import Hint, suggest
+from engine.ai.normal import score_actions
+from engine.ai.worlds import sample_world
+from engine.core import GameState
+
+__all__ = ["Hint", "Level", "SearchBudget", "choose_action", "suggest"]
+
+EASY_SLIP = 0.3  # how often an easy player plays a random legal move
+
+
+class Level(str, Enum):
+    EASY = "easy"
+    NORMAL = "normal"
+    HARD = "hard"
+
+
+def choose_action(
+    match: GameState,
+    player: int,
+    level: Level | str,
+    rng: random.Random,
+    budget: SearchBudget | None = None,
+) -> Any:
+    """The move `player` (who must be the one to move) makes at `level`."""
+    level = Level(level)
+    if match.current_player != player:
+        raise ValueError(f"player {player} is not the one to move")
+    deal = match.deal  # type: ignore[attr-defined]
+    seat = deal.turn
+    world = sample_world(deal, seat, rng)  # from here on, only what the seat may know
+    legal = world.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    if legal[0].kind.value == "bid":
+        if level is Level.EASY:
+            return rng.choice(legal)
+        game = adapter_for(world)
+        return normal_bid(world.hands[seat], legal, lambda c: game.card_points(world, c), rng)
+    if level is Level.EASY:
+        if rng.random() < EASY_SLIP:
+            return rng.choice(legal)
+        return greedy_play(world, adapter_for(world), rng)
+    if level is Level.NORMAL:
+        return score_actions(world, rng)[0].action
+    return hard_choice(world, seat, rng, budget or SearchBudget())

@@ -1,0 +1,22 @@
+"""The Seep bid: which of the bidder's four cards to announce."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from engine.cards import Card
+
+
+def bid_worth(hand: list[Card], value: int, card_points: Any) -> float:
+    """A bid is good when the bidder holds more than one card of its value (a house it can
+    protect, or a second capture) and when it is high (a bigger house, harder to match)."""
+    same = Counter(card.rank for card in hand)[value]
+    points = sum(card_points(card) for card in hand if card.rank == value)
+    return 3.0 * (same - 1) + value / 13 + 0.2 * points
+
+
+def normal_bid(hand: list[Card], bids: list[Any], card_points: Any, rng: random.Random) -> Any:
+    scored = [(bid_worth(hand, bid.value, card_points) + rng.random() * 1e-6, bid) for bid in bids]
+    return max(scored, key=lambda item: item[0])[1]

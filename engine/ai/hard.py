@@ -1,0 +1,77 @@
+"""The "hard" computer player: imagine the unseen cards many times and play each idea out.
+
+The normal player's best few plays are the candidates. For each of many possible worlds
+(see `worlds.py`) every candidate is played, then the deal continues with quick greedy play
+by everyone for a number of plays (or to its end); the candidate with the best average
+margin wins. The same worlds serve every candidate, so they are compared on equal cards.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from engine.ai.games import Deal, GameAdapter, adapter_for
+from engine.ai.normal import score_actions
+from engine.ai.worlds import sample_world
+
+
+@dataclass(frozen=True, slots=True)
+class SearchBudget:
+    samples: int = 40  # worlds imagined per decision
+    candidates: int = 5  # plays compared
+    depth: int = 16  # plays simulated after the candidate (the deal's end comes first if near)
+    careful: int = 2  # of those, the first few are played by the normal player's judgement
+    seconds: float | None = None  # stop sampling early after this long (the bot sets it)
+
+
+def greedy_play(world: Deal, game: GameAdapter, rng: random.Random) -> Any:
+    """What everyone does inside a simulation: the most the play wins now, and when nothing
+    can be won, the card that gives away least."""
+    side = game.side_of(world, world.turn)
+    before = game.margin(world, side)
+    best, best_score = None, float("-inf")
+    for action in world.legal_actions():
+        after = world.copy()
+        after.apply(action)
+        score = game.margin(after, side) - before
+        if action.kind.value in ("throw", "trail"):
+            score -= 0.3 * game.card_points(world, action.card) + 0.01 * action.card.rank
+        score += rng.random() * 1e-6
+        if score > best_score:
+            best, best_score = action, score
+    return best
+
+
+def play_out(world: Deal, game: GameAdapter, budget: SearchBudget, rng: random.Random) -> None:
+    for step in range(budget.depth):
+        if world.is_over:
+            return
+        if step < budget.careful:
+            world.apply(score_actions(world, rng)[0].action)
+        else:
+            world.apply(greedy_play(world, game, rng))
+
+
+def hard_choice(deal: Deal, seat: int, rng: random.Random, budget: SearchBudget) -> Any:
+    game = adapter_for(deal)
+    side = game.side_of(deal, seat)
+    ranked = score_actions(sample_world(deal, seat, rng), rng)
+    top = ranked[: budget.candidates]
+    if len(top) == 1:
+        return top[0].action
+    totals = [0.0] * len(top)
+    started = time.perf_counter()
+    for _ in range(budget.samples):
+        world = sample_world(deal, seat, rng)
+        for index, candidate in enumerate(top):
+            trial = world.copy()
+            trial.apply(candidate.action)
+            play_out(trial, game, budget, rng)
+            totals[index] += game.margin(trial, side)
+        if budget.seconds is not None and time.perf_counter() - started > budget.seconds:
+            break
+    best = max(range(len(top)), key=lambda i: (totals[i], top[i].score))
+    return top[best].action
