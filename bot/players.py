@@ -1,19 +1,27 @@
-"""Computer players for the bot: a sensible simple player until the stronger ones arrive."""
+"""Computer players for the bot: the engine's players at the seat's level, thinking in a
+worker thread so a hard player never holds up the other tables."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 from typing import Any
 
+from engine.ai import Level, SearchBudget, choose_action
 from engine.core import GameState
-from engine.seep.view import SeepView
-from engine.simple_players import greedy_choice, random_choice
+
+LEVELS = tuple(level.value for level in Level)
+DEFAULT_LEVEL = Level.NORMAL.value
+TAKEOVER_LEVEL = Level.NORMAL.value  # plays a turn for a player whose time ran out
+HARD_BUDGET = SearchBudget(seconds=0.6)  # sampling stops after this; p95 stays under a second
 
 
-def computer_move(match: GameState, player: int, rng: random.Random) -> Any:
-    """A move for `player`, decided from that seat's view and legal moves only."""
-    view = match.view(player)
-    legal = match.legal_actions()
-    if isinstance(view, SeepView):
-        return greedy_choice(view, legal, rng)
-    return random_choice(legal, rng)
+def computer_move(match: GameState, player: int, rng: random.Random, level: str) -> Any:
+    """A move for `player` at `level`, decided from that seat's knowledge only."""
+    return choose_action(match, player, Level(level), rng, HARD_BUDGET)
+
+
+async def think(match: GameState, player: int, rng: random.Random, level: str) -> Any:
+    """`computer_move` off the event loop. The caller holds the table's lock, so the match
+    does not change while the worker reads it."""
+    return await asyncio.to_thread(computer_move, match, player, rng, level)

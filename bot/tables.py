@@ -12,8 +12,9 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from bot.players import computer_move
+from bot.players import DEFAULT_LEVEL, LEVELS, TAKEOVER_LEVEL, think
 from bot.storage import SeatRow, Store, TableRow
+from engine.ai import Hint, suggest
 from engine.core import GameError, GameState
 from engine.games import match_from_dict, new_match
 
@@ -106,7 +107,9 @@ class TableSession:
             del self.seats[seat]
             return seat
 
-    async def add_computer(self, user_id: int, level: str = "normal") -> int:
+    async def add_computer(self, user_id: int, level: str = DEFAULT_LEVEL) -> int:
+        if level not in LEVELS:
+            raise TableError(f"Choose a level: {', '.join(LEVELS)}.")
         async with self.lock:
             if self.started:
                 raise TableError("This game has already started.")
@@ -114,7 +117,7 @@ class TableSession:
             if not free:
                 raise TableError("This table is full.")
             seat = free[0]
-            name = f"Computer {seat + 1}"
+            name = f"Computer {seat + 1}" + ("" if level == DEFAULT_LEVEL else f" ({level})")
             await self.store.set_seat(self.id, seat, None, name, level)
             self.seats[seat] = SeatRow(seat, None, name, level)
             return seat
@@ -178,11 +181,32 @@ class TableSession:
                 return None
             seat = match.current_player
             assert seat is not None
-            move = computer_move(match, seat, random.Random(f"{self.row.seed}:{turn_number}"))
+            rng = random.Random(f"{self.row.seed}:{turn_number}")
+            move = await think(match, seat, rng, TAKEOVER_LEVEL)
             result = await self._apply(seat, move)
             row = self.seats[seat]
             await self._set_missed(seat, row.missed_turns + 1)
             return result, self.seats[seat].away
+
+    @property
+    def hints_on(self) -> bool:
+        return bool(self.row.options.get("hints", False))
+
+    async def hint(self, user_id: int, turn_number: int) -> Hint:
+        """A suggested move with its reason, for the player to move at a table with hints."""
+        if not self.hints_on:
+            raise TableError("Hints are off at this table.")
+        async with self.lock:
+            seat = self.seat_of(user_id)
+            match = self.match
+            if seat is None:
+                raise TableError("You are not at this table.")
+            if match is None or match.is_terminal or turn_number != self.turn_number:
+                raise TableError("That was an earlier turn: press “My hand” again.")
+            if match.current_player != seat:
+                raise TableError("It is not your turn.")
+            seed = f"{self.row.seed}:{turn_number}:hint"
+            return await asyncio.to_thread(suggest, match, seat, seed)
 
     async def rejoin(self, user_id: int) -> int:
         async with self.lock:
@@ -258,7 +282,8 @@ class TableSession:
                 if row is None or not row.plays_itself:
                     break
                 rng = random.Random(f"{self.row.seed}:{self.turn_number}")
-                move = computer_move(self.match, seat, rng)
+                level = row.computer_level or TAKEOVER_LEVEL  # an away player: normal
+                move = await think(self.match, seat, rng, level)
                 results.append(await self._apply(seat, move))
         return results
 

@@ -238,7 +238,9 @@ class LobbyButton(
             elif self.action == "computer":
                 if user.id != session.row.host_id:
                     raise TableError("Only the host adds computer players.")
-                await session.add_computer(user.id)
+                await session.add_computer(
+                    user.id, session.row.options.get("computer_level", "normal")
+                )
             else:
                 await session.start(user.id)
         except TableError as error:
@@ -317,6 +319,7 @@ class Picker(discord.ui.View):
         self.turn = session.turn_number
         self.card: str | None = None
         self.move: str | None = None
+        self.hint: str | None = None  # the reason, while the hinted move waits for Confirm
         self.page = 0
         self._build()
 
@@ -335,7 +338,8 @@ class Picker(discord.ui.View):
 
     def prompt(self) -> str:
         if self.move:
-            return f"Play **{self.session.match.describe(self.move)}**?"  # type: ignore[union-attr]
+            question = f"Play **{self.session.match.describe(self.move)}**?"  # type: ignore[union-attr]
+            return f"Hint: {self.hint}\n{question}" if self.hint else question
         if self.card:
             return f"Moves with {self.card}:"
         if "bid" in self.by_card():
@@ -355,6 +359,7 @@ class Picker(discord.ui.View):
         if self.card is None and "bid" not in groups:
             options = [discord.SelectOption(label=card, value=card) for card in groups][:PAGE]
             self.add_item(_Select("Choose a card", f"{tag}:card", options, self._choose_card))
+            self._add_hint_button(tag)
             return
         moves = groups["bid" if self.card is None else self.card]
         pages = max(1, -(-len(moves) // PAGE))
@@ -387,6 +392,12 @@ class Picker(discord.ui.View):
             )
         if self.card is not None:
             self.add_item(_Button("Back", f"{tag}:back", discord.ButtonStyle.secondary, self._back))
+        else:
+            self._add_hint_button(tag)
+
+    def _add_hint_button(self, tag: str) -> None:
+        if self.session.hints_on:
+            self.add_item(_Button("Hint", f"{tag}:hint", discord.ButtonStyle.secondary, self._hint))
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         if interaction.user.id != self.user_id:
@@ -409,7 +420,19 @@ class Picker(discord.ui.View):
         self.move = value
         await self._refresh(interaction)
 
+    async def _hint(self, interaction: discord.Interaction) -> None:
+        try:
+            hint = await self.session.hint(self.user_id, self.turn)
+        except TableError as error:
+            await tell(interaction, str(error))
+            return
+        self.move, self.hint = hint.action.notation, hint.reason
+        card = hint.action.card
+        self.card = card.pretty if card is not None else None
+        await self._refresh(interaction)
+
     async def _back(self, interaction: discord.Interaction) -> None:
+        self.hint = None
         if self.move:
             self.move = None
         else:

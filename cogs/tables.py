@@ -10,6 +10,7 @@ from discord.ext import commands
 
 from bot.tables import TableError, TableSession
 from cogs._ui import (
+    TIMER_CHOICES,
     advance,
     lobby_embed,
     lobby_view,
@@ -44,6 +45,8 @@ class TableCommands(
         baazis="Seep: how many baazis the match lasts",
         deals="Suipe: how many deals the match lasts",
         timer="time for each turn before a computer player moves for an absent player",
+        level="how well the computer players added with the lobby button play",
+        beginner="a table for learners: the hand picker offers a Hint button",
     )
     async def new(
         self,
@@ -55,8 +58,11 @@ class TableCommands(
         timer: Literal[
             "3 minutes", "off", "1 minute", "10 minutes", "1 hour", "1 day"
         ] = "3 minutes",
+        level: Literal["normal", "easy", "hard"] = "normal",
+        beginner: bool = False,
     ) -> None:
         rules: dict[str, object] = {"players": players}
+        options = {"turn_timer": TIMER_CHOICES[timer], "computer_level": level, "hints": beginner}
         if game == "suipe":
             rules["deals"] = deals
         else:
@@ -68,6 +74,7 @@ class TableCommands(
                 interaction.user.id,
                 game,
                 rules,
+                options=options,
             )
             await session.join(interaction.user.id, interaction.user.display_name)
         except (TableError, ValueError) as error:
@@ -94,6 +101,25 @@ class TableCommands(
             return
         await interaction.response.send_message(
             f"{interaction.user.mention} sits at seat {chosen + 1}.", embed=lobby_embed(session)
+        )
+
+    @app_commands.command(name="computer", description="Add a computer player (host only)")
+    @app_commands.describe(level="easy (makes mistakes), normal, or hard (thinks ahead)")
+    async def computer(
+        self,
+        interaction: discord.Interaction,
+        level: Literal["normal", "easy", "hard"] = "normal",
+    ) -> None:
+        try:
+            session = session_for(interaction)
+            if interaction.user.id != session.row.host_id:
+                raise TableError("Only the host adds computer players.")
+            seat = await session.add_computer(interaction.user.id, level)
+        except TableError as error:
+            await tell(interaction, str(error))
+            return
+        await interaction.response.send_message(
+            f"A {level} computer player sits at seat {seat + 1}.", embed=lobby_embed(session)
         )
 
     @app_commands.command(name="leave", description="Leave this channel's table before it starts")

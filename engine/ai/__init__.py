@@ -9,7 +9,7 @@ generator they are given.
 from __future__ import annotations
 
 import random
-from enum import Enum
+from enum import StrEnum
 from typing import Any
 
 from engine.ai.bidding import normal_bid
@@ -25,7 +25,7 @@ __all__ = ["Hint", "Level", "SearchBudget", "choose_action", "suggest"]
 EASY_SLIP = 0.3  # how often an easy player plays a random legal move
 
 
-class Level(str, Enum):
+class Level(StrEnum):
     EASY = "easy"
     NORMAL = "normal"
     HARD = "hard"

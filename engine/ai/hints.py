@@ -42,7 +42,7 @@ def _reason(best: Scored, words: str) -> str:
     return text + "."
 
 
-def suggest(match: GameState, player: int, seed: int = 0) -> Hint:
+def suggest(match: GameState, player: int, seed: int | str = 0) -> Hint:
     """A good move for `player` (to move) and a one-line reason, from that seat's view."""
     if match.current_player != player:
         raise ValueError(f"player {player} is not the one to move")

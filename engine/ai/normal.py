@@ -89,8 +89,9 @@ class ReplyOdds:
             trial = after.copy()
             hand = [card]
             for needed in required:
-                if needed != value:
-                    hand.append(next(c for c in self.unseen if c.rank == needed and c != card))
+                extra = next((c for c in self.unseen if c.rank == needed and c != card), None)
+                if needed != value and extra is not None:
+                    hand.append(extra)
             trial.hands[opponent] = hand
             trial.stock = []  # no new hands: the reply is one play on this floor
             trial.changed()
