@@ -274,7 +274,11 @@ class FakeDiscord:
         **options: Any,
     ) -> Interaction:
         option_list = [
-            {"type": 4 if isinstance(v, int) else 3, "name": k, "value": v}
+            {
+                "type": 5 if isinstance(v, bool) else 4 if isinstance(v, int) else 3,
+                "name": k,
+                "value": v,
+            }
             for k, v in options.items()
         ]
         if subcommand is not None:
