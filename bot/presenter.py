@@ -35,6 +35,21 @@ def mention(session: TableSession, seat: int) -> str:
     return f"<@{row.user_id}>"
 
 
+def cannot_post(channel: Any) -> str | None:
+    """Why the bot cannot run a table in this channel, in words for the players; None if it can."""
+    permissions = getattr(channel, "permissions_for", None)
+    guild = getattr(channel, "guild", None)
+    if permissions is None or guild is None or guild.me is None:
+        return None
+    allowed = channel.permissions_for(guild.me)
+    if not allowed.send_messages:
+        return (
+            "I may not post messages in this channel, so I cannot keep a table here. Ask a "
+            "moderator to give me Send Messages here, or open the table in another channel."
+        )
+    return None
+
+
 def can_attach(channel: Any) -> bool:
     permissions = getattr(channel, "permissions_for", None)
     guild = getattr(channel, "guild", None)

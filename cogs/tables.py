@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.presenter import cannot_post
 from bot.tables import TableError, TableSession
 from cogs._ui import (
     TIMER_CHOICES,
@@ -61,6 +62,10 @@ class TableCommands(
         level: Literal["normal", "easy", "hard"] = "normal",
         beginner: bool = False,
     ) -> None:
+        refusal = cannot_post(interaction.channel)
+        if refusal:
+            await tell(interaction, refusal)
+            return
         rules: dict[str, object] = {"players": players}
         options = {"turn_timer": TIMER_CHOICES[timer], "computer_level": level, "hints": beginner}
         if game == "suipe":

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.ai.games import Deal, GameAdapter, adapter_for
-from engine.ai.normal import score_actions
-from engine.ai.worlds import sample_world
+from engine.ai.normal import REPLY_WEIGHT, ReplyOdds, score_actions
+from engine.ai.worlds import sample_world, unseen_cards
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +55,16 @@ def play_out(world: Deal, game: GameAdapter, budget: SearchBudget, rng: random.R
             world.apply(greedy_play(world, game, rng))
 
 
+def leaf_value(world: Deal, game: GameAdapter, side: int, seat: int) -> float:
+    """The margin where the simulation stops, less what the opponent to move can expect to
+    take from the floor there."""
+    margin = game.margin(world, side)
+    if world.is_over:
+        return margin
+    odds = ReplyOdds(game, unseen_cards(world, seat, game))
+    return margin - REPLY_WEIGHT * odds.expected(world, side)
+
+
 def hard_choice(deal: Deal, seat: int, rng: random.Random, budget: SearchBudget) -> Any:
     game = adapter_for(deal)
     side = game.side_of(deal, seat)
@@ -70,7 +80,7 @@ def hard_choice(deal: Deal, seat: int, rng: random.Random, budget: SearchBudget)
             trial = world.copy()
             trial.apply(candidate.action)
             play_out(trial, game, budget, rng)
-            totals[index] += game.margin(trial, side)
+            totals[index] += leaf_value(trial, game, side, seat)
         if budget.seconds is not None and time.perf_counter() - started > budget.seconds:
             break
     best = max(range(len(top)), key=lambda i: (totals[i], top[i].score))

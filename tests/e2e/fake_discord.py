@@ -21,6 +21,8 @@ from aiohttp import WSMsgType, web
 GUILD_ID = 900_000_000_000_000_001
 CHANNEL_ID = 900_000_000_000_000_002
 NO_FILES_CHANNEL_ID = 900_000_000_000_000_003
+READ_ONLY_CHANNEL_ID = 900_000_000_000_000_004
+SEND_MESSAGES = 1 << 11
 APP_ID = 900_000_000_000_000_010
 BOT_ID = APP_ID
 EPHEMERAL = 64
@@ -167,8 +169,17 @@ class FakeDiscord:
                 {"id": str(GUILD_ID), "type": 0, "allow": "0", "deny": str(ATTACH_FILES)}
             ],
         }
+        read_only = {
+            **no_files,
+            "id": str(READ_ONLY_CHANNEL_ID),
+            "name": "read-only",
+            "position": 2,
+            "permission_overwrites": [
+                {"id": str(GUILD_ID), "type": 0, "allow": "0", "deny": str(SEND_MESSAGES)}
+            ],
+        }
         extra = [
-            {**channel, "id": str(cid), "name": f"cards-{n}", "position": 2 + n}
+            {**channel, "id": str(cid), "name": f"cards-{n}", "position": 3 + n}
             for n, cid in enumerate(self.extra_channels)
         ]
         members = [self._member(BOT_ID, "Seep Bot", bot=True)]
@@ -194,7 +205,7 @@ class FakeDiscord:
                     "flags": 0,
                 }
             ],
-            "channels": [channel, no_files, *extra],
+            "channels": [channel, no_files, read_only, *extra],
             "threads": [],
             "members": members,
             "member_count": len(members),
@@ -571,6 +582,9 @@ class FakeDiscord:
         files: list[dict[str, Any]],
     ) -> web.Response:
         if method == "POST" and len(parts) == 3:
+            if channel_id == READ_ONLY_CHANNEL_ID:
+                self.violations.append("a message was posted where the bot may not send")
+                return json_response({"message": "Missing Permissions", "code": 50013}, 403)
             if files and channel_id == NO_FILES_CHANNEL_ID:
                 self.violations.append("a file was sent where the bot may not attach files")
                 return json_response({"message": "Missing Permissions", "code": 50013}, 403)

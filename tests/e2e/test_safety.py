@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 
 from .conftest import Env, start_bot, stop_bot
-from .fake_discord import EPHEMERAL, NO_FILES_CHANNEL_ID
+from .fake_discord import EPHEMERAL, NO_FILES_CHANNEL_ID, READ_ONLY_CHANNEL_ID
 from .helpers import button, latest_table, play_first_move, select, whose_turn
 from .test_seep_deal import ASHA, DEV, open_table
 
@@ -133,3 +133,14 @@ async def test_a_channel_without_file_permission_gets_text(env: Env) -> None:
     assert tables and not tables[-1]["attachments"]
     fields = {f["name"]: f["value"] for f in tables[-1]["embeds"][0]["fields"]}
     assert "Floor:" in fields["Table"]
+
+
+async def test_a_channel_where_the_bot_may_not_post_gets_a_clear_refusal(env: Env) -> None:
+    fake = env.fake
+    fake.add_member(ASHA, "Asha")
+    new = await fake.slash(
+        ASHA, "table", "new", channel_id=READ_ONLY_CHANNEL_ID, game="seep", players=4
+    )
+    refusal = private_text(new)
+    assert "Send Messages" in refusal and "another channel" in refusal
+    assert env.bot.tables.get(READ_ONLY_CHANNEL_ID) is None
