@@ -20,10 +20,10 @@ from engine.ai.worlds import sample_world, unseen_cards
 
 @dataclass(frozen=True, slots=True)
 class SearchBudget:
-    samples: int = 40  # worlds imagined per decision
+    samples: int = 24  # worlds imagined per decision
     candidates: int = 5  # plays compared
-    depth: int = 16  # plays simulated after the candidate (the deal's end comes first if near)
-    careful: int = 2  # of those, the first few are played by the normal player's judgement
+    depth: int = 1  # plays simulated after the candidate (the deal's end comes first if near)
+    careful: int = 1  # of those, the first few are played by the normal player's judgement
     seconds: float | None = None  # stop sampling early after this long (the bot sets it)
 
 
