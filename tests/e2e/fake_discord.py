@@ -305,6 +305,25 @@ class FakeDiscord:
         await self._dispatch("INTERACTION_CREATE", record.payload)
         return await self._answered(record)
 
+    async def autocomplete(
+        self, user_id: int, name: str, focused: str, typed: str, channel_id: int = CHANNEL_ID
+    ) -> list[dict[str, Any]]:
+        """A user typing into a command option; returns the choices the bot offers."""
+        record = self._base_interaction(4, user_id, channel_id)
+        record.payload["data"] = {
+            "id": str(self.next_id()),
+            "name": name,
+            "type": 1,
+            "options": [{"type": 3, "name": focused, "value": typed, "focused": True}],
+            "guild_id": str(GUILD_ID),
+        }
+        await self._dispatch("INTERACTION_CREATE", record.payload)
+        answered = await self._answered(record)
+        response = answered.responses[-1]
+        if response["type"] != 8:
+            self.violations.append("an autocomplete was answered with something else")
+        return response["data"]["choices"]
+
     async def click(
         self, user_id: int, message_id: int, custom_id: str, values: list[str] | None = None
     ) -> Interaction:

@@ -144,3 +144,31 @@ async def test_a_channel_where_the_bot_may_not_post_gets_a_clear_refusal(env: En
     refusal = private_text(new)
     assert "Send Messages" in refusal and "another channel" in refusal
     assert env.bot.tables.get(READ_ONLY_CHANNEL_ID) is None
+
+
+async def test_play_offers_the_legal_moves_while_typing_and_status_reposts_the_table(
+    env: Env,
+) -> None:
+    await open_table(env)
+    fake = env.fake
+    mover = whose_turn(fake)
+    other = DEV if mover == ASHA else ASHA
+    session = env.bot.tables.get(int(latest_table(fake)["channel_id"]))
+    legal = {action.notation for action in session.match.legal_actions()}
+    choices = await fake.autocomplete(mover, "play", "move", "")
+    assert choices and len(choices) <= 25
+    assert {choice["value"] for choice in choices} <= legal
+    assert await fake.autocomplete(other, "play", "move", "") == []  # not their turn
+    first = choices[0]["value"]
+    narrowed = await fake.autocomplete(mover, "play", "move", first[:2])
+    assert first in {choice["value"] for choice in narrowed}
+    played = await fake.slash(mover, "play", move=first)
+    assert private_text(played).startswith("You played")
+    await env.bot.idle()
+    before = latest_table(fake)["id"]
+    status = await fake.slash(other, "table", "status")
+    assert private_text(status) == "Here is the table."
+    await env.bot.idle()
+    table = latest_table(fake)
+    assert table["id"] != before and f"<@{whose_turn(fake)}>" in table["content"]
+    assert int(before) in fake.deleted  # the older table message is gone: one table at a time
