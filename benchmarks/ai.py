@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from engine.ai import Level, SearchBudget, choose_action
 from engine.games import new_match
 
+DEFAULT_BUDGET = SearchBudget()
 PAIRINGS = {"hard-normal": ("hard", "normal"), "normal-easy": ("normal", "easy"),
             "easy-random": ("easy", "random")}  # fmt: skip
 
@@ -127,9 +128,9 @@ def main() -> None:
     parser.add_argument("--pairing", action="append", choices=sorted(PAIRINGS))
     parser.add_argument("--deals", type=int, default=200, help="duplicate pairs (2 deals each)")
     parser.add_argument("--baazis", type=int, default=0, help="duplicate one-baazi matches")
-    parser.add_argument("--samples", type=int, default=SearchBudget.samples)
-    parser.add_argument("--depth", type=int, default=SearchBudget.depth)
-    parser.add_argument("--careful", type=int, default=SearchBudget.careful)
+    parser.add_argument("--samples", type=int, default=DEFAULT_BUDGET.samples)
+    parser.add_argument("--depth", type=int, default=DEFAULT_BUDGET.depth)
+    parser.add_argument("--careful", type=int, default=DEFAULT_BUDGET.careful)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--first-seed", type=int, default=1)
     args = parser.parse_args()
