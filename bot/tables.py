@@ -111,6 +111,8 @@ class TableSession:
         if level not in LEVELS:
             raise TableError(f"Choose a level: {', '.join(LEVELS)}.")
         async with self.lock:
+            if user_id != self.row.host_id:
+                raise TableError("Only the host adds computer players.")
             if self.started:
                 raise TableError("This game has already started.")
             free = [s for s in range(self.players) if s not in self.seats]
@@ -197,16 +199,9 @@ class TableSession:
         if not self.hints_on:
             raise TableError("Hints are off at this table.")
         async with self.lock:
-            seat = self.seat_of(user_id)
-            match = self.match
-            if seat is None:
-                raise TableError("You are not at this table.")
-            if match is None or match.is_terminal or turn_number != self.turn_number:
-                raise TableError("That was an earlier turn: press “My hand” again.")
-            if match.current_player != seat:
-                raise TableError("It is not your turn.")
+            seat = self.check_turn(user_id, turn_number)
             seed = f"{self.row.seed}:{turn_number}:hint"
-            return await asyncio.to_thread(suggest, match, seat, seed)
+            return await asyncio.to_thread(suggest, self.match, seat, seed)
 
     async def rejoin(self, user_id: int) -> int:
         async with self.lock:

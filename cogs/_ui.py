@@ -236,8 +236,6 @@ class LobbyButton(
             elif self.action == "leave":
                 await session.leave(user.id)
             elif self.action == "computer":
-                if user.id != session.row.host_id:
-                    raise TableError("Only the host adds computer players.")
                 await session.add_computer(
                     user.id, session.row.options.get("computer_level", "normal")
                 )

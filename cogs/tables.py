@@ -117,8 +117,6 @@ class TableCommands(
     ) -> None:
         try:
             session = session_for(interaction)
-            if interaction.user.id != session.row.host_id:
-                raise TableError("Only the host adds computer players.")
             seat = await session.add_computer(interaction.user.id, level)
         except TableError as error:
             await tell(interaction, str(error))

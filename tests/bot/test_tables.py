@@ -43,6 +43,8 @@ async def test_lobby_join_leave_full_and_start(store: Store) -> None:
     assert await session.leave(GUEST) == 1
     with pytest.raises(TableError, match="not at this table"):
         await session.leave(GUEST)
+    with pytest.raises(TableError, match="Only the host adds computer players"):
+        await session.add_computer(GUEST)
     await session.add_computer(HOST)
     await session.start(HOST)
     assert session.started and (await store.table(session.id)).status == "playing"
