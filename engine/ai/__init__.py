@@ -17,7 +17,7 @@ from engine.ai.games import adapter_for
 from engine.ai.hard import SearchBudget, greedy_play, hard_choice
 from engine.ai.hints import Hint, suggest
 from engine.ai.normal import score_actions
-from engine.ai.worlds import sample_world
+from engine.ai.worlds import mover_world
 from engine.core import GameState
 
 __all__ = ["Hint", "Level", "SearchBudget", "choose_action", "suggest"]
@@ -40,23 +40,16 @@ def choose_action(
 ) -> Any:
     """The move `player` (who must be the one to move) makes at `level`."""
     level = Level(level)
-    if match.current_player != player:
-        raise ValueError(f"player {player} is not the one to move")
-    deal = match.deal  # type: ignore[attr-defined]
-    seat = deal.turn
-    world = sample_world(deal, seat, rng)  # from here on, only what the seat may know
+    world = mover_world(match, player, rng)  # from here on, only what the seat may know
     legal = world.legal_actions()
     if len(legal) == 1:
         return legal[0]
     if legal[0].kind.value == "bid":
-        if level is Level.EASY:
-            return rng.choice(legal)
-        game = adapter_for(world)
-        return normal_bid(world.hands[seat], legal, lambda c: game.card_points(world, c), rng)
+        return rng.choice(legal) if level is Level.EASY else normal_bid(world, legal, rng)
     if level is Level.EASY:
         if rng.random() < EASY_SLIP:
             return rng.choice(legal)
         return greedy_play(world, adapter_for(world), rng)
     if level is Level.NORMAL:
         return score_actions(world, rng)[0].action
-    return hard_choice(world, seat, rng, budget or SearchBudget())
+    return hard_choice(world, rng, budget or SearchBudget())

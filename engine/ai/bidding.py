@@ -6,6 +6,7 @@ import random
 from collections import Counter
 from typing import Any
 
+from engine.ai.games import adapter_for
 from engine.cards import Card
 
 
@@ -17,6 +18,13 @@ def bid_worth(hand: list[Card], value: int, card_points: Any) -> float:
     return 3.0 * (same - 1) + value / 13 + 0.2 * points
 
 
-def normal_bid(hand: list[Card], bids: list[Any], card_points: Any, rng: random.Random) -> Any:
-    scored = [(bid_worth(hand, bid.value, card_points) + rng.random() * 1e-6, bid) for bid in bids]
+def normal_bid(world: Any, bids: list[Any], rng: random.Random) -> Any:
+    """The best bid for the bidder (the seat to move in `world`)."""
+    game = adapter_for(world)
+    hand = world.hands[world.turn]
+
+    def points(card: Card) -> int:
+        return game.card_points(world, card)
+
+    scored = [(bid_worth(hand, bid.value, points) + rng.random() * 1e-6, bid) for bid in bids]
     return max(scored, key=lambda item: item[0])[1]

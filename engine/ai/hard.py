@@ -65,19 +65,22 @@ def leaf_value(world: Deal, game: GameAdapter, side: int, seat: int) -> float:
     return margin - REPLY_WEIGHT * odds.expected(world, side)
 
 
-def hard_choice(deal: Deal, seat: int, rng: random.Random, budget: SearchBudget) -> Any:
-    game = adapter_for(deal)
-    side = game.side_of(deal, seat)
-    ranked = score_actions(sample_world(deal, seat, rng), rng)
+def hard_choice(world: Deal, rng: random.Random, budget: SearchBudget) -> Any:
+    """`world` is the mover's imagined deal; more are imagined from it (the unseen cards are
+    the same whichever world they are counted from)."""
+    game = adapter_for(world)
+    seat = world.turn
+    side = game.side_of(world, seat)
+    ranked = score_actions(world, rng)
     top = ranked[: budget.candidates]
     if len(top) == 1:
         return top[0].action
     totals = [0.0] * len(top)
     started = time.perf_counter()
     for _ in range(budget.samples):
-        world = sample_world(deal, seat, rng)
+        imagined = sample_world(world, seat, rng)
         for index, candidate in enumerate(top):
-            trial = world.copy()
+            trial = imagined.copy()
             trial.apply(candidate.action)
             play_out(trial, game, budget, rng)
             totals[index] += leaf_value(trial, game, side, seat)

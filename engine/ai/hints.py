@@ -7,9 +7,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.ai.bidding import normal_bid
-from engine.ai.games import adapter_for
 from engine.ai.normal import Scored, score_actions
-from engine.ai.worlds import sample_world
+from engine.ai.worlds import mover_world
 from engine.core import GameState
 
 
@@ -44,16 +43,12 @@ def _reason(best: Scored, words: str) -> str:
 
 def suggest(match: GameState, player: int, seed: int | str = 0) -> Hint:
     """A good move for `player` (to move) and a one-line reason, from that seat's view."""
-    if match.current_player != player:
-        raise ValueError(f"player {player} is not the one to move")
     rng = random.Random(seed)
-    deal = match.deal  # type: ignore[attr-defined]
-    world = sample_world(deal, deal.turn, rng)
+    world = mover_world(match, player, rng)
     legal = world.legal_actions()
     if legal[0].kind.value == "bid":
-        game = adapter_for(world)
-        bid = normal_bid(world.hands[deal.turn], legal, lambda c: game.card_points(world, c), rng)
-        same = sum(1 for card in world.hands[deal.turn] if card.rank == bid.value)
+        bid = normal_bid(world, legal, rng)
+        same = sum(1 for card in world.hands[world.turn] if card.rank == bid.value)
         why = "a pair to build on" if same > 1 else "the highest value you hold"
         return Hint(bid, f"Bid {bid.value}: {why}.")
     best = score_actions(world, rng)[0]

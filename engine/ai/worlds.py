@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Any
 
 from engine.ai.games import Deal, GameAdapter, adapter_for
-from engine.cards import FULL_DECK, Card
+from engine.cards import FULL_DECK, Card, value_order
 
 
 def unseen_cards(deal: Deal, seat: int, game: GameAdapter | None = None) -> list[Card]:
@@ -37,6 +38,15 @@ def _slots(deal: Deal, seat: int, game: GameAdapter) -> list[tuple[str, int, int
     if hidden_floor:
         slots.append(("floor", 0, hidden_floor))
     return [slot for slot in slots if slot[2]]
+
+
+def mover_world(match: Any, player: int, rng: random.Random) -> Deal:
+    """The world `player`, who must be the one to move, imagines: everything a computer
+    player or a hint works from."""
+    if match.current_player != player:
+        raise ValueError(f"player {player} is not the one to move")
+    deal = match.deal
+    return sample_world(deal, deal.turn, rng)
 
 
 def sample_world(deal: Deal, seat: int, rng: random.Random) -> Deal:
@@ -73,6 +83,6 @@ def sample_world(deal: Deal, seat: int, rng: random.Random) -> Deal:
             world.loose = pool[:size]
             del pool[:size]
     for other, cards in dealt.items():
-        world.hands[other] = sorted(cards, key=lambda c: (c.rank, c.suit))
+        world.hands[other] = sorted(cards, key=value_order)
     world.changed()
     return world
