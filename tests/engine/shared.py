@@ -28,10 +28,10 @@ def every_suit_choice(floor: Sequence[Card], action: Any) -> set[str]:
     return out
 
 
-def redeal(places: Sequence[list[Card]]) -> None:
+def redeal(places: Sequence[list[Card]], rng: random.Random | None = None) -> None:
     """Shuffle the cards of these places among them, keeping every place's size."""
     pool = [card for place in places for card in place]
-    random.Random(len(pool)).shuffle(pool)
+    (rng or random.Random(len(pool))).shuffle(pool)
     for place in places:
         size = len(place)
         place[:] = pool[:size]

@@ -12,10 +12,12 @@ import pytest
 from engine.ai import Level, SearchBudget, choose_action, suggest
 from engine.ai.games import adapter_for
 from engine.ai.worlds import sample_world, unseen_cards
-from engine.cards import FULL_DECK
+from engine.cards import FULL_DECK, value_order
 from engine.games import new_match, parse_any_position
 from engine.seep import SeepMatch
 from engine.suipe import SuipeMatch
+
+from .shared import redeal
 
 QUICK = SearchBudget(samples=3, candidates=3, depth=4, careful=1)
 CONFIGS = [
@@ -61,15 +63,9 @@ def other_world(match: Any, seed: int) -> Any | None:
     seat = match.deal.turn
     for attempt in range(200):
         twin = copy.deepcopy(match)
-        places = hidden_places(twin.deal, seat)
-        pool = [card for place in places for card in place]
-        random.Random(seed * 1000 + attempt).shuffle(pool)
-        for place in places:
-            size = len(place)
-            place[:] = pool[:size]
-            del pool[:size]
+        redeal(hidden_places(twin.deal, seat), random.Random(seed * 1000 + attempt))
         for hand in twin.deal.hands:
-            hand.sort(key=lambda c: (c.rank, c.suit))
+            hand.sort(key=value_order)
         twin.deal.changed()
         if consistent(twin.deal) and places_differ(match, twin, seat):
             return twin
