@@ -15,7 +15,7 @@ from bot.tables import Tables
 
 log = logging.getLogger("seepbot")
 
-COGS = ("cogs.tables", "cogs.play")
+COGS = ("cogs.tables", "cogs.play", "cogs.admin")
 
 
 class SeepBot(commands.Bot):

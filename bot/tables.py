@@ -335,7 +335,7 @@ class Tables:
         existing = self.by_channel.get(channel_id)
         if existing is not None and existing.row.status in ("lobby", "playing"):
             raise TableError("There is already a table in this channel: join it or end it first.")
-        new_match(game, 0, **{k: v for k, v in rules.items() if k != "game"})  # validates options
+        self.validate(game, rules)
         seed = seed if seed is not None else random.SystemRandom().randrange(1 << 31)
         table_id = await self.store.create_table(
             guild_id, channel_id, host_id, game, rules, seed, options
@@ -345,6 +345,14 @@ class Tables:
         session = TableSession(self.store, row)
         self.by_channel[channel_id] = session
         return session
+
+    @staticmethod
+    def validate(game: str, rules: dict[str, Any]) -> None:
+        """Refuse options the game does not accept (a TableError with the engine's words)."""
+        try:
+            new_match(game, 0, **{k: v for k, v in rules.items() if k != "game"})
+        except ValueError as error:
+            raise TableError(str(error)) from None
 
     def get(self, channel_id: int) -> TableSession | None:
         return self.by_channel.get(channel_id)

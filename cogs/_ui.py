@@ -36,8 +36,19 @@ async def tell(interaction: discord.Interaction, text: str) -> None:
 def session_for(interaction: discord.Interaction, table_id: int | None = None) -> TableSession:
     bot: SeepBot = interaction.client  # type: ignore[assignment]
     if table_id is None:
-        session = bot.tables.get(interaction.channel_id or 0)
+        channel_id = interaction.channel_id or 0
+        session = bot.tables.get(channel_id)
         if session is None:
+            threads = [
+                f"<#{s.row.channel_id}>"
+                for s in bot.tables.by_channel.values()
+                if s.row.options.get("parent_channel_id") == channel_id
+            ]
+            if threads:
+                raise TableError(
+                    "The tables of this channel play in their own threads: "
+                    f"{', '.join(threads)}. Use the commands there."
+                )
             raise TableError("There is no table in this channel: start one with /table new.")
         return session
     for session in bot.tables.by_channel.values():
@@ -73,6 +84,17 @@ def lobby_view(session: TableSession) -> discord.ui.View:
     for action in ("join", "leave", "computer", "start"):
         view.add_item(LobbyButton(session.id, action))
     return view
+
+
+async def table_channel(bot: SeepBot, session: TableSession, interaction: Any) -> Any:
+    """Where the table plays: its own thread if it has one, else the channel it was opened in
+    (a lobby button may be clicked in the parent channel of the table's thread)."""
+    if interaction.channel_id == session.row.channel_id and interaction.channel is not None:
+        return interaction.channel
+    channel = bot.get_channel(session.row.channel_id)
+    if channel is None:
+        channel = await bot.fetch_channel(session.row.channel_id)
+    return channel
 
 
 # ----- after every move ------------------------------------------------------------------
@@ -252,7 +274,8 @@ class LobbyButton(
         embed = lobby_embed(session)
         embed.description = "The game has started."
         await interaction.response.edit_message(embed=embed, view=None)
-        schedule(bot, advance(bot, session, interaction.channel, 0))
+        channel = await table_channel(bot, session, interaction)
+        schedule(bot, advance(bot, session, channel, 0))
 
 
 class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hand:(?P<table>\d+)"):
@@ -468,7 +491,8 @@ async def play_move(
         await interaction.response.edit_message(content=done, view=None, attachments=[])
     else:
         await interaction.response.send_message(done, ephemeral=True)
-    schedule(bot, advance(bot, session, interaction.channel, result.deals_finished))
+    channel = await table_channel(bot, session, interaction)
+    schedule(bot, advance(bot, session, channel, result.deals_finished))
 
 
 class _Button(discord.ui.Button):

@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.presenter import cannot_post
+from bot.presenter import GAME_NAMES, cannot_post
 from bot.tables import TableError, TableSession
 from cogs._ui import (
     TIMER_CHOICES,
@@ -17,11 +17,32 @@ from cogs._ui import (
     lobby_view,
     schedule,
     session_for,
+    table_channel,
     tell,
 )
 
 if TYPE_CHECKING:
     from bot.client import SeepBot
+
+
+async def open_thread(channel: discord.TextChannel, name: str) -> tuple[discord.Thread | None, str]:
+    """A public thread for a new table, or None and a note saying plainly why not."""
+    allowed = channel.permissions_for(channel.guild.me)
+    if not (allowed.create_public_threads and allowed.send_messages_in_threads):
+        return None, (
+            "I may not create threads in this channel, so the table plays here. (Give me Create "
+            "Public Threads to keep each table in its own thread.)"
+        )
+    try:
+        thread = await channel.create_thread(
+            name=name,
+            type=discord.ChannelType.public_thread,
+            auto_archive_duration=1440,
+            reason="a new card table",
+        )
+    except discord.HTTPException:
+        return None, "I could not create a thread for this table, so it plays here."
+    return thread, ""
 
 
 def require_host_or_manager(interaction: discord.Interaction, session: TableSession) -> None:
@@ -67,26 +88,53 @@ class TableCommands(
             await tell(interaction, refusal)
             return
         rules: dict[str, object] = {"players": players}
-        options = {"turn_timer": TIMER_CHOICES[timer], "computer_level": level, "hints": beginner}
+        options: dict[str, object] = {
+            "turn_timer": TIMER_CHOICES[timer], "computer_level": level, "hints": beginner,
+        }  # fmt: skip
         if game == "suipe":
             rules["deals"] = deals
         else:
             rules |= {"game": game, "baazis": baazis}
         try:
+            self.bot.tables.validate(game, rules)
+        except TableError as error:
+            await tell(interaction, str(error))
+            return
+        channel = interaction.channel
+        home, note = channel, ""
+        if isinstance(channel, discord.TextChannel):
+            thread, note = await open_thread(channel, f"{GAME_NAMES[game]} table")
+            if thread is not None:
+                home = thread
+                options["parent_channel_id"] = channel.id
+        try:
             session = await self.bot.tables.create(
                 interaction.guild_id or 0,
-                interaction.channel_id or 0,
+                getattr(home, "id", None) or interaction.channel_id or 0,
                 interaction.user.id,
                 game,
                 rules,
                 options=options,
             )
             await session.join(interaction.user.id, interaction.user.display_name)
-        except (TableError, ValueError) as error:
+        except TableError as error:
             await tell(interaction, str(error))
             return
+        embed = lobby_embed(session)
+        if home is channel:
+            await interaction.response.send_message(
+                note or None, embed=embed, view=lobby_view(session)
+            )
+            return
         await interaction.response.send_message(
-            embed=lobby_embed(session), view=lobby_view(session)
+            f"{interaction.user.mention} opened a table: it plays in {home.mention}. "
+            "Join with the button.",
+            embed=embed,
+            view=lobby_view(session),
+        )
+        await home.send(
+            f"Table {session.id} plays here, {interaction.user.mention}. Moves, table images "
+            "and summaries come in this thread; /table commands work here too."
         )
 
     @app_commands.command(name="join", description="Sit down at this channel's table")
@@ -144,7 +192,8 @@ class TableCommands(
             await tell(interaction, str(error))
             return
         await interaction.response.send_message("The game has started.")
-        schedule(self.bot, advance(self.bot, session, interaction.channel, 0))
+        channel = await table_channel(self.bot, session, interaction)
+        schedule(self.bot, advance(self.bot, session, channel, 0))
 
     @app_commands.command(name="status", description="Show this channel's table")
     async def status(self, interaction: discord.Interaction) -> None:

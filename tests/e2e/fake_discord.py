@@ -22,7 +22,9 @@ GUILD_ID = 900_000_000_000_000_001
 CHANNEL_ID = 900_000_000_000_000_002
 NO_FILES_CHANNEL_ID = 900_000_000_000_000_003
 READ_ONLY_CHANNEL_ID = 900_000_000_000_000_004
+THREADS_CHANNEL_ID = 900_000_000_000_000_005  # the one channel where the bot may open threads
 SEND_MESSAGES = 1 << 11
+CREATE_PUBLIC_THREADS = 1 << 35
 APP_ID = 900_000_000_000_000_010
 BOT_ID = APP_ID
 EPHEMERAL = 64
@@ -83,6 +85,8 @@ class FakeDiscord:
         self.identified = asyncio.Event()
         self.members: dict[int, str] = {}
         self.new_message = asyncio.Condition()
+        self.threads: dict[int, dict[str, Any]] = {}
+        self.commands: list[dict[str, Any]] = []  # the last published commands
 
     # ----- lifecycle --------------------------------------------------------------------
 
@@ -155,8 +159,17 @@ class FakeDiscord:
             "name": "cards",
             "position": 0,
             "guild_id": str(GUILD_ID),
-            "permission_overwrites": [],
+            "permission_overwrites": [
+                {"id": str(GUILD_ID), "type": 0, "allow": "0", "deny": str(CREATE_PUBLIC_THREADS)}
+            ],
             "nsfw": False,
+        }
+        threads_allowed = {
+            **channel,
+            "id": str(THREADS_CHANNEL_ID),
+            "name": "card-room",
+            "position": 3,
+            "permission_overwrites": [],
         }
         no_files = {
             "id": str(NO_FILES_CHANNEL_ID),
@@ -166,7 +179,12 @@ class FakeDiscord:
             "guild_id": str(GUILD_ID),
             "nsfw": False,
             "permission_overwrites": [
-                {"id": str(GUILD_ID), "type": 0, "allow": "0", "deny": str(ATTACH_FILES)}
+                {
+                    "id": str(GUILD_ID),
+                    "type": 0,
+                    "allow": "0",
+                    "deny": str(ATTACH_FILES | CREATE_PUBLIC_THREADS),
+                }
             ],
         }
         read_only = {
@@ -179,7 +197,7 @@ class FakeDiscord:
             ],
         }
         extra = [
-            {**channel, "id": str(cid), "name": f"cards-{n}", "position": 3 + n}
+            {**channel, "id": str(cid), "name": f"cards-{n}", "position": 4 + n}
             for n, cid in enumerate(self.extra_channels)
         ]
         members = [self._member(BOT_ID, "Seep Bot", bot=True)]
@@ -205,8 +223,8 @@ class FakeDiscord:
                     "flags": 0,
                 }
             ],
-            "channels": [channel, no_files, read_only, *extra],
-            "threads": [],
+            "channels": [channel, no_files, read_only, threads_allowed, *extra],
+            "threads": list(self.threads.values()),
             "members": members,
             "member_count": len(members),
             "presences": [],
@@ -254,6 +272,8 @@ class FakeDiscord:
             "name": "cards",
             "permissions": ALL_PERMISSIONS,
         }
+        if channel_id in self.threads:
+            channel_type = {**self.threads[channel_id], "permissions": ALL_PERMISSIONS}
         payload = {
             "id": str(interaction_id),
             "application_id": str(APP_ID),
@@ -399,7 +419,9 @@ class FakeDiscord:
                 }
             )
         if parts[0] == "applications" and parts[-1] == "commands":
-            return json_response(payload if isinstance(payload, list) else [])
+            if request.method == "PUT":
+                self.commands = [self._command(c, parts) for c in payload]
+            return json_response(self.commands)
         if parts[0] == "interactions" and parts[-1] == "callback":
             return await self._callback(int(parts[1]), payload, files)
         if parts[0] == "webhooks":
@@ -409,16 +431,58 @@ class FakeDiscord:
                 request.method, int(parts[1]), parts, payload, files
             )
         if parts[0] == "channels" and len(parts) == 3 and parts[2] == "threads":
-            thread = {
-                "id": str(self.next_id()),
-                "type": 11,
-                "name": payload.get("name", "table"),
-                "guild_id": str(GUILD_ID),
-                "parent_id": parts[1],
-            }
-            return json_response(thread, 201)
+            return await self._create_thread(int(parts[1]), payload)
+        if parts[0] == "channels" and len(parts) == 2 and request.method == "GET":
+            thread = self.threads.get(int(parts[1]))
+            if thread is not None:
+                return json_response(thread)
         self.violations.append(f"unexpected request {request.method} {path}")
         return json_response({"message": "Unknown route", "code": 0}, 404)
+
+    def _command(self, command: dict[str, Any], parts: list[str]) -> dict[str, Any]:
+        """A published command as Discord answers it (with its id and version)."""
+        guild = {"guild_id": parts[3]} if parts[2] == "guilds" else {}
+        return {
+            "type": 1,
+            "description": "",
+            "options": [],
+            "default_member_permissions": None,
+            "nsfw": False,
+            **command,
+            **guild,
+            "id": str(self.next_id()),
+            "application_id": str(APP_ID),
+            "version": str(self.next_id()),
+        }
+
+    async def _create_thread(self, parent_id: int, payload: dict[str, Any]) -> web.Response:
+        if parent_id != THREADS_CHANNEL_ID:
+            self.violations.append("a thread was opened where the bot may not create threads")
+            return json_response({"message": "Missing Permissions", "code": 50013}, 403)
+        thread_id = self.next_id()
+        thread = {
+            "id": str(thread_id),
+            "type": int(payload.get("type") or 11),
+            "name": payload.get("name", "table"),
+            "guild_id": str(GUILD_ID),
+            "parent_id": str(parent_id),
+            "owner_id": str(BOT_ID),
+            "last_message_id": None,
+            "message_count": 0,
+            "member_count": 1,
+            "rate_limit_per_user": 0,
+            "flags": 0,
+            "thread_metadata": {
+                "archived": False,
+                "auto_archive_duration": int(payload.get("auto_archive_duration") or 1440),
+                "archive_timestamp": "2026-01-01T00:00:00+00:00",
+                "locked": False,
+            },
+        }
+        self.threads[thread_id] = thread
+        # Like Discord: the creator learns of its new thread through the gateway too.
+        await self._dispatch("THREAD_CREATE", {**thread, "newly_created": True})
+        return json_response(thread, 201)
 
     async def _body(self, request: web.Request) -> tuple[Any, list[dict[str, Any]]]:
         if not request.can_read_body:

@@ -1,0 +1,47 @@
+"""Owner-only maintenance: publish the slash commands from inside Discord."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs._ui import tell
+
+if TYPE_CHECKING:
+    from bot.client import SeepBot
+
+
+@app_commands.default_permissions(administrator=True)
+class AdminCommands(
+    commands.GroupCog, group_name="admin", group_description="Bot maintenance (owner only)"
+):
+    def __init__(self, bot: SeepBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(name="sync", description="Publish the slash commands (bot owner only)")
+    @app_commands.describe(scope="this server only (instant) or every server")
+    async def sync(
+        self, interaction: discord.Interaction, scope: Literal["this server", "everywhere"]
+    ) -> None:
+        if not await self.bot.is_owner(interaction.user):
+            await tell(interaction, "Only the bot's owner can publish its commands.")
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if scope == "this server" and interaction.guild is not None:
+            self.bot.tree.copy_global_to(guild=interaction.guild)
+            synced = await self.bot.tree.sync(guild=interaction.guild)
+            where = "this server"
+        else:
+            synced = await self.bot.tree.sync()
+            where = "every server (Discord may take a while to show them)"
+        await interaction.followup.send(
+            f"Published {len(synced)} command(s) to {where}.", ephemeral=True
+        )
+
+
+async def setup(bot: SeepBot) -> None:
+    await bot.add_cog(AdminCommands(bot))
