@@ -26,8 +26,11 @@ def paste_card(image: Image.Image, card: Card | None, box: tuple[int, int, int, 
     image.paste(sprite, (box[0], box[1]), sprite)
 
 
-def to_png(image: Image.Image) -> bytes:
-    """PNG bytes; fast compression keeps encoding well under the frame budget."""
+def to_png(image: Image.Image, theme: Theme | None = None) -> bytes:
+    """PNG bytes of the image mapped to its theme's palette (see `renderers.palette`)."""
+    from renderers.palette import to_palette
+    from renderers.theme import DEFAULT_THEME
+
     buffer = io.BytesIO()
-    image.save(buffer, format="PNG", compress_level=3)
+    to_palette(image, theme or DEFAULT_THEME).save(buffer, format="PNG", compress_level=3)
     return buffer.getvalue()

@@ -7,12 +7,16 @@ import random
 import sys
 from pathlib import Path
 
+from PIL import Image
+
 from engine.core import GameState
 from engine.seep import SeepMatch, SeepRules
 from engine.seep import parse_position as seep_position
 from engine.suipe import SuipeMatch, SuipeRules
 from engine.suipe import parse_position as suipe_position
 from renderers import hand, summary, table
+from renderers.draw import to_png
+from renderers.theme import DEFAULT_THEME, Theme
 
 FOUR = ["Asha", "Dev", "Ravi", "Mira"]
 SAMOAN = ["Sina", "Tavita", "Losa", "Malia"]
@@ -44,33 +48,38 @@ def _played(match: GameState, seed: int, deals: int) -> GameState:
     return match
 
 
-def write_gallery(out: Path) -> list[Path]:
-    out.mkdir(parents=True, exist_ok=True)
-    written: list[Path] = []
-
-    def save(name: str, image) -> None:
-        path = out / f"{name}.png"
-        image.save(path)
-        written.append(path)
-
+def gallery_images(theme: Theme = DEFAULT_THEME) -> dict[str, Image.Image]:
+    """Every kind of image, by name (also the colour sample for `renderers.palette`)."""
+    images: dict[str, Image.Image] = {}
     for name, text in SEEP_POSITIONS.items():
         match = SeepMatch.from_position(seep_position(text))
-        save(f"seep-{name}", table.render(match.view(), FOUR))
+        images[f"seep-{name}"] = table.render(match.view(), FOUR, theme)
     bid = SeepMatch.from_position(seep_position(SEEP_POSITIONS["bid"]))
-    save("seep-hand-bid", hand.render(bid.view(0)))
+    images["seep-hand-bid"] = hand.render(bid.view(0), theme)
     two = _played(SeepMatch(SeepRules(players=2), 4), 4, 0)
     for _ in range(30):
         two.apply(two.legal_actions()[len(two.legal_actions()) // 2])
-    save("seep-two-player", table.render(two.view(), ["Asha", "Dev"]))
+    images["seep-two-player"] = table.render(two.view(), ["Asha", "Dev"], theme)
     suipe = SuipeMatch.from_position(suipe_position(SUIPE_THREE))
-    save("suipe-three-players-builds", table.render(suipe.view(), SAMOAN[:3]))
-    save("suipe-hand", hand.render(suipe.view(1)))
+    images["suipe-three-players-builds"] = table.render(suipe.view(), SAMOAN[:3], theme)
+    images["suipe-hand"] = hand.render(suipe.view(1), theme)
     deal_end = _played(SeepMatch(SeepRules(baazis=3), 9), 9, 1)
-    save("seep-end-of-deal", summary.render(deal_end.view(), FOUR))
+    images["seep-end-of-deal"] = summary.render(deal_end.view(), FOUR, theme)
     match_summary = _played(SeepMatch(SeepRules(baazis=3), 12), 12, 6)
-    save("seep-match-summary", summary.render(match_summary.view(), FOUR))
+    images["seep-match-summary"] = summary.render(match_summary.view(), FOUR, theme)
     suipe_end = _played(SuipeMatch(SuipeRules(players=4), 3), 3, 2)
-    save("suipe-match-summary", summary.render(suipe_end.view(), SAMOAN))
+    images["suipe-match-summary"] = summary.render(suipe_end.view(), SAMOAN, theme)
+    return images
+
+
+def write_gallery(out: Path) -> list[Path]:
+    """The gallery as the bot sends it: PNG files through the theme's palette."""
+    out.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    for name, image in gallery_images().items():
+        path = out / f"{name}.png"
+        path.write_bytes(to_png(image))
+        written.append(path)
     return written
 
 

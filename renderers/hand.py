@@ -87,4 +87,4 @@ def render(view: SeepView | SuipeView, theme: Theme = DEFAULT_THEME) -> Image.Im
 
 
 def render_png(view: SeepView | SuipeView, theme: Theme = DEFAULT_THEME) -> bytes:
-    return to_png(render(view, theme))
+    return to_png(render(view, theme), theme)

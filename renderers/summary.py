@@ -146,4 +146,4 @@ def _chart(draw: ImageDraw.ImageDraw, view: SeepView | SuipeView, theme: Theme) 
 def render_png(
     view: SeepView | SuipeView, names: Sequence[str] | None = None, theme: Theme = DEFAULT_THEME
 ) -> bytes:
-    return to_png(render(view, names, theme))
+    return to_png(render(view, names, theme), theme)

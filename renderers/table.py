@@ -28,7 +28,7 @@ def render(
 def render_png(
     view: SeepView | SuipeView, names: Sequence[str] | None = None, theme: Theme = DEFAULT_THEME
 ) -> bytes:
-    return to_png(render(view, names, theme))
+    return to_png(render(view, names, theme), theme)
 
 
 async def render_png_async(

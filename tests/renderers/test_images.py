@@ -7,7 +7,7 @@ import io
 import random
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops, ImageStat
 
 from engine.cards import FULL_DECK
 from engine.core import PUBLIC
@@ -18,6 +18,7 @@ from renderers import hand, summary, table
 from renderers.gallery import SEEP_POSITIONS, SUIPE_THREE, write_gallery
 from renderers.layout import table_layout
 from renderers.model import table_model
+from renderers.palette import theme_colours
 from renderers.theme import DEFAULT_THEME
 from tests.engine.shared import redeal
 
@@ -51,8 +52,8 @@ def test_table_image_is_a_deterministic_landscape_png(name: str, match) -> None:
     second = table.render_png(match.view(PUBLIC), NAMES)
     assert first == second, name
     image = decode(first)
-    assert image.size == (1280, 720) and image.mode == "RGB"
-    assert len(image.getcolors(1 << 20) or []) > 20  # not a blank canvas
+    assert image.size == (1280, 720) and image.mode == "P"  # a palette PNG: small and fast
+    assert len(image.getcolors(256) or []) > 20  # not a blank canvas
     assert len(first) <= 250_000
 
 
@@ -181,3 +182,17 @@ async def test_rendering_runs_off_the_event_loop() -> None:
     task.cancel()
     assert data == table.render_png(view, NAMES)
     assert ticks > 5
+
+
+@pytest.mark.parametrize(("name", "match"), list(matches()))
+def test_the_sent_png_looks_like_the_drawn_image(name: str, match) -> None:
+    """The palette PNG keeps the theme colours (within a shade) and everything else close."""
+    drawn = table.render(match.view(PUBLIC), NAMES)
+    sent = decode(table.render_png(match.view(PUBLIC), NAMES)).convert("RGB")
+    drawn_colours = {colour for _, colour in drawn.getcolors(1 << 20)}
+    sent_colours = {colour for _, colour in sent.getcolors(1 << 20)}
+    for colour in set(theme_colours(DEFAULT_THEME)) & drawn_colours:
+        assert any(max(abs(a - b) for a, b in zip(colour, c, strict=True)) <= 2
+                   for c in sent_colours), colour  # fmt: skip
+    error = ImageStat.Stat(ImageChops.difference(drawn, sent)).mean
+    assert max(error) < 1.0, name  # mean error per channel, out of 255
