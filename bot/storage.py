@@ -70,7 +70,44 @@ MIGRATIONS: tuple[str, ...] = (
         result TEXT NOT NULL        -- JSON: seats, sides, outcome
     );
     """,
+    # 3: each human player's result of a finished match (leaderboards, stats); server settings
+    """
+    CREATE TABLE player_results (
+        table_id INTEGER NOT NULL REFERENCES game_tables (id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL,
+        guild_id INTEGER NOT NULL,
+        game TEXT NOT NULL,             -- seep, seep30, suipe
+        name TEXT NOT NULL,
+        side INTEGER NOT NULL,
+        partner_id INTEGER,             -- the human partner, if any
+        place INTEGER NOT NULL,         -- 1 = best; sides with equal places drew
+        outcome TEXT NOT NULL,          -- win, loss, draw
+        baazis_won INTEGER NOT NULL,
+        baazis_lost INTEGER NOT NULL,
+        deals INTEGER NOT NULL,
+        sweeps INTEGER NOT NULL,        -- sweeps (Seep) or Suipes made by the side
+        best_deal INTEGER NOT NULL,     -- the side's best deal score
+        points_for INTEGER NOT NULL,
+        points_against INTEGER NOT NULL,
+        rated INTEGER NOT NULL,         -- counts for ratings and leaderboards
+        with_computers INTEGER NOT NULL,
+        finished_at REAL NOT NULL,
+        PRIMARY KEY (table_id, user_id)
+    );
+    CREATE INDEX player_results_board ON player_results (guild_id, game, finished_at);
+    CREATE TABLE guild_settings (
+        guild_id INTEGER PRIMARY KEY,
+        settings TEXT NOT NULL DEFAULT '{}',  -- JSON: defaults for new tables, rating choices
+        season_start REAL NOT NULL DEFAULT 0  -- leaderboards count results from here on
+    );
+    """,
 )
+
+RESULT_COLUMNS = (
+    "table_id", "user_id", "guild_id", "game", "name", "side", "partner_id", "place",
+    "outcome", "baazis_won", "baazis_lost", "deals", "sweeps", "best_deal", "points_for",
+    "points_against", "rated", "with_computers", "finished_at",
+)  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +130,37 @@ class SeatRow:
     @property
     def plays_itself(self) -> bool:
         return self.is_computer or self.away
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerResult:
+    """One human player's finished match, as leaderboards and stats read it."""
+
+    table_id: int
+    user_id: int
+    guild_id: int
+    game: str
+    name: str
+    side: int
+    partner_id: int | None
+    place: int
+    outcome: str
+    baazis_won: int
+    baazis_lost: int
+    deals: int
+    sweeps: int
+    best_deal: int
+    points_for: int
+    points_against: int
+    rated: bool
+    with_computers: bool
+    finished_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class GuildSettings:
+    settings: dict[str, Any]
+    season_start: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -300,6 +368,7 @@ class Store:
         match_result: dict[str, Any] | None = None,
         guild_id: int = 0,
         game: str = "",
+        player_results: Sequence[PlayerResult] = (),
     ) -> None:
         """One move and whatever it finished, in a single transaction."""
         now = time.time()
@@ -324,6 +393,11 @@ class Store:
                     " VALUES (?, ?, ?, ?, ?)",
                     (table_id, guild_id, game, now, json.dumps(match_result)),
                 )
+                marks = ", ".join("?" for _ in RESULT_COLUMNS)
+                await db.executemany(
+                    f"INSERT INTO player_results ({', '.join(RESULT_COLUMNS)}) VALUES ({marks})",
+                    [tuple(getattr(r, c) for c in RESULT_COLUMNS) for r in player_results],
+                )
             await db.execute(
                 "UPDATE game_tables SET status = ?, updated_at = ? WHERE id = ?",
                 (status, now, table_id),
@@ -347,6 +421,77 @@ class Store:
         )
         row = await cursor.fetchone()
         return json.loads(row[0]) if row else None
+
+    @_serialised
+    async def set_options(self, table_id: int, options: dict[str, Any]) -> None:
+        await self.db.execute(
+            "UPDATE game_tables SET options = ? WHERE id = ?", (json.dumps(options), table_id)
+        )
+
+    # ----- leaderboards, stats and server settings ----------------------------------------
+
+    @_serialised
+    async def player_results(
+        self,
+        guild_id: int,
+        game: str | None = None,
+        since: float = 0.0,
+        user_id: int | None = None,
+    ) -> list[PlayerResult]:
+        """Results in the order the matches finished (the order ratings are updated in)."""
+        query = f"SELECT {', '.join(RESULT_COLUMNS)} FROM player_results WHERE guild_id = ?"
+        args: list[Any] = [guild_id]
+        if game is not None:
+            query += " AND game = ?"
+            args.append(game)
+        if since:
+            query += " AND finished_at >= ?"
+            args.append(since)
+        if user_id is not None:
+            query += " AND user_id = ?"
+            args.append(user_id)
+        cursor = await self.db.execute(query + " ORDER BY finished_at, table_id, side", args)
+        return [_player_result(row) for row in await cursor.fetchall()]
+
+    @_serialised
+    async def insert_player_results(self, results: Sequence[PlayerResult]) -> None:
+        """Results recorded outside a move (imports, tests)."""
+        marks = ", ".join("?" for _ in RESULT_COLUMNS)
+        await self.db.executemany(
+            f"INSERT INTO player_results ({', '.join(RESULT_COLUMNS)}) VALUES ({marks})",
+            [tuple(getattr(r, c) for c in RESULT_COLUMNS) for r in results],
+        )
+
+    @_serialised
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        cursor = await self.db.execute(
+            "SELECT settings, season_start FROM guild_settings WHERE guild_id = ?", (guild_id,)
+        )
+        row = await cursor.fetchone()
+        return GuildSettings(json.loads(row[0]), row[1]) if row else GuildSettings({})
+
+    @_serialised
+    async def update_guild_settings(self, guild_id: int, changes: dict[str, Any]) -> None:
+        await self.db.execute(
+            "INSERT INTO guild_settings (guild_id, settings) VALUES (?, ?) ON CONFLICT (guild_id)"
+            " DO UPDATE SET settings = json_patch(settings, excluded.settings)",
+            (guild_id, json.dumps(changes)),
+        )
+
+    @_serialised
+    async def start_season(self, guild_id: int, when: float) -> None:
+        await self.db.execute(
+            "INSERT INTO guild_settings (guild_id, season_start) VALUES (?, ?)"
+            " ON CONFLICT (guild_id) DO UPDATE SET season_start = excluded.season_start",
+            (guild_id, when),
+        )
+
+
+def _player_result(row: Sequence[Any]) -> PlayerResult:
+    values = dict(zip(RESULT_COLUMNS, row, strict=True))
+    values["rated"] = bool(values["rated"])
+    values["with_computers"] = bool(values["with_computers"])
+    return PlayerResult(**values)
 
 
 def _table_row(row: Sequence[Any]) -> TableRow:

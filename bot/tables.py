@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot.players import DEFAULT_LEVEL, LEVELS, TAKEOVER_LEVEL, think
+from bot.results import player_results
 from bot.storage import SeatRow, Store, TableRow
 from engine.ai import Hint, suggest
 from engine.core import GameError, GameState
@@ -136,8 +137,22 @@ class TableSession:
                     f"{missing} seat{'s are' if missing > 1 else ' is'} still empty: wait for "
                     "players or add computer players."
                 )
-            self.match = new_match(self.row.game, self.row.seed, **_options(self.row))
+            match = new_match(self.row.game, self.row.seed, **_options(self.row))
+            settings = await self.store.guild_settings(self.row.guild_id)
+            options = {**self.row.options, "rated": self.decide_rated(settings.settings)}
+            await self.store.set_options(self.id, options)
+            self.row = replace(self.row, options=options)
+            self.match = match
             await self.store.set_status(self.id, "playing")
+
+    def decide_rated(self, settings: dict[str, Any]) -> bool:
+        """Games between humans are rated; with computer players only if the server says so;
+        tables with hints never (a learner's game)."""
+        if self.hints_on:
+            return False
+        if any(row.is_computer for row in self.seats.values()):
+            return bool(settings.get("rate_computer_games", False))
+        return True
 
     # ----- playing ----------------------------------------------------------------------
 
@@ -241,6 +256,18 @@ class TableSession:
         finished = match.deal_results[deals_before:]  # type: ignore[attr-defined]
         deal_rows = [(o.number, _deal_json(o)) for o in finished]
         result = _match_json(self, match) if match.is_terminal else None
+        standings = (
+            player_results(
+                match,
+                self.seats,
+                table_id=self.id,
+                guild_id=self.row.guild_id,
+                game=self.row.game,
+                rated=bool(self.row.options.get("rated", False)),
+            )
+            if match.is_terminal
+            else []
+        )
         try:
             # Shielded: a cancelled caller (shutdown, a timer) must not stop the write half-way,
             # or the game in memory and the stored record would disagree.
@@ -254,6 +281,7 @@ class TableSession:
                     result,
                     self.row.guild_id,
                     self.row.game,
+                    standings,
                 )
             )
         except Exception:

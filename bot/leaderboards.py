@@ -1,0 +1,219 @@
+"""Leaderboards, ratings and player stats, computed from the stored results.
+
+Ratings use openskill's Plackett-Luce model: it rates teams (Seep partners share a result)
+and free-for-all places (three-player Suipe) with one well-tested method, and it is
+deterministic, so a leaderboard can always be rebuilt from the results alone.
+"""
+
+from __future__ import annotations
+
+import calendar
+import time
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from itertools import groupby
+
+from openskill.models import PlackettLuce
+
+from bot.storage import PlayerResult
+
+PAGE_SIZE = 10
+MIN_MATCHES_FOR_WIN_RATE = 3
+RECENT = 12
+_MODEL = PlackettLuce()
+
+
+class Board(StrEnum):
+    BAAZIS = "baazis"
+    RATING = "rating"
+    WIN_RATE = "win rate"
+
+
+class Period(StrEnum):
+    ALL = "all time"
+    MONTH = "this month"
+    WEEK = "this week"
+
+
+def period_start(period: Period, now: float | None = None) -> float:
+    """The start of the period in UTC (0 for all time)."""
+    if period is Period.ALL:
+        return 0.0
+    today = time.gmtime(time.time() if now is None else now)
+    if period is Period.MONTH:
+        return float(calendar.timegm((today.tm_year, today.tm_mon, 1, 0, 0, 0)))
+    midnight = calendar.timegm((today.tm_year, today.tm_mon, today.tm_mday, 0, 0, 0))
+    return float(midnight - today.tm_wday * 86400)  # Monday
+
+
+def display_rating(mu: float, sigma: float) -> int:
+    """1000 for a newcomer; rises as wins come and as the system grows sure of a player."""
+    return round(1000 + 40 * (mu - 3 * sigma))
+
+
+def ratings(results: Iterable[PlayerResult]) -> dict[int, tuple[float, float]]:
+    """(mu, sigma) per player after replaying every rated match in the order they finished."""
+    state: dict[int, tuple[float, float]] = {}
+    rated = [r for r in results if r.rated]
+    rated.sort(key=lambda r: (r.finished_at, r.table_id, r.side))
+    for _, rows in groupby(rated, key=lambda r: r.table_id):
+        match = list(rows)
+        by_side: dict[int, list[PlayerResult]] = defaultdict(list)
+        for row in match:
+            by_side[row.side].append(row)
+        if len(by_side) < 2:
+            continue  # nobody to be compared with (the other side had no human)
+        sides = sorted(by_side)
+        teams = [
+            [_MODEL.rating(*state.get(r.user_id, (_MODEL.mu, _MODEL.sigma))) for r in by_side[s]]
+            for s in sides
+        ]
+        ranks = [by_side[s][0].place for s in sides]
+        updated = _MODEL.rate(teams, ranks=ranks)
+        for s, team in zip(sides, updated, strict=True):
+            for row, rating in zip(by_side[s], team, strict=True):
+                state[row.user_id] = (rating.mu, rating.sigma)
+    return state
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    user_id: int
+    name: str
+    place: int
+    figure: str  # the number the board is sorted by, in words
+    detail: str  # the record behind it
+
+
+@dataclass
+class _Record:
+    name: str = ""
+    matches: int = 0
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    baazis_won: int = 0
+    baazis_lost: int = 0
+
+    @property
+    def win_rate(self) -> float:
+        return (self.wins + self.draws / 2) / self.matches if self.matches else 0.0
+
+    def text(self, seep: bool) -> str:
+        record = f"{self.wins}W {self.losses}L" + (f" {self.draws}D" if self.draws else "")
+        if seep:
+            return f"{record} · baazis {self.baazis_won}-{self.baazis_lost}"
+        return record
+
+
+def records(results: Iterable[PlayerResult]) -> dict[int, _Record]:
+    table: dict[int, _Record] = defaultdict(_Record)
+    for row in results:
+        record = table[row.user_id]
+        record.name = row.name  # the latest name wins (results come in order)
+        record.matches += 1
+        record.wins += row.outcome == "win"
+        record.draws += row.outcome == "draw"
+        record.losses += row.outcome == "loss"
+        record.baazis_won += row.baazis_won
+        record.baazis_lost += row.baazis_lost
+    return table
+
+
+def standings(results: Sequence[PlayerResult], game: str, board: Board) -> list[Standing]:
+    """Everyone on the board, best first; ties share a place."""
+    rated = [r for r in results if r.rated]
+    seep = game != "suipe"
+    table = records(rated)
+    keyed: list[tuple[tuple[float, ...], int, str]] = []
+    if board is Board.RATING:
+        for user, (mu, sigma) in ratings(rated).items():
+            value = display_rating(mu, sigma)
+            keyed.append(((value,), user, f"{value}"))
+    elif board is Board.WIN_RATE:
+        for user, record in table.items():
+            if record.matches >= MIN_MATCHES_FOR_WIN_RATE:
+                rate = round(record.win_rate * 100)
+                keyed.append(((rate, record.matches), user, f"{rate}%"))
+    else:
+        for user, record in table.items():
+            if seep:
+                key = (record.baazis_won, record.baazis_won - record.baazis_lost)
+                figure = f"{record.baazis_won} baazi" + ("s" if record.baazis_won != 1 else "")
+            else:
+                key = (record.wins, record.wins - record.losses)
+                figure = f"{record.wins} win" + ("s" if record.wins != 1 else "")
+            keyed.append((key, user, figure))
+    keyed.sort(key=lambda item: (tuple(-k for k in item[0]), table[item[1]].name.lower()))
+    result: list[Standing] = []
+    for index, (key, user, figure) in enumerate(keyed):
+        place = result[-1].place if result and keyed[index - 1][0] == key else index + 1
+        result.append(Standing(user, table[user].name, place, figure, table[user].text(seep)))
+    return result
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStats:
+    user_id: int
+    name: str
+    game: str
+    matches: int
+    wins: int
+    draws: int
+    losses: int
+    baazis_won: int
+    baazis_lost: int
+    deals: int
+    sweeps: int
+    best_deal: int
+    rating: int | None  # None until the player has a rated match
+    place: int | None  # on the rating board
+    favourite_partner: tuple[str, int, int] | None  # name, matches together, wins together
+    recent: tuple[tuple[str, int], ...]  # (outcome, points for minus against), oldest first
+
+
+def player_stats(
+    results: Sequence[PlayerResult], user_id: int, game: str, season_start: float = 0.0
+) -> PlayerStats | None:
+    """A player's record from every result (rated or not); their rating from this season's
+    rated ones."""
+    own = [r for r in results if r.user_id == user_id]
+    if not own:
+        return None
+    record = records(own)[user_id]
+    names = {r.user_id: r.name for r in results}
+    together: Counter[int] = Counter(r.partner_id for r in own if r.partner_id)
+    partner = None
+    if together:
+        best = max(
+            together,
+            key=lambda p: (
+                together[p],
+                sum(r.outcome == "win" for r in own if r.partner_id == p),
+            ),
+        )
+        wins = sum(r.outcome == "win" for r in own if r.partner_id == best)
+        partner = (names.get(best, "?"), together[best], wins)
+    season = [r for r in results if r.finished_at >= season_start]
+    board = standings(season, game, Board.RATING)
+    mine = next((s for s in board if s.user_id == user_id), None)
+    return PlayerStats(
+        user_id=user_id,
+        name=record.name,
+        game=game,
+        matches=record.matches,
+        wins=record.wins,
+        draws=record.draws,
+        losses=record.losses,
+        baazis_won=record.baazis_won,
+        baazis_lost=record.baazis_lost,
+        deals=sum(r.deals for r in own),
+        sweeps=sum(r.sweeps for r in own),
+        best_deal=max(r.best_deal for r in own),
+        rating=int(mine.figure) if mine else None,
+        place=mine.place if mine else None,
+        favourite_partner=partner,
+        recent=tuple((r.outcome, r.points_for - r.points_against) for r in own[-RECENT:]),
+    )

@@ -1,0 +1,124 @@
+"""Results, ratings and boards from matches played through real table sessions on SQLite."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from bot.leaderboards import (
+    Board,
+    Period,
+    display_rating,
+    period_start,
+    player_stats,
+    ratings,
+    standings,
+)
+from bot.storage import PlayerResult, Store
+from bot.tables import Tables
+
+GUILD = 1
+ASHA, DEV, RAVI, MIRA = 101, 102, 103, 104
+
+
+@pytest.fixture
+async def store(tmp_path: Path):
+    async with Store(tmp_path / "bot.sqlite3") as opened:
+        yield opened
+
+
+async def play_match(store: Store, channel: int, game: str, rules: dict, people: list[int],
+                     computers: int = 0, seed: int = 1):  # fmt: skip
+    """Seat the people (and computer players), then play random legal moves to the end."""
+    tables = Tables(store)
+    session = await tables.create(GUILD, channel, people[0], game, rules, seed=seed)
+    for user in people:
+        await session.join(user, f"P{user}")
+    for _ in range(computers):
+        await session.add_computer(people[0])
+    await session.start(people[0])
+    rng = random.Random(seed)
+    while not session.match.is_terminal:
+        seat = session.match.current_player
+        row = session.seats[seat]
+        if row.is_computer:
+            await session.play_computers(limit=1)
+        else:
+            move = rng.choice(session.match.legal_actions())
+            await session.play(row.user_id, move.notation)
+    return session
+
+
+async def test_a_finished_partnership_match_is_stored_and_rated(store: Store) -> None:
+    people = [ASHA, DEV, RAVI, MIRA]  # seats 0..3: Asha & Ravi against Dev & Mira
+    session = await play_match(store, 10, "seep", {"players": 4}, people)
+    rows = await store.player_results(GUILD, "seep")
+    assert {r.user_id for r in rows} == set(people)
+    by_user = {r.user_id: r for r in rows}
+    assert by_user[ASHA].partner_id == RAVI and by_user[DEV].partner_id == MIRA
+    winners = {u for u, r in by_user.items() if r.outcome == "win"}
+    assert winners in ({ASHA, RAVI}, {DEV, MIRA})
+    assert all(r.rated and not r.with_computers for r in rows)
+    assert by_user[ASHA].baazis_won == session.match.baazis[0] == 1 - by_user[DEV].baazis_won
+    assert by_user[ASHA].deals == len(session.match.deal_results)
+    # Partners share their result: equal ratings, the winners above 1000 and the losers below.
+    rated = {u: display_rating(*r) for u, r in ratings(rows).items()}
+    win_a, win_b = sorted(winners)
+    lose_a, lose_b = sorted(set(people) - winners)
+    assert (
+        rated[win_a] == rated[win_b] > display_rating(25, 25 / 3) > rated[lose_a] == rated[lose_b]
+    )
+    board = standings(rows, "seep", Board.BAAZIS)
+    assert [s.place for s in board] == [1, 1, 3, 3]  # partners tie
+    assert {s.user_id for s in board[:2]} == winners and board[0].figure == "1 baazi"
+
+
+async def test_games_with_computers_count_in_stats_but_are_not_rated_by_default(
+    store: Store,
+) -> None:
+    await play_match(store, 20, "suipe", {"players": 2, "deals": 1}, [ASHA], computers=1)
+    rows = await store.player_results(GUILD, "suipe")
+    assert [r.user_id for r in rows] == [ASHA]  # the computer player is never listed
+    assert not rows[0].rated and rows[0].with_computers
+    assert standings(rows, "suipe", Board.BAAZIS) == []
+    stats = player_stats(rows, ASHA, "suipe")
+    assert stats is not None and stats.matches == 1 and stats.rating is None
+
+    await store.update_guild_settings(GUILD, {"rate_computer_games": True})
+    await play_match(store, 21, "suipe", {"players": 2, "deals": 1}, [ASHA], computers=1)
+    rows = await store.player_results(GUILD, "suipe")
+    assert [r.rated for r in rows] == [False, True]
+
+
+def result(table: int, user: int, side: int, place: int, when: float, **extra) -> PlayerResult:
+    outcome = "win" if place == 1 else "loss"
+    values = dict(
+        table_id=table, user_id=user, guild_id=GUILD, game="suipe", name=f"P{user}",
+        side=side, partner_id=None, place=place, outcome=outcome, baazis_won=0,
+        baazis_lost=0, deals=2, sweeps=1, best_deal=8, points_for=12, points_against=10,
+        rated=True, with_computers=False, finished_at=when,
+    )  # fmt: skip
+    return PlayerResult(**{**values, **extra})
+
+
+def test_three_player_places_and_win_rate_minimum() -> None:
+    rows = []
+    for table in range(3):  # ASHA first every time, DEV second, RAVI third
+        for side, user in enumerate((ASHA, DEV, RAVI)):
+            rows.append(result(table, user, side, side + 1, 1000.0 + table))
+    rows.append(result(9, MIRA, 0, 1, 2000.0))
+    rows.append(result(9, DEV, 1, 2, 2000.0))
+    rated = {u: display_rating(*r) for u, r in ratings(rows).items()}
+    assert rated[ASHA] > rated[DEV] > rated[RAVI]
+    by_rate = standings(rows, "suipe", Board.WIN_RATE)
+    assert MIRA not in {s.user_id for s in by_rate}  # one match is too few for a rate
+    assert by_rate[0].user_id == ASHA and by_rate[0].figure == "100%"
+
+
+def test_periods_start_on_the_first_of_the_month_and_on_monday() -> None:
+    sunday_noon = 1_795_348_800.0  # 2026-11-22 12:00 UTC, a Sunday
+    assert period_start(Period.MONTH, sunday_noon) == 1_793_491_200.0  # 2026-11-01
+    assert period_start(Period.WEEK, sunday_noon) == 1_794_787_200.0  # Monday 2026-11-16
+    assert period_start(Period.ALL, sunday_noon) == 0.0
