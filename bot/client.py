@@ -15,7 +15,7 @@ from bot.tables import Tables
 
 log = logging.getLogger("seepbot")
 
-COGS = ("cogs.tables", "cogs.play", "cogs.admin")
+COGS = ("cogs.tables", "cogs.play", "cogs.admin", "cogs.leaderboard", "cogs.settings")
 
 
 class SeepBot(commands.Bot):

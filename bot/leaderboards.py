@@ -17,7 +17,7 @@ from itertools import groupby
 
 from openskill.models import PlackettLuce
 
-from bot.storage import PlayerResult
+from bot.storage import PlayerResult, Store
 
 PAGE_SIZE = 10
 MIN_MATCHES_FOR_WIN_RATE = 3
@@ -217,3 +217,73 @@ def player_stats(
         favourite_partner=partner,
         recent=tuple((r.outcome, r.points_for - r.points_against) for r in own[-RECENT:]),
     )
+
+
+# ----- what the commands show ---------------------------------------------------------
+
+GAME_TITLES = {"seep": "Seep", "seep30": "Seep (30 points)", "suipe": "Suipe"}
+
+
+@dataclass(frozen=True, slots=True)
+class BoardPage:
+    title: str
+    subtitle: str
+    rows: tuple[Standing, ...]
+    own: Standing | None  # the viewer, when they are on the board but not on this page
+    viewer: int
+    page: int
+    pages: int
+
+    def text(self) -> str:
+        """The page in words (when the bot may not attach images)."""
+        if not self.rows:
+            return "No finished games yet: play a match to appear here."
+        lines = [_line(s, s.user_id == self.viewer) for s in self.rows]
+        if self.own is not None:
+            lines += ["…", _line(self.own, True)]
+        return "\n".join(lines)
+
+
+def _line(standing: Standing, mine: bool) -> str:
+    text = f"{standing.place}. {standing.name} — {standing.figure} ({standing.detail})"
+    return f"**{text}**" if mine else text
+
+
+async def board_page(
+    store: Store,
+    guild_id: int,
+    game: str,
+    board: Board,
+    period: Period,
+    page: int,
+    viewer: int,
+    now: float | None = None,
+) -> BoardPage:
+    season = (await store.guild_settings(guild_id)).season_start
+    since = max(season, period_start(period, now))
+    everyone = standings(await store.player_results(guild_id, game, since), game, board)
+    pages = max(1, -(-len(everyone) // PAGE_SIZE))
+    page = min(max(page, 0), pages - 1)
+    rows = tuple(everyone[page * PAGE_SIZE : (page + 1) * PAGE_SIZE])
+    mine = next((s for s in everyone if s.user_id == viewer), None)
+    own = mine if mine is not None and mine not in rows else None
+    title = f"{GAME_TITLES.get(game, game)} leaderboard · by {board}"
+    noun = "player" if len(everyone) == 1 else "players"
+    subtitle = f"{period} · {len(everyone)} {noun}" + (
+        " · this season" if season and period is Period.ALL else ""
+    )
+    return BoardPage(title, subtitle, rows, own, viewer, page, pages)
+
+
+async def stats_for(
+    store: Store, guild_id: int, user_id: int, game: str | None = None
+) -> PlayerStats | None:
+    """The player's stats in `game`, or in the game they have played most."""
+    settings = await store.guild_settings(guild_id)
+    if game is None:
+        mine = await store.player_results(guild_id, user_id=user_id)
+        if not mine:
+            return None
+        game = Counter(r.game for r in mine).most_common(1)[0][0]
+    results = await store.player_results(guild_id, game)
+    return player_stats(results, user_id, game, settings.season_start)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import discord
 
 from bot.presenter import GAME_NAMES, summary_message, table_message
+from bot.settings import TIMERS
 from bot.tables import TableError, TableSession
 from renderers import hand as hand_image
 
@@ -116,10 +117,7 @@ async def post_table(bot: SeepBot, session: TableSession, channel: Any) -> None:
 
 # ----- the turn timer --------------------------------------------------------------------
 
-TIMER_CHOICES = {
-    "3 minutes": 180, "off": 0, "1 minute": 60, "10 minutes": 600, "1 hour": 3600,
-    "1 day": 86400,
-}  # fmt: skip
+TIMER_CHOICES = TIMERS
 
 
 def describe_seconds(seconds: float) -> str:

@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import settings as server
 from bot.presenter import GAME_NAMES, cannot_post
 from bot.tables import TableError, TableSession
 from cogs._ui import (
@@ -68,7 +69,13 @@ class TableCommands(
         deals="Suipe: how many deals the match lasts",
         timer="time for each turn before a computer player moves for an absent player",
         level="how well the computer players added with the lobby button play",
-        beginner="a table for learners: the hand picker offers a Hint button",
+        beginner="a table for learners: the hand picker offers a Hint button (not rated)",
+        limited_houses="Seep: at most two houses on the floor",
+        loose_card_break="Seep: a loose card may raise a house the same play cements",
+        ten_of_diamonds_two="Seep: 10♦ scores 2 and most cards 4",
+        rawalpindi="Seep (30 points): Rawalpindi rules",
+        hand_size="Suipe: cards per hand (default 8, or 6 with four players)",
+        partnerships="Suipe with four: two against two (default) or each for themselves",
     )
     async def new(
         self,
@@ -77,25 +84,45 @@ class TableCommands(
         players: app_commands.Range[int, 2, 4] = 4,
         baazis: app_commands.Range[int, 1, 20] = 1,
         deals: app_commands.Range[int, 1, 20] = 2,
-        timer: Literal[
-            "3 minutes", "off", "1 minute", "10 minutes", "1 hour", "1 day"
-        ] = "3 minutes",
-        level: Literal["normal", "easy", "hard"] = "normal",
+        timer: Literal["3 minutes", "off", "1 minute", "10 minutes", "1 hour", "1 day"]
+        | None = None,
+        level: Literal["normal", "easy", "hard"] | None = None,
         beginner: bool = False,
+        limited_houses: bool | None = None,
+        loose_card_break: bool | None = None,
+        ten_of_diamonds_two: bool | None = None,
+        rawalpindi: bool | None = None,
+        hand_size: Literal["6", "8", "all"] | None = None,
+        partnerships: bool | None = None,
     ) -> None:
         refusal = cannot_post(interaction.channel)
         if refusal:
             await tell(interaction, refusal)
             return
+        saved = (await self.bot.store.guild_settings(interaction.guild_id or 0)).settings
+        defaults = server.effective(saved)
         rules: dict[str, object] = {"players": players}
         options: dict[str, object] = {
-            "turn_timer": TIMER_CHOICES[timer], "computer_level": level, "hints": beginner,
-        }  # fmt: skip
+            "turn_timer": TIMER_CHOICES[timer or defaults["timer"]],
+            "computer_level": level or defaults["level"],
+            "hints": beginner,
+        }
+        chosen = {
+            "limited_houses": limited_houses,
+            "loose_card_break": loose_card_break,
+            "diamond_ten_two": ten_of_diamonds_two,
+            "rawalpindi": rawalpindi,
+        }
         if game == "suipe":
             rules["deals"] = deals
+            if hand_size is not None:
+                rules["hand_size"] = {"6": 6, "8": 8, "all": 52}[hand_size]
+            if partnerships is False:
+                rules["partnerships"] = False
         else:
             rules |= {"game": game, "baazis": baazis}
         try:
+            rules |= server.table_rules(game, chosen, saved)
             self.bot.tables.validate(game, rules)
         except TableError as error:
             await tell(interaction, str(error))

@@ -1,0 +1,121 @@
+"""/settings (Manage Server): defaults for new tables, rating choices, a new leaderboard season."""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import settings as server
+from cogs._ui import tell
+
+if TYPE_CHECKING:
+    from bot.client import SeepBot
+
+NEEDS_MANAGER = "You need the Manage Server permission to change this server's settings."
+
+
+def may_manage(interaction: discord.Interaction) -> bool:
+    return bool(interaction.guild_id) and interaction.permissions.manage_guild
+
+
+@app_commands.default_permissions(manage_guild=True)
+@app_commands.guild_only()
+class SettingsCommands(
+    commands.GroupCog, group_name="settings", group_description="This server's settings"
+):
+    def __init__(self, bot: SeepBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(name="show", description="Show this server's settings")
+    async def show(self, interaction: discord.Interaction) -> None:
+        if not may_manage(interaction):
+            await tell(interaction, NEEDS_MANAGER)
+            return
+        current = await self.bot.store.guild_settings(interaction.guild_id or 0)
+        await tell(interaction, server.describe(current.settings))
+
+    @app_commands.command(name="tables", description="Defaults for new tables and rating")
+    @app_commands.describe(
+        timer="the turn timer of new tables",
+        level="how well computer players play by default",
+        rate_computer_games="whether games with computer players count for ratings",
+        limited_houses="Seep: at most two houses on the floor",
+        loose_card_break="Seep: a loose card may raise a house the same play cements",
+        ten_of_diamonds_two="Seep: 10♦ scores 2 and most cards 4",
+        rawalpindi="Seep (30 points): Rawalpindi rules",
+    )
+    async def tables(
+        self,
+        interaction: discord.Interaction,
+        timer: Literal["3 minutes", "off", "1 minute", "10 minutes", "1 hour", "1 day"]
+        | None = None,
+        level: Literal["normal", "easy", "hard"] | None = None,
+        rate_computer_games: bool | None = None,
+        limited_houses: bool | None = None,
+        loose_card_break: bool | None = None,
+        ten_of_diamonds_two: bool | None = None,
+        rawalpindi: bool | None = None,
+    ) -> None:
+        if not may_manage(interaction):
+            await tell(interaction, NEEDS_MANAGER)
+            return
+        changes = {
+            "timer": timer,
+            "level": level,
+            "rate_computer_games": rate_computer_games,
+            "limited_houses": limited_houses,
+            "loose_card_break": loose_card_break,
+            "diamond_ten_two": ten_of_diamonds_two,
+            "rawalpindi": rawalpindi,
+        }
+        changes = {k: v for k, v in changes.items() if v is not None}
+        guild = interaction.guild_id or 0
+        if changes:
+            await self.bot.store.update_guild_settings(guild, changes)
+        current = await self.bot.store.guild_settings(guild)
+        heading = "Saved. New tables now start with:" if changes else "Nothing changed:"
+        await tell(interaction, f"{heading}\n{server.describe(current.settings)}")
+
+    @app_commands.command(name="season", description="Start a new leaderboard season")
+    async def season(self, interaction: discord.Interaction) -> None:
+        if not may_manage(interaction):
+            await tell(interaction, NEEDS_MANAGER)
+            return
+        await interaction.response.send_message(
+            "Start a new season? Leaderboards and ratings will count only games finished from "
+            "now on. Players' own stats keep their whole history.",
+            view=SeasonConfirm(self.bot, interaction.user.id),
+            ephemeral=True,
+        )
+
+
+class SeasonConfirm(discord.ui.View):
+    def __init__(self, bot: SeepBot, user_id: int) -> None:
+        super().__init__(timeout=300)
+        self.bot = bot
+        self.user_id = user_id
+
+    @discord.ui.button(label="Start a new season", style=discord.ButtonStyle.danger)
+    async def confirm(self, interaction: discord.Interaction, _: discord.ui.Button) -> None:
+        if interaction.user.id != self.user_id or not may_manage(interaction):
+            await tell(interaction, NEEDS_MANAGER)
+            return
+        await self.bot.store.start_season(interaction.guild_id or 0, time.time())
+        self.stop()
+        await interaction.response.edit_message(
+            content="A new season has started: the leaderboards are empty again.", view=None
+        )
+
+    @discord.ui.button(label="Cancel", style=discord.ButtonStyle.secondary)
+    async def cancel(self, interaction: discord.Interaction, _: discord.ui.Button) -> None:
+        self.stop()
+        await interaction.response.edit_message(content="Nothing changed.", view=None)
+
+
+async def setup(bot: SeepBot) -> None:
+    await bot.add_cog(SettingsCommands(bot))
