@@ -262,7 +262,9 @@ class FakeDiscord:
     def add_member(self, user_id: int, name: str) -> None:
         self.members[user_id] = name
 
-    def _base_interaction(self, kind: int, user_id: int, channel_id: int) -> Interaction:
+    def _base_interaction(
+        self, kind: int, user_id: int, channel_id: int, permissions: int | None = None
+    ) -> Interaction:
         interaction_id = self.next_id()
         token = f"token-{interaction_id}"
         channel_type = {
@@ -283,7 +285,10 @@ class FakeDiscord:
             "guild_id": str(GUILD_ID),
             "channel_id": str(channel_id),
             "channel": channel_type,
-            "member": self._member(user_id, self.members.get(user_id, f"user{user_id}")),
+            "member": {
+                **self._member(user_id, self.members.get(user_id, f"user{user_id}")),
+                **({} if permissions is None else {"permissions": str(permissions)}),
+            },
             "app_permissions": ALL_PERMISSIONS,
             "locale": "en-US",
             "guild_locale": "en-US",
@@ -302,6 +307,8 @@ class FakeDiscord:
         name: str,
         subcommand: str | None = None,
         channel_id: int = CHANNEL_ID,
+        permissions: int | None = None,
+        locale: str = "en-US",
         **options: Any,
     ) -> Interaction:
         option_list = [
@@ -314,7 +321,8 @@ class FakeDiscord:
         ]
         if subcommand is not None:
             option_list = [{"type": 1, "name": subcommand, "options": option_list}]
-        record = self._base_interaction(2, user_id, channel_id)
+        record = self._base_interaction(2, user_id, channel_id, permissions)
+        record.payload["locale"] = locale
         record.payload["data"] = {
             "id": str(self.next_id()),
             "name": name,
@@ -345,10 +353,15 @@ class FakeDiscord:
         return response["data"]["choices"]
 
     async def click(
-        self, user_id: int, message_id: int, custom_id: str, values: list[str] | None = None
+        self,
+        user_id: int,
+        message_id: int,
+        custom_id: str,
+        values: list[str] | None = None,
+        permissions: int | None = None,
     ) -> Interaction:
         message = self.messages[message_id]
-        record = self._base_interaction(3, user_id, int(message["channel_id"]))
+        record = self._base_interaction(3, user_id, int(message["channel_id"]), permissions)
         record.payload["message"] = message
         data: dict[str, Any] = {"custom_id": custom_id, "component_type": 2}
         if values is not None:
