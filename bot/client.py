@@ -12,10 +12,11 @@ from discord.ext import commands
 from bot.config import Settings
 from bot.storage import Store
 from bot.tables import Tables
+from bot.translator import Translator
 
 log = logging.getLogger("seepbot")
 
-COGS = ("cogs.tables", "cogs.play", "cogs.admin", "cogs.leaderboard", "cogs.settings")
+COGS = ("cogs.tables", "cogs.play", "cogs.admin", "cogs.leaderboard", "cogs.settings", "cogs.rules")
 
 
 class SeepBot(commands.Bot):
@@ -35,6 +36,7 @@ class SeepBot(commands.Bot):
         await self.store.open()
         restored = await self.tables.restore()
         log.info("restored %d unfinished table(s)", restored)
+        await self.tree.set_translator(Translator())
         for name in COGS:
             await self.load_extension(name)
         from cogs._ui import HandButton, LobbyButton

@@ -111,7 +111,8 @@ def table_embed(session: TableSession) -> discord.Embed:
 
 async def table_message(session: TableSession, channel: Any) -> dict[str, Any]:
     """Keyword arguments for `send`: content (mention), embed, and the image or the text."""
-    from cogs._ui import HandButton  # the button is Discord glue, kept with the other views
+    from cogs._ui import HandButton  # the buttons are Discord glue, kept with the other views
+    from cogs.rules import TableRulesButton
 
     match = session.match
     assert match is not None
@@ -121,6 +122,7 @@ async def table_message(session: TableSession, channel: Any) -> dict[str, Any]:
         kwargs["content"] = f"{mention(session, match.current_player or 0)}, your turn."
         view = discord.ui.View(timeout=None)
         view.add_item(HandButton(session.id))
+        view.add_item(TableRulesButton(session.id))
         kwargs["view"] = view
     if can_attach(channel):
         png = await table.render_png_async(match.view(PUBLIC), session.names())

@@ -1,0 +1,223 @@
+"""/rules: a quick start, then a page per topic with example positions drawn by the renderers,
+in the reader's language; also the table's "Rules" button (the page for the situation)."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import re
+from typing import TYPE_CHECKING, Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.lessons import GAME_LANGUAGES, LANGUAGES, examples, language_for, lesson, topic_for
+from bot.presenter import GAME_NAMES, can_attach
+from cogs._ui import session_for, tell
+from engine.core import PUBLIC
+from renderers import table as table_image
+
+if TYPE_CHECKING:
+    from bot.client import SeepBot
+
+
+def example_text(example_id: str, caption: str) -> str:
+    example = examples()[example_id]
+    match = example.match()
+    move = match.describe(example.move)
+    return f"{caption}\n```{example.position}```Move `{example.move}`: {move}"
+
+
+async def example_image(example_id: str) -> bytes:
+    example = examples()[example_id]
+    match = example.match()
+    names = [f"Seat {n + 1}" for n in range(match.rules.players)]
+    return await asyncio.to_thread(table_image.render_png, match.view(PUBLIC), names)
+
+
+async def rules_message(channel: Any, game: str, language: str, number: int) -> dict[str, Any]:
+    """The page as message keyword arguments: embed, image of its first example, controls."""
+    pages = lesson(game, language)
+    number = min(max(number, 0), len(pages.pages) - 1)
+    page = pages.pages[number]
+    title = f"{GAME_NAMES.get(game, game)} · {page.title}"
+    embed = discord.Embed(title=title, description=page.text, colour=discord.Colour.teal())
+    for example_id, caption in page.examples:
+        embed.add_field(name="▸", value=example_text(example_id, caption)[:1024], inline=False)
+    embed.set_footer(text=f"{number + 1} / {len(pages.pages)} · {LANGUAGES[pages.language]}")
+    kwargs: dict[str, Any] = {"embed": embed, "attachments": []}
+    if page.examples and can_attach(channel):
+        png = await example_image(page.examples[0][0])
+        kwargs["attachments"] = [discord.File(io.BytesIO(png), filename="example.png")]
+        embed.set_image(url="attachment://example.png")
+    view = discord.ui.View(timeout=None)
+    base = pages.game if game != "seep30" else "seep30"
+    view.add_item(TopicSelect(base, pages.language, number))
+    view.add_item(RulesButton(base, pages.language, number, "prev", len(pages.pages)))
+    view.add_item(RulesButton(base, pages.language, number, "next", len(pages.pages)))
+    if len(GAME_LANGUAGES[pages.game]) > 1:
+        view.add_item(LanguageSelect(base, pages.language, number))
+    kwargs["view"] = view
+    return kwargs
+
+
+class RulesButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"rules:(?P<game>\w+):(?P<lang>\w+):(?P<page>\d+):(?P<step>prev|next)",
+):
+    def __init__(self, game: str, language: str, page: int, step: str, pages: int = 0) -> None:
+        self.game, self.language, self.page, self.step = game, language, page, step
+        disabled = (step == "prev" and page == 0) or (step == "next" and page >= pages - 1)
+        super().__init__(
+            discord.ui.Button(
+                label="Previous" if step == "prev" else "Next",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"rules:{game}:{language}:{page}:{step}",
+                disabled=disabled and pages > 0,
+                row=1,
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> RulesButton:
+        return cls(match["game"], match["lang"], int(match["page"]), match["step"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        page = self.page + (1 if self.step == "next" else -1)
+        kwargs = await rules_message(interaction.channel, self.game, self.language, page)
+        await interaction.response.edit_message(**kwargs)
+
+
+class TopicSelect(
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"rulestopic:(?P<game>\w+):(?P<lang>\w+)",
+):
+    def __init__(self, game: str, language: str, page: int = 0) -> None:
+        self.game, self.language = game, language
+        pages = lesson(game, language).pages
+        options = [
+            discord.SelectOption(label=p.title[:100], value=str(n), default=n == page)
+            for n, p in enumerate(pages)
+        ]
+        super().__init__(
+            discord.ui.Select(
+                placeholder="Topic", custom_id=f"rulestopic:{game}:{language}", options=options
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]
+    ) -> TopicSelect:
+        return cls(match["game"], match["lang"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        page = int(self.item.values[0])
+        kwargs = await rules_message(interaction.channel, self.game, self.language, page)
+        await interaction.response.edit_message(**kwargs)
+
+
+class LanguageSelect(
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"ruleslang:(?P<game>\w+):(?P<page>\d+)",
+):
+    def __init__(self, game: str, language: str = "en", page: int = 0) -> None:
+        self.game, self.page = game, page
+        base = "seep" if game == "seep30" else game
+        options = [
+            discord.SelectOption(label=LANGUAGES[code], value=code, default=code == language)
+            for code in GAME_LANGUAGES[base]
+        ]
+        super().__init__(
+            discord.ui.Select(
+                placeholder="Language",
+                custom_id=f"ruleslang:{game}:{page}",
+                options=options,
+                row=2,
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]
+    ) -> LanguageSelect:
+        return cls(match["game"], page=int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        language = self.item.values[0]
+        kwargs = await rules_message(interaction.channel, self.game, language, self.page)
+        await interaction.response.edit_message(**kwargs)
+
+
+class TableRulesButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"tablerules:(?P<table>\d+)"
+):
+    """The table message's "Rules": privately, the page for what is happening at the table."""
+
+    def __init__(self, table_id: int) -> None:
+        self.table_id = table_id
+        super().__init__(
+            discord.ui.Button(
+                label="Rules",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"tablerules:{table_id}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> TableRulesButton:
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            session = session_for(interaction, self.table_id)
+        except Exception as error:  # a table that ended: still teach the basics
+            await tell(interaction, str(error))
+            return
+        game = session.row.game
+        language = language_for(str(interaction.locale))
+        pages = lesson(game, language)
+        topic = topic_for(session.match.view(PUBLIC)) if session.match else "quick-start"
+        kwargs = await rules_message(interaction.channel, game, language, pages.index(topic))
+        files = kwargs.pop("attachments")
+        await interaction.response.send_message(**kwargs, files=files, ephemeral=True)
+
+
+class RulesCommands(commands.Cog):
+    def __init__(self, bot: SeepBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="rules", description="Learn to play Seep or Suipe")
+    @app_commands.describe(
+        game="which game", topic="jump to a topic", language="the language of the pages"
+    )
+    async def rules(
+        self,
+        interaction: discord.Interaction,
+        game: Literal["seep", "seep30", "suipe"],
+        topic: Literal[
+            "quick-start", "deal-and-bid", "captures", "houses", "builds", "trailing",
+            "sweeps", "scoring", "options",
+        ] | None = None,
+        language: Literal["en", "hi", "gu"] | None = None,
+    ) -> None:  # fmt: skip
+        chosen = language or language_for(str(interaction.locale))
+        pages = lesson(game, chosen)
+        number = pages.index(topic) if topic else 0
+        kwargs = await rules_message(interaction.channel, game, chosen, number)
+        files = kwargs.pop("attachments")
+        note = None
+        if pages.language != chosen:
+            missing = LANGUAGES[chosen]
+            note = f"These pages are in English: {GAME_NAMES[game]} has no {missing} ones yet."
+        await interaction.response.send_message(note, **kwargs, files=files, ephemeral=True)
+
+
+async def setup(bot: SeepBot) -> None:
+    await bot.add_cog(RulesCommands(bot))
+    bot.add_dynamic_items(RulesButton, TopicSelect, LanguageSelect, TableRulesButton)

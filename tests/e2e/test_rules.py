@@ -1,0 +1,95 @@
+"""/rules in each language, its paging and topic select, the table's Rules button, and the
+commands' Hindi names."""
+
+from __future__ import annotations
+
+from .conftest import Env
+from .fake_discord import EPHEMERAL, NO_FILES_CHANNEL_ID
+from .helpers import button
+
+ASHA = 801
+
+
+def select_by(fake, message: dict, placeholder: str) -> dict:
+    for component in fake.components(message):
+        if component.get("placeholder") == placeholder:
+            return component
+    raise AssertionError(f"no {placeholder} select")
+
+
+async def test_rules_in_english_hindi_and_gujarati(env: Env) -> None:
+    fake = env.fake
+    english = await fake.slash(ASHA, "rules", game="seep")
+    message = fake.messages[english.message_id]
+    assert message["flags"] & EPHEMERAL
+    assert message["embeds"][0]["title"] == "Seep · Quick start"
+    assert "1 / 7 · English" in message["embeds"][0]["footer"]["text"]
+
+    hindi = await fake.slash(ASHA, "rules", game="seep", locale="hi")
+    message = fake.messages[hindi.message_id]
+    assert message["embeds"][0]["title"] == "Seep · जल्दी शुरुआत"
+    nxt = await fake.click(ASHA, hindi.message_id, button(fake, message, "Next"))
+    assert nxt.responses[-1]["type"] == 7
+    message = fake.messages[hindi.message_id]
+    assert message["embeds"][0]["title"] == "Seep · बँटाई और बोली"
+    assert message["attachments"][0]["filename"] == "example.png"  # the bid, drawn
+    assert "B11" in message["embeds"][0]["fields"][0]["value"]
+
+    language = select_by(fake, message, "Language")
+    await fake.click(ASHA, hindi.message_id, language["custom_id"], ["gu"])
+    message = fake.messages[hindi.message_id]
+    assert message["embeds"][0]["title"] == "Seep · વહેંચણી અને બોલી"  # same page, Gujarati
+
+    topic = select_by(fake, message, "Topic")
+    houses = next(o["value"] for o in topic["options"] if "ઘર" in o["label"])
+    await fake.click(ASHA, hindi.message_id, topic["custom_id"], [houses])
+    message = fake.messages[hindi.message_id]
+    assert len(message["embeds"][0]["fields"]) == 3  # build, cement and break, each shown
+
+
+async def test_suipe_rules_are_english_with_samoan_words(env: Env) -> None:
+    fake = env.fake
+    reply = await fake.slash(ASHA, "rules", game="suipe", topic="scoring", locale="hi",
+                             channel_id=NO_FILES_CHANNEL_ID)  # fmt: skip
+    message = fake.messages[reply.message_id]
+    assert "in English" in message["content"]
+    assert "kala" in message["embeds"][0]["description"]
+    assert not message["attachments"]  # no image where the bot may not attach files
+    assert "sefulu" in message["embeds"][0]["fields"][0]["value"]
+
+
+async def test_the_table_rules_button_opens_the_page_for_the_moment(env: Env) -> None:
+    fake = env.fake
+    new = await fake.slash(ASHA, "table", "new", game="seep", players=2)
+    lobby = fake.messages[new.message_id]
+    await fake.click(ASHA, new.message_id, button(fake, lobby, "Add computer player"))
+    await fake.click(ASHA, new.message_id, button(fake, lobby, "Start"))
+    await env.bot.idle()
+    table = next(
+        m for m in reversed(fake.channel_messages())
+        if any(c.get("label") == "Rules" for c in fake.components(m))
+    )  # fmt: skip
+    session = env.bot.tables.get(int(table["channel_id"]))
+    opened = await fake.click(ASHA, int(table["id"]), button(fake, table, "Rules"))
+    page = fake.messages[opened.message_id]
+    assert page["flags"] & EPHEMERAL
+    expected = "The deal and the bid" if session.match.view().phase == "bid" else "Captures"
+    if session.match.view().houses:
+        expected = "Houses: build, cement, break"
+    assert page["embeds"][0]["title"] == f"Seep · {expected}"
+
+
+async def test_commands_have_hindi_names_and_descriptions(env: Env) -> None:
+    fake = env.fake
+    await fake.slash(1, "admin", "sync", scope="this server")
+    await env.bot.idle()
+    await fake.wait_for_message(lambda m: "Published" in m["content"])
+    published = {c["name"]: c for c in fake.commands}
+    assert published["rules"]["name_localizations"]["hi"] == "नियम"
+    assert published["rules"]["description_localizations"]["hi"] == "सीप या सुइपे खेलना सीखें"
+    for command in fake.commands:
+        assert command.get("name_localizations", {}).get("hi"), command["name"]
+        assert command.get("description_localizations", {}).get("hi"), command["name"]
+        for option in command.get("options", []):
+            if option["type"] == 1:  # a subcommand
+                assert option.get("name_localizations", {}).get("hi"), option["name"]
