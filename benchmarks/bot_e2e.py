@@ -27,6 +27,8 @@ import yarl
 
 from bot.client import create_bot
 from bot.config import Settings
+from renderers.palette import palette_image
+from renderers.theme import DEFAULT_THEME
 from tests.e2e.fake_discord import FakeDiscord
 
 MOVES_PER_TABLE = 4
@@ -38,6 +40,7 @@ async def run(tables: int) -> dict[str, float]:
     await fake.start()
     discord.http.Route.BASE = fake.api_base
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(fake.gateway_url)
+    palette_image(DEFAULT_THEME)  # as `python -m bot` does before connecting
     with tempfile.TemporaryDirectory() as folder:
         bot = create_bot(
             Settings(token="x", database_path=Path(folder) / "bench.sqlite3"),
