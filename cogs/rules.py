@@ -15,6 +15,7 @@ from discord.ext import commands
 from bot.lessons import GAME_LANGUAGES, LANGUAGES, examples, language_for, lesson, topic_for
 from bot.presenter import GAME_NAMES, can_attach
 from cogs._ui import session_for, tell
+from engine.cards import parse_cards, pretty_cards
 from engine.core import PUBLIC
 from renderers import table as table_image
 
@@ -26,7 +27,18 @@ def example_text(example_id: str, caption: str) -> str:
     example = examples()[example_id]
     match = example.match()
     move = match.describe(example.move)
-    return f"{caption}\n```{example.position}```Move `{example.move}`: {move}"
+    after = []
+    if example.floor_after is not None:
+        after.append(f"floor {pretty_cards(parse_cards(example.floor_after)) or 'empty'}")
+    if example.piles_after:
+        kind = " (multiple)" if example.game == "suipe" else " (cemented)"
+        after.append(", ".join(example.piles_after).replace("*", kind))
+    if example.sweep:
+        after.append("a sweep" if example.game != "suipe" else "a Suipe")
+    if example.bid is not None:
+        after.append(f"bid {example.bid}")
+    result = f"\nAfter: {'; '.join(after)}" if after else ""
+    return f"{caption}\n```{example.position}```Move `{example.move}`: {move}{result}"
 
 
 async def example_image(example_id: str) -> bytes:
