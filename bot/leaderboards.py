@@ -18,6 +18,7 @@ from itertools import groupby
 from openskill.models import PlackettLuce
 
 from bot.storage import PlayerResult, Store
+from engine.games import GAME_NAMES
 
 PAGE_SIZE = 10
 MIN_MATCHES_FOR_WIN_RATE = 3
@@ -185,17 +186,11 @@ def player_stats(
     record = records(own)[user_id]
     names = {r.user_id: r.name for r in results}
     together: Counter[int] = Counter(r.partner_id for r in own if r.partner_id)
+    won: Counter[int] = Counter(r.partner_id for r in own if r.partner_id and r.outcome == "win")
     partner = None
     if together:
-        best = max(
-            together,
-            key=lambda p: (
-                together[p],
-                sum(r.outcome == "win" for r in own if r.partner_id == p),
-            ),
-        )
-        wins = sum(r.outcome == "win" for r in own if r.partner_id == best)
-        partner = (names.get(best, "?"), together[best], wins)
+        best = max(together, key=lambda p: (together[p], won[p]))
+        partner = (names.get(best, "?"), together[best], won[best])
     season = [r for r in results if r.finished_at >= season_start]
     board = standings(season, game, Board.RATING)
     mine = next((s for s in board if s.user_id == user_id), None)
@@ -220,8 +215,6 @@ def player_stats(
 
 
 # ----- what the commands show ---------------------------------------------------------
-
-GAME_TITLES = {"seep": "Seep", "seep30": "Seep (30 points)", "suipe": "Suipe"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,7 +260,7 @@ async def board_page(
     rows = tuple(everyone[page * PAGE_SIZE : (page + 1) * PAGE_SIZE])
     mine = next((s for s in everyone if s.user_id == viewer), None)
     own = mine if mine is not None and mine not in rows else None
-    title = f"{GAME_TITLES.get(game, game)} leaderboard · by {board}"
+    title = f"{GAME_NAMES.get(game, game)} leaderboard · by {board}"
     noun = "player" if len(everyone) == 1 else "players"
     subtitle = f"{period} · {len(everyone)} {noun}" + (
         " · this season" if season and period is Period.ALL else ""

@@ -16,6 +16,7 @@ import discord
 
 from engine.cards import pretty_cards
 from engine.core import PUBLIC
+from engine.games import GAME_NAMES
 from engine.seep.describe import house_name
 from engine.seep.view import SeepView
 from renderers import summary, table
@@ -24,8 +25,6 @@ if TYPE_CHECKING:
     from bot.tables import TableSession
 
 log = logging.getLogger("seepbot.presenter")
-
-GAME_NAMES = {"seep": "Seep", "seep30": "Seep (30 points)", "suipe": "Suipe"}
 
 
 def mention(session: TableSession, seat: int) -> str:

@@ -9,11 +9,6 @@ from typing import Any
 from bot.storage import PlayerResult, SeatRow
 
 
-def side_of(match: Any, seat: int) -> int:
-    rules = match.rules
-    return rules.side_of(seat) if hasattr(rules, "side_of") else seat % 2
-
-
 def side_scores(match: Any) -> list[int]:
     """What decides the places: baazis in Seep, match points in Suipe."""
     baazis = getattr(match, "baazis", None)
@@ -56,12 +51,12 @@ def player_results(
     for seat, row in sorted(seats.items()):
         if row.user_id is None:
             continue  # computer players never appear on leaderboards
-        side = side_of(match, seat)
+        side = match.deal.side_of(seat)
         partner = next(
             (
                 other.user_id
                 for other_seat, other in seats.items()
-                if other_seat != seat and side_of(match, other_seat) == side and other.user_id
+                if other_seat != seat and match.deal.side_of(other_seat) == side and other.user_id
             ),
             None,
         )

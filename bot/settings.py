@@ -6,8 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.tables import TableError
-
-GAME_NAMES = {"seep": "Seep", "seep30": "Seep (30 points)", "suipe": "Suipe"}
+from engine.games import GAME_NAMES
 
 TIMERS = {
     "3 minutes": 180, "off": 0, "1 minute": 60, "10 minutes": 600, "1 hour": 3600,

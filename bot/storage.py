@@ -393,11 +393,7 @@ class Store:
                     " VALUES (?, ?, ?, ?, ?)",
                     (table_id, guild_id, game, now, json.dumps(match_result)),
                 )
-                marks = ", ".join("?" for _ in RESULT_COLUMNS)
-                await db.executemany(
-                    f"INSERT INTO player_results ({', '.join(RESULT_COLUMNS)}) VALUES ({marks})",
-                    [tuple(getattr(r, c) for c in RESULT_COLUMNS) for r in player_results],
-                )
+                await _insert_results(db, player_results)
             await db.execute(
                 "UPDATE game_tables SET status = ?, updated_at = ? WHERE id = ?",
                 (status, now, table_id),
@@ -456,11 +452,7 @@ class Store:
     @_serialised
     async def insert_player_results(self, results: Sequence[PlayerResult]) -> None:
         """Results recorded outside a move (imports, tests)."""
-        marks = ", ".join("?" for _ in RESULT_COLUMNS)
-        await self.db.executemany(
-            f"INSERT INTO player_results ({', '.join(RESULT_COLUMNS)}) VALUES ({marks})",
-            [tuple(getattr(r, c) for c in RESULT_COLUMNS) for r in results],
-        )
+        await _insert_results(self.db, results)
 
     @_serialised
     async def guild_settings(self, guild_id: int) -> GuildSettings:
@@ -485,6 +477,14 @@ class Store:
             " ON CONFLICT (guild_id) DO UPDATE SET season_start = excluded.season_start",
             (guild_id, when),
         )
+
+
+async def _insert_results(db: aiosqlite.Connection, results: Sequence[PlayerResult]) -> None:
+    marks = ", ".join("?" for _ in RESULT_COLUMNS)
+    await db.executemany(
+        f"INSERT INTO player_results ({', '.join(RESULT_COLUMNS)}) VALUES ({marks})",
+        [tuple(getattr(r, c) for c in RESULT_COLUMNS) for r in results],
+    )
 
 
 def _player_result(row: Sequence[Any]) -> PlayerResult:

@@ -7,12 +7,11 @@ import io
 import logging
 import re
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 import discord
 
 from bot.presenter import GAME_NAMES, summary_message, table_message
-from bot.settings import TIMERS
 from bot.tables import TableError, TableSession
 from renderers import hand as hand_image
 
@@ -32,6 +31,27 @@ async def tell(interaction: discord.Interaction, text: str) -> None:
         await interaction.followup.send(text, ephemeral=True)
     else:
         await interaction.response.send_message(text, ephemeral=True)
+
+
+def page_button(
+    custom_id: str, step: str, page: int, pages: int, row: int | None = None
+) -> discord.ui.Button:
+    """Previous or Next on a paged message, disabled at either end (when `pages` is known:
+    a button rebuilt from its custom_id only needs to act)."""
+    at_end = (step == "prev" and page == 0) or (step == "next" and page >= pages - 1)
+    return discord.ui.Button(
+        label="Previous" if step == "prev" else "Next",
+        style=discord.ButtonStyle.secondary,
+        custom_id=custom_id,
+        disabled=at_end and pages > 0,
+        row=row,
+    )
+
+
+async def send_page(interaction: discord.Interaction, page: dict[str, Any], **extra: Any) -> None:
+    """Answer with a new message built for editing (its `attachments` become `files`)."""
+    files = page.pop("attachments")
+    await interaction.response.send_message(**page, files=files, **extra)
 
 
 def session_for(interaction: discord.Interaction, table_id: int | None = None) -> TableSession:
@@ -117,7 +137,26 @@ async def post_table(bot: SeepBot, session: TableSession, channel: Any) -> None:
 
 # ----- the turn timer --------------------------------------------------------------------
 
-TIMER_CHOICES = TIMERS
+TimerChoice = Literal["3 minutes", "off", "1 minute", "10 minutes", "1 hour", "1 day"]
+LevelChoice = Literal["normal", "easy", "hard"]
+# Seep variants offered by /table new and /settings tables: command option -> rules option.
+VARIANT_OPTIONS = {
+    "limited_houses": "limited_houses",
+    "loose_card_break": "loose_card_break",
+    "ten_of_diamonds_two": "diamond_ten_two",
+    "rawalpindi": "rawalpindi",
+}
+VARIANT_DESCRIPTIONS = {
+    "limited_houses": "Seep: at most two houses on the floor",
+    "loose_card_break": "Seep: a loose card may raise a house the same play cements",
+    "ten_of_diamonds_two": "Seep: 10♦ scores 2 and most cards 4",
+    "rawalpindi": "Seep (30 points): Rawalpindi rules",
+}
+
+
+def chosen_variants(**options: bool | None) -> dict[str, bool | None]:
+    """The variant options of a command, under the rules' names."""
+    return {VARIANT_OPTIONS[name]: value for name, value in options.items()}
 
 
 def describe_seconds(seconds: float) -> str:

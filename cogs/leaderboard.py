@@ -12,9 +12,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.leaderboards import GAME_TITLES, Board, BoardPage, Period, board_page, stats_for
-from bot.presenter import can_attach
-from cogs._ui import tell
+from bot.leaderboards import Board, BoardPage, Period, board_page, stats_for
+from bot.presenter import GAME_NAMES, can_attach
+from cogs._ui import page_button, send_page, tell
 from renderers import leaderboard as board_image
 
 if TYPE_CHECKING:
@@ -73,15 +73,8 @@ class PageButton(
         self, game: str, board: Board, period: Period, page: int, step: str, pages: int = 0
     ) -> None:
         self.game, self.board, self.period, self.page, self.step = game, board, period, page, step
-        disabled = (step == "prev" and page == 0) or (step == "next" and page >= pages - 1)
-        super().__init__(
-            discord.ui.Button(
-                label="Previous" if step == "prev" else "Next",
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"board:{game}:{board.name}:{period.name}:{page}:{step}",
-                disabled=disabled and pages > 0,
-            )
-        )
+        custom_id = f"board:{game}:{board.name}:{period.name}:{page}:{step}"
+        super().__init__(page_button(custom_id, step, page, pages))
 
     @classmethod
     async def from_custom_id(
@@ -115,9 +108,9 @@ class LeaderboardCommands(commands.Cog):
         by: Literal["baazis", "rating", "win rate"] = "baazis",
         period: Literal["all time", "this month", "this week"] = "all time",
     ) -> None:
-        kwargs = await board_message(interaction, game, Board(by), Period(period), 0)
-        files = kwargs.pop("attachments")
-        await interaction.response.send_message(**kwargs, files=files)
+        await send_page(
+            interaction, await board_message(interaction, game, Board(by), Period(period), 0)
+        )
 
     @app_commands.command(name="stats", description="A player's record, rating and partners")
     @app_commands.describe(member="whose stats (you, if left empty)", game="which game")
@@ -131,11 +124,11 @@ class LeaderboardCommands(commands.Cog):
         who = member or interaction.user
         stats = await stats_for(self.bot.store, interaction.guild_id or 0, who.id, game)
         if stats is None:
-            where = f" of {GAME_TITLES[game]}" if game else ""
+            where = f" of {GAME_NAMES[game]}" if game else ""
             await tell(interaction, f"{who.display_name} has no finished matches{where} here yet.")
             return
         embed = discord.Embed(
-            title=f"{who.display_name} · {GAME_TITLES.get(stats.game, stats.game)}",
+            title=f"{who.display_name} · {GAME_NAMES.get(stats.game, stats.game)}",
             colour=discord.Colour.gold(),
         )
         record = f"{stats.wins} won · {stats.losses} lost"

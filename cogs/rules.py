@@ -14,7 +14,7 @@ from discord.ext import commands
 
 from bot.lessons import GAME_LANGUAGES, LANGUAGES, examples, language_for, lesson, topic_for
 from bot.presenter import GAME_NAMES, can_attach
-from cogs._ui import session_for, tell
+from cogs._ui import page_button, send_page, session_for, tell
 from engine.cards import parse_cards, pretty_cards
 from engine.core import PUBLIC
 from renderers import table as table_image
@@ -80,16 +80,8 @@ class RulesButton(
 ):
     def __init__(self, game: str, language: str, page: int, step: str, pages: int = 0) -> None:
         self.game, self.language, self.page, self.step = game, language, page, step
-        disabled = (step == "prev" and page == 0) or (step == "next" and page >= pages - 1)
-        super().__init__(
-            discord.ui.Button(
-                label="Previous" if step == "prev" else "Next",
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"rules:{game}:{language}:{page}:{step}",
-                disabled=disabled and pages > 0,
-                row=1,
-            )
-        )
+        custom_id = f"rules:{game}:{language}:{page}:{step}"
+        super().__init__(page_button(custom_id, step, page, pages, row=1))
 
     @classmethod
     async def from_custom_id(
@@ -195,9 +187,8 @@ class TableRulesButton(
         language = language_for(str(interaction.locale))
         pages = lesson(game, language)
         topic = topic_for(session.match.view(PUBLIC)) if session.match else "quick-start"
-        kwargs = await rules_message(interaction.channel, game, language, pages.index(topic))
-        files = kwargs.pop("attachments")
-        await interaction.response.send_message(**kwargs, files=files, ephemeral=True)
+        page = await rules_message(interaction.channel, game, language, pages.index(topic))
+        await send_page(interaction, page, ephemeral=True)
 
 
 class RulesCommands(commands.Cog):
@@ -221,13 +212,12 @@ class RulesCommands(commands.Cog):
         chosen = language or language_for(str(interaction.locale))
         pages = lesson(game, chosen)
         number = pages.index(topic) if topic else 0
-        kwargs = await rules_message(interaction.channel, game, chosen, number)
-        files = kwargs.pop("attachments")
+        page = await rules_message(interaction.channel, game, chosen, number)
         note = None
         if pages.language != chosen:
             missing = LANGUAGES[chosen]
             note = f"These pages are in English: {GAME_NAMES[game]} has no {missing} ones yet."
-        await interaction.response.send_message(note, **kwargs, files=files, ephemeral=True)
+        await send_page(interaction, page, content=note, ephemeral=True)
 
 
 async def setup(bot: SeepBot) -> None:

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot import settings as server
-from cogs._ui import tell
+from cogs._ui import VARIANT_DESCRIPTIONS, LevelChoice, TimerChoice, chosen_variants, tell
 
 if TYPE_CHECKING:
     from bot.client import SeepBot
@@ -44,17 +44,13 @@ class SettingsCommands(
         timer="the turn timer of new tables",
         level="how well computer players play by default",
         rate_computer_games="whether games with computer players count for ratings",
-        limited_houses="Seep: at most two houses on the floor",
-        loose_card_break="Seep: a loose card may raise a house the same play cements",
-        ten_of_diamonds_two="Seep: 10♦ scores 2 and most cards 4",
-        rawalpindi="Seep (30 points): Rawalpindi rules",
+        **VARIANT_DESCRIPTIONS,
     )
     async def tables(
         self,
         interaction: discord.Interaction,
-        timer: Literal["3 minutes", "off", "1 minute", "10 minutes", "1 hour", "1 day"]
-        | None = None,
-        level: Literal["normal", "easy", "hard"] | None = None,
+        timer: TimerChoice | None = None,
+        level: LevelChoice | None = None,
         rate_computer_games: bool | None = None,
         limited_houses: bool | None = None,
         loose_card_break: bool | None = None,
@@ -68,10 +64,12 @@ class SettingsCommands(
             "timer": timer,
             "level": level,
             "rate_computer_games": rate_computer_games,
-            "limited_houses": limited_houses,
-            "loose_card_break": loose_card_break,
-            "diamond_ten_two": ten_of_diamonds_two,
-            "rawalpindi": rawalpindi,
+            **chosen_variants(
+                limited_houses=limited_houses,
+                loose_card_break=loose_card_break,
+                ten_of_diamonds_two=ten_of_diamonds_two,
+                rawalpindi=rawalpindi,
+            ),
         }
         changes = {k: v for k, v in changes.items() if v is not None}
         guild = interaction.guild_id or 0

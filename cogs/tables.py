@@ -12,8 +12,11 @@ from bot import settings as server
 from bot.presenter import GAME_NAMES, cannot_post
 from bot.tables import TableError, TableSession
 from cogs._ui import (
-    TIMER_CHOICES,
+    VARIANT_DESCRIPTIONS,
+    LevelChoice,
+    TimerChoice,
     advance,
+    chosen_variants,
     lobby_embed,
     lobby_view,
     schedule,
@@ -70,12 +73,9 @@ class TableCommands(
         timer="time for each turn before a computer player moves for an absent player",
         level="how well the computer players added with the lobby button play",
         beginner="a table for learners: the hand picker offers a Hint button (not rated)",
-        limited_houses="Seep: at most two houses on the floor",
-        loose_card_break="Seep: a loose card may raise a house the same play cements",
-        ten_of_diamonds_two="Seep: 10♦ scores 2 and most cards 4",
-        rawalpindi="Seep (30 points): Rawalpindi rules",
         hand_size="Suipe: cards per hand (default 8, or 6 with four players)",
         partnerships="Suipe with four: two against two (default) or each for themselves",
+        **VARIANT_DESCRIPTIONS,
     )
     async def new(
         self,
@@ -84,9 +84,8 @@ class TableCommands(
         players: app_commands.Range[int, 2, 4] = 4,
         baazis: app_commands.Range[int, 1, 20] = 1,
         deals: app_commands.Range[int, 1, 20] = 2,
-        timer: Literal["3 minutes", "off", "1 minute", "10 minutes", "1 hour", "1 day"]
-        | None = None,
-        level: Literal["normal", "easy", "hard"] | None = None,
+        timer: TimerChoice | None = None,
+        level: LevelChoice | None = None,
         beginner: bool = False,
         limited_houses: bool | None = None,
         loose_card_break: bool | None = None,
@@ -103,16 +102,16 @@ class TableCommands(
         defaults = server.effective(saved)
         rules: dict[str, object] = {"players": players}
         options: dict[str, object] = {
-            "turn_timer": TIMER_CHOICES[timer or defaults["timer"]],
+            "turn_timer": server.TIMERS[timer or defaults["timer"]],
             "computer_level": level or defaults["level"],
             "hints": beginner,
         }
-        chosen = {
-            "limited_houses": limited_houses,
-            "loose_card_break": loose_card_break,
-            "diamond_ten_two": ten_of_diamonds_two,
-            "rawalpindi": rawalpindi,
-        }
+        chosen = chosen_variants(
+            limited_houses=limited_houses,
+            loose_card_break=loose_card_break,
+            ten_of_diamonds_two=ten_of_diamonds_two,
+            rawalpindi=rawalpindi,
+        )
         if game == "suipe":
             rules["deals"] = deals
             if hand_size is not None:
@@ -188,7 +187,7 @@ class TableCommands(
     async def computer(
         self,
         interaction: discord.Interaction,
-        level: Literal["normal", "easy", "hard"] = "normal",
+        level: LevelChoice = "normal",
     ) -> None:
         try:
             session = session_for(interaction)

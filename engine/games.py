@@ -11,6 +11,7 @@ from engine.suipe import SuipeMatch, SuipeRules
 from engine.suipe import parse_position as parse_suipe_position
 
 GAMES = ("seep", "seep30", "suipe")
+GAME_NAMES = {"seep": "Seep", "seep30": "Seep (30 points)", "suipe": "Suipe"}
 
 
 def new_match(game: str, seed: int, **options: Any) -> GameState:

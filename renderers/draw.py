@@ -8,7 +8,8 @@ from PIL import Image, ImageDraw, ImageFont
 
 from engine.cards import Card
 from renderers.assets import card_back, card_face
-from renderers.theme import Theme
+from renderers.palette import to_palette
+from renderers.theme import DEFAULT_THEME, Theme
 
 
 def fit_text(draw: ImageDraw.ImageDraw, text: str, face: ImageFont.FreeTypeFont, width: int) -> str:
@@ -28,9 +29,6 @@ def paste_card(image: Image.Image, card: Card | None, box: tuple[int, int, int, 
 
 def to_png(image: Image.Image, theme: Theme | None = None) -> bytes:
     """PNG bytes of the image mapped to its theme's palette (see `renderers.palette`)."""
-    from renderers.palette import to_palette
-    from renderers.theme import DEFAULT_THEME
-
     buffer = io.BytesIO()
     to_palette(image, theme or DEFAULT_THEME).save(buffer, format="PNG", compress_level=3)
     return buffer.getvalue()

@@ -33,17 +33,13 @@ def theme_colours(theme: Theme) -> list[tuple[int, int, int]]:
     return colours
 
 
-def _samples(theme: Theme) -> list[Image.Image]:
-    from renderers.gallery import gallery_images  # it draws with the modules that use this one
-
-    return list(gallery_images(theme).values())
-
-
 @lru_cache(maxsize=4)
 def palette_image(theme: Theme) -> Image.Image:
     """A "P" image whose palette every picture of this theme is mapped to."""
+    from renderers.gallery import gallery_images  # it draws with the modules that use this one
+
     exact = theme_colours(theme)
-    samples = _samples(theme)
+    samples = list(gallery_images(theme).values())
     width = max(image.width for image in samples)
     atlas = Image.new("RGB", (width, sum(image.height for image in samples)), theme.felt)
     top = 0
@@ -60,4 +56,5 @@ def palette_image(theme: Theme) -> Image.Image:
 
 
 def to_palette(image: Image.Image, theme: Theme) -> Image.Image:
-    return image.convert("RGB").quantize(palette=palette_image(theme), dither=Image.Dither.NONE)
+    rgb = image if image.mode == "RGB" else image.convert("RGB")
+    return rgb.quantize(palette=palette_image(theme), dither=Image.Dither.NONE)

@@ -14,6 +14,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from engine.cards import parse_cards
 from engine.games import parse_any_position
 from engine.seep import SeepMatch
 from engine.suipe import SuipeMatch
@@ -104,7 +105,7 @@ def topic_for(view: Any) -> str:
     """The page that matches the situation at a table (the table's Rules button)."""
     if getattr(view, "phase", "") == "over":
         return "scoring"
-    if getattr(view, "bid", 0) is None and getattr(view, "phase", "") == "bid":
+    if getattr(view, "phase", "") == "bid":
         return "deal-and-bid"
     if getattr(view, "houses", ()):
         return "houses"
@@ -125,8 +126,6 @@ def sweeps(view: Any) -> int:
 
 def check_example(example: Example) -> list[str]:
     """What is wrong with an example: its move is illegal or its result differs; [] if right."""
-    from engine.cards import parse_cards
-
     try:
         match = example.match()
         before = match.view()
