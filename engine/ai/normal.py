@@ -17,7 +17,7 @@ from typing import Any
 
 from engine.ai.games import Deal, GameAdapter, adapter_for
 from engine.ai.worlds import unseen_cards
-from engine.cards import Card
+from engine.cards import Card, value_order
 
 REPLY_WEIGHT = 0.8  # how much an opponent's expected reply counts against a play
 PILE_SHARE = 0.5  # share of a new house's or build's points counted as ours already
@@ -84,16 +84,16 @@ class ReplyOdds:
         base = game.margin(after, side)
         required = [value for value, _, holders in game.piles(after) if opponent in holders]
         best: dict[int, float] = {}
+        trial = after.copy()  # one position, given each imagined hand in turn
+        trial.stock = []  # no new hands: the reply is one play on this floor
         for value in sorted(self.counts):
             card = next(c for c in self.unseen if c.rank == value)
-            trial = after.copy()
             hand = [card]
             for needed in required:
                 extra = next((c for c in self.unseen if c.rank == needed and c != card), None)
                 if needed != value and extra is not None:
                     hand.append(extra)
-            trial.hands[opponent] = hand
-            trial.stock = []  # no new hands: the reply is one play on this floor
+            trial.hands[opponent] = sorted(hand, key=value_order)
             trial.changed()
             top = 0.0
             for action in trial.legal_actions():

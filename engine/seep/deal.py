@@ -546,24 +546,19 @@ class SeepDeal:
         return cards
 
     def copy(self) -> SeepDeal:
-        return SeepDeal(
-            rules=self.rules,
-            dealer=self.dealer,
-            hands=[list(hand) for hand in self.hands],
-            loose=list(self.loose),
-            houses=dict(self.houses),
-            stock=list(self.stock),
-            bid=self.bid,
-            phase=self.phase,
-            turn=self.turn,
-            play_number=self.play_number,
-            captured=[list(pile) for pile in self.captured],
-            sweeps=[list(s) for s in self.sweeps],
-            last_capture_side=self.last_capture_side,
-            built_by=[set(b) for b in self.built_by],
-            values_built=set(self.values_built),
-            history=list(self.history),
-            redeals=list(self.redeals),
-            restarts=self.restarts,
-            score=self.score,
-        )
+        """An independent copy. Hands are already in order and the cached moves stay valid,
+        so nothing is recomputed (computer players copy positions by the thousand)."""
+        new = object.__new__(SeepDeal)
+        new.__dict__.update(self.__dict__)
+        new.hands = [list(hand) for hand in self.hands]
+        new.loose = list(self.loose)
+        new.houses = dict(self.houses)
+        new.stock = list(self.stock)
+        new.captured = [list(pile) for pile in self.captured]
+        new.sweeps = [list(s) for s in self.sweeps]
+        new.built_by = [set(b) for b in self.built_by]
+        new.values_built = set(self.values_built)
+        new.history = list(self.history)
+        new.redeals = list(self.redeals)
+        new._sig_cache = dict(self._sig_cache)
+        return new

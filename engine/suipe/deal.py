@@ -342,22 +342,19 @@ class SuipeDeal:
         self.score = score_deal(self.captured, self.suipes)
 
     def copy(self) -> SuipeDeal:
-        return SuipeDeal(
-            rules=self.rules,
-            dealer=self.dealer,
-            hands=[list(h) for h in self.hands],
-            loose=list(self.loose),
-            builds=dict(self.builds),
-            stock=list(self.stock),
-            phase=self.phase,
-            turn=self.turn,
-            play_number=self.play_number,
-            captured=[list(p) for p in self.captured],
-            suipes=list(self.suipes),
-            last_capture_side=self.last_capture_side,
-            history=list(self.history),
-            score=self.score,
-        )
+        """An independent copy. Hands are already in order and the cached moves stay valid,
+        so nothing is recomputed (computer players copy positions by the thousand)."""
+        new = object.__new__(SuipeDeal)
+        new.__dict__.update(self.__dict__)
+        new.hands = [list(h) for h in self.hands]
+        new.loose = list(self.loose)
+        new.builds = dict(self.builds)
+        new.stock = list(self.stock)
+        new.captured = [list(p) for p in self.captured]
+        new.suipes = list(self.suipes)
+        new.history = list(self.history)
+        new._sig_cache = dict(self._sig_cache)
+        return new
 
     def changed(self) -> None:
         """Forget cached moves (after a position was edited by hand)."""
