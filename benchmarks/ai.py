@@ -34,8 +34,10 @@ class Setup:
     first: str
     second: str
     samples: int
+    candidates: int
     depth: int
     careful: int
+    endgame: int
 
 
 def decide(match, level: str, rng: random.Random, setup: Setup, times: dict[str, list[float]]):
@@ -44,7 +46,13 @@ def decide(match, level: str, rng: random.Random, setup: Setup, times: dict[str,
     if level == "random":
         action = rng.choice(match.legal_actions())
     else:
-        budget = SearchBudget(samples=setup.samples, depth=setup.depth, careful=setup.careful)
+        budget = SearchBudget(
+            samples=setup.samples,
+            candidates=setup.candidates,
+            depth=setup.depth,
+            careful=setup.careful,
+            endgame=setup.endgame,
+        )
         action = choose_action(match, player, Level(level), rng, budget)
     times.setdefault(level, []).append(time.perf_counter() - started)
     return action
@@ -129,15 +137,25 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=200, help="duplicate pairs (2 deals each)")
     parser.add_argument("--baazis", type=int, default=0, help="duplicate one-baazi matches")
     parser.add_argument("--samples", type=int, default=DEFAULT_BUDGET.samples)
+    parser.add_argument("--candidates", type=int, default=DEFAULT_BUDGET.candidates)
     parser.add_argument("--depth", type=int, default=DEFAULT_BUDGET.depth)
     parser.add_argument("--careful", type=int, default=DEFAULT_BUDGET.careful)
+    parser.add_argument("--endgame", type=int, default=DEFAULT_BUDGET.endgame)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--first-seed", type=int, default=1)
     args = parser.parse_args()
     for name in args.pairing or list(PAIRINGS):
         first, second = PAIRINGS[name]
         setup = Setup(
-            args.game, args.players, first, second, args.samples, args.depth, args.careful
+            args.game,
+            args.players,
+            first,
+            second,
+            args.samples,
+            args.candidates,
+            args.depth,
+            args.careful,
+            args.endgame,
         )
         seeds = range(args.first_seed, args.first_seed + args.deals)
         run("deal", setup, seeds, args.workers)

@@ -1,9 +1,10 @@
 """The "hard" computer player: imagine the unseen cards many times and play each idea out.
 
 The normal player's best few plays are the candidates. For each of many possible worlds
-(see `worlds.py`) every candidate is played, then the deal continues with quick greedy play
-by everyone for a number of plays (or to its end); the candidate with the best average
-margin wins. The same worlds serve every candidate, so they are compared on equal cards.
+(see `worlds.py`) every candidate is played, then everyone plays on by the normal player's
+judgement for a round (or, near the end, to the deal's end, where taking the last cards
+counts); the candidate with the best average margin wins. The same worlds serve every
+candidate, so they are compared on equal cards.
 """
 
 from __future__ import annotations
@@ -20,10 +21,11 @@ from engine.ai.worlds import sample_world, unseen_cards
 
 @dataclass(frozen=True, slots=True)
 class SearchBudget:
-    samples: int = 24  # worlds imagined per decision
-    candidates: int = 5  # plays compared
-    depth: int = 1  # plays simulated after the candidate (the deal's end comes first if near)
-    careful: int = 1  # of those, the first few are played by the normal player's judgement
+    samples: int = 12  # worlds imagined per decision
+    candidates: int = 4  # plays compared
+    depth: int = 3  # plays simulated after the candidate: a round of four players
+    careful: int = 3  # of those, the first few are played by the normal player's judgement
+    endgame: int = 8  # with at most this many plays left, simulate to the deal's end
     seconds: float | None = None  # stop sampling early after this long (the bot sets it)
 
 
@@ -45,7 +47,15 @@ def greedy_play(world: Deal, game: GameAdapter, rng: random.Random) -> Any:
     return best
 
 
+def plays_left(deal: Deal) -> int:
+    return sum(len(hand) for hand in deal.hands) + len(deal.stock)
+
+
 def play_out(world: Deal, game: GameAdapter, budget: SearchBudget, rng: random.Random) -> None:
+    if plays_left(world) <= budget.endgame:
+        while not world.is_over:  # the end is near: who takes the last cards counts
+            world.apply(score_actions(world, rng)[0].action)
+        return
     for step in range(budget.depth):
         if world.is_over:
             return
