@@ -33,11 +33,7 @@ class Setup:
     players: int
     first: str
     second: str
-    samples: int
-    candidates: int
-    depth: int
-    careful: int
-    endgame: int
+    budget: SearchBudget  # for the hard player
 
 
 def decide(match, level: str, rng: random.Random, setup: Setup, times: dict[str, list[float]]):
@@ -46,14 +42,7 @@ def decide(match, level: str, rng: random.Random, setup: Setup, times: dict[str,
     if level == "random":
         action = rng.choice(match.legal_actions())
     else:
-        budget = SearchBudget(
-            samples=setup.samples,
-            candidates=setup.candidates,
-            depth=setup.depth,
-            careful=setup.careful,
-            endgame=setup.endgame,
-        )
-        action = choose_action(match, player, Level(level), rng, budget)
+        action = choose_action(match, player, Level(level), rng, setup.budget)
     times.setdefault(level, []).append(time.perf_counter() - started)
     return action
 
@@ -144,19 +133,16 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--first-seed", type=int, default=1)
     args = parser.parse_args()
+    budget = SearchBudget(
+        samples=args.samples,
+        candidates=args.candidates,
+        depth=args.depth,
+        careful=args.careful,
+        endgame=args.endgame,
+    )
     for name in args.pairing or list(PAIRINGS):
         first, second = PAIRINGS[name]
-        setup = Setup(
-            args.game,
-            args.players,
-            first,
-            second,
-            args.samples,
-            args.candidates,
-            args.depth,
-            args.careful,
-            args.endgame,
-        )
+        setup = Setup(args.game, args.players, first, second, budget)
         seeds = range(args.first_seed, args.first_seed + args.deals)
         run("deal", setup, seeds, args.workers)
         if args.baazis and args.game != "suipe":

@@ -525,7 +525,7 @@ class SeepDeal:
     def changed(self) -> None:
         """Forget cached moves (after a play, or a position edited by hand)."""
         self._legal = None
-        self._sig_cache.clear()
+        self._sig_cache = {}  # a new dict: copies may share the old one
         self._context_cache = None
 
     # ----- facts for views --------------------------------------------------------------
@@ -546,7 +546,8 @@ class SeepDeal:
         return cards
 
     def copy(self) -> SeepDeal:
-        """An independent copy. Hands are already in order and the cached moves stay valid,
+        """An independent copy. Hands are already in order and the cached moves stay valid
+        (shared until either side changes: `changed` gives a new cache, never clears one),
         so nothing is recomputed (computer players copy positions by the thousand)."""
         new = object.__new__(SeepDeal)
         new.__dict__.update(self.__dict__)
@@ -560,5 +561,4 @@ class SeepDeal:
         new.values_built = set(self.values_built)
         new.history = list(self.history)
         new.redeals = list(self.redeals)
-        new._sig_cache = dict(self._sig_cache)
         return new

@@ -310,8 +310,7 @@ class SuipeDeal:
         self.history.append(record)
         self.play_number += 1
         self._advance()
-        self._legal = None
-        self._sig_cache.clear()
+        self.changed()
         return record
 
     def _advance(self) -> None:
@@ -342,7 +341,8 @@ class SuipeDeal:
         self.score = score_deal(self.captured, self.suipes)
 
     def copy(self) -> SuipeDeal:
-        """An independent copy. Hands are already in order and the cached moves stay valid,
+        """An independent copy. Hands are already in order and the cached moves stay valid
+        (shared until either side changes: `changed` gives a new cache, never clears one),
         so nothing is recomputed (computer players copy positions by the thousand)."""
         new = object.__new__(SuipeDeal)
         new.__dict__.update(self.__dict__)
@@ -353,13 +353,12 @@ class SuipeDeal:
         new.captured = [list(p) for p in self.captured]
         new.suipes = list(self.suipes)
         new.history = list(self.history)
-        new._sig_cache = dict(self._sig_cache)
         return new
 
     def changed(self) -> None:
         """Forget cached moves (after a position was edited by hand)."""
         self._legal = None
-        self._sig_cache.clear()
+        self._sig_cache = {}  # a new dict: copies may share the old one
 
 
 def _distinct_groups(loose: int, target: int, played: int) -> list[int]:
