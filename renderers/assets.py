@@ -2,7 +2,8 @@
 
 Cards are drawn by the project: a rounded face with the rank and suit in the corners and a
 large suit in the middle, or a patterned back. Suit symbols come from the bundled DejaVu Sans
-(licence in assets/fonts/LICENSE-DejaVu.txt), so they render the same everywhere.
+(licence in assets/fonts/LICENSE-DejaVu.txt), so they render the same everywhere. Names in
+Devanagari or Gujarati use the bundled Noto Sans faces (assets/fonts/LICENSE-Noto.txt).
 """
 
 from __future__ import annotations
@@ -21,6 +22,13 @@ FONT_DIR = Path(__file__).resolve().parent / "assets" / "fonts"
 @lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
+    return ImageFont.truetype(str(FONT_DIR / name), size)
+
+
+@lru_cache(maxsize=64)
+def script_font(script: str, size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """The Noto Sans face for a script DejaVu lacks ("devanagari" or "gujarati")."""
+    name = f"NotoSans{script.capitalize()}-{'Bold' if bold else 'Regular'}.ttf"
     return ImageFont.truetype(str(FONT_DIR / name), size)
 
 

@@ -4,21 +4,12 @@ from __future__ import annotations
 
 import io
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image
 
 from engine.cards import Card
 from renderers.assets import card_back, card_face
 from renderers.palette import to_palette
 from renderers.theme import DEFAULT_THEME, Theme
-
-
-def fit_text(draw: ImageDraw.ImageDraw, text: str, face: ImageFont.FreeTypeFont, width: int) -> str:
-    """`text`, shortened with an ellipsis until it fits `width` pixels."""
-    if draw.textlength(text, font=face) <= width:
-        return text
-    while text and draw.textlength(text + "…", font=face) > width:
-        text = text[:-1]
-    return text + "…"
 
 
 def paste_card(image: Image.Image, card: Card | None, box: tuple[int, int, int, int], theme: Theme):

@@ -10,7 +10,8 @@ from engine.cards import Card, rank_text
 from engine.seep.view import SeepView
 from engine.suipe.view import SuipeView
 from renderers.assets import font
-from renderers.draw import fit_text, paste_card, to_png
+from renderers.draw import paste_card, to_png
+from renderers.text import draw_text, fit_text
 from renderers.theme import DEFAULT_THEME, Theme
 
 HAND_HEIGHT = 330
@@ -64,9 +65,10 @@ def render(view: SeepView | SuipeView, theme: Theme = DEFAULT_THEME) -> Image.Im
     if hint:
         title += " · " + hint
     box = layout.title
-    draw.text(
+    draw_text(
+        draw,
         (box[0], (box[1] + box[3]) // 2),
-        fit_text(draw, title, title_font, box[2] - box[0]),
+        fit_text(title, title_font, box[2] - box[0]),
         font=title_font,
         fill=theme.text,
         anchor="lm",
@@ -76,7 +78,8 @@ def render(view: SeepView | SuipeView, theme: Theme = DEFAULT_THEME) -> Image.Im
         zip(hand, layout.cards, layout.numbers, strict=True), 1
     ):
         paste_card(image, card, card_box, theme)
-        draw.text(
+        draw_text(
+            draw,
             ((number_box[0] + number_box[2]) // 2, (number_box[1] + number_box[3]) // 2),
             str(number),
             font=label,

@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from renderers.assets import font
-from renderers.draw import fit_text, to_png
+from renderers.draw import to_png
+from renderers.text import draw_text, fit_text
 from renderers.theme import DEFAULT_THEME, Theme
 
 ROW_HEIGHT = 52
@@ -47,30 +48,32 @@ def _row(draw: ImageDraw.ImageDraw, row: BoardRow, top: int, theme: Theme) -> No
     medal = {1: theme.highlight, 2: theme.muted, 3: theme.sides[1]}.get(row.place)
     if medal is not None:
         draw.ellipse((COLUMNS[0] - 4, middle - 20, COLUMNS[0] + 36, middle + 20), fill=medal)
-    draw.text(
+    draw_text(
+        draw,
         (COLUMNS[0] + 16, middle),
         str(row.place),
         font=bold,
         fill=theme.badge_text if medal else theme.text,
         anchor="mm",
     )
-    name = fit_text(draw, row.name, bold, COLUMNS[2] - COLUMNS[1] - 20)
-    draw.text((COLUMNS[1], middle), name, font=bold, fill=theme.text, anchor="lm")
-    draw.text((COLUMNS[2], middle), row.figure, font=bold, fill=theme.highlight, anchor="lm")
-    detail = fit_text(draw, row.detail, label, width - COLUMNS[3] - 40)
-    draw.text((COLUMNS[3], middle), detail, font=label, fill=theme.muted, anchor="lm")
+    name = fit_text(row.name, bold, COLUMNS[2] - COLUMNS[1] - 20)
+    draw_text(draw, (COLUMNS[1], middle), name, font=bold, fill=theme.text, anchor="lm")
+    draw_text(draw, (COLUMNS[2], middle), row.figure, font=bold, fill=theme.highlight, anchor="lm")
+    detail = fit_text(row.detail, label, width - COLUMNS[3] - 40)
+    draw_text(draw, (COLUMNS[3], middle), detail, font=label, fill=theme.muted, anchor="lm")
 
 
 def render(model: BoardModel, theme: Theme = DEFAULT_THEME) -> Image.Image:
     image = Image.new("RGB", (theme.width, theme.height), theme.felt)
     draw = ImageDraw.Draw(image)
     draw.rectangle((0, 0, theme.width, 80), fill=theme.panel)
-    draw.text((24, 28), model.title, font=font(theme.title_size, bold=True), fill=theme.text,
+    draw_text(draw, (24, 28), model.title, font=font(theme.title_size, bold=True), fill=theme.text,
               anchor="lm")  # fmt: skip
-    draw.text((24, 62), model.subtitle, font=font(theme.small_size), fill=theme.muted,
+    draw_text(draw, (24, 62), model.subtitle, font=font(theme.small_size), fill=theme.muted,
               anchor="lm")  # fmt: skip
     if not model.rows:
-        draw.text(
+        draw_text(
+            draw,
             (theme.width // 2, theme.height // 2),
             "No finished games yet: play a match to appear here.",
             font=font(theme.label_size),
@@ -84,7 +87,7 @@ def render(model: BoardModel, theme: Theme = DEFAULT_THEME) -> Image.Image:
         draw.line((40, top, theme.width - 40, top), fill=theme.muted, width=1)
         _row(draw, model.own, top + 6, theme)
     if model.footer:
-        draw.text((theme.width - 24, theme.height - 18), model.footer,
+        draw_text(draw, (theme.width - 24, theme.height - 18), model.footer,
                   font=font(theme.small_size), fill=theme.muted, anchor="rm")  # fmt: skip
     return image
 
@@ -101,7 +104,7 @@ def render_chart(
     width, height = CHART_SIZE
     image = Image.new("RGB", CHART_SIZE, theme.panel)
     draw = ImageDraw.Draw(image)
-    draw.text((16, 20), title, font=font(theme.small_size, bold=True), fill=theme.text,
+    draw_text(draw, (16, 20), title, font=font(theme.small_size, bold=True), fill=theme.text,
               anchor="lm")  # fmt: skip
     axis = 40 + (height - 56) // 2
     draw.line((16, axis, width - 16, axis), fill=theme.muted, width=1)

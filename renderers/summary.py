@@ -10,8 +10,9 @@ from PIL import Image, ImageDraw
 from engine.seep.view import SeepView
 from engine.suipe.view import SuipeView
 from renderers.assets import font
-from renderers.draw import fit_text, paste_card, to_png
+from renderers.draw import paste_card, to_png
 from renderers.model import default_names
+from renderers.text import draw_text, fit_text
 from renderers.theme import DEFAULT_THEME, Theme
 
 CHART = (60, 470, 1220, 690)
@@ -42,9 +43,10 @@ def render(
         else:
             heading += f" · difference {totals[0] - totals[1]:+d}"
     draw.rectangle((0, 0, theme.width, theme.header_height), fill=theme.panel)
-    draw.text(
+    draw_text(
+        draw,
         (theme.margin, theme.header_height // 2),
-        fit_text(draw, heading, title_font, theme.width - 2 * theme.margin),
+        fit_text(heading, title_font, theme.width - 2 * theme.margin),
         font=title_font,
         fill=theme.text,
         anchor="lm",
@@ -56,17 +58,19 @@ def render(
         draw.rounded_rectangle(
             (left + 4, 70, left + column_w - 8, 450), 14, fill=theme.panel, outline=colour, width=3
         )
-        draw.text(
+        draw_text(
+            draw,
             (left + 20, 84),
-            fit_text(draw, side_names[index], label, column_w - 40),
+            fit_text(side_names[index], label, column_w - 40),
             font=font(theme.label_size, bold=True),
             fill=theme.text,
         )
         lines = _side_lines(view, side)
         for row, line in enumerate(lines):
-            draw.text(
+            draw_text(
+                draw,
                 (left + 20, 118 + row * 26),
-                fit_text(draw, line, small, column_w - 40),
+                fit_text(line, small, column_w - 40),
                 font=small,
                 fill=theme.muted,
             )
@@ -114,7 +118,7 @@ def _chart(draw: ImageDraw.ImageDraw, view: SeepView | SuipeView, theme: Theme) 
             -target,
             f"Running total (side 0's lead); ±{target} wins a baazi",
         )
-    draw.text((left + 14, top + 10), title, font=small, fill=theme.muted)
+    draw_text(draw, (left + 14, top + 10), title, font=small, fill=theme.muted)
     plot = (left + 50, top + 36, right - 20, bottom - 16)
 
     def y_of(value: float) -> float:
@@ -123,7 +127,8 @@ def _chart(draw: ImageDraw.ImageDraw, view: SeepView | SuipeView, theme: Theme) 
     for value in {0, limit, low} if low else {0, limit}:
         y = y_of(value)
         draw.line((plot[0], y, plot[2], y), fill=theme.felt_edge if value else theme.muted, width=1)
-        draw.text(
+        draw_text(
+            draw,
             (plot[0] - 8, y),
             f"{value:+d}" if low else str(value),
             font=small,

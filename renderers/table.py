@@ -11,9 +11,10 @@ from engine.cards import Card
 from engine.seep.view import SeepView
 from engine.suipe.view import SuipeView
 from renderers.assets import card_back, font
-from renderers.draw import fit_text, paste_card, to_png
+from renderers.draw import paste_card, to_png
 from renderers.layout import MAX_FAN, PILE_NOTE, Box, TableLayout, table_layout
 from renderers.model import PileModel, SeatModel, TableModel, table_model
+from renderers.text import draw_text, fit_text
 from renderers.theme import DEFAULT_THEME, Theme
 
 __all__ = ["render", "render_model", "render_png", "render_png_async", "to_png"]
@@ -64,7 +65,8 @@ def render_model(model: TableModel, theme: Theme = DEFAULT_THEME) -> Image.Image
         paste_card(image, None, box, theme)
     if not (model.loose or model.piles or model.face_down):
         centre = ((floor[0] + floor[2]) // 2, (floor[1] + floor[3]) // 2)
-        draw.text(
+        draw_text(
+            draw,
             centre,
             "The floor is empty",
             font=font(theme.title_size),
@@ -81,9 +83,10 @@ def _header(draw: ImageDraw.ImageDraw, model: TableModel, layout: TableLayout, t
     title_font = font(theme.title_size, bold=True)
     small = font(theme.small_size)
     half = theme.width // 2
-    draw.text(
+    draw_text(
+        draw,
         (theme.margin, box[3] // 2),
-        fit_text(draw, model.title, title_font, half - 20),
+        fit_text(model.title, title_font, half - 20),
         font=title_font,
         fill=theme.text,
         anchor="lm",
@@ -91,9 +94,10 @@ def _header(draw: ImageDraw.ImageDraw, model: TableModel, layout: TableLayout, t
     lines = model.score_lines
     step = (box[3] - box[1]) // (len(lines) + 1)
     for number, line in enumerate(lines, 1):
-        draw.text(
+        draw_text(
+            draw,
             (theme.width - theme.margin, box[1] + step * number),
-            fit_text(draw, line, small, half - 30),
+            fit_text(line, small, half - 30),
             font=small,
             fill=theme.muted,
             anchor="rm",
@@ -115,9 +119,10 @@ def _seat(image: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatModel, box: B
     x = box[0] + 20
     width = box[2] - x - 10
     name = ("▶ " if seat.to_play else "") + seat.name + (" · D" if seat.dealer else "")
-    draw.text(
+    draw_text(
+        draw,
         (x, box[1] + 8),
-        fit_text(draw, name, name_font, width),
+        fit_text(name, name_font, width),
         font=name_font,
         fill=theme.highlight if seat.to_play else theme.text,
     )
@@ -132,15 +137,22 @@ def _seat(image: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatModel, box: B
         image.paste(back, (x + index * 6, y), back)
     count = f"{seat.cards_in_hand}" + (f" + {seat.waiting_hand}" if seat.waiting_hand else "")
     count_x = x + max(shown - 1, 0) * 6 + back_w + 6
-    draw.text((count_x, y + back.height // 2), count, font=small, fill=theme.text, anchor="lm")
+    draw_text(
+        draw, (count_x, y + back.height // 2), count, font=small, fill=theme.text, anchor="lm"
+    )
     wide = box[2] - box[0] > 250
     if wide:  # top and bottom seats: the stats go to the right of the cards
-        draw.text(
-            (box[2] - 12, y + back.height // 2), stats, font=small, fill=theme.muted, anchor="rm"
+        draw_text(
+            draw,
+            (box[2] - 12, y + back.height // 2),
+            stats,
+            font=small,
+            fill=theme.muted,
+            anchor="rm",
         )
     else:
-        draw.text(
-            (x, box[1] + 40), fit_text(draw, stats, small, width), font=small, fill=theme.muted
+        draw_text(
+            draw, (x, box[1] + 40), fit_text(stats, small, width), font=small, fill=theme.muted
         )
 
 
@@ -180,7 +192,8 @@ def _pile(
         outline=owner_colour,
         width=4,
     )
-    draw.text(
+    draw_text(
+        draw,
         centre,
         pile.badge,
         font=font(int(radius * 1.1), bold=True),
@@ -190,15 +203,17 @@ def _pile(
     small = font(theme.small_size - 1)
     top = box[1] + layout.card_height + 6
     width = box[2] - box[0]
-    draw.text(
+    draw_text(
+        draw,
         (box[0], top),
-        fit_text(draw, pile.kind, small, width),
+        fit_text(pile.kind, small, width),
         font=small,
         fill=theme.badge if pile.strong else theme.text,
     )
-    draw.text(
+    draw_text(
+        draw,
         (box[0], top + PILE_NOTE // 2),
-        fit_text(draw, pile.owner_names, small, width),
+        fit_text(pile.owner_names, small, width),
         font=small,
         fill=theme.muted,
     )
@@ -216,9 +231,10 @@ def _footer(
     label = font(theme.label_size)
     right = layout.taken[0][0] - 16 if layout.taken else box[2] - theme.margin
     text = model.last_play or "New deal"
-    draw.text(
+    draw_text(
+        draw,
         (theme.margin, (box[1] + box[3]) // 2),
-        fit_text(draw, text, label, right - theme.margin),
+        fit_text(text, label, right - theme.margin),
         font=label,
         fill=theme.text,
         anchor="lm",

@@ -1,0 +1,73 @@
+"""Names in Devanagari and Gujarati are drawn with real letters, not empty boxes."""
+
+from __future__ import annotations
+
+import pytest
+from PIL import Image, ImageDraw
+
+from engine.core import PUBLIC
+from engine.seep import SeepMatch, SeepRules
+from renderers import leaderboard, table
+from renderers.assets import font
+from renderers.text import Script, draw_text, fit_text, runs, script_of, text_width
+from tests.renderers.test_images import played
+
+LATIN = ["Asha", "Dev", "Ravi", "Mira"]
+
+
+def drawn(text: str, anchor: str = "la") -> Image.Image:
+    image = Image.new("L", (400, 60))
+    draw_text(ImageDraw.Draw(image), (200, 30), text, font(20, bold=True), 255, anchor)
+    return image
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [("कमल", "खमल"), ("પ્રિયા", "દ્રિયા"), ("Mira मीरा", "Mira हीरा")],
+)
+def test_different_names_in_indian_scripts_look_different(first: str, second: str) -> None:
+    """A face without the script draws every letter as the same empty box, so two names that
+    differ in one letter would come out as the same picture."""
+    assert drawn(first).tobytes() != drawn(second).tobytes()
+    match = played(SeepMatch(SeepRules(), 3), 12)
+    images = [
+        table.render_png(match.view(PUBLIC), [name, *LATIN[1:]]) for name in (first, second)
+    ]
+    assert images[0] != images[1]
+
+
+def test_a_name_in_devanagari_has_ink_where_a_latin_name_of_its_width_does() -> None:
+    ink = drawn("रवि कुमार", "lm").getbbox()
+    assert ink is not None
+    left, top, right, bottom = ink
+    assert 200 <= left <= 203 and right - left >= 60  # starts at the anchor, spans the name
+    latin = drawn("Ravi Kumar", "lm").getbbox()
+    assert latin is not None
+    assert abs((top + bottom) / 2 - (latin[1] + latin[3]) / 2) <= 4  # on the same line
+
+
+def test_a_mixed_name_is_cut_into_runs_by_script() -> None:
+    assert runs("Mira मीरा Shah") == [
+        (Script.DEFAULT, "Mira "),
+        (Script.DEVANAGARI, "मीरा "),
+        (Script.DEFAULT, "Shah"),
+    ]
+    assert runs("પ્રિયા") == [(Script.GUJARATI, "પ્રિયા")]
+    assert runs(" x") == [(Script.DEFAULT, " x")]
+
+
+@pytest.mark.parametrize("name", ["प्रियंका पटेल शर्मा", "પ્રિયંકા પટેલ", "Priyanka प्रियंका"])
+def test_a_long_name_is_shortened_to_whole_letters(name: str) -> None:
+    face = font(18, bold=True)
+    for width in range(40, int(text_width(name, face)), 7):
+        short = fit_text(name, face, width)
+        assert short.endswith("…") and text_width(short, face) <= width
+        assert script_of(short[-2]) is not None  # no vowel sign or virama cut from its letter
+
+
+def test_leaderboard_rows_show_indian_script_names() -> None:
+    def board(name: str) -> bytes:
+        row = leaderboard.BoardRow(place=1, name=name, figure="3 baazis", detail="12 played")
+        return leaderboard.render_png(leaderboard.BoardModel("Seep", "This server", (row,)))
+
+    assert board("કમલ") != board("ખમલ")
