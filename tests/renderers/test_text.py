@@ -30,9 +30,7 @@ def test_different_names_in_indian_scripts_look_different(first: str, second: st
     differ in one letter would come out as the same picture."""
     assert drawn(first).tobytes() != drawn(second).tobytes()
     match = played(SeepMatch(SeepRules(), 3), 12)
-    images = [
-        table.render_png(match.view(PUBLIC), [name, *LATIN[1:]]) for name in (first, second)
-    ]
+    images = [table.render_png(match.view(PUBLIC), [name, *LATIN[1:]]) for name in (first, second)]
     assert images[0] != images[1]
 
 
