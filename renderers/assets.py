@@ -3,7 +3,8 @@
 Cards are drawn by the project: a rounded face with the rank and suit in the corners and a
 large suit in the middle, or a patterned back. Suit symbols come from the bundled DejaVu Sans
 (licence in assets/fonts/LICENSE-DejaVu.txt), so they render the same everywhere. Names in
-Devanagari or Gujarati use the bundled Noto Sans faces (assets/fonts/LICENSE-Noto.txt).
+Devanagari, Gujarati, Gurmukhi, Bengali, Tamil or Urdu use the bundled Noto Sans faces
+(assets/fonts/LICENSE-Noto.txt; see `renderers.text`).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
 
 @lru_cache(maxsize=64)
 def script_font(script: str, size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
-    """The Noto Sans face for a script DejaVu lacks ("devanagari" or "gujarati")."""
+    """The Noto Sans face for a script DejaVu lacks, by its lower-case name ("devanagari")."""
     name = f"NotoSans{script.capitalize()}-{'Bold' if bold else 'Regular'}.ttf"
     return ImageFont.truetype(str(FONT_DIR / name), size)
 

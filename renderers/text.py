@@ -1,7 +1,8 @@
 """Text in every script our players write their names in.
 
-DejaVu Sans, the images' face, has no Devanagari or Gujarati, and the Noto faces for those
-scripts have no Latin letters. So a line that holds one of those scripts is cut into runs by
+DejaVu Sans, the images' face, has none of the scripts of South Asia (Devanagari, Gujarati,
+Gurmukhi, Bengali, Tamil, and the Arabic script of Urdu), and the Noto faces for those scripts
+have no Latin letters. So a line that holds one of those scripts is cut into runs by
 script, and each run is drawn in a face that has its letters, all on one baseline. Lines in
 DejaVu's scripts alone (nearly all of them) take the plain, single-call path.
 """
@@ -23,9 +24,28 @@ class Script(Enum):
     DEFAULT = "default"  # everything DejaVu Sans draws: Latin, Greek, Cyrillic, symbols
     DEVANAGARI = "devanagari"
     GUJARATI = "gujarati"
+    GURMUKHI = "gurmukhi"
+    BENGALI = "bengali"
+    TAMIL = "tamil"
+    ARABIC = "arabic"  # Urdu names
 
 
-_OTHER_SCRIPTS = re.compile("[\u0900-\u097f\ua8e0-\ua8ff\u1cd0-\u1cff\u0a80-\u0aff]")
+_RANGES: tuple[tuple[int, int, Script], ...] = (
+    (0x0900, 0x097F, Script.DEVANAGARI),
+    (0xA8E0, 0xA8FF, Script.DEVANAGARI),  # Devanagari Extended
+    (0x1CD0, 0x1CFF, Script.DEVANAGARI),  # Vedic extensions
+    (0x0980, 0x09FF, Script.BENGALI),
+    (0x0A00, 0x0A7F, Script.GURMUKHI),
+    (0x0A80, 0x0AFF, Script.GUJARATI),
+    (0x0B80, 0x0BFF, Script.TAMIL),
+    (0x0600, 0x06FF, Script.ARABIC),
+    (0x0750, 0x077F, Script.ARABIC),  # Arabic Supplement
+    (0x08A0, 0x08FF, Script.ARABIC),  # Arabic Extended-A
+    (0xFB50, 0xFDFF, Script.ARABIC),  # presentation forms A
+    (0xFE70, 0xFEFF, Script.ARABIC),  # presentation forms B
+)
+_OTHER_SCRIPTS = re.compile("[" + "".join(f"{chr(lo)}-{chr(hi)}" for lo, hi, _ in _RANGES) + "]")
+_RIGHT_TO_LEFT = {Script.ARABIC}
 _JOINERS = {"\u200c", "\u200d"}  # zero-width non-joiner and joiner: part of the run they sit in
 _ELLIPSIS = "…"
 
@@ -34,30 +54,36 @@ def script_of(char: str) -> Script | None:
     """The script a character is drawn in, or None for one that belongs with its neighbours
     (spaces, joiners, combining marks)."""
     code = ord(char)
-    if 0x0900 <= code <= 0x097F or 0xA8E0 <= code <= 0xA8FF or 0x1CD0 <= code <= 0x1CFF:
-        return Script.DEVANAGARI
-    if 0x0A80 <= code <= 0x0AFF:
-        return Script.GUJARATI
+    for low, high, script in _RANGES:
+        if low <= code <= high:
+            return script
     if char.isspace() or char in _JOINERS or unicodedata.category(char).startswith("M"):
         return None
     return Script.DEFAULT
 
 
 def runs(text: str) -> list[tuple[Script, str]]:
-    """`text` cut into maximal runs of one script, in order."""
+    """`text` cut into maximal runs of one script, in order. Spaces at the end of a
+    right-to-left run go to the next run: inside it they would be drawn on its left."""
     pieces: list[tuple[Script, str]] = []
-    leading = ""  # neutral characters before the first letter join the first run
+    pending = ""  # neutral characters whose run is not known yet
     for char in text:
         script = script_of(char)
-        if script is None and not pieces:
-            leading += char
-        elif script is None or (pieces and pieces[-1][0] is script):
-            pieces[-1] = (pieces[-1][0], pieces[-1][1] + char)
+        if script is None:
+            if pieces and not pending and not (char.isspace() and pieces[-1][0] in _RIGHT_TO_LEFT):
+                pieces[-1] = (pieces[-1][0], pieces[-1][1] + char)
+            else:
+                pending += char
+        elif pieces and pieces[-1][0] is script:
+            pieces[-1] = (script, pieces[-1][1] + pending + char)
+            pending = ""
         else:
-            pieces.append((script, leading + char))
-            leading = ""
-    if leading:
-        pieces.append((Script.DEFAULT, leading))
+            pieces.append((script, pending + char))
+            pending = ""
+    if pending and pieces and pieces[-1][0] is Script.DEFAULT:
+        pieces[-1] = (Script.DEFAULT, pieces[-1][1] + pending)
+    elif pending:
+        pieces.append((Script.DEFAULT, pending))
     return pieces
 
 

@@ -1,4 +1,4 @@
-"""Names in Devanagari and Gujarati are drawn with real letters, not empty boxes."""
+"""Names in the scripts of South Asia are drawn with real letters, not empty boxes."""
 
 from __future__ import annotations
 
@@ -23,7 +23,15 @@ def drawn(text: str, anchor: str = "la") -> Image.Image:
 
 @pytest.mark.parametrize(
     ("first", "second"),
-    [("कमल", "खमल"), ("પ્રિયા", "દ્રિયા"), ("Mira मीरा", "Mira हीरा")],
+    [
+        ("कमल", "खमल"),  # Hindi
+        ("પ્રિયા", "દ્રિયા"),  # Gujarati
+        ("Mira मीरा", "Mira हीरा"),  # mixed with Latin
+        ("ਅਮਨ", "ਚਮਨ"),  # Punjabi
+        ("সুমন", "সুমি"),  # Bengali
+        ("ராமு", "சோமு"),  # Tamil
+        ("احمد سے", "احمد سۓ"),  # Urdu letters DejaVu Sans lacks
+    ],
 )
 def test_different_names_in_indian_scripts_look_different(first: str, second: str) -> None:
     """A face without the script draws every letter as the same empty box, so two names that
@@ -52,6 +60,8 @@ def test_a_mixed_name_is_cut_into_runs_by_script() -> None:
     ]
     assert runs("પ્રિયા") == [(Script.GUJARATI, "પ્રિયા")]
     assert runs(" x") == [(Script.DEFAULT, " x")]
+    # Spaces after a right-to-left name stay on its right, between it and the next word.
+    assert runs("احمد علی deals") == [(Script.ARABIC, "احمد علی"), (Script.DEFAULT, " deals")]
 
 
 @pytest.mark.parametrize("name", ["प्रियंका पटेल शर्मा", "પ્રિયંકા પટેલ", "Priyanka प्रियंका"])
