@@ -123,7 +123,9 @@ def main() -> None:
     parser.add_argument("--game", default="seep", choices=("seep", "seep30", "suipe"))
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--pairing", action="append", choices=sorted(PAIRINGS))
-    parser.add_argument("--deals", type=int, default=200, help="duplicate pairs (2 deals each)")
+    parser.add_argument(
+        "--deals", type=int, default=200, help="duplicate pairs (2 deals each), 0: none"
+    )
     parser.add_argument("--baazis", type=int, default=0, help="duplicate one-baazi matches")
     parser.add_argument("--samples", type=int, default=DEFAULT_BUDGET.samples)
     parser.add_argument("--candidates", type=int, default=DEFAULT_BUDGET.candidates)
@@ -143,8 +145,8 @@ def main() -> None:
     for name in args.pairing or list(PAIRINGS):
         first, second = PAIRINGS[name]
         setup = Setup(args.game, args.players, first, second, budget)
-        seeds = range(args.first_seed, args.first_seed + args.deals)
-        run("deal", setup, seeds, args.workers)
+        if args.deals:
+            run("deal", setup, range(args.first_seed, args.first_seed + args.deals), args.workers)
         if args.baazis and args.game != "suipe":
             run("match", setup, range(args.first_seed, args.first_seed + args.baazis), args.workers)
 
