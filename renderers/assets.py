@@ -4,7 +4,8 @@ Cards are drawn by the project: a rounded face with the rank and suit in the cor
 large suit in the middle, or a patterned back. Suit symbols come from the bundled DejaVu Sans
 (licence in assets/fonts/LICENSE-DejaVu.txt), so they render the same everywhere. Names in
 Devanagari, Gujarati, Gurmukhi, Bengali, Tamil or Urdu use the bundled Noto Sans faces
-(assets/fonts/LICENSE-Noto.txt; see `renderers.text`).
+(assets/fonts/LICENSE-Noto.txt), and emoji the Noto Emoji face (LICENSE-NotoEmoji.txt); see
+`renderers.text`.
 """
 
 from __future__ import annotations
@@ -27,9 +28,9 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
 
 
 @lru_cache(maxsize=64)
-def script_font(script: str, size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
-    """The Noto Sans face for a script DejaVu lacks, by its lower-case name ("devanagari")."""
-    name = f"NotoSans{script.capitalize()}-{'Bold' if bold else 'Regular'}.ttf"
+def script_font(stem: str, size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """A bundled face for a script DejaVu lacks, by its files' stem ("NotoSansDevanagari")."""
+    name = f"{stem}-{'Bold' if bold else 'Regular'}.ttf"
     return ImageFont.truetype(str(FONT_DIR / name), size)
 
 

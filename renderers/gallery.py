@@ -59,7 +59,7 @@ def gallery_images(theme: Theme = DEFAULT_THEME) -> dict[str, Image.Image]:
     two = _played(SeepMatch(SeepRules(players=2), 4), 4, 0)
     for _ in range(30):
         two.apply(two.legal_actions()[len(two.legal_actions()) // 2])
-    images["seep-two-player"] = table.render(two.view(), ["रवि Ravi", "પ્રિયા"], theme)
+    images["seep-two-player"] = table.render(two.view(), ["रवि Ravi", "પ્રિયા 🌺"], theme)
     suipe = SuipeMatch.from_position(suipe_position(SUIPE_THREE))
     images["suipe-three-players-builds"] = table.render(suipe.view(), SAMOAN[:3], theme)
     images["suipe-hand"] = hand.render(suipe.view(1), theme)

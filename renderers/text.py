@@ -4,7 +4,8 @@ DejaVu Sans, the images' face, has none of the scripts of South Asia (Devanagari
 Gurmukhi, Bengali, Tamil, and the Arabic script of Urdu), and the Noto faces for those scripts
 have no Latin letters. So a line that holds one of those scripts is cut into runs by
 script, and each run is drawn in a face that has its letters, all on one baseline. Lines in
-DejaVu's scripts alone (nearly all of them) take the plain, single-call path.
+DejaVu's scripts alone (nearly all of them) take the plain, single-call path. Emoji, common in
+Discord names, are handled the same way, with the monochrome Noto Emoji face.
 """
 
 from __future__ import annotations
@@ -21,14 +22,29 @@ Point = tuple[float, float]
 
 
 class Script(Enum):
-    DEFAULT = "default"  # everything DejaVu Sans draws: Latin, Greek, Cyrillic, symbols
-    DEVANAGARI = "devanagari"
-    GUJARATI = "gujarati"
-    GURMUKHI = "gurmukhi"
-    BENGALI = "bengali"
-    TAMIL = "tamil"
-    ARABIC = "arabic"  # Urdu names
+    """A script, by the stem of the bundled face files that draw it."""
 
+    DEFAULT = "DejaVuSans"  # Latin, Greek, Cyrillic, card suits and other symbols
+    DEVANAGARI = "NotoSansDevanagari"
+    GUJARATI = "NotoSansGujarati"
+    GURMUKHI = "NotoSansGurmukhi"
+    BENGALI = "NotoSansBengali"
+    TAMIL = "NotoSansTamil"
+    ARABIC = "NotoSansArabic"  # Urdu names
+    EMOJI = "NotoEmoji"  # drawn in the text's colour, like every other letter
+
+
+# The emoji among the symbol blocks (U+2000 to U+2BFF) that phones draw as pictures and DejaVu
+# Sans lacks, found by comparing the two faces' glyphs. The rest of those blocks stay DejaVu's:
+# the card suits, arrows and stars it draws already.
+_PICTURE_EMOJI_IN_SYMBOL_BLOCKS = (
+    (0x231A, 0x231B), (0x23E9, 0x23F3), (0x23F8, 0x23FA), (0x24C2, 0x24C2), (0x26BD, 0x26BE),
+    (0x26C4, 0x26C5), (0x26C8, 0x26C8), (0x26CE, 0x26CF), (0x26D1, 0x26D1), (0x26D3, 0x26D4),
+    (0x26E9, 0x26EA), (0x26F0, 0x26F5), (0x26F7, 0x26FA), (0x26FD, 0x26FD), (0x2705, 0x2705),
+    (0x270A, 0x270B), (0x2728, 0x2728), (0x274C, 0x274C), (0x274E, 0x274E), (0x2753, 0x2755),
+    (0x2757, 0x2757), (0x2795, 0x2797), (0x27B0, 0x27B0), (0x27BF, 0x27BF), (0x2934, 0x2935),
+    (0x2B1B, 0x2B1C), (0x2B50, 0x2B50), (0x2B55, 0x2B55),
+)  # fmt: skip
 
 _RANGES: tuple[tuple[int, int, Script], ...] = (
     (0x0900, 0x097F, Script.DEVANAGARI),
@@ -43,8 +59,14 @@ _RANGES: tuple[tuple[int, int, Script], ...] = (
     (0x08A0, 0x08FF, Script.ARABIC),  # Arabic Extended-A
     (0xFB50, 0xFDFF, Script.ARABIC),  # presentation forms A
     (0xFE70, 0xFEFF, Script.ARABIC),  # presentation forms B
+    (0x1F100, 0x1FAFF, Script.EMOJI),  # flags, pictographs, faces, hands, food, transport…
+    (0x1F004, 0x1F004, Script.EMOJI),  # mahjong red dragon
+    (0x1F0CF, 0x1F0CF, Script.EMOJI),  # joker
+    *((low, high, Script.EMOJI) for low, high in _PICTURE_EMOJI_IN_SYMBOL_BLOCKS),
 )
-_OTHER_SCRIPTS = re.compile("[" + "".join(f"{chr(lo)}-{chr(hi)}" for lo, hi, _ in _RANGES) + "]")
+_OTHER_SCRIPTS = re.compile(
+    "[" + "".join(f"{re.escape(chr(low))}-{re.escape(chr(high))}" for low, high, _ in _RANGES) + "]"
+)
 _RIGHT_TO_LEFT = {Script.ARABIC}
 _JOINERS = {"\u200c", "\u200d"}  # zero-width non-joiner and joiner: part of the run they sit in
 _ELLIPSIS = "…"
@@ -69,6 +91,8 @@ def runs(text: str) -> list[tuple[Script, str]]:
     pending = ""  # neutral characters whose run is not known yet
     for char in text:
         script = script_of(char)
+        if script is None and char.isspace() and pieces and pieces[-1][0] is Script.EMOJI:
+            script = Script.DEFAULT  # the emoji face's space is an emoji wide
         if script is None:
             if pieces and not pending and not (char.isspace() and pieces[-1][0] in _RIGHT_TO_LEFT):
                 pieces[-1] = (pieces[-1][0], pieces[-1][1] + char)

@@ -1,4 +1,4 @@
-"""Names in the scripts of South Asia are drawn with real letters, not empty boxes."""
+"""Names in the scripts of South Asia, and emoji, are drawn with real letters, not empty boxes."""
 
 from __future__ import annotations
 
@@ -31,9 +31,11 @@ def drawn(text: str, anchor: str = "la") -> Image.Image:
         ("সুমন", "সুমি"),  # Bengali
         ("ராமு", "சோமு"),  # Tamil
         ("احمد سے", "احمد سۓ"),  # Urdu letters DejaVu Sans lacks
+        ("Ravi 🔥", "Ravi 👑"),  # emoji
+        ("⭐ Malia", "✨ Malia"),
     ],
 )
-def test_different_names_in_indian_scripts_look_different(first: str, second: str) -> None:
+def test_names_that_differ_in_one_letter_look_different(first: str, second: str) -> None:
     """A face without the script draws every letter as the same empty box, so two names that
     differ in one letter would come out as the same picture."""
     assert drawn(first).tobytes() != drawn(second).tobytes()
@@ -60,6 +62,10 @@ def test_a_mixed_name_is_cut_into_runs_by_script() -> None:
     ]
     assert runs("પ્રિયા") == [(Script.GUJARATI, "પ્રિયા")]
     assert runs(" x") == [(Script.DEFAULT, " x")]
+    assert runs("Ravi 🔥🔥") == [(Script.DEFAULT, "Ravi "), (Script.EMOJI, "🔥🔥")]
+    assert runs("⭐ Malia") == [(Script.EMOJI, "⭐"), (Script.DEFAULT, " Malia")]
+    # Card suits and the stars DejaVu Sans draws keep their look.
+    assert runs("Capture Q♦ with Q♠ ★") == [(Script.DEFAULT, "Capture Q♦ with Q♠ ★")]
     # Spaces after a right-to-left name stay on its right, between it and the next word.
     assert runs("احمد علی deals") == [(Script.ARABIC, "احمد علی"), (Script.DEFAULT, " deals")]
 
