@@ -1,9 +1,10 @@
 """Computer-player strength and speed, run by hand: `python -m benchmarks.ai [options]`.
 
-Strength is measured on duplicate deals: every shuffle is played twice, with the two players
-swapping sides, so the cards cancel out and only the play differs. For each pairing it prints
-the mean deal-score difference per deal (first player minus second) with a 95% interval, and
-the share of deals the first player's side won. `--baazis N` also plays N duplicate Seep
+Strength is measured on duplicate deals: every shuffle is played once with the first player
+on each side (twice for two sides, three times in three-player Suipe), so the cards cancel out
+and only the play differs. For each pairing it prints the mean deal-score difference per deal
+(the first player's side minus the average of the others) with a 95% interval, and the share
+of shuffles the first player's side won on average. `--baazis N` also plays N duplicate Seep
 matches of one baazi for the share of baazis won.
 
 Speed: decision times (median, p95) per level, over the decisions of the strength runs.
@@ -20,6 +21,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from engine.ai import Level, SearchBudget, choose_action
+from engine.ai.games import adapter_for
 from engine.games import new_match
 
 DEFAULT_BUDGET = SearchBudget()
@@ -48,7 +50,8 @@ def decide(match, level: str, rng: random.Random, setup: Setup, times: dict[str,
 
 
 def play_deal(setup: Setup, seed: int, first_side: int) -> tuple[float, dict[str, list[float]]]:
-    """One deal; returns the first player's side's score minus the other side's."""
+    """One deal; returns the first player's side's score minus the others' average (with two
+    sides, minus the other side's score). Between equal players it averages zero."""
     match = new_match(setup.game, seed, players=setup.players)
     rng = random.Random(seed * 7 + first_side)
     times: dict[str, list[float]] = {}
@@ -58,9 +61,8 @@ def play_deal(setup: Setup, seed: int, first_side: int) -> tuple[float, dict[str
         match.apply(decide(match, level, rng, setup, times), player)
     score = match.deal_results[0].score
     totals = [side.total for side in score.sides]
-    mine = totals[first_side]
-    others = max(t for s, t in enumerate(totals) if s != first_side)
-    return float(mine - others), times
+    others = [t for s, t in enumerate(totals) if s != first_side]
+    return totals[first_side] - statistics.fmean(others), times
 
 
 def play_match(setup: Setup, seed: int, first_side: int) -> tuple[float, dict[str, list[float]]]:
@@ -75,14 +77,24 @@ def play_match(setup: Setup, seed: int, first_side: int) -> tuple[float, dict[st
     return float(match.returns()[first_side] > 0), times
 
 
+def sides_of(setup: Setup) -> int:
+    deal = new_match(setup.game, 1, players=setup.players).deal
+    return adapter_for(deal).sides(deal)
+
+
 def duplicate(job: tuple[str, Setup, int]) -> tuple[float, dict[str, list[float]]]:
+    """One shuffle played once with the first player on each side (Seep's matches: twice), so
+    the cards cancel out; returns the mean of those results."""
     kind, setup, seed = job
     play = play_match if kind == "match" else play_deal
-    first, times = play(setup, seed, 0)
-    second, more = play(setup, seed, 1)
-    for level, values in more.items():
-        times.setdefault(level, []).extend(values)
-    return (first + second) / 2, times
+    results: list[float] = []
+    times: dict[str, list[float]] = {}
+    for first_side in range(2 if kind == "match" else sides_of(setup)):
+        result, more = play(setup, seed, first_side)
+        results.append(result)
+        for level, values in more.items():
+            times.setdefault(level, []).extend(values)
+    return statistics.fmean(results), times
 
 
 def interval(values: list[float]) -> tuple[float, float]:
@@ -108,8 +120,9 @@ def run(kind: str, setup: Setup, seeds: Iterable[int], workers: int) -> None:
               f"({len(results)} duplicate matches)")  # fmt: skip
     else:
         wins = sum(1 for v in results if v > 0) / len(results)
+        deals = sides_of(setup) * len(results)
         print(f"{label}: {mean:+.2f} ± {half:.2f} points per deal, "
-              f"pairs won {100 * wins:.0f}% ({2 * len(results)} deals)")  # fmt: skip
+              f"shuffles won {100 * wins:.0f}% ({deals} deals)")  # fmt: skip
     for level, values in sorted(times.items()):
         values.sort()
         p95 = values[int(0.95 * (len(values) - 1))]
