@@ -23,8 +23,8 @@ from engine.ai.worlds import sample_world, unseen_cards
 class SearchBudget:
     samples: int = 12  # worlds imagined per decision
     candidates: int = 4  # plays compared
-    depth: int = 3  # plays simulated after the candidate: a round of four players
-    careful: int = 3  # of those, the first few are played by the normal player's judgement
+    depth: int | None = None  # plays simulated after the candidate (None: see `look_ahead`)
+    careful: int | None = None  # of those, the first few by the normal player's judgement
     endgame: int = 8  # with at most this many plays left, simulate to the deal's end
     seconds: float | None = None  # stop sampling early after this long (the bot sets it)
 
@@ -51,15 +51,27 @@ def plays_left(deal: Deal) -> int:
     return sum(len(hand) for hand in deal.hands) + len(deal.stock)
 
 
+def look_ahead(world: Deal, game: GameAdapter, budget: SearchBudget) -> tuple[int, int]:
+    """Plays simulated after a candidate, and how many of them by the normal player's
+    judgement (the rest greedily). By default three, all careful: a round at a four-player
+    table. At a four-player Suipe table, four: a build is collected by its builder, and
+    unless the simulation reaches the mover's own next play it never sees one collected
+    (measured on 100 duplicate deals: +0.06 -> +1.00 points per deal over normal)."""
+    default = 4 if game.game == "suipe" and len(world.hands) == 4 else 3
+    depth = default if budget.depth is None else budget.depth
+    return depth, depth if budget.careful is None else budget.careful
+
+
 def play_out(world: Deal, game: GameAdapter, budget: SearchBudget, rng: random.Random) -> None:
     if plays_left(world) <= budget.endgame:
         while not world.is_over:  # the end is near: who takes the last cards counts
             world.apply(score_actions(world, rng)[0].action)
         return
-    for step in range(budget.depth):
+    depth, careful = look_ahead(world, game, budget)
+    for step in range(depth):
         if world.is_over:
             return
-        if step < budget.careful:
+        if step < careful:
             world.apply(score_actions(world, rng)[0].action)
         else:
             world.apply(greedy_play(world, game, rng))
