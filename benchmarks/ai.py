@@ -19,6 +19,7 @@ import time
 from collections.abc import Iterable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from functools import cache
 
 from engine.ai import Level, SearchBudget, choose_action
 from engine.ai.games import adapter_for
@@ -77,8 +78,9 @@ def play_match(setup: Setup, seed: int, first_side: int) -> tuple[float, dict[st
     return float(match.returns()[first_side] > 0), times
 
 
-def sides_of(setup: Setup) -> int:
-    deal = new_match(setup.game, 1, players=setup.players).deal
+@cache
+def sides_of(game: str, players: int) -> int:
+    deal = new_match(game, 1, players=players).deal
     return adapter_for(deal).sides(deal)
 
 
@@ -89,7 +91,7 @@ def duplicate(job: tuple[str, Setup, int]) -> tuple[float, dict[str, list[float]
     play = play_match if kind == "match" else play_deal
     results: list[float] = []
     times: dict[str, list[float]] = {}
-    for first_side in range(2 if kind == "match" else sides_of(setup)):
+    for first_side in range(2 if kind == "match" else sides_of(setup.game, setup.players)):
         result, more = play(setup, seed, first_side)
         results.append(result)
         for level, values in more.items():
@@ -120,7 +122,7 @@ def run(kind: str, setup: Setup, seeds: Iterable[int], workers: int) -> None:
               f"({len(results)} duplicate matches)")  # fmt: skip
     else:
         wins = sum(1 for v in results if v > 0) / len(results)
-        deals = sides_of(setup) * len(results)
+        deals = sides_of(setup.game, setup.players) * len(results)
         print(f"{label}: {mean:+.2f} ± {half:.2f} points per deal, "
               f"shuffles won {100 * wins:.0f}% ({deals} deals)")  # fmt: skip
     for level, values in sorted(times.items()):
@@ -137,7 +139,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--pairing", action="append", choices=sorted(PAIRINGS))
     parser.add_argument(
-        "--deals", type=int, default=200, help="duplicate pairs (2 deals each), 0: none"
+        "--deals", type=int, default=200, help="shuffles, each played once per side; 0: none"
     )
     parser.add_argument("--baazis", type=int, default=0, help="duplicate one-baazi matches")
     parser.add_argument("--samples", type=int, default=DEFAULT_BUDGET.samples)

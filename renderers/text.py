@@ -149,7 +149,8 @@ def draw_text(
         draw.text(xy, text, font=font, fill=fill, anchor=anchor)
         return
     pieces = [(face_for(font, script), run) for script, run in runs(text)]
-    total = sum(piece_face.getlength(run) for piece_face, run in pieces)
+    widths = [piece_face.getlength(run) for piece_face, run in pieces]
+    total = sum(widths)
     ascent, descent = font.getmetrics()
     horizontal, vertical = anchor
     x = xy[0] - {"l": 0.0, "m": total / 2, "r": total}[horizontal]
@@ -164,6 +165,6 @@ def draw_text(
             "d": -descent,
         }[vertical]
     )
-    for piece_face, run in pieces:
+    for (piece_face, run), width in zip(pieces, widths, strict=True):
         draw.text((x, baseline), run, font=piece_face, fill=fill, anchor="ls")
-        x += piece_face.getlength(run)
+        x += width
