@@ -10,6 +10,7 @@ import discord
 from discord.ext import commands
 
 from bot.config import Settings
+from bot.flow import TableFlow
 from bot.storage import Store
 from bot.tables import Tables
 from bot.translator import Translator
@@ -26,11 +27,33 @@ class SeepBot(commands.Bot):
         self.settings = settings
         self.store = Store(settings.database_path)
         self.tables = Tables(self.store)
-        self.computer_delay = 1.2  # seconds before a computer player moves: feels natural
-        self.background: set[asyncio.Task[Any]] = set()
-        self.timers: dict[int, asyncio.Task[Any]] = {}  # turn timers, by table id
-        self.timer_scale = 1.0  # tests shrink every turn timer with this
+        self.flow = TableFlow(self.store)  # the turn loop; the tables cog attaches its output
         self.shutdown_grace = 5.0  # seconds that moves in progress get to finish at close
+
+    # The turn loop's settings, where tests and the benchmark set them.
+    @property
+    def computer_delay(self) -> float:
+        return self.flow.computer_delay
+
+    @computer_delay.setter
+    def computer_delay(self, seconds: float) -> None:
+        self.flow.computer_delay = seconds
+
+    @property
+    def timer_scale(self) -> float:
+        return self.flow.timer_scale
+
+    @timer_scale.setter
+    def timer_scale(self, scale: float) -> None:
+        self.flow.timer_scale = scale
+
+    @property
+    def timers(self) -> dict[int, asyncio.Task[Any]]:
+        return self.flow.timers
+
+    @property
+    def background(self) -> set[asyncio.Task[Any]]:
+        return self.flow.background
 
     async def setup_hook(self) -> None:
         await self.store.open()
@@ -38,30 +61,18 @@ class SeepBot(commands.Bot):
         log.info("restored %d unfinished table(s)", restored)
         await self.tree.set_translator(Translator())
         for name in COGS:
-            await self.load_extension(name)
-        from cogs._ui import HandButton, LobbyButton
-
-        self.add_dynamic_items(LobbyButton, HandButton)
+            await self.load_extension(name)  # each cog registers its own persistent buttons
+        for session in list(self.tables.by_channel.values()):
+            self.flow.resume(session)
 
     async def idle(self) -> None:
         """Wait until the work started by interactions has finished (used by tests)."""
-        while self.background:
-            await asyncio.gather(*list(self.background), return_exceptions=True)
+        await self.flow.idle()
 
     async def close(self) -> None:
         """Stop the turn timers, give moves in progress a moment to finish, then close the
         Discord connection and, whatever happens there, the store."""
-        timers = list(self.timers.values())
-        self.timers.clear()
-        for timer in timers:
-            timer.cancel()
-        await asyncio.gather(*timers, return_exceptions=True)
-        pending = [task for task in self.background if task is not asyncio.current_task()]
-        if pending:
-            _, unfinished = await asyncio.wait(pending, timeout=self.shutdown_grace)
-            for task in unfinished:
-                task.cancel()
-            await asyncio.gather(*unfinished, return_exceptions=True)
+        await self.flow.close(self.shutdown_grace)
         try:
             await super().close()
         finally:

@@ -1,8 +1,9 @@
 """Leaderboards, ratings and player stats, computed from the stored results.
 
-Ratings use openskill's Plackett-Luce model: it rates teams (Seep partners share a result)
-and free-for-all places (three-player Suipe) with one well-tested method, and it is
-deterministic, so a leaderboard can always be rebuilt from the results alone.
+Ratings use openskill's Plackett-Luce model: it rates teams (partners share a result) and
+free-for-all places (three players each for themselves) with one well-tested method, and it
+is deterministic, so a leaderboard can always be rebuilt from the results alone. Which
+figures a game has, and what its own board ranks by, come from its registration.
 """
 
 from __future__ import annotations
@@ -11,14 +12,15 @@ import calendar
 import time
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import groupby
 
 from openskill.models import PlackettLuce
 
 from bot.storage import PlayerResult, Store
-from engine.games import GAME_NAMES
+from engine import registry
+from engine.registry import Headline
 
 PAGE_SIZE = 10
 MIN_MATCHES_FOR_WIN_RATE = 3
@@ -27,9 +29,20 @@ _MODEL = PlackettLuce()
 
 
 class Board(StrEnum):
-    BAAZIS = "baazis"
+    HEADLINE = "headline"  # the game's own figure (baazis, wins…)
     RATING = "rating"
     WIN_RATE = "win rate"
+
+    @classmethod
+    def choice(cls, name: str) -> Board:
+        """The board for a /leaderboard choice: rating, win rate, or a game's own figure."""
+        return cls(name) if name in (cls.RATING, cls.WIN_RATE) else cls.HEADLINE
+
+
+def board_choices() -> list[str]:
+    """What /leaderboard offers to rank by: every game's own figure, rating and win rate."""
+    own = dict.fromkeys(spec.headline.board for spec in registry.games())
+    return [*own, Board.RATING.value, Board.WIN_RATE.value]
 
 
 class Period(StrEnum):
@@ -95,17 +108,23 @@ class _Record:
     wins: int = 0
     draws: int = 0
     losses: int = 0
-    baazis_won: int = 0
-    baazis_lost: int = 0
+    totals: Counter[str] = field(default_factory=Counter)  # the game's figures, summed
 
     @property
     def win_rate(self) -> float:
         return (self.wins + self.draws / 2) / self.matches if self.matches else 0.0
 
-    def text(self, seep: bool) -> str:
+    def won_lost(self, headline: Headline) -> tuple[int, int]:
+        if headline.key is None:
+            return self.wins, self.losses
+        lost = self.totals[headline.lost_key] if headline.lost_key else 0
+        return self.totals[headline.key], lost
+
+    def text(self, headline: Headline) -> str:
         record = f"{self.wins}W {self.losses}L" + (f" {self.draws}D" if self.draws else "")
-        if seep:
-            return f"{record} · baazis {self.baazis_won}-{self.baazis_lost}"
+        if headline.detail:
+            won, lost = self.won_lost(headline)
+            return f"{record} · {headline.detail} {won}-{lost}"
         return record
 
 
@@ -118,15 +137,14 @@ def records(results: Iterable[PlayerResult]) -> dict[int, _Record]:
         record.wins += row.outcome == "win"
         record.draws += row.outcome == "draw"
         record.losses += row.outcome == "loss"
-        record.baazis_won += row.baazis_won
-        record.baazis_lost += row.baazis_lost
+        record.totals.update(row.stats)
     return table
 
 
 def standings(results: Sequence[PlayerResult], game: str, board: Board) -> list[Standing]:
     """Everyone on the board, best first; ties share a place."""
     rated = [r for r in results if r.rated]
-    seep = game != "suipe"
+    headline = registry.game(game).headline
     table = records(rated)
     keyed: list[tuple[tuple[float, ...], int, str]] = []
     if board is Board.RATING:
@@ -140,18 +158,14 @@ def standings(results: Sequence[PlayerResult], game: str, board: Board) -> list[
                 keyed.append(((rate, record.matches), user, f"{rate}%"))
     else:
         for user, record in table.items():
-            if seep:
-                key = (record.baazis_won, record.baazis_won - record.baazis_lost)
-                figure = f"{record.baazis_won} baazi" + ("s" if record.baazis_won != 1 else "")
-            else:
-                key = (record.wins, record.wins - record.losses)
-                figure = f"{record.wins} win" + ("s" if record.wins != 1 else "")
-            keyed.append((key, user, figure))
+            won, lost = record.won_lost(headline)
+            figure = f"{won} {headline.singular if won == 1 else headline.plural}"
+            keyed.append(((won, won - lost), user, figure))
     keyed.sort(key=lambda item: (tuple(-k for k in item[0]), table[item[1]].name.lower()))
     result: list[Standing] = []
     for index, (key, user, figure) in enumerate(keyed):
         place = result[-1].place if result and keyed[index - 1][0] == key else index + 1
-        result.append(Standing(user, table[user].name, place, figure, table[user].text(seep)))
+        result.append(Standing(user, table[user].name, place, figure, table[user].text(headline)))
     return result
 
 
@@ -164,10 +178,8 @@ class PlayerStats:
     wins: int
     draws: int
     losses: int
-    baazis_won: int
-    baazis_lost: int
+    totals: dict[str, int]  # the game's figures, summed over the player's matches
     deals: int
-    sweeps: int
     best_deal: int
     rating: int | None  # None until the player has a rated match
     place: int | None  # on the rating board
@@ -202,10 +214,8 @@ def player_stats(
         wins=record.wins,
         draws=record.draws,
         losses=record.losses,
-        baazis_won=record.baazis_won,
-        baazis_lost=record.baazis_lost,
+        totals=dict(record.totals),
         deals=sum(r.deals for r in own),
-        sweeps=sum(r.sweeps for r in own),
         best_deal=max(r.best_deal for r in own),
         rating=int(mine.figure) if mine else None,
         place=mine.place if mine else None,
@@ -260,7 +270,9 @@ async def board_page(
     rows = tuple(everyone[page * PAGE_SIZE : (page + 1) * PAGE_SIZE])
     mine = next((s for s in everyone if s.user_id == viewer), None)
     own = mine if mine is not None and mine not in rows else None
-    title = f"{GAME_NAMES.get(game, game)} leaderboard · by {board}"
+    spec = registry.game(game)
+    by = spec.headline.board if board is Board.HEADLINE else board.value
+    title = f"{spec.display_name} leaderboard · by {by}"
     noun = "player" if len(everyone) == 1 else "players"
     subtitle = f"{period} · {len(everyone)} {noun}" + (
         " · this season" if season and period is Period.ALL else ""

@@ -1,69 +1,76 @@
 """A server's defaults for new tables and its rating choices, and how a new table's rules are
-made from the host's options over those defaults."""
+made from the host's options over those defaults (the options come from the registry)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from bot.tables import TableError
-from engine.games import GAME_NAMES
+from engine import registry
+from engine.registry import GameSpec, OptionSpec
 
 TIMERS = {
     "3 minutes": 180, "off": 0, "1 minute": 60, "10 minutes": 600, "1 hour": 3600,
     "1 day": 86400,
 }  # fmt: skip
 LEVELS = ("normal", "easy", "hard")
-# Table options a server may set a default for, with the games they belong to.
-VARIANTS: dict[str, tuple[str, ...]] = {
-    "limited_houses": ("seep", "seep30"),
-    "loose_card_break": ("seep", "seep30"),
-    "diamond_ten_two": ("seep",),
-    "rawalpindi": ("seep30",),
-}
-DEFAULTS: dict[str, Any] = {
-    "timer": "3 minutes",
-    "level": "normal",
-    "rate_computer_games": False,
-    **{name: False for name in VARIANTS},
-}
-LABELS = {
+GENERAL: dict[str, Any] = {"timer": "3 minutes", "level": "normal", "rate_computer_games": False}
+GENERAL_LABELS = {
     "timer": "Turn timer",
     "level": "Computer players",
     "rate_computer_games": "Games with computer players are rated",
-    "limited_houses": "Seep: at most two houses",
-    "loose_card_break": "Seep: a loose card may help break a house",
-    "diamond_ten_two": "Seep: 10♦ scores 2, most cards 4",
-    "rawalpindi": "Seep (30 points): Rawalpindi rules",
 }
 
 
-def effective(settings: dict[str, Any]) -> dict[str, Any]:
-    return {**DEFAULTS, **{k: v for k, v in settings.items() if k in DEFAULTS}}
+def server_options() -> list[OptionSpec]:
+    """Table options a server may set a default for (stored under their rules names)."""
+    return [option for option in registry.table_options() if option.server_default]
 
 
-def describe(settings: dict[str, Any]) -> str:
+def defaults() -> dict[str, Any]:
+    return {**GENERAL, **{option.rules_key: False for option in server_options()}}
+
+
+def effective(settings: Mapping[str, Any]) -> dict[str, Any]:
+    known = defaults()
+    return {**known, **{k: v for k, v in settings.items() if k in known}}
+
+
+def describe(settings: Mapping[str, Any]) -> str:
     values = effective(settings)
+    labels = {**GENERAL_LABELS, **{o.rules_key: o.label for o in server_options()}}
     lines = []
-    for key, label in LABELS.items():
+    for key, label in labels.items():
         value = values[key]
         shown = ("yes" if value else "no") if isinstance(value, bool) else str(value)
         lines.append(f"{label}: **{shown}**")
     return "\n".join(lines)
 
 
-def table_rules(game: str, chosen: dict[str, Any], settings: dict[str, Any]) -> dict[str, Any]:
-    """The variants of a new table: what the host chose, else the server's default, and only
-    the ones its game knows."""
+def table_rules(
+    spec: GameSpec, chosen: Mapping[str, Any], settings: Mapping[str, Any]
+) -> dict[str, Any]:
+    """The options of a new table: what the host chose, else the server's default, else the
+    option's own default; an option given for a game that does not have it is refused."""
     values = effective(settings)
     rules: dict[str, Any] = {}
-    for name, games in VARIANTS.items():
-        if game not in games:
-            if chosen.get(name):
-                names = " and ".join(GAME_NAMES[g] for g in games)
-                raise TableError(f"“{LABELS[name].split(': ')[-1]}” is an option of {names}.")
+    for name, value in chosen.items():
+        if value is None or spec.option(name) is not None:
             continue
-        value = chosen.get(name)
-        value = values[name] if value is None else value
-        if value:
-            rules[name] = True
+        if value is False:
+            continue  # turning off what the game does not have changes nothing
+        owners = registry.games_with(name)
+        label = next(o.label for o in registry.table_options() if o.name == name)
+        games = " and ".join(g.display_name for g in owners)
+        raise TableError(f"“{label.split(': ')[-1]}” is an option of {games}.")
+    for option in spec.options:
+        value = chosen.get(option.name)
+        if value is None and option.server_default:
+            value = values.get(option.rules_key)
+        if value is None:
+            value = option.default
+        if value is None or (option.only_true and not value):
+            continue
+        rules[option.rules_key] = option.value_of(value)
     return rules

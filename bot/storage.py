@@ -10,7 +10,7 @@ import asyncio
 import json
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -76,7 +76,7 @@ MIGRATIONS: tuple[str, ...] = (
         table_id INTEGER NOT NULL REFERENCES game_tables (id) ON DELETE CASCADE,
         user_id INTEGER NOT NULL,
         guild_id INTEGER NOT NULL,
-        game TEXT NOT NULL,             -- seep, seep30, suipe
+        game TEXT NOT NULL,
         name TEXT NOT NULL,
         side INTEGER NOT NULL,
         partner_id INTEGER,             -- the human partner, if any
@@ -85,7 +85,7 @@ MIGRATIONS: tuple[str, ...] = (
         baazis_won INTEGER NOT NULL,
         baazis_lost INTEGER NOT NULL,
         deals INTEGER NOT NULL,
-        sweeps INTEGER NOT NULL,        -- sweeps (Seep) or Suipes made by the side
+        sweeps INTEGER NOT NULL,        -- floor sweeps made by the side
         best_deal INTEGER NOT NULL,     -- the side's best deal score
         points_for INTEGER NOT NULL,
         points_against INTEGER NOT NULL,
@@ -101,12 +101,44 @@ MIGRATIONS: tuple[str, ...] = (
         season_start REAL NOT NULL DEFAULT 0  -- leaderboards count results from here on
     );
     """,
+    # 4: each game's own figures in one JSON column instead of a column per game
+    """
+    CREATE TABLE player_results_4 (
+        table_id INTEGER NOT NULL REFERENCES game_tables (id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL,
+        guild_id INTEGER NOT NULL,
+        game TEXT NOT NULL,             -- the registered game name
+        name TEXT NOT NULL,
+        side INTEGER NOT NULL,
+        partner_id INTEGER,             -- the human partner, if any
+        place INTEGER NOT NULL,         -- 1 = best; sides with equal places drew
+        outcome TEXT NOT NULL,          -- win, loss, draw
+        deals INTEGER NOT NULL,
+        best_deal INTEGER NOT NULL,     -- the side's best deal score
+        points_for INTEGER NOT NULL,
+        points_against INTEGER NOT NULL,
+        rated INTEGER NOT NULL,         -- counts for ratings and leaderboards
+        with_computers INTEGER NOT NULL,
+        finished_at REAL NOT NULL,
+        stats TEXT NOT NULL DEFAULT '{}',  -- JSON: the game's figures (its registration's stats)
+        PRIMARY KEY (table_id, user_id)
+    );
+    INSERT INTO player_results_4
+        SELECT table_id, user_id, guild_id, game, name, side, partner_id, place, outcome, deals,
+               best_deal, points_for, points_against, rated, with_computers, finished_at,
+               json_object('baazis_won', baazis_won, 'baazis_lost', baazis_lost,
+                           'sweeps', sweeps)
+        FROM player_results;
+    DROP TABLE player_results;
+    ALTER TABLE player_results_4 RENAME TO player_results;
+    CREATE INDEX player_results_board ON player_results (guild_id, game, finished_at);
+    """,
 )
 
 RESULT_COLUMNS = (
     "table_id", "user_id", "guild_id", "game", "name", "side", "partner_id", "place",
-    "outcome", "baazis_won", "baazis_lost", "deals", "sweeps", "best_deal", "points_for",
-    "points_against", "rated", "with_computers", "finished_at",
+    "outcome", "deals", "best_deal", "points_for", "points_against", "rated",
+    "with_computers", "finished_at", "stats",
 )  # fmt: skip
 
 
@@ -145,16 +177,17 @@ class PlayerResult:
     partner_id: int | None
     place: int
     outcome: str
-    baazis_won: int
-    baazis_lost: int
     deals: int
-    sweeps: int
     best_deal: int
     points_for: int
     points_against: int
     rated: bool
     with_computers: bool
     finished_at: float
+    stats: dict[str, int] = field(default_factory=dict)  # the game's own figures
+
+    def stat(self, key: str) -> int:
+        return int(self.stats.get(key, 0))
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,17 +311,6 @@ class Store:
             "SELECT id, guild_id, channel_id, host_id, game, rules, seed, status, options,"
             " message_id FROM game_tables WHERE id = ?",
             (table_id,),
-        )
-        row = await cursor.fetchone()
-        return _table_row(row) if row else None
-
-    @_serialised
-    async def open_table_in_channel(self, channel_id: int) -> TableRow | None:
-        cursor = await self.db.execute(
-            "SELECT id, guild_id, channel_id, host_id, game, rules, seed, status, options,"
-            " message_id FROM game_tables WHERE channel_id = ? AND status IN ('lobby', 'playing')"
-            " ORDER BY id DESC LIMIT 1",
-            (channel_id,),
         )
         row = await cursor.fetchone()
         return _table_row(row) if row else None
@@ -483,14 +505,21 @@ async def _insert_results(db: aiosqlite.Connection, results: Sequence[PlayerResu
     marks = ", ".join("?" for _ in RESULT_COLUMNS)
     await db.executemany(
         f"INSERT INTO player_results ({', '.join(RESULT_COLUMNS)}) VALUES ({marks})",
-        [tuple(getattr(r, c) for c in RESULT_COLUMNS) for r in results],
+        [_result_values(r) for r in results],
     )
+
+
+def _result_values(result: PlayerResult) -> tuple[Any, ...]:
+    values = [getattr(result, c) for c in RESULT_COLUMNS]
+    values[-1] = json.dumps(result.stats, sort_keys=True)
+    return tuple(values)
 
 
 def _player_result(row: Sequence[Any]) -> PlayerResult:
     values = dict(zip(RESULT_COLUMNS, row, strict=True))
     values["rated"] = bool(values["rated"])
     values["with_computers"] = bool(values["with_computers"])
+    values["stats"] = json.loads(values["stats"])
     return PlayerResult(**values)
 
 

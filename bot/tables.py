@@ -15,9 +15,10 @@ from typing import Any
 from bot.players import DEFAULT_LEVEL, LEVELS, TAKEOVER_LEVEL, think
 from bot.results import player_results
 from bot.storage import SeatRow, Store, TableRow
-from engine.ai import Hint, suggest
+from engine import registry
+from engine.ai import suggest
 from engine.core import GameError, GameState
-from engine.games import match_from_dict, new_match
+from engine.registry import GameSpec, Hint
 
 
 class TableError(Exception):
@@ -28,8 +29,7 @@ class TableError(Exception):
 class MoveResult:
     player: int
     text: str  # the move in words
-    deals_finished: int  # how many deals this move (and computer replies) finished
-    match_over: bool
+    deals_finished: int  # how many deals this move finished
 
 
 @dataclass
@@ -47,8 +47,12 @@ class TableSession:
         return self.row.id
 
     @property
+    def spec(self) -> GameSpec:
+        return registry.game(self.row.game)
+
+    @property
     def players(self) -> int:
-        return int(self.row.rules.get("players", 2 if self.row.game == "suipe" else 4))
+        return self.spec.players_of(self.row.rules)
 
     @property
     def started(self) -> bool:
@@ -57,7 +61,7 @@ class TableSession:
     @property
     def turn_number(self) -> int:
         """Counts the moves made; buttons carry it so a click from an earlier turn is refused."""
-        return len(self.match.actions) if self.match else 0  # type: ignore[attr-defined]
+        return len(self.match.actions) if self.match else 0
 
     def seat_of(self, user_id: int) -> int | None:
         for seat, row in self.seats.items():
@@ -137,7 +141,7 @@ class TableSession:
                     f"{missing} seat{'s are' if missing > 1 else ' is'} still empty: wait for "
                     "players or add computer players."
                 )
-            match = new_match(self.row.game, self.row.seed, **_options(self.row))
+            match = self.spec.new_match(self.row.seed, self.row.rules)
             settings = await self.store.guild_settings(self.row.guild_id)
             options = {**self.row.options, "rated": self.decide_rated(settings.settings)}
             await self.store.set_options(self.id, options)
@@ -246,15 +250,17 @@ class TableSession:
     async def _apply(self, player: int, move: Any) -> MoveResult:
         match = self.match
         assert match is not None
-        deals_before = len(match.deal_results)  # type: ignore[attr-defined]
+        deals_before = match.deals_finished
         try:
             record = match.apply(move, player)
         except GameError as error:
             raise TableError(str(error)) from None
-        text = record.text
-        number = len(match.actions) - 1  # type: ignore[attr-defined]
-        finished = match.deal_results[deals_before:]  # type: ignore[attr-defined]
-        deal_rows = [(o.number, _deal_json(o)) for o in finished]
+        number = len(match.actions) - 1
+        names = self.names()
+        deal_rows = [
+            (n, match.deal_report(n, names).record)
+            for n in range(deals_before + 1, match.deals_finished + 1)
+        ]
         result = _match_json(self, match) if match.is_terminal else None
         standings = (
             player_results(
@@ -276,7 +282,7 @@ class TableSession:
                     self.id,
                     number,
                     player,
-                    match.actions[-1].notation,  # type: ignore[attr-defined]
+                    match.actions[-1].notation,
                     deal_rows,
                     result,
                     self.row.guild_id,
@@ -286,11 +292,10 @@ class TableSession:
             )
         except Exception:
             # The move could not be stored: take it back so game and record stay in step.
-            self.match = match_from_dict(
-                {**match.to_dict(), "actions": match.to_dict()["actions"][:-1]}
-            )
+            data = match.to_dict()
+            self.match = registry.restore({**data, "actions": data["actions"][:-1]})
             raise
-        return MoveResult(player, text, len(finished), match.is_terminal)
+        return MoveResult(player, record.text, match.deals_finished - deals_before)
 
     async def play_computers(self, limit: int | None = None) -> list[MoveResult]:
         """Let computer seats move until a human is to play, the game ends, or `limit` moves."""
@@ -311,35 +316,17 @@ class TableSession:
         return results
 
 
-def _options(row: TableRow) -> dict[str, Any]:
-    return {k: v for k, v in row.rules.items() if k != "game"}
-
-
-def _deal_json(outcome: Any) -> dict[str, Any]:
-    sides = [
-        {
-            "total": side.total,
-            **{k: getattr(side, k) for k in ("cards", "sweeps", "suipes") if hasattr(side, k)},
-        }
-        for side in outcome.score.sides
-    ]
-    return {
-        "number": outcome.number,
-        "dealer": outcome.dealer,
-        "sides": sides,
-        "baazi_side": getattr(outcome, "baazi_side", None),
-    }
-
-
 def _match_json(session: TableSession, match: GameState) -> dict[str, Any]:
+    outcome = match.outcome()
     return {
         "seats": [
             {"seat": s.seat, "user_id": s.user_id, "name": s.name, "computer": s.is_computer}
             for s in session.seats.values()
         ],
         "returns": list(match.returns()),
-        "baazis": getattr(match, "baazis", None),
-        "totals": getattr(match, "totals", None),
+        "sides": [list(players) for players in outcome.sides],
+        "scores": list(outcome.scores),
+        "result": outcome.describe(session.names()),
     }
 
 
@@ -378,8 +365,8 @@ class Tables:
     def validate(game: str, rules: dict[str, Any]) -> None:
         """Refuse options the game does not accept (a TableError with the engine's words)."""
         try:
-            new_match(game, 0, **{k: v for k, v in rules.items() if k != "game"})
-        except ValueError as error:
+            registry.game(game).new_match(0, rules)
+        except (ValueError, TypeError) as error:
             raise TableError(str(error)) from None
 
     def get(self, channel_id: int) -> TableSession | None:
@@ -400,7 +387,7 @@ class Tables:
             session.seats = {s.seat: s for s in await self.store.seats(row.id)}
             if row.status == "playing":
                 actions = await self.store.actions(row.id)
-                session.match = match_from_dict(
+                session.match = registry.restore(
                     {"game": row.game, "rules": row.rules, "seed": row.seed, "actions": actions}
                 )
             self.by_channel[row.channel_id] = session

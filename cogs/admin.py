@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs._ui import tell
+from cogs.common import tell
 
 if TYPE_CHECKING:
     from bot.client import SeepBot

@@ -6,15 +6,17 @@ from __future__ import annotations
 import asyncio
 import io
 import re
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.leaderboards import Board, BoardPage, Period, board_page, stats_for
-from bot.presenter import GAME_NAMES, can_attach
-from cogs._ui import page_button, send_page, tell
+from bot.leaderboards import Board, BoardPage, Period, board_choices, board_page, stats_for
+from cogs.common import bot_of, page_button, send_page, tell
+from cogs.options import Option, choice_of, game_option, with_options
+from cogs.presenter import can_attach
+from engine import registry
 from renderers import leaderboard as board_image
 
 if TYPE_CHECKING:
@@ -43,7 +45,7 @@ def board_model(page: BoardPage) -> board_image.BoardModel:
 async def board_message(
     interaction: discord.Interaction, game: str, board: Board, period: Period, page: int
 ) -> dict[str, Any]:
-    bot: SeepBot = interaction.client  # type: ignore[assignment]
+    bot = bot_of(interaction)
     shown = await board_page(
         bot.store, interaction.guild_id or 0, game, board, period, page, interaction.user.id
     )
@@ -82,7 +84,7 @@ class PageButton(
     ) -> PageButton:
         return cls(
             match["game"],
-            Board[match["board"]],
+            Board.__members__.get(match["board"], Board.HEADLINE),
             Period[match["period"]],
             int(match["page"]),
             match["step"],
@@ -98,50 +100,70 @@ class LeaderboardCommands(commands.Cog):
     def __init__(self, bot: SeepBot) -> None:
         self.bot = bot
 
-    @app_commands.command(name="leaderboard", description="This server's best players")
-    @app_commands.describe(game="which game", by="what to rank by", period="which results count")
-    @app_commands.guild_only()
-    async def leaderboard(
+    @with_options(
+        [
+            game_option(),
+            Option("by", choice_of(board_choices()) | None, "what to rank by", None),
+            Option(
+                "period",
+                choice_of([p.value for p in Period]) | None,
+                "which results count",
+                None,
+            ),
+        ]
+    )
+    async def _leaderboard(
         self,
         interaction: discord.Interaction,
-        game: Literal["seep", "seep30", "suipe"],
-        by: Literal["baazis", "rating", "win rate"] = "baazis",
-        period: Literal["all time", "this month", "this week"] = "all time",
+        game: str,
+        by: str | None = None,
+        period: str | None = None,
     ) -> None:
-        await send_page(
-            interaction, await board_message(interaction, game, Board(by), Period(period), 0)
-        )
+        board = Board.choice(by or registry.game(game).headline.board)
+        chosen = Period(period or Period.ALL.value)
+        await send_page(interaction, await board_message(interaction, game, board, chosen, 0))
 
-    @app_commands.command(name="stats", description="A player's record, rating and partners")
-    @app_commands.describe(member="whose stats (you, if left empty)", game="which game")
-    @app_commands.guild_only()
-    async def stats(
+    leaderboard = app_commands.guild_only()(
+        app_commands.command(name="leaderboard", description="This server's best players")(
+            _leaderboard
+        )
+    )
+
+    @with_options(
+        [
+            Option("member", discord.Member | None, "whose stats (you, if left empty)", None),
+            game_option(required=False),
+        ]
+    )
+    async def _stats(
         self,
         interaction: discord.Interaction,
         member: discord.Member | None = None,
-        game: Literal["seep", "seep30", "suipe"] | None = None,
+        game: str | None = None,
     ) -> None:
         who = member or interaction.user
         stats = await stats_for(self.bot.store, interaction.guild_id or 0, who.id, game)
         if stats is None:
-            where = f" of {GAME_NAMES[game]}" if game else ""
+            where = f" of {registry.display_name(game)}" if game else ""
             await tell(interaction, f"{who.display_name} has no finished matches{where} here yet.")
             return
         embed = discord.Embed(
-            title=f"{who.display_name} · {GAME_NAMES.get(stats.game, stats.game)}",
+            title=f"{who.display_name} · {registry.display_name(stats.game)}",
             colour=discord.Colour.gold(),
         )
         record = f"{stats.wins} won · {stats.losses} lost"
         if stats.draws:
             record += f" · {stats.draws} drawn"
         embed.add_field(name="Matches", value=f"{stats.matches}: {record}")
-        if stats.game != "suipe":
-            embed.add_field(
-                name="Baazis", value=f"{stats.baazis_won} won · {stats.baazis_lost} lost"
-            )
-        sweeps = "Suipes" if stats.game == "suipe" else "Sweeps"
+        figures = registry.game(stats.game).stats
+        for figure in figures:
+            if figure.lost_key:
+                won, lost = stats.totals.get(figure.key, 0), stats.totals.get(figure.lost_key, 0)
+                embed.add_field(name=figure.label, value=f"{won} won · {lost} lost")
         embed.add_field(name="Deals", value=f"{stats.deals} · best deal {stats.best_deal} points")
-        embed.add_field(name=sweeps, value=str(stats.sweeps))
+        for figure in figures:
+            if not figure.lost_key:
+                embed.add_field(name=figure.label, value=str(stats.totals.get(figure.key, 0)))
         rating = "not rated yet" if stats.rating is None else f"{stats.rating} (#{stats.place})"
         embed.add_field(name="Rating", value=rating)
         if stats.favourite_partner is not None:
@@ -159,6 +181,12 @@ class LeaderboardCommands(commands.Cog):
             embed.set_image(url="attachment://recent.png")
         embed.add_field(name="Recent (oldest first)", value=recent, inline=False)
         await interaction.response.send_message(**kwargs)
+
+    stats = app_commands.guild_only()(
+        app_commands.command(name="stats", description="A player's record, rating and partners")(
+            _stats
+        )
+    )
 
 
 async def setup(bot: SeepBot) -> None:

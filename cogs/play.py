@@ -9,7 +9,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.tables import TableError
-from cogs._ui import play_move, session_for, show_hand, tell
+from cogs.common import session_for, tell
+from cogs.picker import HandButton, play_move, show_hand
 
 if TYPE_CHECKING:
     from bot.client import SeepBot
@@ -62,3 +63,4 @@ class PlayCommands(commands.Cog):
 
 async def setup(bot: SeepBot) -> None:
     await bot.add_cog(PlayCommands(bot))
+    bot.add_dynamic_items(HandButton)

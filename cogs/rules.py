@@ -6,17 +6,28 @@ from __future__ import annotations
 import asyncio
 import io
 import re
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.lessons import GAME_LANGUAGES, LANGUAGES, examples, language_for, lesson, topic_for
-from bot.presenter import GAME_NAMES, can_attach
-from cogs._ui import page_button, send_page, session_for, tell
+from bot.lessons import (
+    LANGUAGES,
+    all_topics,
+    examples,
+    games_with_lessons,
+    language_for,
+    lesson,
+    lessons_of,
+    topic_for,
+)
+from cogs.common import page_button, send_page, session_for, tell
+from cogs.options import Option, choice_of, main_game_names, with_options
+from cogs.presenter import can_attach
 from engine.cards import parse_cards, pretty_cards
 from engine.core import PUBLIC
+from engine.registry import display_name
 from renderers import table as table_image
 
 if TYPE_CHECKING:
@@ -30,11 +41,11 @@ def example_text(example_id: str, caption: str) -> str:
     after = []
     if example.floor_after is not None:
         after.append(f"floor {pretty_cards(parse_cards(example.floor_after)) or 'empty'}")
+    words = lessons_of(match.game)
     if example.piles_after:
-        kind = " (multiple)" if example.game == "suipe" else " (cemented)"
-        after.append(", ".join(example.piles_after).replace("*", kind))
+        after.append(", ".join(example.piles_after).replace("*", f" ({words.strong_pile})"))
     if example.sweep:
-        after.append("a sweep" if example.game != "suipe" else "a Suipe")
+        after.append(words.sweep_word)
     if example.bid is not None:
         after.append(f"bid {example.bid}")
     result = f"\nAfter: {'; '.join(after)}" if after else ""
@@ -44,7 +55,7 @@ def example_text(example_id: str, caption: str) -> str:
 async def example_image(example_id: str) -> bytes:
     example = examples()[example_id]
     match = example.match()
-    names = [f"Seat {n + 1}" for n in range(match.rules.players)]
+    names = [f"Seat {n + 1}" for n in range(match.num_players)]
     return await asyncio.to_thread(table_image.render_png, match.view(PUBLIC), names)
 
 
@@ -53,7 +64,7 @@ async def rules_message(channel: Any, game: str, language: str, number: int) -> 
     pages = lesson(game, language)
     number = min(max(number, 0), len(pages.pages) - 1)
     page = pages.pages[number]
-    title = f"{GAME_NAMES.get(game, game)} · {page.title}"
+    title = f"{display_name(game)} · {page.title}"
     embed = discord.Embed(title=title, description=page.text, colour=discord.Colour.teal())
     for example_id, caption in page.examples:
         embed.add_field(name="▸", value=example_text(example_id, caption)[:1024], inline=False)
@@ -64,12 +75,11 @@ async def rules_message(channel: Any, game: str, language: str, number: int) -> 
         kwargs["attachments"] = [discord.File(io.BytesIO(png), filename="example.png")]
         embed.set_image(url="attachment://example.png")
     view = discord.ui.View(timeout=None)
-    base = pages.game if game != "seep30" else "seep30"
-    view.add_item(TopicSelect(base, pages.language, number))
-    view.add_item(RulesButton(base, pages.language, number, "prev", len(pages.pages)))
-    view.add_item(RulesButton(base, pages.language, number, "next", len(pages.pages)))
-    if len(GAME_LANGUAGES[pages.game]) > 1:
-        view.add_item(LanguageSelect(base, pages.language, number))
+    view.add_item(TopicSelect(game, pages.language, number))
+    view.add_item(RulesButton(game, pages.language, number, "prev", len(pages.pages)))
+    view.add_item(RulesButton(game, pages.language, number, "next", len(pages.pages)))
+    if len(lessons_of(game).languages) > 1:
+        view.add_item(LanguageSelect(game, pages.language, number))
     kwargs["view"] = view
     return kwargs
 
@@ -130,10 +140,9 @@ class LanguageSelect(
 ):
     def __init__(self, game: str, language: str = "en", page: int = 0) -> None:
         self.game, self.page = game, page
-        base = "seep" if game == "seep30" else game
         options = [
             discord.SelectOption(label=LANGUAGES[code], value=code, default=code == language)
-            for code in GAME_LANGUAGES[base]
+            for code in lessons_of(game).languages
         ]
         super().__init__(
             discord.ui.Select(
@@ -195,20 +204,22 @@ class RulesCommands(commands.Cog):
     def __init__(self, bot: SeepBot) -> None:
         self.bot = bot
 
-    @app_commands.command(name="rules", description="Learn to play Seep or Suipe")
-    @app_commands.describe(
-        game="which game", topic="jump to a topic", language="the language of the pages"
+    @with_options(
+        [
+            Option("game", choice_of(games_with_lessons()), "which game"),
+            Option("topic", choice_of(all_topics()) | None, "jump to a topic", None),
+            Option(
+                "language", choice_of(list(LANGUAGES)) | None, "the language of the pages", None
+            ),
+        ]
     )
-    async def rules(
+    async def _rules(
         self,
         interaction: discord.Interaction,
-        game: Literal["seep", "seep30", "suipe"],
-        topic: Literal[
-            "quick-start", "deal-and-bid", "captures", "houses", "builds", "trailing",
-            "sweeps", "scoring", "options",
-        ] | None = None,
-        language: Literal["en", "hi", "gu"] | None = None,
-    ) -> None:  # fmt: skip
+        game: str,
+        topic: str | None = None,
+        language: str | None = None,
+    ) -> None:
         chosen = language or language_for(str(interaction.locale))
         pages = lesson(game, chosen)
         number = pages.index(topic) if topic else 0
@@ -216,8 +227,12 @@ class RulesCommands(commands.Cog):
         note = None
         if pages.language != chosen:
             missing = LANGUAGES[chosen]
-            note = f"These pages are in English: {GAME_NAMES[game]} has no {missing} ones yet."
+            note = f"These pages are in English: {display_name(game)} has no {missing} ones yet."
         await send_page(interaction, page, content=note, ephemeral=True)
+
+    rules = app_commands.command(
+        name="rules", description=f"Learn to play {main_game_names('or')}"
+    )(_rules)
 
 
 async def setup(bot: SeepBot) -> None:

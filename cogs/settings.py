@@ -3,19 +3,34 @@
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot import settings as server
-from cogs._ui import VARIANT_DESCRIPTIONS, LevelChoice, TimerChoice, chosen_variants, tell
+from cogs.common import tell
+from cogs.options import LevelChoice, Option, TimerChoice, table_option, with_options
 
 if TYPE_CHECKING:
     from bot.client import SeepBot
 
 NEEDS_MANAGER = "You need the Manage Server permission to change this server's settings."
+
+
+def settings_options() -> list[Option]:
+    return [
+        Option("timer", TimerChoice | None, "the turn timer of new tables", None),
+        Option("level", LevelChoice | None, "how well computer players play by default", None),
+        Option(
+            "rate_computer_games",
+            bool | None,
+            "whether games with computer players count for ratings",
+            None,
+        ),
+        *(table_option(option) for option in server.server_options()),
+    ]
 
 
 def may_manage(interaction: discord.Interaction) -> bool:
@@ -39,45 +54,27 @@ class SettingsCommands(
         current = await self.bot.store.guild_settings(interaction.guild_id or 0)
         await tell(interaction, server.describe(current.settings))
 
-    @app_commands.command(name="tables", description="Defaults for new tables and rating")
-    @app_commands.describe(
-        timer="the turn timer of new tables",
-        level="how well computer players play by default",
-        rate_computer_games="whether games with computer players count for ratings",
-        **VARIANT_DESCRIPTIONS,
-    )
-    async def tables(
-        self,
-        interaction: discord.Interaction,
-        timer: TimerChoice | None = None,
-        level: LevelChoice | None = None,
-        rate_computer_games: bool | None = None,
-        limited_houses: bool | None = None,
-        loose_card_break: bool | None = None,
-        ten_of_diamonds_two: bool | None = None,
-        rawalpindi: bool | None = None,
-    ) -> None:
+    @with_options(settings_options())
+    async def _tables(self, interaction: discord.Interaction, **values: Any) -> None:
         if not may_manage(interaction):
             await tell(interaction, NEEDS_MANAGER)
             return
+        by_name = {option.name: option for option in server.server_options()}
         changes = {
-            "timer": timer,
-            "level": level,
-            "rate_computer_games": rate_computer_games,
-            **chosen_variants(
-                limited_houses=limited_houses,
-                loose_card_break=loose_card_break,
-                ten_of_diamonds_two=ten_of_diamonds_two,
-                rawalpindi=rawalpindi,
-            ),
+            (by_name[name].rules_key if name in by_name else name): value
+            for name, value in values.items()
+            if value is not None
         }
-        changes = {k: v for k, v in changes.items() if v is not None}
         guild = interaction.guild_id or 0
         if changes:
             await self.bot.store.update_guild_settings(guild, changes)
         current = await self.bot.store.guild_settings(guild)
         heading = "Saved. New tables now start with:" if changes else "Nothing changed:"
         await tell(interaction, f"{heading}\n{server.describe(current.settings)}")
+
+    tables = app_commands.command(name="tables", description="Defaults for new tables and rating")(
+        _tables
+    )
 
     @app_commands.command(name="season", description="Start a new leaderboard season")
     async def season(self, interaction: discord.Interaction) -> None:

@@ -2,28 +2,30 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot import settings as server
-from bot.presenter import GAME_NAMES, cannot_post
 from bot.tables import TableError, TableSession
-from cogs._ui import (
-    VARIANT_DESCRIPTIONS,
+from cogs.common import session_for, tell
+from cogs.lobby import LobbyButton, lobby_embed, lobby_view
+from cogs.options import (
     LevelChoice,
+    Option,
     TimerChoice,
-    advance,
-    chosen_variants,
-    lobby_embed,
-    lobby_view,
-    schedule,
-    session_for,
-    table_channel,
-    tell,
+    game_choice_text,
+    game_option,
+    main_game_names,
+    players_option,
+    table_option,
+    with_options,
 )
+from cogs.output import DiscordTableOutput
+from cogs.presenter import cannot_post
+from engine import registry
 
 if TYPE_CHECKING:
     from bot.client import SeepBot
@@ -57,226 +59,249 @@ def require_host_or_manager(interaction: discord.Interaction, session: TableSess
         raise TableError("Only the host (or someone who manages channels) can do that.")
 
 
-class TableCommands(
-    commands.GroupCog, group_name="table", group_description="Seep and Suipe tables"
-):
-    def __init__(self, bot: SeepBot) -> None:
-        self.bot = bot
-        super().__init__()
+def new_table_options() -> list[Option]:
+    """/table new's options: the game, seats, the table's settings, then every game's own."""
+    return [
+        game_option(game_choice_text()),
+        players_option(),
+        Option(
+            "timer",
+            TimerChoice | None,
+            "time for each turn before a computer player moves for an absent player",
+            None,
+        ),
+        Option(
+            "level",
+            LevelChoice | None,
+            "how well the computer players added with the lobby button play",
+            None,
+        ),
+        Option(
+            "beginner",
+            bool,
+            "a table for learners: the hand picker offers a Hint button (not rated)",
+            False,
+        ),
+        *(table_option(option) for option in registry.table_options()),
+    ]
 
-    @app_commands.command(name="new", description="Open a table in this channel")
-    @app_commands.describe(
-        game="seep (100 points), seep30 (Punjab, 30 points) or suipe",
-        players="how many players (Seep: 2 or 4, Suipe: 2 to 4)",
-        baazis="Seep: how many baazis the match lasts",
-        deals="Suipe: how many deals the match lasts",
-        timer="time for each turn before a computer player moves for an absent player",
-        level="how well the computer players added with the lobby button play",
-        beginner="a table for learners: the hand picker offers a Hint button (not rated)",
-        hand_size="Suipe: cards per hand (default 8, or 6 with four players)",
-        partnerships="Suipe with four: two against two (default) or each for themselves",
-        **VARIANT_DESCRIPTIONS,
-    )
-    async def new(
-        self,
-        interaction: discord.Interaction,
-        game: Literal["seep", "seep30", "suipe"],
-        players: app_commands.Range[int, 2, 4] = 4,
-        baazis: app_commands.Range[int, 1, 20] = 1,
-        deals: app_commands.Range[int, 1, 20] = 2,
-        timer: TimerChoice | None = None,
-        level: LevelChoice | None = None,
-        beginner: bool = False,
-        limited_houses: bool | None = None,
-        loose_card_break: bool | None = None,
-        ten_of_diamonds_two: bool | None = None,
-        rawalpindi: bool | None = None,
-        hand_size: Literal["6", "8", "all"] | None = None,
-        partnerships: bool | None = None,
-    ) -> None:
-        refusal = cannot_post(interaction.channel)
-        if refusal:
-            await tell(interaction, refusal)
-            return
-        saved = (await self.bot.store.guild_settings(interaction.guild_id or 0)).settings
-        defaults = server.effective(saved)
-        rules: dict[str, object] = {"players": players}
-        options: dict[str, object] = {
-            "turn_timer": server.TIMERS[timer or defaults["timer"]],
-            "computer_level": level or defaults["level"],
-            "hints": beginner,
-        }
-        chosen = chosen_variants(
-            limited_houses=limited_houses,
-            loose_card_break=loose_card_break,
-            ten_of_diamonds_two=ten_of_diamonds_two,
-            rawalpindi=rawalpindi,
-        )
-        if game == "suipe":
-            rules["deals"] = deals
-            if hand_size is not None:
-                rules["hand_size"] = {"6": 6, "8": 8, "all": 52}[hand_size]
-            if partnerships is False:
-                rules["partnerships"] = False
-        else:
-            rules |= {"game": game, "baazis": baazis}
-        try:
-            rules |= server.table_rules(game, chosen, saved)
-            self.bot.tables.validate(game, rules)
-        except TableError as error:
-            await tell(interaction, str(error))
-            return
-        channel = interaction.channel
-        home, note = channel, ""
-        if isinstance(channel, discord.TextChannel):
-            thread, note = await open_thread(channel, f"{GAME_NAMES[game]} table")
-            if thread is not None:
-                home = thread
-                options["parent_channel_id"] = channel.id
-        try:
-            session = await self.bot.tables.create(
-                interaction.guild_id or 0,
-                getattr(home, "id", None) or interaction.channel_id or 0,
-                interaction.user.id,
-                game,
-                rules,
-                options=options,
-            )
-            await session.join(interaction.user.id, interaction.user.display_name)
-        except TableError as error:
-            await tell(interaction, str(error))
-            return
-        embed = lobby_embed(session)
-        if home is channel:
+
+def seat_option() -> Option:
+    high = max(spec.max_players for spec in registry.games())
+    annotation = app_commands.Range[int, 1, high] | None
+    return Option("seat", annotation, "the seat you want (partners sit opposite)", None)
+
+
+def table_commands() -> type[commands.GroupCog]:
+    """The /table group, made when the cog loads so every registered game is offered."""
+
+    class TableCommands(
+        commands.GroupCog,
+        group_name="table",
+        group_description=f"{main_game_names('and')} tables",
+    ):
+        def __init__(self, bot: SeepBot) -> None:
+            self.bot = bot
+            super().__init__()
+
+        @with_options(new_table_options())
+        async def _new(self, interaction: discord.Interaction, **values: Any) -> None:
+            await self.open_table(interaction, **values)
+
+        new = app_commands.command(name="new", description="Open a table in this channel")(_new)
+
+        async def open_table(
+            self,
+            interaction: discord.Interaction,
+            game: str,
+            players: int | None = None,
+            timer: str | None = None,
+            level: str | None = None,
+            beginner: bool = False,
+            **chosen: Any,
+        ) -> None:
+            refusal = cannot_post(interaction.channel)
+            if refusal:
+                await tell(interaction, refusal)
+                return
+            saved = (await self.bot.store.guild_settings(interaction.guild_id or 0)).settings
+            defaults = server.effective(saved)
+            options: dict[str, object] = {
+                "turn_timer": server.TIMERS[timer or defaults["timer"]],
+                "computer_level": level or defaults["level"],
+                "hints": beginner,
+            }
+            try:
+                spec = registry.game(game)
+                rules: dict[str, Any] = {"players": players or spec.default_players}
+                rules |= server.table_rules(spec, chosen, saved)
+                self.bot.tables.validate(game, rules)
+            except (TableError, registry.UnknownGame) as error:
+                await tell(interaction, str(error))
+                return
+            channel = interaction.channel
+            home: Any = channel
+            note = ""
+            if isinstance(channel, discord.TextChannel):
+                thread, note = await open_thread(channel, f"{spec.display_name} table")
+                if thread is not None:
+                    home = thread
+                    options["parent_channel_id"] = channel.id
+            try:
+                session = await self.bot.tables.create(
+                    interaction.guild_id or 0,
+                    getattr(home, "id", None) or interaction.channel_id or 0,
+                    interaction.user.id,
+                    game,
+                    rules,
+                    options=options,
+                )
+                await session.join(interaction.user.id, interaction.user.display_name)
+            except TableError as error:
+                await tell(interaction, str(error))
+                return
+            embed = lobby_embed(session)
+            if home is channel:
+                await interaction.response.send_message(
+                    note or None, embed=embed, view=lobby_view(session)
+                )
+                return
             await interaction.response.send_message(
-                note or None, embed=embed, view=lobby_view(session)
+                f"{interaction.user.mention} opened a table: it plays in {home.mention}. "
+                "Join with the button.",
+                embed=embed,
+                view=lobby_view(session),
             )
-            return
-        await interaction.response.send_message(
-            f"{interaction.user.mention} opened a table: it plays in {home.mention}. "
-            "Join with the button.",
-            embed=embed,
-            view=lobby_view(session),
-        )
-        await home.send(
-            f"Table {session.id} plays here, {interaction.user.mention}. Moves, table images "
-            "and summaries come in this thread; /table commands work here too."
-        )
-
-    @app_commands.command(name="join", description="Sit down at this channel's table")
-    @app_commands.describe(seat="the seat you want (partners sit opposite)")
-    async def join(
-        self, interaction: discord.Interaction, seat: app_commands.Range[int, 1, 4] | None = None
-    ) -> None:
-        try:
-            session = session_for(interaction)
-            chosen = await session.join(
-                interaction.user.id,
-                interaction.user.display_name,
-                None if seat is None else seat - 1,
+            await home.send(
+                f"Table {session.id} plays here, {interaction.user.mention}. Moves, table images "
+                "and summaries come in this thread; /table commands work here too."
             )
-        except TableError as error:
-            await tell(interaction, str(error))
-            return
-        await interaction.response.send_message(
-            f"{interaction.user.mention} sits at seat {chosen + 1}.", embed=lobby_embed(session)
+
+        @with_options([seat_option()])
+        async def _join(self, interaction: discord.Interaction, seat: int | None = None) -> None:
+            try:
+                session = session_for(interaction)
+                chosen = await session.join(
+                    interaction.user.id,
+                    interaction.user.display_name,
+                    None if seat is None else seat - 1,
+                )
+            except TableError as error:
+                await tell(interaction, str(error))
+                return
+            await interaction.response.send_message(
+                f"{interaction.user.mention} sits at seat {chosen + 1}.", embed=lobby_embed(session)
+            )
+
+        join = app_commands.command(name="join", description="Sit down at this channel's table")(
+            _join
         )
 
-    @app_commands.command(name="computer", description="Add a computer player (host only)")
-    @app_commands.describe(level="easy (makes mistakes), normal, or hard (thinks ahead)")
-    async def computer(
-        self,
-        interaction: discord.Interaction,
-        level: LevelChoice = "normal",
-    ) -> None:
-        try:
-            session = session_for(interaction)
-            seat = await session.add_computer(interaction.user.id, level)
-        except TableError as error:
-            await tell(interaction, str(error))
-            return
-        await interaction.response.send_message(
-            f"A {level} computer player sits at seat {seat + 1}.", embed=lobby_embed(session)
+        @app_commands.command(name="computer", description="Add a computer player (host only)")
+        @app_commands.describe(level="easy (makes mistakes), normal, or hard (thinks ahead)")
+        async def computer(
+            self,
+            interaction: discord.Interaction,
+            level: LevelChoice = "normal",
+        ) -> None:
+            try:
+                session = session_for(interaction)
+                seat = await session.add_computer(interaction.user.id, level)
+            except TableError as error:
+                await tell(interaction, str(error))
+                return
+            await interaction.response.send_message(
+                f"A {level} computer player sits at seat {seat + 1}.", embed=lobby_embed(session)
+            )
+
+        @app_commands.command(
+            name="leave", description="Leave this channel's table before it starts"
         )
+        async def leave(self, interaction: discord.Interaction) -> None:
+            try:
+                session = session_for(interaction)
+                await session.leave(interaction.user.id)
+            except TableError as error:
+                await tell(interaction, str(error))
+                return
+            await interaction.response.send_message(f"{interaction.user.mention} left the table.")
 
-    @app_commands.command(name="leave", description="Leave this channel's table before it starts")
-    async def leave(self, interaction: discord.Interaction) -> None:
-        try:
-            session = session_for(interaction)
-            await session.leave(interaction.user.id)
-        except TableError as error:
-            await tell(interaction, str(error))
-            return
-        await interaction.response.send_message(f"{interaction.user.mention} left the table.")
+        @app_commands.command(name="start", description="Start the game (host only)")
+        async def start(self, interaction: discord.Interaction) -> None:
+            try:
+                session = session_for(interaction)
+                await session.start(interaction.user.id)
+            except TableError as error:
+                await tell(interaction, str(error))
+                return
+            await interaction.response.send_message("The game has started.")
+            self.bot.flow.schedule(self.bot.flow.advance(session))
 
-    @app_commands.command(name="start", description="Start the game (host only)")
-    async def start(self, interaction: discord.Interaction) -> None:
-        try:
-            session = session_for(interaction)
-            await session.start(interaction.user.id)
-        except TableError as error:
-            await tell(interaction, str(error))
-            return
-        await interaction.response.send_message("The game has started.")
-        channel = await table_channel(self.bot, session, interaction)
-        schedule(self.bot, advance(self.bot, session, channel, 0))
+        @app_commands.command(name="status", description="Show this channel's table")
+        async def status(self, interaction: discord.Interaction) -> None:
+            try:
+                session = session_for(interaction)
+            except TableError as error:
+                await tell(interaction, str(error))
+                return
+            if not session.started:
+                await interaction.response.send_message(embed=lobby_embed(session), ephemeral=True)
+                return
+            await interaction.response.send_message("Here is the table.", ephemeral=True)
+            self.bot.flow.schedule(self.bot.flow.advance(session))
 
-    @app_commands.command(name="status", description="Show this channel's table")
-    async def status(self, interaction: discord.Interaction) -> None:
-        try:
-            session = session_for(interaction)
-        except TableError as error:
-            await tell(interaction, str(error))
-            return
-        if not session.started:
-            await interaction.response.send_message(embed=lobby_embed(session), ephemeral=True)
-            return
-        await interaction.response.send_message("Here is the table.", ephemeral=True)
-        schedule(self.bot, advance(self.bot, session, interaction.channel, 0))
-
-    @app_commands.command(
-        name="end", description="End this channel's table (host or Manage Channels)"
-    )
-    async def end(self, interaction: discord.Interaction) -> None:
-        try:
-            session = session_for(interaction)
-            require_host_or_manager(interaction, session)
-            await self.bot.tables.end(interaction.channel_id or 0)
-        except TableError as error:
-            await tell(interaction, str(error))
-            return
-        await interaction.response.send_message(f"Table {session.id} has ended.")
-
-    @app_commands.command(name="rejoin", description="Take your seat back from the computer player")
-    async def rejoin(self, interaction: discord.Interaction) -> None:
-        try:
-            session = session_for(interaction)
-            seat = await session.rejoin(interaction.user.id)
-        except TableError as error:
-            await tell(interaction, str(error))
-            return
-        await interaction.response.send_message(
-            f"Welcome back, {interaction.user.mention}: seat {seat + 1} is yours again."
+        @app_commands.command(
+            name="end", description="End this channel's table (host or Manage Channels)"
         )
-        schedule(self.bot, advance(self.bot, session, interaction.channel, 0))
+        async def end(self, interaction: discord.Interaction) -> None:
+            try:
+                session = session_for(interaction)
+                require_host_or_manager(interaction, session)
+                await self.bot.tables.end(interaction.channel_id or 0)
+                self.bot.flow.cancel_timer(session)
+            except TableError as error:
+                await tell(interaction, str(error))
+                return
+            await interaction.response.send_message(f"Table {session.id} has ended.")
 
-    @app_commands.command(name="kick", description="Remove a player (host or Manage Channels)")
-    @app_commands.describe(member="the player to remove; a computer player takes a started seat")
-    async def kick(self, interaction: discord.Interaction, member: discord.Member) -> None:
-        try:
-            session = session_for(interaction)
-            require_host_or_manager(interaction, session)
-            seat = await session.kick(member.id)
-        except TableError as error:
-            await tell(interaction, str(error))
-            return
-        await interaction.response.send_message(
-            f"{member.display_name} left seat {seat + 1}."
-            + (" A computer player takes it." if session.started else "")
+        @app_commands.command(
+            name="rejoin", description="Take your seat back from the computer player"
         )
-        if session.started:
-            schedule(self.bot, advance(self.bot, session, interaction.channel, 0))
+        async def rejoin(self, interaction: discord.Interaction) -> None:
+            try:
+                session = session_for(interaction)
+                seat = await session.rejoin(interaction.user.id)
+            except TableError as error:
+                await tell(interaction, str(error))
+                return
+            await interaction.response.send_message(
+                f"Welcome back, {interaction.user.mention}: seat {seat + 1} is yours again."
+            )
+            self.bot.flow.schedule(self.bot.flow.advance(session))
+
+        @app_commands.command(name="kick", description="Remove a player (host or Manage Channels)")
+        @app_commands.describe(
+            member="the player to remove; a computer player takes a started seat"
+        )
+        async def kick(self, interaction: discord.Interaction, member: discord.Member) -> None:
+            try:
+                session = session_for(interaction)
+                require_host_or_manager(interaction, session)
+                seat = await session.kick(member.id)
+            except TableError as error:
+                await tell(interaction, str(error))
+                return
+            await interaction.response.send_message(
+                f"{member.display_name} left seat {seat + 1}."
+                + (" A computer player takes it." if session.started else "")
+            )
+            if session.started:
+                self.bot.flow.schedule(self.bot.flow.advance(session))
+
+    return TableCommands
 
 
 async def setup(bot: SeepBot) -> None:
-    await bot.add_cog(TableCommands(bot))
+    bot.flow.attach(DiscordTableOutput(bot))
+    await bot.add_cog(table_commands()(bot))
+    bot.add_dynamic_items(LobbyButton)

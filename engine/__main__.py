@@ -8,14 +8,11 @@ import sys
 import time
 from pathlib import Path
 
+from engine import registry
+from engine.ai import choose_action
 from engine.cards import pretty_cards
-from engine.core import GameError, GameState
-from engine.games import GAMES, new_match, parse_any_position
-from engine.seep import SeepMatch
-from engine.seep.describe import house_name
-from engine.seep.view import SeepView
-from engine.simple_players import greedy_choice, random_choice
-from engine.suipe.view import SuipeView
+from engine.core import PUBLIC, GameError, GameState
+from engine.games import new_match, parse_any_position
 
 
 def _read_position(source: str) -> str:
@@ -39,55 +36,21 @@ def cmd_moves(args: argparse.Namespace) -> int:
 
 
 def _match(args: argparse.Namespace, seed: int) -> GameState:
-    if args.game == "suipe":
-        return new_match("suipe", seed, players=args.players, deals=args.deals)
-    if args.players == 3:
-        raise GameError("Seep is played by 2 or 4 players")
-    return new_match(args.game, seed, players=args.players, baazis=args.baazis)
+    spec = registry.game(args.game)
+    rules: dict[str, object] = {"players": args.players}
+    for option in spec.options:
+        value = getattr(args, option.name, None)
+        if value is not None:
+            rules[option.rules_key] = value
+    return new_match(args.game, seed, **rules)
 
 
-def render_suipe(view: SuipeView, names: list[str]) -> str:
-    lines = [f"Deal {view.deal_number} · dealer {names[view.dealer]} · {view.stock_size} in stock"]
-    lines.append(f"Floor: {pretty_cards(view.loose) or '(empty)'}")
-    for build in view.builds:
-        kind = "multiple" if build.multiple else "single"
-        lines.append(
-            f"  {build.value}-build ({kind}, last built by {names[build.builder]}): "
-            f"{pretty_cards(build.cards)}"
-        )
-    for side, info in enumerate(view.sides):
-        who = " & ".join(names[p] for p in info.players)
-        lines.append(
-            f"Side {side} ({who}): {info.cards_taken} cards, {info.spades_taken} spades, "
-            f"{info.suipes} Suipes, match points {info.match_points}"
-        )
-    if view.last_play:
-        lines.append(f"Last: {names[view.last_player or 0]} — {view.last_play}")
-    return "\n".join(lines)
-
-
-def render_text(view: SeepView | SuipeView, names: list[str]) -> str:
-    if isinstance(view, SuipeView):
-        return render_suipe(view, names)
+def render_text(match: GameState, names: list[str]) -> str:
     """The table as a few lines of text."""
-    lines = [f"Deal {view.deal_number} · dealer {names[view.dealer]} · bid {view.bid or '-'}"]
-    if view.face_down_floor:
-        lines.append(f"Floor: {view.face_down_floor} cards face down")
-    else:
-        lines.append(f"Floor: {pretty_cards(view.loose) or '(empty)'}")
-    for house in view.houses:
-        owners = ", ".join(names[o] for o in house.owners)
-        mark = " (cemented)" if house.cemented else ""
-        lines.append(f"  {house_name(house.value)}{mark} of {owners}: {pretty_cards(house.cards)}")
-    for side, info in enumerate(view.sides):
-        who = " & ".join(names[p] for p in info.players)
-        lines.append(
-            f"Side {side} ({who}): {info.cards_taken} cards, {info.card_points} points, "
-            f"{info.sweeps} sweeps (+{info.sweep_points}), baazis {info.baazis}"
-        )
-    lines.append(f"Running total: {view.running_total:+d} (side 0's lead)")
-    if view.last_play:
-        lines.append(f"Last: {names[view.last_player or 0]} — {view.last_play}")
+    picture = match.view(PUBLIC).picture(names)
+    lines = [picture.title, picture.text()]
+    if picture.played:
+        lines.append(f"Last: {picture.played}")
     return "\n".join(lines)
 
 
@@ -102,15 +65,16 @@ def cmd_play(args: argparse.Namespace) -> int:
         assert player is not None
         legal = match.legal_actions()
         if player != you:
-            view = match.view(player)
-            greedy = args.computer == "greedy" and isinstance(view, SeepView)
-            action = greedy_choice(view, legal, rng) if greedy else random_choice(legal, rng)
+            if args.computer == "greedy":
+                action = choose_action(match, player, "normal", rng)
+            else:
+                action = rng.choice(list(legal))
             record = match.apply(action)
             print(f"{names[player]}: {record.text}")
         else:
             print()
-            print(render_text(match.view(you), names))
-            print("Your hand:", pretty_cards(match.view(you).hand or ()))  # type: ignore[attr-defined]
+            print(render_text(match, names))
+            print("Your hand:", pretty_cards(match.view(you).hand or ()))
             for number, action in enumerate(legal, 1):
                 print(f"  {number:>2}. {match.describe(action)}  [{action.notation}]")
             while True:
@@ -132,31 +96,13 @@ def cmd_play(args: argparse.Namespace) -> int:
                     print(f"Choose a number from 1 to {len(legal)}.")
                 except GameError as error:
                     print(error)
-        if len(match.deal_results) > deals_seen:  # type: ignore[attr-defined]
+        if match.deals_finished > deals_seen:
             deals_seen += 1
-            print(f"\nDeal {deals_seen} over: points {_deal_points(match)}.")
-    print(f"Match over: {_match_result(match)}.")
+            report = match.deal_report(deals_seen, names)
+            extra = "".join(f" — {name}: {value}" for name, value in report.fields)
+            print(f"\n{report.title}: {report.totals}{extra}.")
+    print(f"Match over: {match.outcome().describe(names)}.")
     return 0
-
-
-def _deal_points(match: GameState) -> str:
-    outcome = match.deal_results[-1]  # type: ignore[attr-defined]
-    totals = [side.total for side in outcome.score.sides]
-    text = ", ".join(f"side {side} {total}" for side, total in enumerate(totals))
-    if getattr(outcome, "baazi_side", None) is not None:
-        text += f" — side {outcome.baazi_side} wins a baazi!"
-    elif hasattr(outcome, "running_total"):
-        text += f" — running total {outcome.running_total:+d}"
-    return text
-
-
-def _match_result(match: GameState) -> str:
-    if hasattr(match, "baazis"):
-        return f"baazis side 0 {match.baazis[0]}, side 1 {match.baazis[1]}"
-    totals = match.totals  # type: ignore[attr-defined]
-    text = ", ".join(f"side {side} {total}" for side, total in enumerate(totals))
-    winner = match.winner  # type: ignore[attr-defined]
-    return text + (f" — side {winner} wins" if winner is not None else " — a draw")
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -170,18 +116,18 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         while not match.is_terminal:
             match.apply(rng.choice(match.legal_actions()))
             plays += 1
-        outcomes = match.deal_results  # type: ignore[attr-defined]
-        deals += len(outcomes)
-        for outcome in outcomes:
-            for side in outcome.score.sides:
-                sweeps += getattr(side, "suipes", None) or getattr(side, "sweeps", 0)
-        if isinstance(match, SeepMatch):
-            for side in (0, 1):
-                key = f"baazis side {side}"
-                tally[key] = tally.get(key, 0) + match.baazis[side]
-        else:
-            key = "draws" if match.winner is None else f"wins side {match.winner}"
-            tally[key] = tally.get(key, 0) + 1
+        deals += match.deals_finished
+        outcome = match.outcome()
+        sweeps += sum(outcome.stats[players[0]].get("sweeps", 0) for players in outcome.sides)
+        for side, score in enumerate(outcome.scores):
+            if outcome.places[side] == 1:
+                shared = outcome.scores.count(score) > 1
+                key = "draws" if shared else f"wins side {side}"
+                tally[key] = tally.get(key, 0) + (1 if not shared or side == 0 else 0)
+        if registry.game(args.game).headline.key is not None:
+            for side, score in enumerate(outcome.scores):
+                key = f"{registry.game(args.game).headline.board} side {side}"
+                tally[key] = tally.get(key, 0) + score
     elapsed = time.perf_counter() - started
     print(f"games: {args.games}  deals: {deals}  plays: {plays}  sweeps: {sweeps}")
     print("  ".join(f"{key}: {count}" for key, count in sorted(tally.items())))
@@ -202,10 +148,11 @@ def build_parser() -> argparse.ArgumentParser:
         ("simulate", "play seeded random games and print totals", cmd_simulate),
     ):
         command = sub.add_parser(name, help=helptext)
-        command.add_argument("--game", default="seep", choices=list(GAMES))
-        command.add_argument("--players", type=int, default=4, choices=[2, 3, 4])
-        command.add_argument("--baazis", type=int, default=1, help="Seep: baazis in the match")
-        command.add_argument("--deals", type=int, default=2, help="Suipe: deals in the match")
+        command.add_argument("--game", default="seep", choices=registry.names())
+        command.add_argument("--players", type=int, default=4, choices=[2, 3, 4, 5, 6])
+        for option in registry.table_options():
+            if option.kind is int:
+                command.add_argument(f"--{option.name}", type=int, help=option.description)
         command.add_argument("--seed", type=int, default=0)
         command.set_defaults(run=run)
         if name == "play":

@@ -2,13 +2,22 @@
 
 A game's source of truth is `(rules, seed, actions)`: `to_dict` stores exactly that and
 `from_dict` replays it, so saving, restoring, replays and bug reports share one mechanism.
+bot/, cogs/ and renderers/ use games only through this protocol (and the registry), never
+through a game's own classes.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import Any, ClassVar, Final
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol
+
+from engine.cards import Card
+
+if TYPE_CHECKING:
+    from engine.outcome import Outcome
+    from engine.pictures import DealReport, HandPicture, SummaryPicture, TablePicture
 
 
 class _Public:
@@ -26,6 +35,7 @@ class _Public:
 
 
 PUBLIC: Final = _Public()
+Viewer = int | _Public
 
 
 class GameError(ValueError):
@@ -48,10 +58,60 @@ class BadNotation(GameError):
     """Text that does not describe a move or position."""
 
 
-class GameState(ABC):
-    """One game in progress: a match of deals, driven only by `apply`."""
+class Action(Protocol):
+    """A move: a frozen value with a compact text form that round-trips."""
 
-    game_name: ClassVar[str]
+    @property
+    def notation(self) -> str: ...
+
+    @property
+    def card(self) -> Card | None: ...
+
+
+class PlayRecord(Protocol):
+    @property
+    def text(self) -> str:
+        """The play in words ("Asha takes 9♠ with 9♥")."""
+
+
+@dataclass(frozen=True, slots=True)
+class MoveGroup:
+    """Moves shown together in the picker: the moves of one card, or a phase's choices (a
+    bid, pick or pass…), which carry the question to ask."""
+
+    key: str  # the card ("9♠") or the phase ("bid")
+    actions: tuple[Any, ...]
+    prompt: str | None = None  # set for a phase choice: shown instead of a card list
+
+
+class GameView(Protocol):
+    """What one seat (or everyone) may see; the only thing images and computer players get."""
+
+    @property
+    def game(self) -> str: ...
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def hand(self) -> tuple[Card, ...] | None: ...
+
+    def picture(self, names: Sequence[str]) -> TablePicture: ...
+
+    def hand_picture(self) -> HandPicture: ...
+
+    def summary_picture(self, names: Sequence[str]) -> SummaryPicture: ...
+
+
+class GameState(ABC):
+    """One match in progress, driven only by `apply`."""
+
+    actions: list[Any]
+
+    @property
+    @abstractmethod
+    def game(self) -> str:
+        """The registered name of the game (a variant has its own name)."""
 
     @property
     @abstractmethod
@@ -71,16 +131,44 @@ class GameState(ABC):
         """Every legal action of the player to move: deterministic and sorted."""
 
     @abstractmethod
-    def apply(self, action: Any, player: int | None = None) -> None:
+    def apply(self, action: Any, player: int | None = None) -> PlayRecord:
         """Validate and play `action` (an action value or its notation)."""
+
+    @abstractmethod
+    def describe(self, action: Any) -> str:
+        """A legal action in the player's words."""
+
+    def move_groups(self) -> list[MoveGroup]:
+        """The legal moves as the picker offers them: by card, in the engine's order."""
+        groups: dict[str, list[Any]] = {}
+        for action in self.legal_actions():
+            key = action.card.pretty if action.card is not None else "choice"
+            groups.setdefault(key, []).append(action)
+        return [MoveGroup(key, tuple(actions)) for key, actions in groups.items()]
 
     @abstractmethod
     def returns(self) -> tuple[float, ...]:
         """Outcome per player (e.g. baazis won); meaningful once terminal."""
 
     @abstractmethod
-    def view(self, who: int | _Public) -> Any:
-        """What `who` (a player number or PUBLIC) may see."""
+    def outcome(self) -> Outcome:
+        """Places, each player's figures and the result line; meaningful once terminal."""
+
+    @abstractmethod
+    def side_of(self, player: int) -> int:
+        """The side `player` plays for, as far as everyone knows now."""
+
+    @property
+    @abstractmethod
+    def deals_finished(self) -> int: ...
+
+    @abstractmethod
+    def deal_report(self, number: int, names: Sequence[str]) -> DealReport:
+        """Finished deal `number` (1-based) in words, with its record for storage."""
+
+    @abstractmethod
+    def view(self, who: Viewer) -> Any:
+        """What `who` (a player number or PUBLIC) may see: a GameView."""
 
     @abstractmethod
     def to_dict(self) -> dict[str, Any]:

@@ -38,8 +38,19 @@ class DealMatch(GameState):
         return match
 
     @property
+    def game(self) -> str:
+        return str(self.rules.game)
+
+    @property
     def num_players(self) -> int:
-        return self.rules.players
+        return int(self.rules.players)
+
+    @property
+    def deals_finished(self) -> int:
+        return len(self.deal_results)
+
+    def side_of(self, player: int) -> int:
+        return int(self.deal.side_of(player))
 
     @property
     def is_terminal(self) -> bool:

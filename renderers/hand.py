@@ -6,9 +6,9 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from engine.cards import Card, rank_text
-from engine.seep.view import SeepView
-from engine.suipe.view import SuipeView
+from engine.cards import Card
+from engine.core import GameView
+from engine.pictures import HandPicture
 from renderers.assets import font
 from renderers.draw import paste_card, to_png
 from renderers.text import draw_text, fit_text
@@ -44,26 +44,19 @@ def hand_layout(count: int, theme: Theme) -> HandLayout:
     return HandLayout(title, cards, numbers)
 
 
-def bid_hint(view: SeepView | SuipeView) -> str | None:
-    """During the Seep bid: the values the bidder may announce."""
-    if not isinstance(view, SeepView) or view.phase != "bid" or view.viewer != view.bidder:
-        return None
-    values = sorted({card.rank for card in view.hand or () if card.rank >= 9})
-    return "You may bid: " + ", ".join(f"{rank_text(v)} ({v})" for v in values)
+def render(view: GameView, theme: Theme = DEFAULT_THEME) -> Image.Image:
+    return render_picture(view.hand_picture(), theme)
 
 
-def render(view: SeepView | SuipeView, theme: Theme = DEFAULT_THEME) -> Image.Image:
-    if view.hand is None:
-        raise ValueError("a hand image needs a player's own view")
-    hand: tuple[Card, ...] = view.hand
+def render_picture(picture: HandPicture, theme: Theme = DEFAULT_THEME) -> Image.Image:
+    hand: tuple[Card, ...] = picture.cards
     layout = hand_layout(len(hand), theme)
     image = Image.new("RGB", (theme.width, HAND_HEIGHT), theme.felt)
     draw = ImageDraw.Draw(image)
     title_font = font(theme.title_size, bold=True)
     title = f"Your hand · {len(hand)} card{'s' if len(hand) != 1 else ''}"
-    hint = bid_hint(view)
-    if hint:
-        title += " · " + hint
+    if picture.note:
+        title += " · " + picture.note
     box = layout.title
     draw_text(
         draw,
@@ -89,5 +82,5 @@ def render(view: SeepView | SuipeView, theme: Theme = DEFAULT_THEME) -> Image.Im
     return image
 
 
-def render_png(view: SeepView | SuipeView, theme: Theme = DEFAULT_THEME) -> bytes:
+def render_png(view: GameView, theme: Theme = DEFAULT_THEME) -> bytes:
     return to_png(render(view, theme), theme)

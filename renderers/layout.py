@@ -50,40 +50,62 @@ class TableLayout:
 
 
 def seat_positions(count: int, clockwise: bool) -> list[str]:
-    """Where each seat sits, seat 0 at the bottom, following the direction of play."""
-    if count == 2:
-        return ["bottom", "top"]
-    if count == 3:
-        return ["bottom", "left", "right"] if clockwise else ["bottom", "right", "left"]
-    return ["bottom", "left", "top", "right"] if clockwise else ["bottom", "right", "top", "left"]
+    """Where each seat sits (2 to 6 seats), seat 0 at the bottom, following the direction of
+    play."""
+    around = {
+        2: ["top"],
+        3: ["left", "right"],
+        4: ["left", "top", "right"],
+        5: ["left", "top-left", "top-right", "right"],
+        6: ["left-low", "left-high", "top", "right-high", "right-low"],
+    }
+    if count not in around:
+        raise ValueError(f"no layout for {count} seats")
+    others = around[count] if clockwise else list(reversed(around[count]))
+    return ["bottom", *others]
 
 
 def seat_box(position: str, theme: Theme) -> Box:
     w, h, m = theme.width, theme.height, theme.margin
     mid_x = w // 2
+    top = theme.header_height + m // 2
+    mid_y = (theme.header_height + h - theme.footer_height) // 2
     if position == "bottom":
         bottom = h - theme.footer_height - m // 2
         return (mid_x - SEAT_W // 2, bottom - SEAT_H, mid_x + SEAT_W // 2, bottom)
     if position == "top":
-        top = theme.header_height + m // 2
         return (mid_x - SEAT_W // 2, top, mid_x + SEAT_W // 2, top + SEAT_H)
-    mid_y = (theme.header_height + h - theme.footer_height) // 2
-    if position == "left":
-        return (m, mid_y - SIDE_H // 2, m + SIDE_W, mid_y + SIDE_H // 2)
-    return (w - m - SIDE_W, mid_y - SIDE_H // 2, w - m, mid_y + SIDE_H // 2)
+    if position == "top-left":
+        return (mid_x - SEAT_W - m // 2, top, mid_x - m // 2, top + SEAT_H)
+    if position == "top-right":
+        return (mid_x + m // 2, top, mid_x + SEAT_W + m // 2, top + SEAT_H)
+    side, _, level = position.partition("-")
+    x0 = m if side == "left" else w - m - SIDE_W
+    if level == "high":
+        return (x0, mid_y - SIDE_H - m // 2, x0 + SIDE_W, mid_y - m // 2)
+    if level == "low":
+        return (x0, mid_y + m // 2, x0 + SIDE_W, mid_y + SIDE_H + m // 2)
+    return (x0, mid_y - SIDE_H // 2, x0 + SIDE_W, mid_y + SIDE_H // 2)
+
+
+def floor_box(positions: list[str], theme: Theme) -> Box:
+    """The middle of the table: what the seats leave free."""
+    w, m = theme.width, theme.margin
+    has_sides = any(p.startswith(("left", "right")) for p in positions)
+    left = m + SIDE_W + m if has_sides else m
+    has_top = any(p.startswith("top") for p in positions)
+    top = seat_box("top", theme)[3] + m if has_top else theme.header_height + m
+    bottom = seat_box("bottom", theme)[1] - m
+    return (left, top, w - left, bottom)
 
 
 def table_layout(model: TableModel, theme: Theme) -> TableLayout:
-    w, h, m = theme.width, theme.height, theme.margin
+    w, h = theme.width, theme.height
     header = (0, 0, w, theme.header_height)
     footer = (0, h - theme.footer_height, w, h)
     positions = seat_positions(len(model.seats), model.clockwise)
     seats = tuple(seat_box(p, theme) for p in positions)
-    has_sides = any(p in ("left", "right") for p in positions)
-    left = m + SIDE_W + m if has_sides else m
-    top = seat_box("top", theme)[3] + m if "top" in positions else theme.header_height + m
-    bottom = seat_box("bottom", theme)[1] - m
-    floor = (left, top, w - left, bottom)
+    floor = floor_box(positions, theme)
     card_w, card_h, piles, cards, backs = _floor_layout(model, floor, theme)
     taken = _taken_layout(len(model.just_taken), footer, theme)
     return TableLayout(header, footer, seats, floor, card_w, card_h, piles, cards, backs, taken)

@@ -8,38 +8,58 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from engine.cards import Card
-from engine.seep.view import SeepView
-from engine.suipe.view import SuipeView
+from engine.core import GameView
+from renderers import tricks
 from renderers.assets import card_back, font
 from renderers.draw import paste_card, to_png
 from renderers.layout import MAX_FAN, PILE_NOTE, Box, TableLayout, table_layout
-from renderers.model import PileModel, SeatModel, TableModel, table_model
+from renderers.model import PileModel, SeatModel, TableModel, TablePicture, table_model
 from renderers.text import draw_text, fit_text
 from renderers.theme import DEFAULT_THEME, Theme
 
-__all__ = ["render", "render_model", "render_png", "render_png_async", "to_png"]
+__all__ = [
+    "render",
+    "render_model",
+    "render_picture",
+    "render_picture_png",
+    "render_png",
+    "render_png_async",
+    "to_png",
+]
 
 
 def render(
-    view: SeepView | SuipeView, names: Sequence[str] | None = None, theme: Theme = DEFAULT_THEME
+    view: GameView, names: Sequence[str] | None = None, theme: Theme = DEFAULT_THEME
 ) -> Image.Image:
-    return render_model(table_model(view, names), theme)
+    return render_picture(table_model(view, names), theme)
+
+
+def render_picture(picture: TablePicture, theme: Theme = DEFAULT_THEME) -> Image.Image:
+    """Each family's table is drawn by its own renderer."""
+    if isinstance(picture, TableModel):
+        return render_model(picture, theme)
+    return tricks.render(picture, theme)
+
+
+def render_picture_png(picture: TablePicture, theme: Theme = DEFAULT_THEME) -> bytes:
+    return to_png(render_picture(picture, theme), theme)
 
 
 def render_png(
-    view: SeepView | SuipeView, names: Sequence[str] | None = None, theme: Theme = DEFAULT_THEME
+    view: GameView, names: Sequence[str] | None = None, theme: Theme = DEFAULT_THEME
 ) -> bytes:
     return to_png(render(view, names, theme), theme)
 
 
 async def render_png_async(
-    view: SeepView | SuipeView, names: Sequence[str] | None = None, theme: Theme = DEFAULT_THEME
+    view: GameView, names: Sequence[str] | None = None, theme: Theme = DEFAULT_THEME
 ) -> bytes:
     """Render in a worker thread so an event loop (the bot's) keeps serving other tables."""
     return await asyncio.to_thread(render_png, view, names, theme)
 
 
 def render_model(model: TableModel, theme: Theme = DEFAULT_THEME) -> Image.Image:
+    """The fishing family's table: the floor, its piles, the seats and the scores."""
     layout = table_layout(model, theme)
     image = Image.new("RGB", (theme.width, theme.height), theme.felt)
     draw = ImageDraw.Draw(image)

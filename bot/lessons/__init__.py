@@ -14,14 +14,18 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from engine import registry
 from engine.cards import parse_cards
-from engine.games import parse_any_position
-from engine.seep import SeepMatch
-from engine.suipe import SuipeMatch
+from engine.core import PUBLIC, GameState
+from engine.games import match_from_position
+from engine.registry import LessonSpec
 
 FOLDER = Path(__file__).parent
 LANGUAGES = {"en": "English", "hi": "हिन्दी", "gu": "ગુજરાતી"}
-GAME_LANGUAGES = {"seep": ("en", "hi", "gu"), "suipe": ("en",)}
+# Each set of pages (a game's registration names it) and its languages.
+GAME_LANGUAGES = {
+    spec.lessons.key: spec.lessons.languages for spec in registry.games() if spec.lessons
+}
 # Discord's locales that have a language here (Discord has no Gujarati locale).
 LOCALE_LANGUAGES = {"hi": "hi"}
 
@@ -37,10 +41,8 @@ class Example:
     sweep: bool | None = None
     bid: int | None = None
 
-    def match(self) -> Any:
-        deal = parse_any_position(self.position)
-        kind = SuipeMatch if self.game == "suipe" else SeepMatch
-        return kind.from_position(deal)
+    def match(self) -> GameState:
+        return match_from_position(self.position)
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,11 +77,24 @@ def examples() -> dict[str, Example]:
     return found
 
 
+def lessons_of(game: str) -> LessonSpec:
+    """A game's pages (a variant may read its parent's); UnknownGame for a game without."""
+    spec = registry.game(game)
+    if spec.lessons is None:
+        raise registry.UnknownGame(f"{spec.display_name} has no rules pages yet")
+    return spec.lessons
+
+
+def games_with_lessons() -> list[str]:
+    return [spec.name for spec in registry.games() if spec.lessons is not None]
+
+
 @cache
 def lesson(game: str, language: str) -> Lesson:
-    """The pages of `game` ("seep30" reads Seep's) in `language`, English if we lack it."""
-    game = "seep" if game == "seep30" else game
-    if language not in GAME_LANGUAGES[game]:
+    """The pages of `game` (or of its set of pages) in `language`, English if we lack it."""
+    pages_of = lessons_of(game)
+    game = pages_of.key
+    if language not in pages_of.languages:
         language = "en"
     data = tomllib.loads((FOLDER / f"{game}.{language}.toml").read_text(encoding="utf-8"))
     pages = tuple(
@@ -103,48 +118,39 @@ def language_for(locale: str | None) -> str:
 
 def topic_for(view: Any) -> str:
     """The page that matches the situation at a table (the table's Rules button)."""
-    if getattr(view, "phase", "") == "over":
-        return "scoring"
-    if getattr(view, "phase", "") == "bid":
-        return "deal-and-bid"
-    if getattr(view, "houses", ()):
-        return "houses"
-    if getattr(view, "builds", ()):
-        return "builds"
-    return "captures"
+    return lessons_of(view.game).topic_for(view)
 
 
-def piles(view: Any) -> list[str]:
-    if hasattr(view, "houses"):
-        return sorted(f"house {h.value}{'*' if h.cemented else ''}" for h in view.houses)
-    return sorted(f"build {b.value}{'*' if b.multiple else ''}" for b in view.builds)
-
-
-def sweeps(view: Any) -> int:
-    return sum(getattr(side, "sweeps", None) or getattr(side, "suipes", 0) for side in view.sides)
+def all_topics() -> list[str]:
+    """Every topic of every game's English pages, in page order."""
+    topics: dict[str, None] = {}
+    for game in games_with_lessons():
+        topics.update(dict.fromkeys(page.topic for page in lesson(game, "en").pages))
+    return list(topics)
 
 
 def check_example(example: Example) -> list[str]:
     """What is wrong with an example: its move is illegal or its result differs; [] if right."""
     try:
         match = example.match()
-        before = match.view()
+        facts = lessons_of(match.game).facts
+        before = facts(match.view(PUBLIC))
         legal = {a.notation for a in match.legal_actions()}
         if example.move not in legal:
             return [f"{example.id}: {example.move} is not legal here (legal: {sorted(legal)})"]
         match.apply(example.move)
     except ValueError as error:
         return [f"{example.id}: {error}"]
-    after = match.view()
+    after = facts(match.view(PUBLIC))
     problems = []
     if example.floor_after is not None:
         expected = sorted(map(str, parse_cards(example.floor_after)))
-        if sorted(map(str, after.loose)) != expected:
-            problems.append(f"{example.id}: floor is {sorted(map(str, after.loose))}")
-    if example.piles_after is not None and piles(after) != sorted(example.piles_after):
-        problems.append(f"{example.id}: piles are {piles(after)}")
-    if example.sweep is not None and (sweeps(after) > sweeps(before)) != example.sweep:
+        if after["floor"] != expected:
+            problems.append(f"{example.id}: floor is {after['floor']}")
+    if example.piles_after is not None and after["piles"] != sorted(example.piles_after):
+        problems.append(f"{example.id}: piles are {after['piles']}")
+    if example.sweep is not None and (after["sweeps"] > before["sweeps"]) != example.sweep:
         problems.append(f"{example.id}: sweep is {not example.sweep}")
-    if example.bid is not None and after.bid != example.bid:
-        problems.append(f"{example.id}: bid is {after.bid}")
+    if example.bid is not None and after["bid"] != example.bid:
+        problems.append(f"{example.id}: bid is {after['bid']}")
     return problems

@@ -1,9 +1,10 @@
 """Computer players for every game and option, at three levels, and hints for learners.
 
-Each decision is made from one seat's knowledge only: its own hand and what has been face up.
-Everything else is re-imagined (`worlds.sample_world`) before any thinking starts, so the
-real hidden cards never reach the decision. Decisions are reproducible from the random
-generator they are given.
+`choose_action` and `suggest` work for any registered game: they ask the game's registration
+for its computer players. The fishing family's players live here (`FISHING`): each decision
+is made from one seat's knowledge only, its own hand and what has been face up; everything
+else is re-imagined (`worlds.sample_world`) before any thinking starts, so the real hidden
+cards never reach the decision. Decisions are reproducible from the random generator given.
 """
 
 from __future__ import annotations
@@ -15,12 +16,13 @@ from typing import Any
 from engine.ai.bidding import normal_bid
 from engine.ai.games import adapter_for
 from engine.ai.hard import SearchBudget, greedy_play, hard_choice
-from engine.ai.hints import Hint, suggest
+from engine.ai.hints import suggest_fishing
 from engine.ai.normal import score_actions
 from engine.ai.worlds import mover_world
 from engine.core import GameState
+from engine.registry import Hint, spec_of
 
-__all__ = ["Hint", "Level", "SearchBudget", "choose_action", "suggest"]
+__all__ = ["FISHING", "Hint", "Level", "SearchBudget", "choose_action", "suggest"]
 
 EASY_SLIP = 0.3  # how often an easy player plays a random legal move
 
@@ -39,17 +41,37 @@ def choose_action(
     budget: SearchBudget | None = None,
 ) -> Any:
     """The move `player` (who must be the one to move) makes at `level`."""
-    level = Level(level)
-    world = mover_world(match, player, rng)  # from here on, only what the seat may know
-    legal = world.legal_actions()
-    if len(legal) == 1:
-        return legal[0]
-    if legal[0].kind.value == "bid":
-        return rng.choice(legal) if level is Level.EASY else normal_bid(world, legal, rng)
-    if level is Level.EASY:
-        if rng.random() < EASY_SLIP:
-            return rng.choice(legal)
-        return greedy_play(world, adapter_for(world), rng)
-    if level is Level.NORMAL:
-        return score_actions(world, rng)[0].action
-    return hard_choice(world, rng, budget or SearchBudget())
+    return spec_of(match).computer.choose(match, player, Level(level).value, rng, budget)
+
+
+def suggest(match: GameState, player: int, seed: int | str = 0) -> Hint:
+    """A good move for `player` (to move) and a one-line reason, from that seat's view."""
+    return spec_of(match).computer.hint(match, player, seed)
+
+
+class FishingComputer:
+    """The fishing games' computer players (Seep, Suipe)."""
+
+    def choose(
+        self, match: GameState, player: int, level: str, rng: random.Random, budget: Any
+    ) -> Any:
+        chosen = Level(level)
+        world = mover_world(match, player, rng)  # from here on, only what the seat may know
+        legal = world.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        if legal[0].kind.value == "bid":
+            return rng.choice(legal) if chosen is Level.EASY else normal_bid(world, legal, rng)
+        if chosen is Level.EASY:
+            if rng.random() < EASY_SLIP:
+                return rng.choice(legal)
+            return greedy_play(world, adapter_for(world), rng)
+        if chosen is Level.NORMAL:
+            return score_actions(world, rng)[0].action
+        return hard_choice(world, rng, budget or SearchBudget())
+
+    def hint(self, match: GameState, player: int, seed: int | str) -> Hint:
+        return suggest_fishing(match, player, seed)
+
+
+FISHING = FishingComputer()

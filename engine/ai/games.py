@@ -1,56 +1,48 @@
-"""What the computer players need to know about each game, behind one small interface.
+"""What the fishing family's computer players need to know about a game, behind one small
+interface.
 
-A deal is Seep's or Suipe's deal object; both keep `hands`, `stock`, `loose`, `captured`,
-`turn`, `copy()`, `legal_actions()` and `apply()`. The adapter adds what differs: the piles
-that are captured only whole (houses, builds), who must hold which value, and how a side's
-standing is counted.
+A deal keeps `hands`, `stock`, `loose`, `captured`, `turn`, `copy()`, `legal_actions()` and
+`apply()`. A game's adapter (in the game's own package, registered with `register_adapter`)
+adds what differs: its deck, the piles that are captured only whole (houses, builds), who must
+hold which value, and how a side's standing is counted.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass
+from abc import ABC, abstractmethod
+from collections.abc import Iterator, Sequence
 from typing import Any
 
-from engine.cards import Card, Suit
-from engine.seep.deal import Phase as SeepPhase
-from engine.seep.deal import SeepDeal
-from engine.seep.scoring import card_points as seep_card_points
-from engine.suipe.deal import SuipeDeal
-from engine.suipe.rules import card_points as suipe_card_points
+from engine.cards import Card
 
-Deal = Any  # SeepDeal | SuipeDeal
+Deal = Any  # a fishing game's deal object (see the module's docstring)
 
 
-@dataclass(frozen=True, slots=True)
-class GameAdapter:
-    game: str
+class GameAdapter(ABC):
+    game: str  # the game's name, for messages
+    deck: Sequence[Card]  # every card of the game, in a fixed order
 
     # ----- sides -------------------------------------------------------------------------
 
-    def sides(self, deal: Deal) -> int:
-        return 2 if self.game == "seep" else deal.rules.sides
+    @abstractmethod
+    def sides(self, deal: Deal) -> int: ...
 
     def side_of(self, deal: Deal, seat: int) -> int:
-        return deal.side_of(seat)
+        return int(deal.side_of(seat))
 
     # ----- what is public ---------------------------------------------------------------
 
+    @abstractmethod
     def piles(self, deal: Deal) -> Iterator[tuple[int, tuple[Card, ...], tuple[int, ...]]]:
-        """(value, cards, seats that must hold a card of that value) for houses or builds."""
-        if self.game == "seep":
-            for house in deal.houses.values():
-                yield house.value, house.cards, house.owners
-        else:
-            for build in deal.builds.values():
-                yield build.value, build.cards, (build.builder,)
+        """(value, cards, seats that must hold a card of that value) for each pile that is
+        captured only whole."""
+
+    def face_up_floor(self, deal: Deal) -> bool:
+        return True
 
     def public_cards(self, deal: Deal) -> list[Card]:
         """Cards every player has seen face up: the floor, the piles and every capture."""
-        if self.game == "seep" and deal.phase is SeepPhase.BID:
-            cards: list[Card] = []  # the floor is still face down
-        else:
-            cards = list(deal.loose)
+        cards: list[Card] = list(deal.loose) if self.face_up_floor(deal) else []
         for _, pile, _ in self.piles(deal):
             cards.extend(pile)
         for taken in deal.captured:
@@ -58,41 +50,43 @@ class GameAdapter:
         return cards
 
     def hidden_floor(self, deal: Deal) -> int:
-        """Floor cards nobody has seen yet (Seep's floor during the bid)."""
-        return len(deal.loose) if self.game == "seep" and deal.phase is SeepPhase.BID else 0
+        """Floor cards nobody has seen yet."""
+        return 0 if self.face_up_floor(deal) else len(deal.loose)
 
     # ----- counting ---------------------------------------------------------------------
 
-    def card_points(self, deal: Deal, card: Card) -> int:
-        if self.game == "seep":
-            return deal.rules.card_points(card)
-        return suipe_card_points(card)
+    @abstractmethod
+    def card_points(self, deal: Deal, card: Card) -> int: ...
 
+    @abstractmethod
     def standing(self, deal: Deal, side: int) -> float:
-        """A side's standing in the deal so far, in the deal's own points. At the end it is
-        the deal's score; before, Suipe's majorities are counted in proportion."""
-        if deal.is_over:
-            return float(deal.score.sides[side].total)
-        taken = deal.captured[side]
-        if self.game == "seep":
-            return float(seep_card_points(deal.rules, taken) + sum(deal.sweeps[side]))
-        spades = sum(1 for card in taken if card.suit is Suit.SPADES)
-        points = sum(suipe_card_points(card) for card in taken)
-        return points + deal.suipes[side] + 3 * len(taken) / 27 + spades / 7
+        """A side's standing in the deal so far, in the deal's own points (at the end: the
+        deal's score)."""
 
     def margin(self, deal: Deal, side: int) -> float:
         """The side's standing minus the best other side's."""
         others = [self.standing(deal, s) for s in range(self.sides(deal)) if s != side]
         return self.standing(deal, side) - max(others)
 
+    def look_ahead(self, players: int) -> int:
+        """Plays the hard player simulates after each candidate (a round at four seats)."""
+        return 3
 
-SEEP = GameAdapter("seep")
-SUIPE = GameAdapter("suipe")
+
+_ADAPTERS: dict[type, GameAdapter] = {}
+
+
+def register_adapter(deal_type: type, adapter: GameAdapter) -> None:
+    _ADAPTERS[deal_type] = adapter
 
 
 def adapter_for(deal: Deal) -> GameAdapter:
-    if isinstance(deal, SeepDeal):
-        return SEEP
-    if isinstance(deal, SuipeDeal):
-        return SUIPE
-    raise TypeError(f"no computer player for {type(deal).__name__}")
+    adapter = _ADAPTERS.get(type(deal))
+    if adapter is None:
+        from engine import registry
+
+        registry.games()  # the built-in games register their adapters when loaded
+        adapter = _ADAPTERS.get(type(deal))
+    if adapter is None:
+        raise TypeError(f"no computer player for {type(deal).__name__}")
+    return adapter

@@ -53,11 +53,8 @@ def plays_left(deal: Deal) -> int:
 
 def look_ahead(world: Deal, game: GameAdapter, budget: SearchBudget) -> tuple[int, int]:
     """Plays simulated after a candidate, and how many of them by the normal player's
-    judgement (the rest greedily). By default three, all careful: a round at a four-player
-    table. At a four-player Suipe table, four: a build is collected by its builder, and
-    unless the simulation reaches the mover's own next play it never sees one collected
-    (measured on 100 duplicate deals: +0.06 -> +1.00 points per deal over normal)."""
-    default = 4 if game.game == "suipe" and len(world.hands) == 4 else 3
+    judgement (the rest greedily). By default the game's look-ahead (a round), all careful."""
+    default = game.look_ahead(len(world.hands))
     depth = default if budget.depth is None else budget.depth
     return depth, depth if budget.careful is None else budget.careful
 

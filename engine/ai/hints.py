@@ -3,19 +3,12 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from typing import Any
 
 from engine.ai.bidding import normal_bid
 from engine.ai.normal import Scored, score_actions
 from engine.ai.worlds import mover_world
 from engine.core import GameState
-
-
-@dataclass(frozen=True, slots=True)
-class Hint:
-    action: Any
-    reason: str
+from engine.registry import Hint
 
 
 def _points(value: float) -> str:
@@ -41,7 +34,7 @@ def _reason(best: Scored, words: str) -> str:
     return text + "."
 
 
-def suggest(match: GameState, player: int, seed: int | str = 0) -> Hint:
+def suggest_fishing(match: GameState, player: int, seed: int | str = 0) -> Hint:
     """A good move for `player` (to move) and a one-line reason, from that seat's view."""
     rng = random.Random(seed)
     world = mover_world(match, player, rng)

@@ -4,18 +4,17 @@ A seat knows its own hand and every card that has been face up (the floor, house
 every capture). The rest — other hands, the stock, a face-down second hand or floor — is the
 unseen pool, worked out as the complement of what the seat knows, never read from the other
 hands. A world deals the pool out again at random, keeping the sizes everyone can count and
-what the rules reveal: an owner of a Seep house or the builder of a Suipe build holds a card
-of its value.
+what the rules reveal: a seat named as a pile's holder (a house's owner, a build's builder)
+holds a card of its value.
 """
 
 from __future__ import annotations
 
 import random
-from collections import Counter
 from typing import Any
 
 from engine.ai.games import Deal, GameAdapter, adapter_for
-from engine.cards import FULL_DECK, Card, value_order
+from engine.cards import Card, value_order
 
 
 def unseen_cards(deal: Deal, seat: int, game: GameAdapter | None = None) -> list[Card]:
@@ -23,11 +22,7 @@ def unseen_cards(deal: Deal, seat: int, game: GameAdapter | None = None) -> list
     game = game or adapter_for(deal)
     known = set(deal.hands[seat])
     known.update(game.public_cards(deal))
-    return [card for card in FULL_DECK if card not in known]
-
-
-def unseen_ranks(deal: Deal, seat: int, game: GameAdapter | None = None) -> Counter[int]:
-    return Counter(card.rank for card in unseen_cards(deal, seat, game))
+    return [card for card in game.deck if card not in known]
 
 
 def _slots(deal: Deal, seat: int, game: GameAdapter) -> list[tuple[str, int, int]]:

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core import PUBLIC
+from engine.core import PUBLIC, MoveGroup
 from engine.match import DealMatch
+from engine.outcome import Outcome, points_stats
+from engine.pictures import DealReport, side_names
 from engine.seep.actions import SeepAction, parse_action
 from engine.seep.deal import SeepDeal
 from engine.seep.rules import SeepRules
@@ -54,6 +57,61 @@ class SeepMatch(DealMatch):
 
     def view(self, who: Any = PUBLIC) -> SeepView:
         return build_view(self, who)
+
+    def move_groups(self) -> list[MoveGroup]:
+        legal = self.legal_actions()
+        bids = tuple(a for a in legal if a.card is None)
+        if bids:
+            return [MoveGroup("bid", bids, "Bid for a house: choose a value you hold.")]
+        return super().move_groups()
+
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        players = self.rules.players
+        return tuple(tuple(p for p in range(players) if p % 2 == side) for side in (0, 1))
+
+    def outcome(self) -> Outcome:
+        deal_totals = [tuple(s.total for s in o.score.sides) for o in self.deal_results]
+        stats = []
+        for player in range(self.rules.players):
+            side = player % 2
+            stats.append(
+                {
+                    "baazis_won": self.baazis[side],
+                    "baazis_lost": sum(self.baazis) - self.baazis[side],
+                    "sweeps": sum(o.score.sides[side].sweeps for o in self.deal_results),
+                    **points_stats(deal_totals, side),
+                }
+            )
+        baazis = tuple(self.baazis)
+
+        def line(names: Sequence[str]) -> str:
+            return " · ".join(f"{names[s]}: {baazis[s]} baazi(s)" for s in range(len(names)))
+
+        return Outcome(self.sides(), baazis, tuple(stats), line)
+
+    def deal_report(self, number: int, names: Sequence[str]) -> DealReport:
+        outcome = self.deal_results[number - 1]
+        sides = self.sides()
+        totals = " · ".join(
+            f"{side_names(names, sides[s])} {side.total}"
+            for s, side in enumerate(outcome.score.sides)
+        )
+        fields: tuple[tuple[str, str], ...]
+        if outcome.baazi_side is not None:
+            winners = side_names(names, sides[outcome.baazi_side])
+            fields = (("Baazi!", f"{winners} win a baazi."),)
+        else:
+            fields = (("Running total", str(outcome.running_total)),)
+        record = {
+            "number": outcome.number,
+            "dealer": outcome.dealer,
+            "sides": [
+                {"total": side.total, "cards": side.cards, "sweeps": side.sweeps}
+                for side in outcome.score.sides
+            ],
+            "baazi_side": outcome.baazi_side,
+        }
+        return DealReport(f"Deal {outcome.number} is over", totals, fields, record)
 
     # ----- between deals ----------------------------------------------------------------
 

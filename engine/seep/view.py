@@ -6,11 +6,14 @@ holds no hidden card; a player's view adds only the hand that player is using no
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.cards import Card, hand_order
 from engine.core import PUBLIC
+from engine.pictures import HandPicture, SummaryPicture, TableModel
+from engine.seep import picture
 from engine.seep.deal import Phase
 from engine.seep.rules import SeepRules
 from engine.seep.scoring import card_points
@@ -64,8 +67,21 @@ class SeepView:
     redeals: tuple[tuple[int, tuple[Card, ...]], ...]  # hands shown for a redeal this deal
 
     @property
+    def game(self) -> str:
+        return self.rules.game
+
+    @property
     def players(self) -> int:
         return self.rules.players
+
+    def picture(self, names: Sequence[str]) -> TableModel:
+        return picture.table_picture(self, names)
+
+    def hand_picture(self) -> HandPicture:
+        return picture.hand_picture(self)
+
+    def summary_picture(self, names: Sequence[str]) -> SummaryPicture:
+        return picture.summary_picture(self, names)
 
     def side_of(self, player: int) -> int:
         return player % 2

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from engine.core import PUBLIC
 from engine.match import DealMatch
+from engine.outcome import Outcome, points_stats
+from engine.pictures import DealReport, side_names
 from engine.suipe.actions import parse_action
 from engine.suipe.deal import SuipeDeal
 from engine.suipe.rules import SuipeRules
@@ -70,3 +73,48 @@ class SuipeMatch(DealMatch):
 
     def view(self, who: Any = PUBLIC) -> SuipeView:
         return build_view(self, who)
+
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        rules = self.rules
+        return tuple(
+            tuple(p for p in range(rules.players) if rules.side_of(p) == side)
+            for side in range(rules.sides)
+        )
+
+    def outcome(self) -> Outcome:
+        deal_totals = [o.score.totals for o in self.deal_results]
+        stats = []
+        for player in range(self.rules.players):
+            side = self.rules.side_of(player)
+            stats.append(
+                {
+                    "sweeps": sum(o.score.sides[side].suipes for o in self.deal_results),
+                    **points_stats(deal_totals, side),
+                }
+            )
+        totals = tuple(self.totals)
+        winner = self.winner
+
+        def line(names: Sequence[str]) -> str:
+            text = " · ".join(f"{names[s]} {totals[s]}" for s in range(len(names)))
+            return text + (f" — {names[winner]} win!" if winner is not None else " — a draw.")
+
+        return Outcome(self.sides(), totals, tuple(stats), line)
+
+    def deal_report(self, number: int, names: Sequence[str]) -> DealReport:
+        outcome = self.deal_results[number - 1]
+        sides = self.sides()
+        totals = " · ".join(
+            f"{side_names(names, sides[s])} {side.total}"
+            for s, side in enumerate(outcome.score.sides)
+        )
+        record = {
+            "number": outcome.number,
+            "dealer": outcome.dealer,
+            "sides": [
+                {"total": side.total, "cards": side.cards, "suipes": side.suipes}
+                for side in outcome.score.sides
+            ],
+            "baazi_side": None,
+        }
+        return DealReport(f"Deal {outcome.number} is over", totals, (), record)

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from engine.cards import Card, hand_order
 from engine.core import PUBLIC
+from engine.pictures import HandPicture, SummaryPicture, TableModel
+from engine.suipe import picture
 from engine.suipe.rules import SuipeRules, card_points
 
 if TYPE_CHECKING:
@@ -53,8 +56,21 @@ class SuipeView:
     deals: tuple[SuipeDealOutcome, ...]
 
     @property
+    def game(self) -> str:
+        return self.rules.game
+
+    @property
     def players(self) -> int:
         return self.rules.players
+
+    def picture(self, names: Sequence[str]) -> TableModel:
+        return picture.table_picture(self, names)
+
+    def hand_picture(self) -> HandPicture:
+        return picture.hand_picture(self)
+
+    def summary_picture(self, names: Sequence[str]) -> SummaryPicture:
+        return picture.summary_picture(self, names)
 
 
 def build_view(match: SuipeMatch, who: Any) -> SuipeView:

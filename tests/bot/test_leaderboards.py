@@ -61,7 +61,11 @@ async def test_a_finished_partnership_match_is_stored_and_rated(store: Store) ->
     winners = {u for u, r in by_user.items() if r.outcome == "win"}
     assert winners in ({ASHA, RAVI}, {DEV, MIRA})
     assert all(r.rated and not r.with_computers for r in rows)
-    assert by_user[ASHA].baazis_won == session.match.baazis[0] == 1 - by_user[DEV].baazis_won
+    assert (
+        by_user[ASHA].stat("baazis_won")
+        == session.match.baazis[0]
+        == 1 - by_user[DEV].stat("baazis_won")
+    )
     assert by_user[ASHA].deals == len(session.match.deal_results)
     # Partners share their result: equal ratings, the winners above 1000 and the losers below.
     rated = {u: display_rating(*r) for u, r in ratings(rows).items()}
@@ -70,7 +74,7 @@ async def test_a_finished_partnership_match_is_stored_and_rated(store: Store) ->
     assert (
         rated[win_a] == rated[win_b] > display_rating(25, 25 / 3) > rated[lose_a] == rated[lose_b]
     )
-    board = standings(rows, "seep", Board.BAAZIS)
+    board = standings(rows, "seep", Board.HEADLINE)
     assert [s.place for s in board] == [1, 1, 3, 3]  # partners tie
     assert {s.user_id for s in board[:2]} == winners and board[0].figure == "1 baazi"
 
@@ -82,7 +86,7 @@ async def test_games_with_computers_count_in_stats_but_are_not_rated_by_default(
     rows = await store.player_results(GUILD, "suipe")
     assert [r.user_id for r in rows] == [ASHA]  # the computer player is never listed
     assert not rows[0].rated and rows[0].with_computers
-    assert standings(rows, "suipe", Board.BAAZIS) == []
+    assert standings(rows, "suipe", Board.HEADLINE) == []
     stats = player_stats(rows, ASHA, "suipe")
     assert stats is not None and stats.matches == 1 and stats.rating is None
 
@@ -96,9 +100,9 @@ def result(table: int, user: int, side: int, place: int, when: float, **extra) -
     outcome = "win" if place == 1 else "loss"
     values = dict(
         table_id=table, user_id=user, guild_id=GUILD, game="suipe", name=f"P{user}",
-        side=side, partner_id=None, place=place, outcome=outcome, baazis_won=0,
-        baazis_lost=0, deals=2, sweeps=1, best_deal=8, points_for=12, points_against=10,
-        rated=True, with_computers=False, finished_at=when,
+        side=side, partner_id=None, place=place, outcome=outcome, deals=2, best_deal=8,
+        points_for=12, points_against=10, rated=True, with_computers=False, finished_at=when,
+        stats={"baazis_won": 0, "baazis_lost": 0, "sweeps": 1},
     )  # fmt: skip
     return PlayerResult(**{**values, **extra})
 

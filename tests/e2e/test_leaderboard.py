@@ -63,9 +63,10 @@ def seeded(user: int, place: int, table: int) -> PlayerResult:
     return PlayerResult(
         table_id=table, user_id=user, guild_id=GUILD_ID, game="seep", name=f"Player {user:02d}",
         side=place - 1, partner_id=None, place=place, outcome="win" if place == 1 else "loss",
-        baazis_won=2 if place == 1 else 0, baazis_lost=0 if place == 1 else 2, deals=3,
-        sweeps=1, best_deal=70, points_for=200, points_against=150, rated=True,
+        deals=3, best_deal=70, points_for=200, points_against=150, rated=True,
         with_computers=False, finished_at=time.time(),
+        stats={"baazis_won": 2 if place == 1 else 0, "baazis_lost": 0 if place == 1 else 2,
+               "sweeps": 1},
     )  # fmt: skip
 
 

@@ -73,7 +73,7 @@ def test_public_image_does_not_change_when_hidden_hands_do(name: str, match) -> 
 def test_hand_image_numbers_the_cards_and_shows_the_bid_hint() -> None:
     match = SeepMatch.from_position(seep_position(SEEP_POSITIONS["bid"]))
     view = match.view(0)
-    assert hand.bid_hint(view) == "You may bid: J (11)"
+    assert view.hand_picture().note == "You may bid: J (11)"
     image = hand.render(view)
     assert image.size[0] == 1280 and image.mode == "RGB"
     assert hand.render_png(view) == hand.render_png(view)

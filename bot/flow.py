@@ -1,0 +1,182 @@
+"""A table's flow after every move: deal summaries, computer seats, the new table message and
+the turn timer (a reminder, then a computer plays for an absent player).
+
+This is the bot's turn loop, the same for every game. It speaks to Discord only through a
+`TableOutput` port, which the cogs implement; bot/ never imports cogs/.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Coroutine
+from dataclasses import replace
+from typing import Any, Protocol
+
+from bot.storage import Store
+from bot.tables import TableSession
+
+log = logging.getLogger("seepbot.flow")
+
+
+class TableOutput(Protocol):
+    """What the turn loop posts; the cogs implement it with Discord messages."""
+
+    async def post_table(self, session: TableSession) -> int:
+        """Post the table (image or text, the player to move mentioned); the message id."""
+
+    async def delete_message(self, session: TableSession, message_id: int) -> None:
+        """Remove an earlier table message (quietly, if it is already gone)."""
+
+    async def post_deal_summary(self, session: TableSession) -> None:
+        """The summary of the deal that just finished (and the match result, if over)."""
+
+    async def post_notice(self, session: TableSession, text: str, mention: int | None) -> None:
+        """A line of text in the table's channel, mentioning `mention` if given."""
+
+
+def describe_seconds(seconds: float) -> str:
+    if seconds >= 3600:
+        return f"{round(seconds / 3600)} hour(s)"
+    if seconds >= 60:
+        return f"{round(seconds / 60)} minute(s)"
+    return f"{max(1, round(seconds))} second(s)"
+
+
+class TableFlow:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.output: TableOutput | None = None
+        self.computer_delay = 1.2  # seconds before a computer player moves: feels natural
+        self.timer_scale = 1.0  # tests shrink every turn timer with this
+        self.background: set[asyncio.Task[Any]] = set()
+        self.timers: dict[int, asyncio.Task[Any]] = {}  # turn timers, by table id
+
+    def attach(self, output: TableOutput) -> None:
+        self.output = output
+
+    @property
+    def port(self) -> TableOutput:
+        if self.output is None:
+            raise RuntimeError("no table output attached (the tables cog sets it up)")
+        return self.output
+
+    # ----- background work --------------------------------------------------------------
+
+    def schedule(self, coro: Coroutine[Any, Any, Any]) -> None:
+        """Run work after answering an interaction; kept so tests and shutdown can wait."""
+        task = asyncio.create_task(coro)
+        self.background.add(task)
+        task.add_done_callback(self.background.discard)
+        task.add_done_callback(_log_failure)
+
+    async def idle(self) -> None:
+        """Wait until the scheduled work has finished (used by tests)."""
+        while self.background:
+            await asyncio.gather(*list(self.background), return_exceptions=True)
+
+    async def close(self, grace: float) -> None:
+        """Stop the timers, give moves in progress `grace` seconds to finish."""
+        timers = list(self.timers.values())
+        self.timers.clear()
+        for timer in timers:
+            timer.cancel()
+        await asyncio.gather(*timers, return_exceptions=True)
+        pending = [task for task in self.background if task is not asyncio.current_task()]
+        if pending:
+            _, unfinished = await asyncio.wait(pending, timeout=grace)
+            for task in unfinished:
+                task.cancel()
+            await asyncio.gather(*unfinished, return_exceptions=True)
+
+    # ----- after a move -----------------------------------------------------------------
+
+    async def advance(self, session: TableSession, deals_finished: int = 0) -> None:
+        """After a move: summaries of finished deals, computer turns, then the new table."""
+        if deals_finished:
+            await self.port.post_deal_summary(session)
+        while session.match is not None and not session.match.is_terminal:
+            row = session.seats.get(session.match.current_player or 0)
+            if row is None or not row.plays_itself:
+                break
+            await asyncio.sleep(self.computer_delay)
+            results = await session.play_computers(limit=1)
+            if not results:
+                break
+            if results[-1].deals_finished:
+                await self.port.post_deal_summary(session)
+        await self.post_table(session)
+
+    async def post_table(self, session: TableSession) -> None:
+        """Post the table and remove the previous table message; restart the turn timer."""
+        old = session.row.message_id
+        message_id = await self.port.post_table(session)
+        session.row = replace(session.row, message_id=message_id)
+        await self.store.set_message(session.id, message_id)
+        if old:
+            await self.port.delete_message(session, old)
+        self.start_timer(session)
+
+    def resume(self, session: TableSession) -> None:
+        """A table restored after a restart: the turn timer of the player to move runs again
+        (from the start of its time)."""
+        self.start_timer(session)
+
+    # ----- the turn timer ---------------------------------------------------------------
+
+    def cancel_timer(self, session: TableSession) -> None:
+        old = self.timers.pop(session.id, None)
+        if old is not None:
+            old.cancel()
+
+    def start_timer(self, session: TableSession) -> None:
+        """Start the turn timer for the player to move (one reminder, then a computer plays)."""
+        self.cancel_timer(session)
+        match = session.match
+        if match is None or match.is_terminal:
+            return
+        seconds = float(session.row.options.get("turn_timer", 180)) * self.timer_scale
+        row = session.seats.get(match.current_player or 0)
+        if seconds <= 0 or row is None or row.plays_itself:
+            return
+        task = asyncio.create_task(self._turn_timer(session, row.user_id, seconds))
+        self.timers[session.id] = task
+        task.add_done_callback(_log_failure)
+
+    async def _turn_timer(self, session: TableSession, user_id: int | None, seconds: float) -> None:
+        """Sleeps and reminds; a move that arrives in the meantime cancels it. When the time
+        is up the computer's move runs as background work, never cancelled half-way."""
+        turn = session.turn_number
+        await asyncio.sleep(seconds * 2 / 3)
+        if session.turn_number != turn:
+            return
+        await self.port.post_notice(
+            session,
+            f"<@{user_id}>, it's your turn: {describe_seconds(seconds / 3)} left before a "
+            "computer player moves for you.",
+            user_id,
+        )
+        await asyncio.sleep(seconds / 3)
+        if self.timers.get(session.id) is asyncio.current_task():
+            del self.timers[session.id]
+        self.schedule(self._time_up(session, turn))
+
+    async def _time_up(self, session: TableSession, turn: int) -> None:
+        outcome = await session.take_over(turn)
+        if outcome is None:
+            return
+        result, away = outcome
+        name = session.name_of(result.player)
+        text = f"Time's up: a computer player played for {name} — {result.text}."
+        if away:
+            text += (
+                f" {name} missed several turns in a row, so a computer player keeps the seat "
+                "until they come back with /table rejoin."
+            )
+        await self.port.post_notice(session, text, None)
+        await self.advance(session, result.deals_finished)
+
+
+def _log_failure(task: asyncio.Task[Any]) -> None:
+    if not task.cancelled() and task.exception() is not None:
+        log.error("background work failed", exc_info=task.exception())

@@ -1,0 +1,78 @@
+"""Small helpers every cog uses: private answers, paging buttons, finding the table."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.tables import TableError, TableSession
+
+if TYPE_CHECKING:
+    from bot.client import SeepBot
+
+PAGE = 25  # Discord's limit of options in one select
+
+
+def bot_of(interaction: discord.Interaction) -> SeepBot:
+    return interaction.client  # type: ignore[return-value]  # the client is always our bot
+
+
+async def tell(interaction: discord.Interaction, text: str) -> None:
+    """A private answer, whether or not the interaction was answered already."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+def page_button(
+    custom_id: str, step: str, page: int, pages: int, row: int | None = None
+) -> discord.ui.Button[Any]:
+    """Previous or Next on a paged message, disabled at either end (when `pages` is known:
+    a button rebuilt from its custom_id only needs to act)."""
+    at_end = (step == "prev" and page == 0) or (step == "next" and page >= pages - 1)
+    return discord.ui.Button(
+        label="Previous" if step == "prev" else "Next",
+        style=discord.ButtonStyle.secondary,
+        custom_id=custom_id,
+        disabled=at_end and pages > 0,
+        row=row,
+    )
+
+
+async def send_page(interaction: discord.Interaction, page: dict[str, Any], **extra: Any) -> None:
+    """Answer with a new message built for editing (its `attachments` become `files`)."""
+    files = page.pop("attachments")
+    await interaction.response.send_message(**page, files=files, **extra)
+
+
+def session_for(interaction: discord.Interaction, table_id: int | None = None) -> TableSession:
+    bot = bot_of(interaction)
+    if table_id is None:
+        channel_id = interaction.channel_id or 0
+        session = bot.tables.get(channel_id)
+        if session is None:
+            threads = [
+                f"<#{s.row.channel_id}>"
+                for s in bot.tables.by_channel.values()
+                if s.row.options.get("parent_channel_id") == channel_id
+            ]
+            if threads:
+                raise TableError(
+                    "The tables of this channel play in their own threads: "
+                    f"{', '.join(threads)}. Use the commands there."
+                )
+            raise TableError("There is no table in this channel: start one with /table new.")
+        return session
+    for session in bot.tables.by_channel.values():
+        if session.id == table_id:
+            return session
+    raise TableError("That table has ended.")
+
+
+async def channel_of(bot: SeepBot, channel_id: int) -> Any:
+    channel = bot.get_channel(channel_id)
+    if channel is None:
+        channel = await bot.fetch_channel(channel_id)
+    return channel

@@ -1,0 +1,112 @@
+"""The lobby message: seats, and the Join / Leave / Add computer / Start buttons."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, ClassVar
+
+import discord
+
+from bot.tables import TableError, TableSession
+from cogs.common import bot_of, session_for, tell
+from engine.registry import SideRule, display_name
+
+
+def _seat_list(seats: list[int]) -> str:
+    numbers = [str(seat + 1) for seat in seats]
+    return ", ".join(numbers[:-1]) + " & " + numbers[-1]
+
+
+def lobby_embed(session: TableSession) -> discord.Embed:
+    embed = discord.Embed(
+        title=f"{display_name(session.row.game)} · table {session.id}",
+        description="Join with the button (or /table join). The host starts the game.",
+        colour=discord.Colour.dark_green(),
+    )
+    seats = []
+    for seat in range(session.players):
+        row = session.seats.get(seat)
+        if row is None:
+            seats.append(f"Seat {seat + 1}: —")
+        elif row.is_computer:
+            seats.append(f"Seat {seat + 1}: {row.name} (computer, {row.computer_level})")
+        else:
+            seats.append(f"Seat {seat + 1}: <@{row.user_id}>")
+    embed.add_field(name="Seats", value="\n".join(seats), inline=False)
+    players = session.players
+    partners = session.spec.side_rule(session.row.rules) is SideRule.PARTNERS
+    if partners and players >= 4 and players % 2 == 0:
+        first = _seat_list(list(range(0, players, 2)))
+        second = _seat_list(list(range(1, players, 2)))
+        embed.set_footer(text=f"Partners sit opposite: seats {first} against seats {second}.")
+    return embed
+
+
+def lobby_view(session: TableSession) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for action in ("join", "leave", "computer", "start"):
+        view.add_item(LobbyButton(session.id, action))
+    return view
+
+
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"lobby:(?P<table>\d+):(?P<action>\w+)",
+):
+    LABELS: ClassVar[dict[str, str]] = {
+        "join": "Join",
+        "leave": "Leave",
+        "computer": "Add computer player",
+        "start": "Start",
+    }
+    STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
+        "join": discord.ButtonStyle.success,
+        "start": discord.ButtonStyle.primary,
+    }
+
+    def __init__(self, table_id: int, action: str) -> None:
+        self.table_id = table_id
+        self.action = action
+        super().__init__(
+            discord.ui.Button(
+                label=self.LABELS.get(action, action),
+                style=self.STYLES.get(action, discord.ButtonStyle.secondary),
+                custom_id=f"lobby:{table_id}:{action}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+    ) -> LobbyButton:
+        return cls(int(match["table"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = bot_of(interaction)
+        user = interaction.user
+        try:
+            session = session_for(interaction, self.table_id)
+            if self.action == "join":
+                await session.join(user.id, user.display_name)
+            elif self.action == "leave":
+                await session.leave(user.id)
+            elif self.action == "computer":
+                await session.add_computer(
+                    user.id, session.row.options.get("computer_level", "normal")
+                )
+            elif self.action == "start":
+                await session.start(user.id)
+            else:
+                raise TableError("That button is not available any more.")
+        except TableError as error:
+            await tell(interaction, str(error))
+            return
+        if self.action != "start":
+            await interaction.response.edit_message(
+                embed=lobby_embed(session), view=lobby_view(session)
+            )
+            return
+        embed = lobby_embed(session)
+        embed.description = "The game has started."
+        await interaction.response.edit_message(embed=embed, view=None)
+        bot.flow.schedule(bot.flow.advance(session))

@@ -1,0 +1,44 @@
+"""The turn loop's output on Discord: table messages, deal summaries and notices in the
+table's channel (or its thread)."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.tables import TableSession
+from cogs.common import channel_of
+from cogs.presenter import summary_message, table_message
+
+if TYPE_CHECKING:
+    from bot.client import SeepBot
+
+log = logging.getLogger("seepbot.output")
+
+
+class DiscordTableOutput:
+    def __init__(self, bot: SeepBot) -> None:
+        self.bot = bot
+
+    async def post_table(self, session: TableSession) -> int:
+        channel = await channel_of(self.bot, session.row.channel_id)
+        message = await channel.send(**await table_message(session, channel))
+        return int(message.id)
+
+    async def delete_message(self, session: TableSession, message_id: int) -> None:
+        channel = await channel_of(self.bot, session.row.channel_id)
+        try:
+            await channel.get_partial_message(message_id).delete()
+        except discord.HTTPException:
+            log.info("could not delete the previous table message %s", message_id)
+
+    async def post_deal_summary(self, session: TableSession) -> None:
+        channel = await channel_of(self.bot, session.row.channel_id)
+        await channel.send(**await summary_message(session, channel))
+
+    async def post_notice(self, session: TableSession, text: str, mention: int | None) -> None:
+        channel = await channel_of(self.bot, session.row.channel_id)
+        mentions = discord.AllowedMentions(users=mention is not None)
+        await channel.send(text, allowed_mentions=mentions)

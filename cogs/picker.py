@@ -1,0 +1,269 @@
+"""The private hand: "My hand", the move picker (card, move, confirm) and playing a move."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import re
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+
+from bot.tables import TableError, TableSession
+from cogs.common import PAGE, bot_of, session_for, tell
+from engine.core import MoveGroup
+from renderers import hand as hand_image
+
+
+class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"hand:(?P<table>\d+)"):
+    def __init__(self, table_id: int) -> None:
+        self.table_id = table_id
+        super().__init__(
+            discord.ui.Button(
+                label="My hand", style=discord.ButtonStyle.primary, custom_id=f"hand:{table_id}"
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+    ) -> HandButton:
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            session = session_for(interaction, self.table_id)
+        except TableError as error:
+            await tell(interaction, str(error))
+            return
+        await show_hand(interaction, session)
+
+
+async def show_hand(interaction: discord.Interaction, session: TableSession) -> None:
+    """Answer privately with the player's hand and, on their turn, the move picker."""
+    user_id = interaction.user.id
+    seat = session.seat_of(user_id)
+    if seat is None:
+        await tell(interaction, "You are not at this table.")
+        return
+    if session.match is None:
+        await tell(interaction, "The game has not started yet.")
+        return
+    view = session.match.view(seat)
+    png = await asyncio.to_thread(hand_image.render_png, view)
+    file = discord.File(io.BytesIO(png), filename="hand.png")
+    if session.match.is_terminal or session.match.current_player != seat:
+        waiting = (
+            "The game is over."
+            if session.match.is_terminal
+            else (f"It's {session.name_of(session.match.current_player or 0)}'s turn.")
+        )
+        await interaction.response.send_message(waiting, file=file, ephemeral=True)
+        return
+    picker = Picker(session, user_id)
+    await interaction.response.send_message(picker.prompt(), file=file, view=picker, ephemeral=True)
+
+
+Handler = Callable[..., Awaitable[None]]
+
+
+class Picker(discord.ui.View):
+    """Choose a card (or answer the phase's question), then one of its moves, then confirm.
+    Reopen "My hand" for a fresh one."""
+
+    def __init__(self, session: TableSession, user_id: int) -> None:
+        super().__init__(timeout=14 * 60)
+        self.session = session
+        self.user_id = user_id
+        self.turn = session.turn_number
+        self.card: str | None = None
+        self.move: str | None = None
+        self.hint: str | None = None  # the reason, while the hinted move waits for Confirm
+        self.page = 0
+        self._build()
+
+    # what is shown -----------------------------------------------------------------------
+
+    @property
+    def match(self) -> Any:
+        assert self.session.match is not None
+        return self.session.match
+
+    def groups(self) -> list[MoveGroup]:
+        return list(self.match.move_groups())
+
+    def phase(self) -> MoveGroup | None:
+        """A phase's question (a bid…), asked instead of a card list."""
+        return next((g for g in self.groups() if g.prompt), None)
+
+    def prompt(self) -> str:
+        if self.move:
+            question = f"Play **{self.match.describe(self.move)}**?"
+            return f"Hint: {self.hint}\n{question}" if self.hint else question
+        if self.card:
+            return f"Moves with {self.card}:"
+        phase = self.phase()
+        if phase is not None and phase.prompt:
+            return phase.prompt
+        return "Your turn: choose a card."
+
+    def _build(self) -> None:
+        self.clear_items()
+        tag = f"pick:{self.session.id}:{self.turn}"
+        if self.move:
+            self.add_item(
+                _Button("Confirm", f"{tag}:confirm", discord.ButtonStyle.success, self._confirm)
+            )
+            self.add_item(_Button("Back", f"{tag}:back", discord.ButtonStyle.secondary, self._back))
+            return
+        groups = self.groups()
+        phase = self.phase()
+        if self.card is None and phase is None:
+            options = [discord.SelectOption(label=g.key, value=g.key) for g in groups][:PAGE]
+            self.add_item(_Select("Choose a card", f"{tag}:card", options, self._choose_card))
+            self._add_hint_button(tag)
+            return
+        chosen = phase if self.card is None else next(g for g in groups if g.key == self.card)
+        assert chosen is not None
+        moves = chosen.actions
+        pages = max(1, -(-len(moves) // PAGE))
+        shown = moves[self.page * PAGE : (self.page + 1) * PAGE]
+        options = [
+            discord.SelectOption(label=self.match.describe(m)[:100], value=m.notation)
+            for m in shown
+        ]
+        self.add_item(
+            _Select("Choose a move", f"{tag}:move:{self.page}", options, self._choose_move)
+        )
+        if pages > 1:
+            self.add_item(
+                _Button(
+                    "Previous",
+                    f"{tag}:prev",
+                    discord.ButtonStyle.secondary,
+                    self._prev,
+                    disabled=self.page == 0,
+                )
+            )
+            self.add_item(
+                _Button(
+                    "Next",
+                    f"{tag}:next",
+                    discord.ButtonStyle.secondary,
+                    self._next,
+                    disabled=self.page >= pages - 1,
+                )
+            )
+        if self.card is not None:
+            self.add_item(_Button("Back", f"{tag}:back", discord.ButtonStyle.secondary, self._back))
+        else:
+            self._add_hint_button(tag)
+
+    def _add_hint_button(self, tag: str) -> None:
+        if self.session.hints_on:
+            self.add_item(_Button("Hint", f"{tag}:hint", discord.ButtonStyle.secondary, self._hint))
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        if interaction.user.id != self.user_id:
+            await tell(interaction, "This is not your hand.")
+            return False
+        if self.session.turn_number != self.turn:
+            await tell(interaction, "That was an earlier turn: press “My hand” again.")
+            return False
+        return True
+
+    async def _refresh(self, interaction: discord.Interaction) -> None:
+        self._build()
+        await interaction.response.edit_message(content=self.prompt(), view=self)
+
+    async def _choose_card(self, interaction: discord.Interaction, value: str) -> None:
+        self.card, self.page = value, 0
+        await self._refresh(interaction)
+
+    async def _choose_move(self, interaction: discord.Interaction, value: str) -> None:
+        self.move = value
+        await self._refresh(interaction)
+
+    async def _hint(self, interaction: discord.Interaction) -> None:
+        try:
+            hint = await self.session.hint(self.user_id, self.turn)
+        except TableError as error:
+            await tell(interaction, str(error))
+            return
+        self.move, self.hint = hint.action.notation, hint.reason
+        group = next((g for g in self.groups() if hint.action in g.actions and not g.prompt), None)
+        self.card = group.key if group is not None else None
+        await self._refresh(interaction)
+
+    async def _back(self, interaction: discord.Interaction) -> None:
+        self.hint = None
+        if self.move:
+            self.move = None
+        else:
+            self.card, self.page = None, 0
+        await self._refresh(interaction)
+
+    async def _prev(self, interaction: discord.Interaction) -> None:
+        self.page = max(0, self.page - 1)
+        await self._refresh(interaction)
+
+    async def _next(self, interaction: discord.Interaction) -> None:
+        self.page += 1
+        await self._refresh(interaction)
+
+    async def _confirm(self, interaction: discord.Interaction) -> None:
+        await play_move(interaction, self.session, self.move or "", self.turn, picker=self)
+
+
+async def play_move(
+    interaction: discord.Interaction,
+    session: TableSession,
+    move: str,
+    turn: int | None,
+    picker: Picker | None = None,
+) -> None:
+    bot = bot_of(interaction)
+    try:
+        result = await session.play(interaction.user.id, move, turn)
+    except TableError as error:
+        await tell(interaction, str(error))
+        return
+    done = f"You played: {result.text}"
+    if picker is not None:
+        picker.stop()
+        await interaction.response.edit_message(content=done, view=None, attachments=[])
+    else:
+        await interaction.response.send_message(done, ephemeral=True)
+    bot.flow.schedule(bot.flow.advance(session, result.deals_finished))
+
+
+class _Button(discord.ui.Button[Any]):
+    def __init__(
+        self,
+        label: str,
+        custom_id: str,
+        style: discord.ButtonStyle,
+        handler: Handler,
+        disabled: bool = False,
+    ) -> None:
+        super().__init__(label=label, custom_id=custom_id, style=style, disabled=disabled)
+        self.handler = handler
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await self.handler(interaction)
+
+
+class _Select(discord.ui.Select[Any]):
+    def __init__(
+        self,
+        placeholder: str,
+        custom_id: str,
+        options: list[discord.SelectOption],
+        handler: Handler,
+    ) -> None:
+        super().__init__(placeholder=placeholder, custom_id=custom_id, options=options)
+        self.handler = handler
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await self.handler(interaction, self.values[0])

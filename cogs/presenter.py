@@ -1,0 +1,122 @@
+"""What the bot posts (the Discord side of the turn loop's output): the table message, deal
+summaries and the match result.
+
+Images come from the renderers (in a worker thread); when the bot may not attach files in a
+channel, the same information goes out as text. Nothing here reads a hidden hand: only public
+views are used for channel messages.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from engine.core import PUBLIC
+from engine.pictures import TablePicture
+from engine.registry import display_name
+from renderers import summary, table
+
+if TYPE_CHECKING:
+    from bot.tables import TableSession
+
+log = logging.getLogger("seepbot.presenter")
+
+
+def mention(session: TableSession, seat: int) -> str:
+    row = session.seats.get(seat)
+    if row is None or row.user_id is None:
+        return session.name_of(seat)
+    return f"<@{row.user_id}>"
+
+
+def cannot_post(channel: Any) -> str | None:
+    """Why the bot cannot run a table in this channel, in words for the players; None if it can."""
+    permissions = getattr(channel, "permissions_for", None)
+    guild = getattr(channel, "guild", None)
+    if permissions is None or guild is None or guild.me is None:
+        return None
+    allowed = channel.permissions_for(guild.me)
+    if not allowed.send_messages:
+        return (
+            "I may not post messages in this channel, so I cannot keep a table here. Ask a "
+            "moderator to give me Send Messages here, or open the table in another channel."
+        )
+    return None
+
+
+def can_attach(channel: Any) -> bool:
+    permissions = getattr(channel, "permissions_for", None)
+    guild = getattr(channel, "guild", None)
+    if permissions is None or guild is None or guild.me is None:
+        return True
+    return channel.permissions_for(guild.me).attach_files
+
+
+def table_embed(session: TableSession, picture: TablePicture) -> discord.Embed:
+    match = session.match
+    assert match is not None
+    title = f"{display_name(session.row.game)} · table {session.id}"
+    embed = discord.Embed(title=title, colour=discord.Colour.dark_green())
+    if picture.played:
+        embed.add_field(name="Last play", value=picture.played, inline=False)
+    if match.is_terminal:
+        embed.description = "The match is over."
+    else:
+        seat = match.current_player or 0
+        embed.description = f"{session.name_of(seat)} to play."
+    return embed
+
+
+async def table_message(session: TableSession, channel: Any) -> dict[str, Any]:
+    """Keyword arguments for `send`: content (mention), embed, and the image or the text."""
+    from cogs.picker import HandButton
+    from cogs.rules import TableRulesButton
+
+    match = session.match
+    assert match is not None
+    picture = match.view(PUBLIC).picture(session.names())
+    embed = table_embed(session, picture)
+    kwargs: dict[str, Any] = {"embed": embed}
+    if not match.is_terminal:
+        kwargs["content"] = f"{mention(session, match.current_player or 0)}, your turn."
+        view = discord.ui.View(timeout=None)
+        view.add_item(HandButton(session.id))
+        view.add_item(TableRulesButton(session.id))
+        kwargs["view"] = view
+    if can_attach(channel):
+        png = await asyncio.to_thread(table.render_picture_png, picture)
+        kwargs["file"] = discord.File(io.BytesIO(png), filename="table.png")
+        embed.set_image(url="attachment://table.png")
+    else:
+        embed.add_field(name="Table", value=picture.text()[:1024], inline=False)
+        embed.set_footer(text="I may not attach images here, so the table comes as text.")
+    kwargs["allowed_mentions"] = discord.AllowedMentions(users=True)
+    return kwargs
+
+
+async def summary_message(session: TableSession, channel: Any) -> dict[str, Any]:
+    match = session.match
+    assert match is not None
+    names = session.names()
+    report = match.deal_report(match.deals_finished, names)
+    embed = discord.Embed(title=report.title, description=report.totals)
+    for name, value in report.fields:
+        embed.add_field(name=name, value=value, inline=False)
+    if match.is_terminal:
+        embed.add_field(name="Match over", value=match_result_text(session), inline=False)
+    kwargs: dict[str, Any] = {"embed": embed}
+    if can_attach(channel):
+        png = await asyncio.to_thread(summary.render_png, match.view(PUBLIC), names)
+        kwargs["file"] = discord.File(io.BytesIO(png), filename="summary.png")
+        embed.set_image(url="attachment://summary.png")
+    return kwargs
+
+
+def match_result_text(session: TableSession) -> str:
+    match = session.match
+    assert match is not None
+    return match.outcome().describe(session.names())

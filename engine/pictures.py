@@ -1,0 +1,160 @@
+"""What the images show, as plain data: one table model per family of games, the hand and
+the deal summary.
+
+A game's view builds these (`GameView.picture`, `hand_picture`, `summary_picture`); the
+renderers draw them and never see a game object. A public picture is built from a public view,
+so nothing of a hidden hand but its size can reach it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from engine.cards import Card, pretty_cards
+
+
+def default_names(players: int) -> list[str]:
+    return [f"Player {seat + 1}" for seat in range(players)]
+
+
+def side_names(names: Sequence[str], players: Sequence[int]) -> str:
+    return " & ".join(names[p] for p in players)
+
+
+# ----- the fishing family (Seep, Suipe): a floor of loose cards and piles --------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SeatModel:
+    name: str
+    side: int
+    cards_in_hand: int
+    waiting_hand: int  # a face-down second hand (two-handed play)
+    dealer: bool
+    to_play: bool
+    taken: int  # cards captured by the seat's side
+    sweeps: int  # floor sweeps made by the seat's side
+
+
+@dataclass(frozen=True, slots=True)
+class PileModel:
+    """A pile on the floor that is captured whole (a house, a build)."""
+
+    badge: str  # the big value label
+    title: str  # the pile in words
+    cards: tuple[Card, ...]
+    owners: tuple[int, ...]  # sides, for colours
+    kind: str  # the note under the pile
+    owner_names: str
+    strong: bool  # drawn with a double frame
+
+
+@dataclass(frozen=True, slots=True)
+class TableModel:
+    """The fishing family's table."""
+
+    title: str
+    seats: tuple[SeatModel, ...]
+    clockwise: bool
+    loose: tuple[Card, ...]
+    face_down: int  # floor cards still face down
+    piles: tuple[PileModel, ...]
+    last_play: str | None
+    just_played: Card | None  # highlighted where it lies on the floor
+    just_taken: tuple[Card, ...]  # shown small beside the last play
+    score_lines: tuple[str, ...]  # top-right, one or two short lines
+    played: str | None = None  # the last play in words ("Asha: takes 9♠"), once there is one
+    pile_lines: tuple[str, ...] = ()  # the piles in words (the text fallback)
+    side_lines: tuple[str, ...] = ()  # each side's standing in words (the text fallback)
+
+    def text(self) -> str:
+        """The table in words, for channels where the bot may not attach images."""
+        if self.face_down:
+            lines = [f"Floor: {self.face_down} cards face down"]
+        else:
+            lines = [f"Floor: {pretty_cards(self.loose) or '(empty)'}"]
+        return "\n".join([*lines, *self.pile_lines, *self.side_lines])
+
+
+# ----- the trick family: a trick in the middle, who played what ------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TrickSeat:
+    name: str
+    side: int | None  # None while the seat's side is not known to everyone
+    cards_in_hand: int
+    dealer: bool
+    to_play: bool
+    won: str  # "2 tricks · 20 points"
+    marks: tuple[str, ...] = ()  # short public marks ("picker", "partner")
+
+
+@dataclass(frozen=True, slots=True)
+class TrickTable:
+    """The trick family's table: the cards of the trick in play, each at its player's side."""
+
+    title: str
+    seats: tuple[TrickSeat, ...]
+    clockwise: bool
+    trick: tuple[tuple[int, Card], ...]  # (player, card) in the order played
+    winning: int | None  # the player whose card wins the trick so far
+    trump: str | None  # "Trump: ♥", or None
+    notes: tuple[str, ...]  # stock size, round of a continued trick, held-over tricks…
+    last_play: str | None
+    score_lines: tuple[str, ...]
+    played: str | None = None  # the last play in words, once there is one
+
+    def text(self) -> str:
+        played = " · ".join(f"{self.seats[p].name} {c.pretty}" for p, c in self.trick)
+        lines = [f"Trick: {played or '(no card yet)'}"]
+        if self.trump:
+            lines.append(self.trump)
+        lines += list(self.notes)
+        lines += [f"{seat.name}: {seat.won}" for seat in self.seats]
+        return "\n".join(lines)
+
+
+TablePicture = TableModel | TrickTable
+
+
+# ----- the hand and the summary (every family) ---------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class HandPicture:
+    cards: tuple[Card, ...]
+    note: str | None = None  # added to the title ("You may bid: …")
+
+
+@dataclass(frozen=True, slots=True)
+class SummaryColumn:
+    name: str  # the side's players
+    lines: tuple[str, ...]
+    cards: tuple[Card, ...]  # the cards that scored
+
+
+@dataclass(frozen=True, slots=True)
+class SummaryChart:
+    title: str
+    series: tuple[tuple[int, ...], ...]  # one line per side (or one for a running lead)
+    low: int
+    high: int
+
+
+@dataclass(frozen=True, slots=True)
+class SummaryPicture:
+    heading: str
+    columns: tuple[SummaryColumn, ...]
+    chart: SummaryChart | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DealReport:
+    """A finished deal in words for the channel: title, one line of totals, short fields."""
+
+    title: str
+    totals: str
+    fields: tuple[tuple[str, str], ...] = field(default=())
+    record: dict[str, object] = field(default_factory=dict)  # stored with the table (JSON)

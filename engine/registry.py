@@ -1,0 +1,248 @@
+"""The games, by name: one registration per game (in the spirit of python-chess's `VARIANTS`
+and OpenSpiel's `register_game`).
+
+A `GameSpec` says everything the bot needs to offer a game without knowing it: its options as
+data (from which the commands are made), how to start or restore a match, its computer
+players, its figures for leaderboards and its lesson pages. bot/, cogs/ and renderers/ ask
+here and never name a game.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, Protocol
+
+from engine.core import BadNotation, GameState
+
+# The games that ship with the engine: each module registers its spec when imported.
+BUILTIN = ("engine.seep.spec", "engine.suipe.spec")
+
+
+class Family(StrEnum):
+    FISHING = "fishing"  # capture from a floor (Seep, Suipe)
+    TRICKS = "tricks"  # trick-taking
+
+
+class SideRule(StrEnum):
+    PARTNERS = "partners"  # fixed partnerships, partners opposite
+    SOLO = "solo"  # each for themselves
+    IN_PLAY = "in play"  # sides are formed (and found out) during play
+
+
+class UnknownGame(BadNotation):
+    """A game name that no registration knows."""
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """A table option as data: `/table new` (and `/settings`, where `server_default`) offer it.
+
+    `kind` is bool, int or str; `choices` are (label, rules value) pairs for str options."""
+
+    name: str  # the command option
+    kind: type
+    description: str  # shown by Discord beside the option (≤ 100 characters)
+    label: str  # "Seep: at most two houses": /settings and refusals
+    default: Any = None  # the rules value when the host leaves it out (None: the rules' own)
+    key: str = ""  # the rules field (default: `name`)
+    choices: tuple[tuple[str, Any], ...] = ()
+    low: int | None = None  # int options: the range offered
+    high: int | None = None
+    server_default: bool = False  # a server may set a default for new tables (bool options)
+    only_true: bool = False  # stored only when on (a variant flag)
+
+    @property
+    def rules_key(self) -> str:
+        return self.key or self.name
+
+    def value_of(self, raw: Any) -> Any:
+        """The rules value of a command value (a choice label becomes its value)."""
+        for label, value in self.choices:
+            if raw == label:
+                return value
+        return raw
+
+
+@dataclass(frozen=True, slots=True)
+class StatSpec:
+    """A figure a game keeps per player (`Outcome.stats`), summed over matches for /stats."""
+
+    key: str
+    label: str  # "Sweeps", "Baazis"
+    lost_key: str | None = None  # shown as "N won · M lost" with this figure
+
+
+@dataclass(frozen=True, slots=True)
+class Headline:
+    """What a game's own leaderboard ranks by (besides rating and win rate)."""
+
+    board: str  # the /leaderboard choice ("baazis", "wins")
+    key: str | None  # the stat summed (None: matches won)
+    lost_key: str | None = None  # ties broken by won minus lost
+    singular: str = "win"
+    plural: str = "wins"
+    detail: str | None = None  # "baazis": the record shows "· baazis 3-1"
+
+
+class ComputerPlayers(Protocol):
+    """A game's computer players and hints; decisions come from the seat's view only."""
+
+    def choose(
+        self, match: GameState, player: int, level: str, rng: random.Random, budget: Any
+    ) -> Any: ...
+
+    def hint(self, match: GameState, player: int, seed: int | str) -> Hint: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    action: Any
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class LessonSpec:
+    """Where a game's /rules pages are and how its examples are read."""
+
+    key: str  # the pages' file prefix (a variant may share its parent's or have its own)
+    languages: tuple[str, ...]
+    topic_for: Callable[[Any], str]  # the page for what a view shows (the Rules button)
+    facts: Callable[[Any], dict[str, Any]]  # what an example checks: floor, piles, sweeps, bid
+    strong_pile: str = ""  # the word for a pile marked * in an example ("cemented")
+    sweep_word: str = "a sweep"
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    name: str
+    display_name: str
+    family: Family
+    min_players: int
+    max_players: int
+    default_players: int
+    side_rule: Callable[[Mapping[str, Any]], SideRule]
+    options: tuple[OptionSpec, ...]
+    new_match: Callable[[int, Mapping[str, Any]], GameState]  # (seed, rules) -> match
+    restore: Callable[[Mapping[str, Any]], GameState]  # to_dict() -> match, by replay
+    from_position: Callable[[str], GameState] | None  # position notation -> a match
+    computer: ComputerPlayers
+    stats: tuple[StatSpec, ...] = ()
+    headline: Headline = field(default_factory=lambda: Headline("wins", None))
+    lessons: LessonSpec | None = None
+    description: str = ""  # a few words beside the name in the game choice ("100 points")
+    variant_of: str | None = None  # a variant names the game it varies (its own name else)
+    seat_counts: tuple[int, ...] = ()  # the table sizes allowed (default: the whole range)
+
+    def players_of(self, rules: Mapping[str, Any]) -> int:
+        return int(rules.get("players", self.default_players))
+
+    @property
+    def allowed_seats(self) -> tuple[int, ...]:
+        return self.seat_counts or tuple(range(self.min_players, self.max_players + 1))
+
+    def seats_text(self) -> str:
+        """ "2 or 4", "2 to 4"."""
+        counts = self.allowed_seats
+        if len(counts) > 2 and counts == tuple(range(counts[0], counts[-1] + 1)):
+            return f"{counts[0]} to {counts[-1]}"
+        return " or ".join(map(str, counts))
+
+    def option(self, name: str) -> OptionSpec | None:
+        return next((o for o in self.options if o.name == name), None)
+
+
+_GAMES: dict[str, GameSpec] = {}
+_loaded = False
+
+
+def register_game(spec: GameSpec) -> GameSpec:
+    """Add a game (or replace one of the same name: tests may re-register)."""
+    if not 2 <= spec.min_players <= spec.default_players <= spec.max_players <= 6:
+        raise ValueError(f"{spec.name}: seats must lie within 2 to 6")
+    _GAMES[spec.name] = spec
+    return spec
+
+
+def _load() -> None:
+    global _loaded
+    if not _loaded:
+        _loaded = True
+        for module in BUILTIN:
+            importlib.import_module(module)
+
+
+def game(name: str) -> GameSpec:
+    """The spec of `name`; an UnknownGame with the known names otherwise."""
+    _load()
+    spec = _GAMES.get(name)
+    if spec is None:
+        known = ", ".join(_GAMES)
+        raise UnknownGame(f"unknown game {name!r}: choose one of {known}")
+    return spec
+
+
+def games() -> list[GameSpec]:
+    """Every registered game, in registration order."""
+    _load()
+    return list(_GAMES.values())
+
+
+def names() -> list[str]:
+    return [spec.name for spec in games()]
+
+
+def main_games() -> list[GameSpec]:
+    """Every game that is not a variant of another."""
+    return [spec for spec in games() if spec.variant_of is None]
+
+
+def unregister_game(name: str) -> None:
+    """Remove a game registered by `register_game` (tests register games of their own)."""
+    _GAMES.pop(name, None)
+
+
+def word_list(words: Sequence[str], conjunction: str = "and") -> str:
+    """ "a", "a and b", "a, b and c"."""
+    if len(words) <= 1:
+        return "".join(words)
+    return f"{', '.join(words[:-1])} {conjunction} {words[-1]}"
+
+
+def spec_of(match: GameState) -> GameSpec:
+    return game(match.game)
+
+
+def display_name(name: str) -> str:
+    return game(name).display_name
+
+
+def new_match(name: str, seed: int, **rules: Any) -> GameState:
+    return game(name).new_match(seed, rules)
+
+
+def restore(data: Mapping[str, Any]) -> GameState:
+    name = data.get("game")
+    if not isinstance(name, str):
+        raise UnknownGame("a saved match must name its game")
+    return game(name).restore(data)
+
+
+def table_options() -> Iterator[OptionSpec]:
+    """Every game's options, each name once (games share an option by sharing its spec)."""
+    seen: dict[str, OptionSpec] = {}
+    for spec in games():
+        for option in spec.options:
+            other = seen.get(option.name)
+            if other is None:
+                seen[option.name] = option
+                yield option
+            elif other.kind is not option.kind:
+                raise ValueError(f"option {option.name!r} has two types")
+
+
+def games_with(option: str) -> list[GameSpec]:
+    return [spec for spec in games() if spec.option(option) is not None]

@@ -1,0 +1,33 @@
+"""Seep for the fishing family's computer players."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from engine.ai.games import Deal, GameAdapter
+from engine.cards import FULL_DECK, Card
+from engine.seep.deal import Phase
+from engine.seep.scoring import card_points
+
+
+class SeepAdapter(GameAdapter):
+    game = "seep"
+    deck = FULL_DECK
+
+    def sides(self, deal: Deal) -> int:
+        return 2
+
+    def piles(self, deal: Deal) -> Iterator[tuple[int, tuple[Card, ...], tuple[int, ...]]]:
+        for house in deal.houses.values():
+            yield house.value, house.cards, house.owners
+
+    def face_up_floor(self, deal: Deal) -> bool:
+        return deal.phase is not Phase.BID  # during the bid the floor is face down
+
+    def card_points(self, deal: Deal, card: Card) -> int:
+        return int(deal.rules.card_points(card))
+
+    def standing(self, deal: Deal, side: int) -> float:
+        if deal.is_over:
+            return float(deal.score.sides[side].total)
+        return float(card_points(deal.rules, deal.captured[side]) + sum(deal.sweeps[side]))

@@ -1,0 +1,149 @@
+"""Seep's images as the fishing family's pictures: the table, the hand, the deal summary."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from engine.cards import Card, pretty_cards, rank_text
+from engine.pictures import (
+    HandPicture,
+    PileModel,
+    SeatModel,
+    SummaryChart,
+    SummaryColumn,
+    SummaryPicture,
+    TableModel,
+    side_names,
+)
+from engine.seep.describe import house_name
+
+if TYPE_CHECKING:
+    from engine.seep.view import SeepView
+
+
+def last_play(view: SeepView, names: Sequence[str]) -> tuple[str | None, Card | None]:
+    """The last play in words, and its card if it now lies on the floor."""
+    if view.last_play is None or view.last_player is None:
+        return None, None
+    on_floor = {*view.loose, *(c for house in view.houses for c in house.cards)}
+    played = view.last_card if view.last_card in on_floor else None
+    return f"{names[view.last_player]}: {view.last_play}", played
+
+
+def table_picture(view: SeepView, names: Sequence[str]) -> TableModel:
+    seats = tuple(
+        SeatModel(
+            name=names[p],
+            side=p % 2,
+            cards_in_hand=view.hand_sizes[p],
+            waiting_hand=view.reserve_sizes[p],
+            dealer=view.dealer == p,
+            to_play=view.turn == p,
+            taken=view.sides[p % 2].cards_taken,
+            sweeps=view.sides[p % 2].sweeps,
+        )
+        for p in range(view.players)
+    )
+    piles = tuple(
+        PileModel(
+            badge=rank_text(house.value),
+            title=house_name(house.value),
+            cards=house.cards,
+            owners=tuple(owner % 2 for owner in house.owners),
+            kind="cemented" if house.cemented else "ordinary",
+            owner_names=", ".join(names[o] for o in house.owners),
+            strong=house.cemented,
+        )
+        for house in view.houses
+    )
+    game = "Seep 30" if view.rules.is_thirty else "Seep"
+    title = f"{game} · deal {view.deal_number} · {names[view.dealer]} deals"
+    if view.bid is not None:
+        title += f" · bid {view.bid}"
+    leader = view.running_total
+    lead_text = "level"
+    if leader:
+        side = 0 if leader > 0 else 1
+        lead_text = f"{side_names(names, view.sides[side].players)} +{abs(leader)}"
+    points = " · ".join(
+        f"{side_names(names, s.players)} {s.card_points + s.sweep_points}" for s in view.sides
+    )
+    score_lines = (
+        f"This deal: {points}",
+        f"Running: {lead_text} · baazis {view.sides[0].baazis}–{view.sides[1].baazis}",
+    )
+    last, played = last_play(view, names)
+    said = last
+    if view.phase == "bid":
+        last = f"{names[view.bidder]} bids for a house · the floor is still face down"
+    pile_lines = tuple(
+        f"{'cemented ' if h.cemented else ''}{house_name(h.value)} of "
+        f"{', '.join(names[o] for o in h.owners)}: {pretty_cards(h.cards)}"
+        for h in view.houses
+    )
+    side_lines = tuple(
+        f"{side_names(names, side.players)}: {side.card_points + side.sweep_points} points this "
+        f"deal, {side.sweeps} sweeps, {side.baazis} baazis"
+        for side in view.sides
+    )
+    return TableModel(
+        title=title,
+        seats=seats,
+        clockwise=False,
+        loose=view.loose,
+        face_down=view.face_down_floor,
+        piles=piles,
+        last_play=last,
+        just_played=played,
+        played=said,
+        just_taken=view.last_taken,
+        score_lines=score_lines,
+        pile_lines=pile_lines,
+        side_lines=side_lines,
+    )
+
+
+def hand_picture(view: SeepView) -> HandPicture:
+    if view.hand is None:
+        raise ValueError("a hand image needs a player's own view")
+    note = None
+    if view.phase == "bid" and view.viewer == view.bidder:
+        values = sorted({card.rank for card in view.hand if card.rank >= 9})
+        note = "You may bid: " + ", ".join(f"{rank_text(v)} ({v})" for v in values)
+    return HandPicture(view.hand, note)
+
+
+def summary_picture(view: SeepView, names: Sequence[str]) -> SummaryPicture:
+    if not view.deals:
+        raise ValueError("no deal has finished yet")
+    outcome = view.deals[-1]
+    sides = outcome.score.sides
+    names_of = [side_names(names, view.sides[s].players) for s in range(len(sides))]
+    totals = [side.total for side in sides]
+    heading = f"Deal {outcome.number}: " + " · ".join(
+        f"{names_of[s]} {totals[s]}" for s in range(len(sides))
+    )
+    if outcome.baazi_side is not None:
+        heading += f" — baazi to {names_of[outcome.baazi_side]}!"
+    else:
+        heading += f" · difference {totals[0] - totals[1]:+d}"
+    columns = []
+    for index, side in enumerate(sides):
+        extra = (
+            f" (incl. {side.most_cards_points} for most cards)" if side.most_cards_points else ""
+        )
+        lines = (
+            f"{side.cards} cards · card points {side.card_points}{extra}",
+            f"Sweeps: {side.sweeps} → {side.sweep_points}",
+            f"Total: {side.total}",
+        )
+        columns.append(SummaryColumn(names_of[index], lines, side.scoring_cards))
+    target = view.rules.target_lead
+    chart = SummaryChart(
+        f"Running total (side 0's lead); ±{target} wins a baazi",
+        (tuple(o.running_total for o in view.deals),),
+        -target,
+        target,
+    )
+    return SummaryPicture(heading, tuple(columns), chart)

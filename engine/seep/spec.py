@@ -1,0 +1,120 @@
+"""Seep's registration: the 100-point game and the Punjab 30-point game."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.ai import FISHING
+from engine.ai.games import register_adapter
+from engine.core import GameState
+from engine.registry import (
+    Family,
+    GameSpec,
+    Headline,
+    LessonSpec,
+    OptionSpec,
+    SideRule,
+    StatSpec,
+    register_game,
+)
+from engine.seep.ai import SeepAdapter
+from engine.seep.deal import SeepDeal
+from engine.seep.match import SeepMatch
+from engine.seep.position import parse_position
+from engine.seep.rules import SEEP, SEEP30, SeepRules
+from engine.seep.view import SeepView
+
+BAAZIS = OptionSpec(
+    "baazis", int, "Seep: how many baazis the match lasts", "Seep: baazis", default=1,
+    low=1, high=20,
+)  # fmt: skip
+LIMITED_HOUSES = OptionSpec(
+    "limited_houses", bool, "Seep: at most two houses on the floor",
+    "Seep: at most two houses", server_default=True, only_true=True,
+)  # fmt: skip
+LOOSE_CARD_BREAK = OptionSpec(
+    "loose_card_break", bool, "Seep: a loose card may raise a house the same play cements",
+    "Seep: a loose card may help break a house", server_default=True, only_true=True,
+)  # fmt: skip
+TEN_OF_DIAMONDS_TWO = OptionSpec(
+    "ten_of_diamonds_two", bool, "Seep: 10♦ scores 2 and most cards 4",
+    "Seep: 10♦ scores 2, most cards 4", key="diamond_ten_two", server_default=True,
+    only_true=True,
+)  # fmt: skip
+RAWALPINDI = OptionSpec(
+    "rawalpindi", bool, "Seep (30 points): Rawalpindi rules", "Seep (30 points): Rawalpindi rules",
+    server_default=True, only_true=True,
+)  # fmt: skip
+
+
+def _rules(game: str, rules: Mapping[str, Any]) -> SeepRules:
+    return SeepRules(game=game, **{k: v for k, v in rules.items() if k != "game"})
+
+
+def topic_for(view: SeepView) -> str:
+    if view.phase == "over":
+        return "scoring"
+    if view.phase == "bid":
+        return "deal-and-bid"
+    return "houses" if view.houses else "captures"
+
+
+def facts(view: SeepView) -> dict[str, Any]:
+    return {
+        "floor": sorted(map(str, view.loose)),
+        "piles": sorted(f"house {h.value}{'*' if h.cemented else ''}" for h in view.houses),
+        "sweeps": sum(side.sweeps for side in view.sides),
+        "bid": view.bid,
+    }
+
+
+def _from_position(text: str) -> GameState:
+    return SeepMatch.from_position(parse_position(text))  # type: ignore[no-any-return]
+
+
+LESSONS = LessonSpec(
+    "seep", ("en", "hi", "gu"), topic_for, facts, strong_pile="cemented", sweep_word="a sweep"
+)
+STATS = (StatSpec("baazis_won", "Baazis", lost_key="baazis_lost"), StatSpec("sweeps", "Sweeps"))
+HEADLINE = Headline("baazis", "baazis_won", "baazis_lost", "baazi", "baazis", detail="baazis")
+
+
+def _spec(
+    name: str,
+    display: str,
+    options: tuple[OptionSpec, ...],
+    description: str,
+    variant_of: str | None = None,
+) -> GameSpec:
+    return GameSpec(
+        name=name,
+        display_name=display,
+        family=Family.FISHING,
+        min_players=2,
+        max_players=4,
+        default_players=4,
+        side_rule=lambda rules: SideRule.PARTNERS,
+        options=options,
+        new_match=lambda seed, rules: SeepMatch(_rules(name, rules), seed),
+        restore=lambda data: SeepMatch.from_dict(
+            {**data, "rules": {**data["rules"], "game": name}}
+        ),
+        from_position=_from_position,
+        computer=FISHING,
+        stats=STATS,
+        headline=HEADLINE,
+        lessons=LESSONS,
+        description=description,
+        variant_of=variant_of,
+        seat_counts=(2, 4),
+    )
+
+
+register_adapter(SeepDeal, SeepAdapter())
+SEEP_OPTIONS = (BAAZIS, LIMITED_HOUSES, LOOSE_CARD_BREAK, TEN_OF_DIAMONDS_TWO)
+SEEP30_OPTIONS = (BAAZIS, LIMITED_HOUSES, LOOSE_CARD_BREAK, RAWALPINDI)
+register_game(_spec(SEEP, "Seep", SEEP_OPTIONS, "100 points"))
+register_game(
+    _spec(SEEP30, "Seep (30 points)", SEEP30_OPTIONS, "Punjab, 30 points", variant_of=SEEP)
+)

@@ -1,0 +1,39 @@
+"""Suipe for the fishing family's computer players."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from engine.ai.games import Deal, GameAdapter
+from engine.cards import FULL_DECK, Card, Suit
+from engine.suipe.rules import card_points
+
+
+class SuipeAdapter(GameAdapter):
+    game = "suipe"
+    deck = FULL_DECK
+
+    def sides(self, deal: Deal) -> int:
+        return int(deal.rules.sides)
+
+    def piles(self, deal: Deal) -> Iterator[tuple[int, tuple[Card, ...], tuple[int, ...]]]:
+        for build in deal.builds.values():
+            yield build.value, build.cards, (build.builder,)
+
+    def card_points(self, deal: Deal, card: Card) -> int:
+        return card_points(card)
+
+    def standing(self, deal: Deal, side: int) -> float:
+        """Before the end, the majorities (cards, spades) are counted in proportion."""
+        if deal.is_over:
+            return float(deal.score.sides[side].total)
+        taken = deal.captured[side]
+        spades = sum(1 for card in taken if card.suit is Suit.SPADES)
+        points = sum(card_points(card) for card in taken)
+        return points + deal.suipes[side] + 3 * len(taken) / 27 + spades / 7
+
+    def look_ahead(self, players: int) -> int:
+        """At four seats, four plays: a build is collected by its builder, and unless the
+        simulation reaches the mover's own next play it never sees one collected (measured on
+        100 duplicate deals: +0.06 -> +1.00 points per deal over normal)."""
+        return 4 if players == 4 else 3

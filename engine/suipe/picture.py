@@ -1,0 +1,119 @@
+"""Suipe's images as the fishing family's pictures: the table, the hand, the deal summary."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from engine.cards import Card, pretty_cards
+from engine.pictures import (
+    HandPicture,
+    PileModel,
+    SeatModel,
+    SummaryChart,
+    SummaryColumn,
+    SummaryPicture,
+    TableModel,
+    side_names,
+)
+
+if TYPE_CHECKING:
+    from engine.suipe.view import SuipeView
+
+
+def last_play(view: SuipeView, names: Sequence[str]) -> tuple[str | None, Card | None]:
+    """The last play in words, and its card if it now lies on the floor."""
+    if view.last_play is None or view.last_player is None:
+        return None, None
+    on_floor = {*view.loose, *(c for build in view.builds for c in build.cards)}
+    played = view.last_card if view.last_card in on_floor else None
+    return f"{names[view.last_player]}: {view.last_play}", played
+
+
+def table_picture(view: SuipeView, names: Sequence[str]) -> TableModel:
+    rules = view.rules
+    seats = tuple(
+        SeatModel(
+            name=names[p],
+            side=rules.side_of(p),
+            cards_in_hand=view.hand_sizes[p],
+            waiting_hand=0,
+            dealer=view.dealer == p,
+            to_play=view.turn == p,
+            taken=view.sides[rules.side_of(p)].cards_taken,
+            sweeps=view.sides[rules.side_of(p)].suipes,
+        )
+        for p in range(rules.players)
+    )
+    piles = tuple(
+        PileModel(
+            badge=str(build.value),
+            title=f"{build.value}-build",
+            cards=build.cards,
+            owners=(rules.side_of(build.builder),),
+            kind="multiple" if build.multiple else "single",
+            owner_names=f"by {names[build.builder]}",
+            strong=build.multiple,
+        )
+        for build in view.builds
+    )
+    title = f"Suipe · deal {view.deal_number} of {rules.deals} · {names[view.dealer]} deals"
+    if view.stock_size:
+        title += f" · {view.stock_size} left"
+    totals = " · ".join(f"{side_names(names, s.players)} {s.match_points}" for s in view.sides)
+    last, played = last_play(view, names)
+    said = last
+    pile_lines = tuple(
+        f"{b.value}-build ({'multiple' if b.multiple else 'single'}): {pretty_cards(b.cards)}"
+        for b in view.builds
+    )
+    side_lines = tuple(
+        f"{side_names(names, side.players)}: {side.match_points} match points, {side.suipes} Suipes"
+        for side in view.sides
+    )
+    return TableModel(
+        title=title,
+        seats=seats,
+        clockwise=True,
+        loose=view.loose,
+        face_down=0,
+        piles=piles,
+        last_play=last,
+        just_played=played,
+        played=said,
+        just_taken=view.last_taken,
+        score_lines=(f"Match points: {totals}",),
+        pile_lines=pile_lines,
+        side_lines=side_lines,
+    )
+
+
+def hand_picture(view: SuipeView) -> HandPicture:
+    if view.hand is None:
+        raise ValueError("a hand image needs a player's own view")
+    return HandPicture(view.hand)
+
+
+def summary_picture(view: SuipeView, names: Sequence[str]) -> SummaryPicture:
+    if not view.deals:
+        raise ValueError("no deal has finished yet")
+    outcome = view.deals[-1]
+    sides = outcome.score.sides
+    names_of = [side_names(names, view.sides[s].players) for s in range(len(sides))]
+    heading = f"Deal {outcome.number}: " + " · ".join(
+        f"{names_of[s]} {side.total}" for s, side in enumerate(sides)
+    )
+    columns = []
+    for index, side in enumerate(sides):
+        lines = (
+            f"{side.cards} cards ({side.most_cards} for most) · {side.spades} spades "
+            f"({side.most_spades} for most)",
+            f"2♠, aces and 10♦: {side.card_points}",
+            f"Suipes: {side.suipes} → {side.suipe_points} after kala",
+            f"Total: {side.total}",
+        )
+        columns.append(SummaryColumn(names_of[index], lines, side.scoring_cards))
+    series = tuple(tuple(o.totals[s] for o in view.deals) for s in range(len(view.sides)))
+    high = max(10, max(max(line) for line in series))
+    chart = SummaryChart("Match points after each deal", series, 0, high)
+    return SummaryPicture(heading, tuple(columns), chart)

@@ -1,0 +1,93 @@
+"""Suipe's registration."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.ai import FISHING
+from engine.ai.games import register_adapter
+from engine.core import GameState
+from engine.registry import (
+    Family,
+    GameSpec,
+    LessonSpec,
+    OptionSpec,
+    SideRule,
+    StatSpec,
+    register_game,
+)
+from engine.suipe.ai import SuipeAdapter
+from engine.suipe.deal import SuipeDeal
+from engine.suipe.match import SuipeMatch
+from engine.suipe.position import parse_position
+from engine.suipe.rules import ALL_AT_ONCE, SUIPE, SuipeRules
+from engine.suipe.view import SuipeView
+
+OPTIONS = (
+    OptionSpec(
+        "deals", int, "Suipe: how many deals the match lasts", "Suipe: deals", default=2,
+        low=1, high=20,
+    ),
+    OptionSpec(
+        "hand_size", str, "Suipe: cards per hand (default 8, or 6 with four players)",
+        "Suipe: cards per hand", choices=(("6", 6), ("8", 8), ("all", ALL_AT_ONCE)),
+    ),
+    OptionSpec(
+        "partnerships", bool, "Suipe with four: two against two (default) or each for themselves",
+        "Suipe: partnerships",
+    ),
+)  # fmt: skip
+
+
+def _rules(rules: Mapping[str, Any]) -> SuipeRules:
+    return SuipeRules(**{k: v for k, v in rules.items() if k != "game"})
+
+
+def side_rule(rules: Mapping[str, Any]) -> SideRule:
+    if rules.get("players") == 4 and rules.get("partnerships", True):
+        return SideRule.PARTNERS
+    return SideRule.SOLO
+
+
+def topic_for(view: SuipeView) -> str:
+    if view.phase == "over":
+        return "scoring"
+    return "builds" if view.builds else "captures"
+
+
+def facts(view: SuipeView) -> dict[str, Any]:
+    return {
+        "floor": sorted(map(str, view.loose)),
+        "piles": sorted(f"build {b.value}{'*' if b.multiple else ''}" for b in view.builds),
+        "sweeps": sum(side.suipes for side in view.sides),
+        "bid": None,
+    }
+
+
+def _from_position(text: str) -> GameState:
+    return SuipeMatch.from_position(parse_position(text))  # type: ignore[no-any-return]
+
+
+register_adapter(SuipeDeal, SuipeAdapter())
+register_game(
+    GameSpec(
+        name=SUIPE,
+        display_name="Suipe",
+        family=Family.FISHING,
+        min_players=2,
+        max_players=4,
+        default_players=4,
+        side_rule=side_rule,
+        options=OPTIONS,
+        new_match=lambda seed, rules: SuipeMatch(_rules(rules), seed),
+        restore=lambda data: SuipeMatch.from_dict(dict(data)),
+        from_position=_from_position,
+        computer=FISHING,
+        stats=(StatSpec("sweeps", "Suipes"),),
+        lessons=LessonSpec(
+            "suipe", ("en",), topic_for, facts, strong_pile="multiple", sweep_word="a Suipe"
+        ),
+        seat_counts=(2, 3, 4),
+    )
+)

@@ -1,0 +1,157 @@
+"""The trick family's table image: the trick in the middle, each card on its player's side,
+the card now winning marked, trump and notes above it, seats around, scores in the header."""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from engine.pictures import TrickSeat, TrickTable
+from renderers.assets import card_back, font
+from renderers.draw import paste_card
+from renderers.layout import Box, floor_box, seat_box, seat_positions
+from renderers.text import draw_text, fit_text
+from renderers.theme import DEFAULT_THEME, Theme
+
+TRICK_CARD_H = 150
+NOTE_GAP = 30  # room above the trick for the trump and the notes
+
+
+def trick_boxes(table: TrickTable, theme: Theme) -> tuple[list[Box], list[Box], Box]:
+    """Seat boxes, and a card box for each seat (where its card of the trick lies), inside
+    the floor box."""
+    positions = seat_positions(len(table.seats), table.clockwise)
+    seats = [seat_box(p, theme) for p in positions]
+    floor = floor_box(positions, theme)
+    card_h = min(TRICK_CARD_H, (floor[3] - floor[1] - NOTE_GAP) // 2)
+    card_w = round(card_h * theme.card_ratio)
+    centre_x = (floor[0] + floor[2]) // 2
+    centre_y = (floor[1] + NOTE_GAP + floor[3]) // 2
+    cards = []
+    for seat in seats:
+        seat_x = (seat[0] + seat[2]) // 2
+        seat_y = (seat[1] + seat[3]) // 2
+        # halfway from the middle towards the seat, kept inside the floor
+        x = centre_x + (seat_x - centre_x) * 2 // 5 - card_w // 2
+        y = centre_y + (seat_y - centre_y) * 2 // 5 - card_h // 2
+        x = max(floor[0], min(x, floor[2] - card_w))
+        y = max(floor[1] + NOTE_GAP, min(y, floor[3] - card_h))
+        cards.append((x, y, x + card_w, y + card_h))
+    return seats, cards, floor
+
+
+def render(table: TrickTable, theme: Theme = DEFAULT_THEME) -> Image.Image:
+    image = Image.new("RGB", (theme.width, theme.height), theme.felt)
+    draw = ImageDraw.Draw(image)
+    seats, cards, floor = trick_boxes(table, theme)
+    draw.rounded_rectangle(
+        (floor[0] - 6, floor[1] - 6, floor[2] + 6, floor[3] + 6),
+        28,
+        outline=theme.felt_edge,
+        width=3,
+    )
+    _header(draw, table, theme)
+    for seat, box in zip(table.seats, seats, strict=True):
+        _seat(image, draw, seat, box, theme)
+    for player, card in table.trick:
+        box = cards[player]
+        paste_card(image, card, box, theme)
+        if player == table.winning:
+            draw.rounded_rectangle(box, 10, outline=theme.highlight, width=4)
+    small = font(theme.small_size)
+    notes = " · ".join(n for n in (table.trump, *table.notes) if n)
+    if notes:
+        draw_text(
+            draw,
+            ((floor[0] + floor[2]) // 2, floor[1] + NOTE_GAP // 2),
+            fit_text(notes, small, floor[2] - floor[0]),
+            font=small,
+            fill=theme.text,
+            anchor="mm",
+        )
+    if not table.trick:
+        draw_text(
+            draw,
+            ((floor[0] + floor[2]) // 2, (floor[1] + floor[3]) // 2),
+            "No card played yet",
+            font=font(theme.title_size),
+            fill=theme.felt_edge,
+            anchor="mm",
+        )
+    footer = (0, theme.height - theme.footer_height, theme.width, theme.height)
+    draw.rectangle(footer, fill=theme.panel)
+    label = font(theme.label_size)
+    draw_text(
+        draw,
+        (theme.margin, (footer[1] + footer[3]) // 2),
+        fit_text(table.last_play or "New hand", label, theme.width - 2 * theme.margin),
+        font=label,
+        fill=theme.text,
+        anchor="lm",
+    )
+    return image
+
+
+def _header(draw: ImageDraw.ImageDraw, table: TrickTable, theme: Theme) -> None:
+    draw.rectangle((0, 0, theme.width, theme.header_height), fill=theme.panel)
+    title_font = font(theme.title_size, bold=True)
+    small = font(theme.small_size)
+    half = theme.width // 2
+    draw_text(
+        draw,
+        (theme.margin, theme.header_height // 2),
+        fit_text(table.title, title_font, half - 20),
+        font=title_font,
+        fill=theme.text,
+        anchor="lm",
+    )
+    step = theme.header_height // (len(table.score_lines) + 1)
+    for number, line in enumerate(table.score_lines, 1):
+        draw_text(
+            draw,
+            (theme.width - theme.margin, step * number),
+            fit_text(line, small, half - 30),
+            font=small,
+            fill=theme.muted,
+            anchor="rm",
+        )
+
+
+def _seat(
+    image: Image.Image, draw: ImageDraw.ImageDraw, seat: TrickSeat, box: Box, theme: Theme
+) -> None:
+    colour = theme.muted if seat.side is None else theme.sides[seat.side % len(theme.sides)]
+    draw.rounded_rectangle(
+        box,
+        12,
+        fill=theme.panel,
+        outline=theme.highlight if seat.to_play else colour,
+        width=4 if seat.to_play else 2,
+    )
+    name_font = font(theme.label_size, bold=True)
+    small = font(theme.small_size)
+    x = box[0] + 14
+    width = box[2] - x - 10
+    name = ("▶ " if seat.to_play else "") + seat.name + (" · D" if seat.dealer else "")
+    draw_text(
+        draw,
+        (x, box[1] + 8),
+        fit_text(name, name_font, width),
+        font=name_font,
+        fill=theme.highlight if seat.to_play else theme.text,
+    )
+    details = " · ".join((*seat.marks, seat.won))
+    draw_text(draw, (x, box[1] + 34), fit_text(details, small, width), font=small, fill=theme.muted)
+    back = card_back(16, theme)
+    shown = min(seat.cards_in_hand, 12)
+    y = box[3] - back.height - 6
+    for index in range(shown):
+        image.paste(back, (x + index * 6, y), back)
+    count_x = x + max(shown - 1, 0) * 6 + 22
+    draw_text(
+        draw,
+        (count_x, y + back.height // 2),
+        str(seat.cards_in_hand),
+        font=small,
+        fill=theme.text,
+        anchor="lm",
+    )

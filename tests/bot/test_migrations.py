@@ -1,0 +1,65 @@
+"""Migration 4 moves each game's figures into one JSON column: a database made by the
+schema before it keeps every result, and the boards read the same figures from it."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from bot.leaderboards import Board, player_stats, standings
+from bot.storage import MIGRATIONS, Store
+
+OLD_COLUMNS = (
+    "table_id, user_id, guild_id, game, name, side, partner_id, place, outcome, baazis_won, "
+    "baazis_lost, deals, sweeps, best_deal, points_for, points_against, rated, "
+    "with_computers, finished_at"
+)
+
+
+def make_version_3_database(path: Path) -> None:
+    """A database exactly as the bot made it before migration 4 existed."""
+    db = sqlite3.connect(path)
+    for number, script in enumerate(MIGRATIONS[:3], 1):
+        db.executescript(f"BEGIN; {script}; PRAGMA user_version = {number}; COMMIT;")
+    db.execute(
+        "INSERT INTO game_tables (id, guild_id, channel_id, host_id, game, rules, seed,"
+        " status, created_at, updated_at) VALUES (1, 7, 70, 100, 'seep', '{}', 1, 'finished',"
+        " 0, 0), (2, 7, 71, 100, 'suipe', '{}', 2, 'finished', 0, 0)"
+    )
+    rows = [
+        (1, 100, 7, "seep", "Asha", 0, None, 1, "win", 2, 1, 6, 3, 88, 300, 200, 1, 0, 10.0),
+        (1, 200, 7, "seep", "Dev", 1, None, 2, "loss", 1, 2, 6, 1, 60, 200, 300, 1, 0, 10.0),
+        (2, 100, 7, "suipe", "Asha", 0, None, 2, "loss", 0, 0, 2, 2, 7, 12, 14, 1, 0, 20.0),
+        (2, 200, 7, "suipe", "Dev", 1, None, 1, "win", 0, 0, 2, 0, 9, 14, 12, 1, 0, 20.0),
+    ]
+    db.executemany(
+        f"INSERT INTO player_results ({OLD_COLUMNS}) VALUES ({', '.join('?' * 19)})", rows
+    )
+    db.commit()
+    db.close()
+
+
+async def test_results_made_before_migration_4_keep_their_figures(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    make_version_3_database(path)
+    async with Store(path) as store:
+        assert await store.schema_version() == len(MIGRATIONS) == 4
+        seep = await store.player_results(7, "seep")
+        suipe = await store.player_results(7, "suipe")
+    assert [
+        (r.name, r.stat("baazis_won"), r.stat("baazis_lost"), r.stat("sweeps")) for r in seep
+    ] == [
+        ("Asha", 2, 1, 3),
+        ("Dev", 1, 2, 1),
+    ]
+    assert [(r.name, r.outcome, r.deals, r.best_deal, r.points_for) for r in suipe] == [
+        ("Asha", "loss", 2, 7, 12),
+        ("Dev", "win", 2, 9, 14),
+    ]
+    board = standings(seep, "seep", Board.HEADLINE)
+    assert [(s.name, s.figure, s.detail) for s in board] == [
+        ("Asha", "2 baazis", "1W 0L · baazis 2-1"),
+        ("Dev", "1 baazi", "0W 1L · baazis 1-2"),
+    ]
+    stats = player_stats(suipe, 100, "suipe")
+    assert stats is not None and stats.totals["sweeps"] == 2 and stats.losses == 1
