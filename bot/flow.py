@@ -44,11 +44,12 @@ def describe_seconds(seconds: float) -> str:
 
 
 class TableFlow:
+    computer_delay = 1.2  # seconds before a computer player moves: feels natural
+    timer_scale = 1.0  # tests shrink every turn timer with this
+
     def __init__(self, store: Store) -> None:
         self.store = store
         self.output: TableOutput | None = None
-        self.computer_delay = 1.2  # seconds before a computer player moves: feels natural
-        self.timer_scale = 1.0  # tests shrink every turn timer with this
         self.background: set[asyncio.Task[Any]] = set()
         self.timers: dict[int, asyncio.Task[Any]] = {}  # turn timers, by table id
 

@@ -62,10 +62,6 @@ class Card:
         return self.suit * 13 + self.rank - 1
 
     @property
-    def is_face(self) -> bool:
-        return self.rank > 10
-
-    @property
     def pretty(self) -> str:
         """The card with its suit symbol, e.g. '10♦'."""
         return f"{rank_text(self.rank)}{self.suit.symbol}"

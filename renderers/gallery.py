@@ -9,12 +9,11 @@ from pathlib import Path
 
 from PIL import Image
 
-from engine.core import GameState
-from engine.seep import SeepMatch, SeepRules
-from engine.seep import parse_position as seep_position
-from engine.suipe import SuipeMatch, SuipeRules
-from engine.suipe import parse_position as suipe_position
-from renderers import hand, summary, table
+from engine.cards import parse_cards
+from engine.core import PUBLIC, GameState
+from engine.games import match_from_position, new_match
+from engine.pictures import TrickSeat, TrickTable
+from renderers import hand, summary, table, tricks
 from renderers.draw import to_png
 from renderers.theme import DEFAULT_THEME, Theme
 
@@ -41,9 +40,27 @@ SUIPE_THREE = (
 )
 
 
+# A trick table of six seats, drawn from its picture alone (no game needed).
+SIX = ["Asha", "Dev", "Ravi", "Mira", "Sina", "Tavita"]
+TRICK = TrickTable(
+    title="Tricks · hand 2 · Ravi deals",
+    seats=tuple(
+        TrickSeat(name, seat % 2, 5 - (seat < 3), seat == 2, seat == 3, f"{seat} tricks")
+        for seat, name in enumerate(SIX)
+    ),
+    clockwise=True,
+    trick=tuple(zip((0, 1, 2), parse_cards("QC JD AH"), strict=True)),
+    winning=0,
+    trump="Trump: ♦",
+    notes=("6 in stock",),
+    last_play="Ravi: A♥",
+    score_lines=("Asha, Ravi & Sina 40", "Dev, Mira & Tavita 21"),
+)
+
+
 def _played(match: GameState, seed: int, deals: int) -> GameState:
     rng = random.Random(seed)
-    while not match.is_terminal and len(match.deal_results) < deals:  # type: ignore[attr-defined]
+    while not match.is_terminal and match.deals_finished < deals:
         match.apply(rng.choice(match.legal_actions()))
     return match
 
@@ -52,23 +69,24 @@ def gallery_images(theme: Theme = DEFAULT_THEME) -> dict[str, Image.Image]:
     """Every kind of image, by name (also the colour sample for `renderers.palette`)."""
     images: dict[str, Image.Image] = {}
     for name, text in SEEP_POSITIONS.items():
-        match = SeepMatch.from_position(seep_position(text))
-        images[f"seep-{name}"] = table.render(match.view(), FOUR, theme)
-    bid = SeepMatch.from_position(seep_position(SEEP_POSITIONS["bid"]))
+        match = match_from_position(text)
+        images[f"seep-{name}"] = table.render(match.view(PUBLIC), FOUR, theme)
+    bid = match_from_position(SEEP_POSITIONS["bid"])
     images["seep-hand-bid"] = hand.render(bid.view(0), theme)
-    two = _played(SeepMatch(SeepRules(players=2), 4), 4, 0)
+    two = _played(new_match("seep", 4, players=2), 4, 0)
     for _ in range(30):
         two.apply(two.legal_actions()[len(two.legal_actions()) // 2])
-    images["seep-two-player"] = table.render(two.view(), ["रवि Ravi", "પ્રિયા 🌺"], theme)
-    suipe = SuipeMatch.from_position(suipe_position(SUIPE_THREE))
-    images["suipe-three-players-builds"] = table.render(suipe.view(), SAMOAN[:3], theme)
-    images["suipe-hand"] = hand.render(suipe.view(1), theme)
-    deal_end = _played(SeepMatch(SeepRules(baazis=3), 9), 9, 1)
-    images["seep-end-of-deal"] = summary.render(deal_end.view(), FOUR, theme)
-    match_summary = _played(SeepMatch(SeepRules(baazis=3), 12), 12, 6)
-    images["seep-match-summary"] = summary.render(match_summary.view(), FOUR, theme)
-    suipe_end = _played(SuipeMatch(SuipeRules(players=4), 3), 3, 2)
-    images["suipe-match-summary"] = summary.render(suipe_end.view(), SAMOAN, theme)
+    images["seep-two-player"] = table.render(two.view(PUBLIC), ["रवि Ravi", "પ્રિયા 🌺"], theme)
+    three = match_from_position(SUIPE_THREE)
+    images["suipe-three-players-builds"] = table.render(three.view(PUBLIC), SAMOAN[:3], theme)
+    images["suipe-hand"] = hand.render(three.view(1), theme)
+    deal_end = _played(new_match("seep", 9, baazis=3), 9, 1)
+    images["seep-end-of-deal"] = summary.render(deal_end.view(PUBLIC), FOUR, theme)
+    match_summary = _played(new_match("seep", 12, baazis=3), 12, 6)
+    images["seep-match-summary"] = summary.render(match_summary.view(PUBLIC), FOUR, theme)
+    suipe_end = _played(new_match("suipe", 3, players=4), 3, 2)
+    images["suipe-match-summary"] = summary.render(suipe_end.view(PUBLIC), SAMOAN, theme)
+    images["tricks-six-seats"] = tricks.render(TRICK, theme)
     return images
 
 

@@ -14,28 +14,39 @@ from renderers.theme import DEFAULT_THEME, Theme
 
 TRICK_CARD_H = 150
 NOTE_GAP = 30  # room above the trick for the trump and the notes
+PAD = 12
 
 
 def trick_boxes(table: TrickTable, theme: Theme) -> tuple[list[Box], list[Box], Box]:
-    """Seat boxes, and a card box for each seat (where its card of the trick lies), inside
-    the floor box."""
+    """Seat boxes, and a card box for each seat: where its card of the trick lies, on the
+    seat's side of the floor."""
     positions = seat_positions(len(table.seats), table.clockwise)
     seats = [seat_box(p, theme) for p in positions]
     floor = floor_box(positions, theme)
-    card_h = min(TRICK_CARD_H, (floor[3] - floor[1] - NOTE_GAP) // 2)
+    inner = (floor[0] + PAD, floor[1] + NOTE_GAP, floor[2] - PAD, floor[3] - PAD)
+    card_h = min(TRICK_CARD_H, (inner[3] - inner[1] - PAD) // 2)
     card_w = round(card_h * theme.card_ratio)
-    centre_x = (floor[0] + floor[2]) // 2
-    centre_y = (floor[1] + NOTE_GAP + floor[3]) // 2
+    mid_x = (inner[0] + inner[2]) // 2
+    mid_y = (inner[1] + inner[3]) // 2
+    half_gap = PAD // 2
+    anchors = {  # the card's centre for each seat position
+        "bottom": (mid_x, inner[3] - card_h // 2),
+        "top": (mid_x, inner[1] + card_h // 2),
+        "top-left": (mid_x - card_w // 2 - half_gap, inner[1] + card_h // 2),
+        "top-right": (mid_x + card_w // 2 + half_gap, inner[1] + card_h // 2),
+        "left": (inner[0] + card_w // 2, mid_y),
+        "right": (inner[2] - card_w // 2, mid_y),
+        "left-high": (inner[0] + card_w // 2, mid_y - card_h // 2 - half_gap),
+        "left-low": (inner[0] + card_w // 2, mid_y + card_h // 2 + half_gap),
+        "right-high": (inner[2] - card_w // 2, mid_y - card_h // 2 - half_gap),
+        "right-low": (inner[2] - card_w // 2, mid_y + card_h // 2 + half_gap),
+    }
     cards = []
-    for seat in seats:
-        seat_x = (seat[0] + seat[2]) // 2
-        seat_y = (seat[1] + seat[3]) // 2
-        # halfway from the middle towards the seat, kept inside the floor
-        x = centre_x + (seat_x - centre_x) * 2 // 5 - card_w // 2
-        y = centre_y + (seat_y - centre_y) * 2 // 5 - card_h // 2
-        x = max(floor[0], min(x, floor[2] - card_w))
-        y = max(floor[1] + NOTE_GAP, min(y, floor[3] - card_h))
-        cards.append((x, y, x + card_w, y + card_h))
+    for position in positions:
+        x, y = anchors[position]
+        cards.append(
+            (x - card_w // 2, y - card_h // 2, x - card_w // 2 + card_w, y - card_h // 2 + card_h)
+        )
     return seats, cards, floor
 
 
@@ -140,7 +151,6 @@ def _seat(
         fill=theme.highlight if seat.to_play else theme.text,
     )
     details = " · ".join((*seat.marks, seat.won))
-    draw_text(draw, (x, box[1] + 34), fit_text(details, small, width), font=small, fill=theme.muted)
     back = card_back(16, theme)
     shown = min(seat.cards_in_hand, 12)
     y = box[3] - back.height - 6
@@ -155,3 +165,17 @@ def _seat(
         fill=theme.text,
         anchor="lm",
     )
+    if box[3] - box[1] < 100:  # a short seat (top, bottom): the details beside the cards
+        left = count_x + 30
+        draw_text(
+            draw,
+            (box[2] - 12, y + back.height // 2),
+            fit_text(details, small, box[2] - 12 - left),
+            font=small,
+            fill=theme.muted,
+            anchor="rm",
+        )
+    else:
+        draw_text(
+            draw, (x, box[1] + 36), fit_text(details, small, width), font=small, fill=theme.muted
+        )

@@ -147,7 +147,3 @@ def _shape(game: GameAdapter, world: Deal, action: Any) -> float:
         return 0.05 * len(action.loose)
     # a card left on the floor: give away as little as possible, keep high cards for later
     return -0.3 * game.card_points(world, card) - 0.02 * card.rank
-
-
-def normal_choice(world: Deal, rng: random.Random) -> Any:
-    return score_actions(world, rng)[0].action

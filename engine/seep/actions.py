@@ -18,7 +18,6 @@ from typing import NamedTuple
 
 from engine.cards import CARD_PATTERN, Card, format_cards, parse_cards, sorted_cards
 from engine.core import BadNotation
-from engine.fishing import card_vector
 
 
 class Kind(Enum):
@@ -26,9 +25,6 @@ class Kind(Enum):
     THROW = "throw"
     CAPTURE = "capture"
     HOUSE = "house"
-
-
-_KIND_ORDER = {Kind.BID: 0, Kind.CAPTURE: 1, Kind.THROW: 1, Kind.HOUSE: 2}
 
 
 class SeepAction(NamedTuple):
@@ -77,17 +73,6 @@ class SeepAction(NamedTuple):
 
     def __str__(self) -> str:
         return self.notation
-
-    def sort_key(self) -> tuple:
-        card = self.card
-        return (
-            (card.rank, card.suit) if card else (0, 0),
-            _KIND_ORDER[self.kind],
-            self.value,
-            self.broken or 0,
-            card_vector(self.loose),
-            tuple(c.suit for c in self.loose),
-        )
 
     @staticmethod
     def parse(text: str) -> SeepAction:

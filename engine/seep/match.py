@@ -32,7 +32,6 @@ class DealOutcome:
 class SeepMatch(DealMatch):
     """Seep from the first shuffle to the last baazi. Fully determined by (rules, seed, actions)."""
 
-    game_name = "seep"
     rules_type = SeepRules
     deal_type = SeepDeal
     parse_action = staticmethod(parse_action)

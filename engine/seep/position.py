@@ -83,10 +83,6 @@ def _numbers(values: set[int]) -> str:
     return " ".join(str(v) for v in sorted(values))
 
 
-def one_line(position: str) -> str:
-    return " | ".join(position.splitlines())
-
-
 def parse_position(text: str) -> SeepDeal:
     """Build a deal from notation. Cards not mentioned are out of play.
 

@@ -17,7 +17,6 @@ from typing import NamedTuple
 
 from engine.cards import CARD_PATTERN, Card, format_cards, parse_cards, sorted_cards
 from engine.core import BadNotation
-from engine.fishing import card_vector
 
 
 class Move(Enum):
@@ -25,9 +24,6 @@ class Move(Enum):
     BUILD = "build"
     RAISE = "raise"
     TRAIL = "trail"
-
-
-_ORDER = {Move.CAPTURE: 0, Move.BUILD: 1, Move.RAISE: 2, Move.TRAIL: 3}
 
 
 class SuipeAction(NamedTuple):
@@ -71,18 +67,6 @@ class SuipeAction(NamedTuple):
 
     def __str__(self) -> str:
         return self.notation
-
-    def sort_key(self) -> tuple:
-        return (
-            self.card.rank,
-            self.card.suit,
-            _ORDER[self.kind],
-            self.value,
-            self.raised or 0,
-            self.build,
-            card_vector(self.loose),
-            tuple(c.suit for c in self.loose),
-        )
 
     @staticmethod
     def parse(text: str) -> SuipeAction:

@@ -69,7 +69,3 @@ def _groups_text(card: Card, loose: list[Card], value: int, raised: int | None) 
     if rest:
         text += ", taking in " + join_words([plus(g) for g in card_groups(rest, value)])
     return text
-
-
-def samoan(value: int) -> str:
-    return SAMOAN_NUMBERS.get(value, str(value))

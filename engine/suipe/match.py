@@ -26,7 +26,6 @@ class SuipeDealOutcome:
 
 
 class SuipeMatch(DealMatch):
-    game_name = "suipe"
     rules_type = SuipeRules
     deal_type = SuipeDeal
     parse_action = staticmethod(parse_action)

@@ -5,6 +5,10 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
+from bot.flow import TableFlow
+
 from .conftest import Env, start_bot, stop_bot
 from .fake_discord import EPHEMERAL
 from .helpers import button
@@ -61,3 +65,33 @@ async def test_shutting_down_while_computers_play_loses_no_move(env: Env) -> Non
     env.bot = await start_bot(fake, env.database)
     env.bot.timer_scale = 1.0
     assert env.bot.tables.get(channel).match.to_dict() == played
+
+
+async def test_a_restored_table_runs_its_turn_timer_again(
+    env: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fake = env.fake
+    fake.add_member(ASHA, "Asha")
+    new = await fake.slash(ASHA, "table", "new", game="suipe", players=2, deals=20)
+    lobby = fake.messages[new.message_id]
+    await fake.click(ASHA, new.message_id, button(fake, lobby, "Add computer player"))
+    await fake.click(ASHA, new.message_id, button(fake, lobby, "Start"))
+    await env.bot.idle()
+    channel = int(lobby["channel_id"])
+    session = env.bot.tables.get(channel)
+    assert session.match.current_player == 0 and session.id in env.bot.timers  # Asha's turn
+    turn = session.turn_number
+    await stop_bot(env.bot)
+    monkeypatch.setattr(TableFlow, "timer_scale", 0.15 / 180)  # the restarted bot's clock
+    env.bot = await start_bot(fake, env.database)
+    restored = env.bot.tables.get(channel)
+    assert restored.turn_number == turn and restored.id in env.bot.timers
+    reminder = await fake.wait_for_message(
+        lambda m: "it's your turn:" in m["content"] and f"<@{ASHA}>" in m["content"]
+    )
+    assert int(reminder["channel_id"]) == channel
+    taken = await fake.wait_for_message(lambda m: m["content"].startswith("Time's up"))
+    assert "played for Asha" in taken["content"]
+    monkeypatch.setattr(TableFlow, "timer_scale", 1.0)
+    await env.bot.idle()
+    assert env.bot.tables.get(channel).turn_number > turn
