@@ -166,7 +166,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        return args.run(args)
+        return int(args.run(args))
     except GameError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2

@@ -16,7 +16,7 @@ class DealMatch(GameState):
 
     rules_type: ClassVar[Any]
     deal_type: ClassVar[Any]
-    parse_action: ClassVar[Callable[[str], Any]]
+    parse_action: Callable[[str], Any]
 
     def __init__(self, rules: Any = None, seed: int = 0) -> None:
         self.rules = rules or self.rules_type()
@@ -63,7 +63,7 @@ class DealMatch(GameState):
         return type(self).parse_action(action) if isinstance(action, str) else action
 
     def describe(self, action: Any) -> str:
-        return self.deal.describe(self.as_action(action))
+        return str(self.deal.describe(self.as_action(action)))
 
     def apply(self, action: Any, player: int | None = None) -> Any:
         if self._over:

@@ -12,7 +12,9 @@ from renderers.palette import to_palette
 from renderers.theme import DEFAULT_THEME, Theme
 
 
-def paste_card(image: Image.Image, card: Card | None, box: tuple[int, int, int, int], theme: Theme):
+def paste_card(
+    image: Image.Image, card: Card | None, box: tuple[int, int, int, int], theme: Theme
+) -> None:
     width = box[2] - box[0]
     sprite = card_back(width, theme) if card is None else card_face(card, width, theme)
     image.paste(sprite, (box[0], box[1]), sprite)

@@ -97,7 +97,9 @@ def render_model(model: TableModel, theme: Theme = DEFAULT_THEME) -> Image.Image
     return image
 
 
-def _header(draw: ImageDraw.ImageDraw, model: TableModel, layout: TableLayout, theme: Theme):
+def _header(
+    draw: ImageDraw.ImageDraw, model: TableModel, layout: TableLayout, theme: Theme
+) -> None:
     box = layout.header
     draw.rectangle(box, fill=theme.panel)
     title_font = font(theme.title_size, bold=True)
@@ -124,7 +126,9 @@ def _header(draw: ImageDraw.ImageDraw, model: TableModel, layout: TableLayout, t
         )
 
 
-def _seat(image: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatModel, box: Box, theme: Theme):
+def _seat(
+    image: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatModel, box: Box, theme: Theme
+) -> None:
     colour = theme.sides[seat.side % len(theme.sides)]
     draw.rounded_rectangle(
         box,
@@ -184,7 +188,7 @@ def _pile(
     layout: TableLayout,
     theme: Theme,
     just_played: Card | None,
-):
+) -> None:
     card_w = layout.card_width
     shown = pile.cards[-MAX_FAN:]
     fan = max(6, card_w // 5)
@@ -245,7 +249,7 @@ def _footer(
     model: TableModel,
     layout: TableLayout,
     theme: Theme,
-):
+) -> None:
     box = layout.footer
     draw.rectangle(box, fill=theme.panel)
     label = font(theme.label_size)

@@ -152,7 +152,7 @@ def draw_text(
     widths = [piece_face.getlength(run) for piece_face, run in pieces]
     total = sum(widths)
     ascent, descent = font.getmetrics()
-    horizontal, vertical = anchor
+    horizontal, vertical = anchor[0], anchor[1]
     x = xy[0] - {"l": 0.0, "m": total / 2, "r": total}[horizontal]
     baseline = (
         xy[1]

@@ -14,7 +14,7 @@ def bid_worth(hand: list[Card], value: int, card_points: Any) -> float:
     """A bid is good when the bidder holds more than one card of its value (a house it can
     protect, or a second capture) and when it is high (a bigger house, harder to match)."""
     same = Counter(card.rank for card in hand)[value]
-    points = sum(card_points(card) for card in hand if card.rank == value)
+    points: int = sum(card_points(card) for card in hand if card.rank == value)
     return 3.0 * (same - 1) + value / 13 + 0.2 * points
 
 

@@ -107,7 +107,7 @@ class ReplyOdds:
 
 
 def _takes(action: Any) -> bool:
-    return action.kind.value == "capture"
+    return bool(action.kind.value == "capture")
 
 
 def _builds(action: Any) -> bool:

@@ -74,8 +74,8 @@ def _describe_house(action: SeepAction, card: Card, existing: House | None) -> s
     )
     if existing is None:
         if card.rank == value:
-            groups = [plus(group) for group in card_groups(rest, value)]
-            return f"Build a cemented {name}: {card.pretty} on {join_words(groups)}"
+            parts = [plus(group) for group in card_groups(rest, value)]
+            return f"Build a cemented {name}: {card.pretty} on {join_words(parts)}"
         return _with_extra(f"Build a {name}: {head_text}", rest, value, "cemented with")
     verb = "Add to" if existing.cemented else "Cement"
     if len(head) == 1:

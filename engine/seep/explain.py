@@ -9,7 +9,8 @@ from engine.seep.actions import Kind, SeepAction
 from engine.seep.describe import describe_value, house_name
 
 if TYPE_CHECKING:
-    from engine.seep.deal import SeepDeal, Signature
+    from engine.seep.deal import SeepDeal
+    from engine.seep.moves import Signature
 
 
 _RAWALPINDI = (

@@ -45,10 +45,10 @@ class SeepMatch(DealMatch):
     def current_player(self) -> int | None:
         if self._over:
             return None
-        return self.deal.player_of(self.deal.turn)
+        return int(self.deal.player_of(self.deal.turn))
 
     def suit_choices(self, action: SeepAction | str) -> list[SeepAction]:
-        return self.deal.suit_choices(self.as_action(action))
+        return list(self.deal.suit_choices(self.as_action(action)))
 
     def returns(self) -> tuple[float, ...]:
         """Baazis won by each player's side."""

@@ -97,7 +97,9 @@ def parse_position(text: str) -> SeepDeal:
     sweeps: list[list[int]] = [[], []]
     houses: dict[int, House] = {}
     loose: list[Card] = []
-    numbers = {"dealer": 0, "turn": None, "play": 1, "bid": None, "last": None}
+    numbers: dict[str, int | None] = {
+        "dealer": 0, "turn": None, "play": 1, "bid": None, "last": None
+    }  # fmt: skip
     values_built: set[int] = set()
     built_by: list[set[int]] = [set(), set(), set(), set()]
     for line in lines[1:]:
@@ -129,12 +131,13 @@ def parse_position(text: str) -> SeepDeal:
                     sweeps[index] = [int(points) for points in value.split()]
             else:
                 raise BadNotation(f"unknown line {key!r}")
-    dealer = numbers["dealer"]
+    dealer = numbers["dealer"] or 0
+    play = numbers["play"] or 0
     if not 0 <= dealer < 4:
         raise BadNotation("dealer is a seat from 0 to 3")
     turn = numbers["turn"]
     if turn is None:
-        turn = (dealer + 1 + numbers["play"]) % 4
+        turn = (dealer + 1 + play) % 4
     if not 0 <= turn < 4:
         raise BadNotation("turn is a seat from 0 to 3")
     bidding = numbers["play"] == 0 and numbers["bid"] is None
@@ -149,7 +152,7 @@ def parse_position(text: str) -> SeepDeal:
         bid=numbers["bid"],
         phase=Phase.BID if bidding else Phase.PLAY,
         turn=turn,
-        play_number=numbers["play"],
+        play_number=play,
         captured=captured,
         sweeps=sweeps,
         last_capture_side=numbers["last"],

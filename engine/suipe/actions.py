@@ -39,15 +39,21 @@ class SuipeAction(NamedTuple):
         return SuipeAction(Move.TRAIL, card, card.rank)
 
     @staticmethod
-    def capture(card: Card, loose: tuple[Card, ...] | list[Card] = (), build: bool = False):
+    def capture(
+        card: Card, loose: tuple[Card, ...] | list[Card] = (), build: bool = False
+    ) -> SuipeAction:
         return SuipeAction(Move.CAPTURE, card, card.rank, sorted_cards(loose), build)
 
     @staticmethod
-    def make_build(card: Card, value: int, loose: tuple[Card, ...] | list[Card] = ()):
+    def make_build(
+        card: Card, value: int, loose: tuple[Card, ...] | list[Card] = ()
+    ) -> SuipeAction:
         return SuipeAction(Move.BUILD, card, value, sorted_cards(loose))
 
     @staticmethod
-    def raise_build(card: Card, raised: int, value: int, loose: tuple[Card, ...] | list[Card] = ()):
+    def raise_build(
+        card: Card, raised: int, value: int, loose: tuple[Card, ...] | list[Card] = ()
+    ) -> SuipeAction:
         return SuipeAction(Move.RAISE, card, value, sorted_cards(loose), False, raised)
 
     @property

@@ -30,7 +30,7 @@ class SuipeAdapter(GameAdapter):
         taken = deal.captured[side]
         spades = sum(1 for card in taken if card.suit is Suit.SPADES)
         points = sum(card_points(card) for card in taken)
-        return points + deal.suipes[side] + 3 * len(taken) / 27 + spades / 7
+        return float(points + deal.suipes[side] + 3 * len(taken) / 27 + spades / 7)
 
     def look_ahead(self, players: int) -> int:
         """At four seats, four plays: a build is collected by its builder, and unless the
