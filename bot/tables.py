@@ -8,6 +8,7 @@ unfinished tables continue after a restart.
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -19,6 +20,8 @@ from engine import registry
 from engine.ai import suggest
 from engine.core import GameError, GameState
 from engine.registry import GameSpec, Hint
+
+log = logging.getLogger("seepbot.tables")
 
 
 class TableError(Exception):
@@ -380,9 +383,14 @@ class Tables:
         return session
 
     async def restore(self) -> int:
-        """Rebuild every unfinished table from the store (after a restart or a crash)."""
+        """Rebuild every unfinished table from the store (after a restart or a crash). A table
+        of a game this bot no longer offers stays stored, untouched, and is left out."""
         count = 0
+        known = set(registry.names())
         for row in await self.store.unfinished_tables():
+            if row.game not in known:
+                log.warning("table %s is of an unknown game %r: not restored", row.id, row.game)
+                continue
             session = TableSession(self.store, row)
             session.seats = {s.seat: s for s in await self.store.seats(row.id)}
             if row.status == "playing":

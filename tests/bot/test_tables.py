@@ -148,3 +148,15 @@ async def test_many_tables_write_at_once_without_tangling_transactions(store: St
     await asyncio.gather(*(run(s) for s in sessions))
     for session in sessions:
         assert await store.actions(session.id) == [a.notation for a in session.match.actions]
+
+
+async def test_a_table_of_an_unknown_game_is_left_out_of_the_restore(store: Store) -> None:
+    tables = Tables(store)
+    kept = await tables.create(GUILD, CHANNEL, HOST, "suipe", {"players": 2}, seed=3)
+    gone = await store.create_table(GUILD, CHANNEL + 1, HOST, "nosuchgame", {"players": 2}, 4)
+    restored = Tables(store)
+    assert await restored.restore() == 1
+    assert restored.get(CHANNEL).id == kept.id and restored.get(CHANNEL + 1) is None
+    assert (await store.table(gone)).status == "lobby"  # still stored, untouched
+    with pytest.raises(TableError, match="unknown game 'nosuchgame'"):
+        await tables.create(GUILD, CHANNEL + 2, HOST, "nosuchgame", {"players": 2})

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import re
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -43,6 +44,36 @@ def user_payload(user_id: int, name: str, bot: bool = False) -> dict[str, Any]:
         "public_flags": 0,
         "flags": 0,
     }
+
+
+NAME_PATTERN = re.compile(r"^[-_\w]{1,32}$")
+
+
+def command_problems(command: dict[str, Any], where: str = "") -> list[str]:
+    """What Discord refuses in a published command (or option): names of 1-32 lower-case
+    word characters, descriptions of 1-100 characters, at most 25 options and 25 choices,
+    required options before optional ones."""
+    where = f"{where}/{command.get('name', '?')}"
+    problems = []
+    name = command.get("name", "")
+    if not NAME_PATTERN.match(name) or name != name.lower():
+        problems.append(f"{where}: invalid name")
+    description = command.get("description", "")
+    if command.get("type", 1) in (1, None) and not 1 <= len(description) <= 100:
+        problems.append(f"{where}: description of {len(description)} characters")
+    options = command.get("options") or []
+    if len(options) > 25:
+        problems.append(f"{where}: {len(options)} options")
+    if len(command.get("choices") or []) > 25:
+        problems.append(f"{where}: more than 25 choices")
+    required = [bool(o.get("required")) for o in options if o.get("type") not in (1, 2)]
+    if required != sorted(required, reverse=True):
+        problems.append(f"{where}: a required option after an optional one")
+    for option in options:
+        if not 1 <= len(option.get("description", "")) <= 100:
+            problems.append(f"{where}/{option.get('name')}: description length")
+        problems += command_problems({**option, "type": None}, where)
+    return problems
 
 
 def json_response(data: Any, status: int = 200) -> web.Response:
@@ -433,6 +464,10 @@ class FakeDiscord:
             )
         if parts[0] == "applications" and parts[-1] == "commands":
             if request.method == "PUT":
+                problems = [p for c in payload for p in command_problems(c)]
+                if problems:
+                    self.violations += problems
+                    return json_response({"message": "Invalid Form Body", "code": 50035}, 400)
                 self.commands = [self._command(c, parts) for c in payload]
             return json_response(self.commands)
         if parts[0] == "interactions" and parts[-1] == "callback":

@@ -111,3 +111,25 @@ def test_no_line_of_the_bot_names_a_game() -> None:
                 if any(f'"{name}"' in code or f"'{name}'" in code for name in names):
                     found.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
     assert found == []
+
+
+async def test_the_commands_offer_the_registered_game_within_discords_limits(
+    tiny_game, env: Env
+) -> None:
+    """Publishing checks Discord's limits (the fake refuses what Discord refuses)."""
+    fake = env.fake
+    await fake.slash(1, "admin", "sync", scope="this server")
+    await env.bot.idle()
+    await fake.wait_for_message(lambda m: "Published" in m["content"])
+    assert not fake.violations
+    published = {c["name"]: c for c in fake.commands}
+    new = next(o for o in published["table"]["options"] if o["name"] == "new")
+    options = {o["name"]: o for o in new["options"]}
+    assert "tinytricks" in [c["value"] for c in options["game"]["choices"]]
+    assert options["hands"]["min_value"] == 1 and options["hands"]["max_value"] == 5
+    assert options["players"]["max_value"] == 4  # Seep and Suipe seat up to four
+    board = {o["name"]: o for o in published["leaderboard"]["options"]}
+    assert "tinytricks" in [c["value"] for c in board["game"]["choices"]]
+    assert "wins" in [c["value"] for c in board["by"]["choices"]]
+    rules = {o["name"]: o for o in published["rules"]["options"]}
+    assert "tinytricks" not in [c["value"] for c in rules["game"]["choices"]]  # no pages
