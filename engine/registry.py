@@ -19,7 +19,7 @@ from typing import Any, Protocol
 from engine.core import BadNotation, GameState
 
 # The games that ship with the engine: each module registers its spec when imported.
-BUILTIN = ("engine.seep.spec", "engine.suipe.spec")
+BUILTIN = ("engine.seep.spec", "engine.suipe.spec", "engine.sedma.spec")
 
 
 class Family(StrEnum):

@@ -21,13 +21,15 @@ from engine.games import match_from_position
 from engine.registry import LessonSpec
 
 FOLDER = Path(__file__).parent
-LANGUAGES = {"en": "English", "hi": "हिन्दी", "gu": "ગુજરાતી"}
+LANGUAGES = {
+    "en": "English", "hi": "हिन्दी", "gu": "ગુજરાતી", "cs": "Čeština", "sk": "Slovenčina",
+}  # fmt: skip
 # Each set of pages (a game's registration names it) and its languages.
 GAME_LANGUAGES = {
     spec.lessons.key: spec.lessons.languages for spec in registry.games() if spec.lessons
 }
 # Discord's locales that have a language here (Discord has no Gujarati locale).
-LOCALE_LANGUAGES = {"hi": "hi"}
+LOCALE_LANGUAGES = {"hi": "hi", "cs": "cs"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +42,7 @@ class Example:
     piles_after: tuple[str, ...] | None = None
     sweep: bool | None = None
     bid: int | None = None
+    after: dict[str, Any] | None = None  # any of the game's facts after the move
 
     def match(self) -> GameState:
         return match_from_position(self.position)
@@ -153,4 +156,7 @@ def check_example(example: Example) -> list[str]:
         problems.append(f"{example.id}: sweep is {not example.sweep}")
     if example.bid is not None and after["bid"] != example.bid:
         problems.append(f"{example.id}: bid is {after['bid']}")
+    for key, value in (example.after or {}).items():
+        if after.get(key) != value:
+            problems.append(f"{example.id}: {key} is {after.get(key)!r}, not {value!r}")
     return problems

@@ -1,0 +1,56 @@
+"""Sedma's moves and their notation: `KD` plays a card, `+10H` goes again with a card (Sedma),
+`!KD` fights by leading a new trick (Hola), `stop` ends the trick."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from engine.cards import Card
+from engine.core import BadNotation
+
+
+class Kind(Enum):
+    PLAY = "play"
+    AGAIN = "again"  # the leader continues the trick (Sedma)
+    FIGHT = "fight"  # the leader leads a new trick over the old one (Hola)
+    STOP = "stop"  # the leader lets the trick be taken
+
+
+PREFIX = {Kind.PLAY: "", Kind.AGAIN: "+", Kind.FIGHT: "!"}
+
+
+@dataclass(frozen=True, slots=True)
+class SedmaAction:
+    kind: Kind
+    card: Card | None = None
+
+    @property
+    def notation(self) -> str:
+        if self.kind is Kind.STOP:
+            return "stop"
+        return f"{PREFIX[self.kind]}{self.card}"
+
+    def __str__(self) -> str:
+        return self.notation
+
+
+STOP = SedmaAction(Kind.STOP)
+
+
+def parse_action(text: str) -> SedmaAction:
+    word = text.strip()
+    if word.lower() in ("stop", "s"):
+        return STOP
+    kind = Kind.PLAY
+    if word[:1] == "+":
+        kind, word = Kind.AGAIN, word[1:]
+    elif word[:1] == "!":
+        kind, word = Kind.FIGHT, word[1:]
+    try:
+        return SedmaAction(kind, Card.parse(word))
+    except ValueError:
+        raise BadNotation(
+            f"{text!r} is not a Sedma move: write a card (KD), +card to go again, !card to "
+            "fight, or stop"
+        ) from None

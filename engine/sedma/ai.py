@@ -1,0 +1,225 @@
+"""Sedma's and Hola's computer players, deciding from their seat's view only.
+
+The unseen cards (the other hands and the stock) are the complement of the seat's hand and
+every card played this hand; a world deals them out again at random, keeping the sizes
+everyone can count. In the three-player game the K♥ holder is unknown to the others until it is
+played, so each world places K♥ at random among the unseen cards too.
+
+- normal: a player's rules of thumb: take a trick worth taking (the led rank first, a wild
+  card when the trick holds points or it is late), smear aces and tens into a partner's trick,
+  give nothing away otherwise; lead a rank held twice; go again or fight only to win back a
+  trick the other side holds.
+- easy: the same, with a random card a third of the time.
+- hard: imagines many worlds and plays each candidate out to the end of the hand with the
+  normal player's judgement for everyone; the best average margin wins.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from engine.cards import Card
+from engine.core import GameState
+from engine.registry import Hint
+from engine.sedma.actions import Kind, SedmaAction
+from engine.sedma.hand import Phase, SedmaHand
+from engine.sedma.rules import KING_OF_HEARTS, card_points
+
+EASY_SLIP = 0.35
+HARD_WORLDS = 24
+HARD_SECONDS = 0.6
+
+
+def unseen_cards(hand: SedmaHand, seat: int) -> list[Card]:
+    known = set(hand.hands[seat])
+    known.update(c for _, c in hand.trick)
+    known.update(hand.held)
+    for cards in hand.taken:
+        known.update(cards)
+    return [card for card in hand.rules.deck() if card not in known]
+
+
+def sample_world(hand: SedmaHand, seat: int, rng: random.Random) -> SedmaHand:
+    """A copy of `hand` with every card `seat` cannot see dealt out again at random."""
+    pool = unseen_cards(hand, seat)
+    rng.shuffle(pool)
+    world = hand.copy()
+    for other in range(hand.players):
+        if other == seat:
+            continue
+        size = len(hand.hands[other])
+        world.hands[other] = pool[:size]
+        del pool[:size]
+    world.stock = pool[: len(hand.stock)]
+    world.changed()
+    return world
+
+
+def partner_known(hand: SedmaHand, seat: int, other: int) -> bool | None:
+    """Whether `other` plays on `seat`'s side, as `seat` knows it (None: unknown yet)."""
+    if other == seat:
+        return True
+    if hand.players != 3:
+        return hand.same_side(seat, other)
+    if KING_OF_HEARTS in hand.hands[seat]:
+        return False  # the holder plays alone
+    if hand.king_played():
+        return hand.same_side(seat, other)
+    return None
+
+
+def heuristic(hand: SedmaHand, rng: random.Random) -> SedmaAction:
+    """The normal player's choice for the player to move in `hand` (a world it may see)."""
+    seat = hand.turn
+    legal = hand.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    cards_left = sum(len(h) for h in hand.hands) + len(hand.stock)
+    late = cards_left <= 2 * hand.players
+    if hand.phase is Phase.DECIDE:
+        holder = hand.winning()
+        ours = holder is not None and partner_known(hand, seat, holder) is True
+        worth = hand.trick_points() >= 10 or late or (hand.rules.is_hola and hand.held_tricks)
+        choices = [a for a in legal if a.kind is not Kind.STOP]
+        if ours or not worth or not choices:
+            return legal[0]  # stop
+        return min(choices, key=lambda a: _cost(hand, a.card) + rng.random() * 1e-3)
+    hand_cards = [a.card for a in legal if a.card is not None]
+    if not hand.trick:
+        return SedmaAction(Kind.PLAY, _lead(hand, hand_cards, rng))
+    holder = hand.winning()
+    assert holder is not None
+    side = partner_known(hand, seat, holder)
+    matching = [c for c in hand_cards if hand.matches(c)]
+    plain = [c for c in hand_cards if not hand.matches(c)]
+    points = hand.trick_points()
+    last_to_play = hand.round_cards() == hand.players - 1
+    if side is True:
+        smear = [c for c in plain if card_points(c)]
+        if smear and (last_to_play or hand.players == 2):
+            return SedmaAction(Kind.PLAY, max(smear, key=card_points))
+        return SedmaAction(Kind.PLAY, _cheapest(hand, plain or hand_cards, rng))
+    natural = [c for c in matching if not hand.rules.is_wild(c)]
+    wild = [c for c in matching if hand.rules.is_wild(c)]
+    if natural and (points or late or card_points(natural[0]) == 0):
+        return SedmaAction(Kind.PLAY, min(natural, key=lambda c: card_points(c)))
+    if wild and (points >= 10 or late):
+        return SedmaAction(Kind.PLAY, wild[0])
+    return SedmaAction(Kind.PLAY, _cheapest(hand, plain or hand_cards, rng))
+
+
+def _cost(hand: SedmaHand, card: Card | None) -> float:
+    """What giving `card` away costs: points, and more for a wild card."""
+    if card is None:
+        return 0.0
+    return card_points(card) + (15 if hand.rules.is_wild(card) else 0) + card.rank / 100
+
+
+def _cheapest(hand: SedmaHand, cards: Sequence[Card], rng: random.Random) -> Card:
+    return min(cards, key=lambda c: _cost(hand, c) + rng.random() * 1e-3)
+
+
+def _lead(hand: SedmaHand, cards: Sequence[Card], rng: random.Random) -> Card:
+    """A rank held more than once (to go again with), no points, no wild card."""
+    counts: dict[int, int] = {}
+    for card in cards:
+        counts[card.rank] = counts.get(card.rank, 0) + 1
+
+    def worth(card: Card) -> float:
+        return -2 * counts[card.rank] + _cost(hand, card) / 5 + rng.random() * 1e-3
+
+    return min(cards, key=worth)
+
+
+def margin(hand: SedmaHand, seat: int) -> float:
+    """`seat`'s side's points minus the other side's, in the hand so far (the last trick and
+    the Hola bonus counted once the hand is over)."""
+    if hand.is_over:
+        score = hand.score()
+        side = hand.side_of(seat)
+        value = score.points[side] - score.points[1 - side]
+        if not hand.rules.is_hola:
+            value += 30 * score.game_points * (1 if score.winner == side else -1)
+        return float(value)
+    own = other = 0
+    for player in range(hand.players):
+        points = sum(card_points(c) for c in hand.taken[player])
+        if hand.same_side(player, seat):
+            own += points
+        else:
+            other += points
+    return float(own - other)
+
+
+def play_out(world: SedmaHand, rng: random.Random) -> None:
+    while not world.is_over:
+        world.apply(heuristic(world, rng))
+
+
+def hard_choice(hand: SedmaHand, seat: int, rng: random.Random, seconds: float) -> SedmaAction:
+    legal = hand.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    totals = [0.0] * len(legal)
+    started = time.perf_counter()
+    for _ in range(HARD_WORLDS):
+        world = sample_world(hand, seat, rng)
+        for index, action in enumerate(legal):
+            trial = world.copy()
+            trial.apply(action)
+            play_out(trial, rng)
+            totals[index] += margin(trial, seat)
+        if time.perf_counter() - started > seconds:
+            break
+    best = max(range(len(legal)), key=lambda i: totals[i])
+    return legal[best]
+
+
+class SedmaComputer:
+    def choose(
+        self, match: GameState, player: int, level: str, rng: random.Random, budget: Any
+    ) -> SedmaAction:
+        hand = _hand_of(match, player)
+        world = sample_world(hand, player, rng)  # only what the seat may know from here on
+        if level == "easy" and rng.random() < EASY_SLIP:
+            return rng.choice(world.legal_actions())
+        if level == "hard":
+            seconds = getattr(budget, "seconds", None) or HARD_SECONDS
+            return hard_choice(world, player, rng, seconds)
+        return heuristic(world, rng)
+
+    def hint(self, match: GameState, player: int, seed: int | str) -> Hint:
+        rng = random.Random(seed)
+        hand = _hand_of(match, player)
+        world = sample_world(hand, player, rng)
+        action = heuristic(world, rng)
+        return Hint(action, _reason(world, action))
+
+
+def _hand_of(match: GameState, player: int) -> SedmaHand:
+    if match.current_player != player:
+        raise ValueError(f"player {player} is not the one to move")
+    hand: SedmaHand = match.deal  # type: ignore[attr-defined]
+    return hand
+
+
+def _reason(hand: SedmaHand, action: SedmaAction) -> str:
+    card = action.card
+    if action.kind is Kind.STOP:
+        return "Stop: going on would risk more than the trick is worth."
+    assert card is not None
+    if action.kind in (Kind.AGAIN, Kind.FIGHT):
+        return f"{card.pretty}: the other side holds the trick and it is worth winning back."
+    if not hand.trick:
+        return f"Lead {card.pretty}: you hold another of that rank to go again with."
+    if hand.matches(card):
+        return f"{card.pretty} takes the trick and its {hand.trick_points()} points."
+    if card_points(card):
+        return f"{card.pretty}: your partner holds the trick, so its points are safe there."
+    return f"{card.pretty} gives away nothing."
+
+
+COMPUTER = SedmaComputer()

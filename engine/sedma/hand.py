@@ -1,0 +1,378 @@
+"""One hand of Sedma or Hola: the deal and the stock, tricks (continued in Sedma, fought over
+in Hola), drawing winner first, and the count at the end."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+
+from engine.cards import Card, hand_order
+from engine.core import IllegalMove, NotYourTurn
+from engine.sedma.actions import STOP, Kind, SedmaAction
+from engine.sedma.rules import HAND_SIZE, KING_OF_HEARTS, MAX_ROUNDS, SedmaRules, card_points
+
+
+class Phase(Enum):
+    PLAY = "play"  # the player to move plays a card to the trick
+    DECIDE = "decide"  # the leader may go again (Sedma) or fight (Hola), or stop
+    OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """A play as the table saw it."""
+
+    player: int
+    action: SedmaAction
+    text: str  # in words, without the player's name
+    took: int | None = None  # the player who took the trick this play ended
+
+
+@dataclass(frozen=True, slots=True)
+class HandScore:
+    sides: tuple[tuple[int, ...], ...]  # the players of each side (the K♥ holder's first)
+    points: tuple[int, ...]  # per side, the last trick and the Hola bonus included
+    tricks: tuple[int, ...]  # tricks taken per side
+    winner: int  # the side with 50 or more (Sedma) / the most points (Hola)
+    game_points: int  # Sedma: 1, 2 (losers took tricks but no points) or 3 (no trick)
+    why: str  # the result in words, without names
+    last_trick: int  # the side that took the last trick
+    hola: int | None = None  # Hola: the side that took every trick (+80)
+
+
+@dataclass
+class SedmaHand:
+    rules: SedmaRules
+    dealer: int
+    hands: list[list[Card]]
+    stock: list[Card]
+    leader: int
+    turn: int
+    phase: Phase = Phase.PLAY
+    trick: list[tuple[int, Card]] = field(default_factory=list)  # this trick, every round
+    round: int = 1
+    held: list[Card] = field(default_factory=list)  # Hola: tricks held over by a fight
+    held_tricks: int = 0
+    fights: int = 0  # Hola: fights in the trick now in play
+    taken: list[list[Card]] = field(default_factory=list)  # per player
+    tricks: list[int] = field(default_factory=list)  # per player
+    last_winner: int | None = None  # who took the last trick of the hand
+    records: list[Record] = field(default_factory=list)
+    king_of_hearts: int | None = None  # three players: who was dealt K♥ (hidden until played)
+    _legal: list[SedmaAction] | None = field(default=None, repr=False)
+
+    def __post_init__(self) -> None:
+        players = self.rules.players
+        if not self.taken:
+            self.taken = [[] for _ in range(players)]
+        if not self.tricks:
+            self.tricks = [0] * players
+
+    @classmethod
+    def deal(cls, rules: SedmaRules, dealer: int, rng: random.Random) -> SedmaHand:
+        """Four cards each, two at a time from the seat after the dealer; the rest is the
+        stock. The seat after the dealer leads."""
+        deck = rules.deck()
+        rng.shuffle(deck)
+        players = rules.players
+        hands: list[list[Card]] = [[] for _ in range(players)]
+        for _ in range(HAND_SIZE // 2):
+            for step in range(1, players + 1):
+                seat = (dealer + step) % players
+                hands[seat].extend(deck[:2])
+                del deck[:2]
+        first = (dealer + 1) % players
+        hand = cls(rules, dealer, hands, deck, first, first)
+        hand.king_of_hearts = hand.holder_of_king()
+        return hand
+
+    # ----- facts ------------------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def holder_of_king(self) -> int | None:
+        if not self.rules.three_handed:
+            return None
+        for seat, hand in enumerate(self.hands):
+            if KING_OF_HEARTS in hand:
+                return seat
+        return None
+
+    def side_of(self, player: int) -> int:
+        """Four players: partners opposite. Two: each alone. Three: side 0 is the K♥ holder,
+        side 1 the other two (the engine knows; the table learns it when K♥ is played)."""
+        if self.players == 4:
+            return player % 2
+        if self.players == 2:
+            return player
+        return 0 if player == self.king_of_hearts else 1
+
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        count = 2
+        return tuple(
+            tuple(p for p in range(self.players) if self.side_of(p) == side)
+            for side in range(count)
+        )
+
+    def king_played(self) -> bool:
+        """Three players: K♥ has been seen on the table (so everyone knows the sides)."""
+        if any(c == KING_OF_HEARTS for _, c in self.trick) or KING_OF_HEARTS in self.held:
+            return True
+        return any(KING_OF_HEARTS in cards for cards in self.taken)
+
+    @property
+    def led(self) -> Card | None:
+        return self.trick[0][1] if self.trick else None
+
+    def matches(self, card: Card) -> bool:
+        """Whether `card` takes the trick now: the led rank, or a wild card."""
+        led = self.led
+        return led is not None and (card.rank == led.rank or self.rules.is_wild(card))
+
+    def winning(self) -> int | None:
+        """Who takes the trick as it stands: the last to play the led rank or a wild card
+        (the leader's own card counts)."""
+        if not self.trick:
+            return None
+        holder = self.trick[0][0]
+        for player, card in self.trick[1:]:
+            if self.matches(card):
+                holder = player
+        return holder
+
+    def trick_points(self) -> int:
+        return sum(card_points(c) for _, c in self.trick) + sum(card_points(c) for c in self.held)
+
+    def round_cards(self) -> int:
+        """Cards played in the current round."""
+        return len(self.trick) - (self.round - 1) * self.players
+
+    def same_side(self, a: int, b: int) -> bool:
+        return self.side_of(a) == self.side_of(b)
+
+    # ----- moves ------------------------------------------------------------------------
+
+    def legal_actions(self) -> list[SedmaAction]:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return self._legal
+
+    def _compute_legal(self) -> list[SedmaAction]:
+        if self.phase is Phase.OVER:
+            return []
+        hand = sorted(self.hands[self.turn], key=hand_order)
+        if self.phase is Phase.PLAY:
+            return [SedmaAction(Kind.PLAY, card) for card in hand]
+        if self.rules.is_hola:
+            return [STOP, *(SedmaAction(Kind.FIGHT, card) for card in hand)]
+        return [STOP, *(SedmaAction(Kind.AGAIN, card) for card in self.continuing_cards())]
+
+    def continuing_cards(self) -> list[Card]:
+        """The cards the leader may go again with (Sedma), when the rules let them."""
+        if self.rules.is_hola or self.round >= MAX_ROUNDS:
+            return []
+        holder = self.winning()
+        if (
+            self.rules.only_against_opponents
+            and not self.rules.three_handed
+            and holder is not None
+            and self.same_side(holder, self.leader)
+        ):
+            return []
+        return [c for c in sorted(self.hands[self.leader], key=hand_order) if self.matches(c)]
+
+    def check(self, action: SedmaAction, player: int | None = None) -> None:
+        if self.phase is Phase.OVER:
+            raise IllegalMove("This hand is over.")
+        if player is not None and player != self.turn:
+            raise NotYourTurn("It is not your turn.")
+        if action in self.legal_actions():
+            return
+        raise IllegalMove(self.explain(action))
+
+    def explain(self, action: SedmaAction) -> str:
+        """Why `action` is not allowed now, in a player's words."""
+        card = action.card
+        if card is not None and card not in self.hands[self.turn]:
+            return f"You do not hold {card.pretty}."
+        if self.phase is Phase.PLAY:
+            if action.kind is Kind.STOP:
+                return "Only the leader stops a trick, once every player has played to it."
+            return "Play a card to the trick: going again and fighting come when the round ends."
+        if action.kind is Kind.PLAY:
+            choice = "fight with a new lead" if self.rules.is_hola else "go again"
+            return f"Every player has played: you may {choice} or stop."
+        if action.kind is Kind.FIGHT:
+            return "Fighting belongs to Hola: in Sedma you go again with the led rank or a 7."
+        if action.kind is Kind.AGAIN and self.rules.is_hola:
+            return "In Hola you do not go again: you may fight with a new lead, or stop."
+        if self.round >= MAX_ROUNDS:
+            return "A trick has at most four rounds: it ends now."
+        if not self.continuing_cards() and self.rules.only_against_opponents:
+            return "Your side holds the trick: at this table you go again only against opponents."
+        assert card is not None
+        led = self.led
+        assert led is not None
+        return f"You go again only with a {led.rank if led.rank != 1 else 'ace'} or a wild card."
+
+    def apply(self, action: SedmaAction, player: int | None = None) -> Record:
+        self.check(action, player)
+        mover = self.turn
+        self._legal = None
+        if action.kind is Kind.STOP:
+            return self._finish_trick(mover, action, "stops: the trick is taken")
+        card = action.card
+        assert card is not None
+        self.hands[mover].remove(card)
+        if action.kind is Kind.FIGHT:
+            self.held.extend(c for _, c in self.trick)
+            self.held_tricks += 1
+            self.fights += 1
+            self.trick = [(mover, card)]
+            self.round = 1
+            text = f"fights: leads {card.pretty} over the trick"
+        elif action.kind is Kind.AGAIN:
+            self.trick.append((mover, card))
+            self.round += 1
+            text = f"goes again with {card.pretty}"
+        else:
+            self.trick.append((mover, card))
+            text = self._play_text(mover, card)
+        record = Record(mover, action, text)
+        self.records.append(record)
+        self.phase = Phase.PLAY
+        if self.round_cards() < self.players:
+            self.turn = (mover + 1) % self.players
+            return record
+        # the round is complete: the leader decides, or the trick ends
+        if self._leader_may_decide():
+            self.phase = Phase.DECIDE
+            self.turn = self.leader
+            return record
+        taken = self._finish_trick(mover, None, "")
+        record = Record(mover, action, text, taken.took)
+        self.records[-1] = record  # the play that ended the trick says who took it
+        return record
+
+    def _play_text(self, mover: int, card: Card) -> str:
+        if len(self.trick) == 1:
+            return f"leads {card.pretty}"
+        if self.matches(card):
+            wild = " (wild)" if self.rules.is_wild(card) else ""
+            return f"plays {card.pretty}{wild} and takes the lead"
+        return f"plays {card.pretty}"
+
+    def _leader_may_decide(self) -> bool:
+        if not self.hands[self.leader]:
+            return False
+        if self.rules.is_hola:
+            return True
+        return bool(self.continuing_cards())
+
+    def _finish_trick(self, mover: int, action: SedmaAction | None, text: str) -> Record:
+        winner = self.winning()
+        assert winner is not None
+        cards = [c for _, c in self.trick] + self.held
+        self.taken[winner].extend(cards)
+        self.tricks[winner] += 1 + self.held_tricks
+        self.trick, self.held, self.held_tricks, self.fights, self.round = [], [], 0, 0, 1
+        self.leader = self.turn = winner
+        self.phase = Phase.PLAY
+        self._legal = None
+        record = Record(mover, action or STOP, text, winner)
+        if action is not None:
+            self.records.append(record)
+        if not any(self.hands) and not self.stock:
+            self.last_winner = winner
+            self.phase = Phase.OVER
+            return record
+        self._draw(winner)
+        return record
+
+    def _draw(self, first: int) -> None:
+        """One card at a time, the trick's winner first, until everyone holds four or the
+        stock is empty."""
+        seat = first
+        while self.stock and any(len(h) < HAND_SIZE for h in self.hands):
+            if len(self.hands[seat]) < HAND_SIZE:
+                card = self.stock.pop(0)
+                self.hands[seat].append(card)
+                if card == KING_OF_HEARTS and self.rules.three_handed:
+                    self.king_of_hearts = seat  # drawn from the stock: now they play alone
+            seat = (seat + 1) % self.players
+
+    # ----- the count --------------------------------------------------------------------
+
+    def score(self) -> HandScore:
+        assert self.last_winner is not None
+        sides = self.sides()
+        points = [0, 0]
+        tricks = [0, 0]
+        for player in range(self.players):
+            side = self.side_of(player)
+            points[side] += sum(card_points(c) for c in self.taken[player])
+            tricks[side] += self.tricks[player]
+        last = self.side_of(self.last_winner)
+        points[last] += 10
+        hola = None
+        if self.rules.is_hola:
+            for side in (0, 1):
+                if tricks[1 - side] == 0:
+                    hola, points[side] = side, points[side] + 80
+            winner = 0 if points[0] > points[1] else 1
+            return HandScore(
+                sides, tuple(points), tuple(tricks), winner, 0, self._why(points, tricks), last,
+                hola,
+            )  # fmt: skip
+        winner = 0 if points[0] >= 50 else 1
+        loser = 1 - winner
+        if tricks[loser] == 0:
+            game_points, why = 3, "the losers took no trick"
+        elif points[loser] == 0:
+            game_points, why = 2, "the losers took tricks but no points"
+        else:
+            game_points, why = 1, f"{points[winner]} to {points[loser]}"
+        return HandScore(sides, tuple(points), tuple(tricks), winner, game_points, why, last)
+
+    @staticmethod
+    def _why(points: Sequence[int], tricks: Sequence[int]) -> str:
+        if 0 in tricks:
+            return "hola: one side took every trick (+80)"
+        return f"{max(points)} to {min(points)}"
+
+    # ----- copies for computer players --------------------------------------------------
+
+    def copy(self) -> SedmaHand:
+        return SedmaHand(
+            rules=self.rules,
+            dealer=self.dealer,
+            hands=[list(h) for h in self.hands],
+            stock=list(self.stock),
+            leader=self.leader,
+            turn=self.turn,
+            phase=self.phase,
+            trick=list(self.trick),
+            round=self.round,
+            held=list(self.held),
+            held_tricks=self.held_tricks,
+            fights=self.fights,
+            taken=[list(t) for t in self.taken],
+            tricks=list(self.tricks),
+            last_winner=self.last_winner,
+            records=list(self.records),
+            king_of_hearts=self.king_of_hearts,
+        )
+
+    def changed(self) -> None:
+        """Hands or the stock were rearranged (a computer player's imagined world)."""
+        self._legal = None
+        if not self.king_played():
+            self.king_of_hearts = self.holder_of_king()

@@ -1,0 +1,179 @@
+"""A Sedma match to N game points (Hola: a running score to N points), hand after hand."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.cards import Card
+from engine.core import PUBLIC, MoveGroup, Viewer
+from engine.match import DealMatch
+from engine.outcome import Outcome
+from engine.pictures import DealReport, side_names
+from engine.sedma.actions import parse_action
+from engine.sedma.describe import describe_action
+from engine.sedma.hand import HandScore, Phase, SedmaHand
+from engine.sedma.rules import SedmaRules
+from engine.sedma.view import SedmaView, build_view
+
+
+@dataclass(frozen=True, slots=True)
+class HandOutcome:
+    number: int
+    dealer: int
+    score: HandScore
+    scores: tuple[int, ...]  # the match score after this hand (per side; three players: each)
+    taken: tuple[tuple[Card, ...], ...]  # the cards each player took
+
+
+class SedmaMatch(DealMatch):
+    """Fully determined by (rules, seed, actions)."""
+
+    rules_type = SedmaRules
+    deal_type = SedmaHand
+    parse_action = staticmethod(parse_action)
+    rules: SedmaRules
+    deal: SedmaHand
+
+    def __init__(self, rules: SedmaRules | None = None, seed: int = 0) -> None:
+        super().__init__(rules, seed)
+        self.scores = [0] * self.score_count
+
+    @property
+    def score_count(self) -> int:
+        """Three players keep their own scores (sides change every hand); otherwise sides."""
+        return 3 if self.rules.three_handed else 2
+
+    def holder_of_score(self, player: int) -> int:
+        return player if self.rules.three_handed else player % 2
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self._over else int(self.deal.turn)
+
+    def describe(self, action: Any, names: Sequence[str] | None = None) -> str:
+        return describe_action(self.deal, self.as_action(action), names)
+
+    def move_groups(self) -> list[MoveGroup]:
+        if self.deal.phase is Phase.DECIDE:
+            question = "Fight or stop?" if self.rules.is_hola else "Go again or stop?"
+            return [MoveGroup("choice", tuple(self.legal_actions()), question)]
+        return super().move_groups()
+
+    def view(self, who: Viewer = PUBLIC) -> SedmaView:
+        return build_view(self, who)
+
+    def side_of(self, player: int) -> int:
+        return self.holder_of_score(player)
+
+    def score_sides(self) -> tuple[tuple[int, ...], ...]:
+        players = self.rules.players
+        if self.rules.three_handed:
+            return tuple((p,) for p in range(players))
+        return tuple(tuple(p for p in range(players) if p % 2 == side) for side in (0, 1))
+
+    # ----- between hands ---------------------------------------------------------------
+
+    def _settle(self) -> None:
+        hand = self.deal
+        score = hand.score()
+        if self.rules.is_hola:
+            for side in (0, 1):
+                self.scores[side] += score.points[side]
+        elif self.rules.three_handed:
+            for player in score.sides[score.winner]:
+                self.scores[player] += score.game_points
+        else:
+            self.scores[score.winner] += score.game_points
+        taken = tuple(tuple(cards) for cards in hand.taken)
+        self.deal_results.append(
+            HandOutcome(self.deal_number, hand.dealer, score, tuple(self.scores), taken)
+        )
+        if self._finished():
+            self._over = True
+            return
+        self.deal_number += 1
+        self.deal = SedmaHand.deal(self.rules, self._next_dealer(hand, score), self._rng)
+
+    def _finished(self) -> bool:
+        best = max(self.scores)
+        if best < self.rules.goal:
+            return False
+        # Hola: a tie at the top plays on
+        return not (self.rules.is_hola and self.scores.count(best) > 1)
+
+    def _next_dealer(self, hand: SedmaHand, score: HandScore) -> int:
+        dealer, players = hand.dealer, self.rules.players
+        dealer_side = hand.side_of(dealer)
+        if self.rules.is_hola:
+            return dealer if score.points[dealer_side] >= 50 else (dealer + 1) % players
+        if players == 3 or score.winner == dealer_side:
+            return (dealer + 1) % players
+        return dealer if players == 2 else (dealer + 2) % players
+
+    # ----- results ------------------------------------------------------------------------
+
+    def returns(self) -> tuple[float, ...]:
+        return tuple(float(self.scores[self.holder_of_score(p)]) for p in range(self.rules.players))
+
+    def outcome(self) -> Outcome:
+        stats = []
+        for player in range(self.rules.players):
+            won2 = won3 = hands_won = points_for = points_against = best = 0
+            for result in self.deal_results:
+                score = result.score
+                side = next(s for s, members in enumerate(score.sides) if player in members)
+                own, other = score.points[side], score.points[1 - side]
+                points_for += own
+                points_against += other
+                best = max(best, own)
+                if score.winner == side:
+                    hands_won += 1
+                    won2 += score.game_points == 2
+                    won3 += score.game_points == 3
+            stats.append(
+                {
+                    "game_points": self.scores[self.holder_of_score(player)],
+                    "hands_won": hands_won,
+                    "hands_won_2": won2,
+                    "hands_won_3": won3,
+                    "deals": len(self.deal_results),
+                    "best_deal": best,
+                    "points_for": points_for,
+                    "points_against": points_against,
+                }
+            )
+        scores = tuple(self.scores)
+
+        def line(names: Sequence[str]) -> str:
+            text = " · ".join(f"{names[s]} {scores[s]}" for s in range(len(names)))
+            best = max(scores)
+            leaders = [names[s] for s in range(len(names)) if scores[s] == best]
+            return f"{text} — {' and '.join(leaders)} win!"
+
+        return Outcome(self.score_sides(), scores, tuple(stats), line)
+
+    def deal_report(self, number: int, names: Sequence[str]) -> DealReport:
+        result = self.deal_results[number - 1]
+        score = result.score
+        side_texts = [side_names(names, members) for members in score.sides]
+        totals = " · ".join(f"{side_texts[s]} {score.points[s]}" for s in (0, 1))
+        winners = side_texts[score.winner]
+        if self.rules.is_hola:
+            outcome = f"{winners} score more: {score.why}"
+        else:
+            unit = "game point" if score.game_points == 1 else "game points"
+            outcome = f"{winners} score {score.game_points} {unit}: {score.why}"
+        record = {
+            "number": number,
+            "dealer": result.dealer,
+            "sides": [
+                {"players": list(members), "total": score.points[s], "tricks": score.tricks[s]}
+                for s, members in enumerate(score.sides)
+            ],
+            "winner": score.winner,
+            "game_points": score.game_points,
+        }
+        title = f"Hand {number} is over"
+        return DealReport(title, totals, (("Result", outcome),), record)

@@ -1,0 +1,137 @@
+"""Sedma's position notation: the state of a hand in a few `key: value` lines (or one line with
+` | `), for examples, lessons, tests and `python -m engine moves`.
+
+    sedma players=4
+    dealer: 0 | leader: 1 | turn: 3 | round: 1
+    trick: 1 KD 2 7C
+    stock: AS 9H …            (top first)
+    hand 0: …                 (every hand)
+    taken 0: AC 10D | tricks 0: 2
+    held: 9S KD | held tricks: 1   (Hola: tricks held over by a fight)
+    phase: decide             (the leader chooses: go again / fight, or stop)
+    score: 3 5
+"""
+
+from __future__ import annotations
+
+from engine.cards import Card, format_cards, parse_cards
+from engine.core import BadNotation
+from engine.notation import (
+    check_each_card_once,
+    key_value,
+    options_line,
+    parse_options,
+    position_lines,
+    reading,
+)
+from engine.sedma.hand import Phase, SedmaHand
+from engine.sedma.rules import KING_OF_HEARTS, SedmaRules
+
+
+def format_position(hand: SedmaHand, scores: tuple[int, ...] = ()) -> str:
+    lines = [options_line(hand.rules, ("game", "players"))]
+    lines.append(
+        f"dealer: {hand.dealer} | leader: {hand.leader} | turn: {hand.turn} | round: {hand.round}"
+    )
+    if hand.phase is not Phase.PLAY:
+        lines.append(f"phase: {hand.phase.value}")
+    if hand.trick:
+        lines.append("trick: " + " ".join(f"{p} {c}" for p, c in hand.trick))
+    if hand.held:
+        lines.append(f"held: {format_cards(hand.held)} | held tricks: {hand.held_tricks}")
+    if hand.stock:
+        lines.append(f"stock: {format_cards(hand.stock)}")
+    for seat, cards in enumerate(hand.hands):
+        lines.append(f"hand {seat}: {format_cards(cards)}")
+    for seat, cards in enumerate(hand.taken):
+        if cards or hand.tricks[seat]:
+            lines.append(
+                f"taken {seat}: {format_cards(cards)} | tricks {seat}: {hand.tricks[seat]}"
+            )
+    if scores:
+        lines.append("score: " + " ".join(map(str, scores)))
+    return "\n".join(lines)
+
+
+def parse_position(text: str) -> tuple[SedmaHand, tuple[int, ...]]:
+    lines = position_lines(text)
+    if not lines:
+        raise BadNotation("an empty position")
+    words = lines[0].split()
+    rules = parse_options(SedmaRules, "game", words)
+    players = rules.players
+    numbers = {"dealer": 0, "leader": None, "turn": None, "round": 1, "held tricks": 0}
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    taken: list[list[Card]] = [[] for _ in range(players)]
+    tricks = [0] * players
+    trick: list[tuple[int, Card]] = []
+    held: list[Card] = []
+    stock: list[Card] = []
+    phase = Phase.PLAY
+    scores: tuple[int, ...] = ()
+    for line in lines[1:]:
+        key, value = key_value(line)
+        with reading(line):
+            if key in numbers:
+                numbers[key] = int(value)
+            elif key == "phase":
+                phase = Phase(value)
+            elif key == "trick":
+                parts = value.split()
+                if len(parts) % 2:
+                    raise BadNotation("a trick lists seat and card pairs: 1 KD 2 7C")
+                trick = [
+                    (int(parts[i]), parse_cards(parts[i + 1])[0]) for i in range(0, len(parts), 2)
+                ]
+            elif key == "held":
+                held = parse_cards(value)
+            elif key == "stock":
+                stock = parse_cards(value)
+            elif key == "score":
+                scores = tuple(int(v) for v in value.split())
+            else:
+                what, _, index = key.partition(" ")
+                if what not in ("hand", "taken", "tricks") or not index.isdigit():
+                    raise BadNotation(f"unknown line {key!r}")
+                seat = int(index)
+                if not 0 <= seat < players:
+                    raise BadNotation(f"{what} {seat} does not exist")
+                if what == "hand":
+                    hands[seat] = parse_cards(value)
+                elif what == "taken":
+                    taken[seat] = parse_cards(value)
+                else:
+                    tricks[seat] = int(value)
+    everything = [c for h in hands for c in h] + [c for t in taken for c in t]
+    everything += [c for _, c in trick] + held + stock
+    check_each_card_once(everything)
+    deck = set(rules.deck())
+    strange = [c for c in everything if c not in deck]
+    if strange:
+        raise BadNotation(f"{strange[0]} is not in this game's pack")
+    dealer = int(numbers["dealer"] or 0)
+    leader = numbers["leader"]
+    leader = trick[0][0] if leader is None and trick else leader
+    leader = (dealer + 1) % players if leader is None else leader
+    turn = numbers["turn"]
+    if turn is None:
+        turn = leader if phase is Phase.DECIDE else (leader + len(trick)) % players
+    hand = SedmaHand(
+        rules=rules,
+        dealer=dealer,
+        hands=hands,
+        stock=stock,
+        leader=int(leader),
+        turn=int(turn),
+        phase=phase,
+        trick=trick,
+        round=int(numbers["round"] or 1),
+        held=held,
+        held_tricks=int(numbers["held tricks"] or 0),
+        taken=taken,
+        tricks=tricks,
+    )
+    if rules.three_handed:
+        played = [p for p, c in trick if c == KING_OF_HEARTS]
+        hand.king_of_hearts = hand.holder_of_king() if not played else played[0]
+    return hand, scores

@@ -1,0 +1,86 @@
+"""Sedma's and Hola's table options, as one frozen value (defaults follow RULES.md)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+from engine.cards import FULL_DECK, Card, Suit, card_of
+from engine.core import GameError
+
+SEDMA = "sedma"
+HOLA = "hola"
+KING_OF_HEARTS = card_of(13, Suit.HEARTS)
+SEDMA_RANKS = (1, 7, 8, 9, 10, 11, 12, 13)
+HAND_SIZE = 4
+MAX_ROUNDS = 4  # a continued trick has at most four rounds
+
+
+@dataclass(frozen=True, slots=True)
+class SedmaRules:
+    game: str = SEDMA  # "sedma" (32 cards) or "hola" (52 cards)
+    players: int = 4  # Sedma 2, 3 or 4; Hola 2 or 4 (four play in partnerships)
+    target: int = 0  # game points (Sedma, default 10) or points (Hola, default 200) to win
+    only_against_opponents: bool = False  # Sedma: continue only while an opponent holds it
+
+    def __post_init__(self) -> None:
+        if self.game not in (SEDMA, HOLA):
+            raise GameError(f"unknown game {self.game!r}: choose sedma or hola")
+        allowed = (2, 3, 4) if self.game == SEDMA else (2, 4)
+        if self.players not in allowed:
+            seats = " or ".join(map(str, allowed))
+            raise GameError(f"{self.title} is played by {seats} players")
+        if self.game == SEDMA and self.target and not 1 <= self.target <= 50:
+            raise GameError("a Sedma match is played to between 1 and 50 game points")
+        if self.game == HOLA and self.target and not 200 <= self.target <= 500:
+            raise GameError("a Hola match is played to between 200 and 500 points")
+        if self.only_against_opponents and self.game == HOLA:
+            raise GameError("“only against the opponents” belongs to Sedma's continued tricks")
+
+    @property
+    def title(self) -> str:
+        return "Sedma" if self.game == SEDMA else "Hola"
+
+    @property
+    def is_hola(self) -> bool:
+        return self.game == HOLA
+
+    @property
+    def goal(self) -> int:
+        return self.target or (200 if self.is_hola else 10)
+
+    @property
+    def three_handed(self) -> bool:
+        return self.players == 3
+
+    def deck(self) -> list[Card]:
+        """The pack in a fixed order: 52 cards for Hola, 32 for Sedma (30 for three: no 8♣
+        and 9♣)."""
+        if self.is_hola:
+            return list(FULL_DECK)
+        cards = [c for c in FULL_DECK if c.rank in SEDMA_RANKS]
+        if self.three_handed:
+            cards = [c for c in cards if not (c.suit is Suit.CLUBS and c.rank in (8, 9))]
+        return cards
+
+    def is_wild(self, card: Card) -> bool:
+        if card.rank == 7:
+            return True
+        if self.is_hola:
+            return card.rank == 2
+        return self.three_handed and card == KING_OF_HEARTS
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> SedmaRules:
+        unknown = set(data) - {f.name for f in fields(cls)}
+        if unknown:
+            raise GameError(f"unknown Sedma option(s): {', '.join(sorted(unknown))}")
+        return cls(**data)
+
+
+def card_points(card: Card) -> int:
+    """Aces and tens are worth 10; nothing else counts."""
+    return 10 if card.rank in (1, 10) else 0

@@ -1,0 +1,117 @@
+"""Sedma's and Hola's registrations."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.core import GameState
+from engine.registry import (
+    Family,
+    GameSpec,
+    LessonSpec,
+    OptionSpec,
+    SideRule,
+    StatSpec,
+    register_game,
+)
+from engine.sedma.ai import COMPUTER
+from engine.sedma.match import SedmaMatch
+from engine.sedma.position import parse_position
+from engine.sedma.rules import HOLA, SEDMA, SedmaRules
+from engine.sedma.view import SedmaView
+
+GAME_POINTS = OptionSpec(
+    "game_points", int, "Sedma: game points that win the match (default 10)",
+    "Sedma: game points to win", key="target", low=1, high=50,
+)  # fmt: skip
+HOLA_POINTS = OptionSpec(
+    "hola_points", int, "Hola: points that win the match (200 to 500, default 200)",
+    "Hola: points to win", key="target", low=200, high=500,
+)  # fmt: skip
+ONLY_AGAINST = OptionSpec(
+    "only_against_opponents", bool,
+    "Sedma: go again only while the other side holds the trick",
+    "Sedma: go again only against the opponents", server_default=True, only_true=True,
+)  # fmt: skip
+
+
+def _rules(game: str, rules: Mapping[str, Any]) -> SedmaRules:
+    return SedmaRules(game=game, **{k: v for k, v in rules.items() if k != "game"})
+
+
+def side_rule(rules: Mapping[str, Any]) -> SideRule:
+    players = rules.get("players", 4)
+    return (
+        SideRule.IN_PLAY if players == 3 else SideRule.PARTNERS if players == 4 else SideRule.SOLO
+    )
+
+
+def topic_for(view: SedmaView) -> str:
+    if view.phase == "over":
+        return "counting"
+    if view.phase == "decide":
+        return "fight" if view.rules.is_hola else "continuing"
+    if view.rules.three_handed:
+        return "three-players"
+    return "winning-a-trick"
+
+
+def facts(view: SedmaView) -> dict[str, Any]:
+    """What a lesson's example checks after its move."""
+    return {
+        "took": view.took,  # who took the trick the move ended
+        "winning": view.winning,  # who holds the trick in play
+        "phase": view.phase,
+        "round": view.round,
+        "held": view.held_tricks,
+    }
+
+
+def _from_position(text: str) -> GameState:
+    hand, scores = parse_position(text)
+    match = SedmaMatch.from_position(hand)
+    if scores:
+        match.scores = list(scores)
+    return match  # type: ignore[no-any-return]
+
+
+STATS = (
+    StatSpec("game_points", "Game points"),
+    StatSpec("hands_won", "Hands won"),
+    StatSpec("hands_won_2", "Hands won with 2"),
+    StatSpec("hands_won_3", "Hands won with 3"),
+)
+
+
+def _spec(name: str, display: str, options: tuple[OptionSpec, ...], **extra: Any) -> GameSpec:
+    return GameSpec(
+        name=name,
+        display_name=display,
+        family=Family.TRICKS,
+        min_players=2,
+        max_players=4,
+        default_players=4,
+        side_rule=side_rule,
+        options=options,
+        new_match=lambda seed, rules: SedmaMatch(_rules(name, rules), seed),
+        restore=lambda data: SedmaMatch.from_dict(
+            {**data, "rules": {**data["rules"], "game": name}}
+        ),
+        from_position=_from_position,
+        computer=COMPUTER,
+        lessons=LessonSpec("sedma", ("en", "cs", "sk"), topic_for, facts, sweep_word=""),
+        **extra,
+    )
+
+
+register_game(
+    _spec(SEDMA, "Sedma", (GAME_POINTS, ONLY_AGAINST), stats=STATS, seat_counts=(2, 3, 4))
+)
+register_game(
+    _spec(
+        HOLA, "Hola", (HOLA_POINTS,), stats=(StatSpec("game_points", "Points"),
+        StatSpec("hands_won", "Hands won")), description="52 cards", variant_of=SEDMA,
+        seat_counts=(2, 4),
+    )
+)  # fmt: skip

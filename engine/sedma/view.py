@@ -1,0 +1,213 @@
+"""What one player — or everyone — may see of a Sedma or Hola match, and its pictures.
+
+A seat sees its own hand; everything played is public. In the three-player game nobody is told
+who holds K♥ until it is played: until then no view says which side anyone is on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from engine.cards import Card, hand_order
+from engine.core import PUBLIC, Viewer
+from engine.pictures import (
+    HandPicture,
+    SummaryChart,
+    SummaryColumn,
+    SummaryPicture,
+    TrickSeat,
+    TrickTable,
+    side_names,
+)
+from engine.sedma.hand import Phase
+from engine.sedma.rules import MAX_ROUNDS, SedmaRules, card_points
+
+if TYPE_CHECKING:
+    from engine.sedma.match import HandOutcome, SedmaMatch
+
+
+@dataclass(frozen=True, slots=True)
+class SedmaView:
+    rules: SedmaRules
+    viewer: int | None
+    phase: str  # "play", "decide" or "over"
+    hand_number: int
+    dealer: int
+    leader: int
+    turn: int | None
+    hand: tuple[Card, ...] | None
+    hand_sizes: tuple[int, ...]
+    stock_size: int
+    trick: tuple[tuple[int, Card], ...]  # this trick, every round, in order
+    round: int
+    winning: int | None  # who takes the trick as it stands
+    held_tricks: int  # Hola: tricks held over by fights
+    held_points: int
+    taken_points: tuple[int, ...]  # per player, this hand
+    tricks: tuple[int, ...]  # per player, this hand
+    sides: tuple[tuple[int, ...], ...] | None  # this hand's sides, once everyone may know them
+    alone: int | None  # three players: the K♥ holder, once K♥ has been played
+    scores: tuple[int, ...]  # the match score (per side; three players: each)
+    last_play: str | None  # in words, without the player's name
+    last_player: int | None
+    took: int | None  # who took the trick that the last play ended
+    deals: tuple[HandOutcome, ...]
+
+    @property
+    def game(self) -> str:
+        return self.rules.game
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    def side_of(self, player: int) -> int | None:
+        if self.sides is None:
+            return None
+        return next(s for s, members in enumerate(self.sides) if player in members)
+
+    # ----- pictures -------------------------------------------------------------------
+
+    def last_words(self, names: Sequence[str]) -> str | None:
+        if self.last_play is None or self.last_player is None:
+            return None
+        text = f"{names[self.last_player]} {self.last_play}"
+        if self.took is not None:
+            text += f" · {names[self.took]} takes the trick"
+        return text
+
+    def score_names(self, names: Sequence[str]) -> list[str]:
+        if self.rules.three_handed:
+            return list(names)
+        return [side_names(names, [p for p in range(self.players) if p % 2 == s]) for s in (0, 1)]
+
+    def score_line(self, names: Sequence[str]) -> str:
+        unit = "points" if self.rules.is_hola else "game points"
+        scores = " · ".join(
+            f"{who} {score}"
+            for who, score in zip(self.score_names(names), self.scores, strict=True)
+        )
+        return f"{scores} ({unit} to {self.rules.goal})"
+
+    def picture(self, names: Sequence[str]) -> TrickTable:
+        seats = tuple(
+            TrickSeat(
+                name=names[p],
+                side=self.side_of(p),
+                cards_in_hand=self.hand_sizes[p],
+                dealer=p == self.dealer,
+                to_play=p == self.turn,
+                won=f"{self.tricks[p]} tricks · {self.taken_points[p]} points",
+                marks=("K♥ alone",) if p == self.alone else (),
+            )
+            for p in range(self.players)
+        )
+        notes = [f"{self.stock_size} in stock" if self.stock_size else "stock empty"]
+        if self.round > 1:
+            notes.append(f"round {self.round} of {MAX_ROUNDS}")
+        if self.held_tricks:
+            held = "trick" if self.held_tricks == 1 else "tricks"
+            notes.append(f"{self.held_tricks} {held} held over ({self.held_points} points)")
+        if self.phase == "decide" and self.turn is not None:
+            choice = "fight or stop" if self.rules.is_hola else "go again or stop"
+            notes.append(f"{names[self.turn]} may {choice}")
+        wild = (
+            "7s and 2s" if self.rules.is_hola else "7s and K♥" if self.rules.three_handed else "7s"
+        )
+        title = f"{self.rules.title} · hand {self.hand_number} · {names[self.dealer]} deals"
+        last = self.last_words(names)
+        return TrickTable(
+            title=title,
+            seats=seats,
+            clockwise=True,
+            trick=self.trick,
+            winning=self.winning,
+            trump=f"Wild: {wild}",
+            notes=tuple(notes),
+            last_play=last,
+            score_lines=(self.score_line(names),),
+            played=last,
+        )
+
+    def hand_picture(self) -> HandPicture:
+        if self.hand is None:
+            raise ValueError("a hand image needs a player's own view")
+        wild = [c for c in self.hand if self.rules.is_wild(c)]
+        note = f"wild: {' '.join(c.pretty for c in wild)}" if wild else None
+        return HandPicture(self.hand, note)
+
+    def summary_picture(self, names: Sequence[str]) -> SummaryPicture:
+        if not self.deals:
+            raise ValueError("no hand has finished yet")
+        result = self.deals[-1]
+        score = result.score
+        sides = [side_names(names, members) for members in score.sides]
+        if self.rules.is_hola:
+            tail = f" — {sides[score.winner]} {score.why}"
+        else:
+            unit = "game point" if score.game_points == 1 else "game points"
+            tail = f" — {sides[score.winner]} score {score.game_points} {unit} ({score.why})"
+        heading = (
+            f"Hand {result.number}: {sides[0]} {score.points[0]} · {sides[1]} {score.points[1]}"
+        )
+        columns = []
+        for s, members in enumerate(score.sides):
+            lines = [f"{score.tricks[s]} tricks · {score.points[s]} points"]
+            if score.last_trick == s:
+                lines.append("last trick: +10")
+            if score.hola == s:
+                lines.append("every trick: +80")
+            if self.rules.three_handed:
+                lines.append("K♥, alone" if len(members) == 1 else "against K♥")
+            counting = tuple(c for c in result_cards(self, result, members) if card_points(c))
+            columns.append(SummaryColumn(sides[s], tuple(lines), counting))
+        series = tuple(tuple(r.scores[i] for r in self.deals) for i in range(len(self.scores)))
+        high = max(self.rules.goal, max(max(line) for line in series))
+        chart = SummaryChart(self.score_line(names), series, 0, high)
+        return SummaryPicture(heading + tail, tuple(columns), chart)
+
+
+def result_cards(view: SedmaView, result: HandOutcome, members: Sequence[int]) -> list[Card]:
+    """The cards a side took in a finished hand (kept with its outcome)."""
+    return [c for p in members for c in result.taken[p]]
+
+
+def build_view(match: SedmaMatch, who: Viewer) -> SedmaView:
+    hand = match.deal
+    rules = match.rules
+    player = who if isinstance(who, int) else None
+    if who is not PUBLIC and (player is None or not 0 <= player < rules.players):
+        raise ValueError(f"there is no player {who}")
+    known = not rules.three_handed or hand.king_played() or match.is_terminal
+    last = hand.records[-1] if hand.records else None
+    return SedmaView(
+        rules=rules,
+        viewer=player,
+        phase="over" if match.is_terminal else hand.phase.value,
+        hand_number=match.deal_number,
+        dealer=hand.dealer,
+        leader=hand.leader,
+        turn=match.current_player,
+        hand=None if player is None else tuple(sorted(hand.hands[player], key=hand_order)),
+        hand_sizes=tuple(len(h) for h in hand.hands),
+        stock_size=len(hand.stock),
+        trick=tuple(hand.trick),
+        round=hand.round,
+        winning=hand.winning(),
+        held_tricks=hand.held_tricks,
+        held_points=sum(card_points(c) for c in hand.held),
+        taken_points=tuple(sum(card_points(c) for c in t) for t in hand.taken),
+        tricks=tuple(hand.tricks),
+        sides=hand.sides() if known else None,
+        alone=hand.king_of_hearts if rules.three_handed and known else None,
+        scores=tuple(match.scores),
+        last_play=last.text if last else None,
+        last_player=last.player if last else None,
+        took=last.took if last else None,
+        deals=tuple(match.deal_results),
+    )
+
+
+__all__ = ["Phase", "SedmaView", "build_view"]
