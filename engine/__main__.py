@@ -12,7 +12,7 @@ from engine import registry
 from engine.ai import choose_action
 from engine.cards import pretty_cards
 from engine.core import PUBLIC, GameError, GameState
-from engine.games import new_match, parse_any_position
+from engine.games import match_from_position, new_match
 
 
 def _read_position(source: str) -> str:
@@ -25,13 +25,13 @@ def _read_position(source: str) -> str:
 
 
 def cmd_moves(args: argparse.Namespace) -> int:
-    deal = parse_any_position(_read_position(args.position))
-    actions = deal.legal_actions()
+    match = match_from_position(_read_position(args.position))
+    actions = match.legal_actions()
     if not actions:
-        print("no legal moves: the deal is over" if deal.is_over else "no legal moves")
+        print("no legal moves: the deal is over" if match.is_terminal else "no legal moves")
     width = max((len(a.notation) for a in actions), default=0)
     for action in actions:
-        print(f"{action.notation:<{width}}  {deal.describe(action)}")
+        print(f"{action.notation:<{width}}  {match.describe(action)}")
     return 0
 
 

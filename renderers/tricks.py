@@ -15,6 +15,7 @@ from renderers.theme import DEFAULT_THEME, Theme
 TRICK_CARD_H = 150
 NOTE_GAP = 30  # room above the trick for the trump and the notes
 PAD = 12
+ROUND_SHIFT = 18  # how far each further round's card lies from the previous one
 
 
 def trick_boxes(table: TrickTable, theme: Theme) -> tuple[list[Box], list[Box], Box]:
@@ -63,11 +64,18 @@ def render(table: TrickTable, theme: Theme = DEFAULT_THEME) -> Image.Image:
     _header(draw, table, theme)
     for seat, box in zip(table.seats, seats, strict=True):
         _seat(image, draw, seat, box, theme)
-    for player, card in table.trick:
-        box = cards[player]
+    rounds: dict[int, int] = {}
+    last: dict[int, Box] = {}
+    for player, card in table.trick:  # a continued trick: each round's card a little further on
+        step = rounds.get(player, 0)
+        rounds[player] = step + 1
+        base = cards[player]
+        box = (base[0] + step * ROUND_SHIFT, base[1] + step * ROUND_SHIFT // 2,
+               base[2] + step * ROUND_SHIFT, base[3] + step * ROUND_SHIFT // 2)  # fmt: skip
         paste_card(image, card, box, theme)
-        if player == table.winning:
-            draw.rounded_rectangle(box, 10, outline=theme.highlight, width=4)
+        last[player] = box
+    if table.winning is not None and table.winning in last:
+        draw.rounded_rectangle(last[table.winning], 10, outline=theme.highlight, width=4)
     small = font(theme.small_size)
     notes = " · ".join(n for n in (table.trump, *table.notes) if n)
     if notes:
