@@ -99,7 +99,7 @@ class Picker(discord.ui.View):
 
     def prompt(self) -> str:
         if self.move:
-            question = f"Play **{self.match.describe(self.move)}**?"
+            question = f"Play **{self.match.describe(self.move, self.session.names())}**?"
             return f"Hint: {self.hint}\n{question}" if self.hint else question
         if self.card:
             return f"Moves with {self.card}:"
@@ -129,8 +129,9 @@ class Picker(discord.ui.View):
         moves = chosen.actions
         pages = max(1, -(-len(moves) // PAGE))
         shown = moves[self.page * PAGE : (self.page + 1) * PAGE]
+        names = self.session.names()
         options = [
-            discord.SelectOption(label=self.match.describe(m)[:100], value=m.notation)
+            discord.SelectOption(label=self.match.describe(m, names)[:100], value=m.notation)
             for m in shown
         ]
         self.add_item(

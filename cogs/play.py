@@ -51,9 +51,10 @@ class PlayCommands(commands.Cog):
         match = session.match
         assert match is not None
         wanted = current.lower().strip()
+        names = session.names()
         choices = []
         for action in match.legal_actions():
-            text = match.describe(action)
+            text = match.describe(action, names)
             if wanted in text.lower() or wanted in action.notation.lower():
                 choices.append(app_commands.Choice(name=text[:100], value=action.notation))
             if len(choices) == 25:

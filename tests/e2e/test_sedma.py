@@ -151,3 +151,28 @@ async def test_sedma_text_table_and_refusals(env: Env) -> None:
     assert data["flags"] & EPHEMERAL and "Only the leader stops a trick" in data["content"]
     choices = await fake.autocomplete(mover, "play", "move", "", channel_id=NO_FILES_CHANNEL_ID)
     assert len(choices) == 4 and all(c["name"].startswith("Lead ") for c in choices)
+
+
+async def test_sedma_rules_in_czech_and_slovak_and_holas_fight(env: Env) -> None:
+    fake = env.fake
+    czech = await fake.slash(ASHA, "rules", game="sedma", locale="cs")
+    message = fake.messages[czech.message_id]
+    assert message["embeds"][0]["title"] == "Sedma · Rychlý začátek"
+    assert "1 / 8 · Čeština" in message["embeds"][0]["footer"]["text"]
+    language = next(c for c in fake.components(message) if c.get("placeholder") == "Language")
+    assert {o["value"] for o in language["options"]} == {"en", "cs", "sk"}
+    topic = next(c for c in fake.components(message) if c.get("placeholder") == "Topic")
+    sevens = next(o["value"] for o in topic["options"] if o["label"] == "Sedmy")
+    await fake.click(ASHA, czech.message_id, topic["custom_id"], [sevens])
+    message = fake.messages[czech.message_id]
+    language = next(c for c in fake.components(message) if c.get("placeholder") == "Language")
+    await fake.click(ASHA, czech.message_id, language["custom_id"], ["sk"])
+    message = fake.messages[czech.message_id]
+    assert message["embeds"][0]["title"] == "Sedma · Sedmy"
+    assert "Vyniesli sa králi" in message["embeds"][0]["fields"][0]["value"]
+    assert message["attachments"][0]["filename"] == "example.png"
+
+    hola = await fake.slash(ASHA, "rules", game="hola", topic="fight")
+    page = fake.messages[hola.message_id]["embeds"][0]
+    assert page["title"] == "Hola · Hola and its fight"
+    assert "Fight: lead 9♣" in page["fields"][0]["value"]

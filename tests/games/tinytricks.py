@@ -216,7 +216,7 @@ class TinyMatch(GameState):
         self.dealer = (self.dealer + 1) % self.players
         self._deal()
 
-    def describe(self, action: Any) -> str:
+    def describe(self, action: Any, names: Sequence[str] | None = None) -> str:
         play = action if isinstance(action, Play) else Play(parse_cards(str(action))[0])
         return f"Play {play.card.pretty}"
 

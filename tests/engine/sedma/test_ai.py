@@ -1,0 +1,74 @@
+"""Sedma's computer players decide from their seat's view only, at every level, and give hints
+in words."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.ai import choose_action, suggest
+from engine.sedma import SedmaMatch, SedmaRules
+from engine.sedma.ai import sample_world, unseen_cards
+from engine.sedma.rules import KING_OF_HEARTS
+
+
+def advanced(game: str, players: int, seed: int, plays: int) -> SedmaMatch:
+    match = SedmaMatch(SedmaRules(game=game, players=players), seed)
+    rng = random.Random(seed)
+    for _ in range(plays):
+        match.apply(rng.choice(match.legal_actions()))
+    return match
+
+
+def hidden_swapped(match: SedmaMatch, seat: int, rng: random.Random) -> SedmaMatch:
+    other = SedmaMatch.from_position(match.deal.copy())
+    hand = other.deal
+    others = [p for p in range(hand.players) if p != seat]
+    pool = [c for p in others for c in hand.hands[p]] + hand.stock
+    rng.shuffle(pool)
+    for p in others:
+        size = len(hand.hands[p])
+        hand.hands[p] = pool[:size]
+        del pool[:size]
+    hand.stock = pool
+    hand.changed()
+    return other
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+@pytest.mark.parametrize(("game", "players"), [("sedma", 4), ("sedma", 3), ("hola", 2)])
+def test_a_decision_does_not_change_when_hidden_cards_are_swapped(
+    level: str, game: str, players: int
+) -> None:
+    for seed in range(6):
+        match = advanced(game, players, seed, 3 + seed)
+        seat = match.current_player
+        assert seat is not None
+        real = choose_action(match, seat, level, random.Random(seed))
+        for shuffle in range(3):
+            other = hidden_swapped(match, seat, random.Random(100 + shuffle))
+            again = choose_action(other, seat, level, random.Random(seed))
+            assert again == real
+
+
+def test_worlds_keep_the_sizes_and_the_seats_own_hand() -> None:
+    match = advanced("sedma", 3, 4, 5)
+    hand = match.deal
+    seat = hand.turn
+    world = sample_world(hand, seat, random.Random(1))
+    assert world.hands[seat] == hand.hands[seat]
+    assert [len(h) for h in world.hands] == [len(h) for h in hand.hands]
+    assert len(world.stock) == len(hand.stock)
+    pool = set(unseen_cards(hand, seat))
+    assert {c for p, h in enumerate(world.hands) if p != seat for c in h} | set(world.stock) == pool
+    if KING_OF_HEARTS in pool:  # the holder is re-imagined with the cards
+        holders = {sample_world(hand, seat, random.Random(n)).king_of_hearts for n in range(30)}
+        assert len(holders) > 1
+
+
+def test_a_hint_is_a_legal_move_with_a_reason() -> None:
+    match = advanced("sedma", 4, 2, 6)
+    hint = suggest(match, match.current_player, "seed")
+    assert hint.action in match.legal_actions()
+    assert hint.reason.endswith(".") and len(hint.reason) > 10
