@@ -22,8 +22,9 @@ log = logging.getLogger("seepbot.flow")
 class TableOutput(Protocol):
     """What the turn loop posts; the cogs implement it with Discord messages."""
 
-    async def post_table(self, session: TableSession) -> int:
-        """Post the table (image or text, the player to move mentioned); the message id."""
+    async def post_table(self, session: TableSession, ping: bool = True) -> int:
+        """Post the table (image or text; the player to move mentioned, and pinged when
+        `ping`); the message id."""
 
     async def delete_message(self, session: TableSession, message_id: int) -> None:
         """Remove an earlier table message (quietly, if it is already gone)."""
@@ -108,20 +109,29 @@ class TableFlow:
                 await self.port.post_deal_summary(session)
         await self.post_table(session)
 
-    async def post_table(self, session: TableSession) -> None:
-        """Post the table and remove the previous table message; restart the turn timer."""
+    async def post_table(self, session: TableSession, *, repost: bool = False) -> None:
+        """Post the table and remove the previous table message; restart the turn timer. A
+        repost (someone asked to see the table) neither pings nor touches the timer."""
         old = session.row.message_id
-        message_id = await self.port.post_table(session)
+        message_id = await self.port.post_table(session, ping=not repost)
         session.row = replace(session.row, message_id=message_id)
         await self.store.set_message(session.id, message_id)
         if old:
             await self.port.delete_message(session, old)
-        self.start_timer(session)
+        if not repost:
+            self.start_timer(session)
 
     def resume(self, session: TableSession) -> None:
-        """A table restored after a restart: the turn timer of the player to move runs again
-        (from the start of its time)."""
-        self.start_timer(session)
+        """A table restored after a restart plays on: a computer seat to move moves (and the
+        table is posted again), a human's turn timer runs again from the start of its time."""
+        match = session.match
+        if match is None or match.is_terminal:
+            return
+        row = session.seats.get(match.current_player or 0)
+        if row is not None and row.plays_itself:
+            self.schedule(self.advance(session))
+        else:
+            self.start_timer(session)
 
     # ----- the turn timer ---------------------------------------------------------------
 

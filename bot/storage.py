@@ -237,8 +237,9 @@ class Store:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         # Autocommit: single statements commit at once; record_move opens its own transaction.
         self._db = await aiosqlite.connect(self.path, isolation_level=None)
-        await self._db.execute("PRAGMA journal_mode=WAL")
-        await self._db.execute("PRAGMA foreign_keys=ON")
+        for pragma in ("PRAGMA journal_mode=WAL", "PRAGMA foreign_keys=ON"):
+            async with self._db.execute(pragma):
+                pass  # every cursor is closed, or a later COMMIT may find a statement open
         await self._migrate()
         return self
 
@@ -255,6 +256,19 @@ class Store:
     async def __aexit__(self, *exc: object) -> None:
         await self.close()
 
+    async def _run(self, sql: str, args: Sequence[Any] = ()) -> None:
+        """One statement, its cursor closed at once (an open statement blocks COMMIT)."""
+        async with self.db.execute(sql, args):
+            pass
+
+    async def _one(self, sql: str, args: Sequence[Any] = ()) -> Any:
+        async with self.db.execute(sql, args) as cursor:
+            return await cursor.fetchone()
+
+    async def _all(self, sql: str, args: Sequence[Any] = ()) -> list[Any]:
+        async with self.db.execute(sql, args) as cursor:
+            return list(await cursor.fetchall())
+
     @property
     def db(self) -> aiosqlite.Connection:
         if self._db is None:
@@ -263,7 +277,8 @@ class Store:
 
     async def _migrate(self) -> None:
         db = self.db
-        version = (await (await db.execute("PRAGMA user_version")).fetchone())[0]
+        async with db.execute("PRAGMA user_version") as cursor:
+            version = (await cursor.fetchone())[0]
         for number, script in enumerate(MIGRATIONS, 1):
             if number <= version:
                 continue
@@ -271,7 +286,8 @@ class Store:
 
     @_serialised
     async def schema_version(self) -> int:
-        return (await (await self.db.execute("PRAGMA user_version")).fetchone())[0]
+        row = await self._one("PRAGMA user_version")
+        return int(row[0])
 
     # ----- tables -----------------------------------------------------------------------
 
@@ -287,7 +303,7 @@ class Store:
         options: dict[str, Any] | None = None,
     ) -> int:
         now = time.time()
-        cursor = await self.db.execute(
+        async with self.db.execute(
             "INSERT INTO game_tables (guild_id, channel_id, host_id, game, rules, seed, options,"
             " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
@@ -301,38 +317,37 @@ class Store:
                 now,
                 now,
             ),
-        )
-        assert cursor.lastrowid is not None
-        return cursor.lastrowid
+        ) as cursor:
+            assert cursor.lastrowid is not None
+            return cursor.lastrowid
 
     @_serialised
     async def table(self, table_id: int) -> TableRow | None:
-        cursor = await self.db.execute(
+        row = await self._one(
             "SELECT id, guild_id, channel_id, host_id, game, rules, seed, status, options,"
             " message_id FROM game_tables WHERE id = ?",
             (table_id,),
         )
-        row = await cursor.fetchone()
         return _table_row(row) if row else None
 
     @_serialised
     async def unfinished_tables(self) -> list[TableRow]:
-        cursor = await self.db.execute(
+        rows = await self._all(
             "SELECT id, guild_id, channel_id, host_id, game, rules, seed, status, options,"
             " message_id FROM game_tables WHERE status IN ('lobby', 'playing') ORDER BY id"
         )
-        return [_table_row(row) for row in await cursor.fetchall()]
+        return [_table_row(row) for row in rows]
 
     @_serialised
     async def set_status(self, table_id: int, status: str) -> None:
-        await self.db.execute(
+        await self._run(
             "UPDATE game_tables SET status = ?, updated_at = ? WHERE id = ?",
             (status, time.time(), table_id),
         )
 
     @_serialised
     async def set_message(self, table_id: int, message_id: int | None) -> None:
-        await self.db.execute(
+        await self._run(
             "UPDATE game_tables SET message_id = ? WHERE id = ?", (message_id, table_id)
         )
 
@@ -340,18 +355,18 @@ class Store:
 
     @_serialised
     async def seats(self, table_id: int) -> list[SeatRow]:
-        cursor = await self.db.execute(
+        rows = await self._all(
             "SELECT seat, user_id, name, computer_level, missed_turns FROM seats WHERE table_id = ?"
             " ORDER BY seat",
             (table_id,),
         )
-        return [SeatRow(*row) for row in await cursor.fetchall()]
+        return [SeatRow(*row) for row in rows]
 
     @_serialised
     async def set_seat(
         self, table_id: int, seat: int, user_id: int | None, name: str, level: str | None = None
     ) -> None:
-        await self.db.execute(
+        await self._run(
             "INSERT INTO seats (table_id, seat, user_id, name, computer_level)"
             " VALUES (?, ?, ?, ?, ?)"
             " ON CONFLICT (table_id, seat) DO UPDATE SET user_id = excluded.user_id,"
@@ -361,23 +376,23 @@ class Store:
 
     @_serialised
     async def set_missed_turns(self, table_id: int, seat: int, count: int) -> None:
-        await self.db.execute(
+        await self._run(
             "UPDATE seats SET missed_turns = ? WHERE table_id = ? AND seat = ?",
             (count, table_id, seat),
         )
 
     @_serialised
     async def clear_seat(self, table_id: int, seat: int) -> None:
-        await self.db.execute("DELETE FROM seats WHERE table_id = ? AND seat = ?", (table_id, seat))
+        await self._run("DELETE FROM seats WHERE table_id = ? AND seat = ?", (table_id, seat))
 
     # ----- actions and results ----------------------------------------------------------
 
     @_serialised
     async def actions(self, table_id: int) -> list[str]:
-        cursor = await self.db.execute(
+        rows = await self._all(
             "SELECT notation FROM actions WHERE table_id = ? ORDER BY number", (table_id,)
         )
-        return [row[0] for row in await cursor.fetchall()]
+        return [row[0] for row in rows]
 
     @_serialised
     async def record_move(
@@ -396,53 +411,51 @@ class Store:
         now = time.time()
         db = self.db
         try:
-            await db.execute("BEGIN")
-            await db.execute(
+            await self._run("BEGIN")
+            await self._run(
                 "INSERT INTO actions (table_id, number, player, notation, played_at)"
                 " VALUES (?, ?, ?, ?, ?)",
                 (table_id, number, player, notation, now),
             )
             for deal_number, result in deal_results:
-                await db.execute(
+                await self._run(
                     "INSERT INTO deal_results (table_id, number, result) VALUES (?, ?, ?)",
                     (table_id, deal_number, json.dumps(result)),
                 )
             status = "playing"
             if match_result is not None:
                 status = "finished"
-                await db.execute(
+                await self._run(
                     "INSERT INTO match_results (table_id, guild_id, game, finished_at, result)"
                     " VALUES (?, ?, ?, ?, ?)",
                     (table_id, guild_id, game, now, json.dumps(match_result)),
                 )
                 await _insert_results(db, player_results)
-            await db.execute(
-                "UPDATE game_tables SET status = ?, updated_at = ? WHERE id = ?",
+            await self._run(
+                "UPDATE game_tables SET status = ?, updated_at = ? WHERE id = ?"
+                " AND status != 'ended'",
                 (status, now, table_id),
             )
-            await db.execute("COMMIT")
+            await self._run("COMMIT")
         except BaseException:
-            await db.execute("ROLLBACK")
+            await self._run("ROLLBACK")
             raise
 
     @_serialised
     async def deal_results(self, table_id: int) -> list[dict[str, Any]]:
-        cursor = await self.db.execute(
+        rows = await self._all(
             "SELECT result FROM deal_results WHERE table_id = ? ORDER BY number", (table_id,)
         )
-        return [json.loads(row[0]) for row in await cursor.fetchall()]
+        return [json.loads(row[0]) for row in rows]
 
     @_serialised
     async def match_result(self, table_id: int) -> dict[str, Any] | None:
-        cursor = await self.db.execute(
-            "SELECT result FROM match_results WHERE table_id = ?", (table_id,)
-        )
-        row = await cursor.fetchone()
+        row = await self._one("SELECT result FROM match_results WHERE table_id = ?", (table_id,))
         return json.loads(row[0]) if row else None
 
     @_serialised
     async def set_options(self, table_id: int, options: dict[str, Any]) -> None:
-        await self.db.execute(
+        await self._run(
             "UPDATE game_tables SET options = ? WHERE id = ?", (json.dumps(options), table_id)
         )
 
@@ -468,8 +481,8 @@ class Store:
         if user_id is not None:
             query += " AND user_id = ?"
             args.append(user_id)
-        cursor = await self.db.execute(query + " ORDER BY finished_at, table_id, side", args)
-        return [_player_result(row) for row in await cursor.fetchall()]
+        rows = await self._all(query + " ORDER BY finished_at, table_id, side", args)
+        return [_player_result(row) for row in rows]
 
     @_serialised
     async def insert_player_results(self, results: Sequence[PlayerResult]) -> None:
@@ -478,15 +491,14 @@ class Store:
 
     @_serialised
     async def guild_settings(self, guild_id: int) -> GuildSettings:
-        cursor = await self.db.execute(
+        row = await self._one(
             "SELECT settings, season_start FROM guild_settings WHERE guild_id = ?", (guild_id,)
         )
-        row = await cursor.fetchone()
         return GuildSettings(json.loads(row[0]), row[1]) if row else GuildSettings({})
 
     @_serialised
     async def update_guild_settings(self, guild_id: int, changes: dict[str, Any]) -> None:
-        await self.db.execute(
+        await self._run(
             "INSERT INTO guild_settings (guild_id, settings) VALUES (?, ?) ON CONFLICT (guild_id)"
             " DO UPDATE SET settings = json_patch(settings, excluded.settings)",
             (guild_id, json.dumps(changes)),
@@ -494,7 +506,7 @@ class Store:
 
     @_serialised
     async def start_season(self, guild_id: int, when: float) -> None:
-        await self.db.execute(
+        await self._run(
             "INSERT INTO guild_settings (guild_id, season_start) VALUES (?, ?)"
             " ON CONFLICT (guild_id) DO UPDATE SET season_start = excluded.season_start",
             (guild_id, when),
@@ -503,10 +515,11 @@ class Store:
 
 async def _insert_results(db: aiosqlite.Connection, results: Sequence[PlayerResult]) -> None:
     marks = ", ".join("?" for _ in RESULT_COLUMNS)
-    await db.executemany(
+    async with db.executemany(
         f"INSERT INTO player_results ({', '.join(RESULT_COLUMNS)}) VALUES ({marks})",
         [_result_values(r) for r in results],
-    )
+    ):
+        pass
 
 
 def _result_values(result: PlayerResult) -> tuple[Any, ...]:

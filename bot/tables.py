@@ -80,6 +80,11 @@ class TableSession:
         return [self.name_of(seat) for seat in range(self.players)]
 
     @property
+    def ended(self) -> bool:
+        """Ended by the host or a moderator: nothing more is played here."""
+        return self.row.status == "ended"
+
+    @property
     def to_play(self) -> int | None:
         return self.match.current_player if self.match else None
 
@@ -151,6 +156,7 @@ class TableSession:
             self.row = replace(self.row, options=options)
             self.match = match
             await self.store.set_status(self.id, "playing")
+            self.row = replace(self.row, status="playing")
 
     def decide_rated(self, settings: dict[str, Any]) -> bool:
         """Games between humans are rated; with computer players only if the server says so;
@@ -165,6 +171,8 @@ class TableSession:
 
     def check_turn(self, user_id: int, turn_number: int | None = None) -> int:
         """The player number of `user_id` if they may act now; else a TableError."""
+        if self.ended:
+            raise TableError("This table has ended.")
         if self.match is None:
             raise TableError("The game has not started yet.")
         if self.match.is_terminal:
@@ -202,6 +210,8 @@ class TableSession:
         async with self.lock:
             match = self.match
             if match is None or match.is_terminal or turn_number != self.turn_number:
+                return None
+            if self.ended:
                 return None
             seat = match.current_player
             assert seat is not None
@@ -298,13 +308,15 @@ class TableSession:
             data = match.to_dict()
             self.match = registry.restore({**data, "actions": data["actions"][:-1]})
             raise
+        if match.is_terminal:
+            self.row = replace(self.row, status="finished")  # the channel is free again
         return MoveResult(player, record.text, match.deals_finished - deals_before)
 
     async def play_computers(self, limit: int | None = None) -> list[MoveResult]:
         """Let computer seats move until a human is to play, the game ends, or `limit` moves."""
         results: list[MoveResult] = []
         async with self.lock:
-            while self.match is not None and not self.match.is_terminal:
+            while self.match is not None and not self.match.is_terminal and not self.ended:
                 if limit is not None and len(results) >= limit:
                     break
                 seat = self.match.current_player
@@ -376,10 +388,13 @@ class Tables:
         return self.by_channel.get(channel_id)
 
     async def end(self, channel_id: int) -> TableSession:
-        session = self.by_channel.pop(channel_id, None)
-        if session is None:
+        session = self.by_channel.get(channel_id)
+        if session is None or session.ended:
             raise TableError("There is no table in this channel.")
-        await self.store.set_status(session.id, "ended")
+        async with session.lock:  # a move in progress is stored first, then nothing more
+            await self.store.set_status(session.id, "ended")
+            session.row = replace(session.row, status="ended")
+        del self.by_channel[channel_id]
         return session
 
     async def restore(self) -> int:

@@ -22,9 +22,9 @@ class DiscordTableOutput:
     def __init__(self, bot: SeepBot) -> None:
         self.bot = bot
 
-    async def post_table(self, session: TableSession) -> int:
+    async def post_table(self, session: TableSession, ping: bool = True) -> int:
         channel = await channel_of(self.bot, session.row.channel_id)
-        message = await channel.send(**await table_message(session, channel))
+        message = await channel.send(**await table_message(session, channel, ping))
         return int(message.id)
 
     async def delete_message(self, session: TableSession, message_id: int) -> None:

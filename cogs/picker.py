@@ -40,7 +40,9 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"hand
         await show_hand(interaction, session)
 
 
-async def show_hand(interaction: discord.Interaction, session: TableSession) -> None:
+async def show_hand(
+    interaction: discord.Interaction, session: TableSession, note: str = ""
+) -> None:
     """Answer privately with the player's hand and, on their turn, the move picker."""
     user_id = interaction.user.id
     seat = session.seat_of(user_id)
@@ -59,10 +61,42 @@ async def show_hand(interaction: discord.Interaction, session: TableSession) -> 
             if session.match.is_terminal
             else (f"It's {session.name_of(session.match.current_player or 0)}'s turn.")
         )
-        await interaction.response.send_message(waiting, file=file, ephemeral=True)
+        await interaction.response.send_message(note + waiting, file=file, ephemeral=True)
         return
     picker = Picker(session, user_id)
-    await interaction.response.send_message(picker.prompt(), file=file, view=picker, ephemeral=True)
+    await interaction.response.send_message(
+        note + picker.prompt(), file=file, view=picker, ephemeral=True
+    )
+
+
+PICK = re.compile(r"pick:(?P<table>\d+):")
+EXPIRED = "That picker had expired (or the bot restarted): here is your hand again.\n"
+
+
+def is_live(interaction: discord.Interaction) -> bool:
+    """Whether a picker still listens for this click (discord.py keeps live views by message,
+    and by nothing for a view sent without one)."""
+    data = interaction.data or {}
+    key = (int(data.get("component_type", 0)), str(data.get("custom_id", "")))
+    views = interaction.client._connection._view_store._views  # the same lookup as discord.py
+    message_id = interaction.message.id if interaction.message is not None else None
+    return bool(views.get(message_id, {}).get(key) or views.get(None, {}).get(key))
+
+
+async def answer_expired_picker(interaction: discord.Interaction) -> None:
+    """A click on a picker nobody listens to any more (it timed out, or the bot restarted)
+    gets a fresh hand instead of Discord's "This interaction failed"."""
+    if interaction.type is not discord.InteractionType.component:
+        return
+    found = PICK.match(str((interaction.data or {}).get("custom_id", "")))
+    if found is None or is_live(interaction):
+        return
+    try:
+        session = session_for(interaction, int(found["table"]))
+    except TableError as error:
+        await tell(interaction, str(error))
+        return
+    await show_hand(interaction, session, EXPIRED)
 
 
 Handler = Callable[..., Awaitable[None]]
@@ -166,6 +200,10 @@ class Picker(discord.ui.View):
             self.add_item(_Button("Hint", f"{tag}:hint", discord.ButtonStyle.secondary, self._hint))
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        if self.session.ended:
+            await tell(interaction, "This table has ended.")
+            self.stop()
+            return False
         if interaction.user.id != self.user_id:
             await tell(interaction, "This is not your hand.")
             return False

@@ -10,7 +10,7 @@ from discord.ext import commands
 
 from bot.tables import TableError
 from cogs.common import session_for, tell
-from cogs.picker import HandButton, play_move, show_hand
+from cogs.picker import HandButton, answer_expired_picker, play_move, show_hand
 
 if TYPE_CHECKING:
     from bot.client import SeepBot
@@ -19,6 +19,10 @@ if TYPE_CHECKING:
 class PlayCommands(commands.Cog):
     def __init__(self, bot: SeepBot) -> None:
         self.bot = bot
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        await answer_expired_picker(interaction)
 
     @app_commands.command(name="hand", description="See your hand and choose a move")
     async def hand(self, interaction: discord.Interaction) -> None:
@@ -37,7 +41,9 @@ class PlayCommands(commands.Cog):
         except TableError as error:
             await tell(interaction, str(error))
             return
-        await play_move(interaction, session, move, None)
+        # Discord allows 6,000 characters here; no move is longer than 100, and a refusal
+        # quotes what was typed
+        await play_move(interaction, session, move[:100], None)
 
     @play.autocomplete("move")
     async def move_choices(

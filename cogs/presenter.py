@@ -71,7 +71,7 @@ def table_embed(session: TableSession, picture: TablePicture) -> discord.Embed:
     return embed
 
 
-async def table_message(session: TableSession, channel: Any) -> dict[str, Any]:
+async def table_message(session: TableSession, channel: Any, ping: bool = True) -> dict[str, Any]:
     """Keyword arguments for `send`: content (mention), embed, and the image or the text."""
     from cogs.picker import HandButton
     from cogs.rules import TableRulesButton
@@ -94,7 +94,7 @@ async def table_message(session: TableSession, channel: Any) -> dict[str, Any]:
     else:
         embed.add_field(name="Table", value=picture.text()[:1024], inline=False)
         embed.set_footer(text="I may not attach images here, so the table comes as text.")
-    kwargs["allowed_mentions"] = discord.AllowedMentions(users=True)
+    kwargs["allowed_mentions"] = discord.AllowedMentions(users=ping)
     return kwargs
 
 

@@ -52,10 +52,8 @@ async def open_thread(channel: discord.TextChannel, name: str) -> tuple[discord.
 
 
 def require_host_or_manager(interaction: discord.Interaction, session: TableSession) -> None:
-    permissions = getattr(interaction.user, "guild_permissions", None)
-    if interaction.user.id != session.row.host_id and not (
-        permissions is not None and permissions.manage_channels
-    ):
+    # the member's permissions in this channel, as Discord resolved them for the interaction
+    if interaction.user.id != session.row.host_id and not interaction.permissions.manage_channels:
         raise TableError("Only the host (or someone who manages channels) can do that.")
 
 
@@ -247,8 +245,18 @@ def table_commands() -> type[commands.GroupCog]:
             if not session.started:
                 await interaction.response.send_message(embed=lobby_embed(session), ephemeral=True)
                 return
+            if session.seat_of(interaction.user.id) is None:
+                try:
+                    require_host_or_manager(interaction, session)
+                except TableError:
+                    await tell(
+                        interaction,
+                        "Only the players at this table (or a moderator) can post it again: "
+                        "the latest table message is above.",
+                    )
+                    return
             await interaction.response.send_message("Here is the table.", ephemeral=True)
-            self.bot.flow.schedule(self.bot.flow.advance(session))
+            self.bot.flow.schedule(self.bot.flow.post_table(session, repost=True))
 
         @app_commands.command(
             name="end", description="End this channel's table (host or Manage Channels)"

@@ -30,6 +30,7 @@ from engine.sedma.rules import KING_OF_HEARTS, card_points
 
 EASY_SLIP = 0.35
 HARD_WORLDS = 64
+HOLA_WORLDS = 24  # a Hola hand is 52 cards long: each world's play-outs cost twice as much
 
 
 def unseen_cards(hand: SedmaHand, seat: int) -> list[Card]:
@@ -173,7 +174,7 @@ def hard_choice(
         return legal[0]
     totals = [0.0] * len(legal)
     started = time.perf_counter()
-    for _ in range(HARD_WORLDS):
+    for _ in range(HOLA_WORLDS if hand.rules.is_hola else HARD_WORLDS):
         world = sample_world(hand, seat, rng)
         for index, action in enumerate(legal):
             trial = world.copy()

@@ -160,3 +160,64 @@ async def test_a_table_of_an_unknown_game_is_left_out_of_the_restore(store: Stor
     assert (await store.table(gone)).status == "lobby"  # still stored, untouched
     with pytest.raises(TableError, match="unknown game 'nosuchgame'"):
         await tables.create(GUILD, CHANNEL + 2, HOST, "nosuchgame", {"players": 2})
+
+
+async def test_moves_commit_while_every_finished_statement_is_still_referenced(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A cursor left open (say, kept alive by a debugger) makes every later COMMIT fail with
+    "SQL statements in progress": the store closes each one itself."""
+    import aiosqlite
+
+    kept: list[object] = []
+    init = aiosqlite.Cursor.__init__
+
+    def keeping(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        init(self, *args, **kwargs)
+        kept.append(self)  # never collected while the test runs
+
+    monkeypatch.setattr(aiosqlite.Cursor, "__init__", keeping)
+    async with Store(tmp_path / "kept.sqlite3") as store:
+        tables = Tables(store)
+        session = await tables.create(GUILD, CHANNEL, HOST, "suipe", {"players": 2}, seed=3)
+        await session.join(HOST, "Sina")
+        await session.add_computer(HOST)
+        await session.start(HOST)
+        await session.play_computers()
+        for _ in range(3):
+            await session.play(HOST, session.match.legal_actions()[0])
+            await session.play_computers()
+        assert len(await store.actions(session.id)) == session.turn_number >= 3
+    assert kept  # the statements were all still referenced
+
+
+async def test_an_ended_table_plays_no_more_and_stays_ended(store: Store) -> None:
+    tables = Tables(store)
+    session = await tables.create(GUILD, CHANNEL, HOST, "suipe", {"players": 2}, seed=4)
+    await session.join(HOST, "Sina")
+    await session.join(GUEST, "Tavita")
+    await session.start(HOST)
+    mover = (HOST, GUEST)[session.match.current_player]
+    move = session.match.legal_actions()[0]
+    await tables.end(CHANNEL)
+    with pytest.raises(TableError, match="This table has ended"):
+        await session.play(mover, move)  # e.g. from a picker opened before the end
+    assert await session.take_over(session.turn_number) is None
+    assert (await store.table(session.id)).status == "ended"
+    again = Tables(store)
+    assert await again.restore() == 0  # an ended table does not come back
+
+
+async def test_a_finished_match_frees_its_channel(store: Store) -> None:
+    tables = Tables(store)
+    session = await tables.create(GUILD, CHANNEL, HOST, "suipe", {"players": 2, "deals": 1}, 5)
+    await session.join(HOST, "Sina")
+    await session.add_computer(HOST)
+    await session.start(HOST)
+    while not session.match.is_terminal:
+        await session.play_computers()
+        if not session.match.is_terminal:
+            await session.play(HOST, session.match.legal_actions()[0])
+    assert session.row.status == "finished"
+    new = await tables.create(GUILD, CHANNEL, HOST, "seep", {"players": 2})
+    assert new.id != session.id and tables.get(CHANNEL) is new

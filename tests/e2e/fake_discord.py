@@ -46,6 +46,16 @@ def user_payload(user_id: int, name: str, bot: bool = False) -> dict[str, Any]:
     }
 
 
+def pinged_users(content: str, allowed: dict[str, Any] | None) -> list[int]:
+    """The users a message notifies: its <@id> mentions, as far as allowed_mentions lets
+    them (no allowed_mentions: all of them)."""
+    mentioned = [int(found) for found in re.findall(r"<@!?(\d+)>", content)]
+    if allowed is None or "users" in (allowed.get("parse") or []):
+        return mentioned
+    listed = {int(user) for user in allowed.get("users") or []}
+    return [user for user in mentioned if user in listed]
+
+
 NAME_PATTERN = re.compile(r"^[-_\w]{1,32}$")
 
 
@@ -109,6 +119,7 @@ class FakeDiscord:
         self.sequence = 0
         self.requests: list[tuple[str, str]] = []
         self.violations: list[str] = []
+        self.pings: dict[int, list[int]] = {}  # by message: the users Discord would notify
         self.messages: dict[int, dict[str, Any]] = {}
         self.files: dict[int, list[dict[str, Any]]] = {}  # what each message attached
         self.deleted: set[int] = set()
@@ -550,6 +561,25 @@ class FakeDiscord:
         return (json.loads(text) if text else {}), []
 
     def _check_message(self, payload: dict[str, Any]) -> None:
+        """Discord's limits on a message (it answers 400, code 50035, to a breach)."""
+        content = payload.get("content") or ""
+        if len(content) > 2000:
+            self.violations.append(f"content of {len(content)} characters (the limit is 2000)")
+        embeds = payload.get("embeds") or []
+        for embed in embeds:
+            limits = {"title": 256, "description": 4096}
+            for key, limit in limits.items():
+                if len(embed.get(key) or "") > limit:
+                    self.violations.append(f"embed {key} longer than {limit}")
+            fields = embed.get("fields") or []
+            if len(fields) > 25:
+                self.violations.append("an embed with more than 25 fields")
+            for entry in fields:
+                if len(entry.get("name", "")) > 256 or len(entry.get("value", "")) > 1024:
+                    self.violations.append(f"embed field too long: {entry.get('name')!r}")
+            footer = (embed.get("footer") or {}).get("text") or ""
+            if len(footer) > 2048:
+                self.violations.append("embed footer longer than 2048")
         rows = payload.get("components") or []
         if len(rows) > 5:
             self.violations.append(f"{len(rows)} action rows (the limit is 5)")
@@ -559,6 +589,11 @@ class FakeDiscord:
                     self.violations.append(f"custom_id too long: {component['custom_id']}")
                 if len(component.get("options", [])) > 25:
                     self.violations.append("a select with more than 25 options")
+                for option in component.get("options", []):
+                    if len(option.get("label", "")) > 100 or len(option.get("value", "")) > 100:
+                        self.violations.append(f"a select option too long: {option['label']!r}")
+                if len(component.get("label") or "") > 80:
+                    self.violations.append("a button label longer than 80")
 
     def _make_message(
         self,
@@ -599,6 +634,7 @@ class FakeDiscord:
         }
         self.messages[message_id] = message
         self.files[message_id] = files
+        self.pings[message_id] = pinged_users(message["content"], payload.get("allowed_mentions"))
         return message
 
     def _edit(

@@ -14,6 +14,7 @@ from .helpers import button, latest_table, select, whose_turn
 
 ASHA, DEV = 901, 902
 SEED = 5
+HOLA_SEED = 3  # a shuffle where Asha leads (and so may fight) early
 MANAGE_GUILD = 1 << 5
 
 
@@ -29,7 +30,8 @@ async def play_preferring(fake: FakeDiscord, user_id: int, prefix: str) -> tuple
         choice = select(fake, picker)
         values = [o["value"] for o in choice["options"]]
         wanted = [v for v in values if v.startswith(prefix)]
-        value = (wanted or values)[0]
+        taking = [o["value"] for o in choice["options"] if "takes the trick" in o["label"]]
+        value = (wanted or taking or values)[0]
         chosen = value if choice["custom_id"].split(":")[3] == "move" else chosen
         await fake.click(user_id, int(picker["id"]), choice["custom_id"], [value])
         picker = fake.messages[int(picker["id"])]
@@ -104,7 +106,10 @@ async def test_four_player_sedma_to_the_end_then_the_leaderboard(
     assert shown["Rating"] != "not rated yet"
 
 
-async def test_two_player_hola_hand_with_a_fight(env: Env) -> None:
+async def test_two_player_hola_hand_with_a_fight(
+    env: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(random, "SystemRandom", lambda: random.Random(HOLA_SEED))
     fake = env.fake
     fake.add_member(ASHA, "Asha")
     new = await fake.slash(ASHA, "table", "new", game="hola", players=2)

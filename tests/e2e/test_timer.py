@@ -64,7 +64,20 @@ async def test_shutting_down_while_computers_play_loses_no_move(env: Env) -> Non
     played = session.match.to_dict()
     env.bot = await start_bot(fake, env.database)
     env.bot.timer_scale = 1.0
-    assert env.bot.tables.get(channel).match.to_dict() == played
+    restored = env.bot.tables.get(channel)
+    assert restored.match.to_dict()["actions"][: len(played["actions"])] == played["actions"]
+    # the computer seats play on after the restart (both seats are computers now)
+    for _ in range(200):
+        if restored.turn_number > len(played["actions"]):
+            break
+        await asyncio.sleep(0.05)
+    assert restored.turn_number > len(played["actions"])
+    ended = await fake.slash(ASHA, "table", "end")
+    assert "has ended" in ended.responses[-1]["data"]["content"]
+    await env.bot.idle()
+    stopped = restored.turn_number
+    await asyncio.sleep(0.3)
+    assert restored.turn_number == stopped and restored.ended  # nothing more is played
 
 
 async def test_a_restored_table_runs_its_turn_timer_again(

@@ -1,0 +1,93 @@
+"""A table's life end to end: an ended table stays ended (an old picker cannot play on it), a
+picker from before a restart answers with a fresh hand, /table status neither pings nor is open
+to passers-by, and a long /play input gets a short refusal."""
+
+from __future__ import annotations
+
+from .conftest import Env, start_bot, stop_bot
+from .fake_discord import EPHEMERAL, FakeDiscord
+from .helpers import button, latest_table, select, whose_turn
+
+ASHA, DEV, PASSER = 1001, 1002, 1003
+
+
+async def two_humans(env: Env) -> tuple[int, int]:
+    """A started two-player Suipe table; returns (the player to move, the other)."""
+    fake = env.fake
+    for user, name in ((ASHA, "Asha"), (DEV, "Dev"), (PASSER, "Passer")):
+        fake.add_member(user, name)
+    new = await fake.slash(ASHA, "table", "new", game="suipe", players=2, deals=1)
+    lobby = fake.messages[new.message_id]
+    await fake.click(DEV, new.message_id, button(fake, lobby, "Join"))
+    await fake.click(ASHA, new.message_id, button(fake, lobby, "Start"))
+    await env.bot.idle()
+    mover = whose_turn(fake)
+    return mover, DEV if mover == ASHA else ASHA
+
+
+async def open_picker(fake: FakeDiscord, user: int) -> dict:
+    table = latest_table(fake)
+    opened = await fake.click(user, int(table["id"]), button(fake, table, "My hand"))
+    return fake.messages[opened.message_id]
+
+
+async def test_an_old_picker_cannot_play_on_an_ended_table(env: Env) -> None:
+    fake = env.fake
+    mover, _ = await two_humans(env)
+    picker = await open_picker(fake, mover)
+    ended = await fake.slash(ASHA, "table", "end")
+    assert "has ended" in ended.responses[-1]["data"]["content"]
+    choice = select(fake, picker)
+    clicked = await fake.click(mover, int(picker["id"]), choice["custom_id"],
+                               [choice["options"][0]["value"]])  # fmt: skip
+    data = clicked.responses[-1]["data"]
+    assert data["flags"] & EPHEMERAL and "This table has ended" in data["content"]
+    await env.bot.idle()
+    table_id = next(iter(env.bot.tables.by_channel.values()), None)
+    assert table_id is None
+    await stop_bot(env.bot)
+    env.bot = await start_bot(fake, env.database)
+    assert not env.bot.tables.by_channel  # it does not come back after a restart
+    again = await fake.slash(ASHA, "table", "new", game="seep", players=2)
+    assert fake.messages[again.message_id]["embeds"][0]["title"].startswith("Seep · table")
+
+
+async def test_a_picker_from_before_a_restart_answers_with_a_fresh_hand(env: Env) -> None:
+    fake = env.fake
+    mover, _ = await two_humans(env)
+    picker = await open_picker(fake, mover)
+    await stop_bot(env.bot)
+    env.bot = await start_bot(fake, env.database)
+    choice = select(fake, picker)
+    clicked = await fake.click(mover, int(picker["id"]), choice["custom_id"],
+                               [choice["options"][0]["value"]])  # fmt: skip
+    fresh = fake.messages[clicked.message_id]
+    assert fresh["flags"] & EPHEMERAL and "here is your hand again" in fresh["content"]
+    assert fresh["attachments"] and select(fake, fresh)["placeholder"] == "Choose a card"
+
+
+async def test_table_status_is_for_the_players_and_keeps_the_timer(env: Env) -> None:
+    fake = env.fake
+    _, other = await two_humans(env)
+    session = next(iter(env.bot.tables.by_channel.values()))
+    timer = env.bot.timers[session.id]
+    refused = await fake.slash(PASSER, "table", "status", permissions=0)
+    data = refused.responses[-1]["data"]
+    assert data["flags"] & EPHEMERAL and "Only the players" in data["content"]
+    before = len(fake.channel_messages())
+    await fake.slash(other, "table", "status")
+    await env.bot.idle()
+    reposted = latest_table(fake)
+    assert len(fake.channel_messages()) >= before
+    assert f"<@{whose_turn(fake)}>" in reposted["content"]  # it names the player to move…
+    assert fake.pings[int(reposted["id"])] == []  # …without pinging them again
+    assert env.bot.timers[session.id] is timer  # the player to move's time goes on
+
+
+async def test_a_long_play_input_gets_a_short_refusal(env: Env) -> None:
+    fake = env.fake
+    mover, _ = await two_humans(env)
+    reply = await fake.slash(mover, "play", move="9" * 5000)
+    data = reply.responses[-1]["data"]
+    assert data["flags"] & EPHEMERAL and len(data["content"]) <= 2000
+    assert "is not a Suipe move" in data["content"]
