@@ -17,7 +17,10 @@ from bot.translator import Translator
 
 log = logging.getLogger("seepbot")
 
-COGS = ("cogs.tables", "cogs.play", "cogs.admin", "cogs.leaderboard", "cogs.settings", "cogs.rules")
+COGS = (
+    "cogs.errors", "cogs.tables", "cogs.play", "cogs.admin", "cogs.leaderboard", "cogs.settings",
+    "cogs.rules",
+)  # fmt: skip
 
 
 class SeepBot(commands.Bot):

@@ -32,9 +32,19 @@ def defaults() -> dict[str, Any]:
     return {**GENERAL, **{option.rules_key: False for option in server_options()}}
 
 
+def valid(key: str, value: Any) -> bool:
+    """Whether a stored setting may be used (settings are checked when read: a value stored by
+    an older version, or by hand, never breaks a command)."""
+    if key == "timer":
+        return value in TIMERS
+    if key == "level":
+        return value in LEVELS
+    return isinstance(value, bool)
+
+
 def effective(settings: Mapping[str, Any]) -> dict[str, Any]:
     known = defaults()
-    return {**known, **{k: v for k, v in settings.items() if k in known}}
+    return {**known, **{k: v for k, v in settings.items() if k in known and valid(k, v)}}
 
 
 def describe(settings: Mapping[str, Any]) -> str:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import functools
+import logging
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
@@ -12,6 +15,9 @@ if TYPE_CHECKING:
     from bot.client import SeepBot
 
 PAGE = 25  # Discord's limit of options in one select
+UNEXPECTED = "That choice isn't available any more. Try the command again."
+log = logging.getLogger("seepbot.errors")
+Handler = TypeVar("Handler", bound=Callable[..., Awaitable[None]])
 
 
 def bot_of(interaction: discord.Interaction) -> SeepBot:
@@ -76,3 +82,28 @@ async def channel_of(bot: SeepBot, channel_id: int) -> Any:
     if channel is None:
         channel = await bot.fetch_channel(channel_id)
     return channel
+
+
+async def answer_unexpected(interaction: discord.Interaction, error: BaseException) -> None:
+    """The one answer to anything unexpected: private and plain; a warning in the log, not an
+    error (a stale button or an odd value is the user's world, not a bug of ours)."""
+    log.warning("unexpected input in %s: %r", interaction.data, error, exc_info=error)
+    try:
+        await tell(interaction, UNEXPECTED)
+    except discord.HTTPException:
+        log.warning("could not answer interaction %s", interaction.id)
+
+
+def guarded(callback: Handler) -> Handler:
+    """A component's callback that answers privately whatever goes wrong inside it."""
+
+    @functools.wraps(callback)
+    async def run(self: Any, interaction: discord.Interaction, *args: Any) -> None:
+        try:
+            await callback(self, interaction, *args)
+        except TableError as error:
+            await tell(interaction, str(error))
+        except Exception as error:
+            await answer_unexpected(interaction, error)
+
+    return run  # type: ignore[return-value]  # same signature as the wrapped callback

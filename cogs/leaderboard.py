@@ -13,7 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.leaderboards import Board, BoardPage, Period, board_choices, board_page, stats_for
-from cogs.common import bot_of, page_button, send_page, tell
+from cogs.common import bot_of, guarded, page_button, send_page, tell
 from cogs.options import Option, choice_of, game_option, with_options
 from cogs.presenter import can_attach
 from engine import registry
@@ -85,11 +85,12 @@ class PageButton(
         return cls(
             match["game"],
             Board.__members__.get(match["board"], Board.HEADLINE),
-            Period[match["period"]],
+            Period.__members__.get(match["period"], Period.ALL),
             int(match["page"]),
             match["step"],
         )
 
+    @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         page = self.page + (1 if self.step == "next" else -1)
         kwargs = await board_message(interaction, self.game, self.board, self.period, page)

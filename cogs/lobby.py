@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 import discord
 
 from bot.tables import TableError, TableSession
-from cogs.common import bot_of, session_for, tell
+from cogs.common import bot_of, guarded, session_for, tell
 from engine.registry import SideRule, display_name
 
 
@@ -81,6 +81,7 @@ class LobbyButton(
     ) -> LobbyButton:
         return cls(int(match["table"]), match["action"])
 
+    @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = bot_of(interaction)
         user = interaction.user

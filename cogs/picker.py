@@ -11,7 +11,15 @@ from typing import Any
 import discord
 
 from bot.tables import TableError, TableSession
-from cogs.common import PAGE, bot_of, session_for, tell
+from cogs.common import (
+    PAGE,
+    UNEXPECTED,
+    answer_unexpected,
+    bot_of,
+    guarded,
+    session_for,
+    tell,
+)
 from engine.core import MoveGroup
 from renderers import hand as hand_image
 
@@ -31,6 +39,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"hand
     ) -> HandButton:
         return cls(int(match["table"]))
 
+    @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
             session = session_for(interaction, self.table_id)
@@ -73,23 +82,37 @@ PICK = re.compile(r"pick:(?P<table>\d+):")
 EXPIRED = "That picker had expired (or the bot restarted): here is your hand again.\n"
 
 
-def is_live(interaction: discord.Interaction) -> bool:
-    """Whether a picker still listens for this click (discord.py keeps live views by message,
-    and by nothing for a view sent without one)."""
+def is_handled(interaction: discord.Interaction) -> bool:
+    """Whether discord.py will hand this click to someone: a live view (kept by message, or by
+    nothing for a view sent without one), or a persistent item whose pattern matches a
+    component the message really has (the same lookups as discord.py's)."""
     data = interaction.data or {}
-    key = (int(data.get("component_type", 0)), str(data.get("custom_id", "")))
-    views = interaction.client._connection._view_store._views  # the same lookup as discord.py
+    kind, custom_id = int(data.get("component_type", 0)), str(data.get("custom_id", ""))
+    store = interaction.client._connection._view_store
     message_id = interaction.message.id if interaction.message is not None else None
-    return bool(views.get(message_id, {}).get(key) or views.get(None, {}).get(key))
+    key = (kind, custom_id)
+    if store._views.get(message_id, {}).get(key) or store._views.get(None, {}).get(key):
+        return True
+    if interaction.message is None or not any(
+        pattern.fullmatch(custom_id) for pattern in store._dynamic_items
+    ):
+        return False
+    return any(
+        getattr(child, "custom_id", None) == custom_id and child.type.value == kind
+        for row in interaction.message.components
+        for child in getattr(row, "children", [row])
+    )
 
 
-async def answer_expired_picker(interaction: discord.Interaction) -> None:
-    """A click on a picker nobody listens to any more (it timed out, or the bot restarted)
-    gets a fresh hand instead of Discord's "This interaction failed"."""
-    if interaction.type is not discord.InteractionType.component:
+async def answer_unhandled_component(interaction: discord.Interaction) -> None:
+    """A click nobody will answer gets a private answer instead of Discord's "This
+    interaction failed": a picker that timed out or predates a restart, a fresh hand; anything
+    else, a plain word."""
+    if interaction.type is not discord.InteractionType.component or is_handled(interaction):
         return
     found = PICK.match(str((interaction.data or {}).get("custom_id", "")))
-    if found is None or is_live(interaction):
+    if found is None:
+        await tell(interaction, UNEXPECTED)
         return
     try:
         session = session_for(interaction, int(found["table"]))
@@ -212,6 +235,11 @@ class Picker(discord.ui.View):
             return False
         return True
 
+    async def on_error(
+        self, interaction: discord.Interaction, error: Exception, item: Any, /
+    ) -> None:
+        await answer_unexpected(interaction, error)
+
     async def _refresh(self, interaction: discord.Interaction) -> None:
         self._build()
         await interaction.response.edit_message(content=self.prompt(), view=self)
@@ -289,6 +317,7 @@ class _Button(discord.ui.Button[Any]):
         super().__init__(label=label, custom_id=custom_id, style=style, disabled=disabled)
         self.handler = handler
 
+    @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         await self.handler(interaction)
 
@@ -304,5 +333,6 @@ class _Select(discord.ui.Select[Any]):
         super().__init__(placeholder=placeholder, custom_id=custom_id, options=options)
         self.handler = handler
 
+    @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         await self.handler(interaction, self.values[0])

@@ -10,7 +10,7 @@ from discord.ext import commands
 
 from bot.tables import TableError
 from cogs.common import session_for, tell
-from cogs.picker import HandButton, answer_expired_picker, play_move, show_hand
+from cogs.picker import HandButton, answer_unhandled_component, play_move, show_hand
 
 if TYPE_CHECKING:
     from bot.client import SeepBot
@@ -22,7 +22,7 @@ class PlayCommands(commands.Cog):
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        await answer_expired_picker(interaction)
+        await answer_unhandled_component(interaction)
 
     @app_commands.command(name="hand", description="See your hand and choose a move")
     async def hand(self, interaction: discord.Interaction) -> None:

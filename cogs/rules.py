@@ -22,7 +22,7 @@ from bot.lessons import (
     lessons_of,
     topic_for,
 )
-from cogs.common import page_button, send_page, session_for, tell
+from cogs.common import guarded, page_button, send_page, session_for, tell
 from cogs.options import Option, choice_of, main_game_names, with_options
 from cogs.presenter import can_attach
 from engine.cards import parse_cards, pretty_cards
@@ -99,6 +99,7 @@ class RulesButton(
     ) -> RulesButton:
         return cls(match["game"], match["lang"], int(match["page"]), match["step"])
 
+    @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         page = self.page + (1 if self.step == "next" else -1)
         kwargs = await rules_message(interaction.channel, self.game, self.language, page)
@@ -111,11 +112,14 @@ class TopicSelect(
 ):
     def __init__(self, game: str, language: str, page: int = 0) -> None:
         self.game, self.language = game, language
-        pages = lesson(game, language).pages
+        try:
+            pages = lesson(game, language).pages
+        except ValueError:  # a game no longer offered: the callback answers for it
+            pages = ()
         options = [
             discord.SelectOption(label=p.title[:100], value=str(n), default=n == page)
             for n, p in enumerate(pages)
-        ]
+        ] or [discord.SelectOption(label="—", value="0")]
         super().__init__(
             discord.ui.Select(
                 placeholder="Topic", custom_id=f"rulestopic:{game}:{language}", options=options
@@ -128,6 +132,7 @@ class TopicSelect(
     ) -> TopicSelect:
         return cls(match["game"], match["lang"])
 
+    @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         page = int(self.item.values[0])
         kwargs = await rules_message(interaction.channel, self.game, self.language, page)
@@ -140,9 +145,13 @@ class LanguageSelect(
 ):
     def __init__(self, game: str, language: str = "en", page: int = 0) -> None:
         self.game, self.page = game, page
+        try:
+            codes = lessons_of(game).languages
+        except ValueError:  # a game no longer offered: the callback answers for it
+            codes = ("en",)
         options = [
             discord.SelectOption(label=LANGUAGES[code], value=code, default=code == language)
-            for code in lessons_of(game).languages
+            for code in codes
         ]
         super().__init__(
             discord.ui.Select(
@@ -159,6 +168,7 @@ class LanguageSelect(
     ) -> LanguageSelect:
         return cls(match["game"], page=int(match["page"]))
 
+    @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         language = self.item.values[0]
         kwargs = await rules_message(interaction.channel, self.game, language, self.page)
@@ -186,6 +196,7 @@ class TableRulesButton(
     ) -> TableRulesButton:
         return cls(int(match["table"]))
 
+    @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
             session = session_for(interaction, self.table_id)

@@ -5,7 +5,7 @@ to passers-by, and a long /play input gets a short refusal."""
 from __future__ import annotations
 
 from .conftest import Env, start_bot, stop_bot
-from .fake_discord import EPHEMERAL, FakeDiscord
+from .fake_discord import EPHEMERAL, GUILD_ID, FakeDiscord
 from .helpers import button, latest_table, select, whose_turn
 
 ASHA, DEV, PASSER = 1001, 1002, 1003
@@ -91,3 +91,49 @@ async def test_a_long_play_input_gets_a_short_refusal(env: Env) -> None:
     data = reply.responses[-1]["data"]
     assert data["flags"] & EPHEMERAL and len(data["content"]) <= 2000
     assert "is not a Suipe move" in data["content"]
+
+
+async def test_unexpected_input_gets_a_private_plain_answer(env: Env) -> None:
+    fake = env.fake
+    fake.add_member(ASHA, "Asha")
+    await env.bot.store.update_guild_settings(GUILD_ID, {"timer": "forever", "level": 3})
+    new = await fake.slash(ASHA, "table", "new", game="seep", players=2)  # bad stored settings
+    lobby = fake.messages[new.message_id]
+    assert lobby["embeds"][0]["title"].startswith("Seep · table")
+    message = int(lobby["id"])
+    probes = [
+        ("rulestopic:nosuchgame:en", ["3"]),
+        ("rulestopic:seep:en", ["not a page"]),
+        ("rulestopic:seep:en", []),
+        ("ruleslang:nosuchgame:0", ["xx"]),
+        ("rules:nosuchgame:en:0:next", None),
+        ("board:nosuchgame:HEADLINE:ALL:0:next", None),
+        ("board:seep:NOBOARD:NOPERIOD:0:next", None),
+        ("lobby:999:start", None),
+        ("lobby:1:dance", None),
+        ("hand:999", None),
+        ("tablerules:999", None),
+        ("pick:999:1:card", ["9S"]),
+    ]
+    for number, (custom_id, values) in enumerate(probes):
+        # a message that really carries the component (Discord sends only those clicks)
+        carrier = 10**15 + number
+        kind = {"type": 2, "style": 1, "label": "x", "custom_id": custom_id}
+        if values is not None:
+            options = [{"label": v, "value": v} for v in values] or [{"label": "a", "value": "a"}]
+            kind = {"type": 3, "custom_id": custom_id, "options": options}
+        fake.messages[carrier] = {**lobby, "id": str(carrier),
+                                  "components": [{"type": 1, "components": [kind]}]}  # fmt: skip
+        answer = await fake.click(ASHA, carrier, custom_id, values)
+        assert answer.responses, f"{custom_id} got no answer"
+        data = answer.responses[-1].get("data") or {}
+        if answer.responses[-1]["type"] == 4:
+            assert data["flags"] & EPHEMERAL, custom_id
+            assert "Traceback" not in data.get("content", "")
+    orphan = await fake.click(ASHA, message, "lobby:1:nothing-like-this")  # not on the message
+    assert orphan.responses[-1]["data"]["flags"] & EPHEMERAL
+    for options in ({"game": "nosuchgame"}, {"game": "seep", "by": "nonsense"}):
+        reply = await fake.slash(ASHA, "leaderboard", **options)
+        data = reply.responses[-1]["data"]
+        assert data.get("flags", 0) & EPHEMERAL or data.get("embeds"), options
+    assert not env.errors.records  # nothing logged as an ERROR

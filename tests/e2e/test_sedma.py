@@ -106,9 +106,7 @@ async def test_four_player_sedma_to_the_end_then_the_leaderboard(
     assert shown["Rating"] != "not rated yet"
 
 
-async def test_two_player_hola_hand_with_a_fight(
-    env: Env, monkeypatch: pytest.MonkeyPatch
-) -> None:
+async def test_two_player_hola_hand_with_a_fight(env: Env, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(random, "SystemRandom", lambda: random.Random(HOLA_SEED))
     fake = env.fake
     fake.add_member(ASHA, "Asha")
