@@ -20,7 +20,7 @@ async def run(sync: bool) -> int:
     logging.basicConfig(
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
-    # The image palette is made once, before the first table needs it (about 0.4 s).
+    # The image palette is read once (it ships ready made), before the first table needs it.
     await asyncio.to_thread(palette_image, DEFAULT_THEME)
     bot = create_bot(settings)
     async with bot:
