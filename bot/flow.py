@@ -35,6 +35,9 @@ class TableOutput(Protocol):
     async def post_notice(self, session: TableSession, text: str, mention: int | None) -> None:
         """A line of text in the table's channel, mentioning `mention` if given."""
 
+    async def close_lobby(self, session: TableSession, text: str) -> None:
+        """Show on the lobby message that the table is over (finished or ended)."""
+
 
 def describe_seconds(seconds: float) -> str:
     if seconds >= 3600:
@@ -108,6 +111,9 @@ class TableFlow:
             if results[-1].deals_finished:
                 await self.port.post_deal_summary(session)
         await self.post_table(session)
+        if session.match is not None and session.match.is_terminal:
+            result = session.match.outcome().describe(session.names())
+            await self.port.close_lobby(session, f"The match is over: {result}")
 
     async def post_table(self, session: TableSession, *, repost: bool = False) -> None:
         """Post the table and remove the previous table message; restart the turn timer. A

@@ -158,6 +158,21 @@ class TableSession:
             await self.store.set_status(self.id, "playing")
             self.row = replace(self.row, status="playing")
 
+    async def remember_lobby(self, message_id: int, channel_id: int) -> None:
+        """Where the lobby message is, so the end of the table can be shown on it."""
+        async with self.lock:
+            options = {**self.row.options, "lobby": [channel_id, message_id]}
+            await self.store.set_options(self.id, options)
+            self.row = replace(self.row, options=options)
+
+    @property
+    def lobby_message(self) -> tuple[int, int] | None:
+        """(channel id, message id) of the lobby message, when it is known."""
+        lobby = self.row.options.get("lobby")
+        return (
+            (int(lobby[0]), int(lobby[1])) if isinstance(lobby, list) and len(lobby) == 2 else None
+        )
+
     def decide_rated(self, settings: dict[str, Any]) -> bool:
         """Games between humans are rated; with computer players only if the server says so;
         tables with hints never (a learner's game)."""

@@ -10,6 +10,7 @@ import discord
 
 from bot.tables import TableSession
 from cogs.common import channel_of
+from cogs.lobby import lobby_embed
 from cogs.presenter import summary_message, table_message
 
 if TYPE_CHECKING:
@@ -37,6 +38,18 @@ class DiscordTableOutput:
     async def post_deal_summary(self, session: TableSession) -> None:
         channel = await channel_of(self.bot, session.row.channel_id)
         await channel.send(**await summary_message(session, channel))
+
+    async def close_lobby(self, session: TableSession, text: str) -> None:
+        where = session.lobby_message
+        if where is None:
+            return
+        embed = lobby_embed(session)
+        embed.description = text
+        try:
+            channel = await channel_of(self.bot, where[0])
+            await channel.get_partial_message(where[1]).edit(embed=embed, view=None)
+        except discord.HTTPException:
+            log.info("could not update the lobby message of table %s", session.id)
 
     async def post_notice(self, session: TableSession, text: str, mention: int | None) -> None:
         channel = await channel_of(self.bot, session.row.channel_id)

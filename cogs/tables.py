@@ -160,16 +160,20 @@ def table_commands() -> type[commands.GroupCog]:
                 return
             embed = lobby_embed(session)
             if home is channel:
-                await interaction.response.send_message(
+                sent = await interaction.response.send_message(
                     note or None, embed=embed, view=lobby_view(session)
                 )
+            else:
+                sent = await interaction.response.send_message(
+                    f"{interaction.user.mention} opened a table: it plays in {home.mention}. "
+                    "Join with the button.",
+                    embed=embed,
+                    view=lobby_view(session),
+                )
+            if sent.message_id is not None:
+                await session.remember_lobby(sent.message_id, interaction.channel_id or 0)
+            if home is channel:
                 return
-            await interaction.response.send_message(
-                f"{interaction.user.mention} opened a table: it plays in {home.mention}. "
-                "Join with the button.",
-                embed=embed,
-                view=lobby_view(session),
-            )
             await home.send(
                 f"Table {session.id} plays here, {interaction.user.mention}. Moves, table images "
                 "and summaries come in this thread; /table commands work here too."
@@ -267,6 +271,10 @@ def table_commands() -> type[commands.GroupCog]:
                 require_host_or_manager(interaction, session)
                 await self.bot.tables.end(interaction.channel_id or 0)
                 self.bot.flow.cancel_timer(session)
+                name = interaction.user.display_name
+                self.bot.flow.schedule(
+                    self.bot.flow.port.close_lobby(session, f"This table was ended by {name}.")
+                )
             except TableError as error:
                 await tell(interaction, str(error))
                 return

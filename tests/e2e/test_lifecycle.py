@@ -137,3 +137,25 @@ async def test_unexpected_input_gets_a_private_plain_answer(env: Env) -> None:
         data = reply.responses[-1]["data"]
         assert data.get("flags", 0) & EPHEMERAL or data.get("embeds"), options
     assert not env.errors.records  # nothing logged as an ERROR
+
+
+async def test_a_finished_match_shows_on_the_lobby_and_frees_the_channel(env: Env) -> None:
+    fake = env.fake
+    await two_humans(env)
+    lobby_id = next(
+        int(m["id"]) for m in fake.channel_messages()
+        if m["embeds"] and m["embeds"][0]["title"].startswith("Suipe · table")
+    )  # fmt: skip
+    session = next(iter(env.bot.tables.by_channel.values()))
+    while not session.match.is_terminal:
+        player = (ASHA, DEV)[session.match.current_player]
+        await fake.slash(player, "play", move=session.match.legal_actions()[0].notation)
+        await env.bot.idle()
+    lobby = fake.messages[lobby_id]["embeds"][0]
+    assert lobby["description"].startswith("The match is over:") and "win" in lobby["description"]
+    again = await fake.slash(DEV, "table", "new", game="seep", players=2)
+    assert fake.messages[again.message_id]["embeds"][0]["title"].startswith("Seep · table")
+    ended = await fake.slash(DEV, "table", "end")
+    assert "has ended" in ended.responses[-1]["data"]["content"]
+    await env.bot.idle()
+    assert "ended by" in fake.messages[again.message_id]["embeds"][0]["description"]
