@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import logging
 import re
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -123,6 +124,7 @@ async def answer_unhandled_component(interaction: discord.Interaction) -> None:
 
 
 Handler = Callable[..., Awaitable[None]]
+log = logging.getLogger("seepbot.picker")
 
 
 class Picker(discord.ui.View):
@@ -290,19 +292,34 @@ async def play_move(
     turn: int | None,
     picker: Picker | None = None,
 ) -> None:
+    """Answer first (Discord allows 3 seconds, and a move may wait for its table), then apply
+    and store the move, then say what happened: a move is never applied without its player
+    being told, and the table is posted whatever happens to the answer."""
     bot = bot_of(interaction)
+    if picker is not None:
+        await interaction.response.defer()  # the picker message is edited below
+    else:
+        await interaction.response.defer(ephemeral=True, thinking=True)
     try:
         result = await session.play(interaction.user.id, move, turn)
     except TableError as error:
-        await tell(interaction, str(error))
+        if picker is not None:
+            await interaction.followup.send(str(error), ephemeral=True)
+        else:
+            await interaction.edit_original_response(content=str(error))
         return
-    done = f"You played: {result.text}"
-    if picker is not None:
-        picker.stop()
-        await interaction.response.edit_message(content=done, view=None, attachments=[])
-    else:
-        await interaction.response.send_message(done, ephemeral=True)
     bot.flow.schedule(bot.flow.advance(session, result.deals_finished))
+    done = f"You played: {result.text}"
+    try:
+        if picker is not None:
+            picker.stop()
+            await interaction.edit_original_response(content=done, view=None, attachments=[])
+        else:
+            await interaction.edit_original_response(content=done)
+    except discord.HTTPException:
+        log.warning(
+            "could not tell %s about their move at table %s", interaction.user.id, session.id
+        )
 
 
 class _Button(discord.ui.Button[Any]):

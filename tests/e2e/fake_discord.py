@@ -102,6 +102,14 @@ class Interaction:
     acknowledged: asyncio.Event = field(default_factory=asyncio.Event)
     responses: list[dict[str, Any]] = field(default_factory=list)
     message_id: int | None = None  # the message created by the response, if any
+    # a deferred answer (type 5 or 6) is completed by an edit or a follow-up: the deferred
+    # response's "data" then holds the message the user sees (as tests read any answer)
+    completed: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def complete(self, message: dict[str, Any]) -> None:
+        if self.responses and self.responses[0].get("type") in (5, 6):
+            self.responses[0]["data"] = message
+        self.completed.set()
 
 
 class FakeDiscord:
@@ -413,10 +421,18 @@ class FakeDiscord:
         return await self._answered(record)
 
     async def _answered(self, record: Interaction) -> Interaction:
+        """Returns once the interaction is answered: at once for an answer, after its edit or
+        follow-up for a deferred one (what the user then sees)."""
         try:
             await asyncio.wait_for(record.acknowledged.wait(), timeout=3.0)
         except TimeoutError:
             self.violations.append(f"interaction {record.id} was not answered within 3 seconds")
+            return record
+        if record.responses and record.responses[0].get("type") in (5, 6):
+            try:
+                await asyncio.wait_for(record.completed.wait(), timeout=15.0)
+            except TimeoutError:
+                self.violations.append(f"deferred interaction {record.id} was never completed")
         return record
 
     # ----- what tests read --------------------------------------------------------------
@@ -725,6 +741,7 @@ class FakeDiscord:
         record = self._record_for_token(parts[2])
         if len(parts) == 3 and method == "POST":  # a follow-up message
             message = self._make_message(int(record.payload["channel_id"]), payload, files)
+            record.complete(message)
             await self._notify()
             return json_response(message)
         target = parts[4]
@@ -737,6 +754,8 @@ class FakeDiscord:
             self.deleted.add(message_id)
             return web.Response(status=204)
         message = self._edit(message_id, payload, files)
+        if target == "@original":
+            record.complete(message)
         await self._notify()
         return json_response(message)
 

@@ -4,6 +4,8 @@ to passers-by, and a long /play input gets a short refusal."""
 
 from __future__ import annotations
 
+import asyncio
+
 from .conftest import Env, start_bot, stop_bot
 from .fake_discord import EPHEMERAL, GUILD_ID, FakeDiscord
 from .helpers import button, latest_table, select, whose_turn
@@ -159,3 +161,26 @@ async def test_a_finished_match_shows_on_the_lobby_and_frees_the_channel(env: En
     assert "has ended" in ended.responses[-1]["data"]["content"]
     await env.bot.idle()
     assert "ended by" in fake.messages[again.message_id]["embeds"][0]["description"]
+
+
+async def test_a_slow_move_is_answered_first_and_then_shown(env: Env) -> None:
+    """Discord drops an answer that comes after 3 seconds: the move is acknowledged at once,
+    stored (here slowly), then the player is told and the table posted."""
+    fake = env.fake
+    mover, _ = await two_humans(env)
+    store = env.bot.store
+    record_move = store.record_move
+
+    async def slow(*args, **kwargs):  # type: ignore[no-untyped-def]
+        await asyncio.sleep(3.5)
+        return await record_move(*args, **kwargs)
+
+    store.record_move = slow  # type: ignore[method-assign]
+    session = next(iter(env.bot.tables.by_channel.values()))
+    move = session.match.legal_actions()[0].notation
+    played = await fake.slash(mover, "play", move=move)
+    data = played.responses[-1]["data"]
+    assert data["flags"] & EPHEMERAL and data["content"].startswith("You played")
+    await env.bot.idle()
+    assert session.turn_number == 1 and f"<@{whose_turn(fake)}>" in latest_table(fake)["content"]
+    assert not fake.violations
