@@ -119,6 +119,21 @@ async def run(tables: int) -> dict[str, float]:
         target=bot_process, args=(theirs, fake.api_base, fake.gateway_url, users)
     )
     child.start()
+    try:
+        return await measure(fake, ours, users, tables)
+    finally:  # whatever happened, the bot's process and the fake Discord stop
+        if child.is_alive():
+            child.terminate()
+            child.join(10)
+        if child.is_alive():
+            child.kill()
+            child.join()
+        await fake.stop()
+
+
+async def measure(
+    fake: FakeDiscord, ours: Connection, users: dict[int, tuple[int, int]], tables: int
+) -> dict[str, float]:
     ready = await asyncio.to_thread(ours.recv)
     matches = {
         channel: new_match(game, seed, **{k: v for k, v in rules.items() if k != "game"})
@@ -151,8 +166,8 @@ async def run(tables: int) -> dict[str, float]:
     elapsed = time.perf_counter() - began
     cpu_after = await _ask(ours, "cpu")
     await _ask(ours, "stop")
-    child.join()
-    await fake.stop()
+    for violation in fake.violations[:5]:
+        print(f"  violation: {violation}")
     return {
         "p50": statistics.median(paced),
         "p99": paced[min(len(paced) - 1, int(len(paced) * 0.99))],
