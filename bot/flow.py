@@ -22,15 +22,22 @@ log = logging.getLogger("seepbot.flow")
 class TableOutput(Protocol):
     """What the turn loop posts; the cogs implement it with Discord messages."""
 
-    async def post_table(self, session: TableSession, ping: bool = True) -> int:
-        """Post the table (image or text; the player to move mentioned, and pinged when
-        `ping`); the message id."""
+    async def table_message(self, session: TableSession, ping: bool = True) -> object:
+        """The table message, ready to send (image or text; the player to move mentioned,
+        and pinged when `ping`). Called under the table's lock: it shows a stored state."""
+
+    async def post_table(self, session: TableSession, message: object) -> int:
+        """Send a table message made by `table_message`; its id."""
 
     async def delete_message(self, session: TableSession, message_id: int) -> None:
         """Remove an earlier table message (quietly, if it is already gone)."""
 
-    async def post_deal_summary(self, session: TableSession) -> None:
-        """The summary of the deal that just finished (and the match result, if over)."""
+    async def deal_summary(self, session: TableSession) -> object:
+        """The summary of the deal that just finished (and the match result, if over), ready
+        to send. Called under the table's lock."""
+
+    async def post_deal_summary(self, session: TableSession, summary: object) -> None:
+        """Send a summary made by `deal_summary`."""
 
     async def post_notice(self, session: TableSession, text: str, mention: int | None) -> None:
         """A line of text in the table's channel, mentioning `mention` if given."""
@@ -99,7 +106,7 @@ class TableFlow:
     async def advance(self, session: TableSession, deals_finished: int = 0) -> None:
         """After a move: summaries of finished deals, computer turns, then the new table."""
         if deals_finished:
-            await self.port.post_deal_summary(session)
+            await self.post_summary(session)
         while session.match is not None and not session.match.is_terminal:
             row = session.seats.get(session.match.current_player or 0)
             if row is None or not row.plays_itself:
@@ -109,7 +116,7 @@ class TableFlow:
             if not results:
                 break
             if results[-1].deals_finished:
-                await self.port.post_deal_summary(session)
+                await self.post_summary(session)
         await self.post_table(session)
         if session.match is not None and session.match.is_terminal:
             result = session.match.outcome().describe(session.names())
@@ -118,14 +125,23 @@ class TableFlow:
     async def post_table(self, session: TableSession, *, repost: bool = False) -> None:
         """Post the table and remove the previous table message; restart the turn timer. A
         repost (someone asked to see the table) neither pings nor touches the timer."""
+        # Made under the table's lock: a move is applied and stored under it, so the message
+        # never shows a move the store does not hold yet (a crash would lose it).
+        async with session.lock:
+            message = await self.port.table_message(session, ping=not repost)
         old = session.row.message_id
-        message_id = await self.port.post_table(session, ping=not repost)
+        message_id = await self.port.post_table(session, message)
         session.row = replace(session.row, message_id=message_id)
         await self.store.set_message(session.id, message_id)
         if old:
             await self.port.delete_message(session, old)
         if not repost:
             self.start_timer(session)
+
+    async def post_summary(self, session: TableSession) -> None:
+        async with session.lock:
+            summary = await self.port.deal_summary(session)
+        await self.port.post_deal_summary(session, summary)
 
     def resume(self, session: TableSession) -> None:
         """A table restored after a restart plays on: a computer seat to move moves (and the

@@ -23,10 +23,14 @@ class DiscordTableOutput:
     def __init__(self, bot: SeepBot) -> None:
         self.bot = bot
 
-    async def post_table(self, session: TableSession, ping: bool = True) -> int:
+    async def table_message(self, session: TableSession, ping: bool = True) -> object:
         channel = await channel_of(self.bot, session.row.channel_id)
-        message = await channel.send(**await table_message(session, channel, ping))
-        return int(message.id)
+        return await table_message(session, channel, ping)
+
+    async def post_table(self, session: TableSession, message: object) -> int:
+        channel = await channel_of(self.bot, session.row.channel_id)
+        sent = await channel.send(**message)  # type: ignore[arg-type]  # made by table_message
+        return int(sent.id)
 
     async def delete_message(self, session: TableSession, message_id: int) -> None:
         channel = await channel_of(self.bot, session.row.channel_id)
@@ -35,9 +39,13 @@ class DiscordTableOutput:
         except discord.HTTPException:
             log.info("could not delete the previous table message %s", message_id)
 
-    async def post_deal_summary(self, session: TableSession) -> None:
+    async def deal_summary(self, session: TableSession) -> object:
         channel = await channel_of(self.bot, session.row.channel_id)
-        await channel.send(**await summary_message(session, channel))
+        return await summary_message(session, channel)
+
+    async def post_deal_summary(self, session: TableSession, summary: object) -> None:
+        channel = await channel_of(self.bot, session.row.channel_id)
+        await channel.send(**summary)  # type: ignore[arg-type]  # made by deal_summary
 
     async def close_lobby(self, session: TableSession, text: str) -> None:
         where = session.lobby_message
