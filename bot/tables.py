@@ -406,6 +406,8 @@ class Tables:
         session = self.by_channel.get(channel_id)
         if session is None or session.ended:
             raise TableError("There is no table in this channel.")
+        if session.row.status == "finished":
+            raise TableError("This table's match is over: the channel is free for /table new.")
         async with session.lock:  # a move in progress is stored first, then nothing more
             await self.store.set_status(session.id, "ended")
             session.row = replace(session.row, status="ended")

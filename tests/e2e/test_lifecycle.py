@@ -155,6 +155,8 @@ async def test_a_finished_match_shows_on_the_lobby_and_frees_the_channel(env: En
         await env.bot.idle()
     lobby = fake.messages[lobby_id]["embeds"][0]
     assert lobby["description"].startswith("The match is over:") and "win" in lobby["description"]
+    over = await fake.slash(DEV, "table", "end")
+    assert "match is over" in over.responses[-1]["data"]["content"]
     again = await fake.slash(DEV, "table", "new", game="seep", players=2)
     assert fake.messages[again.message_id]["embeds"][0]["title"].startswith("Seep · table")
     ended = await fake.slash(DEV, "table", "end")
