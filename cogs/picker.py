@@ -124,6 +124,9 @@ async def answer_unhandled_component(interaction: discord.Interaction) -> None:
 
 
 Handler = Callable[..., Awaitable[None]]
+# A picker listens for 14 minutes: its message's token lasts 15, so every answer it gives is
+# still allowed. A later click is a new interaction (a new token) and gets a fresh picker.
+PICKER_SECONDS = 14 * 60
 log = logging.getLogger("seepbot.picker")
 
 
@@ -132,7 +135,7 @@ class Picker(discord.ui.View):
     Reopen "My hand" for a fresh one."""
 
     def __init__(self, session: TableSession, user_id: int) -> None:
-        super().__init__(timeout=14 * 60)
+        super().__init__(timeout=PICKER_SECONDS)
         self.session = session
         self.user_id = user_id
         self.turn = session.turn_number

@@ -56,6 +56,7 @@ def pinged_users(content: str, allowed: dict[str, Any] | None) -> list[int]:
     return [user for user in mentioned if user in listed]
 
 
+TOKEN_SECONDS = 15 * 60  # an interaction's token: follow-ups and edits for 15 minutes
 NAME_PATTERN = re.compile(r"^[-_\w]{1,32}$")
 
 
@@ -739,6 +740,9 @@ class FakeDiscord:
         self, method: str, parts: list[str], payload: Any, files: list[dict[str, Any]]
     ) -> web.Response:
         record = self._record_for_token(parts[2])
+        if time.monotonic() - record.sent_at > TOKEN_SECONDS:
+            self.violations.append(f"interaction {record.id} used after its token expired")
+            return json_response({"message": "Invalid Webhook Token", "code": 50027}, 401)
         if len(parts) == 3 and method == "POST":  # a follow-up message
             message = self._make_message(int(record.payload["channel_id"]), payload, files)
             record.complete(message)

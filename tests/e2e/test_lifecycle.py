@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from .conftest import Env, start_bot, stop_bot
 from .fake_discord import EPHEMERAL, GUILD_ID, FakeDiscord
 from .helpers import button, latest_table, select, whose_turn
@@ -89,7 +91,7 @@ async def test_table_status_is_for_the_players_and_keeps_the_timer(env: Env) -> 
 async def test_a_long_play_input_gets_a_short_refusal(env: Env) -> None:
     fake = env.fake
     mover, _ = await two_humans(env)
-    reply = await fake.slash(mover, "play", move="9" * 5000)
+    reply = await fake.slash(mover, "play", move="9" * 6000)  # Discord's longest string value
     data = reply.responses[-1]["data"]
     assert data["flags"] & EPHEMERAL and len(data["content"]) <= 2000
     assert "is not a Suipe move" in data["content"]
@@ -186,3 +188,28 @@ async def test_a_slow_move_is_answered_first_and_then_shown(env: Env) -> None:
     await env.bot.idle()
     assert session.turn_number == 1 and f"<@{whose_turn(fake)}>" in latest_table(fake)["content"]
     assert not fake.violations
+
+
+async def test_a_picker_past_its_time_answers_with_a_fresh_one(
+    env: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A picker listens for 14 minutes (its token lasts 15): a later click gets a fresh hand,
+    and the fake Discord refuses an edit with an expired token, as Discord does."""
+    import cogs.picker
+
+    monkeypatch.setattr(cogs.picker, "PICKER_SECONDS", 0.2)
+    fake = env.fake
+    mover, _ = await two_humans(env)
+    picker = await open_picker(fake, mover)
+    await asyncio.sleep(0.5)  # past the picker's time
+    choice = select(fake, picker)
+    clicked = await fake.click(mover, int(picker["id"]), choice["custom_id"],
+                               [choice["options"][0]["value"]])  # fmt: skip
+    fresh = fake.messages[clicked.message_id]
+    assert fresh["flags"] & EPHEMERAL and "here is your hand again" in fresh["content"]
+    record = next(iter(fake.interactions.values()))
+    monkeypatch.setattr(record, "sent_at", record.sent_at - 16 * 60)
+    request = fake._webhook("PATCH", ["webhooks", "1", record.token, "messages", "@original"],
+                            {"content": "late"}, [])  # fmt: skip
+    assert (await request).status == 401
+    fake.violations.clear()  # that late edit was the test's, not the bot's
