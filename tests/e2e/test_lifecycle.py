@@ -213,3 +213,28 @@ async def test_a_picker_past_its_time_answers_with_a_fresh_one(
                             {"content": "late"}, [])  # fmt: skip
     assert (await request).status == 401
     fake.violations.clear()  # that late edit was the test's, not the bot's
+
+
+async def test_the_longest_values_to_every_string_option_get_a_short_private_answer(
+    env: Env,
+) -> None:
+    """Discord lets a member type up to 6,000 characters into a string option (and a client
+    may send a value that is not among the choices): every command answers within limits."""
+    fake = env.fake
+    await fake.slash(1, "admin", "sync", scope="this server")
+    await env.bot.idle()
+    await fake.wait_for_message(lambda m: "Published" in m["content"])
+    long = "é" * 6000
+    for command in fake.commands:
+        groups = [o for o in command.get("options", []) if o["type"] == 1] or [None]
+        for group in groups:
+            options = (group or command).get("options", [])
+            strings = [o for o in options if o["type"] == 3]
+            if not strings:
+                continue
+            values = {o["name"]: long for o in strings}
+            sub = group["name"] if group else None
+            reply = await fake.slash(ASHA, command["name"], sub, **values)
+            data = reply.responses[-1].get("data") or {}
+            assert len(data.get("content") or "") <= 2000, (command["name"], sub)
+    assert not env.errors.records
