@@ -30,7 +30,9 @@ class SeepBot(commands.Bot):
         self.settings = settings
         self.store = Store(settings.database_path)
         self.tables = Tables(self.store)
-        self.flow = TableFlow(self.store)  # the turn loop; the tables cog attaches its output
+        self.flow = TableFlow(
+            self.store, self.tables
+        )  # the turn loop; the tables cog attaches its output
         self.shutdown_grace = 5.0  # seconds that moves in progress get to finish at close
 
     # The turn loop's settings, where tests and the benchmark set them.

@@ -8,15 +8,20 @@ This is the bot's turn loop, the same for every game. It speaks to Discord only 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Coroutine
 from dataclasses import replace
 from typing import Any, Protocol
 
 from bot.storage import Store
-from bot.tables import TableSession
+from bot.tables import TableError, Tables, TableSession
 
 log = logging.getLogger("seepbot.flow")
+
+
+class ChannelGone(Exception):
+    """The table's channel (or thread) no longer exists: the table cannot go on there."""
 
 
 class TableOutput(Protocol):
@@ -58,8 +63,9 @@ class TableFlow:
     computer_delay = 1.2  # seconds before a computer player moves: feels natural
     timer_scale = 1.0  # tests shrink every turn timer with this
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, tables: Tables) -> None:
         self.store = store
+        self.tables = tables
         self.output: TableOutput | None = None
         self.background: set[asyncio.Task[Any]] = set()
         self.timers: dict[int, asyncio.Task[Any]] = {}  # turn timers, by table id
@@ -105,6 +111,25 @@ class TableFlow:
 
     async def advance(self, session: TableSession, deals_finished: int = 0) -> None:
         """After a move: summaries of finished deals, computer turns, then the new table."""
+        try:
+            await self._advance(session, deals_finished)
+        except ChannelGone:
+            await self.retire(session)
+
+    async def retire(self, session: TableSession) -> None:
+        """The table's channel was deleted: the table ends (quietly: there is nowhere to say
+        it), its timer stops, and it is not restored."""
+        if self.timers.get(session.id) is asyncio.current_task():
+            del self.timers[session.id]  # the timer itself found the channel gone: it ends here
+        else:
+            self.cancel_timer(session)
+        if session.ended:
+            return
+        log.info("table %s: its channel is gone, so it ends", session.id)
+        with contextlib.suppress(TableError):  # finished or ended meanwhile
+            await self.tables.end(session.row.channel_id)
+
+    async def _advance(self, session: TableSession, deals_finished: int) -> None:
         if deals_finished:
             await self.post_summary(session)
         while session.match is not None and not session.match.is_terminal:
@@ -125,6 +150,12 @@ class TableFlow:
     async def post_table(self, session: TableSession, *, repost: bool = False) -> None:
         """Post the table and remove the previous table message; restart the turn timer. A
         repost (someone asked to see the table) neither pings nor touches the timer."""
+        try:
+            await self._post_table(session, repost)
+        except ChannelGone:
+            await self.retire(session)
+
+    async def _post_table(self, session: TableSession, repost: bool) -> None:
         # Made under the table's lock: a move is applied and stored under it, so the message
         # never shows a move the store does not hold yet (a crash would lose it).
         async with session.lock:
@@ -183,16 +214,26 @@ class TableFlow:
         await asyncio.sleep(seconds * 2 / 3)
         if session.turn_number != turn:
             return
-        await self.port.post_notice(
+        reminded = await self._remind(
             session,
             f"<@{user_id}>, it's your turn: {describe_seconds(seconds / 3)} left before a "
             "computer player moves for you.",
             user_id,
         )
+        if not reminded:
+            return
         await asyncio.sleep(seconds / 3)
         if self.timers.get(session.id) is asyncio.current_task():
             del self.timers[session.id]
         self.schedule(self._time_up(session, turn))
+
+    async def _remind(self, session: TableSession, text: str, user_id: int | None) -> bool:
+        try:
+            await self.port.post_notice(session, text, user_id)
+        except ChannelGone:
+            await self.retire(session)
+            return False
+        return True
 
     async def _time_up(self, session: TableSession, turn: int) -> None:
         outcome = await session.take_over(turn)
@@ -206,8 +247,8 @@ class TableFlow:
                 f" {name} missed several turns in a row, so a computer player keeps the seat "
                 "until they come back with /table rejoin."
             )
-        await self.port.post_notice(session, text, None)
-        await self.advance(session, result.deals_finished)
+        if await self._remind(session, text, None):
+            await self.advance(session, result.deals_finished)
 
 
 def _log_failure(task: asyncio.Task[Any]) -> None:

@@ -4,10 +4,11 @@ table's channel (or its thread)."""
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.flow import ChannelGone
 from bot.tables import TableSession
 from cogs.common import channel_of
 from cogs.lobby import lobby_embed
@@ -23,29 +24,41 @@ class DiscordTableOutput:
     def __init__(self, bot: SeepBot) -> None:
         self.bot = bot
 
+    async def channel(self, session: TableSession) -> Any:
+        try:
+            return await channel_of(self.bot, session.row.channel_id)
+        except discord.NotFound:
+            raise ChannelGone from None
+
     async def table_message(self, session: TableSession, ping: bool = True) -> object:
-        channel = await channel_of(self.bot, session.row.channel_id)
+        channel = await self.channel(session)
         return await table_message(session, channel, ping)
 
     async def post_table(self, session: TableSession, message: object) -> int:
-        channel = await channel_of(self.bot, session.row.channel_id)
-        sent = await channel.send(**message)  # type: ignore[arg-type]  # made by table_message
+        channel = await self.channel(session)
+        try:
+            sent = await channel.send(**message)  # type: ignore[arg-type]  # made by table_message
+        except discord.NotFound:
+            raise ChannelGone from None
         return int(sent.id)
 
     async def delete_message(self, session: TableSession, message_id: int) -> None:
-        channel = await channel_of(self.bot, session.row.channel_id)
+        channel = await self.channel(session)
         try:
             await channel.get_partial_message(message_id).delete()
         except discord.HTTPException:
             log.info("could not delete the previous table message %s", message_id)
 
     async def deal_summary(self, session: TableSession) -> object:
-        channel = await channel_of(self.bot, session.row.channel_id)
+        channel = await self.channel(session)
         return await summary_message(session, channel)
 
     async def post_deal_summary(self, session: TableSession, summary: object) -> None:
-        channel = await channel_of(self.bot, session.row.channel_id)
-        await channel.send(**summary)  # type: ignore[arg-type]  # made by deal_summary
+        channel = await self.channel(session)
+        try:
+            await channel.send(**summary)  # type: ignore[arg-type]  # made by deal_summary
+        except discord.NotFound:
+            raise ChannelGone from None
 
     async def close_lobby(self, session: TableSession, text: str) -> None:
         where = session.lobby_message
@@ -60,6 +73,9 @@ class DiscordTableOutput:
             log.info("could not update the lobby message of table %s", session.id)
 
     async def post_notice(self, session: TableSession, text: str, mention: int | None) -> None:
-        channel = await channel_of(self.bot, session.row.channel_id)
+        channel = await self.channel(session)
         mentions = discord.AllowedMentions(users=mention is not None)
-        await channel.send(text, allowed_mentions=mentions)
+        try:
+            await channel.send(text, allowed_mentions=mentions)
+        except discord.NotFound:
+            raise ChannelGone from None

@@ -129,6 +129,7 @@ class FakeDiscord:
         self.requests: list[tuple[str, str]] = []
         self.violations: list[str] = []
         self.pings: dict[int, list[int]] = {}  # by message: the users Discord would notify
+        self.gone_channels: set[int] = set()  # deleted threads: Discord answers 10003
         self.messages: dict[int, dict[str, Any]] = {}
         self.files: dict[int, list[dict[str, Any]]] = {}  # what each message attached
         self.deleted: set[int] = set()
@@ -312,6 +313,15 @@ class FakeDiscord:
 
     def add_member(self, user_id: int, name: str) -> None:
         self.members[user_id] = name
+
+    async def delete_thread(self, thread_id: int) -> None:
+        """A moderator deletes a thread: it and its messages are gone."""
+        thread = self.threads.pop(thread_id)
+        self.gone_channels.add(thread_id)
+        await self._dispatch("THREAD_DELETE", {
+            "id": str(thread_id), "guild_id": str(GUILD_ID),
+            "parent_id": thread["parent_id"], "type": thread.get("type", 11),
+        })  # fmt: skip
 
     def _base_interaction(
         self, kind: int, user_id: int, channel_id: int, permissions: int | None = None
@@ -508,6 +518,8 @@ class FakeDiscord:
             )
         if parts[0] == "channels" and len(parts) == 3 and parts[2] == "threads":
             return await self._create_thread(int(parts[1]), payload)
+        if parts[0] == "channels" and int(parts[1]) in self.gone_channels:
+            return json_response({"message": "Unknown Channel", "code": 10003}, 404)
         if parts[0] == "channels" and len(parts) == 2 and request.method == "GET":
             thread = self.threads.get(int(parts[1]))
             if thread is not None:
@@ -771,6 +783,8 @@ class FakeDiscord:
         payload: Any,
         files: list[dict[str, Any]],
     ) -> web.Response:
+        if channel_id in self.gone_channels:
+            return json_response({"message": "Unknown Channel", "code": 10003}, 404)
         if method == "POST" and len(parts) == 3:
             if channel_id == READ_ONLY_CHANNEL_ID:
                 self.violations.append("a message was posted where the bot may not send")

@@ -3,6 +3,8 @@ plain note, where it may not."""
 
 from __future__ import annotations
 
+import asyncio
+
 from .conftest import Env, start_bot, stop_bot
 from .fake_discord import CHANNEL_ID, EPHEMERAL, THREADS_CHANNEL_ID
 from .helpers import button
@@ -71,3 +73,30 @@ async def test_without_thread_permission_the_table_plays_in_the_channel(env: Env
     assert "may not create threads" in lobby["content"]
     assert not fake.threads
     assert env.bot.tables.get(CHANNEL_ID) is not None
+
+
+async def test_a_deleted_thread_ends_its_table_quietly(env: Env) -> None:
+    """A moderator deletes a table's thread: the next post finds the channel gone, the table
+    ends (no error, no timer playing on in the void) and it is not restored."""
+    fake = env.fake
+    env.bot.timer_scale = 0.15 / 180
+    fake.add_member(ASHA, "Asha")
+    new = await fake.slash(ASHA, "table", "new", channel_id=THREADS_CHANNEL_ID, game="suipe",
+                           players=2)  # fmt: skip
+    lobby = fake.messages[new.message_id]
+    thread_id = next(iter(fake.threads))
+    await fake.click(ASHA, new.message_id, button(fake, lobby, "Add computer player"))
+    await fake.click(ASHA, new.message_id, button(fake, lobby, "Start"))
+    await env.bot.idle()
+    session = env.bot.tables.get(thread_id)
+    await fake.delete_thread(thread_id)
+    for _ in range(100):  # the timer's reminder finds the thread gone
+        if session.ended:
+            break
+        await asyncio.sleep(0.05)
+    assert session.ended and env.bot.tables.get(thread_id) is None
+    assert session.id not in env.bot.timers
+    await stop_bot(env.bot)
+    env.bot = await start_bot(fake, env.database)
+    assert env.bot.tables.get(thread_id) is None
+    assert not env.errors.records
