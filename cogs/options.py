@@ -107,6 +107,7 @@ def with_options(
             )
             for o in (*required, *optional)
         ]
+        # discord.py reads the options from the signature; functions accept a __signature__
         func.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
         func.__annotations__ = {p.name: p.annotation for p in params[1:]}
         return app_commands.describe(**{o.name: o.description for o in options})(func)
