@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from bot.client import SeepBot
 
 log = logging.getLogger("seepbot.output")
+LOCKED_THREAD = 50083  # Discord: the thread is archived and locked (no one may post)
 
 
 class DiscordTableOutput:
@@ -29,6 +30,10 @@ class DiscordTableOutput:
             return await channel_of(self.bot, session.row.channel_id)
         except discord.NotFound:
             raise ChannelGone from None
+        except discord.HTTPException as error:
+            if error.code == LOCKED_THREAD:
+                raise ChannelGone from None  # a moderator locked the table's thread
+            raise
 
     async def table_message(self, session: TableSession, ping: bool = True) -> object:
         channel = await self.channel(session)
@@ -40,6 +45,10 @@ class DiscordTableOutput:
             sent = await channel.send(**message)  # type: ignore[arg-type]  # made by table_message
         except discord.NotFound:
             raise ChannelGone from None
+        except discord.HTTPException as error:
+            if error.code == LOCKED_THREAD:
+                raise ChannelGone from None  # a moderator locked the table's thread
+            raise
         return int(sent.id)
 
     async def delete_message(self, session: TableSession, message_id: int) -> None:
@@ -59,6 +68,10 @@ class DiscordTableOutput:
             await channel.send(**summary)  # type: ignore[arg-type]  # made by deal_summary
         except discord.NotFound:
             raise ChannelGone from None
+        except discord.HTTPException as error:
+            if error.code == LOCKED_THREAD:
+                raise ChannelGone from None  # a moderator locked the table's thread
+            raise
 
     async def close_lobby(self, session: TableSession, text: str) -> None:
         where = session.lobby_message
@@ -79,3 +92,7 @@ class DiscordTableOutput:
             await channel.send(text, allowed_mentions=mentions)
         except discord.NotFound:
             raise ChannelGone from None
+        except discord.HTTPException as error:
+            if error.code == LOCKED_THREAD:
+                raise ChannelGone from None  # a moderator locked the table's thread
+            raise

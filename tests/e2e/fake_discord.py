@@ -314,6 +314,12 @@ class FakeDiscord:
     def add_member(self, user_id: int, name: str) -> None:
         self.members[user_id] = name
 
+    async def archive_thread(self, thread_id: int, locked: bool = False) -> None:
+        """The thread archives (a day without messages), or a moderator locks it."""
+        meta = self.threads[thread_id]["thread_metadata"]
+        meta["archived"], meta["locked"] = True, locked
+        await self._dispatch("THREAD_UPDATE", self.threads[thread_id])
+
     async def delete_thread(self, thread_id: int) -> None:
         """A moderator deletes a thread: it and its messages are gone."""
         thread = self.threads.pop(thread_id)
@@ -785,6 +791,13 @@ class FakeDiscord:
     ) -> web.Response:
         if channel_id in self.gone_channels:
             return json_response({"message": "Unknown Channel", "code": 10003}, 404)
+        thread = self.threads.get(channel_id)
+        if thread is not None and method == "POST" and thread["thread_metadata"]["archived"]:
+            # Like Discord: a message unarchives a thread, unless a moderator locked it.
+            if thread["thread_metadata"]["locked"]:
+                return json_response({"message": "Thread is locked", "code": 50083}, 400)
+            thread["thread_metadata"]["archived"] = False
+            await self._dispatch("THREAD_UPDATE", thread)
         if method == "POST" and len(parts) == 3:
             if channel_id == READ_ONLY_CHANNEL_ID:
                 self.violations.append("a message was posted where the bot may not send")

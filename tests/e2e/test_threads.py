@@ -100,3 +100,32 @@ async def test_a_deleted_thread_ends_its_table_quietly(env: Env) -> None:
     env.bot = await start_bot(fake, env.database)
     assert env.bot.tables.get(thread_id) is None
     assert not env.errors.records
+
+
+async def test_an_archived_thread_wakes_up_and_a_locked_one_ends_its_table(env: Env) -> None:
+    """A table thread archives after a quiet day: the next post wakes it and play goes on. A
+    thread a moderator locked cannot be posted in: the table ends quietly."""
+    fake = env.fake
+    fake.add_member(ASHA, "Asha")
+    tables = []
+    for _ in range(2):
+        new = await fake.slash(ASHA, "table", "new", channel_id=THREADS_CHANNEL_ID, game="suipe",
+                               players=2)  # fmt: skip
+        lobby = fake.messages[new.message_id]
+        thread_id = list(fake.threads)[-1]
+        await fake.click(ASHA, new.message_id, button(fake, lobby, "Add computer player"))
+        await fake.click(ASHA, new.message_id, button(fake, lobby, "Start"))
+        await env.bot.idle()
+        tables.append((thread_id, env.bot.tables.get(thread_id)))
+    (quiet, woken), (locked, closed) = tables
+    await fake.archive_thread(quiet)
+    await fake.archive_thread(locked, locked=True)
+    for thread_id, session in tables:
+        move = session.match.legal_actions()[0].notation
+        answer = await fake.slash(ASHA, "play", channel_id=thread_id, move=move)
+        assert answer.responses[-1]["data"]["content"].startswith("You played")
+    await env.bot.idle()
+    assert not fake.threads[quiet]["thread_metadata"]["archived"] and not woken.ended
+    assert tables_in(env, quiet)[-1]["content"].startswith(f"<@{ASHA}>")  # the new table
+    assert closed.ended and env.bot.tables.get(locked) is None
+    assert not env.errors.records
