@@ -409,6 +409,8 @@ class Tables:
         if session.row.status == "finished":
             raise TableError("This table's match is over: the channel is free for /table new.")
         async with session.lock:  # a move in progress is stored first, then nothing more
+            if session.row.status == "finished":  # that move finished the match
+                raise TableError("This table's match is over: the channel is free for /table new.")
             await self.store.set_status(session.id, "ended")
             session.row = replace(session.row, status="ended")
         del self.by_channel[channel_id]
