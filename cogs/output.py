@@ -4,6 +4,8 @@ table's channel (or its thread)."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -21,19 +23,26 @@ log = logging.getLogger("seepbot.output")
 LOCKED_THREAD = 50083  # Discord: the thread is archived and locked (no one may post)
 
 
+@contextmanager
+def channel_gone_on_discord_errors() -> Iterator[None]:
+    """Discord's "no such channel" or "thread locked" become ChannelGone: the table ends."""
+    try:
+        yield
+    except discord.NotFound:
+        raise ChannelGone from None
+    except discord.HTTPException as error:
+        if error.code == LOCKED_THREAD:
+            raise ChannelGone from None  # a moderator locked the table's thread
+        raise
+
+
 class DiscordTableOutput:
     def __init__(self, bot: SeepBot) -> None:
         self.bot = bot
 
     async def channel(self, session: TableSession) -> Any:
-        try:
+        with channel_gone_on_discord_errors():
             return await channel_of(self.bot, session.row.channel_id)
-        except discord.NotFound:
-            raise ChannelGone from None
-        except discord.HTTPException as error:
-            if error.code == LOCKED_THREAD:
-                raise ChannelGone from None  # a moderator locked the table's thread
-            raise
 
     async def table_message(self, session: TableSession, ping: bool = True) -> object:
         channel = await self.channel(session)
@@ -41,14 +50,8 @@ class DiscordTableOutput:
 
     async def post_table(self, session: TableSession, message: object) -> int:
         channel = await self.channel(session)
-        try:
+        with channel_gone_on_discord_errors():
             sent = await channel.send(**message)  # type: ignore[arg-type]  # made by table_message
-        except discord.NotFound:
-            raise ChannelGone from None
-        except discord.HTTPException as error:
-            if error.code == LOCKED_THREAD:
-                raise ChannelGone from None  # a moderator locked the table's thread
-            raise
         return int(sent.id)
 
     async def delete_message(self, session: TableSession, message_id: int) -> None:
@@ -64,14 +67,8 @@ class DiscordTableOutput:
 
     async def post_deal_summary(self, session: TableSession, summary: object) -> None:
         channel = await self.channel(session)
-        try:
+        with channel_gone_on_discord_errors():
             await channel.send(**summary)  # type: ignore[arg-type]  # made by deal_summary
-        except discord.NotFound:
-            raise ChannelGone from None
-        except discord.HTTPException as error:
-            if error.code == LOCKED_THREAD:
-                raise ChannelGone from None  # a moderator locked the table's thread
-            raise
 
     async def close_lobby(self, session: TableSession, text: str) -> None:
         where = session.lobby_message
@@ -88,11 +85,5 @@ class DiscordTableOutput:
     async def post_notice(self, session: TableSession, text: str, mention: int | None) -> None:
         channel = await self.channel(session)
         mentions = discord.AllowedMentions(users=mention is not None)
-        try:
+        with channel_gone_on_discord_errors():
             await channel.send(text, allowed_mentions=mentions)
-        except discord.NotFound:
-            raise ChannelGone from None
-        except discord.HTTPException as error:
-            if error.code == LOCKED_THREAD:
-                raise ChannelGone from None  # a moderator locked the table's thread
-            raise
