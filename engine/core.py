@@ -77,11 +77,15 @@ class PlayRecord(Protocol):
 @dataclass(frozen=True, slots=True)
 class MoveGroup:
     """Moves shown together in the picker: the moves of one card, or a phase's choices (a
-    bid, pick or pass…), which carry the question to ask."""
+    bid, pick or pass…), which carry the question to ask. A move made of several cards chosen
+    together (a bury) has no list of actions: the player chooses `choose` of `cards`, and
+    `GameState.combine` makes the move."""
 
     key: str  # the card ("9♠") or the phase ("bid")
     actions: tuple[Any, ...]
     prompt: str | None = None  # set for a phase choice: shown instead of a card list
+    choose: int = 0  # how many of `cards` make the move (0: choose one of `actions`)
+    cards: tuple[Card, ...] = ()
 
 
 class GameView(Protocol):
@@ -146,6 +150,10 @@ class GameState(ABC):
             key = action.card.pretty if action.card is not None else "choice"
             groups.setdefault(key, []).append(action)
         return [MoveGroup(key, tuple(actions)) for key, actions in groups.items()]
+
+    def combine(self, key: str, cards: Sequence[Card]) -> Any:
+        """The move made of `cards` chosen together in the group `key` (see MoveGroup)."""
+        raise ValueError(f"no move is made of chosen cards in {key!r}")
 
     @abstractmethod
     def returns(self) -> tuple[float, ...]:

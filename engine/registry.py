@@ -19,7 +19,12 @@ from typing import Any, Protocol
 from engine.core import BadNotation, GameState
 
 # The games that ship with the engine: each module registers its spec when imported.
-BUILTIN = ("engine.seep.spec", "engine.suipe.spec", "engine.sedma.spec")
+BUILTIN = (
+    "engine.seep.spec",
+    "engine.suipe.spec",
+    "engine.sedma.spec",
+    "engine.sheepshead.spec",
+)
 
 
 class Family(StrEnum):

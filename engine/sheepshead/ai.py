@@ -1,0 +1,450 @@
+"""Sheepshead's computer players, deciding from their seat's view only.
+
+A world deals the cards the seat cannot see (other hands, the blind before the pick, the bury
+and an unknown card for everyone but the picker) again at random, keeping what the table has
+shown: the voids shown in play, the picker's hold card of the called suit, that the picker
+holds neither the called card nor (having called it) buried it.
+
+- normal: a player's rules of thumb: pick on trump strength, bury points and short fail suits,
+  call the ace of the shortest suit; the picker's side leads trump, defenders lead the called
+  suit or fail; take a trick worth taking cheaply, smear points on a partner's trick, give
+  nothing away otherwise; in a leaster, stay under.
+- easy: the same, with a random legal move a third of the time.
+- hard: imagines many worlds and plays each candidate to the end of the hand with the normal
+  player's judgement for everyone; the best average result (units, then points) wins.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from engine.cards import Card, Suit, card_of
+from engine.core import GameState
+from engine.registry import Hint
+from engine.sheepshead.actions import PASS, PICK, Kind, SheepsheadAction, play
+from engine.sheepshead.hand import Phase, SheepsheadHand
+from engine.sheepshead.rules import (
+    FAIL_SUITS,
+    TRUMP_ORDER,
+    is_trump,
+    points,
+    power,
+    suit_of,
+)
+
+EASY_SLIP = 0.35
+HARD_WORLDS = 40
+BURY_CANDIDATES = 4  # the normal player's best few buries are played out by the hard player
+PICK_THRESHOLD = {3: 9.0, 4: 8.0, 5: 7.0, 6: 6.0}
+
+
+# ----- what a seat knows ----------------------------------------------------------------
+
+
+def voids(hand: SheepsheadHand) -> list[set[Suit | None]]:
+    """The suits (None: trump) each player has shown they lack, from the tricks played."""
+    found: list[set[Suit | None]] = [set() for _ in range(hand.players)]
+    tricks: list[list[tuple[int, Card, bool]]] = [[]]
+    for record in hand.records:
+        kind = record.action.kind
+        if kind not in (Kind.PLAY, Kind.UNKNOWN) or record.action.card is None:
+            continue
+        tricks[-1].append((record.player, record.action.card, kind is Kind.UNKNOWN))
+        if record.took is not None:
+            tricks.append([])
+    for trick in tricks:
+        if not trick:
+            continue
+        led = hand.called.suit if trick[0][2] and hand.called else suit_of(trick[0][1])
+        for player, card, face_down in trick[1:]:
+            if not face_down and suit_of(card) != led:
+                found[player].add(led)
+    return found
+
+
+def seen_by(hand: SheepsheadHand, seat: int) -> set[Card]:
+    seen = set(hand.hands[seat])
+    for record in hand.records:
+        if record.action.kind is Kind.PLAY and record.action.card is not None:
+            seen.add(record.action.card)
+    if seat == hand.picker:
+        seen.update(hand.buried)
+        if hand.unknown is not None:
+            seen.add(hand.unknown)
+    if hand.phase is Phase.OVER:
+        seen.update(c for t in hand.taken for c in t)
+    return seen
+
+
+def sample_world(hand: SheepsheadHand, seat: int, rng: random.Random) -> SheepsheadHand:
+    """A copy of `hand` with every card `seat` cannot see dealt again at random, consistent
+    with the voids shown, the hold card and the called card."""
+    world = hand.copy()
+    pool = [c for c in hand.rules.deck() if c not in seen_by(hand, seat)]
+    lacks = voids(hand)
+    picker, called = hand.picker, hand.called
+    hold_due = (
+        picker is not None
+        and picker != seat
+        and called is not None
+        and hand.unknown is None
+        and not hand.called_suit_led()
+    )
+    slots: list[tuple[str, int, int]] = []  # (where, player, size)
+    for player in range(hand.players):
+        if player != seat:
+            slots.append(("hand", player, len(hand.hands[player])))
+    if hand.blind:
+        slots.append(("blind", -1, len(hand.blind)))
+    if picker is not None and picker != seat:
+        slots.append(("bury", -1, len(hand.buried)))
+        if hand.unknown is not None and not hand.unknown_played:
+            slots.append(("unknown", -1, 1))
+
+    def accepts(where: str, player: int, card: Card) -> bool:
+        if where == "hand":
+            if suit_of(card) in lacks[player]:
+                return False
+            if player == picker and called is not None:
+                if card == called:
+                    return False
+                if hand.unknown is not None and suit_of(card) == called.suit:
+                    return False  # an unknown card is laid only without the called suit
+            return True
+        if where == "bury" and card == called:
+            return False
+        return not (where == "unknown" and called is not None and suit_of(card) == called.suit)
+
+    for attempt in range(60):
+        rng.shuffle(pool)
+        strict = attempt < 50
+        placed: dict[tuple[str, int], list[Card]] = {(w, p): [] for w, p, _ in slots}
+        ok = True
+        for card in sorted(pool, key=lambda c: -_constraint(c, lacks)) if strict else pool:
+            options = [
+                (w, p)
+                for w, p, size in slots
+                if len(placed[(w, p)]) < size and (not strict or accepts(w, p, card))
+            ]
+            if not options:
+                ok = False
+                break
+            placed[rng.choice(options)].append(card)
+        if ok and hold_due and strict:
+            assert picker is not None and called is not None
+            ok = any(suit_of(c) == called.suit for c in placed[("hand", picker)])
+        if ok:
+            break
+    for (where, player), cards in placed.items():
+        if where == "hand":
+            world.hands[player] = cards
+        elif where == "blind":
+            world.blind = cards
+        elif where == "bury":
+            world.buried = cards
+        else:
+            world.unknown = cards[0]
+    world.changed()
+    return world
+
+
+def _constraint(card: Card, lacks: Sequence[set[Suit | None]]) -> int:
+    suit = suit_of(card)
+    return sum(suit in found for found in lacks)
+
+
+def friend(hand: SheepsheadHand, seat: int, other: int) -> bool | None:
+    """Whether `other` plays on `seat`'s side as `seat` knows it (None: cannot tell yet)."""
+    if other == seat:
+        return True
+    if hand.leaster or hand.picker is None:
+        return False
+    partner_card = hand.partner_card
+    i_hold = partner_card is not None and (
+        partner_card in hand.hands[seat] or _played_by(hand, seat, partner_card)
+    )
+    partner_known = hand.partner_seen or (hand.alone and hand.rules.players < 5)
+    if seat == hand.picker:
+        if hand.alone and (hand.rules.called_ace or i_hold or hand.rules.players < 5):
+            return False
+        if partner_known:
+            return other == hand.partner
+        return None
+    if i_hold and seat != hand.picker:
+        return other == hand.picker
+    if other == hand.picker:
+        return False
+    if partner_known or (hand.alone and hand.rules.called_ace):
+        return other != hand.partner
+    return None
+
+
+def _played_by(hand: SheepsheadHand, seat: int, card: Card) -> bool:
+    return any(
+        r.player == seat and r.action.kind is Kind.PLAY and r.action.card == card
+        for r in hand.records
+    )
+
+
+# ----- the normal player's judgement ----------------------------------------------------
+
+
+def strength(cards: Sequence[Card]) -> float:
+    """Trump power and count, aces and voids: how well a hand plays as the picker's."""
+    score = 0.0
+    for card in cards:
+        if is_trump(card):
+            rank = TRUMP_ORDER.index(card)
+            score += 2.2 if rank < 4 else 1.6 if rank < 8 else 1.0
+        elif card.rank == 1:
+            score += 0.8
+    held = {suit_of(c) for c in cards}
+    score += 0.4 * sum(s not in held for s in FAIL_SUITS)
+    return score
+
+
+def pick_choice(hand: SheepsheadHand) -> SheepsheadAction:
+    cards = hand.hands[hand.turn]
+    bar = PICK_THRESHOLD[hand.players]
+    if hand.turn == hand.dealer and not hand.rules.leasters:
+        bar -= 1.0  # the last chance before a redeal
+    return PICK if strength(cards) >= bar else PASS
+
+
+def bury_score(hand: SheepsheadHand, action: SheepsheadAction) -> float:
+    """Higher for a better bury: keep trump, lay away points of short fail suits, keep one
+    card of a suit whose ace could be called."""
+    kept = [c for c in hand.hands[hand.turn] if c not in action.cards]
+    value = 0.0
+    for card in action.cards:
+        value += points(card) * 0.6 - (12 if is_trump(card) else 0)
+        if card.rank == 1 and not is_trump(card):
+            value -= 8  # an ace takes its own tricks
+    held = {suit_of(c) for c in kept}
+    value += 3.0 * sum(s not in held for s in FAIL_SUITS)
+    if hand.rules.called_ace:
+        callable_suits = [
+            s
+            for s in FAIL_SUITS
+            if s in held and card_of(1, s) not in kept and card_of(1, s) not in action.cards
+        ]
+        value += 6 if callable_suits else -6
+    return value
+
+
+def bury_choice(hand: SheepsheadHand, rng: random.Random) -> SheepsheadAction:
+    return max(hand.legal_actions(), key=lambda a: bury_score(hand, a) + rng.random() * 1e-3)
+
+
+def call_choice(hand: SheepsheadHand) -> SheepsheadAction:
+    legal = hand.legal_actions()
+    calls = [a for a in legal if a.kind is Kind.CALL]
+    assert hand.picker is not None
+    cards = hand.hands[hand.picker]
+    if not calls or strength(cards) >= 11.5:
+        return legal[-1]  # alone
+
+    def cost(action: SheepsheadAction) -> float:
+        called = action.called
+        assert called is not None
+        own = [c for c in cards if suit_of(c) == called.suit]
+        extra = points(action.unknown) if action.unknown is not None else 0
+        return len(own) * 2 + sum(points(c) for c in own) / 10 + extra / 5
+
+    return min(calls, key=cost)
+
+
+def _cheapest(cards: Sequence[Card], rng: random.Random) -> Card:
+    return min(cards, key=lambda c: points(c) * 3 + power(c) / 10 + rng.random() * 1e-3)
+
+
+def play_choice(hand: SheepsheadHand, rng: random.Random) -> SheepsheadAction:
+    seat = hand.turn
+    legal = hand.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    cards = [a.card for a in legal if a.card is not None and a.kind is Kind.PLAY]
+    if hand.leaster:
+        return play(_leaster_card(hand, cards, rng))
+    if not hand.trick:
+        return play(_lead(hand, seat, cards, rng))
+    holder = hand.winning()
+    assert holder is not None
+    ours = friend(hand, seat, holder)
+    last = len(hand.trick) == hand.players - 1
+    winners = [c for c in cards if _wins_with(hand, seat, c)]
+    if ours is True and (last or _secure(hand, holder)):
+        smear = max(cards, key=lambda c: points(c) * 2 - (power(c) if is_trump(c) else 0))
+        return play(smear)
+    at_stake = hand.trick_points()
+    if winners and (ours is not True) and (at_stake >= 4 or last or hand.picker == seat):
+        pick = (
+            min(winners, key=lambda c: power(c))
+            if last
+            else max(winners, key=lambda c: power(c) if is_trump(c) else power(c) + 50)
+        )
+        if not last and is_trump(pick):
+            pick = _enough(hand, winners)
+        return play(pick)
+    return play(_cheapest(cards, rng))
+
+
+def _wins_with(hand: SheepsheadHand, seat: int, card: Card) -> bool:
+    trick = hand.trick
+    hand.trick = [*trick, (seat, card)]
+    try:
+        return hand.winning() == seat
+    finally:
+        hand.trick = trick
+
+
+def _secure(hand: SheepsheadHand, holder: int) -> bool:
+    """The holder's card is a top trump (a queen) or the trick's best with no trump out."""
+    card = next(c for p, c in hand.trick if p == holder)
+    return is_trump(card) and TRUMP_ORDER.index(card) <= 2
+
+
+def _enough(hand: SheepsheadHand, winners: Sequence[Card]) -> Card:
+    """A trump high enough to hold against later players: a queen if there is one, else the
+    highest jack or better."""
+    trumps = sorted((c for c in winners if is_trump(c)), key=power, reverse=True)
+    queens = [c for c in trumps if c.rank == 12]
+    return queens[-1] if queens else trumps[0]
+
+
+def _lead(hand: SheepsheadHand, seat: int, cards: Sequence[Card], rng: random.Random) -> Card:
+    trumps = sorted((c for c in cards if is_trump(c)), key=power, reverse=True)
+    fail = [c for c in cards if not is_trump(c)]
+    picking_side = seat == hand.picker or friend(hand, seat, hand.picker or 0) is True
+    if picking_side and trumps:
+        return trumps[0] if power(trumps[0]) >= 95 else trumps[-1]
+    if hand.called is not None and not hand.called_suit_led():
+        called_suit = [c for c in fail if c.suit == hand.called.suit]
+        if called_suit:
+            return called_suit[0] if hand.called in called_suit else _cheapest(called_suit, rng)
+    aces = [c for c in fail if c.rank == 1]
+    if aces:
+        return aces[0]
+    if fail:
+        return _cheapest(fail, rng)
+    return trumps[-1]
+
+
+def _leaster_card(hand: SheepsheadHand, cards: Sequence[Card], rng: random.Random) -> Card:
+    losers = [c for c in cards if not _wins_with(hand, hand.turn, c)] if hand.trick else []
+    if losers:
+        return max(losers, key=lambda c: points(c) * 3 + power(c) / 10)
+    return min(cards, key=lambda c: power(c) + points(c) / 5 + rng.random() * 1e-3)
+
+
+def heuristic(hand: SheepsheadHand, rng: random.Random) -> SheepsheadAction:
+    """The normal player's choice for the player to move in `hand` (a world it may see)."""
+    if hand.phase is Phase.PICK:
+        return pick_choice(hand)
+    if hand.phase is Phase.BURY:
+        return bury_choice(hand, rng)
+    if hand.phase is Phase.CALL:
+        return call_choice(hand)
+    return play_choice(hand, rng)
+
+
+# ----- the hard player ------------------------------------------------------------------
+
+
+def result_for(hand: SheepsheadHand, seat: int) -> float:
+    score = hand.score()
+    side = next(s for s, members in enumerate(score.sides) if seat in members)
+    margin = score.points[side] - (sum(score.points) - score.points[side])
+    return 100.0 * score.units[seat] + margin / 10
+
+
+def play_out(world: SheepsheadHand, rng: random.Random) -> None:
+    while not world.is_over:
+        world.apply(heuristic(world, rng))
+
+
+def candidates(hand: SheepsheadHand, rng: random.Random) -> list[SheepsheadAction]:
+    legal = hand.legal_actions()
+    if hand.phase is Phase.BURY:
+        ranked = sorted(legal, key=lambda a: -bury_score(hand, a) + rng.random() * 1e-3)
+        return ranked[:BURY_CANDIDATES]
+    return list(legal)
+
+
+def hard_choice(
+    hand: SheepsheadHand, seat: int, rng: random.Random, seconds: float | None = None
+) -> SheepsheadAction:
+    options = candidates(hand, rng)
+    if len(options) == 1:
+        return options[0]
+    totals = [0.0] * len(options)
+    started = time.perf_counter()
+    for _ in range(HARD_WORLDS):
+        world = sample_world(hand, seat, rng)
+        for index, action in enumerate(options):
+            trial = world.copy()
+            trial.apply(action)
+            play_out(trial, rng)
+            totals[index] += result_for(trial, seat)
+        if seconds is not None and time.perf_counter() - started > seconds:
+            break
+    best = max(range(len(options)), key=lambda i: totals[i])
+    return options[best]
+
+
+class SheepsheadComputer:
+    def choose(
+        self, match: GameState, player: int, level: str, rng: random.Random, budget: Any
+    ) -> SheepsheadAction:
+        hand = _hand_of(match, player)
+        world = sample_world(hand, player, rng)  # only what the seat may know from here on
+        if level == "easy" and rng.random() < EASY_SLIP:
+            return rng.choice(world.legal_actions())
+        if level == "hard":
+            return hard_choice(world, player, rng, getattr(budget, "seconds", None))
+        return heuristic(world, rng)
+
+    def hint(self, match: GameState, player: int, seed: int | str) -> Hint:
+        rng = random.Random(seed)
+        hand = _hand_of(match, player)
+        world = sample_world(hand, player, rng)
+        action = heuristic(world, rng)
+        return Hint(action, reason(world, action))
+
+
+def _hand_of(match: GameState, player: int) -> SheepsheadHand:
+    if match.current_player != player:
+        raise ValueError(f"player {player} is not the one to move")
+    hand: SheepsheadHand = match.deal  # type: ignore[attr-defined]
+    return hand
+
+
+def reason(hand: SheepsheadHand, action: SheepsheadAction) -> str:
+    kind = action.kind
+    if kind is Kind.PICK:
+        return "Your trumps are strong enough to play against the table."
+    if kind is Kind.PASS:
+        return "Too few strong trumps to pick."
+    if kind is Kind.BURY:
+        return "Lay away points and short fail suits; keep your trumps."
+    if kind is Kind.CALL:
+        return "Call the ace of your shortest suit: your partner's ace wins it early."
+    if kind is Kind.ALONE:
+        return "Strong enough to win alone: the units are yours."
+    card = action.card
+    assert card is not None
+    if hand.leaster:
+        return f"{card.pretty}: in a leaster you want few points, but one trick."
+    if not hand.trick:
+        return f"Lead {card.pretty}."
+    if _wins_with(hand, hand.turn, card):
+        return f"{card.pretty} takes the trick and its {hand.trick_points()} points."
+    if points(card):
+        return f"{card.pretty}: the trick looks safe with your side, so its points are too."
+    return f"{card.pretty} gives away nothing."
+
+
+COMPUTER = SheepsheadComputer()

@@ -1,0 +1,571 @@
+"""One hand of Sheepshead: picking, burying, calling a partner, eleven-card tricks of trump and
+fail, and the count: picker's side against the defenders, or a leaster when everyone passed."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from enum import Enum
+from itertools import combinations
+
+from engine.cards import Card, Suit, card_of
+from engine.core import IllegalMove, NotYourTurn
+from engine.sheepshead.actions import ALONE, PASS, PICK, Kind, SheepsheadAction, play
+from engine.sheepshead.rules import (
+    FAIL_SUITS,
+    JACK_OF_DIAMONDS,
+    PACKETS,
+    TOTAL_POINTS,
+    SheepsheadRules,
+    is_trump,
+    points,
+    power,
+    strength_order,
+    suit_of,
+    suit_word,
+)
+
+
+class Phase(Enum):
+    PICK = "pick"  # each in turn picks up the blind or passes
+    BURY = "bury"  # the picker lays as many cards away
+    CALL = "call"  # five players, called ace: the picker calls a partner or goes alone
+    PLAY = "play"
+    OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """A move as the table saw it (nothing hidden in it)."""
+
+    player: int
+    action: SheepsheadAction
+    text: str  # in words, without the player's name
+    took: int | None = None  # who took the trick this play ended
+
+
+@dataclass(frozen=True, slots=True)
+class HandScore:
+    leaster: bool
+    redeal: bool
+    picker: int | None
+    partner: int | None  # None: alone (or nobody picked)
+    sides: tuple[tuple[int, ...], ...]  # picker's side first; a leaster: each alone
+    points: tuple[int, ...]  # card points per side (the bury counted where it belongs)
+    tricks: tuple[int, ...]
+    picker_won: bool
+    multiplier: int  # 1, 2 schneider, 3 schwarz (before doubling on the bump)
+    units: tuple[int, ...]  # per player, summing to zero
+    buried: tuple[Card, ...]
+    why: str  # the result in words, without names
+    winner: int | None = None  # a leaster's winner
+
+
+def hold_suit(called: Card | None) -> Suit | None:
+    return None if called is None else called.suit
+
+
+@dataclass
+class SheepsheadHand:
+    rules: SheepsheadRules
+    dealer: int
+    hands: list[list[Card]]
+    blind: list[Card]
+    turn: int
+    leader: int
+    phase: Phase = Phase.PICK
+    passes: int = 0
+    picker: int | None = None
+    buried: list[Card] = field(default_factory=list)
+    called: Card | None = None
+    alone: bool = False  # announced (called ace) or the picker holds J♦ (not announced)
+    unknown: Card | None = None  # the picker's face-down card, set aside until played
+    unknown_played: bool = False
+    partner_seen: bool = False  # the partner's card has been played
+    leaster: bool = False
+    redeal: bool = False
+    trick: list[tuple[int, Card]] = field(default_factory=list)
+    face_down: int | None = None  # the index in `trick` of the unknown card
+    last_trick: list[tuple[int, Card]] = field(default_factory=list)
+    last_face_down: int | None = None
+    taken: list[list[Card]] = field(default_factory=list)
+    tricks: list[int] = field(default_factory=list)
+    led_suits: list[Suit | None] = field(default_factory=list)  # per finished trick
+    last_winner: int | None = None
+    records: list[Record] = field(default_factory=list)
+    _legal: list[SheepsheadAction] | None = field(default=None, repr=False)
+
+    def __post_init__(self) -> None:
+        if not self.taken:
+            self.taken = [[] for _ in range(self.players)]
+        if not self.tricks:
+            self.tricks = [0] * self.players
+
+    @classmethod
+    def deal(cls, rules: SheepsheadRules, dealer: int, rng: random.Random) -> SheepsheadHand:
+        """The packets of RULES.md from the seat after the dealer; that seat decides first and
+        leads the first trick."""
+        deck = rules.deck()
+        rng.shuffle(deck)
+        players = rules.players
+        hands: list[list[Card]] = [[] for _ in range(players)]
+        blind: list[Card] = []
+        for where, count in PACKETS[players]:
+            if where == "blind":
+                blind.extend(deck[:count])
+                del deck[:count]
+                continue
+            for step in range(1, players + 1):
+                hands[(dealer + step) % players].extend(deck[:count])
+                del deck[:count]
+        first = (dealer + 1) % players
+        return cls(rules, dealer, hands, blind, turn=first, leader=first)
+
+    # ----- facts ------------------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    @property
+    def first_seat(self) -> int:
+        return (self.dealer + 1) % self.players
+
+    @property
+    def partner(self) -> int | None:
+        """The picker's partner as the cards lie (the engine knows; the table may not)."""
+        if self.picker is None or self.alone:
+            return None
+        card = self.partner_card
+        if card is None:
+            return None
+        for seat, hand in enumerate(self.hands):
+            if card in hand:
+                return None if seat == self.picker else seat
+        return self._partner_from_play(card)
+
+    @property
+    def partner_card(self) -> Card | None:
+        if self.rules.jack_partner and self.picker is not None:
+            return JACK_OF_DIAMONDS
+        return self.called
+
+    def _partner_from_play(self, card: Card) -> int | None:
+        for player, played in self.trick:
+            if played == card:
+                return None if player == self.picker else player
+        for record in self.records:
+            if record.action.kind is Kind.PLAY and record.action.card == card:
+                return None if record.player == self.picker else record.player
+        return None
+
+    def side_of(self, player: int) -> int:
+        """0 for the picker's side, 1 for the defenders; a leaster (or before a pick): each
+        player their own."""
+        if self.picker is None:
+            return player
+        return 0 if player in (self.picker, self.partner) else 1
+
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        if self.picker is None:
+            return tuple((p,) for p in range(self.players))
+        picking = tuple(p for p in (self.picker, self.partner) if p is not None)
+        return picking, tuple(p for p in range(self.players) if p not in picking)
+
+    def led_suit(self) -> Suit | None:
+        """The suit to follow (None: trump). A face-down unknown card leads the called suit."""
+        if self.face_down == 0:
+            return hold_suit(self.called)
+        return suit_of(self.trick[0][1])
+
+    def winning(self) -> int | None:
+        """Who takes the trick as it stands: the highest trump, else the highest card of the
+        led suit; the face-down unknown card never wins."""
+        plays = [pc for i, pc in enumerate(self.trick) if i != self.face_down]
+        if not plays:
+            return None
+        trumps = [pc for pc in plays if is_trump(pc[1])]
+        if trumps:
+            return max(trumps, key=lambda pc: power(pc[1]))[0]
+        led = self.led_suit()
+        suited = [pc for pc in plays if suit_of(pc[1]) == led]
+        if not suited:  # a face-down lead nobody followed: the first card played leads
+            suited = [pc for pc in plays if suit_of(pc[1]) == suit_of(plays[0][1])]
+        return max(suited, key=lambda pc: power(pc[1]))[0]
+
+    def trick_points(self) -> int:
+        return sum(points(c) for _, c in self.trick)
+
+    def cards_left(self, seat: int) -> int:
+        pending = seat == self.picker and self.unknown is not None and not self.unknown_played
+        return len(self.hands[seat]) + pending
+
+    # ----- moves ------------------------------------------------------------------------
+
+    def legal_actions(self) -> list[SheepsheadAction]:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return self._legal
+
+    def _compute_legal(self) -> list[SheepsheadAction]:
+        if self.phase is Phase.PICK:
+            return [PICK, PASS]
+        if self.phase is Phase.BURY:
+            cards = sorted(self.hands[self.turn], key=strength_order)
+            return [
+                SheepsheadAction(Kind.BURY, combo)
+                for combo in combinations(cards, self.rules.blind_size)
+            ]
+        if self.phase is Phase.CALL:
+            return [*self.call_choices(), ALONE]
+        if self.phase is Phase.PLAY:
+            return self.play_choices(self.turn)
+        return []
+
+    def call_choices(self) -> list[SheepsheadAction]:
+        """The aces the picker may call (a suit they hold a card of, the ace not theirs); with
+        all three fail aces, a ten; with no suit to call, an ace with an unknown card."""
+        assert self.picker is not None
+        hand = self.hands[self.picker]
+        mine = set(hand) | set(self.buried)
+        held = {suit_of(c) for c in hand}
+        if all(card_of(1, s) in hand for s in FAIL_SUITS):
+            tens = (card_of(10, s) for s in FAIL_SUITS)
+            return [SheepsheadAction(Kind.CALL, (ten,)) for ten in tens if ten not in mine]
+        aces = [
+            SheepsheadAction(Kind.CALL, (card_of(1, s),))
+            for s in FAIL_SUITS
+            if s in held and card_of(1, s) not in mine
+        ]
+        if aces:
+            return aces
+        order = sorted(hand, key=strength_order)
+        return [
+            SheepsheadAction(Kind.CALL, (card_of(1, s), card))
+            for s in FAIL_SUITS
+            if s not in held and card_of(1, s) not in mine
+            for card in order
+        ]
+
+    def called_suit_led(self) -> bool:
+        """Whether a finished trick was led in the called suit (the partner's duties and the
+        picker's hold card last until then)."""
+        suit = hold_suit(self.called)
+        return suit is not None and suit in self.led_suits
+
+    def _duties_apply(self) -> bool:
+        return self.called is not None and not self.called_suit_led()
+
+    def play_choices(self, seat: int) -> list[SheepsheadAction]:
+        hand = sorted(self.hands[seat], key=strength_order)
+        unknown = self.unknown if seat == self.picker and not self.unknown_played else None
+        pending = unknown is not None
+        face_down = [SheepsheadAction(Kind.UNKNOWN, (unknown,))] if unknown is not None else []
+        if not hand:
+            return face_down
+        called = self.called
+        duties = self._duties_apply()
+        if not self.trick:
+            cards = hand
+            if duties and called in hand:  # the partner leads the called suit only with it
+                cards = [c for c in hand if suit_of(c) != called.suit or c == called]
+            return [play(c) for c in cards]
+        led = self.led_suit()
+        if pending and led == hold_suit(called):
+            return face_down
+        follow = [c for c in hand if suit_of(c) == led]
+        if follow:
+            if duties and called in follow:
+                return [play(called)]  # the called card goes the first time its suit is led
+            return [play(c) for c in follow]
+        cards = hand
+        if duties and called is not None:
+            if called in cards and len(cards) > 1:
+                cards = [c for c in cards if c != called]  # not thrown off before its suit
+            if seat == self.picker and self.unknown is None:
+                holds = [c for c in cards if suit_of(c) == called.suit]
+                if len(holds) == 1 and len(cards) > 1:
+                    cards = [c for c in cards if c != holds[0]]  # the hold card stays
+        return [play(c) for c in cards]
+
+    def check(self, action: SheepsheadAction, player: int | None = None) -> SheepsheadAction:
+        """The legal action meant by `action` (a bare `unknown` names the face-down card)."""
+        if self.phase is Phase.OVER:
+            raise IllegalMove("This hand is over.")
+        if player is not None and player != self.turn:
+            raise NotYourTurn("It is not your turn.")
+        if action.kind is Kind.UNKNOWN and not action.cards and self.unknown is not None:
+            action = SheepsheadAction(Kind.UNKNOWN, (self.unknown,))
+        if action.kind is Kind.BURY:
+            action = SheepsheadAction(Kind.BURY, tuple(sorted(action.cards, key=strength_order)))
+        if action in self.legal_actions():
+            return action
+        raise IllegalMove(self.explain(action))
+
+    def explain(self, action: SheepsheadAction) -> str:
+        """Why `action` is not allowed now, in a player's words."""
+        phase, hand = self.phase, self.hands[self.turn]
+        if phase is Phase.PICK:
+            return "First pick up the blind or pass."
+        if phase is Phase.BURY:
+            size = self.rules.blind_size
+            if action.kind is not Kind.BURY:
+                return f"Bury {size} cards first."
+            if len(action.cards) != size or len(set(action.cards)) != size:
+                return f"Bury exactly {size} cards."
+            missing = [c for c in action.cards if c not in hand]
+            return f"You do not hold {missing[0].pretty}." if missing else "Bury cards you hold."
+        if phase is Phase.CALL:
+            return self._explain_call(action)
+        if action.kind is Kind.UNKNOWN:
+            if self.unknown is None or self.turn != self.picker:
+                return "There is no unknown card of yours to play."
+            return (
+                f"The unknown card is played only when {suit_word(hold_suit(self.called))} is "
+                "first led, or as your last card."
+            )
+        if action.kind is not Kind.PLAY or action.card is None:
+            return "Play a card."
+        card = action.card
+        if card not in hand:
+            return f"You do not hold {card.pretty}."
+        legal = [a.card for a in self.legal_actions() if a.card is not None]
+        called = self.called
+        if called is not None and legal == [called] and called != card:
+            return f"You hold the called {called.pretty}: it must be played now."
+        if any(a.kind is Kind.UNKNOWN for a in self.legal_actions()):
+            return "The called suit is led: your unknown card must be played now."
+        if not self.trick:
+            assert called is not None
+            return f"You may lead {called.suit.symbol} only with the called {called.pretty}."
+        led = self.led_suit()
+        follow = [c for c in hand if suit_of(c) == led]
+        if follow and suit_of(card) != led:
+            shown = " ".join(c.pretty for c in sorted(follow, key=strength_order))
+            return f"You must follow {suit_word(led)}: you hold {shown}."
+        if card == called:
+            return f"The called {card.pretty} may not be thrown off before its suit is led."
+        assert called is not None
+        return f"Keep your hold card {card.pretty} until {called.suit.symbol} is led."
+
+    def _explain_call(self, action: SheepsheadAction) -> str:
+        choices = self.call_choices()
+        if action.kind is not Kind.CALL:
+            return "Call a partner's card, or go alone."
+        called = action.called
+        assert called is not None and self.picker is not None
+        if called in self.hands[self.picker]:
+            return f"You hold {called.pretty} yourself: call another card."
+        if called in self.buried:
+            return f"You buried {called.pretty}: call another card."
+        if choices and choices[0].unknown is not None:
+            return "No suit of yours can be called: call an ace with an unknown card, or go alone."
+        if not choices:
+            return "No card can be called: go alone."
+        words = " or ".join(c.called.pretty for c in choices if c.called is not None)
+        return f"You may call {words} (a card of its suit stays in your hand), or go alone."
+
+    def apply(self, action: SheepsheadAction, player: int | None = None) -> Record:
+        action = self.check(action, player)
+        mover = self.turn
+        self._legal = None
+        if self.phase is Phase.PICK:
+            return self._record(mover, action, self._pick_or_pass(mover, action))
+        if self.phase is Phase.BURY:
+            for card in action.cards:
+                self.hands[mover].remove(card)
+            self.buried = list(action.cards)
+            if self.rules.called_ace:
+                self.phase = Phase.CALL
+            else:
+                self.alone = self.rules.players < 5 or self.partner is None
+                self._start_play()
+            return self._record(mover, action, f"buries {len(action.cards)} cards")
+        if self.phase is Phase.CALL:
+            return self._record(mover, action, self._call(action))
+        return self._play(mover, action)
+
+    def _record(self, mover: int, action: SheepsheadAction, text: str) -> Record:
+        record = Record(mover, action, text)
+        self.records.append(record)
+        return record
+
+    def _pick_or_pass(self, mover: int, action: SheepsheadAction) -> str:
+        if action.kind is Kind.PICK:
+            self.picker = mover
+            self.hands[mover].extend(self.blind)
+            self.blind = []
+            self.phase = Phase.BURY
+            return "picks up the blind"
+        self.passes += 1
+        if self.passes < self.players:
+            self.turn = (mover + 1) % self.players
+            return "passes"
+        if self.rules.leasters:
+            self.leaster = True
+            self._start_play()
+            return "passes: nobody picked, so this hand is a leaster"
+        self.redeal = True
+        self.phase = Phase.OVER
+        return "passes: nobody picked, so the cards are dealt again"
+
+    def _call(self, action: SheepsheadAction) -> str:
+        self._start_play()
+        if action.kind is Kind.ALONE:
+            self.alone = True
+            return "goes alone"
+        assert self.picker is not None and action.called is not None
+        self.called = action.called
+        unknown = action.unknown
+        if unknown is not None:
+            self.hands[self.picker].remove(unknown)
+            self.unknown = unknown
+            return f"calls {action.called.pretty} and lays one card face down (the unknown)"
+        return f"calls {action.called.pretty}"
+
+    def _start_play(self) -> None:
+        self.phase = Phase.PLAY
+        self.turn = self.leader = self.first_seat
+
+    def _play(self, mover: int, action: SheepsheadAction) -> Record:
+        card = action.card
+        assert card is not None
+        if action.kind is Kind.UNKNOWN:
+            self.unknown_played = True
+            self.face_down = len(self.trick)
+            text = "plays the unknown card face down"
+        else:
+            self.hands[mover].remove(card)
+            text = self._play_text(mover, card)
+        self.trick.append((mover, card))
+        if card == self.partner_card and action.kind is Kind.PLAY:
+            self.partner_seen = True
+        if len(self.trick) < self.players:
+            self.turn = (mover + 1) % self.players
+            return self._record(mover, action, text)
+        winner = self.winning()
+        assert winner is not None
+        record = Record(mover, action, text, winner)
+        self.records.append(record)
+        self._finish_trick(winner)
+        return record
+
+    def _play_text(self, mover: int, card: Card) -> str:
+        words = f"leads {card.pretty}" if not self.trick else f"plays {card.pretty}"
+        if card == self.partner_card and self.picker is not None and mover != self.picker:
+            words += ": the partner"
+        return words
+
+    def _finish_trick(self, winner: int) -> None:
+        self.led_suits.append(self.led_suit())
+        self.taken[winner].extend(c for _, c in self.trick)
+        self.tricks[winner] += 1
+        self.last_trick, self.last_face_down = self.trick, self.face_down
+        self.trick, self.face_down = [], None
+        self.leader = self.turn = winner
+        if any(self.hands) or (self.unknown is not None and not self.unknown_played):
+            return
+        self.last_winner = winner
+        if self.leaster:
+            self.taken[winner].extend(self.blind)  # the blind goes with the last trick
+            self.blind = []
+        self.phase = Phase.OVER
+
+    # ----- the count --------------------------------------------------------------------
+
+    def score(self) -> HandScore:
+        players = self.players
+        if self.redeal:
+            zero = tuple([0] * players)
+            return HandScore(
+                False, True, None, None, (), (), (), False, 0, zero, (), "nobody picked: redeal"
+            )
+        if self.leaster:
+            return self._leaster_score()
+        assert self.picker is not None
+        picking, defending = self.sides()
+        tricks = (sum(self.tricks[p] for p in picking), sum(self.tricks[p] for p in defending))
+        own = sum(points(c) for p in picking for c in self.taken[p])
+        bury = sum(points(c) for c in self.buried)
+        own += bury if tricks[0] else 0
+        other = TOTAL_POINTS - own
+        won = own >= 61
+        loser_tricks, loser_points = (tricks[1], other) if won else (tricks[0], own)
+        if loser_tricks == 0:
+            multiplier, why = 3, "schwarz: the losers took no trick"
+        elif (won and other < 30) or (not won and own < 31):
+            multiplier, why = 2, f"schneider: the losers took only {loser_points}"
+        else:
+            multiplier, why = 1, f"{own} to {other}"
+        figure = multiplier * (1 if won else -1)
+        if not won and self.rules.double_on_bump:
+            figure *= 2
+            why += ", doubled on the bump"
+        units = [0] * players
+        for player in defending:
+            units[player] = -figure
+        partner = picking[1] if len(picking) > 1 else None
+        if partner is not None and tricks[0]:
+            units[partner] = figure
+        units[self.picker] = -sum(units)
+        return HandScore(
+            False, False, self.picker, partner, (picking, defending), (own, other), tricks, won,
+            multiplier, tuple(units), tuple(self.buried), why,
+        )  # fmt: skip
+
+    def _leaster_score(self) -> HandScore:
+        players = self.players
+        totals = [sum(points(c) for c in cards) for cards in self.taken]
+        order = [(self.first_seat + i) % players for i in range(players)]
+        takers = [p for p in order if self.tricks[p]]
+        winner = min(takers, key=lambda p: (totals[p], order.index(p)))
+        units = [-1] * players
+        units[winner] = players - 1
+        return HandScore(
+            True, False, None, None, tuple((p,) for p in range(players)), tuple(totals),
+            tuple(self.tricks), False, 1, tuple(units), (),
+            f"leaster: the fewest points with a trick, {totals[winner]}", winner,
+        )  # fmt: skip
+
+    # ----- copies for computer players --------------------------------------------------
+
+    def copy(self) -> SheepsheadHand:
+        return SheepsheadHand(
+            rules=self.rules,
+            dealer=self.dealer,
+            hands=[list(h) for h in self.hands],
+            blind=list(self.blind),
+            turn=self.turn,
+            leader=self.leader,
+            phase=self.phase,
+            passes=self.passes,
+            picker=self.picker,
+            buried=list(self.buried),
+            called=self.called,
+            alone=self.alone,
+            unknown=self.unknown,
+            unknown_played=self.unknown_played,
+            partner_seen=self.partner_seen,
+            leaster=self.leaster,
+            redeal=self.redeal,
+            trick=list(self.trick),
+            face_down=self.face_down,
+            last_trick=list(self.last_trick),
+            last_face_down=self.last_face_down,
+            taken=[list(t) for t in self.taken],
+            tricks=list(self.tricks),
+            led_suits=list(self.led_suits),
+            last_winner=self.last_winner,
+            records=list(self.records),
+        )
+
+    def changed(self) -> None:
+        """Hands were rearranged (a computer player's imagined world)."""
+        self._legal = None
+        if self.rules.jack_partner and self.picker is not None and self.phase is Phase.PLAY:
+            self.alone = False  # unannounced: the picker is alone if J♦ is theirs or buried
+            self.alone = self.partner is None

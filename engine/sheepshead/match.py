@@ -1,0 +1,181 @@
+"""A Sheepshead table: N hands with the deal passing on, and the score sheet that sums to
+zero after every hand."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.cards import Card
+from engine.core import PUBLIC, MoveGroup, Viewer
+from engine.match import DealMatch
+from engine.outcome import Outcome
+from engine.pictures import DealReport, side_names
+from engine.sheepshead.actions import Kind, SheepsheadAction, parse_action
+from engine.sheepshead.describe import describe_action
+from engine.sheepshead.hand import HandScore, Phase, SheepsheadHand
+from engine.sheepshead.rules import SheepsheadRules, points, strength_order
+
+
+@dataclass(frozen=True, slots=True)
+class HandOutcome:
+    number: int  # counts the hands played (a redeal keeps the number)
+    dealer: int
+    score: HandScore
+    sheet: tuple[int, ...]  # each player's running units after this hand
+    taken: tuple[tuple[Card, ...], ...]
+
+
+class SheepsheadMatch(DealMatch):
+    """Fully determined by (rules, seed, actions)."""
+
+    rules_type = SheepsheadRules
+    deal_type = SheepsheadHand
+    parse_action = staticmethod(parse_action)
+    rules: SheepsheadRules
+    deal: SheepsheadHand
+
+    def __init__(self, rules: SheepsheadRules | None = None, seed: int = 0) -> None:
+        super().__init__(rules, seed)
+        self.sheet = [0] * self.rules.players
+
+    @property
+    def hands_played(self) -> int:
+        return sum(not r.score.redeal for r in self.deal_results)
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self._over else int(self.deal.turn)
+
+    def describe(self, action: Any, names: Sequence[str] | None = None) -> str:
+        return describe_action(self.deal, self.as_action(action), names)
+
+    def move_groups(self) -> list[MoveGroup]:
+        phase = self.deal.phase
+        legal = tuple(self.legal_actions())
+        if phase is Phase.PICK:
+            return [MoveGroup("pick", legal, "Pick up the blind, or pass?")]
+        if phase is Phase.BURY:
+            size = self.rules.blind_size
+            cards = tuple(sorted(self.deal.hands[self.deal.turn], key=strength_order))
+            prompt = f"Choose {size} cards to bury (they count for you if you take a trick)."
+            return [MoveGroup("bury", (), prompt, choose=size, cards=cards)]
+        if phase is Phase.CALL:
+            return [MoveGroup("call", legal, "Call your partner's card, or go alone:")]
+        return super().move_groups()
+
+    def combine(self, key: str, cards: Sequence[Card]) -> SheepsheadAction:
+        if key != "bury":
+            raise ValueError(f"no move is made of chosen cards in {key!r}")
+        return SheepsheadAction(Kind.BURY, tuple(sorted(cards, key=strength_order)))
+
+    def view(self, who: Viewer = PUBLIC) -> Any:
+        from engine.sheepshead.view import build_view
+
+        return build_view(self, who)
+
+    def side_of(self, player: int) -> int:
+        """Each player is their own side on the score sheet (sides change every hand)."""
+        return player
+
+    # ----- between hands ----------------------------------------------------------------
+
+    def _settle(self) -> None:
+        hand = self.deal
+        score = hand.score()
+        for player, units in enumerate(score.units):
+            self.sheet[player] += units
+        number = self.hands_played + (0 if score.redeal else 1)
+        taken = tuple(tuple(cards) for cards in hand.taken)
+        self.deal_results.append(HandOutcome(number, hand.dealer, score, tuple(self.sheet), taken))
+        if self.hands_played >= self.rules.hand_count:
+            self._over = True
+            return
+        self.deal_number = self.hands_played + 1
+        dealer = (hand.dealer + 1) % self.rules.players
+        self.deal = SheepsheadHand.deal(self.rules, dealer, self._rng)
+
+    # ----- results ----------------------------------------------------------------------
+
+    def returns(self) -> tuple[float, ...]:
+        return tuple(float(units) for units in self.sheet)
+
+    def outcome(self) -> Outcome:
+        players = self.rules.players
+        stats = []
+        for player in range(players):
+            figures = {
+                "units": self.sheet[player], "picked": 0, "picks_won": 0, "partnered": 0,
+                "schneiders": 0, "leasters_won": 0, "deals": 0, "best_deal": 0,
+                "points_for": 0, "points_against": 0,
+            }  # fmt: skip
+            for result in self.deal_results:
+                score = result.score
+                if score.redeal:
+                    continue
+                figures["deals"] += 1
+                units = score.units[player]
+                figures["best_deal"] = max(figures["best_deal"], units)
+                side = next(s for s, members in enumerate(score.sides) if player in members)
+                own = score.points[side]
+                figures["points_for"] += own
+                figures["points_against"] += sum(score.points) - own
+                if score.leaster:
+                    figures["leasters_won"] += score.winner == player
+                    continue
+                if player == score.picker:
+                    figures["picked"] += 1
+                    figures["picks_won"] += score.picker_won
+                elif player == score.partner:
+                    figures["partnered"] += 1
+                if units > 0 and score.multiplier >= 2:
+                    figures["schneiders"] += 1
+            stats.append(figures)
+        sheet = tuple(self.sheet)
+
+        def line(names: Sequence[str]) -> str:
+            text = " · ".join(f"{names[p]} {sheet[p]:+d}" for p in range(len(names)))
+            best = max(sheet)
+            leaders = [names[p] for p in range(len(names)) if sheet[p] == best]
+            return f"{text} — {' and '.join(leaders)} finish on top!"
+
+        return Outcome(tuple((p,) for p in range(players)), sheet, tuple(stats), line)
+
+    def deal_report(self, number: int, names: Sequence[str]) -> DealReport:
+        result = self.deal_results[number - 1]
+        score = result.score
+        record: dict[str, object] = {
+            "number": result.number,
+            "dealer": result.dealer,
+            "picker": score.picker,
+            "partner": score.partner,
+            "leaster": score.leaster,
+            "redeal": score.redeal,
+            "units": list(score.units),
+            "sheet": list(result.sheet),
+        }
+        sheet = sheet_line(names, result.sheet)
+        if score.redeal:
+            return DealReport("Nobody picked", "The cards are dealt again.", (), record)
+        units = " · ".join(f"{names[p]} {u:+d}" for p, u in enumerate(score.units))
+        if score.leaster:
+            assert score.winner is not None
+            totals = " · ".join(f"{names[p]} {score.points[p]}" for p in range(len(names)))
+            outcome = f"{names[score.winner]} wins the leaster ({score.why})"
+        else:
+            assert score.picker is not None
+            sides = [side_names(names, members) for members in score.sides]
+            totals = f"{sides[0]} {score.points[0]} · {sides[1]} {score.points[1]}"
+            verb = "wins" if score.picker_won else "loses"
+            outcome = f"{names[score.picker]} picked and {verb}: {score.why}"
+        fields = (("Result", outcome), ("This hand", units), ("Score sheet", sheet))
+        return DealReport(f"Hand {result.number} is over", totals, fields, record)
+
+
+def sheet_line(names: Sequence[str], sheet: Sequence[int]) -> str:
+    return " · ".join(f"{names[p]} {units:+d}" for p, units in enumerate(sheet))
+
+
+def bury_points(cards: Sequence[Card]) -> int:
+    return sum(points(c) for c in cards)

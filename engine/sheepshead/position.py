@@ -1,0 +1,155 @@
+"""Sheepshead's position notation: a hand in a few `key: value` lines (or one line with ` | `),
+for examples, lessons, tests and `python -m engine moves`.
+
+    sheepshead players=5
+    dealer: 0 | turn: 3 | phase: play       (pick, bury, call, play)
+    picker: 2 | called: AS | passes: 1      (or `alone`; `unknown: 7C` for a face-down card)
+    buried: 10C KH | blind: …               (the blind while nobody has picked)
+    led: S T                                (the suits of the finished tricks, T for trump)
+    trick: 1 QC 2 7D
+    hand 0: …                               (every hand)
+    taken 0: AC 10D | tricks 0: 2
+    sheet: 2 -1 -1 1 -1
+"""
+
+from __future__ import annotations
+
+from engine.cards import Card, Suit, format_cards, parse_cards
+from engine.core import BadNotation
+from engine.notation import (
+    check_each_card_once,
+    key_value,
+    options_line,
+    parse_options,
+    position_lines,
+    reading,
+)
+from engine.sheepshead.hand import Phase, SheepsheadHand
+from engine.sheepshead.rules import SheepsheadRules
+
+
+def _suit_letter(suit: Suit | None) -> str:
+    return "T" if suit is None else suit.letter
+
+
+def format_position(hand: SheepsheadHand, sheet: tuple[int, ...] = ()) -> str:
+    lines = [options_line(hand.rules, ("game", "players"))]
+    lines.append(f"dealer: {hand.dealer} | turn: {hand.turn} | phase: {hand.phase.value}")
+    if hand.picker is not None:
+        parts = [f"picker: {hand.picker}"]
+        if hand.called is not None:
+            parts.append(f"called: {hand.called}")
+        if hand.alone:
+            parts.append("alone")
+        if hand.unknown is not None and not hand.unknown_played:
+            parts.append(f"unknown: {hand.unknown}")
+        lines.append(" | ".join(parts))
+    if hand.passes:
+        lines.append(f"passes: {hand.passes}")
+    if hand.leaster:
+        lines.append("leaster")
+    if hand.buried:
+        lines.append(f"buried: {format_cards(hand.buried)}")
+    if hand.blind:
+        lines.append(f"blind: {format_cards(hand.blind)}")
+    if hand.led_suits:
+        lines.append("led: " + " ".join(_suit_letter(s) for s in hand.led_suits))
+    if hand.trick:
+        lines.append("trick: " + " ".join(f"{p} {c}" for p, c in hand.trick))
+    for seat, cards in enumerate(hand.hands):
+        lines.append(f"hand {seat}: {format_cards(cards)}")
+    for seat, cards in enumerate(hand.taken):
+        if cards or hand.tricks[seat]:
+            lines.append(
+                f"taken {seat}: {format_cards(cards)} | tricks {seat}: {hand.tricks[seat]}"
+            )
+    if sheet:
+        lines.append("sheet: " + " ".join(map(str, sheet)))
+    return "\n".join(lines)
+
+
+def parse_position(text: str) -> tuple[SheepsheadHand, tuple[int, ...]]:
+    lines = position_lines(text)
+    if not lines:
+        raise BadNotation("an empty position")
+    rules = parse_options(SheepsheadRules, "game", lines[0].split())
+    players = rules.players
+    numbers: dict[str, int | None] = {"dealer": 0, "turn": None, "picker": None, "passes": 0}
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    taken: list[list[Card]] = [[] for _ in range(players)]
+    tricks = [0] * players
+    trick: list[tuple[int, Card]] = []
+    cards: dict[str, list[Card]] = {"buried": [], "blind": [], "called": [], "unknown": []}
+    led: list[Suit | None] = []
+    phase, alone, leaster = Phase.PLAY, False, False
+    sheet: tuple[int, ...] = ()
+    for line in lines[1:]:
+        if line in ("alone", "leaster"):
+            alone, leaster = alone or line == "alone", leaster or line == "leaster"
+            continue
+        key, value = key_value(line)
+        with reading(line):
+            if key in numbers:
+                numbers[key] = int(value)
+            elif key in cards:
+                cards[key] = parse_cards(value)
+            elif key == "phase":
+                phase = Phase(value)
+            elif key == "led":
+                led = [None if w.upper() == "T" else Suit.from_letter(w) for w in value.split()]
+            elif key == "trick":
+                parts = value.split()
+                if len(parts) % 2:
+                    raise BadNotation("a trick lists seat and card pairs: 1 QC 2 7D")
+                trick = [
+                    (int(parts[i]), parse_cards(parts[i + 1])[0]) for i in range(0, len(parts), 2)
+                ]
+            elif key == "sheet":
+                sheet = tuple(int(v) for v in value.split())
+            else:
+                what, _, index = key.partition(" ")
+                if what not in ("hand", "taken", "tricks") or not index.isdigit():
+                    raise BadNotation(f"unknown line {key!r}")
+                seat = int(index)
+                if not 0 <= seat < players:
+                    raise BadNotation(f"{what} {seat} does not exist")
+                if what == "hand":
+                    hands[seat] = parse_cards(value)
+                elif what == "taken":
+                    taken[seat] = parse_cards(value)
+                else:
+                    tricks[seat] = int(value)
+    everything = [c for h in hands for c in h] + [c for t in taken for c in t]
+    everything += [c for _, c in trick] + cards["buried"] + cards["blind"] + cards["unknown"]
+    check_each_card_once(everything)
+    strange = [c for c in everything if c not in set(rules.deck())]
+    if strange:
+        raise BadNotation(f"{strange[0]} is not in the Sheepshead pack")
+    dealer = int(numbers["dealer"] or 0)
+    first = (dealer + 1) % players
+    leader = trick[0][0] if trick else first
+    turn = numbers["turn"]
+    turn = (leader + len(trick)) % players if turn is None else turn
+    hand = SheepsheadHand(
+        rules=rules,
+        dealer=dealer,
+        hands=hands,
+        blind=cards["blind"],
+        turn=int(turn),
+        leader=leader,
+        phase=phase,
+        passes=int(numbers["passes"] or 0),
+        picker=numbers["picker"],
+        buried=cards["buried"],
+        called=cards["called"][0] if cards["called"] else None,
+        alone=alone,
+        unknown=cards["unknown"][0] if cards["unknown"] else None,
+        leaster=leaster,
+        trick=trick,
+        taken=taken,
+        tricks=tricks,
+        led_suits=led,
+    )
+    if rules.jack_partner and hand.picker is not None and phase is Phase.PLAY and not alone:
+        hand.alone = hand.partner is None
+    return hand, sheet

@@ -1,0 +1,143 @@
+"""Sheepshead's table options and the fixed facts of its pack (defaults follow RULES.md)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from enum import StrEnum
+from typing import Any
+
+from engine.cards import FULL_DECK, Card, Suit, card_of
+from engine.core import GameError
+
+SHEEPSHEAD = "sheepshead"
+RANKS = (1, 7, 8, 9, 10, 11, 12, 13)
+FAIL_SUITS = (Suit.CLUBS, Suit.SPADES, Suit.HEARTS)
+FAIL_ORDER = (1, 10, 13, 9, 8, 7)  # high to low
+POINTS = {1: 11, 10: 10, 13: 4, 12: 3, 11: 2}
+TOTAL_POINTS = 120
+JACK_OF_DIAMONDS = card_of(11, Suit.DIAMONDS)
+
+_TRUMP_SUITS = (Suit.CLUBS, Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS)
+TRUMP_ORDER: tuple[Card, ...] = (
+    *(card_of(12, s) for s in _TRUMP_SUITS),
+    *(card_of(11, s) for s in _TRUMP_SUITS),
+    *(card_of(r, Suit.DIAMONDS) for r in (1, 10, 13, 9, 8, 7)),
+)  # high to low: Q♣ Q♠ Q♥ Q♦ J♣ J♠ J♥ J♦ A♦ 10♦ K♦ 9♦ 8♦ 7♦
+_TRUMP_POWER = {card: 100 - i for i, card in enumerate(TRUMP_ORDER)}
+
+# cards each player gets, per packet, and where the blind's packets fall (RULES.md's deal)
+HAND_SIZES = {3: 10, 4: 7, 5: 6, 6: 5}
+BLIND_SIZES = {3: 2, 4: 4, 5: 2, 6: 2}
+PACKETS = {  # ("each", n) gives n to every player in turn; ("blind", n) n to the blind
+    3: (("each", 3), ("each", 4), ("blind", 2), ("each", 3)),
+    4: (("each", 2), ("blind", 2), ("each", 3), ("blind", 2), ("each", 2)),
+    5: (("each", 2), ("blind", 2), ("each", 2), ("each", 2)),
+    6: (("each", 2), ("blind", 2), ("each", 3)),
+}
+
+
+class Partner(StrEnum):
+    """How the picker's partner is found (five players; six always use the jack)."""
+
+    CALLED_ACE = "ace"
+    JACK = "jack"
+
+
+class NoPick(StrEnum):
+    LEASTER = "leaster"
+    REDEAL = "redeal"
+
+
+@dataclass(frozen=True, slots=True)
+class SheepsheadRules:
+    game: str = SHEEPSHEAD
+    players: int = 5
+    partner: str = Partner.CALLED_ACE.value  # five players only; six always use the jack
+    no_pick: str = NoPick.LEASTER.value
+    double_on_bump: bool = True
+    hands: int = 0  # hands a table plays (0: each player deals twice)
+
+    def __post_init__(self) -> None:
+        if self.game != SHEEPSHEAD:
+            raise GameError(f"unknown game {self.game!r}")
+        if self.players not in HAND_SIZES:
+            raise GameError("Sheepshead is played by 3, 4, 5 or 6 players")
+        if self.partner not in tuple(Partner):
+            raise GameError("the partner is found by the called ace or the jack of diamonds")
+        if self.no_pick not in tuple(NoPick):
+            raise GameError("when nobody picks, play a leaster or redeal")
+        if self.hands and not 1 <= self.hands <= 60:
+            raise GameError("a Sheepshead table plays between 1 and 60 hands")
+
+    @property
+    def title(self) -> str:
+        return "Sheepshead"
+
+    @property
+    def hand_size(self) -> int:
+        return HAND_SIZES[self.players]
+
+    @property
+    def blind_size(self) -> int:
+        return BLIND_SIZES[self.players]
+
+    @property
+    def hand_count(self) -> int:
+        return self.hands or 2 * self.players
+
+    @property
+    def jack_partner(self) -> bool:
+        return self.players == 6 or (self.players == 5 and self.partner == Partner.JACK)
+
+    @property
+    def called_ace(self) -> bool:
+        return self.players == 5 and self.partner == Partner.CALLED_ACE
+
+    @property
+    def leasters(self) -> bool:
+        return self.no_pick == NoPick.LEASTER
+
+    def deck(self) -> list[Card]:
+        return [c for c in FULL_DECK if c.rank in RANKS]
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> SheepsheadRules:
+        unknown = set(data) - {f.name for f in fields(cls)}
+        if unknown:
+            raise GameError(f"unknown Sheepshead option(s): {', '.join(sorted(unknown))}")
+        return cls(**data)
+
+
+def is_trump(card: Card) -> bool:
+    return card in _TRUMP_POWER
+
+
+def suit_of(card: Card) -> Suit | None:
+    """The suit a card follows: None for trump (one suit of fourteen), else its fail suit."""
+    return None if card in _TRUMP_POWER else card.suit
+
+
+def power(card: Card) -> int:
+    """Higher beats lower within trump (100 down to 87) or within a fail suit (6 down to 1)."""
+    trump = _TRUMP_POWER.get(card)
+    if trump is not None:
+        return trump
+    return 6 - FAIL_ORDER.index(card.rank)
+
+
+def points(card: Card) -> int:
+    return POINTS.get(card.rank, 0)
+
+
+def suit_word(suit: Suit | None) -> str:
+    return "trump" if suit is None else suit.symbol
+
+
+def strength_order(card: Card) -> tuple[int, int]:
+    """A hand shown as players hold it: trumps high to low first, then each fail suit."""
+    suit = suit_of(card)
+    group = 0 if suit is None else 1 + FAIL_SUITS.index(suit)
+    return (group, -power(card))

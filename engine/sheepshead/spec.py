@@ -1,0 +1,112 @@
+"""Sheepshead's registration."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.core import GameState
+from engine.registry import (
+    Family,
+    GameSpec,
+    Headline,
+    LessonSpec,
+    OptionSpec,
+    SideRule,
+    StatSpec,
+    register_game,
+)
+from engine.sheepshead.ai import COMPUTER
+from engine.sheepshead.match import SheepsheadMatch
+from engine.sheepshead.position import parse_position
+from engine.sheepshead.rules import SHEEPSHEAD, NoPick, Partner, SheepsheadRules
+from engine.sheepshead.view import SheepsheadView
+
+PARTNER = OptionSpec(
+    "sheepshead_partner", str, "Sheepshead with five: the partner holds the called ace or J♦",
+    "Sheepshead: the partner", key="partner",
+    choices=(("called ace", Partner.CALLED_ACE.value), ("jack of diamonds", Partner.JACK.value)),
+)  # fmt: skip
+NOBODY_PICKS = OptionSpec(
+    "nobody_picks", str, "Sheepshead: when everyone passes, play a leaster or redeal",
+    "Sheepshead: when nobody picks", key="no_pick",
+    choices=tuple((choice.value, choice.value) for choice in NoPick),
+)  # fmt: skip
+DOUBLE_ON_BUMP = OptionSpec(
+    "double_on_bump", bool, "Sheepshead: a picker who loses pays double (default on)",
+    "Sheepshead: double on the bump",
+)  # fmt: skip
+HANDS = OptionSpec(
+    "hands", int, "Sheepshead: hands the table plays (default: each player deals twice)",
+    "Sheepshead: hands", low=1, high=60,
+)  # fmt: skip
+
+STATS = (
+    StatSpec("units", "Units on the sheet"),
+    StatSpec("picked", "Hands picked"),
+    StatSpec("picks_won", "Picks won"),
+    StatSpec("partnered", "Hands as partner"),
+    StatSpec("schneiders", "Schneiders won"),
+    StatSpec("leasters_won", "Leasters won"),
+)
+
+
+def topic_for(view: SheepsheadView) -> str:
+    if view.phase == "pick":
+        return "picking"
+    if view.phase == "bury":
+        return "picking"
+    if view.phase == "call":
+        return "partner"
+    if view.phase == "over":
+        return "scoring"
+    if view.leaster:
+        return "leasters"
+    return "playing"
+
+
+def facts(view: SheepsheadView) -> dict[str, Any]:
+    """What a lesson's example checks after its move."""
+    return {
+        "took": view.took,
+        "winning": view.winning,
+        "phase": view.phase,
+        "picker": view.picker,
+        "sheet": list(view.sheet),
+    }
+
+
+def _from_position(text: str) -> GameState:
+    hand, sheet = parse_position(text)
+    match = SheepsheadMatch.from_position(hand)
+    if sheet:
+        match.sheet = list(sheet)
+    return match  # type: ignore[no-any-return]
+
+
+def _rules(rules: Mapping[str, Any]) -> SheepsheadRules:
+    return SheepsheadRules(**{k: v for k, v in rules.items() if k != "game"})
+
+
+register_game(
+    GameSpec(
+        name=SHEEPSHEAD,
+        display_name="Sheepshead",
+        family=Family.TRICKS,
+        min_players=3,
+        max_players=6,
+        default_players=5,
+        side_rule=lambda rules: SideRule.IN_PLAY,
+        options=(PARTNER, NOBODY_PICKS, DOUBLE_ON_BUMP, HANDS),
+        new_match=lambda seed, rules: SheepsheadMatch(_rules(rules), seed),
+        restore=lambda data: SheepsheadMatch.from_dict(
+            {**data, "rules": {**data["rules"], "game": SHEEPSHEAD}}
+        ),
+        from_position=_from_position,
+        computer=COMPUTER,
+        stats=STATS,
+        headline=Headline("units", "units", singular="unit", plural="units"),
+        lessons=LessonSpec("sheepshead", ("en", "de"), topic_for, facts, sweep_word=""),
+        description="3 to 6, Wisconsin",
+    )
+)

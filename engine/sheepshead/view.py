@@ -1,0 +1,275 @@
+"""What one player — or everyone — may see of a Sheepshead table, and its pictures.
+
+A seat sees its own hand; everything played is public. The bury (and the unknown card) is seen
+only by the picker until the hand is over; who holds the called card is known only to its
+holder until it is played (in the jack game the same goes for J♦, so nobody else knows whether
+the picker is alone).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from engine.cards import Card, pretty_cards
+from engine.core import PUBLIC, Viewer
+from engine.pictures import (
+    HandPicture,
+    SummaryColumn,
+    SummaryPicture,
+    TrickSeat,
+    TrickTable,
+    side_names,
+)
+from engine.sheepshead.hand import HandScore, Phase
+from engine.sheepshead.rules import SheepsheadRules, is_trump, points, strength_order
+
+if TYPE_CHECKING:
+    from engine.sheepshead.match import HandOutcome, SheepsheadMatch
+
+Trick = tuple[tuple[int, Card | None], ...]  # None: the face-down unknown card
+
+
+@dataclass(frozen=True, slots=True)
+class SheepsheadView:
+    rules: SheepsheadRules
+    viewer: int | None
+    phase: str  # "pick", "bury", "call", "play" or "over"
+    hand_number: int
+    dealer: int
+    turn: int | None
+    hand: tuple[Card, ...] | None  # the viewer's, trumps first in their order
+    hand_sizes: tuple[int, ...]
+    blind_size: int  # cards still in the blind
+    passed: tuple[int, ...]  # who passed this hand
+    picker: int | None
+    called: Card | None
+    alone: bool  # known to this viewer
+    partner: int | None  # known to this viewer
+    unknown_laid: bool  # the picker laid an unknown card (still face down)
+    buried: tuple[Card, ...] | None  # the picker's own view (and everyone's once it is over)
+    unknown: Card | None  # the picker's own view
+    leaster: bool
+    trick: Trick
+    winning: int | None
+    last_trick: Trick
+    last_winner: int | None
+    taken_points: tuple[int, ...]
+    tricks: tuple[int, ...]
+    sheet: tuple[int, ...]
+    last_play: str | None
+    last_player: int | None
+    took: int | None
+    deals: tuple[HandOutcome, ...]
+
+    @property
+    def game(self) -> str:
+        return self.rules.game
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    def side_of(self, player: int) -> int | None:
+        """0 the picker's side, 1 a defender; None while this viewer cannot tell."""
+        if self.picker is None:
+            return None
+        if player in (self.picker, self.partner):
+            return 0
+        if self.alone or self.partner is not None:
+            return 1
+        return None
+
+    # ----- pictures ---------------------------------------------------------------------
+
+    def last_words(self, names: Sequence[str]) -> str | None:
+        if self.last_play is None or self.last_player is None:
+            return None
+        text = f"{names[self.last_player]} {self.last_play}"
+        if self.took is not None:
+            text += f" · {names[self.took]} takes the trick"
+        return text
+
+    def marks(self, player: int) -> tuple[str, ...]:
+        if player == self.picker:
+            return ("picker, alone",) if self.alone else ("picker",)
+        if player == self.partner:
+            return ("partner",)
+        if self.phase == "pick" and player in self.passed:
+            return ("passed",)
+        return ()
+
+    def notes(self, names: Sequence[str]) -> list[str]:
+        notes: list[str] = []
+        if self.phase == "pick":
+            notes.append(f"{self.blind_size} cards in the blind")
+        if self.leaster:
+            notes.append("leaster: fewest points with a trick wins")
+        elif self.called is not None:
+            notes.append(f"{self.called.pretty} called")
+            if self.unknown_laid:
+                notes.append("an unknown card lies face down")
+        elif self.rules.jack_partner and self.picker is not None and self.partner is None:
+            notes.append("J♦ is the partner" if not self.alone else "the picker is alone")
+        elif self.alone and self.picker is not None:
+            notes.append("the picker is alone")
+        if not self.trick and self.last_trick and self.last_winner is not None:
+            taken = sum(points(c) for _, c in self.last_trick if c is not None)
+            notes.append(f"{names[self.last_winner]} took the last trick ({taken})")
+        return notes
+
+    def sheet_lines(self, names: Sequence[str]) -> tuple[str, ...]:
+        entries = [f"{names[p][:10]} {units:+d}" for p, units in enumerate(self.sheet)]
+        half = (len(entries) + 1) // 2
+        return (" · ".join(entries[:half]), " · ".join(entries[half:]))
+
+    def picture(self, names: Sequence[str]) -> TrickTable:
+        seats = tuple(
+            TrickSeat(
+                name=names[p],
+                side=self.side_of(p),
+                cards_in_hand=self.hand_sizes[p],
+                dealer=p == self.dealer,
+                to_play=p == self.turn,
+                won=f"{self.tricks[p]} tricks · {self.taken_points[p]} points",
+                marks=self.marks(p),
+            )
+            for p in range(self.players)
+        )
+        showing_last = not self.trick and self.phase == "play"
+        trick = self.last_trick if showing_last else self.trick
+        winning = self.last_winner if showing_last else self.winning
+        hands = self.rules.hand_count
+        title = f"Sheepshead · hand {self.hand_number} of {hands} · {names[self.dealer]} deals"
+        last = self.last_words(names)
+        return TrickTable(
+            title=title,
+            seats=seats,
+            clockwise=True,
+            trick=trick,  # type: ignore[arg-type]  # a face-down card is drawn as its back
+            winning=winning,
+            trump="Trump: queens, jacks, ♦",
+            notes=tuple(self.notes(names)),
+            last_play=last,
+            score_lines=self.sheet_lines(names),
+            played=last,
+        )
+
+    def hand_picture(self) -> HandPicture:
+        if self.hand is None:
+            raise ValueError("a hand image needs a player's own view")
+        trumps = sum(is_trump(c) for c in self.hand)
+        notes = [f"{trumps} trump" if trumps == 1 else f"{trumps} trumps"]
+        if self.viewer == self.picker and self.buried:
+            notes.append(f"buried {pretty_cards(self.buried)}")
+        if self.unknown is not None:
+            notes.append(f"unknown {self.unknown.pretty}")
+        if self.viewer is not None and self.viewer == self.partner and self.viewer != self.picker:
+            notes.append("you are the partner")
+        return HandPicture(self.hand, " · ".join(notes))
+
+    def summary_picture(self, names: Sequence[str]) -> SummaryPicture:
+        if not self.deals:
+            raise ValueError("no hand has finished yet")
+        result = self.deals[-1]
+        score = result.score
+        sheet = tuple(f"{names[p]} {u:+d}" for p, u in enumerate(result.sheet))
+        sheet_column = SummaryColumn("Score sheet", sheet, ())
+        if score.redeal:
+            heading = "Nobody picked: the cards are dealt again"
+            return SummaryPicture(heading, (sheet_column,))
+        if score.leaster:
+            return SummaryPicture(*leaster_summary(score, result, names, sheet_column))
+        assert score.picker is not None
+        sides = [side_names(names, members) for members in score.sides]
+        verb = "wins" if score.picker_won else "loses"
+        heading = f"Hand {result.number}: {names[score.picker]} picks and {verb} — {score.why}"
+        columns = []
+        for s, members in enumerate(score.sides):
+            lines = [f"{score.points[s]} points · {score.tricks[s]} tricks"]
+            lines += [f"{names[p]} {score.units[p]:+d}" for p in members]
+            if s == 0:
+                worth = sum(points(c) for c in score.buried)
+                counted = "counted" if score.tricks[0] else "to the defenders"
+                lines.append(f"buried {pretty_cards(score.buried)} ({worth}, {counted})")
+            cards = tuple(c for p in members for c in result.taken[p] if points(c))
+            columns.append(SummaryColumn(sides[s], tuple(lines), cards))
+        return SummaryPicture(heading, (*columns, sheet_column))
+
+
+def leaster_summary(
+    score: HandScore, result: HandOutcome, names: Sequence[str], sheet: SummaryColumn
+) -> tuple[str, tuple[SummaryColumn, ...]]:
+    assert score.winner is not None
+    heading = f"Hand {result.number}: {names[score.winner]} wins the leaster"
+    lines = tuple(
+        f"{names[p]} {score.points[p]} points · {score.tricks[p]} tricks" for p in range(len(names))
+    )
+    return heading, (SummaryColumn("Leaster", lines, ()), sheet)
+
+
+def _trick(cards: Sequence[tuple[int, Card]], face_down: int | None, reveal: bool) -> Trick:
+    return tuple(
+        (p, None if i == face_down and not reveal else c) for i, (p, c) in enumerate(cards)
+    )
+
+
+def build_view(match: SheepsheadMatch, who: Viewer) -> SheepsheadView:
+    hand = match.deal
+    rules = match.rules
+    player = who if isinstance(who, int) else None
+    if who is not PUBLIC and (player is None or not 0 <= player < rules.players):
+        raise ValueError(f"there is no player {who}")
+    over = hand.phase is Phase.OVER
+    picker = hand.picker
+    is_picker = player is not None and player == picker
+    engine_partner = hand.partner
+    holds_card = (
+        player is not None
+        and hand.partner_card is not None
+        and hand.partner_card in hand.hands[player]
+    )
+    partner_known = hand.partner_seen or over or (holds_card and player != picker)
+    partner = engine_partner if partner_known else None
+    alone_known = (
+        hand.alone
+        and picker is not None
+        and (not rules.jack_partner or is_picker or hand.partner_seen or over)
+    )
+    if rules.players < 5 and picker is not None:
+        alone_known = True
+    last = hand.records[-1] if hand.records else None
+    return SheepsheadView(
+        rules=rules,
+        viewer=player,
+        phase="over" if match.is_terminal else hand.phase.value,
+        hand_number=match.deal_number,
+        dealer=hand.dealer,
+        turn=match.current_player,
+        hand=None if player is None else tuple(sorted(hand.hands[player], key=strength_order)),
+        hand_sizes=tuple(hand.cards_left(p) for p in range(rules.players)),
+        blind_size=len(hand.blind),
+        passed=tuple(r.player for r in hand.records if r.action.kind.value == "pass"),
+        picker=picker,
+        called=hand.called,
+        alone=alone_known,
+        partner=partner,
+        unknown_laid=hand.unknown is not None and not hand.unknown_played,
+        buried=tuple(hand.buried) if (is_picker or over) else None,
+        unknown=hand.unknown if is_picker and not hand.unknown_played else None,
+        leaster=hand.leaster,
+        trick=_trick(hand.trick, hand.face_down, over),
+        winning=hand.winning(),
+        last_trick=_trick(hand.last_trick, hand.last_face_down, over),
+        last_winner=hand.leader if hand.last_trick else None,
+        taken_points=tuple(
+            sum(points(c) for c in t if over or c != hand.unknown) for t in hand.taken
+        ),  # the unknown card's points stay hidden until the hand is over
+        tricks=tuple(hand.tricks),
+        sheet=tuple(match.sheet),
+        last_play=last.text if last else None,
+        last_player=last.player if last else None,
+        took=last.took if last else None,
+        deals=tuple(match.deal_results),
+    )
