@@ -98,7 +98,7 @@ class TrickTable:
     title: str
     seats: tuple[TrickSeat, ...]
     clockwise: bool
-    trick: tuple[tuple[int, Card], ...]  # (player, card) in the order played
+    trick: tuple[tuple[int, Card | None], ...]  # (player, card) as played; None: face down
     winning: int | None  # the player whose card wins the trick so far
     trump: str | None  # "Trump: ♥", or None
     notes: tuple[str, ...]  # stock size, round of a continued trick, held-over tricks…
@@ -107,7 +107,9 @@ class TrickTable:
     played: str | None = None  # the last play in words, once there is one
 
     def text(self) -> str:
-        played = " · ".join(f"{self.seats[p].name} {c.pretty}" for p, c in self.trick)
+        played = " · ".join(
+            f"{self.seats[p].name} {c.pretty if c else 'a card face down'}" for p, c in self.trick
+        )
         lines = [f"Trick: {played or '(no card yet)'}"]
         if self.trump:
             lines.append(self.trump)

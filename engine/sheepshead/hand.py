@@ -82,6 +82,7 @@ class SheepsheadHand:
     unknown: Card | None = None  # the picker's face-down card, set aside until played
     unknown_played: bool = False
     partner_seen: bool = False  # the partner's card has been played
+    partner_seat: int | None = None  # who holds the partner's card (the table may not know)
     leaster: bool = False
     redeal: bool = False
     trick: list[tuple[int, Card]] = field(default_factory=list)
@@ -138,15 +139,7 @@ class SheepsheadHand:
     @property
     def partner(self) -> int | None:
         """The picker's partner as the cards lie (the engine knows; the table may not)."""
-        if self.picker is None or self.alone:
-            return None
-        card = self.partner_card
-        if card is None:
-            return None
-        for seat, hand in enumerate(self.hands):
-            if card in hand:
-                return None if seat == self.picker else seat
-        return self._partner_from_play(card)
+        return None if self.picker is None or self.alone else self.partner_seat
 
     @property
     def partner_card(self) -> Card | None:
@@ -154,13 +147,14 @@ class SheepsheadHand:
             return JACK_OF_DIAMONDS
         return self.called
 
-    def _partner_from_play(self, card: Card) -> int | None:
-        for player, played in self.trick:
-            if played == card:
-                return None if player == self.picker else player
-        for record in self.records:
-            if record.action.kind is Kind.PLAY and record.action.card == card:
-                return None if record.player == self.picker else record.player
+    def holder_of_partner_card(self) -> int | None:
+        """Who was dealt the partner's card, other than the picker (None: nobody holds it)."""
+        card = self.partner_card
+        if card is None:
+            return None
+        for seat, hand in enumerate(self.hands):
+            if card in hand:
+                return None if seat == self.picker else seat
         return None
 
     def side_of(self, player: int) -> int:
@@ -382,7 +376,8 @@ class SheepsheadHand:
             if self.rules.called_ace:
                 self.phase = Phase.CALL
             else:
-                self.alone = self.rules.players < 5 or self.partner is None
+                self.partner_seat = self.holder_of_partner_card()
+                self.alone = self.partner_seat is None
                 self._start_play()
             return self._record(mover, action, f"buries {len(action.cards)} cards")
         if self.phase is Phase.CALL:
@@ -420,6 +415,7 @@ class SheepsheadHand:
             return "goes alone"
         assert self.picker is not None and action.called is not None
         self.called = action.called
+        self.partner_seat = self.holder_of_partner_card()
         unknown = action.unknown
         if unknown is not None:
             self.hands[self.picker].remove(unknown)
@@ -550,6 +546,7 @@ class SheepsheadHand:
             unknown=self.unknown,
             unknown_played=self.unknown_played,
             partner_seen=self.partner_seen,
+            partner_seat=self.partner_seat,
             leaster=self.leaster,
             redeal=self.redeal,
             trick=list(self.trick),
@@ -566,6 +563,10 @@ class SheepsheadHand:
     def changed(self) -> None:
         """Hands were rearranged (a computer player's imagined world)."""
         self._legal = None
-        if self.rules.jack_partner and self.picker is not None and self.phase is Phase.PLAY:
-            self.alone = False  # unannounced: the picker is alone if J♦ is theirs or buried
-            self.alone = self.partner is None
+        if self.picker is None or self.partner_seen or self.phase is not Phase.PLAY:
+            return
+        if self.rules.jack_partner:
+            self.partner_seat = self.holder_of_partner_card()
+            self.alone = self.partner_seat is None  # unannounced: J♦ is the picker's or buried
+        elif self.called is not None:
+            self.partner_seat = self.holder_of_partner_card()

@@ -150,6 +150,12 @@ def parse_position(text: str) -> tuple[SheepsheadHand, tuple[int, ...]]:
         tricks=tricks,
         led_suits=led,
     )
-    if rules.jack_partner and hand.picker is not None and phase is Phase.PLAY and not alone:
-        hand.alone = hand.partner is None
+    played = [p for p, c in trick if c == hand.partner_card]
+    if played:
+        hand.partner_seen = True
+        hand.partner_seat = None if played[0] == hand.picker else played[0]
+    elif hand.picker is not None and phase is Phase.PLAY:
+        hand.partner_seat = hand.holder_of_partner_card()
+        if rules.jack_partner and not alone:
+            hand.alone = hand.partner_seat is None
     return hand, sheet

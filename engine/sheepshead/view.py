@@ -147,7 +147,7 @@ class SheepsheadView:
             title=title,
             seats=seats,
             clockwise=True,
-            trick=trick,  # type: ignore[arg-type]  # a face-down card is drawn as its back
+            trick=trick,
             winning=winning,
             trump="Trump: queens, jacks, ♦",
             notes=tuple(self.notes(names)),
