@@ -28,6 +28,7 @@ from cogs.presenter import can_attach
 from engine.cards import parse_cards, pretty_cards
 from engine.core import PUBLIC
 from engine.registry import display_name
+from renderers import hand as hand_image
 from renderers import table as table_image
 
 if TYPE_CHECKING:
@@ -55,6 +56,8 @@ def example_text(example_id: str, caption: str) -> str:
 async def example_image(example_id: str) -> bytes:
     example = examples()[example_id]
     match = example.match()
+    if example.show == "hand" and match.current_player is not None:
+        return await asyncio.to_thread(hand_image.render_png, match.view(match.current_player))
     names = [f"Seat {n + 1}" for n in range(match.num_players)]
     return await asyncio.to_thread(table_image.render_png, match.view(PUBLIC), names)
 

@@ -23,13 +23,14 @@ from engine.registry import LessonSpec
 FOLDER = Path(__file__).parent
 LANGUAGES = {
     "en": "English", "hi": "हिन्दी", "gu": "ગુજરાતી", "cs": "Čeština", "sk": "Slovenčina",
+    "de": "Deutsch",
 }  # fmt: skip
 # Each set of pages (a game's registration names it) and its languages.
 GAME_LANGUAGES = {
     spec.lessons.key: spec.lessons.languages for spec in registry.games() if spec.lessons
 }
 # Discord's locales that have a language here (Discord has no Gujarati locale).
-LOCALE_LANGUAGES = {"hi": "hi", "cs": "cs"}
+LOCALE_LANGUAGES = {"hi": "hi", "cs": "cs", "de": "de"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +44,7 @@ class Example:
     sweep: bool | None = None
     bid: int | None = None
     after: dict[str, Any] | None = None  # any of the game's facts after the move
+    show: str = "table"  # the picture: the table, or "hand" (the hand of the player to move)
 
     def match(self) -> GameState:
         return match_from_position(self.position)
