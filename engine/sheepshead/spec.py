@@ -37,8 +37,8 @@ DOUBLE_ON_BUMP = OptionSpec(
     "Sheepshead: double on the bump",
 )  # fmt: skip
 HANDS = OptionSpec(
-    "hands", int, "Sheepshead: hands the table plays (default: each player deals twice)",
-    "Sheepshead: hands", low=1, high=60,
+    "sheepshead_hands", int, "Sheepshead: hands the table plays (default: each player deals twice)",
+    "Sheepshead: hands", key="hands", low=1, high=60,
 )  # fmt: skip
 
 STATS = (

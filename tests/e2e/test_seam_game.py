@@ -127,7 +127,7 @@ async def test_the_commands_offer_the_registered_game_within_discords_limits(
     options = {o["name"]: o for o in new["options"]}
     assert "tinytricks" in [c["value"] for c in options["game"]["choices"]]
     assert options["hands"]["min_value"] == 1 and options["hands"]["max_value"] == 5
-    assert options["players"]["max_value"] == 4  # Seep and Suipe seat up to four
+    assert options["players"]["max_value"] == 6  # Sheepshead seats up to six
     board = {o["name"]: o for o in published["leaderboard"]["options"]}
     assert "tinytricks" in [c["value"] for c in board["game"]["choices"]]
     assert "wins" in [c["value"] for c in board["by"]["choices"]]
