@@ -21,6 +21,7 @@ from cogs.common import (
     session_for,
     tell,
 )
+from engine.cards import Card
 from engine.core import MoveGroup
 from renderers import hand as hand_image
 
@@ -188,6 +189,19 @@ class Picker(discord.ui.View):
             return
         chosen = phase if self.card is None else next(g for g in groups if g.key == self.card)
         assert chosen is not None
+        if chosen.choose:
+            self._add_card_choice(tag, chosen)
+            return
+        if chosen.buttons:
+            names = self.session.names()
+            for index, action in enumerate(chosen.actions):
+                label = self.match.describe(action, names)[:80]
+                self.add_item(
+                    _Button(label, f"{tag}:answer:{index}", discord.ButtonStyle.primary,
+                            self._answer(action.notation))
+                )  # fmt: skip
+            self._add_hint_button(tag)
+            return
         moves = chosen.actions
         pages = max(1, -(-len(moves) // PAGE))
         shown = moves[self.page * PAGE : (self.page + 1) * PAGE]
@@ -222,6 +236,35 @@ class Picker(discord.ui.View):
             self.add_item(_Button("Back", f"{tag}:back", discord.ButtonStyle.secondary, self._back))
         else:
             self._add_hint_button(tag)
+
+    def _add_card_choice(self, tag: str, group: MoveGroup) -> None:
+        """A move made of several cards (a bury): one select, exactly `group.choose` of them."""
+        options = [discord.SelectOption(label=c.pretty, value=str(c)) for c in group.cards][:PAGE]
+        count = min(group.choose, len(options))
+        select = _Select(f"Choose {count} cards", f"{tag}:cards", options, self._choose_cards)
+        select.min_values = select.max_values = count
+        self.add_item(select)
+        self._add_hint_button(tag)
+
+    def _answer(self, notation: str) -> Handler:
+        async def answer(interaction: discord.Interaction) -> None:
+            self.move = notation
+            await self._refresh(interaction)
+
+        return answer
+
+    async def _choose_cards(self, interaction: discord.Interaction, *values: str) -> None:
+        group = self.phase()
+        try:
+            if group is None:
+                raise ValueError("nothing to choose now")
+            action = self.match.combine(group.key, [Card.parse(v) for v in values])
+            self.match.describe(action, self.session.names())
+        except ValueError as error:
+            await tell(interaction, str(error))
+            return
+        self.move = action.notation
+        await self._refresh(interaction)
 
     def _add_hint_button(self, tag: str) -> None:
         if self.session.hints_on:
@@ -355,4 +398,4 @@ class _Select(discord.ui.Select[Any]):
 
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
-        await self.handler(interaction, self.values[0])
+        await self.handler(interaction, *self.values)

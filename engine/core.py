@@ -86,6 +86,7 @@ class MoveGroup:
     prompt: str | None = None  # set for a phase choice: shown instead of a card list
     choose: int = 0  # how many of `cards` make the move (0: choose one of `actions`)
     cards: tuple[Card, ...] = ()
+    buttons: bool = False  # a short question (pick or pass): one button per answer
 
 
 class GameView(Protocol):

@@ -55,7 +55,7 @@ class SheepsheadMatch(DealMatch):
         phase = self.deal.phase
         legal = tuple(self.legal_actions())
         if phase is Phase.PICK:
-            return [MoveGroup("pick", legal, "Pick up the blind, or pass?")]
+            return [MoveGroup("pick", legal, "Pick up the blind, or pass?", buttons=True)]
         if phase is Phase.BURY:
             size = self.rules.blind_size
             cards = tuple(sorted(self.deal.hands[self.deal.turn], key=strength_order))

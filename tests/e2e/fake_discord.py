@@ -432,10 +432,22 @@ class FakeDiscord:
         record.payload["message"] = message
         data: dict[str, Any] = {"custom_id": custom_id, "component_type": 2}
         if values is not None:
+            self._check_choice(message, custom_id, values)
             data = {"custom_id": custom_id, "component_type": 3, "values": values}
         record.payload["data"] = data
         await self._dispatch("INTERACTION_CREATE", record.payload)
         return await self._answered(record)
+
+    def _check_choice(self, message: dict[str, Any], custom_id: str, values: list[str]) -> None:
+        """Discord's client sends only offered values, as many as the select allows."""
+        found = (c for c in self.components(message) if c.get("custom_id") == custom_id)
+        select = next(found, None)
+        if select is None or select.get("type") != 3:
+            return
+        offered = {o["value"] for o in select.get("options", [])}
+        low, high = select.get("min_values", 1), select.get("max_values", 1)
+        if not set(values) <= offered or not low <= len(values) <= high:
+            raise AssertionError(f"Discord would not send {values} from {custom_id}")
 
     async def _answered(self, record: Interaction) -> Interaction:
         """Returns once the interaction is answered: at once for an answer, after its edit or
@@ -624,6 +636,11 @@ class FakeDiscord:
                     self.violations.append(f"custom_id too long: {component['custom_id']}")
                 if len(component.get("options", [])) > 25:
                     self.violations.append("a select with more than 25 options")
+                if component.get("type") == 3:
+                    low = component.get("min_values", 1)
+                    high = component.get("max_values", 1)
+                    if not 0 <= low <= high <= min(25, len(component.get("options", []))):
+                        self.violations.append(f"a select choosing {low} to {high} options")
                 for option in component.get("options", []):
                     if len(option.get("label", "")) > 100 or len(option.get("value", "")) > 100:
                         self.violations.append(f"a select option too long: {option['label']!r}")

@@ -87,7 +87,8 @@ async def test_commands_have_hindi_names_and_descriptions(env: Env) -> None:
     published = {c["name"]: c for c in fake.commands}
     assert published["rules"]["name_localizations"]["hi"] == "नियम"
     # "Learn to play Seep, Suipe, Sedma or Sheepshead": the games are named from the registry
-    assert published["rules"]["description_localizations"]["hi"] == "सीप, सुइपे, सेदमा या शीप्सहेड खेलना सीखें"
+    described = published["rules"]["description_localizations"]["hi"]
+    assert described == "सीप, सुइपे, सेदमा या शीप्सहेड खेलना सीखें"
     for command in fake.commands:
         assert command.get("name_localizations", {}).get("hi"), command["name"]
         assert command.get("description_localizations", {}).get("hi"), command["name"]

@@ -1,0 +1,165 @@
+"""Sheepshead at the table, end to end: a five-player hand with two humans and three computer
+seats from the pick (Pick/Pass buttons, the bury select, the call) to the score sheet; a leaster
+of three humans; a restart in the middle of a hand."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from .conftest import Env, start_bot, stop_bot
+from .fake_discord import EPHEMERAL, GUILD_ID, NO_FILES_CHANNEL_ID, FakeDiscord
+from .helpers import button, latest_table, select, whose_turn
+
+ASHA, DEV, MIRA = 901, 902, 903
+SEED = 6  # a shuffle where the dealer is seat 5, so Asha (seat 1) is asked first
+MANAGE_GUILD = 1 << 5
+
+
+async def act(fake: FakeDiscord, user_id: int, answer: str = "Pass") -> tuple[str, list[str]]:
+    """Open the hand and move: `answer` to pick or pass, the first cards offered otherwise.
+    Returns the answer and the picker's prompts on the way."""
+    table = latest_table(fake)
+    opened = await fake.click(user_id, int(table["id"]), button(fake, table, "My hand"))
+    picker = fake.messages[opened.message_id]
+    assert picker["flags"] & EPHEMERAL and picker["attachments"]
+    prompts = [picker["content"]]
+    while not any(c.get("label") == "Confirm" for c in fake.components(picker)):
+        buttons = [c for c in fake.components(picker) if c.get("label", "").startswith(answer)]
+        if buttons:
+            await fake.click(user_id, int(picker["id"]), buttons[0]["custom_id"])
+        else:
+            choice = select(fake, picker)
+            count = choice.get("min_values", 1)
+            values = [o["value"] for o in choice["options"]][:count]
+            await fake.click(user_id, int(picker["id"]), choice["custom_id"], values)
+        picker = fake.messages[int(picker["id"])]
+        prompts.append(picker["content"])
+    done = await fake.click(user_id, int(picker["id"]), button(fake, picker, "Confirm"))
+    return done.responses[-1]["data"]["content"], prompts
+
+
+def summaries(fake: FakeDiscord, channel: int) -> list[dict[str, Any]]:
+    return [
+        m
+        for m in fake.channel_messages(channel)
+        if m["embeds"] and m["embeds"][0].get("title", "").startswith("Hand ")
+    ]
+
+
+async def test_five_players_from_the_pick_to_the_score_sheet(
+    env: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(random, "SystemRandom", lambda: random.Random(SEED))
+    fake = env.fake
+    fake.add_member(ASHA, "Asha")
+    fake.add_member(DEV, "Dev")
+    await fake.slash(ASHA, "settings", "tables", permissions=MANAGE_GUILD,
+                     rate_computer_games=True)  # fmt: skip
+    new = await fake.slash(ASHA, "table", "new", game="sheepshead", players=5, sheepshead_hands=1)
+    lobby = fake.messages[new.message_id]
+    await fake.click(DEV, new.message_id, button(fake, lobby, "Join"))
+    for _ in range(3):
+        await fake.click(ASHA, new.message_id, button(fake, lobby, "Add computer player"))
+    await fake.click(ASHA, new.message_id, button(fake, lobby, "Start"))
+    await env.bot.idle()
+    channel = int(lobby["channel_id"])
+    session = env.bot.tables.get(channel)
+    assert session.row.rules == {"players": 5, "hands": 1}
+    assert whose_turn(fake) == ASHA
+
+    answer, prompts = await act(fake, ASHA, "Pick")
+    assert prompts[0] == "Pick up the blind, or pass?" and "picks up the blind" in answer
+    await env.bot.idle()
+    answer, prompts = await act(fake, ASHA)  # the bury: exactly two cards in one select
+    assert prompts[0].startswith("Choose 2 cards to bury") and "buries 2 cards" in answer
+    hand = session.match.deal
+    assert len(hand.buried) == 2
+    public = latest_table(fake)["content"] + str(latest_table(fake)["embeds"])
+    assert all(card.pretty not in public for card in hand.buried)  # the bury stays hidden
+    await env.bot.idle()
+    answer, prompts = await act(fake, ASHA)
+    assert prompts[0].startswith("Call your partner's card")
+    assert "calls" in answer or "goes alone" in answer
+    await env.bot.idle()
+    while not session.match.is_terminal:
+        player = whose_turn(fake)
+        answer, _ = await act(fake, player)
+        assert answer.startswith("You played:")
+        await env.bot.idle()
+
+    summary = summaries(fake, channel)[-1]
+    fields = {f["name"]: f["value"] for f in summary["embeds"][0]["fields"]}
+    assert "Asha picked and" in fields["Result"]
+    assert fields["Score sheet"].startswith("Asha ")
+    assert summary["attachments"][0]["filename"] == "summary.png"
+    sheet = session.match.sheet
+    assert sum(sheet) == 0 and sheet[0] != 0
+    rows = await env.bot.store.player_results(GUILD_ID, "sheepshead")
+    assert {r.user_id for r in rows} == {ASHA, DEV}
+    asha = next(r for r in rows if r.user_id == ASHA)
+    assert asha.stat("units") == sheet[0] and asha.stat("picked") == 1
+    stats = await fake.slash(ASHA, "stats", game="sheepshead")
+    shown = {f["name"]: f["value"] for f in fake.messages[stats.message_id]["embeds"][0]["fields"]}
+    assert shown["Units on the sheet"] == str(sheet[0])
+    assert shown["Hands picked"] == "1"
+    board = await fake.slash(DEV, "leaderboard", channel_id=NO_FILES_CHANNEL_ID, game="sheepshead")
+    embed = fake.messages[board.message_id]["embeds"][0]
+    assert embed["title"] == "Sheepshead leaderboard · by units"
+
+
+async def test_everyone_passes_and_the_leaster_is_played_out(env: Env) -> None:
+    fake = env.fake
+    for user, name in ((ASHA, "Asha"), (DEV, "Dev"), (MIRA, "Mira")):
+        fake.add_member(user, name)
+    new = await fake.slash(ASHA, "table", "new", game="sheepshead", players=3, sheepshead_hands=1)
+    lobby = fake.messages[new.message_id]
+    await fake.click(DEV, new.message_id, button(fake, lobby, "Join"))
+    await fake.click(MIRA, new.message_id, button(fake, lobby, "Join"))
+    await fake.click(ASHA, new.message_id, button(fake, lobby, "Start"))
+    await env.bot.idle()
+    channel = int(lobby["channel_id"])
+    session = env.bot.tables.get(channel)
+    for _ in range(3):
+        answer, _ = await act(fake, whose_turn(fake), "Pass")
+        await env.bot.idle()
+    assert "leaster" in answer
+    assert session.match.deal.leaster
+    while not session.match.is_terminal:
+        await act(fake, whose_turn(fake))
+        await env.bot.idle()
+    fields = {f["name"]: f["value"] for f in summaries(fake, channel)[-1]["embeds"][0]["fields"]}
+    assert "wins the leaster" in fields["Result"]
+    winner = session.match.deal_results[-1].score.winner
+    assert sorted(session.match.sheet) == [-1, -1, 2] and session.match.sheet[winner] == 2
+
+
+async def test_a_restart_in_the_middle_of_a_hand_plays_on(
+    env: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(random, "SystemRandom", lambda: random.Random(SEED))
+    fake = env.fake
+    fake.add_member(ASHA, "Asha")
+    new = await fake.slash(ASHA, "table", "new", game="sheepshead", players=4, sheepshead_hands=1)
+    lobby = fake.messages[new.message_id]
+    for _ in range(3):
+        await fake.click(ASHA, new.message_id, button(fake, lobby, "Add computer player"))
+    await fake.click(ASHA, new.message_id, button(fake, lobby, "Start"))
+    await env.bot.idle()
+    channel = int(lobby["channel_id"])
+    session = env.bot.tables.get(channel)
+    while len(session.match.deal.records) < 8 and not session.match.is_terminal:
+        await act(fake, ASHA, "Pick")
+        await env.bot.idle()
+    played = session.match.to_dict()
+    await stop_bot(env.bot)
+    env.bot = await start_bot(fake, env.database)
+    restored = env.bot.tables.get(channel)
+    assert restored.match.to_dict() == played
+    while not restored.match.is_terminal:
+        await act(fake, ASHA, "Pick")
+        await env.bot.idle()
+    assert sum(restored.match.sheet) == 0
+    assert summaries(fake, channel)[-1]["embeds"][0]["title"] == "Hand 1 is over"
