@@ -2,11 +2,12 @@
 per second. Run by hand: `python -m benchmarks.tricks_ai [--game sedma] [--players 4]
 [--pairing hard-normal] [--hands 400] [--workers 2]`, or `--speed` for random hands per second.
 
-Every shuffle is played once with the first level on each side (with three players, once in
-each seat, the others at the second level), so the cards cancel out. The hard player thinks
-for at most the bot's 0.6 s (`--seconds`). The score of a hand is the
+Every shuffle is played once with the first level on each side (with three players, and in
+Sheepshead, once in each seat, the others at the second level), so the cards cancel out.
+The hard player thinks for at most the bot's 0.6 s (`--seconds`). The score of a hand is the
 first level's game points minus the others' (Sedma: the hand's 1, 2 or 3 game points, with
-three players against the others' average; Hola: the points of the hand). It prints the mean
+three players against the others' average; Hola: the points of the hand; Sheepshead: the
+seat's units against the others' average). It prints the mean
 per hand with a 95% interval and the decision times (median, p95) of each level.
 """
 
@@ -28,8 +29,16 @@ PAIRINGS = {"hard-normal": ("hard", "normal"), "normal-easy": ("normal", "easy")
             "easy-random": ("easy", "random")}  # fmt: skip
 
 
+def one_seat_each(game: str, players: int) -> bool:
+    """Sheepshead and three-handed games: the first level takes one seat, in turn."""
+    return game == "sheepshead" or players == 3
+
+
 def hand_score(match: Any, first_seats: set[int], players: int) -> float:
     score = match.deal_results[0].score
+    if match.game == "sheepshead":  # units on the sheet
+        others = [score.units[p] for p in range(players) if p not in first_seats]
+        return float(statistics.mean(score.units[p] for p in first_seats) - statistics.mean(others))
     if match.rules.is_hola:
         per_side = {s: score.points[s] for s in (0, 1)}
     else:
@@ -50,7 +59,11 @@ def play_hand(
     budget = SearchBudget(seconds=seconds)
     match = new_match(game, seed, players=players)
     # with three, one seat; otherwise a whole side
-    first_seats = {rotation} if players == 3 else {p for p in range(players) if p % 2 == rotation}
+    first_seats = (
+        {rotation}
+        if one_seat_each(game, players)
+        else {p for p in range(players) if p % 2 == rotation}
+    )
     rng = random.Random(seed * 13 + rotation)
     times: dict[str, list[float]] = {}
     while match.deals_finished == 0:
@@ -71,7 +84,7 @@ def strength(
     game: str, players: int, pairing: str, hands: int, workers: int, start: int, seconds: float
 ) -> None:
     first, second = PAIRINGS[pairing]
-    rotations = 3 if players == 3 else 2
+    rotations = players if one_seat_each(game, players) else 2
     seeds = range(start, start + hands // rotations)
     cap = seconds or None
     jobs = [(game, players, first, second, s, r, cap) for s in seeds for r in range(rotations)]
@@ -85,7 +98,7 @@ def strength(
             times.setdefault(level, []).extend(values)
     mean = statistics.mean(scores)
     half = 1.96 * statistics.stdev(scores) / len(scores) ** 0.5
-    unit = "points" if game == "hola" else "game points"
+    unit = {"hola": "points", "sheepshead": "units"}.get(game, "game points")
     print(f"{game} {players}p {first} vs {second}: {mean:+.3f} ± {half:.3f} {unit} per hand "
           f"over {len(scores)} hands ({time.perf_counter() - started:.0f} s)")  # fmt: skip
     for level, values in sorted(times.items()):

@@ -66,16 +66,18 @@ def voids(hand: SheepsheadHand) -> list[set[Suit | None]]:
 
 
 def seen_by(hand: SheepsheadHand, seat: int) -> set[Card]:
+    """The seat's hand, every card played face up, and the picker's bury and unknown card."""
     seen = set(hand.hands[seat])
-    for record in hand.records:
-        if record.action.kind is Kind.PLAY and record.action.card is not None:
-            seen.add(record.action.card)
+    seen.update(c for i, (_, c) in enumerate(hand.trick) if i != hand.face_down)
+    for cards in hand.taken:
+        seen.update(cards)
+    hidden = hand.unknown if hand.unknown_played and hand.phase is not Phase.OVER else None
     if seat == hand.picker:
         seen.update(hand.buried)
         if hand.unknown is not None:
             seen.add(hand.unknown)
-    if hand.phase is Phase.OVER:
-        seen.update(c for t in hand.taken for c in t)
+    elif hidden is not None:
+        seen.discard(hidden)  # played face down: its face was never shown
     return seen
 
 
@@ -101,8 +103,8 @@ def sample_world(hand: SheepsheadHand, seat: int, rng: random.Random) -> Sheepsh
         slots.append(("blind", -1, len(hand.blind)))
     if picker is not None and picker != seat:
         slots.append(("bury", -1, len(hand.buried)))
-        if hand.unknown is not None and not hand.unknown_played:
-            slots.append(("unknown", -1, 1))
+        if hand.unknown is not None:
+            slots.append(("unknown", -1, 1))  # face down: in the picker's keeping or played
 
     def accepts(where: str, player: int, card: Card) -> bool:
         if where == "hand":
@@ -118,24 +120,32 @@ def sample_world(hand: SheepsheadHand, seat: int, rng: random.Random) -> Sheepsh
             return False
         return not (where == "unknown" and called is not None and suit_of(card) == called.suit)
 
+    placed: dict[tuple[str, int], list[Card]] = {}
     for attempt in range(60):
-        rng.shuffle(pool)
         strict = attempt < 50
-        placed: dict[tuple[str, int], list[Card]] = {(w, p): [] for w, p, _ in slots}
+        placed = {(w, p): [] for w, p, _ in slots}
+        room = {(w, p): size for w, p, size in slots}
+        cards = list(pool)
+        rng.shuffle(cards)
+        if hold_due and strict:  # the picker keeps a card of the called suit
+            assert picker is not None and called is not None
+            holds = [c for c in cards if suit_of(c) == called.suit and c != called]
+            if holds:
+                first = rng.choice(holds)
+                cards.remove(first)
+                placed[("hand", picker)].append(first)
+                room[("hand", picker)] -= 1
+        choices = {c: [k for k in room if not strict or accepts(*k, c)] for c in cards}
+        cards.sort(key=lambda c: len(choices[c]))  # the most constrained first
         ok = True
-        for card in sorted(pool, key=lambda c: -_constraint(c, lacks)) if strict else pool:
-            options = [
-                (w, p)
-                for w, p, size in slots
-                if len(placed[(w, p)]) < size and (not strict or accepts(w, p, card))
-            ]
-            if not options:
+        for card in cards:
+            open_slots = [k for k in choices[card] if room[k] > 0]
+            if not open_slots:
                 ok = False
                 break
-            placed[rng.choice(options)].append(card)
-        if ok and hold_due and strict:
-            assert picker is not None and called is not None
-            ok = any(suit_of(c) == called.suit for c in placed[("hand", picker)])
+            slot = rng.choices(open_slots, weights=[room[k] for k in open_slots])[0]
+            placed[slot].append(card)
+            room[slot] -= 1
         if ok:
             break
     for (where, player), cards in placed.items():
@@ -146,9 +156,18 @@ def sample_world(hand: SheepsheadHand, seat: int, rng: random.Random) -> Sheepsh
         elif where == "bury":
             world.buried = cards
         else:
-            world.unknown = cards[0]
+            _replace_unknown(world, cards[0])
     world.changed()
     return world
+
+
+def _replace_unknown(world: SheepsheadHand, card: Card) -> None:
+    """The face-down card becomes `card`, also where it lies if it was played."""
+    real = world.unknown
+    world.unknown = card
+    world.trick = [(p, card if c == real else c) for p, c in world.trick]
+    world.last_trick = [(p, card if c == real else c) for p, c in world.last_trick]
+    world.taken = [[card if c == real else c for c in cards] for cards in world.taken]
 
 
 def _constraint(card: Card, lacks: Sequence[set[Suit | None]]) -> int:
