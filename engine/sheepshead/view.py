@@ -23,7 +23,13 @@ from engine.pictures import (
     side_names,
 )
 from engine.sheepshead.hand import HandScore, Phase
-from engine.sheepshead.rules import SheepsheadRules, is_trump, points, strength_order
+from engine.sheepshead.rules import (
+    SheepsheadRules,
+    is_trump,
+    points,
+    strength_order,
+    suit_word,
+)
 
 if TYPE_CHECKING:
     from engine.sheepshead.match import HandOutcome, SheepsheadMatch
@@ -114,6 +120,12 @@ class SheepsheadView:
             notes.append("J♦ is the partner" if not self.alone else "the picker is alone")
         elif self.alone and self.picker is not None:
             notes.append("the picker is alone")
+        if self.trick:
+            first = self.trick[0][1]
+            led = self.called.suit if first is None and self.called else None
+            if first is not None:
+                led = None if is_trump(first) else first.suit
+            notes.append(f"{suit_word(led)} led")
         if not self.trick and self.last_trick and self.last_winner is not None:
             taken = sum(points(c) for _, c in self.last_trick if c is not None)
             notes.append(f"{names[self.last_winner]} took the last trick ({taken})")
