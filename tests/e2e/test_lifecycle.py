@@ -125,7 +125,8 @@ async def test_unexpected_input_gets_a_private_plain_answer(env: Env) -> None:
         kind = {"type": 2, "style": 1, "label": "x", "custom_id": custom_id}
         if values is not None:
             options = [{"label": v, "value": v} for v in values] or [{"label": "a", "value": "a"}]
-            kind = {"type": 3, "custom_id": custom_id, "options": options}
+            kind = {"type": 3, "custom_id": custom_id, "options": options,
+                    "min_values": 1 if values else 0}  # fmt: skip
         fake.messages[carrier] = {**lobby, "id": str(carrier),
                                   "components": [{"type": 1, "components": [kind]}]}  # fmt: skip
         answer = await fake.click(ASHA, carrier, custom_id, values)
