@@ -68,28 +68,40 @@ def display_rating(mu: float, sigma: float) -> int:
 
 
 def ratings(results: Iterable[PlayerResult]) -> dict[int, tuple[float, float]]:
-    """(mu, sigma) per player after replaying every rated match in the order they finished."""
+    """(mu, sigma) per player after replaying every rated match in the order they finished. A
+    match whose sides change every deal (Sheepshead) is replayed deal by deal, each with its
+    own sides."""
     state: dict[int, tuple[float, float]] = {}
     rated = [r for r in results if r.rated]
     rated.sort(key=lambda r: (r.finished_at, r.table_id, r.side))
     for _, rows in groupby(rated, key=lambda r: r.table_id):
         match = list(rows)
-        by_side: dict[int, list[PlayerResult]] = defaultdict(list)
-        for row in match:
-            by_side[row.side].append(row)
-        if len(by_side) < 2:
-            continue  # nobody to be compared with (the other side had no human)
-        sides = sorted(by_side)
-        teams = [
-            [_MODEL.rating(*state.get(r.user_id, (_MODEL.mu, _MODEL.sigma))) for r in by_side[s]]
-            for s in sides
-        ]
-        ranks = [by_side[s][0].place for s in sides]
-        updated = _MODEL.rate(teams, ranks=ranks)
-        for s, team in zip(sides, updated, strict=True):
-            for row, rating in zip(by_side[s], team, strict=True):
-                state[row.user_id] = (rating.mu, rating.sigma)
+        count = min(len(r.rounds) for r in match)
+        if count:
+            for number in range(count):
+                _rate(state, [(r, *r.rounds[number]) for r in match])
+        else:
+            _rate(state, [(r, r.side, r.place) for r in match])
     return state
+
+
+def _rate(state: dict[int, tuple[float, float]], rows: list[tuple[PlayerResult, int, int]]) -> None:
+    """One contest: the humans grouped by side, each side with its place."""
+    by_side: dict[int, list[tuple[PlayerResult, int]]] = defaultdict(list)
+    for row, side, place in rows:
+        by_side[side].append((row, place))
+    if len(by_side) < 2:
+        return  # nobody to be compared with (the other side had no human)
+    sides = sorted(by_side)
+    teams = [
+        [_MODEL.rating(*state.get(r.user_id, (_MODEL.mu, _MODEL.sigma))) for r, _ in by_side[s]]
+        for s in sides
+    ]
+    ranks = [by_side[s][0][1] for s in sides]
+    updated = _MODEL.rate(teams, ranks=ranks)
+    for s, team in zip(sides, updated, strict=True):
+        for (row, _), rating in zip(by_side[s], team, strict=True):
+            state[row.user_id] = (rating.mu, rating.sigma)
 
 
 @dataclass(frozen=True, slots=True)

@@ -58,6 +58,7 @@ def player_results(
                 with_computers=with_computers,
                 finished_at=when,
                 stats=stats,
+                rounds=[r.place_of(seat) for r in outcome.rounds],
             )
         )
     return results

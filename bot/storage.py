@@ -133,12 +133,16 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE player_results_4 RENAME TO player_results;
     CREATE INDEX player_results_board ON player_results (guild_id, game, finished_at);
     """,
+    # 5: a match whose sides change every deal keeps each deal's side and place for ratings
+    """
+    ALTER TABLE player_results ADD COLUMN rounds TEXT NOT NULL DEFAULT '[]';
+    """,
 )
 
 RESULT_COLUMNS = (
     "table_id", "user_id", "guild_id", "game", "name", "side", "partner_id", "place",
     "outcome", "deals", "best_deal", "points_for", "points_against", "rated",
-    "with_computers", "finished_at", "stats",
+    "with_computers", "finished_at", "stats", "rounds",
 )  # fmt: skip
 
 
@@ -185,6 +189,7 @@ class PlayerResult:
     with_computers: bool
     finished_at: float
     stats: dict[str, int] = field(default_factory=dict)  # the game's own figures
+    rounds: list[tuple[int, int]] = field(default_factory=list)  # (side, place) per deal
 
     def stat(self, key: str) -> int:
         return int(self.stats.get(key, 0))
@@ -524,7 +529,8 @@ async def _insert_results(db: aiosqlite.Connection, results: Sequence[PlayerResu
 
 def _result_values(result: PlayerResult) -> tuple[Any, ...]:
     values = [getattr(result, c) for c in RESULT_COLUMNS]
-    values[-1] = json.dumps(result.stats, sort_keys=True)
+    values[-2] = json.dumps(result.stats, sort_keys=True)
+    values[-1] = json.dumps(result.rounds)
     return tuple(values)
 
 
@@ -533,6 +539,7 @@ def _player_result(row: Sequence[Any]) -> PlayerResult:
     values["rated"] = bool(values["rated"])
     values["with_computers"] = bool(values["with_computers"])
     values["stats"] = json.loads(values["stats"])
+    values["rounds"] = [tuple(entry) for entry in json.loads(values["rounds"])]
     return PlayerResult(**values)
 
 

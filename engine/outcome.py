@@ -10,11 +10,26 @@ from engine.pictures import side_names
 
 
 @dataclass(frozen=True, slots=True)
+class Round:
+    """One contest inside a match whose sides change from deal to deal (a Sheepshead hand):
+    ratings take each in turn."""
+
+    sides: tuple[tuple[int, ...], ...]
+    scores: tuple[int, ...]  # per side
+
+    def place_of(self, player: int) -> tuple[int, int]:
+        """(side, place) of `player`: 1 for the best, equal scores share a place."""
+        side = next(s for s, members in enumerate(self.sides) if player in members)
+        return side, 1 + sum(other > self.scores[side] for other in self.scores)
+
+
+@dataclass(frozen=True, slots=True)
 class Outcome:
     sides: tuple[tuple[int, ...], ...]  # the players of each side
     scores: tuple[int, ...]  # per side: what decides the places (baazis, match points…)
     stats: tuple[Mapping[str, int], ...]  # per player: the game's figures (see its StatSpecs)
     line: Callable[[Sequence[str]], str]  # the result in words, from the sides' names
+    rounds: tuple[Round, ...] = ()  # sides that change every deal: each deal is rated alone
 
     @property
     def places(self) -> tuple[int, ...]:

@@ -10,7 +10,7 @@ from typing import Any
 from engine.cards import Card
 from engine.core import PUBLIC, MoveGroup, Viewer
 from engine.match import DealMatch
-from engine.outcome import Outcome
+from engine.outcome import Outcome, Round
 from engine.pictures import DealReport, side_names
 from engine.sheepshead.actions import Kind, SheepsheadAction, parse_action
 from engine.sheepshead.describe import describe_action
@@ -140,7 +140,12 @@ class SheepsheadMatch(DealMatch):
             leaders = [names[p] for p in range(len(names)) if sheet[p] == best]
             return f"{text} — {' and '.join(leaders)} finish on top!"
 
-        return Outcome(tuple((p,) for p in range(players)), sheet, tuple(stats), line)
+        rounds = tuple(
+            Round(r.score.sides, tuple(r.score.units[members[0]] for members in r.score.sides))
+            for r in self.deal_results
+            if not r.score.redeal
+        )  # each hand has its own sides: picker and partner against the rest, or a leaster
+        return Outcome(tuple((p,) for p in range(players)), sheet, tuple(stats), line, rounds)
 
     def deal_report(self, number: int, names: Sequence[str]) -> DealReport:
         result = self.deal_results[number - 1]

@@ -126,3 +126,36 @@ def test_periods_start_on_the_first_of_the_month_and_on_monday() -> None:
     assert period_start(Period.MONTH, sunday_noon) == 1_793_491_200.0  # 2026-11-01
     assert period_start(Period.WEEK, sunday_noon) == 1_794_787_200.0  # Monday 2026-11-16
     assert period_start(Period.ALL, sunday_noon) == 0.0
+
+
+async def test_sheepshead_is_rated_hand_by_hand_with_each_hands_sides(store: Store) -> None:
+    people = [ASHA, DEV, RAVI]
+    session = await play_match(store, 30, "sheepshead", {"players": 3, "hands": 3}, people)
+    rows = await store.player_results(GUILD, "sheepshead")
+    by_user = {r.user_id: r for r in rows}
+    hands = session.match.outcome().rounds
+    assert len(hands) == 3 and all(len(r.rounds) == 3 for r in rows)
+    for number, hand in enumerate(hands):
+        for seat, user in enumerate(people):
+            assert by_user[user].rounds[number] == hand.place_of(seat)
+    assert {u: r.stat("units") for u, r in by_user.items()} == {
+        user: session.match.sheet[seat] for seat, user in enumerate(people)
+    }
+
+
+def test_a_hand_won_together_moves_both_partners_up() -> None:
+    """Asha and Dev win hand 1 together against Ravi; hand 2 Asha and Ravi beat Dev: Asha won
+    both hands and rates highest, though the match's final places say nothing of partners."""
+    rounds = {ASHA: [(0, 1), (0, 1)], DEV: [(0, 1), (1, 2)], RAVI: [(1, 2), (0, 1)]}
+    rows = [
+        result(
+            40, user, side=seat, place=1 + seat, when=1.0, game="sheepshead", rounds=rounds[user]
+        )
+        for seat, user in enumerate((ASHA, DEV, RAVI))
+    ]
+    rated = {u: display_rating(*r) for u, r in ratings(rows).items()}
+    assert rated[ASHA] > rated[DEV] and rated[ASHA] > rated[RAVI]
+    final_places = {u: display_rating(*r) for u, r in ratings(
+        [result(41, u, side=s, place=1 + s, when=1.0) for s, u in enumerate((ASHA, DEV, RAVI))]
+    ).items()}  # fmt: skip
+    assert rated[DEV] != final_places[DEV]  # the hands, not the final order, were rated
