@@ -45,6 +45,11 @@ def cannot_post(channel: Any) -> str | None:
             "I may not post messages in this channel, so I cannot keep a table here. Ask a "
             "moderator to give me Send Messages here, or open the table in another channel."
         )
+    if not allowed.embed_links:
+        return (
+            "I may not embed links in this channel, and the table is shown in an embed. Ask a "
+            "moderator to give me Embed Links here, or open the table in another channel."
+        )
     return None
 
 

@@ -24,6 +24,8 @@ CHANNEL_ID = 900_000_000_000_000_002
 NO_FILES_CHANNEL_ID = 900_000_000_000_000_003
 READ_ONLY_CHANNEL_ID = 900_000_000_000_000_004
 THREADS_CHANNEL_ID = 900_000_000_000_000_005  # the one channel where the bot may open threads
+NO_EMBEDS_CHANNEL_ID = 900_000_000_000_000_006
+EMBED_LINKS = 1 << 14
 SEND_MESSAGES = 1 << 11
 CREATE_PUBLIC_THREADS = 1 << 35
 APP_ID = 900_000_000_000_000_010
@@ -248,8 +250,17 @@ class FakeDiscord:
                 {"id": str(GUILD_ID), "type": 0, "allow": "0", "deny": str(SEND_MESSAGES)}
             ],
         }
+        no_embeds = {
+            **no_files,
+            "id": str(NO_EMBEDS_CHANNEL_ID),
+            "name": "no-embeds",
+            "position": 3,
+            "permission_overwrites": [
+                {"id": str(GUILD_ID), "type": 0, "allow": "0", "deny": str(EMBED_LINKS)}
+            ],
+        }
         extra = [
-            {**channel, "id": str(cid), "name": f"cards-{n}", "position": 4 + n}
+            {**channel, "id": str(cid), "name": f"cards-{n}", "position": 5 + n}
             for n, cid in enumerate(self.extra_channels)
         ]
         members = [self._member(BOT_ID, "Seep Bot", bot=True)]
@@ -275,7 +286,7 @@ class FakeDiscord:
                     "flags": 0,
                 }
             ],
-            "channels": [channel, no_files, read_only, threads_allowed, *extra],
+            "channels": [channel, no_files, read_only, threads_allowed, no_embeds, *extra],
             "threads": list(self.threads.values()),
             "members": members,
             "member_count": len(members),
@@ -819,6 +830,9 @@ class FakeDiscord:
             if channel_id == READ_ONLY_CHANNEL_ID:
                 self.violations.append("a message was posted where the bot may not send")
                 return json_response({"message": "Missing Permissions", "code": 50013}, 403)
+            if payload.get("embeds") and channel_id == NO_EMBEDS_CHANNEL_ID:
+                # Discord posts the message but shows no embed: the table would be invisible
+                self.violations.append("an embed was sent where the bot may not embed links")
             if files and channel_id == NO_FILES_CHANNEL_ID:
                 self.violations.append("a file was sent where the bot may not attach files")
                 return json_response({"message": "Missing Permissions", "code": 50013}, 403)

@@ -6,7 +6,12 @@ from __future__ import annotations
 import asyncio
 
 from .conftest import Env, start_bot, stop_bot
-from .fake_discord import EPHEMERAL, NO_FILES_CHANNEL_ID, READ_ONLY_CHANNEL_ID
+from .fake_discord import (
+    EPHEMERAL,
+    NO_EMBEDS_CHANNEL_ID,
+    NO_FILES_CHANNEL_ID,
+    READ_ONLY_CHANNEL_ID,
+)
 from .helpers import button, latest_table, play_first_move, select, whose_turn
 from .test_seep_deal import ASHA, DEV, open_table
 
@@ -144,6 +149,17 @@ async def test_a_channel_where_the_bot_may_not_post_gets_a_clear_refusal(env: En
     refusal = private_text(new)
     assert "Send Messages" in refusal and "another channel" in refusal
     assert env.bot.tables.get(READ_ONLY_CHANNEL_ID) is None
+
+
+async def test_a_channel_without_embed_links_gets_a_clear_refusal(env: Env) -> None:
+    fake = env.fake
+    fake.add_member(ASHA, "Asha")
+    new = await fake.slash(
+        ASHA, "table", "new", channel_id=NO_EMBEDS_CHANNEL_ID, game="sheepshead", players=5
+    )
+    refusal = private_text(new)
+    assert "Embed Links" in refusal and "another channel" in refusal
+    assert env.bot.tables.get(NO_EMBEDS_CHANNEL_ID) is None
 
 
 async def test_play_offers_the_legal_moves_while_typing_and_status_reposts_the_table(
