@@ -44,8 +44,11 @@ class TableOutput(Protocol):
     async def post_deal_summary(self, session: TableSession, summary: object) -> None:
         """Send a summary made by `deal_summary`."""
 
-    async def post_notice(self, session: TableSession, text: str, mention: int | None) -> None:
-        """A line of text in the table's channel, mentioning `mention` if given."""
+    async def post_notice(self, session: TableSession, text: str, mention: int | None) -> int:
+        """A line of text in the table's channel, mentioning `mention` if given; its id."""
+
+    async def thinking(self, session: TableSession) -> None:
+        """Show the channel that the bot is at work (computer seats thinking)."""
 
     async def close_lobby(self, session: TableSession, text: str) -> None:
         """Show on the lobby message that the table is over (finished or ended)."""
@@ -69,6 +72,8 @@ class TableFlow:
         self.output: TableOutput | None = None
         self.background: set[asyncio.Task[Any]] = set()
         self.timers: dict[int, asyncio.Task[Any]] = {}  # turn timers, by table id
+        # notices (reminders, "time's up") by table: [message id, table posts it outlives]
+        self.notices: dict[int, list[list[int]]] = {}
 
     def attach(self, output: TableOutput) -> None:
         self.output = output
@@ -136,6 +141,7 @@ class TableFlow:
             row = session.seats.get(session.match.current_player or 0)
             if row is None or not row.plays_itself:
                 break
+            await self.port.thinking(session)
             await asyncio.sleep(self.computer_delay)
             results = await session.play_computers(limit=1)
             if not results:
@@ -167,7 +173,20 @@ class TableFlow:
         if old:
             await self.port.delete_message(session, old)
         if not repost:
+            await self._clear_notices(session)
             self.start_timer(session)
+
+    async def _clear_notices(self, session: TableSession) -> None:
+        """A reminder goes once its turn has passed; a "time's up" one table message later."""
+        kept = []
+        for entry in self.notices.pop(session.id, []):
+            entry[1] -= 1
+            if entry[1] > 0:
+                kept.append(entry)
+            else:
+                await self.port.delete_message(session, entry[0])
+        if kept:
+            self.notices[session.id] = kept
 
     async def post_summary(self, session: TableSession) -> None:
         async with session.lock:
@@ -219,6 +238,7 @@ class TableFlow:
             f"<@{user_id}>, it's your turn: {describe_seconds(seconds / 3)} left before a "
             "computer player moves for you.",
             user_id,
+            table_posts=1,
         )
         if not reminded:
             return
@@ -227,12 +247,16 @@ class TableFlow:
             del self.timers[session.id]
         self.schedule(self._time_up(session, turn))
 
-    async def _remind(self, session: TableSession, text: str, user_id: int | None) -> bool:
+    async def _remind(
+        self, session: TableSession, text: str, user_id: int | None, table_posts: int
+    ) -> bool:
+        """Post a notice that is removed after `table_posts` more table messages."""
         try:
-            await self.port.post_notice(session, text, user_id)
+            message_id = await self.port.post_notice(session, text, user_id)
         except ChannelGone:
             await self.retire(session)
             return False
+        self.notices.setdefault(session.id, []).append([message_id, table_posts])
         return True
 
     async def _time_up(self, session: TableSession, turn: int) -> None:
@@ -247,7 +271,7 @@ class TableFlow:
                 f" {name} missed several turns in a row, so a computer player keeps the seat "
                 "until they come back with /table rejoin."
             )
-        if await self._remind(session, text, None):
+        if await self._remind(session, text, None, table_posts=2):
             await self.advance(session, result.deals_finished)
 
 

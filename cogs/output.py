@@ -82,8 +82,19 @@ class DiscordTableOutput:
         except discord.HTTPException:
             log.info("could not update the lobby message of table %s", session.id)
 
-    async def post_notice(self, session: TableSession, text: str, mention: int | None) -> None:
+    async def post_notice(self, session: TableSession, text: str, mention: int | None) -> int:
         channel = await self.channel(session)
         mentions = discord.AllowedMentions(users=mention is not None)
         with channel_gone_on_discord_errors():
-            await channel.send(text, allowed_mentions=mentions)
+            sent = await channel.send(text, allowed_mentions=mentions)
+        return int(sent.id)
+
+    async def thinking(self, session: TableSession) -> None:
+        """Only a sign: a channel not at hand (shutting down) or an error is passed over."""
+        channel = self.bot.get_channel(session.row.channel_id)
+        if channel is None or self.bot.is_closed():
+            return
+        try:
+            await channel.typing()  # type: ignore[union-attr]  # shown until the next message
+        except discord.HTTPException:
+            log.info("could not show typing at table %s", session.id)

@@ -135,6 +135,7 @@ class FakeDiscord:
         self.messages: dict[int, dict[str, Any]] = {}
         self.files: dict[int, list[dict[str, Any]]] = {}  # what each message attached
         self.deleted: set[int] = set()
+        self.typing: list[tuple[int, float]] = []  # (channel, when): "the bot is typing…"
         self.interactions: dict[int, Interaction] = {}
         self.identified = asyncio.Event()
         self.members: dict[int, str] = {}
@@ -545,6 +546,11 @@ class FakeDiscord:
             return await self._channel_messages(
                 request.method, int(parts[1]), parts, payload, files
             )
+        if parts[0] == "channels" and len(parts) == 3 and parts[2] == "typing":
+            if int(parts[1]) in self.gone_channels:
+                return json_response({"message": "Unknown Channel", "code": 10003}, 404)
+            self.typing.append((int(parts[1]), time.monotonic()))
+            return web.Response(status=204)
         if parts[0] == "channels" and len(parts) == 3 and parts[2] == "threads":
             return await self._create_thread(int(parts[1]), payload)
         if parts[0] == "channels" and int(parts[1]) in self.gone_channels:

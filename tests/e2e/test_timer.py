@@ -11,7 +11,7 @@ from bot.flow import TableFlow
 
 from .conftest import Env, start_bot, stop_bot
 from .fake_discord import EPHEMERAL
-from .helpers import button
+from .helpers import button, play_first_move
 from .test_seep_deal import ASHA
 
 
@@ -108,3 +108,34 @@ async def test_a_restored_table_runs_its_turn_timer_again(
     monkeypatch.setattr(TableFlow, "timer_scale", 1.0)
     await env.bot.idle()
     assert env.bot.tables.get(channel).turn_number > turn
+
+
+async def test_reminders_go_once_the_turn_passes_and_computers_show_they_are_thinking(
+    env: Env,
+) -> None:
+    fake = env.fake
+    env.bot.timer_scale = 0.3 / 180
+    fake.add_member(ASHA, "Asha")
+    new = await fake.slash(ASHA, "table", "new", game="suipe", players=2, deals=20)
+    lobby = fake.messages[new.message_id]
+    await fake.click(ASHA, new.message_id, button(fake, lobby, "Add computer player"))
+    await fake.click(ASHA, new.message_id, button(fake, lobby, "Start"))
+    channel = int(lobby["channel_id"])
+    session = env.bot.tables.get(channel)
+    reminder = await fake.wait_for_message(lambda m: "it's your turn:" in m["content"])
+    timed_out = await fake.wait_for_message(lambda m: m["content"].startswith("Time's up"))
+    env.bot.timer_scale = 1.0  # Asha is back in time from now on
+    await env.bot.idle()
+    # the computer played for Asha, then its own seat: the channel saw the bot typing
+    assert any(where == channel for where, _ in fake.typing)
+    assert int(reminder["id"]) in fake.deleted  # its turn has passed
+    assert int(timed_out["id"]) not in fake.deleted  # still there for one more turn
+    while session.match.current_player != 0:
+        await asyncio.sleep(0.02)
+    await play_first_move(fake, ASHA)
+    await env.bot.idle()
+    assert int(timed_out["id"]) in fake.deleted
+    notices = [
+        m for m in fake.channel_messages(channel) if not m["embeds"] and not m["attachments"]
+    ]
+    assert not [m for m in notices if "your turn" in m["content"] or "Time's up" in m["content"]]
