@@ -166,8 +166,10 @@ class TableFlow:
         # never shows a move the store does not hold yet (a crash would lose it).
         async with session.lock:
             message = await self.port.table_message(session, ping=not repost)
+            covered = len(session.match.actions) if session.match is not None else 0
         old = session.row.message_id
         message_id = await self.port.post_table(session, message)
+        session.shown_moves = covered
         session.row = replace(session.row, message_id=message_id)
         await self.store.set_message(session.id, message_id)
         if old:

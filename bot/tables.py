@@ -35,6 +35,16 @@ class MoveResult:
     deals_finished: int  # how many deals this move finished
 
 
+@dataclass(frozen=True, slots=True)
+class Play:
+    number: int  # the move's number in the match (0 first)
+    player: int
+    text: str  # "Asha: takes 9♠ with 9♥"
+
+
+PLAYS_KEPT = 60  # the recent plays a session remembers (for the table and the picker)
+
+
 @dataclass
 class TableSession:
     store: Store
@@ -42,6 +52,8 @@ class TableSession:
     seats: dict[int, SeatRow] = field(default_factory=dict)
     match: GameState | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    plays: list[Play] = field(default_factory=list)  # recent plays in words, since the start
+    shown_moves: int = 0  # moves the latest table message covers
 
     # ----- facts ------------------------------------------------------------------------
 
@@ -325,7 +337,18 @@ class TableSession:
             raise
         if match.is_terminal:
             self.row = replace(self.row, status="finished")  # the channel is free again
+        self.plays.append(Play(number, player, f"{names[player]}: {record.text}"))
+        del self.plays[:-PLAYS_KEPT]
         return MoveResult(player, record.text, match.deals_finished - deals_before)
+
+    def plays_since(self, moves: int) -> list[Play]:
+        """The remembered plays from move number `moves` on."""
+        return [play for play in self.plays if play.number >= moves]
+
+    def since_own_turn(self, seat: int) -> list[Play]:
+        """What the others played since `seat` last moved (everything remembered if never)."""
+        own = [play.number for play in self.plays if play.player == seat]
+        return self.plays_since(own[-1] + 1 if own else 0)
 
     async def play_computers(self, limit: int | None = None) -> list[MoveResult]:
         """Let computer seats move until a human is to play, the game ends, or `limit` moves."""

@@ -21,6 +21,7 @@ from cogs.common import (
     session_for,
     tell,
 )
+from cogs.presenter import plays_text
 from engine.cards import Card
 from engine.core import MoveGroup
 from renderers import hand as hand_image
@@ -65,6 +66,9 @@ async def show_hand(
         return
     view = session.match.view(seat)
     png = await asyncio.to_thread(hand_image.render_png, view)
+    recent = session.since_own_turn(seat)
+    if recent:
+        note += f"Since your last turn:\n{plays_text(recent, 900)}\n"
     file = discord.File(io.BytesIO(png), filename="hand.png")
     if session.match.is_terminal or session.match.current_player != seat:
         waiting = (

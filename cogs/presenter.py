@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -21,7 +22,7 @@ from engine.registry import display_name
 from renderers import summary, table
 
 if TYPE_CHECKING:
-    from bot.tables import TableSession
+    from bot.tables import Play, TableSession
 
 log = logging.getLogger("seepbot.presenter")
 
@@ -61,6 +62,14 @@ def can_attach(channel: Any) -> bool:
     return channel.permissions_for(guild.me).attach_files
 
 
+def plays_text(plays: Sequence[Play], limit: int = 1024) -> str:
+    """One line per play, the latest kept when they do not all fit."""
+    lines = [f"• {play.text}" for play in plays]
+    while len("\n".join(lines)) > limit and len(lines) > 1:
+        lines.pop(0)
+    return "\n".join(lines)[:limit]
+
+
 def table_embed(session: TableSession, picture: TablePicture) -> discord.Embed:
     match = session.match
     assert match is not None
@@ -68,6 +77,9 @@ def table_embed(session: TableSession, picture: TablePicture) -> discord.Embed:
     embed = discord.Embed(title=title, colour=discord.Colour.dark_green())
     if picture.played:
         embed.add_field(name="Last play", value=picture.played, inline=False)
+    recent = session.plays_since(session.shown_moves)
+    if len(recent) > 1:  # several seats played since the last table: list every play
+        embed.add_field(name="Since the last table", value=plays_text(recent), inline=False)
     if match.is_terminal:
         embed.description = "The match is over."
     else:
