@@ -132,7 +132,9 @@ class TableSession:
             del self.seats[seat]
             return seat
 
-    async def add_computer(self, user_id: int, level: str = DEFAULT_LEVEL) -> int:
+    async def add_computer(
+        self, user_id: int, level: str = DEFAULT_LEVEL, seat: int | None = None
+    ) -> int:
         if level not in LEVELS:
             raise TableError(f"Choose a level: {', '.join(LEVELS)}.")
         async with self.lock:
@@ -143,7 +145,7 @@ class TableSession:
             free = [s for s in range(self.players) if s not in self.seats]
             if not free:
                 raise TableError("This table is full.")
-            seat = free[0]
+            seat = seat if seat in free else free[0]
             name = f"Computer {seat + 1}" + ("" if level == DEFAULT_LEVEL else f" ({level})")
             await self.store.set_seat(self.id, seat, None, name, level)
             self.seats[seat] = SeatRow(seat, None, name, level)
@@ -412,6 +414,33 @@ class Tables:
         assert row is not None
         session = TableSession(self.store, row)
         self.by_channel[channel_id] = session
+        return session
+
+    async def rematch(self, table_id: int, user_id: int, name: str) -> TableSession:
+        """A new table like a finished one: its game, options and channel, the host in their
+        seat and the computer players in theirs; the other players join it themselves."""
+        old = await self.store.table(table_id)
+        if old is None:
+            raise TableError("That table is gone.")
+        if old.status != "finished":
+            raise TableError("A rematch is offered once the match is over.")
+        if user_id != old.host_id:
+            raise TableError(f"Only the host, <@{old.host_id}>, starts the rematch.")
+        current = self.by_channel.get(old.channel_id)
+        if current is not None and current.row.status in ("lobby", "playing"):
+            raise TableError("A new table is already open here: join it.")
+        options = {k: v for k, v in old.options.items() if k not in ("lobby", "rated")}
+        options["rematch_of"] = table_id
+        session = await self.create(
+            old.guild_id, old.channel_id, user_id, old.game, dict(old.rules), options=options
+        )
+        seats = await self.store.seats(table_id)
+        for row in sorted(seats, key=lambda r: r.seat):
+            if row.user_id == user_id:
+                await session.join(user_id, name, row.seat)
+        for row in sorted(seats, key=lambda r: r.seat):
+            if row.is_computer:
+                await session.add_computer(user_id, row.computer_level or DEFAULT_LEVEL, row.seat)
         return session
 
     @staticmethod

@@ -111,3 +111,48 @@ class LobbyButton(
         embed.description = "The game has started."
         await interaction.response.edit_message(embed=embed, view=None)
         bot.flow.schedule(bot.flow.advance(session))
+
+
+class RematchButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"rematch:(?P<table>\d+)"
+):
+    """On a finished match's summary: the host opens the same table again in one tap."""
+
+    def __init__(self, table_id: int) -> None:
+        self.table_id = table_id
+        super().__init__(
+            discord.ui.Button(
+                label="Rematch", style=discord.ButtonStyle.success, custom_id=f"rematch:{table_id}"
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+    ) -> RematchButton:
+        return cls(int(match["table"]))
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = bot_of(interaction)
+        user = interaction.user
+        try:
+            session = await bot.tables.rematch(self.table_id, user.id, user.display_name)
+        except TableError as error:
+            await tell(interaction, str(error))
+            return
+        seats = await bot.store.seats(self.table_id)
+        others = " ".join(
+            f"<@{row.user_id}>" for row in seats if row.user_id and row.user_id != user.id
+        )
+        text = f"{user.mention} wants a rematch."
+        if others:
+            text += f" {others}: press Join to take your seat again."
+        sent = await interaction.response.send_message(
+            text,
+            embed=lobby_embed(session),
+            view=lobby_view(session),
+            allowed_mentions=discord.AllowedMentions(users=True),
+        )
+        if sent.message_id is not None:
+            await session.remember_lobby(sent.message_id, interaction.channel_id or 0)

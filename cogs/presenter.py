@@ -123,9 +123,20 @@ async def summary_message(session: TableSession, channel: Any) -> dict[str, Any]
     embed = discord.Embed(title=report.title, description=report.totals)
     for name, value in report.fields:
         embed.add_field(name=name, value=value, inline=False)
-    if match.is_terminal:
-        embed.add_field(name="Match over", value=match_result_text(session), inline=False)
     kwargs: dict[str, Any] = {"embed": embed}
+    if match.is_terminal:
+        from cogs.lobby import RematchButton
+
+        embed.add_field(name="Match over", value=match_result_text(session), inline=False)
+        embed.add_field(
+            name="What next",
+            value=f"Your figures: `/stats game:{session.row.game}` · the host may start a "
+            "rematch with the same seats and options.",
+            inline=False,
+        )
+        view = discord.ui.View(timeout=None)
+        view.add_item(RematchButton(session.id))
+        kwargs["view"] = view
     if can_attach(channel):
         png = await asyncio.to_thread(summary.render_png, match.view(PUBLIC), names)
         kwargs["file"] = discord.File(io.BytesIO(png), filename="summary.png")

@@ -11,7 +11,7 @@ from discord.ext import commands
 from bot import settings as server
 from bot.tables import TableError, TableSession
 from cogs.common import session_for, tell
-from cogs.lobby import LobbyButton, lobby_embed, lobby_view
+from cogs.lobby import LobbyButton, RematchButton, lobby_embed, lobby_view
 from cogs.options import (
     LevelChoice,
     Option,
@@ -320,4 +320,4 @@ def table_commands() -> type[commands.GroupCog]:
 async def setup(bot: SeepBot) -> None:
     bot.flow.attach(DiscordTableOutput(bot))
     await bot.add_cog(table_commands()(bot))
-    bot.add_dynamic_items(LobbyButton)
+    bot.add_dynamic_items(LobbyButton, RematchButton)

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from .conftest import Env
-from .helpers import button, latest_table, play_first_move
+from .helpers import button, latest_table, play_first_move, whose_turn
 
 ASHA = 901
 
@@ -47,3 +47,41 @@ async def test_every_play_since_the_last_table_is_listed(
         assert content.startswith("Since your last turn:\n")
         assert all(line in content for line in listed[1:])
         assert listed[0] not in content
+
+
+async def test_the_host_starts_a_rematch_in_one_tap_and_the_others_join(env: Env) -> None:
+    from .test_sheepshead import DEV, act, summaries
+
+    fake = env.fake
+    fake.add_member(ASHA, "Asha")
+    fake.add_member(DEV, "Dev")
+    new = await fake.slash(ASHA, "table", "new", game="sheepshead", players=3, sheepshead_hands=1)
+    lobby = fake.messages[new.message_id]
+    await fake.click(DEV, new.message_id, button(fake, lobby, "Join"))
+    await fake.click(ASHA, new.message_id, button(fake, lobby, "Add computer player"))
+    await fake.click(ASHA, new.message_id, button(fake, lobby, "Start"))
+    await env.bot.idle()
+    channel = int(lobby["channel_id"])
+    session = env.bot.tables.get(channel)
+    while not session.match.is_terminal:
+        await act(fake, whose_turn(fake))
+        await env.bot.idle()
+    final = summaries(fake, channel)[-1]
+    fields = {f["name"]: f["value"] for f in final["embeds"][0]["fields"]}
+    assert "Match over" in fields and "/stats game:sheepshead" in fields["What next"]
+    assert final["attachments"][0]["filename"] == "summary.png"
+    rematch = button(fake, final, "Rematch")
+    refused = await fake.click(DEV, int(final["id"]), rematch)
+    assert "Only the host" in refused.responses[-1]["data"]["content"]
+    opened = await fake.click(ASHA, int(final["id"]), rematch)
+    message = fake.messages[opened.message_id]
+    assert f"<@{DEV}>" in message["content"] and "Join" in message["content"]
+    again = env.bot.tables.get(channel)
+    assert again.id != session.id and again.row.rules == session.row.rules
+    assert again.seats[0].user_id == ASHA and again.seats[2].is_computer and 1 not in again.seats
+    twice = await fake.click(ASHA, int(final["id"]), rematch)
+    assert "already open" in twice.responses[-1]["data"]["content"]
+    await fake.click(DEV, opened.message_id, button(fake, message, "Join"))
+    await fake.click(ASHA, opened.message_id, button(fake, message, "Start"))
+    await env.bot.idle()
+    assert again.seats[1].user_id == DEV and again.match is not None
