@@ -16,6 +16,7 @@ from typing import Any, Protocol
 
 from bot.storage import Store
 from bot.tables import TableError, Tables, TableSession
+from engine.words import count_of, sentence
 
 log = logging.getLogger("seepbot.flow")
 
@@ -56,10 +57,10 @@ class TableOutput(Protocol):
 
 def describe_seconds(seconds: float) -> str:
     if seconds >= 3600:
-        return f"{round(seconds / 3600)} hour(s)"
+        return count_of(round(seconds / 3600), "hour")
     if seconds >= 60:
-        return f"{round(seconds / 60)} minute(s)"
-    return f"{max(1, round(seconds))} second(s)"
+        return count_of(round(seconds / 60), "minute")
+    return count_of(max(1, round(seconds)), "second")
 
 
 class TableFlow:
@@ -267,7 +268,7 @@ class TableFlow:
             return
         result, away = outcome
         name = session.name_of(result.player)
-        text = f"Time's up: a computer player played for {name} — {result.text}."
+        text = sentence(f"Time's up: a computer player played for {name} — {result.text}")
         if away:
             text += (
                 f" {name} missed several turns in a row, so a computer player keeps the seat "

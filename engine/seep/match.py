@@ -15,6 +15,7 @@ from engine.seep.deal import SeepDeal
 from engine.seep.rules import SeepRules
 from engine.seep.scoring import DealScore
 from engine.seep.view import SeepView, build_view
+from engine.words import count_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +85,9 @@ class SeepMatch(DealMatch):
         baazis = tuple(self.baazis)
 
         def line(names: Sequence[str]) -> str:
-            return " · ".join(f"{names[s]}: {baazis[s]} baazi(s)" for s in range(len(names)))
+            return " · ".join(
+                f"{names[s]}: {count_of(baazis[s], 'baazi')}" for s in range(len(names))
+            )
 
         return Outcome(self.sides(), baazis, tuple(stats), line)
 
@@ -97,10 +100,11 @@ class SeepMatch(DealMatch):
         )
         fields: tuple[tuple[str, str], ...]
         if outcome.baazi_side is not None:
-            winners = side_names(names, sides[outcome.baazi_side])
-            fields = (("Baazi!", f"{winners} win a baazi."),)
+            members = sides[outcome.baazi_side]
+            verb = "wins" if len(members) == 1 else "win"
+            fields = (("Baazi!", f"{side_names(names, members)} {verb} a baazi."),)
         else:
-            fields = (("Running total", str(outcome.running_total)),)
+            fields = (("Running total", lead_words(outcome.running_total, sides, names)),)
         record = {
             "number": outcome.number,
             "dealer": outcome.dealer,
@@ -187,3 +191,12 @@ def next_dealer(rules: SeepRules, dealer: int, running_total: int, baazi: int | 
         return dealer if lead <= 0 else (dealer + 1) % 4
     pivot = (dealer + 1) % 4 if baazi == dealer_side else dealer
     return (pivot + 2) % 4
+
+
+def lead_words(lead: int, sides: Sequence[Sequence[int]], names: Sequence[str]) -> str:
+    """Side 0's running lead in words: "Asha & Ravi lead by 12", or "Level"."""
+    if not lead:
+        return "Level"
+    side = sides[0] if lead > 0 else sides[1]
+    verb = "leads" if len(side) == 1 else "lead"
+    return f"{side_names(names, side)} {verb} by {abs(lead)}"

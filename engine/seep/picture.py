@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.cards import Card, pretty_cards, rank_text
 from engine.pictures import (
@@ -62,16 +62,16 @@ def table_picture(view: SeepView, names: Sequence[str]) -> TableModel:
     if view.bid is not None:
         title += f" · bid {view.bid}"
     leader = view.running_total
-    lead_text = "level"
+    lead_text = "Level"
     if leader:
         side = 0 if leader > 0 else 1
-        lead_text = f"{side_names(names, view.sides[side].players)} +{abs(leader)}"
+        lead_text = f"{side_names(names, view.sides[side].players)} lead by {abs(leader)}"
     points = " · ".join(
         f"{side_names(names, s.players)} {s.card_points + s.sweep_points}" for s in view.sides
     )
     score_lines = (
         f"This deal: {points}",
-        f"Running: {lead_text} · baazis {view.sides[0].baazis}–{view.sides[1].baazis}",
+        f"{lead_text} · baazis {view.sides[0].baazis}–{view.sides[1].baazis}",
     )
     last, played = last_play(view, names)
     said = last
@@ -140,10 +140,19 @@ def summary_picture(view: SeepView, names: Sequence[str]) -> SummaryPicture:
         )
         columns.append(SummaryColumn(names_of[index], lines, side.scoring_cards))
     target = view.rules.target_lead
+    first = names_of[0]
     chart = SummaryChart(
-        f"Running total (side 0's lead); ±{target} wins a baazi",
-        (tuple(o.running_total for o in view.deals),),
+        f"{first}'s lead over the deals · a lead of {target} wins a baazi",
+        (tuple(_lead_reached(o, target) for o in view.deals),),
         -target,
         target,
     )
     return SummaryPicture(heading, tuple(columns), chart)
+
+
+def _lead_reached(outcome: Any, target: int) -> int:
+    """Side 0's lead after a deal; a deal that won a baazi shows the lead that won it (the
+    running total then starts again from level)."""
+    if outcome.baazi_side is None:
+        return int(outcome.running_total)
+    return target if outcome.baazi_side == 0 else -target
