@@ -42,6 +42,10 @@ TEN_OF_DIAMONDS_TWO = OptionSpec(
     "Seep: 10♦ scores 2, most cards 4", key="diamond_ten_two", server_default=True,
     only_true=True,
 )  # fmt: skip
+WINNING_LEAD = OptionSpec(
+    "winning_lead", int, "Seep: the lead that wins a baazi (default 100; 30 in the 30-point game)",
+    "Seep: the lead that wins a baazi", key="target", low=10, high=500,
+)  # fmt: skip
 RAWALPINDI = OptionSpec(
     "rawalpindi", bool, "Seep (30 points): Rawalpindi rules", "Seep (30 points): Rawalpindi rules",
     server_default=True, only_true=True,
@@ -112,8 +116,8 @@ def _spec(
 
 
 register_adapter(SeepDeal, SeepAdapter())
-SEEP_OPTIONS = (BAAZIS, LIMITED_HOUSES, LOOSE_CARD_BREAK, TEN_OF_DIAMONDS_TWO)
-SEEP30_OPTIONS = (BAAZIS, LIMITED_HOUSES, LOOSE_CARD_BREAK, RAWALPINDI)
+SEEP_OPTIONS = (BAAZIS, WINNING_LEAD, LIMITED_HOUSES, LOOSE_CARD_BREAK, TEN_OF_DIAMONDS_TWO)
+SEEP30_OPTIONS = (BAAZIS, WINNING_LEAD, LIMITED_HOUSES, LOOSE_CARD_BREAK, RAWALPINDI)
 register_game(_spec(SEEP, "Seep", SEEP_OPTIONS, "100 points"))
 register_game(
     _spec(SEEP30, "Seep (30 points)", SEEP30_OPTIONS, "Punjab, 30 points", variant_of=SEEP)

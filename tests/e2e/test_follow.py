@@ -8,6 +8,7 @@ import random
 import pytest
 
 from .conftest import Env
+from .fake_discord import NO_FILES_CHANNEL_ID
 from .helpers import button, latest_table, play_first_move, whose_turn
 
 ASHA = 901
@@ -85,3 +86,18 @@ async def test_the_host_starts_a_rematch_in_one_tap_and_the_others_join(env: Env
     await fake.click(ASHA, opened.message_id, button(fake, message, "Start"))
     await env.bot.idle()
     assert again.seats[1].user_id == DEV and again.match is not None
+
+
+async def test_the_winning_lead_is_a_table_option(env: Env) -> None:
+    fake = env.fake
+    fake.add_member(ASHA, "Asha")
+    new = await fake.slash(ASHA, "table", "new", game="seep30", players=2, winning_lead=50)
+    lobby = fake.messages[new.message_id]
+    await fake.click(ASHA, new.message_id, button(fake, lobby, "Add computer player"))
+    await fake.click(ASHA, new.message_id, button(fake, lobby, "Start"))
+    await env.bot.idle()
+    session = env.bot.tables.get(int(lobby["channel_id"]))
+    assert session.row.rules["target"] == 50 and session.match.rules.target_lead == 50
+    wrong = await fake.slash(ASHA, "table", "new", game="suipe", players=2, winning_lead=50,
+                             channel_id=NO_FILES_CHANNEL_ID)  # fmt: skip
+    assert "option of Seep" in wrong.responses[-1]["data"]["content"]
