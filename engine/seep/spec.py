@@ -80,6 +80,9 @@ def _from_position(text: str) -> GameState:
 LESSONS = LessonSpec(
     "seep", ("en", "hi", "gu"), topic_for, facts, strong_pile="cemented", sweep_word="a sweep"
 )
+LESSONS_30 = LessonSpec(
+    "seep30", ("en", "hi", "gu"), topic_for, facts, strong_pile="cemented", sweep_word="a sweep"
+)  # the 30-point game has pages of its own: its count, sweeps, Satthi and Rawalpindi
 STATS = (StatSpec("baazis_won", "Baazis", lost_key="baazis_lost"), StatSpec("sweeps", "Sweeps"))
 HEADLINE = Headline("baazis", "baazis_won", "baazis_lost", "baazi", "baazis", detail="baazis")
 
@@ -90,6 +93,7 @@ def _spec(
     options: tuple[OptionSpec, ...],
     description: str,
     variant_of: str | None = None,
+    lessons: LessonSpec = LESSONS,
 ) -> GameSpec:
     return GameSpec(
         name=name,
@@ -108,7 +112,7 @@ def _spec(
         computer=FISHING,
         stats=STATS,
         headline=HEADLINE,
-        lessons=LESSONS,
+        lessons=lessons,
         description=description,
         variant_of=variant_of,
         seat_counts=(2, 4),
@@ -119,6 +123,8 @@ register_adapter(SeepDeal, SeepAdapter())
 SEEP_OPTIONS = (BAAZIS, WINNING_LEAD, LIMITED_HOUSES, LOOSE_CARD_BREAK, TEN_OF_DIAMONDS_TWO)
 SEEP30_OPTIONS = (BAAZIS, WINNING_LEAD, LIMITED_HOUSES, LOOSE_CARD_BREAK, RAWALPINDI)
 register_game(_spec(SEEP, "Seep", SEEP_OPTIONS, "100 points"))
-register_game(
-    _spec(SEEP30, "Seep (30 points)", SEEP30_OPTIONS, "Punjab, 30 points", variant_of=SEEP)
-)
+SEEP30_SPEC = _spec(
+    SEEP30, "Seep (30 points)", SEEP30_OPTIONS, "Punjab, 30 points", variant_of=SEEP,
+    lessons=LESSONS_30,
+)  # fmt: skip
+register_game(SEEP30_SPEC)

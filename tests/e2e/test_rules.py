@@ -95,3 +95,15 @@ async def test_commands_have_hindi_names_and_descriptions(env: Env) -> None:
         for option in command.get("options", []):
             if option["type"] == 1:  # a subcommand
                 assert option.get("name_localizations", {}).get("hi"), option["name"]
+
+
+async def test_seep30_has_pages_of_its_own_in_every_language(env: Env) -> None:
+    fake = env.fake
+    for language, satthi in (("en", "Satthi"), ("hi", "सट्ठी"), ("gu", "સત્ઠી")):
+        shown = await fake.slash(ASHA, "rules", game="seep30", topic="scoring", language=language)
+        page = fake.messages[shown.message_id]["embeds"][0]
+        assert satthi in page["description"], language
+        assert "100" not in page["description"], language
+    sweeps = await fake.slash(ASHA, "rules", game="seep30", topic="sweeps")
+    page = fake.messages[sweeps.message_id]["embeds"][0]
+    assert "50 points" not in page["description"] and "sweep worth 13" in str(page["fields"])
