@@ -50,7 +50,8 @@ def example_text(example_id: str, caption: str) -> str:
     if example.bid is not None:
         after.append(f"bid {example.bid}")
     result = f"\nAfter: {'; '.join(after)}" if after else ""
-    return f"{caption}\n```{example.position}```Move `{example.move}`: {move}{result}"
+    mover = f"Seat {(match.current_player or 0) + 1}"
+    return f"{caption}\n**{mover}:** {move}{result}"
 
 
 async def example_image(example_id: str) -> bytes:
@@ -59,6 +60,7 @@ async def example_image(example_id: str) -> bytes:
     if example.show == "hand" and match.current_player is not None:
         return await asyncio.to_thread(hand_image.render_png, match.view(match.current_player))
     names = [f"Seat {n + 1}" for n in range(match.num_players)]
+    match.apply(example.move)  # the picture shows the table after the move, as the text says
     return await asyncio.to_thread(table_image.render_png, match.view(PUBLIC), names)
 
 

@@ -33,7 +33,8 @@ async def test_rules_in_english_hindi_and_gujarati(env: Env) -> None:
     message = fake.messages[hindi.message_id]
     assert message["embeds"][0]["title"] == "Seep · बँटाई और बोली"
     assert message["attachments"][0]["filename"] == "example.png"  # the bid, drawn
-    assert "B11" in message["embeds"][0]["fields"][0]["value"]
+    value = message["embeds"][0]["fields"][0]["value"]
+    assert "Bid 11" in value and "```" not in value and "B11" not in value  # words, not notation
 
     language = select_by(fake, message, "Language")
     await fake.click(ASHA, hindi.message_id, language["custom_id"], ["gu"])
