@@ -18,6 +18,12 @@ SAMOAN_NUMBERS = {
 }  # fmt: skip
 
 
+def called(value: int) -> str:
+    """A build's value as it is announced at the table: "8 (valu)"."""
+    word = SAMOAN_NUMBERS.get(value)
+    return f"{value} ({word})" if word else str(value)
+
+
 def an(value: int) -> str:
     return f"an {value}" if value == 8 else f"a {value}"
 
@@ -39,15 +45,16 @@ def describe_action(
     hold = f" — you hold {an(value)}" if for_mover else ""
     if action.kind is Move.RAISE:
         extra = _groups_text(card, list(action.loose), value, raised=action.raised)
-        return f"Raise the {action.raised}-build to {value} with {extra}{hold}"
+        return f"Raise the {action.raised}-build to {called(value)} with {extra}{hold}"
     groups = _split_with_card(card, list(action.loose), value)
     if build is not None:
-        return f"Add {join_words([plus(g) for g in groups])} to the {value}-build{hold}"
+        return f"Add {join_words([plus(g) for g in groups])} to the {called(value)} build{hold}"
     kind = "single" if len(groups) == 1 else "multiple"
     first, *rest = groups
     partners = [c for c in first if c != card]
     head = f"{card.pretty} on {plus(partners)}" if partners else card.pretty
-    return f"Build {value} ({kind}): {join_words([head, *(plus(g) for g in rest)])}{hold}"
+    parts = join_words([head, *(plus(g) for g in rest)])
+    return f"Build {called(value)}, {kind}: {parts}{hold}"
 
 
 def _split_with_card(card: Card, loose: list[Card], value: int) -> list[list[Card]]:

@@ -16,6 +16,7 @@ from engine.pictures import (
     TableModel,
     side_names,
 )
+from engine.suipe.describe import SAMOAN_NUMBERS
 
 if TYPE_CHECKING:
     from engine.suipe.view import SuipeView
@@ -48,7 +49,7 @@ def table_picture(view: SuipeView, names: Sequence[str]) -> TableModel:
     piles = tuple(
         PileModel(
             badge=str(build.value),
-            title=f"{build.value}-build",
+            title=f"{build.value}-build · {SAMOAN_NUMBERS.get(build.value, '')}".rstrip(" ·"),
             cards=build.cards,
             owners=(rules.side_of(build.builder),),
             kind="multiple" if build.multiple else "single",

@@ -35,7 +35,7 @@ def test_simulate_prints_totals(capsys) -> None:
 def test_moves_reads_a_suipe_position(capsys) -> None:
     assert main(["moves", "suipe | dealer: 1 | turn: 0 | floor: 5D | hand 0: 3C 8H"]) == 0
     out = capsys.readouterr().out
-    assert "3C=8+5D  Build 8 (single): 3♣ on 5♦ — you hold an 8" in out
+    assert "3C=8+5D  Build 8 (valu), single: 3♣ on 5♦ — you hold an 8" in out
 
 
 def test_play_in_the_terminal_until_the_player_quits() -> None:

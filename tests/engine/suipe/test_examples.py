@@ -34,13 +34,13 @@ def test_a_three_on_ace_and_two_with_a_hand_of_3_3_6() -> None:
     with pytest.raises(IllegalMove, match="keep a 4"):
         deal.apply(SuipeAction.parse("3S=4+AC"))
     said = deal.describe(SuipeAction.parse("3S=3+AC2D"))
-    assert said == "Build 3 (multiple): 3♠ and A♣+2♦ — you hold a 3"
+    assert said == "Build 3 (tolu), multiple: 3♠ and A♣+2♦ — you hold a 3"
 
 
 def test_a_three_on_a_five_announced_eight_is_taken_only_by_an_eight() -> None:
     deal = parse_position(f"{TWO} | floor: 5D | hand 0: 3C 8H | hand 1: 9S 8S")
     assert deal.describe(SuipeAction.parse("3C=8+5D")) == (
-        "Build 8 (single): 3♣ on 5♦ — you hold an 8"
+        "Build 8 (valu), single: 3♣ on 5♦ — you hold an 8"
     )
     play(deal, "3C=8+5D")
     assert moves(deal, "9S") == {"9S"}  # a 9 can't touch it
