@@ -23,8 +23,9 @@ from cogs.common import (
 )
 from cogs.presenter import plays_text
 from engine.cards import Card
-from engine.core import MoveGroup
+from engine.core import PUBLIC, MoveGroup
 from renderers import hand as hand_image
+from renderers import table as table_image
 
 
 class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"hand:(?P<table>\d+)"):
@@ -66,21 +67,26 @@ async def show_hand(
         return
     view = session.match.view(seat)
     png = await asyncio.to_thread(hand_image.render_png, view)
+    picture = session.match.view(PUBLIC).picture(session.names())
+    floor = await asyncio.to_thread(table_image.render_picture_png, picture)
     recent = session.since_own_turn(seat)
     if recent:
         note += f"Since your last turn:\n{plays_text(recent, 900)}\n"
-    file = discord.File(io.BytesIO(png), filename="hand.png")
+    files = [  # the table and the hand together, in one private message
+        discord.File(io.BytesIO(floor), filename="table.png"),
+        discord.File(io.BytesIO(png), filename="hand.png"),
+    ]
     if session.match.is_terminal or session.match.current_player != seat:
         waiting = (
             "The game is over."
             if session.match.is_terminal
             else (f"It's {session.name_of(session.match.current_player or 0)}'s turn.")
         )
-        await interaction.response.send_message(note + waiting, file=file, ephemeral=True)
+        await interaction.response.send_message(note + waiting, files=files, ephemeral=True)
         return
     picker = Picker(session, user_id)
     await interaction.response.send_message(
-        note + picker.prompt(), file=file, view=picker, ephemeral=True
+        note + picker.prompt(), files=files, view=picker, ephemeral=True
     )
 
 
@@ -173,6 +179,11 @@ class Picker(discord.ui.View):
         phase = self.phase()
         if phase is not None and phase.prompt:
             return phase.prompt
+        legal = self.match.legal_actions()
+        if len(legal) == 1:
+            return "Your turn: one move is possible."
+        if len(legal) <= PAGE:
+            return "Your turn: choose your move (it is played at once)."
         return "Your turn: choose a card."
 
     def _build(self) -> None:
@@ -187,7 +198,30 @@ class Picker(discord.ui.View):
         groups = self.groups()
         phase = self.phase()
         if self.card is None and phase is None:
-            options = [discord.SelectOption(label=g.key, value=g.key) for g in groups][:PAGE]
+            legal = list(self.match.legal_actions())
+            if len(legal) == 1:  # a forced move: one tap plays it
+                label = f"Play: {self._label(legal[0])}"[:80]
+                self.add_item(
+                    _Button(label, f"{tag}:forced", discord.ButtonStyle.success,
+                            self._play_now(legal[0].notation))
+                )  # fmt: skip
+                return
+            if len(legal) <= PAGE:  # every move in one list, each in words: picked, played
+                options = [
+                    discord.SelectOption(label=self._label(m)[:100], value=m.notation)
+                    for m in legal
+                ]
+                self.add_item(_Select("Choose your move", f"{tag}:play", options, self._play_move))
+                self._add_hint_button(tag)
+                return
+            options = [
+                discord.SelectOption(
+                    label=f"{self._number(g.key)}{g.key}",
+                    value=g.key,
+                    description=self._card_text(g)[:100],
+                )
+                for g in groups
+            ][:PAGE]
             self.add_item(_Select("Choose a card", f"{tag}:card", options, self._choose_card))
             self._add_hint_button(tag)
             return
@@ -202,7 +236,7 @@ class Picker(discord.ui.View):
                 label = self.match.describe(action, names)[:80]
                 self.add_item(
                     _Button(label, f"{tag}:answer:{index}", discord.ButtonStyle.primary,
-                            self._answer(action.notation))
+                            self._play_now(action.notation))
                 )  # fmt: skip
             self._add_hint_button(tag)
             return
@@ -214,9 +248,7 @@ class Picker(discord.ui.View):
             discord.SelectOption(label=self.match.describe(m, names)[:100], value=m.notation)
             for m in shown
         ]
-        self.add_item(
-            _Select("Choose a move", f"{tag}:move:{self.page}", options, self._choose_move)
-        )
+        self.add_item(_Select("Choose a move", f"{tag}:move:{self.page}", options, self._play_move))
         if pages > 1:
             self.add_item(
                 _Button(
@@ -241,6 +273,37 @@ class Picker(discord.ui.View):
         else:
             self._add_hint_button(tag)
 
+    def _number(self, key: str) -> str:
+        """ "3 · " for the third card of the hand image (its cards are numbered)."""
+        seat = self.session.seat_of(self.user_id)
+        hand = [] if seat is None else list(self.match.view(seat).hand_picture().cards)
+        pretty = [card.pretty for card in hand]
+        return f"{pretty.index(key) + 1} · " if key in pretty else ""
+
+    def _label(self, action: Any) -> str:
+        card = getattr(action, "card", None)
+        number = self._number(card.pretty) if card is not None else ""
+        return number + self.match.describe(action, self.session.names())
+
+    def _card_text(self, group: MoveGroup) -> str:
+        """What a card can do, for the card list: its move, or how many and which kinds."""
+        names = self.session.names()
+        if len(group.actions) == 1:
+            return str(self.match.describe(group.actions[0], names))
+        kinds = dict.fromkeys(
+            str(self.match.describe(a, names)).split(" ", 1)[0] for a in group.actions
+        )
+        return f"{len(group.actions)} moves: {', '.join(k.lower() for k in kinds)}"
+
+    def _play_now(self, notation: str) -> Handler:
+        async def play(interaction: discord.Interaction) -> None:
+            await play_move(interaction, self.session, notation, self.turn, picker=self)
+
+        return play
+
+    async def _play_move(self, interaction: discord.Interaction, value: str) -> None:
+        await play_move(interaction, self.session, value, self.turn, picker=self)
+
     def _add_card_choice(self, tag: str, group: MoveGroup) -> None:
         """A move made of several cards (a bury): one select, exactly `group.choose` of them."""
         options = [discord.SelectOption(label=c.pretty, value=str(c)) for c in group.cards][:PAGE]
@@ -249,13 +312,6 @@ class Picker(discord.ui.View):
         select.min_values = select.max_values = count
         self.add_item(select)
         self._add_hint_button(tag)
-
-    def _answer(self, notation: str) -> Handler:
-        async def answer(interaction: discord.Interaction) -> None:
-            self.move = notation
-            await self._refresh(interaction)
-
-        return answer
 
     async def _choose_cards(self, interaction: discord.Interaction, *values: str) -> None:
         group = self.phase()
@@ -298,10 +354,6 @@ class Picker(discord.ui.View):
 
     async def _choose_card(self, interaction: discord.Interaction, value: str) -> None:
         self.card, self.page = value, 0
-        await self._refresh(interaction)
-
-    async def _choose_move(self, interaction: discord.Interaction, value: str) -> None:
-        self.move = value
         await self._refresh(interaction)
 
     async def _hint(self, interaction: discord.Interaction) -> None:

@@ -36,19 +36,43 @@ def whose_turn(fake: FakeDiscord) -> int:
     return int(content.split("<@")[1].split(">")[0])
 
 
+def played_text(step: Any) -> str:
+    """The answer to a click that played a move ("You played: …"), or ""."""
+    content = (step.responses[-1].get("data") or {}).get("content") or ""
+    return content if content.startswith("You played") else ""
+
+
+async def finish_picker(
+    fake: FakeDiscord, user_id: int, picker: dict[str, Any], choose: Any = None
+) -> tuple[str, int]:
+    """Go through an open picker until a move is played: `choose(select)` gives the values
+    (default: the first `min_values` options). Returns the answer and the taps it took
+    (a button 1, a select 2: open it, pick)."""
+    taps = 0
+    while True:
+        buttons = [c for c in fake.components(picker) if c.get("type") == 2]
+        confirm = [c for c in buttons if c.get("label") == "Confirm"]
+        forced = [c for c in buttons if c.get("label", "").startswith("Play: ")]
+        if confirm or forced:
+            done = await fake.click(user_id, int(picker["id"]), (confirm or forced)[0]["custom_id"])
+            return done.responses[-1]["data"]["content"], taps + 1
+        choice = select(fake, picker)
+        values = choose(choice) if choose else None
+        if values is None:
+            count = choice.get("min_values", 1)
+            values = [o["value"] for o in choice["options"]][:count]
+        step = await fake.click(user_id, int(picker["id"]), choice["custom_id"], values)
+        taps += 2
+        if played_text(step):
+            return played_text(step), taps
+        picker = fake.messages[int(picker["id"])]
+
+
 async def play_first_move(fake: FakeDiscord, user_id: int) -> str:
     """Open the hand from the latest table message and play the first move offered."""
     table = latest_table(fake)
     opened = await fake.click(user_id, int(table["id"]), button(fake, table, "My hand"))
     picker = fake.messages[opened.message_id]
     assert picker["flags"] & EPHEMERAL and picker["attachments"], "the hand comes privately"
-    while True:
-        choice = select(fake, picker)
-        value = choice["options"][0]["value"]
-        step = await fake.click(user_id, int(picker["id"]), choice["custom_id"], [value])
-        picker = fake.messages[int(picker["id"])]
-        if any(c.get("label") == "Confirm" for c in fake.components(picker)):
-            break
-        assert step.responses[-1]["type"] == 7
-    done = await fake.click(user_id, int(picker["id"]), button(fake, picker, "Confirm"))
-    return done.responses[-1]["data"]["content"]
+    answer, _ = await finish_picker(fake, user_id, picker)
+    return answer

@@ -9,7 +9,7 @@ import pytest
 
 from .conftest import Env
 from .fake_discord import NO_FILES_CHANNEL_ID
-from .helpers import button, latest_table, play_first_move, whose_turn
+from .helpers import button, finish_picker, latest_table, play_first_move, whose_turn
 
 ASHA = 901
 
@@ -101,3 +101,37 @@ async def test_the_winning_lead_is_a_table_option(env: Env) -> None:
     wrong = await fake.slash(ASHA, "table", "new", game="suipe", players=2, winning_lead=50,
                              channel_id=NO_FILES_CHANNEL_ID)  # fmt: skip
     assert "option of Seep" in wrong.responses[-1]["data"]["content"]
+
+
+@pytest.mark.parametrize(("game", "options"), [("suipe", {"deals": 1}), ("seep", {})])
+async def test_a_move_takes_three_taps_and_a_forced_one_two(
+    env: Env, monkeypatch: pytest.MonkeyPatch, game: str, options: dict
+) -> None:
+    """Over a whole deal: "My hand", then one list of every move in words (open it, pick),
+    played at once; a forced move is one button."""
+    monkeypatch.setattr(random, "SystemRandom", lambda: random.Random(3))
+    fake = env.fake
+    fake.add_member(ASHA, "Asha")
+    new = await fake.slash(ASHA, "table", "new", game=game, players=2, **options)
+    lobby = fake.messages[new.message_id]
+    await fake.click(ASHA, new.message_id, button(fake, lobby, "Add computer player"))
+    await fake.click(ASHA, new.message_id, button(fake, lobby, "Start"))
+    await env.bot.idle()
+    session = env.bot.tables.get(int(lobby["channel_id"]))
+    taps: list[tuple[int, int]] = []  # (legal moves, taps)
+    while session.match.deals_finished == 0:
+        legal = len(session.match.legal_actions())
+        table = latest_table(fake)
+        opened = await fake.click(ASHA, int(table["id"]), button(fake, table, "My hand"))
+        picker = fake.messages[opened.message_id]
+        assert [a["filename"] for a in picker["attachments"]] == ["table.png", "hand.png"]
+        answer, used = await finish_picker(fake, ASHA, picker)
+        assert answer.startswith("You played")
+        taps.append((legal, 1 + used))
+        await env.bot.idle()
+    assert len(taps) >= 6
+    assert all(count <= 2 for legal, count in taps if legal == 1)
+    assert all(count <= 3 for legal, count in taps if legal <= 25)
+    ordinary = [count for legal, count in taps if legal > 1]
+    print(f"{game}: {len(taps)} moves, taps {sum(c for _, c in taps) / len(taps):.2f} a move")
+    assert sum(ordinary) / len(ordinary) <= 3.2

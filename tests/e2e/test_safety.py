@@ -74,24 +74,30 @@ async def test_a_picker_from_an_earlier_turn_and_a_double_click(env: Env) -> Non
         mover, int(stale_picker["id"]), choice["custom_id"], [choice["options"][0]["value"]]
     )
     assert "earlier turn" in private_text(stale)
-    # two clicks on Confirm at the same moment apply one move
+    # two clicks on the same move at the same moment apply one move
     while whose_turn(fake) not in (ASHA, DEV):
         await asyncio.sleep(0.01)
     mover = whose_turn(fake)
     table = latest_table(fake)
     opened = await fake.click(mover, int(table["id"]), button(fake, table, "My hand"))
     picker = fake.messages[opened.message_id]
-    while not any(c.get("label") == "Confirm" for c in fake.components(picker)):
-        choice = select(fake, picker)
+    forced = [c for c in fake.components(picker) if c.get("label", "").startswith("Play: ")]
+    while not forced and select(fake, picker)["custom_id"].split(":")[3] == "card":
+        choice = select(fake, picker)  # many moves: a card first
         await fake.click(
             mover, int(picker["id"]), choice["custom_id"], [choice["options"][0]["value"]]
         )
         picker = fake.messages[int(picker["id"])]
     session = env.bot.tables.get(int(table["channel_id"]))
     before = session.turn_number
-    confirm = button(fake, picker, "Confirm")
+    if forced:
+        custom_id, value = forced[0]["custom_id"], None
+    else:
+        choice = select(fake, picker)
+        custom_id, value = choice["custom_id"], [choice["options"][0]["value"]]
     await asyncio.gather(
-        fake.click(mover, int(picker["id"]), confirm), fake.click(mover, int(picker["id"]), confirm)
+        fake.click(mover, int(picker["id"]), custom_id, value),
+        fake.click(mover, int(picker["id"]), custom_id, value),
     )
     await env.bot.idle()
     stored = await env.bot.store.actions(session.id)

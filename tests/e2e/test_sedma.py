@@ -10,7 +10,7 @@ import pytest
 
 from .conftest import Env
 from .fake_discord import EPHEMERAL, GUILD_ID, NO_FILES_CHANNEL_ID, FakeDiscord
-from .helpers import button, latest_table, select, whose_turn
+from .helpers import button, finish_picker, latest_table, whose_turn
 
 ASHA, DEV = 901, 902
 SEED = 5
@@ -20,25 +20,25 @@ MANAGE_GUILD = 1 << 5
 
 async def play_preferring(fake: FakeDiscord, user_id: int, prefix: str) -> tuple[str, str]:
     """Open the hand and play: a move whose notation starts with `prefix` when offered (go
-    again, fight), else the first one. Returns (the move chosen, the answer)."""
+    again, fight), else one that takes the trick, else the first. Returns (the move chosen,
+    the answer)."""
     table = latest_table(fake)
     opened = await fake.click(user_id, int(table["id"]), button(fake, table, "My hand"))
     picker = fake.messages[opened.message_id]
     assert picker["flags"] & EPHEMERAL and picker["attachments"]
-    chosen = ""
-    while True:
-        choice = select(fake, picker)
+    chosen = [""]
+
+    def choose(choice: dict) -> list[str]:
         values = [o["value"] for o in choice["options"]]
         wanted = [v for v in values if v.startswith(prefix)]
         taking = [o["value"] for o in choice["options"] if "takes the trick" in o["label"]]
         value = (wanted or taking or values)[0]
-        chosen = value if choice["custom_id"].split(":")[3] == "move" else chosen
-        await fake.click(user_id, int(picker["id"]), choice["custom_id"], [value])
-        picker = fake.messages[int(picker["id"])]
-        if any(c.get("label") == "Confirm" for c in fake.components(picker)):
-            break
-    done = await fake.click(user_id, int(picker["id"]), button(fake, picker, "Confirm"))
-    return chosen, done.responses[-1]["data"]["content"]
+        if choice["custom_id"].split(":")[3] in ("move", "play"):
+            chosen[0] = value
+        return [value]
+
+    answer, _ = await finish_picker(fake, user_id, picker, choose)
+    return chosen[0], answer
 
 
 def posted_titles(fake: FakeDiscord, channel: int) -> list[str]:

@@ -11,7 +11,7 @@ import pytest
 
 from .conftest import Env, start_bot, stop_bot
 from .fake_discord import EPHEMERAL, GUILD_ID, NO_FILES_CHANNEL_ID, FakeDiscord
-from .helpers import button, latest_table, select, whose_turn
+from .helpers import button, finish_picker, latest_table, played_text, whose_turn
 
 ASHA, DEV, MIRA = 901, 902, 903
 SEED = 6  # a shuffle where the dealer is seat 5, so Asha (seat 1) is asked first
@@ -26,19 +26,12 @@ async def act(fake: FakeDiscord, user_id: int, answer: str = "Pass") -> tuple[st
     picker = fake.messages[opened.message_id]
     assert picker["flags"] & EPHEMERAL and picker["attachments"]
     prompts = [picker["content"]]
-    while not any(c.get("label") == "Confirm" for c in fake.components(picker)):
-        buttons = [c for c in fake.components(picker) if c.get("label", "").startswith(answer)]
-        if buttons:
-            await fake.click(user_id, int(picker["id"]), buttons[0]["custom_id"])
-        else:
-            choice = select(fake, picker)
-            count = choice.get("min_values", 1)
-            values = [o["value"] for o in choice["options"]][:count]
-            await fake.click(user_id, int(picker["id"]), choice["custom_id"], values)
-        picker = fake.messages[int(picker["id"])]
-        prompts.append(picker["content"])
-    done = await fake.click(user_id, int(picker["id"]), button(fake, picker, "Confirm"))
-    return done.responses[-1]["data"]["content"], prompts
+    buttons = [c for c in fake.components(picker) if c.get("label", "").startswith(answer)]
+    if buttons:  # an answer button plays at once
+        step = await fake.click(user_id, int(picker["id"]), buttons[0]["custom_id"])
+        return played_text(step), prompts
+    said, _ = await finish_picker(fake, user_id, picker)
+    return said, prompts
 
 
 def summaries(fake: FakeDiscord, channel: int) -> list[dict[str, Any]]:
