@@ -17,18 +17,14 @@ played, so each world places K♥ at random among the unseen cards too.
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Sequence
-from typing import Any
 
+from engine.ai.tricks import TrickComputer, best_by_playouts
 from engine.cards import Card
-from engine.core import GameState
-from engine.registry import Hint
 from engine.sedma.actions import Kind, SedmaAction
 from engine.sedma.hand import Phase, SedmaHand
 from engine.sedma.rules import KING_OF_HEARTS, card_points
 
-EASY_SLIP = 0.35
 HARD_WORLDS = 64
 HOLA_WORLDS = 24  # a Hola hand is 52 cards long: each world's play-outs cost twice as much
 
@@ -169,52 +165,19 @@ def play_out(world: SedmaHand, rng: random.Random) -> None:
 def hard_choice(
     hand: SedmaHand, seat: int, rng: random.Random, seconds: float | None = None
 ) -> SedmaAction:
-    legal = hand.legal_actions()
-    if len(legal) == 1:
-        return legal[0]
-    totals = [0.0] * len(legal)
-    started = time.perf_counter()
-    for _ in range(HOLA_WORLDS if hand.rules.is_hola else HARD_WORLDS):
-        world = sample_world(hand, seat, rng)
-        for index, action in enumerate(legal):
-            trial = world.copy()
-            trial.apply(action)
-            play_out(trial, rng)
-            totals[index] += margin(trial, seat)
-        if seconds is not None and time.perf_counter() - started > seconds:
-            break
-    best = max(range(len(legal)), key=lambda i: totals[i])
-    return legal[best]
+    def value(world: SedmaHand, action: SedmaAction) -> float:
+        trial = world.copy()
+        trial.apply(action)
+        play_out(trial, rng)
+        return margin(trial, seat)
 
-
-class SedmaComputer:
-    def choose(
-        self, match: GameState, player: int, level: str, rng: random.Random, budget: Any
-    ) -> SedmaAction:
-        hand = _hand_of(match, player)
-        world = sample_world(hand, player, rng)  # only what the seat may know from here on
-        if level == "easy" and rng.random() < EASY_SLIP:
-            return rng.choice(world.legal_actions())
-        if level == "hard":
-            # the bot's budget stops sampling after its seconds; without one, every world
-            # is played (reproducible whatever the machine's load)
-            seconds = getattr(budget, "seconds", None)
-            return hard_choice(world, player, rng, seconds)
-        return heuristic(world, rng)
-
-    def hint(self, match: GameState, player: int, seed: int | str) -> Hint:
-        rng = random.Random(seed)
-        hand = _hand_of(match, player)
-        world = sample_world(hand, player, rng)
-        action = heuristic(world, rng)
-        return Hint(action, _reason(world, action))
-
-
-def _hand_of(match: GameState, player: int) -> SedmaHand:
-    if match.current_player != player:
-        raise ValueError(f"player {player} is not the one to move")
-    hand: SedmaHand = match.deal  # type: ignore[attr-defined]
-    return hand
+    return best_by_playouts(
+        hand.legal_actions(),
+        HOLA_WORLDS if hand.rules.is_hola else HARD_WORLDS,
+        lambda: sample_world(hand, seat, rng),
+        value,
+        seconds,
+    )
 
 
 def _reason(hand: SedmaHand, action: SedmaAction) -> str:
@@ -233,4 +196,4 @@ def _reason(hand: SedmaHand, action: SedmaAction) -> str:
     return f"{card.pretty} gives away nothing."
 
 
-COMPUTER = SedmaComputer()
+COMPUTER = TrickComputer(sample_world, heuristic, hard_choice, _reason)

@@ -17,13 +17,10 @@ holds neither the called card nor (having called it) buried it.
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Sequence
-from typing import Any
 
+from engine.ai.tricks import TrickComputer, best_by_playouts
 from engine.cards import Card, Suit, card_of
-from engine.core import GameState
-from engine.registry import Hint
 from engine.sheepshead.actions import PASS, PICK, Kind, SheepsheadAction, play
 from engine.sheepshead.hand import Phase, SheepsheadHand
 from engine.sheepshead.rules import (
@@ -35,7 +32,6 @@ from engine.sheepshead.rules import (
     suit_of,
 )
 
-EASY_SLIP = 0.35
 HARD_WORLDS = 40
 BURY_CANDIDATES = 4  # the normal player's best few buries are played out by the hard player
 PICK_THRESHOLD = {3: 9.0, 4: 8.0, 5: 7.0, 6: 6.0}
@@ -396,49 +392,16 @@ def candidates(hand: SheepsheadHand, rng: random.Random) -> list[SheepsheadActio
 def hard_choice(
     hand: SheepsheadHand, seat: int, rng: random.Random, seconds: float | None = None
 ) -> SheepsheadAction:
+    def value(world: SheepsheadHand, action: SheepsheadAction) -> float:
+        trial = world.copy()
+        trial.apply(action)
+        play_out(trial, rng)
+        return result_for(trial, seat)
+
     options = candidates(hand, rng)
-    if len(options) == 1:
-        return options[0]
-    totals = [0.0] * len(options)
-    started = time.perf_counter()
-    for _ in range(HARD_WORLDS):
-        world = sample_world(hand, seat, rng)
-        for index, action in enumerate(options):
-            trial = world.copy()
-            trial.apply(action)
-            play_out(trial, rng)
-            totals[index] += result_for(trial, seat)
-        if seconds is not None and time.perf_counter() - started > seconds:
-            break
-    best = max(range(len(options)), key=lambda i: totals[i])
-    return options[best]
-
-
-class SheepsheadComputer:
-    def choose(
-        self, match: GameState, player: int, level: str, rng: random.Random, budget: Any
-    ) -> SheepsheadAction:
-        hand = _hand_of(match, player)
-        world = sample_world(hand, player, rng)  # only what the seat may know from here on
-        if level == "easy" and rng.random() < EASY_SLIP:
-            return rng.choice(world.legal_actions())
-        if level == "hard":
-            return hard_choice(world, player, rng, getattr(budget, "seconds", None))
-        return heuristic(world, rng)
-
-    def hint(self, match: GameState, player: int, seed: int | str) -> Hint:
-        rng = random.Random(seed)
-        hand = _hand_of(match, player)
-        world = sample_world(hand, player, rng)
-        action = heuristic(world, rng)
-        return Hint(action, reason(world, action))
-
-
-def _hand_of(match: GameState, player: int) -> SheepsheadHand:
-    if match.current_player != player:
-        raise ValueError(f"player {player} is not the one to move")
-    hand: SheepsheadHand = match.deal  # type: ignore[attr-defined]
-    return hand
+    return best_by_playouts(
+        options, HARD_WORLDS, lambda: sample_world(hand, seat, rng), value, seconds
+    )
 
 
 def reason(hand: SheepsheadHand, action: SheepsheadAction) -> str:
@@ -466,4 +429,4 @@ def reason(hand: SheepsheadHand, action: SheepsheadAction) -> str:
     return f"{card.pretty} gives away nothing."
 
 
-COMPUTER = SheepsheadComputer()
+COMPUTER = TrickComputer(sample_world, heuristic, hard_choice, reason)

@@ -1,0 +1,77 @@
+"""What the trick games' computer players share: decide in a world dealt from the seat's view,
+with a random slip at easy, rules of thumb at normal, and play-outs over imagined worlds at hard.
+
+A game gives its own world sampler, rules of thumb, play-out value and hint reasons."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from engine.core import GameState
+from engine.registry import Hint
+
+W = TypeVar("W")  # a game's deal (a hand in play), real or imagined
+A = TypeVar("A")  # a game's action
+
+EASY_SLIP = 0.35  # how often an easy trick player plays a random legal move
+
+
+def best_by_playouts(
+    options: Sequence[A],
+    worlds: int,
+    sample: Callable[[], W],
+    value: Callable[[W, A], float],
+    seconds: float | None = None,
+) -> A:
+    """The option with the best total `value` over `worlds` sampled worlds (each option tried
+    in the same world); sampling stops early after `seconds` when given."""
+    if len(options) == 1:
+        return options[0]
+    totals = [0.0] * len(options)
+    started = time.perf_counter()
+    for _ in range(worlds):
+        world = sample()
+        for index, action in enumerate(options):
+            totals[index] += value(world, action)
+        if seconds is not None and time.perf_counter() - started > seconds:
+            break
+    return options[max(range(len(options)), key=lambda i: totals[i])]
+
+
+def deal_of(match: GameState, player: int) -> Any:
+    """The hand in play of a deal-by-deal match, for the player to move."""
+    if match.current_player != player:
+        raise ValueError(f"player {player} is not the one to move")
+    return match.deal  # type: ignore[attr-defined]
+
+
+@dataclass(frozen=True, slots=True)
+class TrickComputer(Generic[W, A]):
+    """A game's `ComputerPlayers`, made of its own pieces."""
+
+    sample_world: Callable[[W, int, random.Random], W]  # the unseen cards dealt again
+    heuristic: Callable[[W, random.Random], A]  # the normal player
+    hard_choice: Callable[[W, int, random.Random, float | None], A]
+    reason: Callable[[W, A], str]  # a hint's reason
+
+    def choose(
+        self, match: GameState, player: int, level: str, rng: random.Random, budget: Any
+    ) -> A:
+        world = self.sample_world(deal_of(match, player), player, rng)  # the seat's view only
+        if level == "easy" and rng.random() < EASY_SLIP:
+            return rng.choice(world.legal_actions())  # type: ignore[attr-defined, no-any-return]
+        if level == "hard":
+            # the bot's budget stops sampling after its seconds; without one, every world
+            # is played (reproducible whatever the machine's load)
+            return self.hard_choice(world, player, rng, getattr(budget, "seconds", None))
+        return self.heuristic(world, rng)
+
+    def hint(self, match: GameState, player: int, seed: int | str) -> Hint:
+        rng = random.Random(seed)
+        world = self.sample_world(deal_of(match, player), player, rng)
+        action = self.heuristic(world, rng)
+        return Hint(action, self.reason(world, action))
