@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import fields
+from dataclasses import dataclass, fields
 from typing import Any, TypeVar
 
-from engine.cards import Card
+from engine.cards import Card, format_cards, parse_cards
 from engine.core import BadNotation, GameError
 
 T = TypeVar("T")
@@ -86,3 +86,68 @@ def parse_options(cls: type[T], game_field: str, words: list[str]) -> T:
         return cls(**options)
     except GameError as error:
         raise BadNotation(str(error)) from None
+
+
+def check_pack(cards: Iterable[Card], deck: Iterable[Card], pack: str) -> None:
+    """Every card once, and each of them in the game's `pack` (named in the refusal)."""
+    cards = list(cards)
+    check_each_card_once(cards)
+    allowed = set(deck)
+    strange = [c for c in cards if c not in allowed]
+    if strange:
+        raise BadNotation(f"{strange[0]} is not in {pack}")
+
+
+# ----- the trick games: a trick in play, and each seat's hand, taken cards and tricks ---------
+
+
+def trick_line(trick: Sequence[tuple[int, Card]]) -> str:
+    """`trick: 1 KD 2 7C`: seat and card, in the order played."""
+    return "trick: " + " ".join(f"{p} {c}" for p, c in trick)
+
+
+def parse_trick(value: str) -> list[tuple[int, Card]]:
+    parts = value.split()
+    if len(parts) % 2:
+        raise BadNotation("a trick lists seat and card pairs: 1 KD 2 7C")
+    return [(int(parts[i]), parse_cards(parts[i + 1])[0]) for i in range(0, len(parts), 2)]
+
+
+@dataclass
+class SeatPiles:
+    """The `hand N: …` and `taken N: … | tricks N: n` lines of a trick game's position."""
+
+    hands: list[list[Card]]
+    taken: list[list[Card]]
+    tricks: list[int]
+
+    @classmethod
+    def empty(cls, players: int) -> SeatPiles:
+        return cls([[] for _ in range(players)], [[] for _ in range(players)], [0] * players)
+
+    def read(self, key: str, value: str) -> None:
+        """Read one such line; any other key is an unknown line."""
+        what, _, index = key.partition(" ")
+        if what not in ("hand", "taken", "tricks") or not index.isdigit():
+            raise BadNotation(f"unknown line {key!r}")
+        seat = int(index)
+        if not 0 <= seat < len(self.hands):
+            raise BadNotation(f"{what} {seat} does not exist")
+        if what == "hand":
+            self.hands[seat] = parse_cards(value)
+        elif what == "taken":
+            self.taken[seat] = parse_cards(value)
+        else:
+            self.tricks[seat] = int(value)
+
+    def cards(self) -> list[Card]:
+        return [c for h in self.hands for c in h] + [c for t in self.taken for c in t]
+
+    def lines(self) -> list[str]:
+        lines = [f"hand {seat}: {format_cards(cards)}" for seat, cards in enumerate(self.hands)]
+        for seat, cards in enumerate(self.taken):
+            if cards or self.tricks[seat]:
+                lines.append(
+                    f"taken {seat}: {format_cards(cards)} | tricks {seat}: {self.tricks[seat]}"
+                )
+        return lines

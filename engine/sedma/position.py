@@ -17,12 +17,15 @@ from __future__ import annotations
 from engine.cards import Card, format_cards, parse_cards
 from engine.core import BadNotation
 from engine.notation import (
-    check_each_card_once,
+    SeatPiles,
+    check_pack,
     key_value,
     options_line,
     parse_options,
+    parse_trick,
     position_lines,
     reading,
+    trick_line,
 )
 from engine.sedma.hand import Phase, SedmaHand
 from engine.sedma.rules import KING_OF_HEARTS, SedmaRules
@@ -36,18 +39,12 @@ def format_position(hand: SedmaHand, scores: tuple[int, ...] = ()) -> str:
     if hand.phase is not Phase.PLAY:
         lines.append(f"phase: {hand.phase.value}")
     if hand.trick:
-        lines.append("trick: " + " ".join(f"{p} {c}" for p, c in hand.trick))
+        lines.append(trick_line(hand.trick))
     if hand.held:
         lines.append(f"held: {format_cards(hand.held)} | held tricks: {hand.held_tricks}")
     if hand.stock:
         lines.append(f"stock: {format_cards(hand.stock)}")
-    for seat, cards in enumerate(hand.hands):
-        lines.append(f"hand {seat}: {format_cards(cards)}")
-    for seat, cards in enumerate(hand.taken):
-        if cards or hand.tricks[seat]:
-            lines.append(
-                f"taken {seat}: {format_cards(cards)} | tricks {seat}: {hand.tricks[seat]}"
-            )
+    lines += SeatPiles(hand.hands, hand.taken, hand.tricks).lines()
     if scores:
         lines.append("score: " + " ".join(map(str, scores)))
     return "\n".join(lines)
@@ -61,9 +58,7 @@ def parse_position(text: str) -> tuple[SedmaHand, tuple[int, ...]]:
     rules = parse_options(SedmaRules, "game", words)
     players = rules.players
     numbers = {"dealer": 0, "leader": None, "turn": None, "round": 1, "held tricks": 0}
-    hands: list[list[Card]] = [[] for _ in range(players)]
-    taken: list[list[Card]] = [[] for _ in range(players)]
-    tricks = [0] * players
+    seats = SeatPiles.empty(players)
     trick: list[tuple[int, Card]] = []
     held: list[Card] = []
     stock: list[Card] = []
@@ -77,12 +72,7 @@ def parse_position(text: str) -> tuple[SedmaHand, tuple[int, ...]]:
             elif key == "phase":
                 phase = Phase(value)
             elif key == "trick":
-                parts = value.split()
-                if len(parts) % 2:
-                    raise BadNotation("a trick lists seat and card pairs: 1 KD 2 7C")
-                trick = [
-                    (int(parts[i]), parse_cards(parts[i + 1])[0]) for i in range(0, len(parts), 2)
-                ]
+                trick = parse_trick(value)
             elif key == "held":
                 held = parse_cards(value)
             elif key == "stock":
@@ -90,25 +80,9 @@ def parse_position(text: str) -> tuple[SedmaHand, tuple[int, ...]]:
             elif key == "score":
                 scores = tuple(int(v) for v in value.split())
             else:
-                what, _, index = key.partition(" ")
-                if what not in ("hand", "taken", "tricks") or not index.isdigit():
-                    raise BadNotation(f"unknown line {key!r}")
-                seat = int(index)
-                if not 0 <= seat < players:
-                    raise BadNotation(f"{what} {seat} does not exist")
-                if what == "hand":
-                    hands[seat] = parse_cards(value)
-                elif what == "taken":
-                    taken[seat] = parse_cards(value)
-                else:
-                    tricks[seat] = int(value)
-    everything = [c for h in hands for c in h] + [c for t in taken for c in t]
-    everything += [c for _, c in trick] + held + stock
-    check_each_card_once(everything)
-    deck = set(rules.deck())
-    strange = [c for c in everything if c not in deck]
-    if strange:
-        raise BadNotation(f"{strange[0]} is not in this game's pack")
+                seats.read(key, value)
+    everything = [*seats.cards(), *(c for _, c in trick), *held, *stock]
+    check_pack(everything, rules.deck(), "this game's pack")
     dealer = int(numbers["dealer"] or 0)
     leader = numbers["leader"]
     leader = trick[0][0] if leader is None and trick else leader
@@ -119,7 +93,7 @@ def parse_position(text: str) -> tuple[SedmaHand, tuple[int, ...]]:
     hand = SedmaHand(
         rules=rules,
         dealer=dealer,
-        hands=hands,
+        hands=seats.hands,
         stock=stock,
         leader=int(leader),
         turn=int(turn),
@@ -128,8 +102,8 @@ def parse_position(text: str) -> tuple[SedmaHand, tuple[int, ...]]:
         round=int(numbers["round"] or 1),
         held=held,
         held_tricks=int(numbers["held tricks"] or 0),
-        taken=taken,
-        tricks=tricks,
+        taken=seats.taken,
+        tricks=seats.tricks,
     )
     if rules.three_handed:
         played = [p for p, c in trick if c == KING_OF_HEARTS]

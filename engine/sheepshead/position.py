@@ -17,12 +17,15 @@ from __future__ import annotations
 from engine.cards import Card, Suit, format_cards, parse_cards
 from engine.core import BadNotation
 from engine.notation import (
-    check_each_card_once,
+    SeatPiles,
+    check_pack,
     key_value,
     options_line,
     parse_options,
+    parse_trick,
     position_lines,
     reading,
+    trick_line,
 )
 from engine.sheepshead.hand import Phase, SheepsheadHand
 from engine.sheepshead.rules import SheepsheadRules
@@ -55,14 +58,8 @@ def format_position(hand: SheepsheadHand, sheet: tuple[int, ...] = ()) -> str:
     if hand.led_suits:
         lines.append("led: " + " ".join(_suit_letter(s) for s in hand.led_suits))
     if hand.trick:
-        lines.append("trick: " + " ".join(f"{p} {c}" for p, c in hand.trick))
-    for seat, cards in enumerate(hand.hands):
-        lines.append(f"hand {seat}: {format_cards(cards)}")
-    for seat, cards in enumerate(hand.taken):
-        if cards or hand.tricks[seat]:
-            lines.append(
-                f"taken {seat}: {format_cards(cards)} | tricks {seat}: {hand.tricks[seat]}"
-            )
+        lines.append(trick_line(hand.trick))
+    lines += SeatPiles(hand.hands, hand.taken, hand.tricks).lines()
     if sheet:
         lines.append("sheet: " + " ".join(map(str, sheet)))
     return "\n".join(lines)
@@ -75,9 +72,7 @@ def parse_position(text: str) -> tuple[SheepsheadHand, tuple[int, ...]]:
     rules = parse_options(SheepsheadRules, "game", lines[0].split())
     players = rules.players
     numbers: dict[str, int | None] = {"dealer": 0, "turn": None, "picker": None, "passes": 0}
-    hands: list[list[Card]] = [[] for _ in range(players)]
-    taken: list[list[Card]] = [[] for _ in range(players)]
-    tricks = [0] * players
+    seats = SeatPiles.empty(players)
     trick: list[tuple[int, Card]] = []
     cards: dict[str, list[Card]] = {"buried": [], "blind": [], "called": [], "unknown": []}
     led: list[Suit | None] = []
@@ -98,33 +93,14 @@ def parse_position(text: str) -> tuple[SheepsheadHand, tuple[int, ...]]:
             elif key == "led":
                 led = [None if w.upper() == "T" else Suit.from_letter(w) for w in value.split()]
             elif key == "trick":
-                parts = value.split()
-                if len(parts) % 2:
-                    raise BadNotation("a trick lists seat and card pairs: 1 QC 2 7D")
-                trick = [
-                    (int(parts[i]), parse_cards(parts[i + 1])[0]) for i in range(0, len(parts), 2)
-                ]
+                trick = parse_trick(value)
             elif key == "sheet":
                 sheet = tuple(int(v) for v in value.split())
             else:
-                what, _, index = key.partition(" ")
-                if what not in ("hand", "taken", "tricks") or not index.isdigit():
-                    raise BadNotation(f"unknown line {key!r}")
-                seat = int(index)
-                if not 0 <= seat < players:
-                    raise BadNotation(f"{what} {seat} does not exist")
-                if what == "hand":
-                    hands[seat] = parse_cards(value)
-                elif what == "taken":
-                    taken[seat] = parse_cards(value)
-                else:
-                    tricks[seat] = int(value)
-    everything = [c for h in hands for c in h] + [c for t in taken for c in t]
-    everything += [c for _, c in trick] + cards["buried"] + cards["blind"] + cards["unknown"]
-    check_each_card_once(everything)
-    strange = [c for c in everything if c not in set(rules.deck())]
-    if strange:
-        raise BadNotation(f"{strange[0]} is not in the Sheepshead pack")
+                seats.read(key, value)
+    everything = [*seats.cards(), *(c for _, c in trick)]
+    everything += cards["buried"] + cards["blind"] + cards["unknown"]
+    check_pack(everything, rules.deck(), "the Sheepshead pack")
     dealer = int(numbers["dealer"] or 0)
     first = (dealer + 1) % players
     leader = trick[0][0] if trick else first
@@ -133,7 +109,7 @@ def parse_position(text: str) -> tuple[SheepsheadHand, tuple[int, ...]]:
     hand = SheepsheadHand(
         rules=rules,
         dealer=dealer,
-        hands=hands,
+        hands=seats.hands,
         blind=cards["blind"],
         turn=int(turn),
         leader=leader,
@@ -146,8 +122,8 @@ def parse_position(text: str) -> tuple[SheepsheadHand, tuple[int, ...]]:
         unknown=cards["unknown"][0] if cards["unknown"] else None,
         leaster=leaster,
         trick=trick,
-        taken=taken,
-        tricks=tricks,
+        taken=seats.taken,
+        tricks=seats.tricks,
         led_suits=led,
     )
     played = [p for p, c in trick if c == hand.partner_card]
