@@ -121,6 +121,16 @@ class TrickTable:
 TablePicture = TableModel | TrickTable
 
 
+def trick_play_words(
+    names: Sequence[str], player: int | None, text: str | None, took: int | None
+) -> str | None:
+    """The last play at a trick table in words: "Asha plays 9♠ · Ravi takes the trick"."""
+    if text is None or player is None:
+        return None
+    words = f"{names[player]} {text}"
+    return words if took is None else f"{words} · {names[took]} takes the trick"
+
+
 # ----- the hand and the summary (every family) ---------------------------------------------
 
 

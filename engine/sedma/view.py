@@ -20,6 +20,7 @@ from engine.pictures import (
     TrickSeat,
     TrickTable,
     side_names,
+    trick_play_words,
 )
 from engine.sedma.hand import Phase
 from engine.sedma.rules import MAX_ROUNDS, SedmaRules, card_points
@@ -71,12 +72,7 @@ class SedmaView:
     # ----- pictures -------------------------------------------------------------------
 
     def last_words(self, names: Sequence[str]) -> str | None:
-        if self.last_play is None or self.last_player is None:
-            return None
-        text = f"{names[self.last_player]} {self.last_play}"
-        if self.took is not None:
-            text += f" · {names[self.took]} takes the trick"
-        return text
+        return trick_play_words(names, self.last_player, self.last_play, self.took)
 
     def score_names(self, names: Sequence[str]) -> list[str]:
         if self.rules.three_handed:

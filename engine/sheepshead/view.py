@@ -21,6 +21,7 @@ from engine.pictures import (
     TrickSeat,
     TrickTable,
     side_names,
+    trick_play_words,
 )
 from engine.sheepshead.hand import HandScore, Phase
 from engine.sheepshead.rules import (
@@ -90,12 +91,7 @@ class SheepsheadView:
     # ----- pictures ---------------------------------------------------------------------
 
     def last_words(self, names: Sequence[str]) -> str | None:
-        if self.last_play is None or self.last_player is None:
-            return None
-        text = f"{names[self.last_player]} {self.last_play}"
-        if self.took is not None:
-            text += f" · {names[self.took]} takes the trick"
-        return text
+        return trick_play_words(names, self.last_player, self.last_play, self.took)
 
     def marks(self, player: int) -> tuple[str, ...]:
         if player == self.picker:
