@@ -8,7 +8,7 @@ so nothing of a hidden hand but its size can reach it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from engine.cards import Card, pretty_cards
@@ -75,6 +75,20 @@ class TableModel:
         else:
             lines = [f"Floor: {pretty_cards(self.loose) or '(empty)'}"]
         return "\n".join([*lines, *self.pile_lines, *self.side_lines])
+
+
+def fishing_last_play(
+    names: Sequence[str],
+    player: int | None,
+    text: str | None,
+    card: Card | None,
+    floor: Iterable[Card],
+) -> tuple[str | None, Card | None]:
+    """The last play in words ("Asha: takes 9♠ with 9♥"), and its card if it now lies on the
+    floor (loose or in a pile), to be highlighted there."""
+    if text is None or player is None:
+        return None, None
+    return f"{names[player]}: {text}", card if card in set(floor) else None
 
 
 # ----- the trick family: a trick in the middle, who played what ------------------------------

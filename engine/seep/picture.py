@@ -14,6 +14,7 @@ from engine.pictures import (
     SummaryColumn,
     SummaryPicture,
     TableModel,
+    fishing_last_play,
     side_names,
 )
 from engine.seep.describe import house_name
@@ -23,12 +24,8 @@ if TYPE_CHECKING:
 
 
 def last_play(view: SeepView, names: Sequence[str]) -> tuple[str | None, Card | None]:
-    """The last play in words, and its card if it now lies on the floor."""
-    if view.last_play is None or view.last_player is None:
-        return None, None
-    on_floor = {*view.loose, *(c for house in view.houses for c in house.cards)}
-    played = view.last_card if view.last_card in on_floor else None
-    return f"{names[view.last_player]}: {view.last_play}", played
+    floor = [*view.loose, *(c for house in view.houses for c in house.cards)]
+    return fishing_last_play(names, view.last_player, view.last_play, view.last_card, floor)
 
 
 def table_picture(view: SeepView, names: Sequence[str]) -> TableModel:

@@ -14,6 +14,7 @@ from engine.pictures import (
     SummaryColumn,
     SummaryPicture,
     TableModel,
+    fishing_last_play,
     side_names,
 )
 from engine.suipe.describe import SAMOAN_NUMBERS
@@ -23,12 +24,8 @@ if TYPE_CHECKING:
 
 
 def last_play(view: SuipeView, names: Sequence[str]) -> tuple[str | None, Card | None]:
-    """The last play in words, and its card if it now lies on the floor."""
-    if view.last_play is None or view.last_player is None:
-        return None, None
-    on_floor = {*view.loose, *(c for build in view.builds for c in build.cards)}
-    played = view.last_card if view.last_card in on_floor else None
-    return f"{names[view.last_player]}: {view.last_play}", played
+    floor = [*view.loose, *(c for build in view.builds for c in build.cards)]
+    return fishing_last_play(names, view.last_player, view.last_play, view.last_card, floor)
 
 
 def table_picture(view: SuipeView, names: Sequence[str]) -> TableModel:
