@@ -11,7 +11,7 @@ from engine.cards import Card
 from engine.core import GameView
 from renderers import tricks
 from renderers.assets import card_back, font
-from renderers.draw import paste_card, to_png
+from renderers.draw import draw_header, paste_card, to_png
 from renderers.layout import MAX_FAN, PILE_NOTE, Box, TableLayout, table_layout
 from renderers.model import PileModel, SeatModel, TableModel, TablePicture, table_model
 from renderers.text import draw_text, fit_text
@@ -70,7 +70,7 @@ def render_model(model: TableModel, theme: Theme = DEFAULT_THEME) -> Image.Image
         outline=theme.felt_edge,
         width=3,
     )
-    _header(draw, model, layout, theme)
+    draw_header(draw, model.title, model.score_lines, theme)
     for seat, box in zip(model.seats, layout.seats, strict=True):
         _seat(image, draw, seat, box, theme)
     for pile, box in zip(model.piles, layout.piles, strict=True):
@@ -95,35 +95,6 @@ def render_model(model: TableModel, theme: Theme = DEFAULT_THEME) -> Image.Image
         )
     _footer(image, draw, model, layout, theme)
     return image
-
-
-def _header(
-    draw: ImageDraw.ImageDraw, model: TableModel, layout: TableLayout, theme: Theme
-) -> None:
-    box = layout.header
-    draw.rectangle(box, fill=theme.panel)
-    title_font = font(theme.title_size, bold=True)
-    small = font(theme.small_size)
-    half = theme.width // 2
-    draw_text(
-        draw,
-        (theme.margin, box[3] // 2),
-        fit_text(model.title, title_font, half - 20),
-        font=title_font,
-        fill=theme.text,
-        anchor="lm",
-    )
-    lines = model.score_lines
-    step = (box[3] - box[1]) // (len(lines) + 1)
-    for number, line in enumerate(lines, 1):
-        draw_text(
-            draw,
-            (theme.width - theme.margin, box[1] + step * number),
-            fit_text(line, small, half - 30),
-            font=small,
-            fill=theme.muted,
-            anchor="rm",
-        )
 
 
 def _seat(

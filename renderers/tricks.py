@@ -7,7 +7,7 @@ from PIL import Image, ImageDraw
 
 from engine.pictures import TrickSeat, TrickTable
 from renderers.assets import card_back, font
-from renderers.draw import paste_card
+from renderers.draw import draw_header, paste_card
 from renderers.layout import Box, floor_box, seat_box, seat_positions
 from renderers.text import draw_text, fit_text
 from renderers.theme import DEFAULT_THEME, Theme
@@ -61,7 +61,7 @@ def render(table: TrickTable, theme: Theme = DEFAULT_THEME) -> Image.Image:
         outline=theme.felt_edge,
         width=3,
     )
-    _header(draw, table, theme)
+    draw_header(draw, table.title, table.score_lines, theme)
     for seat, box in zip(table.seats, seats, strict=True):
         _seat(image, draw, seat, box, theme)
     rounds: dict[int, int] = {}
@@ -108,31 +108,6 @@ def render(table: TrickTable, theme: Theme = DEFAULT_THEME) -> Image.Image:
         anchor="lm",
     )
     return image
-
-
-def _header(draw: ImageDraw.ImageDraw, table: TrickTable, theme: Theme) -> None:
-    draw.rectangle((0, 0, theme.width, theme.header_height), fill=theme.panel)
-    title_font = font(theme.title_size, bold=True)
-    small = font(theme.small_size)
-    half = theme.width // 2
-    draw_text(
-        draw,
-        (theme.margin, theme.header_height // 2),
-        fit_text(table.title, title_font, half - 20),
-        font=title_font,
-        fill=theme.text,
-        anchor="lm",
-    )
-    step = theme.header_height // (len(table.score_lines) + 1)
-    for number, line in enumerate(table.score_lines, 1):
-        draw_text(
-            draw,
-            (theme.width - theme.margin, step * number),
-            fit_text(line, small, half - 30),
-            font=small,
-            fill=theme.muted,
-            anchor="rm",
-        )
 
 
 def _seat(
