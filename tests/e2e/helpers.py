@@ -36,6 +36,29 @@ def whose_turn(fake: FakeDiscord) -> int:
     return int(content.split("<@")[1].split(">")[0])
 
 
+async def start_table(
+    env: Any,
+    host: int,
+    game: str,
+    *,
+    joiners: tuple[int, ...] = (),
+    computers: int = 0,
+    **options: Any,
+) -> tuple[dict[str, Any], Any]:
+    """`/table new`, the other players join, the host adds computer players and starts; the
+    lobby message and the table's session once the first moves are made."""
+    fake = env.fake
+    new = await fake.slash(host, "table", "new", game=game, **options)
+    lobby = fake.messages[new.message_id]
+    for user in joiners:
+        await fake.click(user, new.message_id, button(fake, lobby, "Join"))
+    for _ in range(computers):
+        await fake.click(host, new.message_id, button(fake, lobby, "Add computer player"))
+    await fake.click(host, new.message_id, button(fake, lobby, "Start"))
+    await env.bot.idle()
+    return lobby, env.bot.tables.get(int(lobby["channel_id"]))
+
+
 def played_text(step: Any) -> str:
     """The answer to a click that played a move ("You played: …"), or ""."""
     content = (step.responses[-1].get("data") or {}).get("content") or ""

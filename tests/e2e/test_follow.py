@@ -9,7 +9,14 @@ import pytest
 
 from .conftest import Env
 from .fake_discord import NO_FILES_CHANNEL_ID
-from .helpers import button, finish_picker, latest_table, play_first_move, whose_turn
+from .helpers import (
+    button,
+    finish_picker,
+    latest_table,
+    play_first_move,
+    start_table,
+    whose_turn,
+)
 
 ASHA = 901
 
@@ -20,13 +27,7 @@ async def test_every_play_since_the_last_table_is_listed(
     monkeypatch.setattr(random, "SystemRandom", lambda: random.Random(7))
     fake = env.fake
     fake.add_member(ASHA, "Asha")
-    new = await fake.slash(ASHA, "table", "new", game="sedma", players=4)
-    lobby = fake.messages[new.message_id]
-    for _ in range(3):
-        await fake.click(ASHA, new.message_id, button(fake, lobby, "Add computer player"))
-    await fake.click(ASHA, new.message_id, button(fake, lobby, "Start"))
-    await env.bot.idle()
-    session = env.bot.tables.get(int(lobby["channel_id"]))
+    _, session = await start_table(env, ASHA, "sedma", computers=3, players=4)
     checked = 0
     while checked < 3:
         before = len(session.match.actions)
@@ -56,14 +57,10 @@ async def test_the_host_starts_a_rematch_in_one_tap_and_the_others_join(env: Env
     fake = env.fake
     fake.add_member(ASHA, "Asha")
     fake.add_member(DEV, "Dev")
-    new = await fake.slash(ASHA, "table", "new", game="sheepshead", players=3, sheepshead_hands=1)
-    lobby = fake.messages[new.message_id]
-    await fake.click(DEV, new.message_id, button(fake, lobby, "Join"))
-    await fake.click(ASHA, new.message_id, button(fake, lobby, "Add computer player"))
-    await fake.click(ASHA, new.message_id, button(fake, lobby, "Start"))
-    await env.bot.idle()
+    lobby, session = await start_table(
+        env, ASHA, "sheepshead", joiners=(DEV,), computers=1, players=3, sheepshead_hands=1
+    )
     channel = int(lobby["channel_id"])
-    session = env.bot.tables.get(channel)
     while not session.match.is_terminal:
         await act(fake, whose_turn(fake))
         await env.bot.idle()
@@ -91,12 +88,7 @@ async def test_the_host_starts_a_rematch_in_one_tap_and_the_others_join(env: Env
 async def test_the_winning_lead_is_a_table_option(env: Env) -> None:
     fake = env.fake
     fake.add_member(ASHA, "Asha")
-    new = await fake.slash(ASHA, "table", "new", game="seep30", players=2, winning_lead=50)
-    lobby = fake.messages[new.message_id]
-    await fake.click(ASHA, new.message_id, button(fake, lobby, "Add computer player"))
-    await fake.click(ASHA, new.message_id, button(fake, lobby, "Start"))
-    await env.bot.idle()
-    session = env.bot.tables.get(int(lobby["channel_id"]))
+    _, session = await start_table(env, ASHA, "seep30", computers=1, players=2, winning_lead=50)
     assert session.row.rules["target"] == 50 and session.match.rules.target_lead == 50
     wrong = await fake.slash(ASHA, "table", "new", game="suipe", players=2, winning_lead=50,
                              channel_id=NO_FILES_CHANNEL_ID)  # fmt: skip
@@ -112,12 +104,7 @@ async def test_a_move_takes_three_taps_and_a_forced_one_two(
     monkeypatch.setattr(random, "SystemRandom", lambda: random.Random(3))
     fake = env.fake
     fake.add_member(ASHA, "Asha")
-    new = await fake.slash(ASHA, "table", "new", game=game, players=2, **options)
-    lobby = fake.messages[new.message_id]
-    await fake.click(ASHA, new.message_id, button(fake, lobby, "Add computer player"))
-    await fake.click(ASHA, new.message_id, button(fake, lobby, "Start"))
-    await env.bot.idle()
-    session = env.bot.tables.get(int(lobby["channel_id"]))
+    _, session = await start_table(env, ASHA, game, computers=1, players=2, **options)
     taps: list[tuple[int, int]] = []  # (legal moves, taps)
     while session.match.deals_finished == 0:
         legal = len(session.match.legal_actions())

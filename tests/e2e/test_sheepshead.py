@@ -11,7 +11,7 @@ import pytest
 
 from .conftest import Env, start_bot, stop_bot
 from .fake_discord import EPHEMERAL, GUILD_ID, NO_FILES_CHANNEL_ID, FakeDiscord
-from .helpers import button, finish_picker, latest_table, played_text, whose_turn
+from .helpers import button, finish_picker, latest_table, played_text, start_table, whose_turn
 
 ASHA, DEV, MIRA = 901, 902, 903
 SEED = 6  # a shuffle where the dealer is seat 5, so Asha (seat 1) is asked first
@@ -51,15 +51,10 @@ async def test_five_players_from_the_pick_to_the_score_sheet(
     fake.add_member(DEV, "Dev")
     await fake.slash(ASHA, "settings", "tables", permissions=MANAGE_GUILD,
                      rate_computer_games=True)  # fmt: skip
-    new = await fake.slash(ASHA, "table", "new", game="sheepshead", players=5, sheepshead_hands=1)
-    lobby = fake.messages[new.message_id]
-    await fake.click(DEV, new.message_id, button(fake, lobby, "Join"))
-    for _ in range(3):
-        await fake.click(ASHA, new.message_id, button(fake, lobby, "Add computer player"))
-    await fake.click(ASHA, new.message_id, button(fake, lobby, "Start"))
-    await env.bot.idle()
+    lobby, session = await start_table(
+        env, ASHA, "sheepshead", joiners=(DEV,), computers=3, players=5, sheepshead_hands=1
+    )
     channel = int(lobby["channel_id"])
-    session = env.bot.tables.get(channel)
     assert session.row.rules == {"players": 5, "hands": 1}
     assert whose_turn(fake) == ASHA
 
@@ -107,14 +102,10 @@ async def test_everyone_passes_and_the_leaster_is_played_out(env: Env) -> None:
     fake = env.fake
     for user, name in ((ASHA, "Asha"), (DEV, "Dev"), (MIRA, "Mira")):
         fake.add_member(user, name)
-    new = await fake.slash(ASHA, "table", "new", game="sheepshead", players=3, sheepshead_hands=1)
-    lobby = fake.messages[new.message_id]
-    await fake.click(DEV, new.message_id, button(fake, lobby, "Join"))
-    await fake.click(MIRA, new.message_id, button(fake, lobby, "Join"))
-    await fake.click(ASHA, new.message_id, button(fake, lobby, "Start"))
-    await env.bot.idle()
+    lobby, session = await start_table(
+        env, ASHA, "sheepshead", joiners=(DEV, MIRA), players=3, sheepshead_hands=1
+    )
     channel = int(lobby["channel_id"])
-    session = env.bot.tables.get(channel)
     for _ in range(3):
         answer, _ = await act(fake, whose_turn(fake), "Pass")
         await env.bot.idle()
@@ -135,14 +126,10 @@ async def test_a_restart_in_the_middle_of_a_hand_plays_on(
     monkeypatch.setattr(random, "SystemRandom", lambda: random.Random(SEED))
     fake = env.fake
     fake.add_member(ASHA, "Asha")
-    new = await fake.slash(ASHA, "table", "new", game="sheepshead", players=4, sheepshead_hands=1)
-    lobby = fake.messages[new.message_id]
-    for _ in range(3):
-        await fake.click(ASHA, new.message_id, button(fake, lobby, "Add computer player"))
-    await fake.click(ASHA, new.message_id, button(fake, lobby, "Start"))
-    await env.bot.idle()
+    lobby, session = await start_table(
+        env, ASHA, "sheepshead", computers=3, players=4, sheepshead_hands=1
+    )
     channel = int(lobby["channel_id"])
-    session = env.bot.tables.get(channel)
     while len(session.match.deal.records) < 8 and not session.match.is_terminal:
         await act(fake, ASHA, "Pick")
         await env.bot.idle()
