@@ -166,11 +166,6 @@ def _replace_unknown(world: SheepsheadHand, card: Card) -> None:
     world.taken = [[card if c == real else c for c in cards] for cards in world.taken]
 
 
-def _constraint(card: Card, lacks: Sequence[set[Suit | None]]) -> int:
-    suit = suit_of(card)
-    return sum(suit in found for found in lacks)
-
-
 def friend(hand: SheepsheadHand, seat: int, other: int) -> bool | None:
     """Whether `other` plays on `seat`'s side as `seat` knows it (None: cannot tell yet)."""
     if other == seat:

@@ -15,7 +15,7 @@ from engine.pictures import DealReport, side_names
 from engine.sheepshead.actions import Kind, SheepsheadAction, parse_action
 from engine.sheepshead.describe import describe_action
 from engine.sheepshead.hand import HandScore, Phase, SheepsheadHand
-from engine.sheepshead.rules import SheepsheadRules, points, strength_order
+from engine.sheepshead.rules import SheepsheadRules, strength_order
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,7 +135,7 @@ class SheepsheadMatch(DealMatch):
         sheet = tuple(self.sheet)
 
         def line(names: Sequence[str]) -> str:
-            text = " · ".join(f"{names[p]} {sheet[p]:+d}" for p in range(len(names)))
+            text = sheet_line(names, sheet)
             best = max(sheet)
             leaders = [names[p] for p in range(len(names)) if sheet[p] == best]
             return f"{text} — {' and '.join(leaders)} finish on top!"
@@ -163,7 +163,7 @@ class SheepsheadMatch(DealMatch):
         sheet = sheet_line(names, result.sheet)
         if score.redeal:
             return DealReport("Nobody picked", "The cards are dealt again.", (), record)
-        units = " · ".join(f"{names[p]} {u:+d}" for p, u in enumerate(score.units))
+        units = sheet_line(names, score.units)
         if score.leaster:
             assert score.winner is not None
             totals = " · ".join(f"{names[p]} {score.points[p]}" for p in range(len(names)))
@@ -180,7 +180,3 @@ class SheepsheadMatch(DealMatch):
 
 def sheet_line(names: Sequence[str], sheet: Sequence[int]) -> str:
     return " · ".join(f"{names[p]} {units:+d}" for p, units in enumerate(sheet))
-
-
-def bury_points(cards: Sequence[Card]) -> int:
-    return sum(points(c) for c in cards)
