@@ -416,9 +416,12 @@ class Tables:
         self.by_channel[channel_id] = session
         return session
 
-    async def rematch(self, table_id: int, user_id: int, name: str) -> TableSession:
+    async def rematch(
+        self, table_id: int, user_id: int, name: str
+    ) -> tuple[TableSession, list[int]]:
         """A new table like a finished one: its game, options and channel, the host in their
-        seat and the computer players in theirs; the other players join it themselves."""
+        seat and the computer players in theirs. The other players join it themselves: their
+        ids come back with the new table."""
         old = await self.store.table(table_id)
         if old is None:
             raise TableError("That table is gone.")
@@ -441,7 +444,8 @@ class Tables:
         for row in sorted(seats, key=lambda r: r.seat):
             if row.is_computer:
                 await session.add_computer(user_id, row.computer_level or DEFAULT_LEVEL, row.seat)
-        return session
+        others = [row.user_id for row in seats if row.user_id and row.user_id != user_id]
+        return session, others
 
     @staticmethod
     def validate(game: str, rules: dict[str, Any]) -> None:

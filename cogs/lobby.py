@@ -137,17 +137,14 @@ class RematchButton(
         bot = bot_of(interaction)
         user = interaction.user
         try:
-            session = await bot.tables.rematch(self.table_id, user.id, user.display_name)
+            session, others = await bot.tables.rematch(self.table_id, user.id, user.display_name)
         except TableError as error:
             await tell(interaction, str(error))
             return
-        seats = await bot.store.seats(self.table_id)
-        others = " ".join(
-            f"<@{row.user_id}>" for row in seats if row.user_id and row.user_id != user.id
-        )
         text = f"{user.mention} wants a rematch."
         if others:
-            text += f" {others}: press Join to take your seat again."
+            mentions = " ".join(f"<@{other}>" for other in others)
+            text += f" {mentions}: press Join to take your seat again."
         sent = await interaction.response.send_message(
             text,
             embed=lobby_embed(session),

@@ -154,6 +154,7 @@ class Picker(discord.ui.View):
         self.move: str | None = None
         self.hint: str | None = None  # the reason, while the hinted move waits for Confirm
         self.page = 0
+        self.numbers: dict[str, int] = {}  # each card's number on the hand image
         self._build()
 
     # what is shown -----------------------------------------------------------------------
@@ -188,6 +189,9 @@ class Picker(discord.ui.View):
 
     def _build(self) -> None:
         self.clear_items()
+        seat = self.session.seat_of(self.user_id)
+        hand = () if seat is None else self.match.view(seat).hand_picture().cards
+        self.numbers = {card.pretty: n for n, card in enumerate(hand, 1)}  # as the image shows
         tag = f"pick:{self.session.id}:{self.turn}"
         if self.move:
             self.add_item(
@@ -275,10 +279,7 @@ class Picker(discord.ui.View):
 
     def _number(self, key: str) -> str:
         """ "3 · " for the third card of the hand image (its cards are numbered)."""
-        seat = self.session.seat_of(self.user_id)
-        hand = [] if seat is None else list(self.match.view(seat).hand_picture().cards)
-        pretty = [card.pretty for card in hand]
-        return f"{pretty.index(key) + 1} · " if key in pretty else ""
+        return f"{self.numbers[key]} · " if key in self.numbers else ""
 
     def _label(self, action: Any) -> str:
         card = getattr(action, "card", None)
