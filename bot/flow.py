@@ -138,17 +138,21 @@ class TableFlow:
     async def _advance(self, session: TableSession, deals_finished: int) -> None:
         if deals_finished:
             await self.post_summary(session)
+        thinking = False  # shown once: Discord keeps the sign up ~10 s or until a message
         while session.match is not None and not session.match.is_terminal:
             row = session.seats.get(session.match.current_player or 0)
             if row is None or not row.plays_itself:
                 break
-            await self.port.thinking(session)
+            if not thinking:
+                await self.port.thinking(session)
+                thinking = True
             await asyncio.sleep(self.computer_delay)
             results = await session.play_computers(limit=1)
             if not results:
                 break
             if results[-1].deals_finished:
                 await self.post_summary(session)
+                thinking = False  # a message ends the sign
         await self.post_table(session)
         if session.match is not None and session.match.is_terminal:
             result = session.match.outcome().describe(session.names())
