@@ -1,24 +1,27 @@
 """Render speed, run by hand from the project root: `python -m benchmarks.render`.
 
-Median time to render the table image and encode it as PNG (sprites and fonts cached after the
-first image, as in the running bot), and the PNG size, for a set of positions.
+Median time to render and encode as PNG (sprites and fonts cached after the first image, as in
+the running bot) and the PNG size, for every image of the gallery: the positions of the rules
+examples, and each game at each table size (the public table, the table from seat 1, a hand,
+the summary of a deal), the leaderboard and the results chart. The budget: 15 ms median and
+150 KB for each image.
 """
 
 from __future__ import annotations
 
-import random
 import statistics
+import sys
 import time
+from collections.abc import Callable
 
-from engine.seep import SeepMatch, SeepRules, parse_position
-from engine.suipe import SuipeMatch, SuipeRules
-from renderers import hand, summary, table
-from renderers.gallery import SEEP_POSITIONS
+from renderers.draw import to_png
+from renderers.gallery import gallery_makers
 
-NAMES = ["Asha", "Dev", "Ravi", "Mira"]
+BUDGET_MS = 15.0
+BUDGET_KB = 150.0
 
 
-def timed(render, repeats: int = 30) -> tuple[float, int]:
+def timed(render: Callable[[], bytes], repeats: int) -> tuple[float, int]:
     render()  # warm the caches
     times = []
     size = 0
@@ -29,34 +32,25 @@ def timed(render, repeats: int = 30) -> tuple[float, int]:
     return statistics.median(times), size
 
 
-def played(match, plays: int):
-    rng = random.Random(1)
-    for _ in range(plays):
-        match.apply(rng.choice(match.legal_actions()))
-    return match
-
-
-def main() -> None:
-    cases = {
-        f"seep {name}": SeepMatch.from_position(parse_position(text)).view()
-        for name, text in SEEP_POSITIONS.items()
-    }
-    cases["seep mid-deal"] = played(SeepMatch(SeepRules(), 2), 20).view()
-    cases["suipe 3 players"] = played(SuipeMatch(SuipeRules(players=3), 2), 20).view()
-    print("Table image: render + PNG encode (median of 30)")
-    for name, view in cases.items():
-        ms, size = timed(lambda view=view: table.render_png(view, NAMES))
-        print(f"  {name:<36} {ms:6.1f} ms  {size / 1024:6.1f} KB")
-    own = played(SeepMatch(SeepRules(), 2), 20)
-    ms, size = timed(lambda: hand.render_png(own.view(own.current_player)))
-    print(f"Hand image: {ms:.1f} ms, {size / 1024:.1f} KB")
-    finished = SeepMatch(SeepRules(baazis=2), 3)
-    rng = random.Random(3)
-    while len(finished.deal_results) < 3:
-        finished.apply(rng.choice(finished.legal_actions()))
-    ms, size = timed(lambda: summary.render_png(finished.view(), NAMES))
-    print(f"Deal summary: {ms:.1f} ms, {size / 1024:.1f} KB")
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    repeats = int(args[0]) if args else 20
+    print(f"Render + PNG encode, median of {repeats} (budget {BUDGET_MS} ms, {BUDGET_KB} KB)")
+    medians: list[float] = []
+    sizes: list[int] = []
+    for name, make in gallery_makers().items():
+        ms, size = timed(lambda make=make: to_png(make()), repeats)
+        medians.append(ms)
+        sizes.append(size)
+        flag = "" if ms <= BUDGET_MS and size <= BUDGET_KB * 1024 else "  OVER"
+        print(f"  {name:<36} {ms:6.1f} ms  {size / 1024:6.1f} KB{flag}")
+    print(
+        f"All {len(medians)} images: median {statistics.median(medians):.1f} ms, "
+        f"slowest {max(medians):.1f} ms; median {statistics.median(sizes) / 1024:.1f} KB, "
+        f"largest {max(sizes) / 1024:.1f} KB"
+    )
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -68,7 +68,10 @@ async def show_hand(
     view = session.match.view(seat)
     png = await asyncio.to_thread(hand_image.render_png, view)
     picture = session.match.view(PUBLIC).picture(session.names())
-    floor = await asyncio.to_thread(table_image.render_picture_png, picture)
+    # the player's own seat at the bottom of their private table image
+    floor = await asyncio.to_thread(
+        table_image.render_picture_png, picture, table_image.DEFAULT_THEME, seat
+    )
     recent = session.since_own_turn(seat)
     if recent:
         note += f"Since your last turn:\n{plays_text(recent, 900)}\n"

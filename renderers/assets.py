@@ -54,21 +54,32 @@ def _blank_card(
     return image
 
 
+def corner_font(width: int) -> ImageFont.FreeTypeFont:
+    """The face of a card's corner index (its rank), the label a player reads on a card."""
+    return font(max(9, round(width * 0.34)), bold=True)
+
+
 @lru_cache(maxsize=1024)
 def card_face(card: Card, width: int, theme: Theme = DEFAULT_THEME) -> Image.Image:
     image = _blank_card(width, theme.card_face, theme.card_edge, max(1, width // 45), theme)
     height = image.height
     draw = ImageDraw.Draw(image)
     colour = suit_colour(card.suit, theme)
-    corner = font(max(9, int(width * 0.26)), bold=True)
+    corner = corner_font(width)
     pad = max(2, width // 14)
     label = rank_text(card.rank)
     draw.text((pad, pad), label, font=corner, fill=colour)
-    suit_font = font(max(8, int(width * 0.22)))
+    suit_font = font(max(8, int(width * 0.26)))
     label_box = draw.textbbox((pad, pad), label, font=corner)
     draw.text((pad, label_box[3] + 1), card.suit.symbol, font=suit_font, fill=colour)
     big = font(max(12, int(width * 0.55)))
-    draw.text((width // 2, int(height * 0.6)), card.suit.symbol, font=big, fill=colour, anchor="mm")
+    draw.text(
+        (width // 2 + width // 10, int(height * 0.64)),
+        card.suit.symbol,
+        font=big,
+        fill=colour,
+        anchor="mm",
+    )
     return image
 
 

@@ -8,9 +8,9 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from engine.cards import Card
-from renderers.assets import card_back, card_face, font
+from renderers.assets import card_back, card_face, corner_font, font
 from renderers.palette import to_palette
-from renderers.text import draw_text, fit_text
+from renderers.text import draw_text, fit_text, note_label, wrap_words
 from renderers.theme import DEFAULT_THEME, Theme
 
 
@@ -19,6 +19,8 @@ def paste_card(
 ) -> None:
     width = box[2] - box[0]
     sprite = card_back(width, theme) if card is None else card_face(card, width, theme)
+    if card is not None:
+        note_label(str(card), corner_font(width))
     image.paste(sprite, (box[0], box[1]), sprite)
 
 
@@ -32,28 +34,37 @@ def to_png(image: Image.Image, theme: Theme | None = None) -> bytes:
 def draw_header(
     draw: ImageDraw.ImageDraw, title: str, score_lines: Sequence[str], theme: Theme
 ) -> None:
-    """The band across the top of a table image: the title on the left, the score lines on the
-    right, one under the other."""
+    """The band across the top of a table image: the title, then the score lines, each on a
+    line of its own so names never run into figures."""
     box = (0, 0, theme.width, theme.header_height)
     draw.rectangle(box, fill=theme.panel)
     title_font = font(theme.title_size, bold=True)
     small = font(theme.small_size)
-    half = theme.width // 2
+    width = theme.width - 2 * theme.margin
     draw_text(
         draw,
-        (theme.margin, box[3] // 2),
-        fit_text(title, title_font, half - 20),
+        (theme.margin, 8),
+        fit_text(title, title_font, width),
         font=title_font,
         fill=theme.text,
-        anchor="lm",
     )
-    step = box[3] // (len(score_lines) + 1)
-    for number, line in enumerate(score_lines, 1):
+    for number, line in enumerate(score_lines[:2]):
         draw_text(
             draw,
-            (theme.width - theme.margin, step * number),
-            fit_text(line, small, half - 30),
+            (theme.margin, 52 + number * 32),
+            fit_text(line, small, width),
             font=small,
             fill=theme.muted,
-            anchor="rm",
         )
+
+
+def draw_footer(draw: ImageDraw.ImageDraw, text: str, right: int, theme: Theme) -> None:
+    """The band across the bottom: the last play in words, on up to three lines."""
+    box = (0, theme.height - theme.footer_height, theme.width, theme.height)
+    draw.rectangle(box, fill=theme.panel)
+    label = font(theme.label_size)
+    lines = wrap_words(text, label, right - theme.margin, 3)
+    step = 34
+    top = (box[1] + box[3]) // 2 - step * len(lines) // 2
+    for row, line in enumerate(lines):
+        draw_text(draw, (theme.margin, top + row * step), line, font=label, fill=theme.text)

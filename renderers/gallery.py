@@ -5,16 +5,20 @@ from __future__ import annotations
 
 import random
 import sys
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from PIL import Image
 
+from engine import registry
 from engine.cards import parse_cards
 from engine.core import PUBLIC, GameState
 from engine.games import match_from_position, new_match
 from engine.pictures import TrickSeat, TrickTable
-from renderers import hand, summary, table, tricks
+from renderers import hand, leaderboard, summary, table, tricks
 from renderers.draw import to_png
+from renderers.leaderboard import BoardModel, BoardRow
 from renderers.theme import DEFAULT_THEME, Theme
 
 FOUR = ["Asha", "Dev", "Ravi", "Mira"]
@@ -58,6 +62,21 @@ TRICK = TrickTable(
 )
 
 
+LONG_NAMES = ["Dev Kumar Sharma", "Computer 2", "रवि Ravi", "પ્રિયા 🌺", "Sina Tavita", "Mira"]
+
+BOARD = BoardModel(
+    title="Seep leaderboard · by baazis",
+    subtitle="This month · 34 players",
+    rows=tuple(
+        BoardRow(place, name, f"{33 - 3 * place} baazis", "12 games · 58% won", place == 3)
+        for place, name in enumerate([*FOUR, *LONG_NAMES], 1)
+    ),
+    own=BoardRow(14, "Losa", "3 baazis", "4 games · 25% won", True),
+    footer="page 1 of 4",
+)
+RECENT = [("win", 24), ("loss", -12), ("draw", 0), ("win", 100), ("loss", -60)] * 2
+
+
 def _played(match: GameState, seed: int, deals: int) -> GameState:
     rng = random.Random(seed)
     while not match.is_terminal and match.deals_finished < deals:
@@ -65,29 +84,80 @@ def _played(match: GameState, seed: int, deals: int) -> GameState:
     return match
 
 
-def gallery_images(theme: Theme = DEFAULT_THEME) -> dict[str, Image.Image]:
-    """Every kind of image, by name (also the colour sample for `renderers.palette`)."""
-    images: dict[str, Image.Image] = {}
+def _part_played(match: GameState, seed: int, moves: int) -> GameState:
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if match.is_terminal or match.deals_finished:
+            break
+        match.apply(rng.choice(match.legal_actions()))
+    return match
+
+
+Maker = Callable[[], Image.Image]
+
+
+def _every_game(theme: Theme) -> dict[str, Maker]:
+    """Each registered game at each table size: the public table part-way through a deal, the
+    same table as seat 1 sees it (their seat at the bottom), seat 1's hand, and the summary
+    after the first deal."""
+    makers: dict[str, Maker] = {}
+    for spec in registry.games():
+        for players in spec.allowed_seats:
+            name = f"{spec.name}-{players}p"
+            names = LONG_NAMES[:players]
+            middle = _part_played(new_match(spec.name, 7, players=players), 7, 6 * players)
+            public = middle.view(PUBLIC)
+            own = middle.view(1)
+            ended = _played(new_match(spec.name, 5, players=players), 5, 1).view(PUBLIC)
+            makers[f"{name}-table"] = partial(table.render, public, names, theme)
+            makers[f"{name}-seat-1-table"] = partial(
+                table.render_picture, public.picture(names), theme, 1
+            )
+            makers[f"{name}-hand"] = partial(hand.render, own, theme)
+            makers[f"{name}-summary"] = partial(summary.render, ended, names, theme)
+    return makers
+
+
+def gallery_makers(theme: Theme = DEFAULT_THEME) -> dict[str, Maker]:
+    """Every kind of image, by name: its game set up now, drawn when its maker is called (the
+    render benchmark times the drawing alone)."""
+    makers: dict[str, Maker] = {}
     for name, text in SEEP_POSITIONS.items():
-        match = match_from_position(text)
-        images[f"seep-{name}"] = table.render(match.view(PUBLIC), FOUR, theme)
+        view = match_from_position(text).view(PUBLIC)
+        makers[f"seep-{name}"] = partial(table.render, view, FOUR, theme)
     bid = match_from_position(SEEP_POSITIONS["bid"])
-    images["seep-hand-bid"] = hand.render(bid.view(0), theme)
+    makers["seep-hand-bid"] = partial(hand.render, bid.view(0), theme)
     two = _played(new_match("seep", 4, players=2), 4, 0)
     for _ in range(30):
         two.apply(two.legal_actions()[len(two.legal_actions()) // 2])
-    images["seep-two-player"] = table.render(two.view(PUBLIC), ["रवि Ravi", "પ્રિયા 🌺"], theme)
+    makers["seep-two-player"] = partial(
+        table.render, two.view(PUBLIC), ["रवि Ravi", "પ્રિયા 🌺"], theme
+    )
     three = match_from_position(SUIPE_THREE)
-    images["suipe-three-players-builds"] = table.render(three.view(PUBLIC), SAMOAN[:3], theme)
-    images["suipe-hand"] = hand.render(three.view(1), theme)
+    makers["suipe-three-players-builds"] = partial(
+        table.render, three.view(PUBLIC), SAMOAN[:3], theme
+    )
+    makers["suipe-hand"] = partial(hand.render, three.view(1), theme)
     deal_end = _played(new_match("seep", 9, baazis=3), 9, 1)
-    images["seep-end-of-deal"] = summary.render(deal_end.view(PUBLIC), FOUR, theme)
-    match_summary = _played(new_match("seep", 12, baazis=3), 12, 6)
-    images["seep-match-summary"] = summary.render(match_summary.view(PUBLIC), FOUR, theme)
+    makers["seep-end-of-deal"] = partial(summary.render, deal_end.view(PUBLIC), FOUR, theme)
+    match_end = _played(new_match("seep", 12, baazis=3), 12, 6)
+    makers["seep-match-summary"] = partial(summary.render, match_end.view(PUBLIC), FOUR, theme)
     suipe_end = _played(new_match("suipe", 3, players=4), 3, 2)
-    images["suipe-match-summary"] = summary.render(suipe_end.view(PUBLIC), SAMOAN, theme)
-    images["tricks-six-seats"] = tricks.render(TRICK, theme)
-    return images
+    makers["suipe-match-summary"] = partial(summary.render, suipe_end.view(PUBLIC), SAMOAN, theme)
+    makers["tricks-six-seats"] = partial(tricks.render, TRICK, theme)
+    makers["leaderboard"] = partial(leaderboard.render, BOARD, theme)
+    empty = BoardModel("Sedma leaderboard · by wins", "All time · 0 players", ())
+    makers["leaderboard-empty"] = partial(leaderboard.render, empty, theme)
+    makers["recent-results-chart"] = partial(
+        leaderboard.render_chart, RECENT, "Dev Kumar Sharma · the last 10 matches", theme
+    )
+    makers |= _every_game(theme)
+    return makers
+
+
+def gallery_images(theme: Theme = DEFAULT_THEME) -> dict[str, Image.Image]:
+    """Every kind of image, by name (also the colour sample for `renderers.palette`)."""
+    return {name: make() for name, make in gallery_makers(theme).items()}
 
 
 def write_gallery(out: Path) -> list[Path]:

@@ -14,34 +14,38 @@ from renderers.draw import paste_card, to_png
 from renderers.text import draw_text, fit_text
 from renderers.theme import DEFAULT_THEME, Theme
 
-HAND_HEIGHT = 330
+HAND_HEIGHT = 340
+CARD_H = 200
 Box = tuple[int, int, int, int]
 
 
 @dataclass(frozen=True, slots=True)
 class HandLayout:
     title: Box
+    note: Box
     cards: tuple[Box, ...]
     numbers: tuple[Box, ...]
 
 
 def hand_layout(count: int, theme: Theme) -> HandLayout:
+    """One row of cards as large as the width allows; a long hand overlaps, each card's corner
+    index and its number still showing."""
     width = theme.width
-    title = (theme.margin, 10, width - theme.margin, 60)
-    card_h = 200
-    card_w = round(card_h * theme.card_ratio)
+    title = (theme.margin, 8, width - theme.margin, 46)
+    note = (theme.margin, 48, width - theme.margin, 80)
+    card_w = round(CARD_H * theme.card_ratio)
     area = width - 2 * theme.margin
     step = (
         card_w + 10 if count * (card_w + 10) - 10 <= area else (area - card_w) // max(count - 1, 1)
     )
     total = step * (count - 1) + card_w if count else 0
     left = (width - total) // 2
-    top = 72
+    top = 88
     cards = tuple(
-        (left + i * step, top, left + i * step + card_w, top + card_h) for i in range(count)
+        (left + i * step, top, left + i * step + card_w, top + CARD_H) for i in range(count)
     )
-    numbers = tuple((box[0], box[3] + 8, box[0] + min(step, card_w), box[3] + 40) for box in cards)
-    return HandLayout(title, cards, numbers)
+    numbers = tuple((box[0], box[3] + 6, box[0] + min(step, card_w), box[3] + 42) for box in cards)
+    return HandLayout(title, note, cards, numbers)
 
 
 def render(view: GameView, theme: Theme = DEFAULT_THEME) -> Image.Image:
@@ -55,17 +59,24 @@ def render_picture(picture: HandPicture, theme: Theme = DEFAULT_THEME) -> Image.
     draw = ImageDraw.Draw(image)
     title_font = font(theme.title_size, bold=True)
     title = f"Your hand · {len(hand)} card{'s' if len(hand) != 1 else ''}"
-    if picture.note:
-        title += " · " + picture.note
     box = layout.title
     draw_text(
         draw,
-        (box[0], (box[1] + box[3]) // 2),
+        (box[0], box[1]),
         fit_text(title, title_font, box[2] - box[0]),
         font=title_font,
         fill=theme.text,
-        anchor="lm",
     )
+    if picture.note:
+        small = font(theme.small_size)
+        note = layout.note
+        draw_text(
+            draw,
+            (note[0], note[1]),
+            fit_text(picture.note, small, note[2] - note[0]),
+            font=small,
+            fill=theme.badge,
+        )
     label = font(theme.label_size, bold=True)
     for number, (card, card_box, number_box) in enumerate(
         zip(hand, layout.cards, layout.numbers, strict=True), 1

@@ -13,10 +13,11 @@ from renderers.theme import Theme
 
 Box = tuple[int, int, int, int]
 
-SEAT_W, SEAT_H = 340, 74  # seats at the top and the bottom
-SIDE_W, SIDE_H = 184, 150  # seats at the left and the right
-PILE_NOTE = 40  # room under a pile for its two note lines
+SEAT_H = 104  # a seat: its name, then two lines of details
+MAX_SEAT_W = 400
+PILE_NOTE = 60  # room under a pile for its two note lines
 MAX_FAN = 6  # cards shown fanned in a pile (the rest sit under them)
+MAX_CARD_H = 150
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,74 +66,101 @@ def seat_positions(count: int, clockwise: bool) -> list[str]:
     return ["bottom", *others]
 
 
-def seat_box(position: str, theme: Theme) -> Box:
-    w, h, m = theme.width, theme.height, theme.margin
-    mid_x = w // 2
-    top = theme.header_height + m // 2
-    mid_y = (theme.header_height + h - theme.footer_height) // 2
-    if position == "bottom":
-        bottom = h - theme.footer_height - m // 2
-        return (mid_x - SEAT_W // 2, bottom - SEAT_H, mid_x + SEAT_W // 2, bottom)
-    if position == "top":
-        return (mid_x - SEAT_W // 2, top, mid_x + SEAT_W // 2, top + SEAT_H)
-    if position == "top-left":
-        return (mid_x - SEAT_W - m // 2, top, mid_x - m // 2, top + SEAT_H)
-    if position == "top-right":
-        return (mid_x + m // 2, top, mid_x + SEAT_W + m // 2, top + SEAT_H)
-    side, _, level = position.partition("-")
-    x0 = m if side == "left" else w - m - SIDE_W
-    if level == "high":
-        return (x0, mid_y - SIDE_H - m // 2, x0 + SIDE_W, mid_y - m // 2)
-    if level == "low":
-        return (x0, mid_y + m // 2, x0 + SIDE_W, mid_y + SIDE_H + m // 2)
-    return (x0, mid_y - SIDE_H // 2, x0 + SIDE_W, mid_y + SIDE_H // 2)
+def placed_positions(count: int, clockwise: bool, bottom: int = 0) -> list[str]:
+    """Each seat's position with seat `bottom` (the viewer of a private image) at the bottom."""
+    around = seat_positions(count, clockwise)
+    return [around[(seat - bottom) % count] for seat in range(count)]
 
 
-def floor_box(positions: list[str], theme: Theme) -> Box:
-    """The middle of the table: what the seats leave free."""
-    w, m = theme.width, theme.margin
-    has_sides = any(p.startswith(("left", "right")) for p in positions)
-    left = m + SIDE_W + m if has_sides else m
-    has_top = any(p.startswith("top") for p in positions)
-    top = seat_box("top", theme)[3] + m if has_top else theme.header_height + m
-    bottom = seat_box("bottom", theme)[1] - m
-    return (left, top, w - left, bottom)
+# A phone image is narrow, so seats sit in a row across the top and one across the bottom,
+# left to right in the order they sit around the table.
+_ROW_ORDER = ("left-low", "left", "left-high", "top-left", "top", "top-right", "right-high",
+              "right", "right-low")  # fmt: skip
+_BOTTOM_ROW = ("left-low", "bottom", "right-low")
 
 
-def table_layout(model: TableModel, theme: Theme) -> TableLayout:
+def seat_rows(positions: list[str]) -> tuple[list[str], list[str]]:
+    """The positions in the top row and in the bottom row, each left to right."""
+    bottom_row = [p for p in _BOTTOM_ROW if p in positions]
+    top_row = [p for p in _ROW_ORDER if p in positions and p not in bottom_row]
+    if len(top_row) > 3:  # five seats: the two beside the viewer come down, names stay whole
+        bottom_row = [top_row[0], *bottom_row, top_row[-1]]
+        top_row = top_row[1:-1]
+    return top_row, bottom_row
+
+
+def _row_boxes(row: list[str], top: int, theme: Theme) -> dict[str, Box]:
+    m = theme.margin
+    width = min(MAX_SEAT_W, (theme.width - m * (len(row) + 1)) // max(len(row), 1))
+    left = (theme.width - (width * len(row) + m * (len(row) - 1))) // 2
+    return {
+        position: (left + i * (width + m), top, left + i * (width + m) + width, top + SEAT_H)
+        for i, position in enumerate(row)
+    }
+
+
+def seat_boxes(positions: list[str], theme: Theme) -> list[Box]:
+    """A box for each seat, in the order of `positions`."""
+    top_row, bottom_row = seat_rows(positions)
+    m = theme.margin
+    boxes = _row_boxes(top_row, theme.header_height + m, theme)
+    bottom = theme.height - theme.footer_height - m - SEAT_H
+    boxes |= _row_boxes(bottom_row, bottom, theme)
+    return [boxes[p] for p in positions]
+
+
+def floor_box(theme: Theme) -> Box:
+    """The middle of the table, between the two rows of seats."""
+    m = theme.margin
+    top = theme.header_height + m + SEAT_H + m
+    bottom = theme.height - theme.footer_height - m - SEAT_H - m
+    return (m, top, theme.width - m, bottom)
+
+
+def table_layout(model: TableModel, theme: Theme, bottom: int = 0) -> TableLayout:
     w, h = theme.width, theme.height
     header = (0, 0, w, theme.header_height)
     footer = (0, h - theme.footer_height, w, h)
-    positions = seat_positions(len(model.seats), model.clockwise)
-    seats = tuple(seat_box(p, theme) for p in positions)
-    floor = floor_box(positions, theme)
+    positions = placed_positions(len(model.seats), model.clockwise, bottom)
+    seats = tuple(seat_boxes(positions, theme))
+    floor = floor_box(theme)
     card_w, card_h, piles, cards, backs = _floor_layout(model, floor, theme)
     taken = _taken_layout(len(model.just_taken), footer, theme)
     return TableLayout(header, footer, seats, floor, card_w, card_h, piles, cards, backs, taken)
 
 
+PILE_NOTE_W = 150  # the narrowest pile box: its notes need the room
+
+
+def pile_fan(card_w: int) -> int:
+    """How far each card of a pile lies from the one under it: its corner index shows."""
+    return max(6, card_w * 2 // 5)
+
+
 def pile_width(cards: int, card_w: int) -> int:
     fanned = min(cards, MAX_FAN)
-    return card_w + (fanned - 1) * max(6, card_w // 5)
+    return max(PILE_NOTE_W, card_w + (fanned - 1) * pile_fan(card_w))
 
 
 def _floor_layout(
     model: TableModel, floor: Box, theme: Theme
 ) -> tuple[int, int, tuple[Box, ...], tuple[Box, ...], tuple[Box, ...]]:
-    """The largest card size at which piles and loose cards fit; overlap loose cards if none."""
+    """The largest card size at which piles and loose cards fit; then loose cards overlap,
+    each still showing its corner index; only a floor fuller than play makes goes smaller."""
     floor_w = floor[2] - floor[0]
     floor_h = floor[3] - floor[1]
-    for card_h in range(150, 59, -6):
+    smallest = round(theme.min_card_width / theme.card_ratio)
+    for card_h in range(MAX_CARD_H, smallest - 1, -6):
         card_w = round(card_h * theme.card_ratio)
         placed = _flow(model, card_w, card_h, floor_w, step=None)
         if placed is not None and placed[3] <= floor_h:
             return _finish(placed, floor, card_w, card_h)
-    card_h = 60
-    card_w = round(card_h * theme.card_ratio)
-    for fraction in (0.6, 0.4, 0.25, 0.15):
-        placed = _flow(model, card_w, card_h, floor_w, step=max(4, int(card_w * fraction)))
-        if placed is not None and placed[3] <= floor_h:
-            return _finish(placed, floor, card_w, card_h)
+    for card_h in (smallest, 90, 76, 60):
+        card_w = round(card_h * theme.card_ratio)
+        for fraction in (0.6, 0.5):
+            placed = _flow(model, card_w, card_h, floor_w, step=max(4, int(card_w * fraction)))
+            if placed is not None and placed[3] <= floor_h:
+                return _finish(placed, floor, card_w, card_h)
     raise ValueError("the floor cannot be laid out")  # more cards than a pack holds
 
 
@@ -150,15 +178,14 @@ def _flow(
     used = 0
     for item in items:
         advance = item[1] if step is None or item[0] != "card" else step
-        needed = advance if not rows[-1] else advance + (gap if step is None else 0)
-        if rows[-1] and used + needed > width - (card_w - advance):
+        start = used + (gap if rows[-1] and step is None else 0)
+        if rows[-1] and start + item[1] > width:  # the item's right edge, not its advance
             rows.append([])
-            used = 0
-            needed = advance
+            start = 0
         if item[1] > width:
             return None
         rows[-1].append(item)
-        used += needed
+        used = start + advance
     piles: list[Box] = []
     cards: list[Box] = []
     backs: list[Box] = []
@@ -198,7 +225,7 @@ def _taken_layout(count: int, footer: Box, theme: Theme) -> tuple[Box, ...]:
         return ()
     card_h = footer[3] - footer[1] - 2 * 8
     card_w = round(card_h * theme.card_ratio)
-    step = min(card_w + 4, max(8, 420 // count))
+    step = min(card_w + 4, max(card_w // 2, (theme.width * 3 // 10) // count))
     right = footer[2] - theme.margin
     left = right - (step * (count - 1) + card_w)
     return tuple(

@@ -10,13 +10,15 @@ from PIL import Image, ImageDraw
 
 from renderers.assets import font
 from renderers.draw import to_png
-from renderers.text import draw_text, fit_text
+from renderers.text import draw_text, fit_text, text_width, wrap_words
 from renderers.theme import DEFAULT_THEME, Theme
 
-ROW_HEIGHT = 52
-TOP = 96
-COLUMNS = (40, 130, 700, 900)  # place, name, figure, detail
-CHART_SIZE = (800, 240)
+ROW_HEIGHT = 74  # the name with the figure on its right, the detail under it
+TOP = 108
+FOOTER = 48
+PLACE_X = 46  # the centre of the place medal
+NAME_X = 92
+CHART_SIZE = (800, 260)
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,53 +43,66 @@ def _row(draw: ImageDraw.ImageDraw, row: BoardRow, top: int, theme: Theme) -> No
     width = theme.width
     if row.highlight:
         draw.rounded_rectangle(
-            (24, top + 4, width - 24, top + ROW_HEIGHT - 4), 10, outline=theme.highlight, width=3
+            (12, top + 3, width - 12, top + ROW_HEIGHT - 3), 10, outline=theme.highlight, width=3
         )
-    label, bold = font(theme.label_size), font(theme.label_size, bold=True)
+    small, bold = font(theme.small_size), font(theme.label_size, bold=True)
     middle = top + ROW_HEIGHT // 2
     medal = {1: theme.highlight, 2: theme.muted, 3: theme.sides[1]}.get(row.place)
     if medal is not None:
-        draw.ellipse((COLUMNS[0] - 4, middle - 20, COLUMNS[0] + 36, middle + 20), fill=medal)
+        draw.ellipse((PLACE_X - 22, middle - 22, PLACE_X + 22, middle + 22), fill=medal)
     draw_text(
         draw,
-        (COLUMNS[0] + 16, middle),
+        (PLACE_X, middle),
         str(row.place),
         font=bold,
         fill=theme.badge_text if medal else theme.text,
         anchor="mm",
     )
-    name = fit_text(row.name, bold, COLUMNS[2] - COLUMNS[1] - 20)
-    draw_text(draw, (COLUMNS[1], middle), name, font=bold, fill=theme.text, anchor="lm")
-    draw_text(draw, (COLUMNS[2], middle), row.figure, font=bold, fill=theme.highlight, anchor="lm")
-    detail = fit_text(row.detail, label, width - COLUMNS[3] - 40)
-    draw_text(draw, (COLUMNS[3], middle), detail, font=label, fill=theme.muted, anchor="lm")
+    figure_x = width - 24
+    figure_w = text_width(row.figure, bold)
+    draw_text(draw, (figure_x, top + 8), row.figure, font=bold, fill=theme.highlight, anchor="ra")
+    name = fit_text(row.name, bold, figure_x - figure_w - 16 - NAME_X)
+    draw_text(draw, (NAME_X, top + 8), name, font=bold, fill=theme.text)
+    detail = fit_text(row.detail, small, figure_x - NAME_X)
+    draw_text(draw, (NAME_X, top + 42), detail, font=small, fill=theme.muted)
+
+
+def board_height(model: BoardModel) -> int:
+    rows = max(len(model.rows), 4) + (model.own is not None)
+    return TOP + rows * ROW_HEIGHT + 16 + FOOTER
 
 
 def render(model: BoardModel, theme: Theme = DEFAULT_THEME) -> Image.Image:
-    image = Image.new("RGB", (theme.width, theme.height), theme.felt)
+    height = board_height(model)
+    image = Image.new("RGB", (theme.width, height), theme.felt)
     draw = ImageDraw.Draw(image)
-    draw.rectangle((0, 0, theme.width, 80), fill=theme.panel)
-    draw_text(draw, (24, 28), model.title, font=font(theme.title_size, bold=True), fill=theme.text,
+    width = theme.width - 48
+    draw.rectangle((0, 0, theme.width, 96), fill=theme.panel)
+    title = fit_text(model.title, font(theme.title_size, bold=True), width)
+    draw_text(draw, (24, 30), title, font=font(theme.title_size, bold=True), fill=theme.text,
               anchor="lm")  # fmt: skip
-    draw_text(draw, (24, 62), model.subtitle, font=font(theme.small_size), fill=theme.muted,
+    subtitle = fit_text(model.subtitle, font(theme.small_size), width)
+    draw_text(draw, (24, 72), subtitle, font=font(theme.small_size), fill=theme.muted,
               anchor="lm")  # fmt: skip
     if not model.rows:
-        draw_text(
-            draw,
-            (theme.width // 2, theme.height // 2),
+        lines = wrap_words(
             "No finished games yet: play a match to appear here.",
-            font=font(theme.label_size),
-            fill=theme.text,
-            anchor="mm",
+            font(theme.label_size),
+            width,
+            2,
         )
+        for number, line in enumerate(lines):
+            draw_text(draw, (theme.width // 2, TOP + 60 + number * 36), line,
+                      font=font(theme.label_size), fill=theme.text, anchor="mm")  # fmt: skip
     for index, row in enumerate(model.rows):
         _row(draw, row, TOP + index * ROW_HEIGHT, theme)
     if model.own is not None:
         top = TOP + len(model.rows) * ROW_HEIGHT + 8
-        draw.line((40, top, theme.width - 40, top), fill=theme.muted, width=1)
+        draw.line((24, top, theme.width - 24, top), fill=theme.muted, width=1)
         _row(draw, model.own, top + 6, theme)
     if model.footer:
-        draw_text(draw, (theme.width - 24, theme.height - 18), model.footer,
+        footer = fit_text(model.footer, font(theme.small_size), width)
+        draw_text(draw, (theme.width - 24, height - FOOTER // 2), footer,
                   font=font(theme.small_size), fill=theme.muted, anchor="rm")  # fmt: skip
     return image
 
@@ -104,9 +119,10 @@ def render_chart(
     width, height = CHART_SIZE
     image = Image.new("RGB", CHART_SIZE, theme.panel)
     draw = ImageDraw.Draw(image)
-    draw_text(draw, (16, 20), title, font=font(theme.small_size, bold=True), fill=theme.text,
+    title = fit_text(title, font(theme.small_size, bold=True), width - 32)
+    draw_text(draw, (16, 24), title, font=font(theme.small_size, bold=True), fill=theme.text,
               anchor="lm")  # fmt: skip
-    axis = 40 + (height - 56) // 2
+    axis = 48 + (height - 64) // 2
     draw.line((16, axis, width - 16, axis), fill=theme.muted, width=1)
     if not recent:
         return image

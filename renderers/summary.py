@@ -8,13 +8,49 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from engine.core import GameView
-from engine.pictures import SummaryChart, SummaryPicture, default_names
+from engine.pictures import SummaryChart, SummaryColumn, SummaryPicture, default_names
 from renderers.assets import font
 from renderers.draw import paste_card, to_png
-from renderers.text import draw_text, fit_text
+from renderers.text import draw_text, fit_text, wrap_pieces, wrap_words
 from renderers.theme import DEFAULT_THEME, Theme
 
-CHART = (60, 470, 1220, 690)
+HEADING = 96  # up to two lines of the heading
+LINE = 30
+CARD_W = 70
+CHART_H = 250
+GAP = 12
+
+
+def column_width(picture: SummaryPicture, theme: Theme) -> int:
+    """Two panels a row (a phone is narrow)."""
+    if len(picture.columns) > 1:
+        return (theme.width - 3 * theme.margin) // 2
+    return theme.width - 2 * theme.margin
+
+
+def panel_lines(column: SummaryColumn, width: int, theme: Theme) -> list[str]:
+    """The column's lines, each wrapped between its parts (" · ") onto up to two lines."""
+    small = font(theme.small_size)
+    lines: list[str] = []
+    for line in column.lines:
+        lines += wrap_pieces(line.split(" · "), small, width - 28, 2)
+    return lines
+
+
+def panel_height(picture: SummaryPicture, theme: Theme) -> int:
+    width = column_width(picture, theme)
+    lines = max((len(panel_lines(c, width, theme)) for c in picture.columns), default=0)
+    has_cards = any(column.cards for column in picture.columns)
+    return 48 + lines * LINE + (round(CARD_W / theme.card_ratio) + 12 if has_cards else 0)
+
+
+def summary_size(picture: SummaryPicture, theme: Theme) -> tuple[int, int]:
+    """The panels, then the chart."""
+    rows = (len(picture.columns) + 1) // 2
+    height = HEADING + rows * (panel_height(picture, theme) + GAP) + GAP
+    if picture.chart is not None:
+        height += CHART_H + GAP
+    return theme.width, height
 
 
 def render(
@@ -24,62 +60,72 @@ def render(
 
 
 def render_picture(picture: SummaryPicture, theme: Theme = DEFAULT_THEME) -> Image.Image:
-    image = Image.new("RGB", (theme.width, theme.height), theme.felt)
+    size = summary_size(picture, theme)
+    image = Image.new("RGB", size, theme.felt)
     draw = ImageDraw.Draw(image)
     title_font = font(theme.title_size, bold=True)
-    label = font(theme.label_size)
-    small = font(theme.small_size)
-    draw.rectangle((0, 0, theme.width, theme.header_height), fill=theme.panel)
-    draw_text(
-        draw,
-        (theme.margin, theme.header_height // 2),
-        fit_text(picture.heading, title_font, theme.width - 2 * theme.margin),
-        font=title_font,
-        fill=theme.text,
-        anchor="lm",
-    )
+    draw.rectangle((0, 0, theme.width, HEADING), fill=theme.panel)
+    heading = wrap_words(picture.heading, title_font, theme.width - 2 * theme.margin, 2)
+    top = (HEADING - 40 * len(heading)) // 2
+    for row, line in enumerate(heading):
+        draw_text(draw, (theme.margin, top + row * 40), line, font=title_font, fill=theme.text)
     columns = picture.columns
-    column_w = (theme.width - 2 * theme.margin) // max(len(columns), 1)
+    column_w = column_width(picture, theme)
+    height = panel_height(picture, theme)
     for index, column in enumerate(columns):
-        left = theme.margin + index * column_w
-        colour = theme.sides[index % len(theme.sides)]
-        draw.rounded_rectangle(
-            (left + 4, 70, left + column_w - 8, 450), 14, fill=theme.panel, outline=colour, width=3
-        )
-        draw_text(
-            draw,
-            (left + 20, 84),
-            fit_text(column.name, label, column_w - 40),
-            font=font(theme.label_size, bold=True),
-            fill=theme.text,
-        )
-        for row, line in enumerate(column.lines):
-            draw_text(
-                draw,
-                (left + 20, 118 + row * 26),
-                fit_text(line, small, column_w - 40),
-                font=small,
-                fill=theme.muted,
-            )
-        cards = column.cards
-        card_w = 44
-        step = min(card_w + 4, max(10, (column_w - 60) // max(len(cards), 1)))
-        y = 118 + len(column.lines) * 26 + 10
-        for number, card in enumerate(cards):
-            x = left + 20 + number * step
-            paste_card(image, card, (x, y, x + card_w, y + round(card_w / theme.card_ratio)), theme)
+        left = theme.margin + (index % 2) * (column_w + theme.margin)
+        top = HEADING + GAP + (index // 2) * (height + GAP)
+        _panel(image, draw, column, (left, top, left + column_w, top + height), index, theme)
     if picture.chart is not None:
-        _chart(draw, picture.chart, theme)
+        bottom = size[1] - GAP
+        _chart(
+            draw, picture.chart, (theme.margin, bottom - CHART_H, theme.width - 12, bottom), theme
+        )
     return image
 
 
-def _chart(draw: ImageDraw.ImageDraw, chart: SummaryChart, theme: Theme) -> None:
-    left, top, right, bottom = CHART
-    draw.rounded_rectangle(CHART, 12, fill=theme.panel)
+def _panel(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    column: SummaryColumn,
+    box: tuple[int, int, int, int],
+    index: int,
+    theme: Theme,
+) -> None:
+    left, top, right, bottom = box
+    colour = theme.sides[index % len(theme.sides)]
+    draw.rounded_rectangle(box, 14, fill=theme.panel, outline=colour, width=3)
+    width = right - left - 28
+    bold = font(theme.label_size, bold=True)
+    small = font(theme.small_size)
+    draw_text(draw, (left + 14, top + 10), fit_text(column.name, bold, width), font=bold,
+              fill=theme.text)  # fmt: skip
+    for row, line in enumerate(panel_lines(column, right - left, theme)):
+        draw_text(draw, (left + 14, top + 48 + row * LINE), line, font=small, fill=theme.muted)
+    cards = column.cards
+    if not cards:
+        return
+    card_h = round(CARD_W / theme.card_ratio)
+    step = min(CARD_W + 4, max(8, (width - CARD_W) // max(len(cards) - 1, 1)))
+    y = bottom - card_h - 12
+    for number, card in enumerate(cards):
+        x = left + 14 + number * step
+        paste_card(image, card, (x, y, x + CARD_W, y + card_h), theme)
+
+
+def _chart(
+    draw: ImageDraw.ImageDraw,
+    chart: SummaryChart,
+    box: tuple[int, int, int, int],
+    theme: Theme,
+) -> None:
+    left, top, right, bottom = box
+    draw.rounded_rectangle(box, 12, fill=theme.panel)
     small = font(theme.small_size)
     low, limit = chart.low, chart.high
-    draw_text(draw, (left + 14, top + 10), chart.title, font=small, fill=theme.muted)
-    plot = (left + 50, top + 36, right - 20, bottom - 16)
+    draw_text(draw, (left + 14, top + 10), fit_text(chart.title, small, right - left - 28),
+              font=small, fill=theme.muted)  # fmt: skip
+    plot = (left + 70, top + 52, right - 20, bottom - 20)
 
     def y_of(value: float) -> float:
         return plot[3] - (value - low) / (limit - low) * (plot[3] - plot[1])

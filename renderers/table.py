@@ -10,14 +10,16 @@ from PIL import Image, ImageDraw
 from engine.cards import Card
 from engine.core import GameView
 from renderers import tricks
-from renderers.assets import card_back, font
-from renderers.draw import draw_header, paste_card, to_png
-from renderers.layout import MAX_FAN, PILE_NOTE, Box, TableLayout, table_layout
+from renderers.assets import font
+from renderers.draw import draw_footer, draw_header, paste_card, to_png
+from renderers.layout import MAX_FAN, PILE_NOTE, Box, TableLayout, pile_fan, table_layout
 from renderers.model import PileModel, SeatModel, TableModel, TablePicture, table_model
+from renderers.seat import draw_seat
 from renderers.text import draw_text, fit_text
 from renderers.theme import DEFAULT_THEME, Theme
 
 __all__ = [
+    "DEFAULT_THEME",
     "render",
     "render_model",
     "render_picture",
@@ -34,15 +36,20 @@ def render(
     return render_picture(table_model(view, names), theme)
 
 
-def render_picture(picture: TablePicture, theme: Theme = DEFAULT_THEME) -> Image.Image:
-    """Each family's table is drawn by its own renderer."""
+def render_picture(
+    picture: TablePicture, theme: Theme = DEFAULT_THEME, bottom: int = 0
+) -> Image.Image:
+    """Each family's table is drawn by its own renderer, seat `bottom` (the viewer of a private
+    image) at the bottom."""
     if isinstance(picture, TableModel):
-        return render_model(picture, theme)
-    return tricks.render(picture, theme)
+        return render_model(picture, theme, bottom)
+    return tricks.render(picture, theme, bottom)
 
 
-def render_picture_png(picture: TablePicture, theme: Theme = DEFAULT_THEME) -> bytes:
-    return to_png(render_picture(picture, theme), theme)
+def render_picture_png(
+    picture: TablePicture, theme: Theme = DEFAULT_THEME, bottom: int = 0
+) -> bytes:
+    return to_png(render_picture(picture, theme, bottom), theme)
 
 
 def render_png(
@@ -58,9 +65,9 @@ async def render_png_async(
     return await asyncio.to_thread(render_png, view, names, theme)
 
 
-def render_model(model: TableModel, theme: Theme = DEFAULT_THEME) -> Image.Image:
+def render_model(model: TableModel, theme: Theme = DEFAULT_THEME, bottom: int = 0) -> Image.Image:
     """The fishing family's table: the floor, its piles, the seats and the scores."""
-    layout = table_layout(model, theme)
+    layout = table_layout(model, theme, bottom)
     image = Image.new("RGB", (theme.width, theme.height), theme.felt)
     draw = ImageDraw.Draw(image)
     floor = layout.floor
@@ -72,7 +79,7 @@ def render_model(model: TableModel, theme: Theme = DEFAULT_THEME) -> Image.Image
     )
     draw_header(draw, model.title, model.score_lines, theme)
     for seat, box in zip(model.seats, layout.seats, strict=True):
-        _seat(image, draw, seat, box, theme)
+        _seat(draw, seat, box, theme)
     for pile, box in zip(model.piles, layout.piles, strict=True):
         _pile(image, draw, pile, box, layout, theme, model.just_played)
     for card, box in zip(model.loose, layout.cards, strict=True):
@@ -97,58 +104,15 @@ def render_model(model: TableModel, theme: Theme = DEFAULT_THEME) -> Image.Image
     return image
 
 
-def _seat(
-    image: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatModel, box: Box, theme: Theme
-) -> None:
+def _seat(draw: ImageDraw.ImageDraw, seat: SeatModel, box: Box, theme: Theme) -> None:
+    cards = f"{seat.cards_in_hand} card{'s' if seat.cards_in_hand != 1 else ''}"
+    if seat.waiting_hand:
+        cards += f" + {seat.waiting_hand}"
+    details = [cards, f"taken {seat.taken}"]
+    if seat.sweeps:
+        details.append(f"{seat.sweeps} sweep{'s' if seat.sweeps != 1 else ''}")
     colour = theme.sides[seat.side % len(theme.sides)]
-    draw.rounded_rectangle(
-        box,
-        12,
-        fill=theme.panel,
-        outline=theme.highlight if seat.to_play else colour,
-        width=4 if seat.to_play else 2,
-    )
-    draw.rounded_rectangle((box[0] + 5, box[1] + 6, box[0] + 11, box[3] - 6), 3, fill=colour)
-    name_font = font(theme.label_size, bold=True)
-    small = font(theme.small_size)
-    x = box[0] + 20
-    width = box[2] - x - 10
-    name = ("▶ " if seat.to_play else "") + seat.name + (" · D" if seat.dealer else "")
-    draw_text(
-        draw,
-        (x, box[1] + 8),
-        fit_text(name, name_font, width),
-        font=name_font,
-        fill=theme.highlight if seat.to_play else theme.text,
-    )
-    sweeps = f" · {seat.sweeps} sweep{'s' if seat.sweeps != 1 else ''}" if seat.sweeps else ""
-    stats = f"taken {seat.taken}{sweeps}"
-    # Cards left in hand: backs only, never faces.
-    back_w = 16
-    back = card_back(back_w, theme)
-    shown = min(seat.cards_in_hand, 12)
-    y = box[3] - back.height - 8
-    for index in range(shown):
-        image.paste(back, (x + index * 6, y), back)
-    count = f"{seat.cards_in_hand}" + (f" + {seat.waiting_hand}" if seat.waiting_hand else "")
-    count_x = x + max(shown - 1, 0) * 6 + back_w + 6
-    draw_text(
-        draw, (count_x, y + back.height // 2), count, font=small, fill=theme.text, anchor="lm"
-    )
-    wide = box[2] - box[0] > 250
-    if wide:  # top and bottom seats: the stats go to the right of the cards
-        draw_text(
-            draw,
-            (box[2] - 12, y + back.height // 2),
-            stats,
-            font=small,
-            fill=theme.muted,
-            anchor="rm",
-        )
-    else:
-        draw_text(
-            draw, (x, box[1] + 40), fit_text(stats, small, width), font=small, fill=theme.muted
-        )
+    draw_seat(draw, box, seat.name, details, colour, seat.to_play, seat.dealer, theme)
 
 
 def _pile(
@@ -162,7 +126,7 @@ def _pile(
 ) -> None:
     card_w = layout.card_width
     shown = pile.cards[-MAX_FAN:]
-    fan = max(6, card_w // 5)
+    fan = pile_fan(card_w)
     for index, card in enumerate(shown):
         x = box[0] + index * fan
         paste_card(image, card, (x, box[1], x + card_w, box[1] + layout.card_height), theme)
@@ -178,7 +142,7 @@ def _pile(
             outline=theme.badge,
             width=2,
         )
-    radius = max(14, card_w // 4)
+    radius = max(22, card_w // 4)
     centre = (pile_right - radius - 2, box[1] + radius + 2)  # over the empty top-right corner
     owner_colour = theme.sides[pile.owners[0] % len(theme.sides)] if pile.owners else theme.badge
     draw.ellipse(
@@ -191,12 +155,12 @@ def _pile(
         draw,
         centre,
         pile.badge,
-        font=font(int(radius * 1.1), bold=True),
+        font=font(max(theme.small_size, int(radius * 1.1)), bold=True),
         fill=theme.badge_text,
         anchor="mm",
     )
-    small = font(theme.small_size - 1)
-    top = box[1] + layout.card_height + 6
+    small = font(theme.small_size)
+    top = box[1] + layout.card_height + 4
     width = box[2] - box[0]
     draw_text(
         draw,
@@ -221,18 +185,7 @@ def _footer(
     layout: TableLayout,
     theme: Theme,
 ) -> None:
-    box = layout.footer
-    draw.rectangle(box, fill=theme.panel)
-    label = font(theme.label_size)
-    right = layout.taken[0][0] - 16 if layout.taken else box[2] - theme.margin
-    text = model.last_play or "New deal"
-    draw_text(
-        draw,
-        (theme.margin, (box[1] + box[3]) // 2),
-        fit_text(text, label, right - theme.margin),
-        font=label,
-        fill=theme.text,
-        anchor="lm",
-    )
+    right = layout.taken[0][0] - 12 if layout.taken else layout.footer[2] - theme.margin
+    draw_footer(draw, model.last_play or "New deal", right, theme)
     for card, card_box in zip(model.just_taken, layout.taken, strict=True):
         paste_card(image, card, card_box, theme)

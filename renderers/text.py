@@ -12,7 +12,12 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
 from enum import Enum
+from functools import lru_cache
 
 from PIL import ImageDraw, ImageFont
 
@@ -76,6 +81,10 @@ def script_of(char: str) -> Script | None:
     """The script a character is drawn in, or None for one that belongs with its neighbours
     (spaces, joiners, combining marks)."""
     code = ord(char)
+    if code < 0x0600:  # Latin and the other scripts DejaVu draws: the common case, quickly
+        if char.isspace() or unicodedata.category(char).startswith("M"):
+            return None
+        return Script.DEFAULT
     for low, high, script in _RANGES:
         if low <= code <= high:
             return script
@@ -111,6 +120,40 @@ def runs(text: str) -> list[tuple[Script, str]]:
     return pieces
 
 
+@dataclass(frozen=True, slots=True)
+class Label:
+    """A piece of text drawn on an image, with the height its face gives it."""
+
+    text: str
+    height: int  # pixels from the top of a capital to the foot of a descender ("Hg")
+
+
+_LABELS: ContextVar[list[Label] | None] = ContextVar("labels", default=None)
+
+
+@contextmanager
+def recording_labels() -> Iterator[list[Label]]:
+    """Collect every label drawn inside the block (text, card corners), to measure them."""
+    labels: list[Label] = []
+    token = _LABELS.set(labels)
+    try:
+        yield labels
+    finally:
+        _LABELS.reset(token)
+
+
+@lru_cache(maxsize=128)
+def label_height(face: ImageFont.FreeTypeFont) -> int:
+    box = face.getbbox("Hg")
+    return int(box[3] - box[1])
+
+
+def note_label(text: str, face: ImageFont.FreeTypeFont) -> None:
+    labels = _LABELS.get()
+    if labels is not None and text.strip():
+        labels.append(Label(text, label_height(face)))
+
+
 def face_for(face: ImageFont.FreeTypeFont, script: Script) -> ImageFont.FreeTypeFont:
     """The face for `script` at the size and weight of `face`."""
     if script is Script.DEFAULT:
@@ -118,6 +161,7 @@ def face_for(face: ImageFont.FreeTypeFont, script: Script) -> ImageFont.FreeType
     return script_font(script.value, face.size, bold="Bold" in str(face.path))
 
 
+@lru_cache(maxsize=4096)
 def text_width(text: str, face: ImageFont.FreeTypeFont) -> float:
     if not _OTHER_SCRIPTS.search(text):
         return face.getlength(text)
@@ -128,12 +172,44 @@ def fit_text(text: str, face: ImageFont.FreeTypeFont, width: float) -> str:
     """`text`, shortened with an ellipsis until it fits `width` pixels."""
     if text_width(text, face) <= width:
         return text
-    while text and text_width(text + _ELLIPSIS, face) > width:
+    kept, too_long = 0, len(text)  # the longest prefix that fits with the ellipsis
+    while kept < too_long:
+        middle = (kept + too_long + 1) // 2
+        if text_width(text[:middle] + _ELLIPSIS, face) <= width:
+            kept = middle
+        else:
+            too_long = middle - 1
+    text = text[:kept]
+    # Never end on a space, vowel sign, virama or joiner cut off from its letter.
+    while text and script_of(text[-1]) is None:
         text = text[:-1]
-        # Never end on a vowel sign, virama or joiner cut off from its letter.
-        while text and script_of(text[-1]) is None:
-            text = text[:-1]
     return text + _ELLIPSIS
+
+
+def wrap_pieces(
+    pieces: list[str], face: ImageFont.FreeTypeFont, width: float, lines: int, joiner: str = " · "
+) -> list[str]:
+    """`pieces` joined into at most `lines` lines of `width` pixels, a piece never split
+    unless it is longer than a line; what does not fit ends the last line with an ellipsis."""
+    out: list[str] = []
+    current = ""
+    for piece in pieces:
+        candidate = current + joiner + piece if current else piece
+        if not current or text_width(candidate, face) <= width:
+            current = candidate
+            continue
+        out.append(current)
+        current = piece
+    if current:
+        out.append(current)
+    if len(out) > lines:
+        out = [*out[: lines - 1], joiner.join(out[lines - 1 :])]
+    return [fit_text(line, face, width) for line in out]
+
+
+def wrap_words(text: str, face: ImageFont.FreeTypeFont, width: float, lines: int) -> list[str]:
+    """`text` broken between words into at most `lines` lines of `width` pixels."""
+    return wrap_pieces(text.split(" "), face, width, lines, joiner=" ")
 
 
 def draw_text(
@@ -145,6 +221,7 @@ def draw_text(
     anchor: str = "la",
 ) -> None:
     """`draw.text` for any of our scripts. `anchor` as in Pillow, placed by `font`'s metrics."""
+    note_label(text, font)
     if not _OTHER_SCRIPTS.search(text):
         draw.text(xy, text, font=font, fill=fill, anchor=anchor)
         return

@@ -1,4 +1,9 @@
-"""Colours and sizes of every image: one frozen default, overridable per server later."""
+"""Colours and sizes of every image: one frozen default, overridable per server later.
+
+Images are drawn for phones: Discord shows an image about 400 px wide there, so an 800 px
+image is halved, and the smallest text (`small_size`, 24 px) is still 12 px high on screen
+(`tests/renderers/test_label_sizes.py` measures every label of every image kind).
+"""
 
 from __future__ import annotations
 
@@ -9,8 +14,8 @@ RGB = tuple[int, int, int]
 
 @dataclass(frozen=True, slots=True)
 class Theme:
-    width: int = 1280
-    height: int = 720
+    width: int = 800
+    height: int = 880
     felt: RGB = (22, 92, 58)
     felt_edge: RGB = (14, 66, 41)
     panel: RGB = (12, 48, 32)
@@ -27,13 +32,14 @@ class Theme:
     badge_text: RGB = (40, 30, 10)
     # One colour per side (two sides in partnerships, up to four otherwise).
     sides: tuple[RGB, ...] = ((66, 133, 244), (240, 140, 20), (176, 96, 224), (60, 190, 120))
-    header_height: int = 56
-    footer_height: int = 64
+    header_height: int = 120  # the title, then up to two score lines
+    footer_height: int = 120  # the last play, and the cards it took
     margin: int = 12
     card_ratio: float = 0.70  # width / height of a card
-    title_size: int = 26
-    label_size: int = 20
-    small_size: int = 16
+    min_card_width: int = 70  # the narrowest card whose corner index is still a readable label
+    title_size: int = 30
+    label_size: int = 26
+    small_size: int = 24  # the smallest text on any image
 
 
 DEFAULT_THEME = Theme()

@@ -6,24 +6,27 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from engine.pictures import TrickSeat, TrickTable
-from renderers.assets import card_back, font
-from renderers.draw import draw_header, paste_card
-from renderers.layout import Box, floor_box, seat_box, seat_positions
+from renderers.assets import font
+from renderers.draw import draw_footer, draw_header, paste_card
+from renderers.layout import Box, floor_box, placed_positions, seat_boxes
+from renderers.seat import draw_seat
 from renderers.text import draw_text, fit_text
 from renderers.theme import DEFAULT_THEME, Theme
 
 TRICK_CARD_H = 150
-NOTE_GAP = 30  # room above the trick for the trump and the notes
+NOTE_GAP = 36  # room above the trick for the trump and the notes
 PAD = 12
 ROUND_SHIFT = 18  # how far each further round's card lies from the previous one
 
 
-def trick_boxes(table: TrickTable, theme: Theme) -> tuple[list[Box], list[Box], Box]:
+def trick_boxes(
+    table: TrickTable, theme: Theme, bottom: int = 0
+) -> tuple[list[Box], list[Box], Box]:
     """Seat boxes, and a card box for each seat: where its card of the trick lies, on the
     seat's side of the floor."""
-    positions = seat_positions(len(table.seats), table.clockwise)
-    seats = [seat_box(p, theme) for p in positions]
-    floor = floor_box(positions, theme)
+    positions = placed_positions(len(table.seats), table.clockwise, bottom)
+    seats = seat_boxes(positions, theme)
+    floor = floor_box(theme)
     inner = (floor[0] + PAD, floor[1] + NOTE_GAP, floor[2] - PAD, floor[3] - PAD)
     card_h = min(TRICK_CARD_H, (inner[3] - inner[1] - PAD) // 2)
     card_w = round(card_h * theme.card_ratio)
@@ -51,10 +54,10 @@ def trick_boxes(table: TrickTable, theme: Theme) -> tuple[list[Box], list[Box], 
     return seats, cards, floor
 
 
-def render(table: TrickTable, theme: Theme = DEFAULT_THEME) -> Image.Image:
+def render(table: TrickTable, theme: Theme = DEFAULT_THEME, bottom: int = 0) -> Image.Image:
     image = Image.new("RGB", (theme.width, theme.height), theme.felt)
     draw = ImageDraw.Draw(image)
-    seats, cards, floor = trick_boxes(table, theme)
+    seats, cards, floor = trick_boxes(table, theme, bottom)
     draw.rounded_rectangle(
         (floor[0] - 6, floor[1] - 6, floor[2] + 6, floor[3] + 6),
         28,
@@ -63,7 +66,7 @@ def render(table: TrickTable, theme: Theme = DEFAULT_THEME) -> Image.Image:
     )
     draw_header(draw, table.title, table.score_lines, theme)
     for seat, box in zip(table.seats, seats, strict=True):
-        _seat(image, draw, seat, box, theme)
+        _seat(draw, seat, box, theme)
     rounds: dict[int, int] = {}
     last: dict[int, Box] = {}
     for player, card in table.trick:  # a continued trick: each round's card a little further on
@@ -96,69 +99,12 @@ def render(table: TrickTable, theme: Theme = DEFAULT_THEME) -> Image.Image:
             fill=theme.felt_edge,
             anchor="mm",
         )
-    footer = (0, theme.height - theme.footer_height, theme.width, theme.height)
-    draw.rectangle(footer, fill=theme.panel)
-    label = font(theme.label_size)
-    draw_text(
-        draw,
-        (theme.margin, (footer[1] + footer[3]) // 2),
-        fit_text(table.last_play or "New hand", label, theme.width - 2 * theme.margin),
-        font=label,
-        fill=theme.text,
-        anchor="lm",
-    )
+    draw_footer(draw, table.last_play or "New hand", theme.width - theme.margin, theme)
     return image
 
 
-def _seat(
-    image: Image.Image, draw: ImageDraw.ImageDraw, seat: TrickSeat, box: Box, theme: Theme
-) -> None:
+def _seat(draw: ImageDraw.ImageDraw, seat: TrickSeat, box: Box, theme: Theme) -> None:
     colour = theme.muted if seat.side is None else theme.sides[seat.side % len(theme.sides)]
-    draw.rounded_rectangle(
-        box,
-        12,
-        fill=theme.panel,
-        outline=theme.highlight if seat.to_play else colour,
-        width=4 if seat.to_play else 2,
-    )
-    name_font = font(theme.label_size, bold=True)
-    small = font(theme.small_size)
-    x = box[0] + 14
-    width = box[2] - x - 10
-    name = ("▶ " if seat.to_play else "") + seat.name + (" · D" if seat.dealer else "")
-    draw_text(
-        draw,
-        (x, box[1] + 8),
-        fit_text(name, name_font, width),
-        font=name_font,
-        fill=theme.highlight if seat.to_play else theme.text,
-    )
-    details = " · ".join((*seat.marks, seat.won))
-    back = card_back(16, theme)
-    shown = min(seat.cards_in_hand, 12)
-    y = box[3] - back.height - 6
-    for index in range(shown):
-        image.paste(back, (x + index * 6, y), back)
-    count_x = x + max(shown - 1, 0) * 6 + 22
-    draw_text(
-        draw,
-        (count_x, y + back.height // 2),
-        str(seat.cards_in_hand),
-        font=small,
-        fill=theme.text,
-        anchor="lm",
-    )
-    if box[3] - box[1] < 100:  # a short seat (top, bottom): the details beside the cards
-        left = count_x + 30
-        draw_text(
-            draw,
-            (box[2] - 12, y + back.height // 2),
-            fit_text(details, small, box[2] - 12 - left),
-            font=small,
-            fill=theme.muted,
-            anchor="rm",
-        )
-    else:
-        draw_text(
-            draw, (x, box[1] + 36), fit_text(details, small, width), font=small, fill=theme.muted
-        )
+    cards = f"{seat.cards_in_hand} card{'s' if seat.cards_in_hand != 1 else ''}"
+    details = [cards, *seat.marks, *seat.won.split(" · ")]
+    draw_seat(draw, box, seat.name, details, colour, seat.to_play, seat.dealer, theme)

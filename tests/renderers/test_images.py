@@ -47,14 +47,14 @@ def decode(data: bytes) -> Image.Image:
 
 
 @pytest.mark.parametrize(("name", "match"), list(matches()))
-def test_table_image_is_a_deterministic_landscape_png(name: str, match) -> None:
+def test_table_image_is_a_deterministic_phone_sized_png(name: str, match) -> None:
     first = table.render_png(match.view(PUBLIC), NAMES)
     second = table.render_png(match.view(PUBLIC), NAMES)
     assert first == second, name
     image = decode(first)
-    assert image.size == (1280, 720) and image.mode == "P"  # a palette PNG: small and fast
+    assert image.size == (800, 880) and image.mode == "P"  # a palette PNG: small and fast
     assert len(image.getcolors(256) or []) > 20  # not a blank canvas
-    assert len(first) <= 250_000
+    assert len(first) <= 150_000
 
 
 @pytest.mark.parametrize(("name", "match"), list(matches()))
@@ -75,10 +75,10 @@ def test_hand_image_numbers_the_cards_and_shows_the_bid_hint() -> None:
     view = match.view(0)
     assert view.hand_picture().note == "You may bid: J (11)"
     image = hand.render(view)
-    assert image.size[0] == 1280 and image.mode == "RGB"
+    assert image.size[0] == 800 and image.mode == "RGB"
     assert hand.render_png(view) == hand.render_png(view)
     layout = hand.hand_layout(len(view.hand), DEFAULT_THEME)
-    assert len(layout.cards) == 4 and all(b[0] >= 0 and b[2] <= 1280 for b in layout.cards)
+    assert len(layout.cards) == 4 and all(b[0] >= 0 and b[2] <= 800 for b in layout.cards)
     with pytest.raises(ValueError, match="own view"):
         hand.render(match.view(PUBLIC))
 
@@ -91,7 +91,7 @@ def test_summary_images_for_both_games() -> None:
     suipe = played(SuipeMatch(SuipeRules(players=3), 6), 10_000)
     for view in (seep.view(), suipe.view()):
         data = summary.render_png(view, NAMES)
-        assert decode(data).size == (1280, 720) and data == summary.render_png(view, NAMES)
+        assert decode(data).size[0] == 800 and data == summary.render_png(view, NAMES)
 
 
 def random_table_models(count: int):
@@ -160,7 +160,7 @@ def test_gallery_writes_every_sample(tmp_path) -> None:
         "seep-end-of-deal",
         "seep-match-summary",
     } <= names
-    assert all(path.stat().st_size > 10_000 for path in written)
+    assert all(path.stat().st_size > 4_000 for path in written)  # drawn, not blank
     assert SUIPE_THREE.startswith("suipe players=3")
 
 

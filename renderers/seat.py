@@ -1,0 +1,45 @@
+"""A seat's panel on a table image: the name (with the turn and dealer marks), then its details
+in two lines, wrapped between details so nothing is cut in the middle of a figure."""
+
+from __future__ import annotations
+
+from PIL import ImageDraw
+
+from renderers.assets import font
+from renderers.layout import Box
+from renderers.text import draw_text, fit_text, wrap_pieces
+from renderers.theme import RGB, Theme
+
+
+def draw_seat(
+    draw: ImageDraw.ImageDraw,
+    box: Box,
+    name: str,
+    details: list[str],
+    colour: RGB,
+    to_play: bool,
+    dealer: bool,
+    theme: Theme,
+) -> None:
+    draw.rounded_rectangle(
+        box,
+        12,
+        fill=theme.panel,
+        outline=theme.highlight if to_play else colour,
+        width=5 if to_play else 3,
+    )
+    draw.rounded_rectangle((box[0] + 5, box[1] + 8, box[0] + 11, box[3] - 8), 3, fill=colour)
+    name_font = font(theme.label_size, bold=True)
+    small = font(theme.small_size)
+    x = box[0] + 18
+    width = box[2] - x - 8
+    shown = ("▶ " if to_play else "") + name + (" · D" if dealer else "")
+    draw_text(
+        draw,
+        (x, box[1] + 8),
+        fit_text(shown, name_font, width),
+        font=name_font,
+        fill=theme.highlight if to_play else theme.text,
+    )
+    for row, line in enumerate(wrap_pieces(details, small, width, 2)):
+        draw_text(draw, (x, box[1] + 42 + row * 29), line, font=small, fill=theme.muted)
