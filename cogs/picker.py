@@ -138,6 +138,23 @@ async def answer_unhandled_component(interaction: discord.Interaction) -> None:
 
 
 Handler = Callable[..., Awaitable[None]]
+MOVE_LISTS = 4  # selects of moves in one picker (the fifth row keeps the Hint button)
+
+
+def move_lists(groups: list[tuple[Any, ...]]) -> list[list[Any]] | None:
+    """Every move in at most `MOVE_LISTS` lists of `PAGE`, a card's moves kept together where
+    they fit in one list; None when there are more moves than the lists hold."""
+    lists: list[list[Any]] = [[]]
+    for moves in groups:
+        if len(lists[-1]) + len(moves) > PAGE and lists[-1]:
+            lists.append([])
+        for move in moves:
+            if len(lists[-1]) == PAGE:
+                lists.append([])
+            lists[-1].append(move)
+    return lists if len(lists) <= MOVE_LISTS else None
+
+
 # A picker listens for 14 minutes: its message's token lasts 15, so every answer it gives is
 # still allowed. A later click is a new interaction (a new token) and gets a fresh picker.
 PICKER_SECONDS = 14 * 60
@@ -188,6 +205,8 @@ class Picker(discord.ui.View):
             return "Your turn: one move is possible."
         if len(legal) <= PAGE:
             return "Your turn: choose your move (it is played at once)."
+        if move_lists([g.actions for g in self.groups()]) is not None:
+            return "Your turn: choose your move from the list of its card (played at once)."
         return "Your turn: choose a card."
 
     def _build(self) -> None:
@@ -219,6 +238,20 @@ class Picker(discord.ui.View):
                     for m in legal
                 ]
                 self.add_item(_Select("Choose your move", f"{tag}:play", options, self._play_move))
+                self._add_hint_button(tag)
+                return
+            lists = move_lists([g.actions for g in groups])
+            if lists is not None:  # several lists, a few cards' moves each: still 3 taps
+                for index, moves in enumerate(lists):
+                    keys = dict.fromkeys(self._key(m) for m in moves)
+                    options = [
+                        discord.SelectOption(label=self._label(m)[:100], value=m.notation)
+                        for m in moves
+                    ]
+                    placeholder = f"Moves with {', '.join(keys)}"[:150]
+                    self.add_item(
+                        _Select(placeholder, f"{tag}:play:{index}", options, self._play_move)
+                    )
                 self._add_hint_button(tag)
                 return
             options = [
@@ -279,6 +312,10 @@ class Picker(discord.ui.View):
             self.add_item(_Button("Back", f"{tag}:back", discord.ButtonStyle.secondary, self._back))
         else:
             self._add_hint_button(tag)
+
+    def _key(self, action: Any) -> str:
+        card = getattr(action, "card", None)
+        return f"{self._number(card.pretty)}{card.pretty}" if card is not None else "…"
 
     def _number(self, key: str) -> str:
         """ "3 · " for the third card of the hand image (its cards are numbered)."""
