@@ -11,28 +11,35 @@ from discord.ext import commands
 
 from bot.config import Settings
 from bot.flow import TableFlow
+from bot.preferences import Preferences
 from bot.storage import Store
 from bot.tables import Tables
 from bot.translator import Translator
+from cogs.common import LocalisedTree
 
 log = logging.getLogger("seepbot")
 
 COGS = (
     "cogs.errors", "cogs.tables", "cogs.play", "cogs.admin", "cogs.leaderboard", "cogs.settings",
-    "cogs.rules",
+    "cogs.rules", "cogs.preferences",
 )  # fmt: skip
 
 
 class SeepBot(commands.Bot):
     def __init__(self, settings: Settings, **options: Any) -> None:
         intents = discord.Intents.default()
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, **options)
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            tree_cls=LocalisedTree,
+            **options,
+        )
         self.settings = settings
         self.store = Store(settings.database_path)
         self.tables = Tables(self.store)
-        self.flow = TableFlow(
-            self.store, self.tables
-        )  # the turn loop; the tables cog attaches its output
+        self.preferences = Preferences(self.store)
+        # the turn loop; the tables cog attaches its output
+        self.flow = TableFlow(self.store, self.tables, self.preferences)
         self.shutdown_grace = 5.0  # seconds that moves in progress get to finish at close
 
     # The turn loop's settings, where tests and the benchmark set them.

@@ -14,9 +14,11 @@ from collections.abc import Coroutine
 from dataclasses import replace
 from typing import Any, Protocol
 
+from bot.i18n import _, ngettext, use_language
+from bot.preferences import Preferences
 from bot.storage import Store
 from bot.tables import TableError, Tables, TableSession
-from engine.words import count_of, sentence
+from engine.words import sentence
 
 log = logging.getLogger("seepbot.flow")
 
@@ -57,19 +59,22 @@ class TableOutput(Protocol):
 
 def describe_seconds(seconds: float) -> str:
     if seconds >= 3600:
-        return count_of(round(seconds / 3600), "hour")
+        return ngettext("{count} hour", "{count} hours", round(seconds / 3600))
     if seconds >= 60:
-        return count_of(round(seconds / 60), "minute")
-    return count_of(max(1, round(seconds)), "second")
+        return ngettext("{count} minute", "{count} minutes", round(seconds / 60))
+    return ngettext("{count} second", "{count} seconds", max(1, round(seconds)))
 
 
 class TableFlow:
     computer_delay = 1.2  # seconds before a computer player moves: feels natural
     timer_scale = 1.0  # tests shrink every turn timer with this
 
-    def __init__(self, store: Store, tables: Tables) -> None:
+    def __init__(
+        self, store: Store, tables: Tables, preferences: Preferences | None = None
+    ) -> None:
         self.store = store
         self.tables = tables
+        self.preferences = preferences or Preferences(store)
         self.output: TableOutput | None = None
         self.background: set[asyncio.Task[Any]] = set()
         self.timers: dict[int, asyncio.Task[Any]] = {}  # turn timers, by table id
@@ -117,6 +122,7 @@ class TableFlow:
 
     async def advance(self, session: TableSession, deals_finished: int = 0) -> None:
         """After a move: summaries of finished deals, computer turns, then the new table."""
+        use_language(session.language)  # this task posts to the table's channel
         try:
             await self._advance(session, deals_finished)
         except ChannelGone:
@@ -141,8 +147,12 @@ class TableFlow:
         thinking = False  # shown once: Discord keeps the sign up ~10 s or until a message
         while session.match is not None and not session.match.is_terminal:
             row = session.seats.get(session.match.current_player or 0)
-            if row is None or not row.plays_itself:
+            if row is None:
                 break
+            if not row.plays_itself:
+                if not await self._auto_play(session, row.user_id):
+                    break
+                continue
             if not thinking:
                 await self.port.thinking(session)
                 thinking = True
@@ -157,6 +167,17 @@ class TableFlow:
         if session.match is not None and session.match.is_terminal:
             result = session.match.outcome().describe(session.names())
             await self.port.close_lobby(session, f"The match is over: {result}")
+
+    async def _auto_play(self, session: TableSession, user_id: int | None) -> bool:
+        """Play a player's forced move for them, if they asked for that (`/autoplay`)."""
+        if user_id is None or not (await self.preferences.of(user_id)).auto_play:
+            return False
+        result = await session.play_forced()
+        if result is None:
+            return False
+        if result.deals_finished:
+            await self.post_summary(session)
+        return True
 
     async def post_table(self, session: TableSession, *, repost: bool = False) -> None:
         """Post the table and remove the previous table message; restart the turn timer. A
@@ -236,14 +257,18 @@ class TableFlow:
     async def _turn_timer(self, session: TableSession, user_id: int | None, seconds: float) -> None:
         """Sleeps and reminds; a move that arrives in the meantime cancels it. When the time
         is up the computer's move runs as background work, never cancelled half-way."""
+        use_language(session.language)
         turn = session.turn_number
         await asyncio.sleep(seconds * 2 / 3)
         if session.turn_number != turn:
             return
         reminded = await self._remind(
             session,
-            f"<@{user_id}>, it's your turn: {describe_seconds(seconds / 3)} left before a "
-            "computer player moves for you.",
+            _(
+                "{player}, it's your turn: {time} left before a computer player moves for you.",
+                player=f"<@{user_id}>",
+                time=describe_seconds(seconds / 3),
+            ),
             user_id,
             table_posts=1,
         )
@@ -272,11 +297,15 @@ class TableFlow:
             return
         result, away = outcome
         name = session.name_of(result.player)
-        text = sentence(f"Time's up: a computer player played for {name} — {result.text}")
+        text = sentence(
+            _("Time's up: a computer player played for {name} — {move}", name=name,
+              move=result.text)
+        )  # fmt: skip
         if away:
-            text += (
-                f" {name} missed several turns in a row, so a computer player keeps the seat "
-                "until they come back with /table rejoin."
+            text += " " + _(
+                "{name} missed several turns in a row, so a computer player keeps the seat "
+                "until they come back with /table rejoin.",
+                name=name,
             )
         if await self._remind(session, text, None, table_posts=2):
             await self.advance(session, result.deals_finished)

@@ -29,7 +29,12 @@ def server_options() -> list[OptionSpec]:
 
 
 def defaults() -> dict[str, Any]:
-    return {**GENERAL, **{option.rules_key: False for option in server_options()}}
+    """Every setting's value when a server has not chosen: a number option (the winning lead)
+    None, which leaves each game its own default."""
+    return {
+        **GENERAL,
+        **{o.rules_key: False if o.kind is bool else None for o in server_options()},
+    }
 
 
 def valid(key: str, value: Any) -> bool:
@@ -39,6 +44,11 @@ def valid(key: str, value: Any) -> bool:
         return value in TIMERS
     if key == "level":
         return value in LEVELS
+    option = next((o for o in server_options() if o.rules_key == key), None)
+    if option is not None and option.kind is int:
+        low = option.low if option.low is not None else -(10**9)
+        high = option.high if option.high is not None else 10**9
+        return value is None or (type(value) is int and low <= value <= high)
     return isinstance(value, bool)
 
 
@@ -53,7 +63,10 @@ def describe(settings: Mapping[str, Any]) -> str:
     lines = []
     for key, label in labels.items():
         value = values[key]
-        shown = ("yes" if value else "no") if isinstance(value, bool) else str(value)
+        if value is None:
+            shown = "each game's own"
+        else:
+            shown = ("yes" if value else "no") if isinstance(value, bool) else str(value)
         lines.append(f"{label}: **{shown}**")
     return "\n".join(lines)
 

@@ -137,6 +137,13 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE player_results ADD COLUMN rounds TEXT NOT NULL DEFAULT '[]';
     """,
+    # 6: each player's own choices (language, auto-play of forced moves), wherever they play
+    """
+    CREATE TABLE player_prefs (
+        user_id INTEGER PRIMARY KEY,
+        prefs TEXT NOT NULL DEFAULT '{}'  -- JSON: language, auto_play
+    );
+    """,
 )
 
 RESULT_COLUMNS = (
@@ -507,6 +514,20 @@ class Store:
             "INSERT INTO guild_settings (guild_id, settings) VALUES (?, ?) ON CONFLICT (guild_id)"
             " DO UPDATE SET settings = json_patch(settings, excluded.settings)",
             (guild_id, json.dumps(changes)),
+        )
+
+    @_serialised
+    async def player_prefs(self, user_id: int) -> dict[str, Any]:
+        row = await self._one("SELECT prefs FROM player_prefs WHERE user_id = ?", (user_id,))
+        return dict(json.loads(row[0])) if row else {}
+
+    @_serialised
+    async def update_player_prefs(self, user_id: int, changes: dict[str, Any]) -> None:
+        """Set the given preferences (a None value removes one)."""
+        await self._run(
+            "INSERT INTO player_prefs (user_id, prefs) VALUES (?, json_patch('{}', ?))"
+            " ON CONFLICT (user_id) DO UPDATE SET prefs = json_patch(prefs, ?)",
+            (user_id, json.dumps(changes), json.dumps(changes)),  # a null removes a choice
         )
 
     @_serialised

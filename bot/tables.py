@@ -13,6 +13,7 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from bot.i18n import _, ngettext
 from bot.players import DEFAULT_LEVEL, LEVELS, TAKEOVER_LEVEL, think
 from bot.results import player_results
 from bot.storage import SeatRow, Store, TableRow
@@ -105,17 +106,17 @@ class TableSession:
     async def join(self, user_id: int, name: str, seat: int | None = None) -> int:
         async with self.lock:
             if self.started:
-                raise TableError("This game has already started.")
+                raise TableError(_("This game has already started."))
             if self.seat_of(user_id) is not None:
-                raise TableError("You are already at this table.")
+                raise TableError(_("You are already at this table."))
             free = [s for s in range(self.players) if s not in self.seats]
             if not free:
-                raise TableError("This table is full.")
+                raise TableError(_("This table is full."))
             if seat is not None:
                 if not 0 <= seat < self.players:
-                    raise TableError(f"Choose a seat from 1 to {self.players}.")
+                    raise TableError(_("Choose a seat from 1 to {count}.", count=self.players))
                 if seat not in free:
-                    raise TableError(f"Seat {seat + 1} is taken.")
+                    raise TableError(_("Seat {number} is taken.", number=seat + 1))
             chosen = free[0] if seat is None else seat
             await self.store.set_seat(self.id, chosen, user_id, name)
             self.seats[chosen] = SeatRow(chosen, user_id, name, None)
@@ -125,9 +126,11 @@ class TableSession:
         async with self.lock:
             seat = self.seat_of(user_id)
             if seat is None:
-                raise TableError("You are not at this table.")
+                raise TableError(_("You are not at this table."))
             if self.started:
-                raise TableError("The game has started: ask the host to end it, or keep playing.")
+                raise TableError(
+                    _("The game has started: ask the host to end it, or keep playing.")
+                )
             await self.store.clear_seat(self.id, seat)
             del self.seats[seat]
             return seat
@@ -136,15 +139,15 @@ class TableSession:
         self, user_id: int, level: str = DEFAULT_LEVEL, seat: int | None = None
     ) -> int:
         if level not in LEVELS:
-            raise TableError(f"Choose a level: {', '.join(LEVELS)}.")
+            raise TableError(_("Choose a level: {levels}.", levels=", ".join(LEVELS)))
         async with self.lock:
             if user_id != self.row.host_id:
-                raise TableError("Only the host adds computer players.")
+                raise TableError(_("Only the host adds computer players."))
             if self.started:
-                raise TableError("This game has already started.")
+                raise TableError(_("This game has already started."))
             free = [s for s in range(self.players) if s not in self.seats]
             if not free:
-                raise TableError("This table is full.")
+                raise TableError(_("This table is full."))
             seat = seat if seat in free else free[0]
             name = f"Computer {seat + 1}" + ("" if level == DEFAULT_LEVEL else f" ({level})")
             await self.store.set_seat(self.id, seat, None, name, level)
@@ -154,14 +157,17 @@ class TableSession:
     async def start(self, user_id: int) -> None:
         async with self.lock:
             if user_id != self.row.host_id:
-                raise TableError("Only the host can start the game.")
+                raise TableError(_("Only the host can start the game."))
             if self.started:
-                raise TableError("The game has already started.")
+                raise TableError(_("The game has already started."))
             if len(self.seats) < self.players:
                 missing = self.players - len(self.seats)
                 raise TableError(
-                    f"{missing} seat{'s are' if missing > 1 else ' is'} still empty: wait for "
-                    "players or add computer players."
+                    ngettext(
+                        "{count} seat is still empty: wait for players or add computer players.",
+                        "{count} seats are still empty: wait for players or add computer players.",
+                        missing,
+                    )
                 )
             match = self.spec.new_match(self.row.seed, self.row.rules)
             settings = await self.store.guild_settings(self.row.guild_id)
@@ -201,24 +207,26 @@ class TableSession:
     def check_turn(self, user_id: int, turn_number: int | None = None) -> int:
         """The player number of `user_id` if they may act now; else a TableError."""
         if self.ended:
-            raise TableError("This table has ended.")
+            raise TableError(_("This table has ended."))
         if self.match is None:
-            raise TableError("The game has not started yet.")
+            raise TableError(_("The game has not started yet."))
         if self.match.is_terminal:
-            raise TableError("This game is over.")
+            raise TableError(_("This game is over."))
         seat = self.seat_of(user_id)
         if seat is None:
-            raise TableError("You are not at this table.")
+            raise TableError(_("You are not at this table."))
         if turn_number is not None and turn_number != self.turn_number:
-            raise TableError("That was an earlier turn: use the latest table message.")
+            raise TableError(_("That was an earlier turn: use the latest table message."))
         if self.seats[seat].away:
             raise TableError(
-                "A computer player took over your seat after you missed turns: come back with "
-                "/table rejoin."
+                _(
+                    "A computer player took over your seat after you missed turns: come back "
+                    "with /table rejoin."
+                )
             )
         current = self.match.current_player
         if seat != current:
-            raise TableError(f"It's {self.name_of(current or 0)}'s turn.")
+            raise TableError(_("It's {name}'s turn.", name=self.name_of(current or 0)))
         return seat
 
     async def play(self, user_id: int, move: Any, turn_number: int | None = None) -> MoveResult:
@@ -232,6 +240,20 @@ class TableSession:
     async def _set_missed(self, seat: int, count: int) -> None:
         await self.store.set_missed_turns(self.id, seat, count)
         self.seats[seat] = replace(self.seats[seat], missed_turns=count)
+
+    async def play_forced(self) -> MoveResult | None:
+        """The player to move has one legal move: play it for them (their auto-play choice).
+        None when they have a real choice."""
+        async with self.lock:
+            match = self.match
+            if match is None or match.is_terminal or self.ended:
+                return None
+            legal = match.legal_actions()
+            if len(legal) != 1:
+                return None
+            seat = match.current_player
+            assert seat is not None
+            return await self._apply(seat, legal[0])
 
     async def take_over(self, turn_number: int) -> tuple[MoveResult, bool] | None:
         """The turn timer ran out: a computer plays this turn for the player. Returns the move
@@ -252,13 +274,18 @@ class TableSession:
             return result, self.seats[seat].away
 
     @property
+    def language(self) -> str:
+        """The language of the table's public messages: its opener's."""
+        return str(self.row.options.get("language", "en"))
+
+    @property
     def hints_on(self) -> bool:
         return bool(self.row.options.get("hints", False))
 
     async def hint(self, user_id: int, turn_number: int) -> Hint:
         """A suggested move with its reason, for the player to move at a table with hints."""
         if not self.hints_on:
-            raise TableError("Hints are off at this table.")
+            raise TableError(_("Hints are off at this table."))
         async with self.lock:
             seat = self.check_turn(user_id, turn_number)
             seed = f"{self.row.seed}:{turn_number}:hint"
@@ -268,9 +295,9 @@ class TableSession:
         async with self.lock:
             seat = self.seat_of(user_id)
             if seat is None:
-                raise TableError("You are not at this table.")
+                raise TableError(_("You are not at this table."))
             if not self.seats[seat].away:
-                raise TableError("You are still playing your seat.")
+                raise TableError(_("You are still playing your seat."))
             await self._set_missed(seat, 0)
             return seat
 
@@ -279,7 +306,7 @@ class TableSession:
         async with self.lock:
             seat = self.seat_of(user_id)
             if seat is None:
-                raise TableError("That player is not at this table.")
+                raise TableError(_("That player is not at this table."))
             if not self.started:
                 await self.store.clear_seat(self.id, seat)
                 del self.seats[seat]
@@ -404,7 +431,9 @@ class Tables:
     ) -> TableSession:
         existing = self.by_channel.get(channel_id)
         if existing is not None and existing.row.status in ("lobby", "playing"):
-            raise TableError("There is already a table in this channel: join it or end it first.")
+            raise TableError(
+                _("There is already a table in this channel: join it or end it first.")
+            )
         self.validate(game, rules)
         seed = seed if seed is not None else random.SystemRandom().randrange(1 << 31)
         table_id = await self.store.create_table(
@@ -424,14 +453,16 @@ class Tables:
         ids come back with the new table."""
         old = await self.store.table(table_id)
         if old is None:
-            raise TableError("That table is gone.")
+            raise TableError(_("That table is gone."))
         if old.status != "finished":
-            raise TableError("A rematch is offered once the match is over.")
+            raise TableError(_("A rematch is offered once the match is over."))
         if user_id != old.host_id:
-            raise TableError(f"Only the host, <@{old.host_id}>, starts the rematch.")
+            raise TableError(
+                _("Only the host, {host}, starts the rematch.", host=f"<@{old.host_id}>")
+            )
         current = self.by_channel.get(old.channel_id)
         if current is not None and current.row.status in ("lobby", "playing"):
-            raise TableError("A new table is already open here: join it.")
+            raise TableError(_("A new table is already open here: join it."))
         options = {k: v for k, v in old.options.items() if k not in ("lobby", "rated")}
         options["rematch_of"] = table_id
         session = await self.create(
@@ -461,12 +492,14 @@ class Tables:
     async def end(self, channel_id: int) -> TableSession:
         session = self.by_channel.get(channel_id)
         if session is None or session.ended:
-            raise TableError("There is no table in this channel.")
+            raise TableError(_("There is no table in this channel."))
         if session.row.status == "finished":
-            raise TableError("This table's match is over: the channel is free for /table new.")
+            raise TableError(_("This table's match is over: the channel is free for /table new."))
         async with session.lock:  # a move in progress is stored first, then nothing more
             if session.row.status == "finished":  # that move finished the match
-                raise TableError("This table's match is over: the channel is free for /table new.")
+                raise TableError(
+                    _("This table's match is over: the channel is free for /table new.")
+                )
             await self.store.set_status(session.id, "ended")
             session.row = replace(session.row, status="ended")
         del self.by_channel[channel_id]

@@ -8,20 +8,40 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
+from discord import app_commands
 
+from bot.i18n import N_, _, language_of, use_language
 from bot.tables import TableError, TableSession
 
 if TYPE_CHECKING:
     from bot.client import SeepBot
 
 PAGE = 25  # Discord's limit of options in one select
-UNEXPECTED = "That choice isn't available any more. Try the command again."
+UNEXPECTED = N_("That choice isn't available any more. Try the command again.")
 log = logging.getLogger("seepbot.errors")
 Handler = TypeVar("Handler", bound=Callable[..., Awaitable[None]])
 
 
 def bot_of(interaction: discord.Interaction) -> SeepBot:
     return interaction.client  # type: ignore[return-value]  # the client is always our bot
+
+
+async def localise(interaction: discord.Interaction) -> str:
+    """Speak the player's language for the rest of this interaction's handling: their
+    `/language` choice, else their Discord client's language."""
+    prefs = await bot_of(interaction).preferences.of(interaction.user.id)
+    code = language_of(prefs.language, str(interaction.locale))
+    use_language(code)
+    return code
+
+
+class LocalisedTree(app_commands.CommandTree["SeepBot"]):
+    """Every slash command's handler speaks the player's language (set before it runs, in the
+    same task)."""
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        await localise(interaction)
+        return True
 
 
 async def tell(interaction: discord.Interaction, text: str) -> None:
@@ -39,7 +59,7 @@ def page_button(
     a button rebuilt from its custom_id only needs to act)."""
     at_end = (step == "prev" and page == 0) or (step == "next" and page >= pages - 1)
     return discord.ui.Button(
-        label="Previous" if step == "prev" else "Next",
+        label=_("Previous") if step == "prev" else _("Next"),
         style=discord.ButtonStyle.secondary,
         custom_id=custom_id,
         disabled=at_end and pages > 0,
@@ -66,15 +86,18 @@ def session_for(interaction: discord.Interaction, table_id: int | None = None) -
             ]
             if threads:
                 raise TableError(
-                    "The tables of this channel play in their own threads: "
-                    f"{', '.join(threads)}. Use the commands there."
+                    _(
+                        "The tables of this channel play in their own threads: {threads}. "
+                        "Use the commands there.",
+                        threads=", ".join(threads),
+                    )
                 )
-            raise TableError("There is no table in this channel: start one with /table new.")
+            raise TableError(_("There is no table in this channel: start one with /table new."))
         return session
     for session in bot.tables.by_channel.values():
         if session.id == table_id:
             return session
-    raise TableError("That table has ended.")
+    raise TableError(_("That table has ended."))
 
 
 async def channel_of(bot: SeepBot, channel_id: int) -> Any:
@@ -89,7 +112,7 @@ async def answer_unexpected(interaction: discord.Interaction, error: BaseExcepti
     error (a stale button or an odd value is the user's world, not a bug of ours)."""
     log.warning("unexpected input in %s: %r", interaction.data, error, exc_info=error)
     try:
-        await tell(interaction, UNEXPECTED)
+        await tell(interaction, _(UNEXPECTED))
     except discord.HTTPException:
         log.warning("could not answer interaction %s", interaction.id)
 
@@ -100,6 +123,7 @@ def guarded(callback: Handler) -> Handler:
     @functools.wraps(callback)
     async def run(self: Any, interaction: discord.Interaction, *args: Any) -> None:
         try:
+            await localise(interaction)
             await callback(self, interaction, *args)
         except TableError as error:
             await tell(interaction, str(error))

@@ -7,9 +7,13 @@ from typing import Any, ClassVar
 
 import discord
 
+from bot.i18n import N_, _, speaking
 from bot.tables import TableError, TableSession
 from cogs.common import bot_of, guarded, session_for, tell
 from engine.registry import SideRule, display_name
+
+# The computer players' levels as the lobby shows them.
+LEVEL_WORDS = (N_("easy"), N_("normal"), N_("hard"))
 
 
 def _seat_list(seats: list[int]) -> str:
@@ -18,34 +22,54 @@ def _seat_list(seats: list[int]) -> str:
 
 
 def lobby_embed(session: TableSession) -> discord.Embed:
+    """The lobby, in the table's language (everyone at the table reads the same message)."""
+    with speaking(session.language):
+        return _lobby_embed(session)
+
+
+def _lobby_embed(session: TableSession) -> discord.Embed:
     embed = discord.Embed(
-        title=f"{display_name(session.row.game)} · table {session.id}",
-        description="Join with the button (or /table join). The host starts the game.",
+        title=_("{game} · table {number}", game=display_name(session.row.game), number=session.id),
+        description=_("Join with the button (or /table join). The host starts the game."),
         colour=discord.Colour.dark_green(),
     )
     seats = []
     for seat in range(session.players):
         row = session.seats.get(seat)
         if row is None:
-            seats.append(f"Seat {seat + 1}: —")
+            seats.append(_("Seat {number}: —", number=seat + 1))
         elif row.is_computer:
-            seats.append(f"Seat {seat + 1}: {row.name} (computer, {row.computer_level})")
+            seats.append(
+                _(
+                    "Seat {number}: {name} (computer, {level})",
+                    number=seat + 1,
+                    name=row.name,
+                    level=_(str(row.computer_level)),
+                )
+            )
         else:
-            seats.append(f"Seat {seat + 1}: <@{row.user_id}>")
-    embed.add_field(name="Seats", value="\n".join(seats), inline=False)
+            seats.append(_("Seat {number}: {player}", number=seat + 1, player=f"<@{row.user_id}>"))
+    embed.add_field(name=_("Seats"), value="\n".join(seats), inline=False)
     players = session.players
     partners = session.spec.side_rule(session.row.rules) is SideRule.PARTNERS
     if partners and players >= 4 and players % 2 == 0:
         first = _seat_list(list(range(0, players, 2)))
         second = _seat_list(list(range(1, players, 2)))
-        embed.set_footer(text=f"Partners sit opposite: seats {first} against seats {second}.")
+        embed.set_footer(
+            text=_(
+                "Partners sit opposite: seats {first} against seats {second}.",
+                first=first,
+                second=second,
+            )
+        )
     return embed
 
 
 def lobby_view(session: TableSession) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    for action in ("join", "leave", "computer", "start"):
-        view.add_item(LobbyButton(session.id, action))
+    with speaking(session.language):
+        for action in ("join", "leave", "computer", "start"):
+            view.add_item(LobbyButton(session.id, action))
     return view
 
 
@@ -54,10 +78,10 @@ class LobbyButton(
     template=r"lobby:(?P<table>\d+):(?P<action>\w+)",
 ):
     LABELS: ClassVar[dict[str, str]] = {
-        "join": "Join",
-        "leave": "Leave",
-        "computer": "Add computer player",
-        "start": "Start",
+        "join": N_("Join"),
+        "leave": N_("Leave"),
+        "computer": N_("Add computer player"),
+        "start": N_("Start"),
     }
     STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
         "join": discord.ButtonStyle.success,
@@ -69,7 +93,7 @@ class LobbyButton(
         self.action = action
         super().__init__(
             discord.ui.Button(
-                label=self.LABELS.get(action, action),
+                label=_(self.LABELS.get(action, action)),
                 style=self.STYLES.get(action, discord.ButtonStyle.secondary),
                 custom_id=f"lobby:{table_id}:{action}",
             )
@@ -98,7 +122,7 @@ class LobbyButton(
             elif self.action == "start":
                 await session.start(user.id)
             else:
-                raise TableError("That button is not available any more.")
+                raise TableError(_("That button is not available any more."))
         except TableError as error:
             await tell(interaction, str(error))
             return
@@ -108,7 +132,8 @@ class LobbyButton(
             )
             return
         embed = lobby_embed(session)
-        embed.description = "The game has started."
+        with speaking(session.language):
+            embed.description = _("The game has started.")
         await interaction.response.edit_message(embed=embed, view=None)
         bot.flow.schedule(bot.flow.advance(session))
 
@@ -122,7 +147,9 @@ class RematchButton(
         self.table_id = table_id
         super().__init__(
             discord.ui.Button(
-                label="Rematch", style=discord.ButtonStyle.success, custom_id=f"rematch:{table_id}"
+                label=_("Rematch"),
+                style=discord.ButtonStyle.success,
+                custom_id=f"rematch:{table_id}",
             )
         )
 
@@ -141,10 +168,11 @@ class RematchButton(
         except TableError as error:
             await tell(interaction, str(error))
             return
-        text = f"{user.mention} wants a rematch."
-        if others:
-            mentions = " ".join(f"<@{other}>" for other in others)
-            text += f" {mentions}: press Join to take your seat again."
+        with speaking(session.language):
+            text = _("{player} wants a rematch.", player=user.mention)
+            if others:
+                mentions = " ".join(f"<@{other}>" for other in others)
+                text += " " + _("{players}: press Join to take your seat again.", players=mentions)
         sent = await interaction.response.send_message(
             text,
             embed=lobby_embed(session),

@@ -11,6 +11,7 @@ from typing import Any
 
 import discord
 
+from bot.i18n import N_, _, ngettext
 from bot.tables import TableError, TableSession
 from cogs.common import (
     PAGE,
@@ -18,6 +19,7 @@ from cogs.common import (
     answer_unexpected,
     bot_of,
     guarded,
+    localise,
     session_for,
     tell,
 )
@@ -33,7 +35,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"hand
         self.table_id = table_id
         super().__init__(
             discord.ui.Button(
-                label="My hand", style=discord.ButtonStyle.primary, custom_id=f"hand:{table_id}"
+                label=_("My hand"), style=discord.ButtonStyle.primary, custom_id=f"hand:{table_id}"
             )
         )
 
@@ -60,10 +62,10 @@ async def show_hand(
     user_id = interaction.user.id
     seat = session.seat_of(user_id)
     if seat is None:
-        await tell(interaction, "You are not at this table.")
+        await tell(interaction, _("You are not at this table."))
         return
     if session.match is None:
-        await tell(interaction, "The game has not started yet.")
+        await tell(interaction, _("The game has not started yet."))
         return
     view = session.match.view(seat)
     png = await asyncio.to_thread(hand_image.render_png, view)
@@ -74,16 +76,16 @@ async def show_hand(
     )
     recent = session.since_own_turn(seat)
     if recent:
-        note += f"Since your last turn:\n{plays_text(recent, 900)}\n"
+        note += _("Since your last turn:") + f"\n{plays_text(recent, 900)}\n"
     files = [  # the table and the hand together, in one private message
         discord.File(io.BytesIO(floor), filename="table.png"),
         discord.File(io.BytesIO(png), filename="hand.png"),
     ]
     if session.match.is_terminal or session.match.current_player != seat:
         waiting = (
-            "The game is over."
+            _("The game is over.")
             if session.match.is_terminal
-            else (f"It's {session.name_of(session.match.current_player or 0)}'s turn.")
+            else _("It's {name}'s turn.", name=session.name_of(session.match.current_player or 0))
         )
         await interaction.response.send_message(note + waiting, files=files, ephemeral=True)
         return
@@ -94,7 +96,7 @@ async def show_hand(
 
 
 PICK = re.compile(r"pick:(?P<table>\d+):")
-EXPIRED = "That picker had expired (or the bot restarted): here is your hand again.\n"
+EXPIRED = N_("That picker had expired (or the bot restarted): here is your hand again.")
 
 
 def is_handled(interaction: discord.Interaction) -> bool:
@@ -125,16 +127,17 @@ async def answer_unhandled_component(interaction: discord.Interaction) -> None:
     else, a plain word."""
     if interaction.type is not discord.InteractionType.component or is_handled(interaction):
         return
+    await localise(interaction)
     found = PICK.match(str((interaction.data or {}).get("custom_id", "")))
     if found is None:
-        await tell(interaction, UNEXPECTED)
+        await tell(interaction, _(UNEXPECTED))
         return
     try:
         session = session_for(interaction, int(found["table"]))
     except TableError as error:
         await tell(interaction, str(error))
         return
-    await show_hand(interaction, session, EXPIRED)
+    await show_hand(interaction, session, _(EXPIRED) + "\n")
 
 
 Handler = Callable[..., Awaitable[None]]
@@ -193,21 +196,24 @@ class Picker(discord.ui.View):
 
     def prompt(self) -> str:
         if self.move:
-            question = f"Play **{self.match.describe(self.move, self.session.names())}**?"
-            return f"Hint: {self.hint}\n{question}" if self.hint else question
+            move = self.match.describe(self.move, self.session.names())
+            question = _("Play **{move}**?", move=move)
+            return (
+                _("Hint: {reason}", reason=self.hint) + "\n" + question if self.hint else question
+            )
         if self.card:
-            return f"Moves with {self.card}:"
+            return _("Moves with {card}:", card=self.card)
         phase = self.phase()
         if phase is not None and phase.prompt:
             return phase.prompt
         legal = self.match.legal_actions()
         if len(legal) == 1:
-            return "Your turn: one move is possible."
+            return _("Your turn: one move is possible.")
         if len(legal) <= PAGE:
-            return "Your turn: choose your move (it is played at once)."
+            return _("Your turn: choose your move (it is played at once).")
         if move_lists([g.actions for g in self.groups()]) is not None:
-            return "Your turn: choose your move from the list of its card (played at once)."
-        return "Your turn: choose a card."
+            return _("Your turn: choose your move from the list of its card (played at once).")
+        return _("Your turn: choose a card.")
 
     def _build(self) -> None:
         self.clear_items()
@@ -217,16 +223,18 @@ class Picker(discord.ui.View):
         tag = f"pick:{self.session.id}:{self.turn}"
         if self.move:
             self.add_item(
-                _Button("Confirm", f"{tag}:confirm", discord.ButtonStyle.success, self._confirm)
+                _Button(_("Confirm"), f"{tag}:confirm", discord.ButtonStyle.success, self._confirm)
             )
-            self.add_item(_Button("Back", f"{tag}:back", discord.ButtonStyle.secondary, self._back))
+            self.add_item(
+                _Button(_("Back"), f"{tag}:back", discord.ButtonStyle.secondary, self._back)
+            )
             return
         groups = self.groups()
         phase = self.phase()
         if self.card is None and phase is None:
             legal = list(self.match.legal_actions())
             if len(legal) == 1:  # a forced move: one tap plays it
-                label = f"Play: {self._label(legal[0])}"[:80]
+                label = _("Play: {move}", move=self._label(legal[0]))[:80]
                 self.add_item(
                     _Button(label, f"{tag}:forced", discord.ButtonStyle.success,
                             self._play_now(legal[0].notation))
@@ -237,7 +245,9 @@ class Picker(discord.ui.View):
                     discord.SelectOption(label=self._label(m)[:100], value=m.notation)
                     for m in legal
                 ]
-                self.add_item(_Select("Choose your move", f"{tag}:play", options, self._play_move))
+                self.add_item(
+                    _Select(_("Choose your move"), f"{tag}:play", options, self._play_move)
+                )
                 self._add_hint_button(tag)
                 return
             lists = move_lists([g.actions for g in groups])
@@ -248,7 +258,7 @@ class Picker(discord.ui.View):
                         discord.SelectOption(label=self._label(m)[:100], value=m.notation)
                         for m in moves
                     ]
-                    placeholder = f"Moves with {', '.join(keys)}"[:150]
+                    placeholder = _("Moves with {cards}", cards=", ".join(keys))[:150]
                     self.add_item(
                         _Select(placeholder, f"{tag}:play:{index}", options, self._play_move)
                     )
@@ -262,7 +272,7 @@ class Picker(discord.ui.View):
                 )
                 for g in groups
             ][:PAGE]
-            self.add_item(_Select("Choose a card", f"{tag}:card", options, self._choose_card))
+            self.add_item(_Select(_("Choose a card"), f"{tag}:card", options, self._choose_card))
             self._add_hint_button(tag)
             return
         chosen = phase if self.card is None else next(g for g in groups if g.key == self.card)
@@ -288,11 +298,13 @@ class Picker(discord.ui.View):
             discord.SelectOption(label=self.match.describe(m, names)[:100], value=m.notation)
             for m in shown
         ]
-        self.add_item(_Select("Choose a move", f"{tag}:move:{self.page}", options, self._play_move))
+        self.add_item(
+            _Select(_("Choose a move"), f"{tag}:move:{self.page}", options, self._play_move)
+        )
         if pages > 1:
             self.add_item(
                 _Button(
-                    "Previous",
+                    _("Previous"),
                     f"{tag}:prev",
                     discord.ButtonStyle.secondary,
                     self._prev,
@@ -301,7 +313,7 @@ class Picker(discord.ui.View):
             )
             self.add_item(
                 _Button(
-                    "Next",
+                    _("Next"),
                     f"{tag}:next",
                     discord.ButtonStyle.secondary,
                     self._next,
@@ -309,7 +321,9 @@ class Picker(discord.ui.View):
                 )
             )
         if self.card is not None:
-            self.add_item(_Button("Back", f"{tag}:back", discord.ButtonStyle.secondary, self._back))
+            self.add_item(
+                _Button(_("Back"), f"{tag}:back", discord.ButtonStyle.secondary, self._back)
+            )
         else:
             self._add_hint_button(tag)
 
@@ -334,7 +348,12 @@ class Picker(discord.ui.View):
         kinds = dict.fromkeys(
             str(self.match.describe(a, names)).split(" ", 1)[0] for a in group.actions
         )
-        return f"{len(group.actions)} moves: {', '.join(k.lower() for k in kinds)}"
+        return ngettext(
+            "{count} move: {kinds}",
+            "{count} moves: {kinds}",
+            len(group.actions),
+            kinds=", ".join(k.lower() for k in kinds),
+        )
 
     def _play_now(self, notation: str) -> Handler:
         async def play(interaction: discord.Interaction) -> None:
@@ -349,7 +368,12 @@ class Picker(discord.ui.View):
         """A move made of several cards (a bury): one select, exactly `group.choose` of them."""
         options = [discord.SelectOption(label=c.pretty, value=str(c)) for c in group.cards][:PAGE]
         count = min(group.choose, len(options))
-        select = _Select(f"Choose {count} cards", f"{tag}:cards", options, self._choose_cards)
+        select = _Select(
+            ngettext("Choose {count} card", "Choose {count} cards", count),
+            f"{tag}:cards",
+            options,
+            self._choose_cards,
+        )
         select.min_values = select.max_values = count
         self.add_item(select)
         self._add_hint_button(tag)
@@ -358,7 +382,7 @@ class Picker(discord.ui.View):
         group = self.phase()
         try:
             if group is None:
-                raise ValueError("nothing to choose now")
+                raise ValueError(_("There is nothing to choose now."))
             action = self.match.combine(group.key, [Card.parse(v) for v in values])
             self.match.describe(action, self.session.names())
         except ValueError as error:
@@ -369,18 +393,21 @@ class Picker(discord.ui.View):
 
     def _add_hint_button(self, tag: str) -> None:
         if self.session.hints_on:
-            self.add_item(_Button("Hint", f"{tag}:hint", discord.ButtonStyle.secondary, self._hint))
+            self.add_item(
+                _Button(_("Hint"), f"{tag}:hint", discord.ButtonStyle.secondary, self._hint)
+            )
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        await localise(interaction)  # runs before the item's own callback
         if self.session.ended:
-            await tell(interaction, "This table has ended.")
+            await tell(interaction, _("This table has ended."))
             self.stop()
             return False
         if interaction.user.id != self.user_id:
-            await tell(interaction, "This is not your hand.")
+            await tell(interaction, _("This is not your hand."))
             return False
         if self.session.turn_number != self.turn:
-            await tell(interaction, "That was an earlier turn: press “My hand” again.")
+            await tell(interaction, _("That was an earlier turn: press “My hand” again."))
             return False
         return True
 
@@ -452,7 +479,7 @@ async def play_move(
             await interaction.edit_original_response(content=str(error))
         return
     bot.flow.schedule(bot.flow.advance(session, result.deals_finished))
-    done = f"You played: {result.text}"
+    done = _("You played: {move}", move=result.text)
     try:
         if picker is not None:
             picker.stop()

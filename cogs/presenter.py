@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.i18n import _
 from engine.core import PUBLIC
 from engine.pictures import TablePicture
 from engine.registry import display_name
@@ -42,12 +43,12 @@ def cannot_post(channel: Any) -> str | None:
         return None
     allowed = channel.permissions_for(guild.me)
     if not allowed.send_messages:
-        return (
+        return _(
             "I may not post messages in this channel, so I cannot keep a table here. Ask a "
             "moderator to give me Send Messages here, or open the table in another channel."
         )
     if not allowed.embed_links:
-        return (
+        return _(
             "I may not embed links in this channel, and the table is shown in an embed. Ask a "
             "moderator to give me Embed Links here, or open the table in another channel."
         )
@@ -73,18 +74,18 @@ def plays_text(plays: Sequence[Play], limit: int = 1024) -> str:
 def table_embed(session: TableSession, picture: TablePicture) -> discord.Embed:
     match = session.match
     assert match is not None
-    title = f"{display_name(session.row.game)} · table {session.id}"
+    title = _("{game} · table {number}", game=display_name(session.row.game), number=session.id)
     embed = discord.Embed(title=title, colour=discord.Colour.dark_green())
     if picture.played:
-        embed.add_field(name="Last play", value=picture.played, inline=False)
+        embed.add_field(name=_("Last play"), value=picture.played, inline=False)
     recent = session.plays_since(session.shown_moves)
     if len(recent) > 1:  # several seats played since the last table: list every play
-        embed.add_field(name="Since the last table", value=plays_text(recent), inline=False)
+        embed.add_field(name=_("Since the last table"), value=plays_text(recent), inline=False)
     if match.is_terminal:
-        embed.description = "The match is over."
+        embed.description = _("The match is over.")
     else:
         seat = match.current_player or 0
-        embed.description = f"{session.name_of(seat)} to play."
+        embed.description = _("{name} to play.", name=session.name_of(seat))
     return embed
 
 
@@ -99,7 +100,9 @@ async def table_message(session: TableSession, channel: Any, ping: bool = True) 
     embed = table_embed(session, picture)
     kwargs: dict[str, Any] = {"embed": embed}
     if not match.is_terminal:
-        kwargs["content"] = f"{mention(session, match.current_player or 0)}, your turn."
+        kwargs["content"] = _(
+            "{player}, your turn.", player=mention(session, match.current_player or 0)
+        )
         view = discord.ui.View(timeout=None)
         view.add_item(HandButton(session.id))
         view.add_item(TableRulesButton(session.id))
@@ -109,8 +112,8 @@ async def table_message(session: TableSession, channel: Any, ping: bool = True) 
         kwargs["file"] = discord.File(io.BytesIO(png), filename="table.png")
         embed.set_image(url="attachment://table.png")
     else:
-        embed.add_field(name="Table", value=picture.text()[:1024], inline=False)
-        embed.set_footer(text="I may not attach images here, so the table comes as text.")
+        embed.add_field(name=_("Table"), value=picture.text()[:1024], inline=False)
+        embed.set_footer(text=_("I may not attach images here, so the table comes as text."))
     kwargs["allowed_mentions"] = discord.AllowedMentions(users=ping)
     return kwargs
 
@@ -127,11 +130,14 @@ async def summary_message(session: TableSession, channel: Any) -> dict[str, Any]
     if match.is_terminal:
         from cogs.lobby import RematchButton
 
-        embed.add_field(name="Match over", value=match_result_text(session), inline=False)
+        embed.add_field(name=_("Match over"), value=match_result_text(session), inline=False)
         embed.add_field(
-            name="What next",
-            value=f"Your figures: `/stats game:{session.row.game}` · the host may start a "
-            "rematch with the same seats and options.",
+            name=_("What next"),
+            value=_(
+                "Your figures: {command} · the host may start a rematch with the same seats "
+                "and options.",
+                command=f"`/stats game:{session.row.game}`",
+            ),
             inline=False,
         )
         view = discord.ui.View(timeout=None)

@@ -9,6 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import settings as server
+from bot.i18n import current
 from bot.tables import TableError, TableSession
 from cogs.common import session_for, tell
 from cogs.lobby import LobbyButton, RematchButton, lobby_embed, lobby_view
@@ -128,6 +129,7 @@ def table_commands() -> type[commands.GroupCog]:
                 "turn_timer": server.TIMERS[timer or defaults["timer"]],
                 "computer_level": level or defaults["level"],
                 "hints": beginner,
+                "language": current(),  # the table's public messages speak its opener's
             }
             try:
                 spec = registry.game(game)

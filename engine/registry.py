@@ -57,7 +57,7 @@ class OptionSpec:
     choices: tuple[tuple[str, Any], ...] = ()
     low: int | None = None  # int options: the range offered
     high: int | None = None
-    server_default: bool = False  # a server may set a default for new tables (bool options)
+    server_default: bool = False  # a server may set a default for new tables (bool, int)
     only_true: bool = False  # stored only when on (a variant flag)
 
     @property

@@ -44,7 +44,7 @@ TEN_OF_DIAMONDS_TWO = OptionSpec(
 )  # fmt: skip
 WINNING_LEAD = OptionSpec(
     "winning_lead", int, "Seep: the lead that wins a baazi (default 100; 30 in the 30-point game)",
-    "Seep: the lead that wins a baazi", key="target", low=10, high=500,
+    "Seep: the lead that wins a baazi", key="target", low=10, high=500, server_default=True,
 )  # fmt: skip
 RAWALPINDI = OptionSpec(
     "rawalpindi", bool, "Seep (30 points): Rawalpindi rules", "Seep (30 points): Rawalpindi rules",

@@ -43,7 +43,7 @@ async def test_results_made_before_migration_4_keep_their_figures(tmp_path: Path
     path = tmp_path / "old.sqlite3"
     make_version_3_database(path)
     async with Store(path) as store:
-        assert await store.schema_version() == len(MIGRATIONS) == 5
+        assert await store.schema_version() == len(MIGRATIONS) == 6
         seep = await store.player_results(7, "seep")
         suipe = await store.player_results(7, "suipe")
     assert [

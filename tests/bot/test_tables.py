@@ -20,7 +20,7 @@ async def store(tmp_path: Path):
 
 
 async def test_schema_is_migrated_in_wal_mode(store: Store) -> None:
-    assert await store.schema_version() == 5
+    assert await store.schema_version() == 6
     mode = await (await store.db.execute("PRAGMA journal_mode")).fetchone()
     assert mode[0] == "wal"
 

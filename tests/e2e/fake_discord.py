@@ -139,6 +139,7 @@ class FakeDiscord:
         self.interactions: dict[int, Interaction] = {}
         self.identified = asyncio.Event()
         self.members: dict[int, str] = {}
+        self.locales: dict[int, str] = {}
         self.new_message = asyncio.Condition()
         self.threads: dict[int, dict[str, Any]] = {}
         self.commands: list[dict[str, Any]] = []  # the last published commands
@@ -323,8 +324,11 @@ class FakeDiscord:
 
     # ----- what tests do: users act -----------------------------------------------------
 
-    def add_member(self, user_id: int, name: str) -> None:
+    def add_member(self, user_id: int, name: str, locale: str = "en-US") -> None:
+        """A member of the server; `locale` is the language of their Discord app, sent with
+        each of their interactions."""
         self.members[user_id] = name
+        self.locales[user_id] = locale
 
     async def archive_thread(self, thread_id: int, locked: bool = False) -> None:
         """The thread archives (a day without messages), or a moderator locks it."""
@@ -369,7 +373,7 @@ class FakeDiscord:
                 **({} if permissions is None else {"permissions": str(permissions)}),
             },
             "app_permissions": ALL_PERMISSIONS,
-            "locale": "en-US",
+            "locale": self.locales.get(user_id, "en-US"),
             "guild_locale": "en-US",
             "entitlements": [],
             "authorizing_integration_owners": {"0": str(GUILD_ID)},
@@ -387,7 +391,7 @@ class FakeDiscord:
         subcommand: str | None = None,
         channel_id: int = CHANNEL_ID,
         permissions: int | None = None,
-        locale: str = "en-US",
+        locale: str | None = None,
         **options: Any,
     ) -> Interaction:
         option_list = [
@@ -401,7 +405,8 @@ class FakeDiscord:
         if subcommand is not None:
             option_list = [{"type": 1, "name": subcommand, "options": option_list}]
         record = self._base_interaction(2, user_id, channel_id, permissions)
-        record.payload["locale"] = locale
+        if locale is not None:
+            record.payload["locale"] = locale
         record.payload["data"] = {
             "id": str(self.next_id()),
             "name": name,

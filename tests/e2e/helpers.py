@@ -14,6 +14,14 @@ def button(fake: FakeDiscord, message: dict[str, Any], label: str) -> str:
     raise AssertionError(f"no {label!r} button in {message.get('content')!r}")
 
 
+def lobby_button(fake: FakeDiscord, message: dict[str, Any], action: str) -> str:
+    """A lobby button by what it does (its label is in the table's language)."""
+    for component in fake.components(message):
+        if str(component.get("custom_id", "")).endswith(f":{action}"):
+            return str(component["custom_id"])
+    raise AssertionError(f"no {action!r} button in the lobby")
+
+
 def select(fake: FakeDiscord, message: dict[str, Any]) -> dict[str, Any]:
     for component in fake.components(message):
         if component.get("type") == 3:
@@ -21,18 +29,19 @@ def select(fake: FakeDiscord, message: dict[str, Any]) -> dict[str, Any]:
     raise AssertionError(f"no select in {message.get('content')!r}")
 
 
-def latest_table(fake: FakeDiscord) -> dict[str, Any]:
+def latest_table(fake: FakeDiscord, hand_label: str = "My hand") -> dict[str, Any]:
+    """The latest table message (found by its hand button, `hand_label` in its language)."""
     tables = [
         m
         for m in fake.channel_messages()
-        if any(c.get("label") == "My hand" for c in fake.components(m))
+        if any(c.get("label") == hand_label for c in fake.components(m))
     ]
-    assert tables, "no table message with a My hand button"
+    assert tables, f"no table message with a {hand_label} button"
     return tables[-1]
 
 
-def whose_turn(fake: FakeDiscord) -> int:
-    content = latest_table(fake)["content"]
+def whose_turn(fake: FakeDiscord, hand_label: str = "My hand") -> int:
+    content = latest_table(fake, hand_label)["content"]
     return int(content.split("<@")[1].split(">")[0])
 
 
@@ -51,18 +60,21 @@ async def start_table(
     new = await fake.slash(host, "table", "new", game=game, **options)
     lobby = fake.messages[new.message_id]
     for user in joiners:
-        await fake.click(user, new.message_id, button(fake, lobby, "Join"))
+        await fake.click(user, new.message_id, lobby_button(fake, lobby, "join"))
     for _ in range(computers):
-        await fake.click(host, new.message_id, button(fake, lobby, "Add computer player"))
-    await fake.click(host, new.message_id, button(fake, lobby, "Start"))
+        await fake.click(host, new.message_id, lobby_button(fake, lobby, "computer"))
+    await fake.click(host, new.message_id, lobby_button(fake, lobby, "start"))
     await env.bot.idle()
     return lobby, env.bot.tables.get(int(lobby["channel_id"]))
+
+
+PLAYED = ("You played", "आपने चली", "તમે ચાલ્યા")  # the answer to a move, in our languages
 
 
 def played_text(step: Any) -> str:
     """The answer to a click that played a move ("You played: …"), or ""."""
     content = (step.responses[-1].get("data") or {}).get("content") or ""
-    return content if content.startswith("You played") else ""
+    return content if content.startswith(PLAYED) else ""
 
 
 async def finish_picker(

@@ -28,7 +28,7 @@ async def test_rules_in_english_hindi_and_gujarati(env: Env) -> None:
     hindi = await fake.slash(ASHA, "rules", game="seep", locale="hi")
     message = fake.messages[hindi.message_id]
     assert message["embeds"][0]["title"] == "Seep · जल्दी शुरुआत"
-    nxt = await fake.click(ASHA, hindi.message_id, button(fake, message, "Next"))
+    nxt = await fake.click(ASHA, hindi.message_id, button(fake, message, "अगला"))
     assert nxt.responses[-1]["type"] == 7
     message = fake.messages[hindi.message_id]
     assert message["embeds"][0]["title"] == "Seep · बँटाई और बोली"

@@ -1,0 +1,90 @@
+"""Player-facing words in the player's language.
+
+The messages live in gettext catalogues, `bot/locales/<code>.po` (one per language, made from
+`messages.pot`; see `docs/translating.md`), read with Babel: it parses PO files and knows each
+language's plural rules from CLDR, so the bot needs no compiled `.mo` files and a translator
+edits plain text. A message is marked `_("…")` (or `ngettext`) where it is written, with named
+`{placeholders}` filled after translation, so a translation may put them in its own order.
+
+Which language: private answers speak the player's (`/language`, else their Discord client's
+language when we have it); a table's public messages speak the language of the player who
+opened it, so everyone at the table reads the same words.
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+FOLDER = Path(__file__).parent / "locales"
+DEFAULT = "en"
+LANGUAGES = {"en": "English", "hi": "हिन्दी (Hindi)", "gu": "ગુજરાતી (Gujarati)"}
+# Discord's client languages that we speak (Discord has Hindi but no Gujarati).
+DISCORD_LOCALES = {"hi": "hi", "en-US": "en", "en-GB": "en"}
+
+_language: ContextVar[str] = ContextVar("language", default=DEFAULT)
+
+
+@cache
+def catalogue(code: str) -> gettext.NullTranslations:
+    """The language's messages (English, the source language, needs none)."""
+    path = FOLDER / f"{code}.po"
+    if code == DEFAULT or not path.is_file():
+        return gettext.NullTranslations()
+    with path.open("rb") as po:
+        messages = read_po(po, locale=code)
+    compiled = io.BytesIO()
+    write_mo(compiled, messages, use_fuzzy=False)
+    compiled.seek(0)
+    return gettext.GNUTranslations(compiled)
+
+
+def current() -> str:
+    return _language.get()
+
+
+def use_language(code: str | None) -> None:
+    """Speak `code` for the rest of this task (an interaction's handler, a table's turn)."""
+    _language.set(code if code in LANGUAGES else DEFAULT)
+
+
+@contextmanager
+def speaking(code: str | None) -> Iterator[None]:
+    token = _language.set(code if code in LANGUAGES else DEFAULT)
+    try:
+        yield
+    finally:
+        _language.reset(token)
+
+
+def language_of(preference: str | None, locale: str | None) -> str:
+    """The player's chosen language, else their Discord client's, else English."""
+    if preference in LANGUAGES:
+        return preference
+    return DISCORD_LOCALES.get(str(locale or ""), DEFAULT)
+
+
+def _(message: str, **values: Any) -> str:
+    """`message` in the current language, its `{placeholders}` filled from `values`."""
+    text = catalogue(_language.get()).gettext(message)
+    return text.format(**values) if values else text
+
+
+def ngettext(singular: str, plural: str, count: int, **values: Any) -> str:
+    """The form for `count` in the current language; `{count}` and `values` filled."""
+    text = catalogue(_language.get()).ngettext(singular, plural, count)
+    return text.format(count=count, **values)
+
+
+def N_(message: str) -> str:
+    """Marks a message for the catalogue where it is defined; `_` translates it where shown."""
+    return message

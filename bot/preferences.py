@@ -1,0 +1,38 @@
+"""Each player's own choices, kept across tables and servers: the language the bot speaks to
+them in, and whether a forced move (their only legal one) is played for them at once."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.storage import Store
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerPrefs:
+    language: str | None = None  # None: the language of their Discord client
+    auto_play: bool = False  # play a forced move without asking
+
+
+class Preferences:
+    """The players' preferences, read through to the store once and kept in memory."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._known: dict[int, PlayerPrefs] = {}
+
+    async def of(self, user_id: int) -> PlayerPrefs:
+        known = self._known.get(user_id)
+        if known is None:
+            raw = await self.store.player_prefs(user_id)
+            known = PlayerPrefs(raw.get("language"), bool(raw.get("auto_play", False)))
+            self._known[user_id] = known
+        return known
+
+    async def set_language(self, user_id: int, language: str | None) -> None:
+        await self.store.update_player_prefs(user_id, {"language": language})
+        self._known.pop(user_id, None)
+
+    async def set_auto_play(self, user_id: int, on: bool) -> None:
+        await self.store.update_player_prefs(user_id, {"auto_play": on})
+        self._known.pop(user_id, None)

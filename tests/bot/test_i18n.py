@@ -1,0 +1,75 @@
+"""The message catalogues: the template holds every marked message of the code, and Hindi and
+Gujarati translate every one of them, keeping each message's placeholders."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po
+
+from bot.i18n import FOLDER, LANGUAGES, _, language_of, ngettext, speaking
+
+ROOT = Path(__file__).resolve().parents[2]
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+def template_ids() -> set[str]:
+    with (FOLDER / "messages.pot").open("rb") as pot:
+        return {m.id if isinstance(m.id, str) else m.id[0] for m in read_po(pot) if m.id}
+
+
+def code_ids() -> set[str]:
+    found: set[str] = set()
+    for package in ("bot", "cogs"):
+        for _file, _line, message, _comments, _context in extract_from_dir(
+            ROOT / package, keywords=KEYWORDS, comment_tags=()
+        ):
+            found.add(message if isinstance(message, str) else message[0])
+    return found
+
+
+def test_the_template_holds_every_message_of_the_code() -> None:
+    """`pybabel extract` (README, "Translating") was run after the last message changed."""
+    assert code_ids() == template_ids()
+
+
+@pytest.mark.parametrize("code", [c for c in LANGUAGES if c != "en"])
+def test_every_message_is_translated_with_its_placeholders(code: str) -> None:
+    with (FOLDER / f"{code}.po").open("rb") as po:
+        catalogue = read_po(po, locale=code)
+    translated = {}
+    for message in catalogue:
+        if not message.id:
+            continue
+        ids = (message.id,) if isinstance(message.id, str) else message.id
+        strings = (message.string,) if isinstance(message.string, str) else message.string
+        assert all(strings), f"{code}: {ids[0]!r} is not translated"
+        assert not message.fuzzy, f"{code}: {ids[0]!r} is marked fuzzy"
+        wanted = set(PLACEHOLDER.findall(ids[-1])) | set(PLACEHOLDER.findall(ids[0]))
+        for string in strings:
+            assert set(PLACEHOLDER.findall(string)) <= wanted, (code, ids[0], string)
+            if "{count}" not in ids[0]:
+                assert set(PLACEHOLDER.findall(string)) == wanted, (code, ids[0], string)
+        translated[ids[0]] = strings
+    assert set(translated) == template_ids()
+
+
+def test_words_come_in_the_language_spoken() -> None:
+    with speaking("hi"):
+        assert _("Seat {number} is taken.", number=3) == "सीट 3 पर कोई बैठा है।"
+        assert ngettext("Choose {count} card", "Choose {count} cards", 2) == "2 पत्ते चुनें"
+    with speaking("gu"):
+        assert _("My hand") == "મારાં પત્તાં"
+    assert _("My hand") == "My hand"
+    assert ngettext("{count} minute", "{count} minutes", 1) == "1 minute"
+
+
+def test_the_players_choice_wins_over_their_app() -> None:
+    assert language_of("gu", "hi") == "gu"
+    assert language_of(None, "hi") == "hi"
+    assert language_of(None, "cs") == "en"  # a language we do not speak yet
+    assert language_of("xx", "en-GB") == "en"

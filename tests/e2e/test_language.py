@@ -1,0 +1,107 @@
+"""The bot speaks each player's language: their Discord app's (Hindi), or the one they chose
+with /language (Gujarati, which Discord's apps do not offer); a table's public messages speak
+the language of the player who opened it. /autoplay plays a player's forced moves."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from .conftest import Env
+from .helpers import button, finish_picker, latest_table, start_table, whose_turn
+
+ASHA, RAVI = 901, 902
+
+
+def private_text(step) -> str:
+    return (step.responses[-1].get("data") or {}).get("content") or ""
+
+
+async def test_a_player_whose_app_speaks_hindi_gets_the_table_in_hindi(env: Env) -> None:
+    fake = env.fake
+    fake.add_member(ASHA, "Asha", locale="hi")
+    fake.add_member(RAVI, "Ravi")  # an English app
+    new = await fake.slash(ASHA, "table", "new", game="suipe", players=2)
+    lobby = fake.messages[new.message_id]
+    assert "खेल होस्ट शुरू करता है" in lobby["embeds"][0]["description"]
+    refused = await fake.click(RAVI, new.message_id, button(fake, lobby, "शुरू करें"))
+    assert private_text(refused) == "Only the host can start the game."  # Ravi reads English
+    await fake.click(RAVI, new.message_id, button(fake, lobby, "बैठें"))
+    await fake.click(ASHA, new.message_id, button(fake, lobby, "शुरू करें"))
+    await env.bot.idle()
+    table = latest_table(fake, "मेरे पत्ते")
+    assert "की बारी।" in table["embeds"][0]["description"]
+    assert "आपकी बारी।" in table["content"]
+    mover = whose_turn(fake, "मेरे पत्ते")
+    waiting = ASHA if mover == RAVI else RAVI
+    hand = button(fake, table, "मेरे पत्ते")
+    asha = await fake.click(ASHA, int(table["id"]), hand)
+    ravi = await fake.click(RAVI, int(table["id"]), hand)
+    asha_text = fake.messages[asha.message_id]["content"]
+    ravi_text = fake.messages[ravi.message_id]["content"]
+    if mover == ASHA:
+        assert "आपकी बारी" in asha_text and ravi_text.startswith("It's Asha's turn.")
+    else:
+        assert "अभी Ravi की बारी है।" in asha_text and "Your turn" in ravi_text
+    picker = fake.messages[(asha if mover == ASHA else ravi).message_id]
+    answer, _ = await finish_picker(fake, mover, picker)
+    assert answer.startswith("आपने चली:" if mover == ASHA else "You played:")
+    assert waiting != mover
+
+
+async def test_language_command_chooses_gujarati_and_back(env: Env) -> None:
+    fake = env.fake
+    fake.add_member(ASHA, "Asha")
+    chosen = await fake.slash(ASHA, "language", language="gu")
+    assert "ગુજરાતી" in private_text(chosen) and "વાત કરીશ" in private_text(chosen)
+    _, session = await start_table(env, ASHA, "suipe", computers=1, players=2)
+    hand_label = "મારાં પત્તાં"  # Asha opened the table in Gujarati: its messages are too
+    table = latest_table(fake, hand_label)
+    assert table["embeds"][0]["title"].endswith(f"ટેબલ {session.id}")
+    opened = await fake.click(ASHA, int(table["id"]), button(fake, table, hand_label))
+    text = fake.messages[opened.message_id]["content"]
+    assert "તમારો વારો" in text or "નો વારો છે" in text
+    back = await fake.slash(ASHA, "language", language="discord")
+    assert "English" in private_text(back)
+    opened = await fake.click(ASHA, int(table["id"]), button(fake, table, hand_label))
+    text = fake.messages[opened.message_id]["content"]
+    assert "Your turn" in text or "'s turn" in text
+
+
+async def test_a_table_keeps_its_openers_language_for_everyone(env: Env) -> None:
+    """Ravi reads Gujarati privately at Asha's English table; the table stays English."""
+    fake = env.fake
+    fake.add_member(ASHA, "Asha")
+    fake.add_member(RAVI, "Ravi")
+    await fake.slash(RAVI, "language", language="gu")
+    await start_table(env, ASHA, "suipe", joiners=(RAVI,), players=2)
+    table = latest_table(fake)  # English: "My hand"
+    assert table["embeds"][0]["description"].endswith("to play.")
+    opened = await fake.click(RAVI, int(table["id"]), button(fake, table, "My hand"))
+    text = fake.messages[opened.message_id]["content"]
+    assert "તમારો વારો" in text or "નો વારો છે" in text
+
+
+async def test_autoplay_plays_a_players_forced_moves(
+    env: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(random, "SystemRandom", lambda: random.Random(3))
+    fake = env.fake
+    fake.add_member(ASHA, "Asha")
+    on = await fake.slash(ASHA, "autoplay", on=True)
+    assert "only one legal move" in private_text(on)
+    _, session = await start_table(env, ASHA, "sedma", computers=1, players=2)
+    picked = 0
+    while session.match.deals_finished == 0:
+        assert len(session.match.legal_actions()) > 1, "a forced move waited for Asha"
+        table = latest_table(fake)
+        opened = await fake.click(ASHA, int(table["id"]), button(fake, table, "My hand"))
+        answer, _ = await finish_picker(fake, ASHA, fake.messages[opened.message_id])
+        assert answer.startswith("You played")
+        picked += 1
+        await env.bot.idle()
+    asha_plays = [p for p in session.plays if p.player == 0]
+    assert len(asha_plays) > picked  # the rest were played for her, and listed as hers
+    off = await fake.slash(ASHA, "autoplay", on=False)
+    assert "every move" in private_text(off)
