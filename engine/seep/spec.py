@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from engine.ai import FISHING
@@ -121,7 +122,9 @@ def _spec(
 
 register_adapter(SeepDeal, SeepAdapter())
 SEEP_OPTIONS = (BAAZIS, WINNING_LEAD, LIMITED_HOUSES, LOOSE_CARD_BREAK, TEN_OF_DIAMONDS_TWO)
-SEEP30_OPTIONS = (BAAZIS, WINNING_LEAD, LIMITED_HOUSES, LOOSE_CARD_BREAK, RAWALPINDI)
+# A server's default lead is the 100-point game's: the 30-point game keeps its own 30.
+WINNING_LEAD_30 = replace(WINNING_LEAD, server_default=False)
+SEEP30_OPTIONS = (BAAZIS, WINNING_LEAD_30, LIMITED_HOUSES, LOOSE_CARD_BREAK, RAWALPINDI)
 register_game(_spec(SEEP, "Seep", SEEP_OPTIONS, "100 points"))
 SEEP30_SPEC = _spec(
     SEEP30, "Seep (30 points)", SEEP30_OPTIONS, "Punjab, 30 points", variant_of=SEEP,

@@ -95,6 +95,24 @@ async def test_the_winning_lead_is_a_table_option(env: Env) -> None:
     assert "option of Seep" in wrong.responses[-1]["data"]["content"]
 
 
+async def test_a_server_sets_its_winning_lead_in_settings(env: Env) -> None:
+    """/settings tables winning_lead: new Seep tables start with it; the host may still choose."""
+    fake = env.fake
+    fake.add_member(ASHA, "Asha")
+    saved = await fake.slash(ASHA, "settings", "tables", permissions=1 << 5, winning_lead=50)
+    assert "Seep: the lead that wins a baazi: **50**" in saved.responses[-1]["data"]["content"]
+    _, session = await start_table(env, ASHA, "seep", computers=1, players=2)
+    assert session.match.rules.target_lead == 50
+    await fake.slash(ASHA, "table", "end")
+    await env.bot.idle()
+    _, chosen = await start_table(env, ASHA, "seep", computers=1, players=2, winning_lead=200)
+    assert chosen.match.rules.target_lead == 200
+    await fake.slash(ASHA, "table", "end")
+    await env.bot.idle()
+    _, punjab = await start_table(env, ASHA, "seep30", computers=1, players=2)
+    assert punjab.match.rules.target_lead == 30  # the 30-point game keeps its own lead
+
+
 @pytest.mark.parametrize(
     ("game", "players", "options"),
     [("suipe", 2, {"deals": 1}), ("seep", 2, {})],
