@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
+from bot.i18n import _
 from cogs.common import answer_unexpected
 
 if TYPE_CHECKING:
@@ -18,7 +19,7 @@ async def on_command_error(
     interaction: discord.Interaction, error: app_commands.AppCommandError
 ) -> None:
     if isinstance(error, app_commands.CheckFailure):
-        message = "You can't use that command here."
+        message = _("You can't use that command here.")
         if interaction.response.is_done():
             await interaction.followup.send(message, ephemeral=True)
         else:

@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import settings as server
-from bot.i18n import current
+from bot.i18n import _, current, speaking
 from bot.tables import TableError, TableSession
 from cogs.common import session_for, tell
 from cogs.lobby import LobbyButton, RematchButton, lobby_embed, lobby_view
@@ -36,7 +36,7 @@ async def open_thread(channel: discord.TextChannel, name: str) -> tuple[discord.
     """A public thread for a new table, or None and a note saying plainly why not."""
     allowed = channel.permissions_for(channel.guild.me)
     if not (allowed.create_public_threads and allowed.send_messages_in_threads):
-        return None, (
+        return None, _(
             "I may not create threads in this channel, so the table plays here. (Give me Create "
             "Public Threads to keep each table in its own thread.)"
         )
@@ -48,14 +48,14 @@ async def open_thread(channel: discord.TextChannel, name: str) -> tuple[discord.
             reason="a new card table",
         )
     except discord.HTTPException:
-        return None, "I could not create a thread for this table, so it plays here."
+        return None, _("I could not create a thread for this table, so it plays here.")
     return thread, ""
 
 
 def require_host_or_manager(interaction: discord.Interaction, session: TableSession) -> None:
     # the member's permissions in this channel, as Discord resolved them for the interaction
     if interaction.user.id != session.row.host_id and not interaction.permissions.manage_channels:
-        raise TableError("Only the host (or someone who manages channels) can do that.")
+        raise TableError(_("Only the host (or someone who manages channels) can do that."))
 
 
 def new_table_options() -> list[Option]:
@@ -143,7 +143,7 @@ def table_commands() -> type[commands.GroupCog]:
             home: Any = channel
             note = ""
             if isinstance(channel, discord.TextChannel):
-                thread, note = await open_thread(channel, f"{spec.display_name} table")
+                thread, note = await open_thread(channel, _("{game} table", game=spec.display_name))
                 if thread is not None:
                     home = thread
                     options["parent_channel_id"] = channel.id
@@ -167,8 +167,11 @@ def table_commands() -> type[commands.GroupCog]:
                 )
             else:
                 sent = await interaction.response.send_message(
-                    f"{interaction.user.mention} opened a table: it plays in {home.mention}. "
-                    "Join with the button.",
+                    _(
+                        "{player} opened a table: it plays in {thread}. Join with the button.",
+                        player=interaction.user.mention,
+                        thread=home.mention,
+                    ),
                     embed=embed,
                     view=lobby_view(session),
                 )
@@ -177,8 +180,12 @@ def table_commands() -> type[commands.GroupCog]:
             if home is channel:
                 return
             await home.send(
-                f"Table {session.id} plays here, {interaction.user.mention}. Moves, table images "
-                "and summaries come in this thread; /table commands work here too."
+                _(
+                    "Table {number} plays here, {player}. Moves, table images and summaries "
+                    "come in this thread; /table commands work here too.",
+                    number=session.id,
+                    player=interaction.user.mention,
+                )
             )
 
         @with_options([seat_option()])
@@ -193,9 +200,13 @@ def table_commands() -> type[commands.GroupCog]:
             except TableError as error:
                 await tell(interaction, str(error))
                 return
-            await interaction.response.send_message(
-                f"{interaction.user.mention} sits at seat {chosen + 1}.", embed=lobby_embed(session)
-            )
+            with speaking(session.language):
+                text = _(
+                    "{player} sits at seat {number}.",
+                    player=interaction.user.mention,
+                    number=chosen + 1,
+                )
+            await interaction.response.send_message(text, embed=lobby_embed(session))
 
         join = app_commands.command(name="join", description="Sit down at this channel's table")(
             _join
@@ -214,9 +225,13 @@ def table_commands() -> type[commands.GroupCog]:
             except TableError as error:
                 await tell(interaction, str(error))
                 return
-            await interaction.response.send_message(
-                f"A {level} computer player sits at seat {seat + 1}.", embed=lobby_embed(session)
-            )
+            with speaking(session.language):
+                text = _(
+                    "A computer player ({level}) sits at seat {number}.",
+                    level=_(level),
+                    number=seat + 1,
+                )
+            await interaction.response.send_message(text, embed=lobby_embed(session))
 
         @app_commands.command(
             name="leave", description="Leave this channel's table before it starts"
@@ -228,7 +243,9 @@ def table_commands() -> type[commands.GroupCog]:
             except TableError as error:
                 await tell(interaction, str(error))
                 return
-            await interaction.response.send_message(f"{interaction.user.mention} left the table.")
+            with speaking(session.language):
+                text = _("{player} left the table.", player=interaction.user.mention)
+            await interaction.response.send_message(text)
 
         @app_commands.command(name="start", description="Start the game (host only)")
         async def start(self, interaction: discord.Interaction) -> None:
@@ -238,7 +255,9 @@ def table_commands() -> type[commands.GroupCog]:
             except TableError as error:
                 await tell(interaction, str(error))
                 return
-            await interaction.response.send_message("The game has started.")
+            with speaking(session.language):
+                text = _("The game has started.")
+            await interaction.response.send_message(text)
             self.bot.flow.schedule(self.bot.flow.advance(session))
 
         @app_commands.command(name="status", description="Show this channel's table")
@@ -257,11 +276,13 @@ def table_commands() -> type[commands.GroupCog]:
                 except TableError:
                     await tell(
                         interaction,
-                        "Only the players at this table (or a moderator) can post it again: "
-                        "the latest table message is above.",
+                        _(
+                            "Only the players at this table (or a moderator) can post it "
+                            "again: the latest table message is above."
+                        ),
                     )
                     return
-            await interaction.response.send_message("Here is the table.", ephemeral=True)
+            await interaction.response.send_message(_("Here is the table."), ephemeral=True)
             self.bot.flow.schedule(self.bot.flow.post_table(session, repost=True))
 
         @app_commands.command(
@@ -274,13 +295,15 @@ def table_commands() -> type[commands.GroupCog]:
                 await self.bot.tables.end(interaction.channel_id or 0)
                 self.bot.flow.cancel_timer(session)
                 name = interaction.user.display_name
-                self.bot.flow.schedule(
-                    self.bot.flow.port.close_lobby(session, f"This table was ended by {name}.")
-                )
+                with speaking(session.language):
+                    closing = _("This table was ended by {name}.", name=name)
+                self.bot.flow.schedule(self.bot.flow.port.close_lobby(session, closing))
             except TableError as error:
                 await tell(interaction, str(error))
                 return
-            await interaction.response.send_message(f"Table {session.id} has ended.")
+            with speaking(session.language):
+                text = _("Table {number} has ended.", number=session.id)
+            await interaction.response.send_message(text)
 
         @app_commands.command(
             name="rejoin", description="Take your seat back from the computer player"
@@ -292,9 +315,13 @@ def table_commands() -> type[commands.GroupCog]:
             except TableError as error:
                 await tell(interaction, str(error))
                 return
-            await interaction.response.send_message(
-                f"Welcome back, {interaction.user.mention}: seat {seat + 1} is yours again."
-            )
+            with speaking(session.language):
+                text = _(
+                    "Welcome back, {player}: seat {number} is yours again.",
+                    player=interaction.user.mention,
+                    number=seat + 1,
+                )
+            await interaction.response.send_message(text)
             self.bot.flow.schedule(self.bot.flow.advance(session))
 
         @app_commands.command(name="kick", description="Remove a player (host or Manage Channels)")
@@ -309,10 +336,11 @@ def table_commands() -> type[commands.GroupCog]:
             except TableError as error:
                 await tell(interaction, str(error))
                 return
-            await interaction.response.send_message(
-                f"{member.display_name} left seat {seat + 1}."
-                + (" A computer player takes it." if session.started else "")
-            )
+            with speaking(session.language):
+                text = _("{name} left seat {number}.", name=member.display_name, number=seat + 1)
+                if session.started:
+                    text += " " + _("A computer player takes it.")
+            await interaction.response.send_message(text)
             if session.started:
                 self.bot.flow.schedule(self.bot.flow.advance(session))
 

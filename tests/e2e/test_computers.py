@@ -13,7 +13,7 @@ async def open_against_computer(env: Env, level: str, beginner: bool) -> None:
     fake.add_member(ASHA, "Asha")
     new = await fake.slash(ASHA, "table", "new", game="seep", players=2, beginner=beginner)
     added = await fake.slash(ASHA, "table", "computer", level=level)
-    assert f"A {level} computer player sits at seat 2" in added.responses[-1]["data"]["content"]
+    assert f"A computer player ({level}) sits at seat 2" in added.responses[-1]["data"]["content"]
     await fake.click(ASHA, new.message_id, button(fake, fake.messages[new.message_id], "Start"))
     await env.bot.idle()
     assert whose_turn(fake) == ASHA  # the computer has played whatever came before
