@@ -10,7 +10,7 @@ from PIL import Image, ImageDraw
 from engine.cards import Card
 from renderers.assets import card_back, card_face, corner_font, font
 from renderers.palette import to_palette
-from renderers.text import draw_text, fit_text, note_label, wrap_words
+from renderers.text import draw_text, fit_text, note_label, wrap_pieces, wrap_words
 from renderers.theme import DEFAULT_THEME, Theme
 
 
@@ -35,7 +35,7 @@ def draw_header(
     draw: ImageDraw.ImageDraw, title: str, score_lines: Sequence[str], theme: Theme
 ) -> None:
     """The band across the top of a table image: the title, then the score lines, each on a
-    line of its own so names never run into figures."""
+    line of its own so names never run into figures (three lines at most)."""
     box = (0, 0, theme.width, theme.header_height)
     draw.rectangle(box, fill=theme.panel)
     title_font = font(theme.title_size, bold=True)
@@ -48,14 +48,13 @@ def draw_header(
         font=title_font,
         fill=theme.text,
     )
-    for number, line in enumerate(score_lines[:2]):
-        draw_text(
-            draw,
-            (theme.margin, 52 + number * 32),
-            fit_text(line, small, width),
-            font=small,
-            fill=theme.muted,
-        )
+    lines: list[str] = []
+    for line in score_lines:  # each wrapped between its parts, so no figure is cut off
+        lines += wrap_pieces(line.split(" · "), small, width, 3)
+    if len(lines) > 3:
+        lines = [*lines[:2], fit_text(" · ".join(lines[2:]), small, width)]
+    for number, line in enumerate(lines):
+        draw_text(draw, (theme.margin, 46 + number * 27), line, font=small, fill=theme.muted)
 
 
 def draw_footer(draw: ImageDraw.ImageDraw, text: str, right: int, theme: Theme) -> None:

@@ -32,7 +32,7 @@ class Theme:
     badge_text: RGB = (40, 30, 10)
     # One colour per side (two sides in partnerships, up to four otherwise).
     sides: tuple[RGB, ...] = ((66, 133, 244), (240, 140, 20), (176, 96, 224), (60, 190, 120))
-    header_height: int = 120  # the title, then up to two score lines
+    header_height: int = 132  # the title, then up to three lines of scores
     footer_height: int = 120  # the last play, and the cards it took
     margin: int = 12
     card_ratio: float = 0.70  # width / height of a card
