@@ -25,6 +25,8 @@ from typing import Any
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
+from engine import words
+
 FOLDER = Path(__file__).parent / "locales"
 DEFAULT = "en"
 LANGUAGES = {"en": "English", "hi": "हिन्दी (Hindi)", "gu": "ગુજરાતી (Gujarati)"}
@@ -53,17 +55,22 @@ def current() -> str:
 
 
 def use_language(code: str | None) -> None:
-    """Speak `code` for the rest of this task (an interaction's handler, a table's turn)."""
-    _language.set(code if code in LANGUAGES else DEFAULT)
+    """Speak `code` for the rest of this task (an interaction's handler, a table's turn): the
+    bot's own words and the games' (`engine.words.say`)."""
+    code = code if code in LANGUAGES else DEFAULT
+    _language.set(code)
+    words.use_lookup(catalogue(code).gettext)
 
 
 @contextmanager
 def speaking(code: str | None) -> Iterator[None]:
-    token = _language.set(code if code in LANGUAGES else DEFAULT)
-    try:
-        yield
-    finally:
-        _language.reset(token)
+    code = code if code in LANGUAGES else DEFAULT
+    token = _language.set(code)
+    with words.translating(catalogue(code).gettext):
+        try:
+            yield
+        finally:
+            _language.reset(token)
 
 
 def language_of(preference: str | None, locale: str | None) -> str:

@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from bot.i18n import _, ngettext
+from bot.i18n import _, ngettext, speaking
 from bot.players import DEFAULT_LEVEL, LEVELS, TAKEOVER_LEVEL, think
 from bot.results import player_results
 from bot.storage import SeatRow, Store, TableRow
@@ -321,7 +321,8 @@ class TableSession:
         assert match is not None
         deals_before = match.deals_finished
         try:
-            record = match.apply(move, player)
+            with speaking(self.language):  # the move's words are public: the table's language
+                record = match.apply(move, player)
         except GameError as error:
             raise TableError(str(error)) from None
         number = len(match.actions) - 1

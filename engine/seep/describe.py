@@ -7,27 +7,28 @@ from typing import TYPE_CHECKING
 
 from engine.cards import Card, rank_word
 from engine.seep.actions import Kind, SeepAction
-from engine.words import card_groups, join_words, plus
+from engine.words import card_groups, marked, plus, said_list, say
 
 if TYPE_CHECKING:
     from engine.seep.deal import House
 
-_HOUSE_NAMES = {9: "9-house", 10: "10-house", 11: "jack-house", 12: "queen-house", 13: "king-house"}
+_HOUSE_NAMES = {11: marked("jack-house"), 12: marked("queen-house"), 13: marked("king-house")}
 
 
 def house_name(value: int) -> str:
-    return _HOUSE_NAMES.get(value, f"{value}-house")
+    name = _HOUSE_NAMES.get(value)
+    return say(name) if name is not None else say("{value}-house", value=value)
 
 
 def describe_action(action: SeepAction, house: House | None, sweep: bool) -> str:
     """Describe `action`; `house` is the house of the action's value before the play (if any)
     and `sweep` tells whether a capture empties the floor."""
     if action.kind is Kind.BID:
-        return f"Bid {action.value}: a {house_name(action.value)}"
+        return say("Bid {value}: a {house}", value=action.value, house=house_name(action.value))
     card = action.card
     assert card is not None
     if action.kind is Kind.THROW:
-        return f"Throw {card.pretty}"
+        return say("Throw {card}", card=card.pretty)
     if action.kind is Kind.CAPTURE:
         return _describe_capture(action, card, house is not None, sweep)
     return _describe_house(action, card, house)
@@ -36,10 +37,10 @@ def describe_action(action: SeepAction, house: House | None, sweep: bool) -> str
 def _describe_capture(action: SeepAction, card: Card, with_house: bool, sweep: bool) -> str:
     items = []
     if with_house:
-        items.append(f"the {house_name(action.value)}")
+        items.append(say("the {house}", house=house_name(action.value)))
     items.extend(plus(group) for group in card_groups(action.loose, action.value))
-    text = f"Capture {join_words(items)} with {card.pretty}"
-    return text + " — sweep!" if sweep else text
+    text = say("Capture {cards} with {card}", cards=said_list(items), card=card.pretty)
+    return text + say(" — sweep!") if sweep else text
 
 
 def _describe_house(action: SeepAction, card: Card, existing: House | None) -> str:
@@ -51,15 +52,29 @@ def _describe_house(action: SeepAction, card: Card, existing: House | None) -> s
         if card.rank == value:  # loose-card break: raised by a loose card, cemented by the hand
             raise_card = next(c for c in loose if c.rank == value - action.broken)
             loose.remove(raise_card)
-            text = (
-                f"Raise the {broken} with the loose {raise_card.pretty} and cement it "
-                f"with {card.pretty} into a {name}"
+            text = say(
+                "Raise the {broken} with the loose {loose} and cement it with {card} into a "
+                "{house}",
+                broken=broken,
+                loose=raise_card.pretty,
+                card=card.pretty,
+                house=name,
             )
         elif existing is not None:
-            text = f"Break the {broken} with {card.pretty} to cement the {name}"
+            text = say(
+                "Break the {broken} with {card} to cement the {house}",
+                broken=broken,
+                card=card.pretty,
+                house=name,
+            )
         else:
-            text = f"Break the {broken} with {card.pretty} into a {name}"
-            return _with_extra(text, loose, value, "cemented with")
+            text = say(
+                "Break the {broken} with {card} into a {house}",
+                broken=broken,
+                card=card.pretty,
+                house=name,
+            )
+            return _with_extra(text, loose, value, cemented=True)
         return _with_extra(text, loose, value)
     if card.rank == value:
         head, rest = [card], loose
@@ -70,24 +85,39 @@ def _describe_house(action: SeepAction, card: Card, existing: House | None) -> s
     head_text = (
         card.pretty
         if len(head) == 1
-        else f"{card.pretty} on {plus([c for c in head if c != card])}"
+        else say("{card} on {cards}", card=card.pretty, cards=plus([c for c in head if c != card]))
     )
     if existing is None:
         if card.rank == value:
             parts = [plus(group) for group in card_groups(rest, value)]
-            return f"Build a cemented {name}: {card.pretty} on {join_words(parts)}"
-        return _with_extra(f"Build a {name}: {head_text}", rest, value, "cemented with")
-    verb = "Add to" if existing.cemented else "Cement"
+            return say(
+                "Build a cemented {house}: {card} on {cards}",
+                house=name,
+                card=card.pretty,
+                cards=said_list(parts),
+            )
+        built = say("Build a {house}: {cards}", house=name, cards=head_text)
+        return _with_extra(built, rest, value, cemented=True)
     if len(head) == 1:
-        return _with_extra(f"{verb} the {name} with {card.pretty}", rest, value)
-    return _with_extra(f"{verb} the {name}: {head_text}", rest, value)
+        if existing.cemented:
+            text = say("Add to the {house} with {card}", house=name, card=card.pretty)
+        else:
+            text = say("Cement the {house} with {card}", house=name, card=card.pretty)
+        return _with_extra(text, rest, value)
+    if existing.cemented:
+        text = say("Add to the {house}: {cards}", house=name, cards=head_text)
+    else:
+        text = say("Cement the {house}: {cards}", house=name, cards=head_text)
+    return _with_extra(text, rest, value)
 
 
-def _with_extra(text: str, loose: Sequence[Card], value: int, joiner: str = "adding") -> str:
+def _with_extra(text: str, loose: Sequence[Card], value: int, cemented: bool = False) -> str:
     if not loose:
         return text
-    groups = [plus(group) for group in card_groups(loose, value)]
-    return f"{text}, {joiner} {join_words(groups)}"
+    groups = said_list([plus(group) for group in card_groups(loose, value)])
+    if cemented:
+        return say("{move}, cemented with {cards}", move=text, cards=groups)
+    return say("{move}, adding {cards}", move=text, cards=groups)
 
 
 def describe_value(value: int) -> str:

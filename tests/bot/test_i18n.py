@@ -13,7 +13,7 @@ from babel.messages.pofile import read_po
 from bot.i18n import FOLDER, LANGUAGES, _, language_of, ngettext, speaking
 
 ROOT = Path(__file__).resolve().parents[2]
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "say": None, "marked": None}
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
@@ -24,7 +24,7 @@ def template_ids() -> set[str]:
 
 def code_ids() -> set[str]:
     found: set[str] = set()
-    for package in ("bot", "cogs"):
+    for package in ("bot", "cogs", "engine"):
         for _file, _line, message, _comments, _context in extract_from_dir(
             ROOT / package, keywords=KEYWORDS, comment_tags=()
         ):
@@ -66,6 +66,25 @@ def test_words_come_in_the_language_spoken() -> None:
         assert _("My hand") == "મારાં પત્તાં"
     assert _("My hand") == "My hand"
     assert ngettext("{count} minute", "{count} minutes", 1) == "1 minute"
+
+
+def test_seep_moves_are_said_in_the_players_language() -> None:
+    """The games' words come through the same catalogues (`engine.words.say`)."""
+    from engine.games import match_from_position
+
+    match = match_from_position(
+        "seep | dealer: 3 | play: 4 | floor: 4D 5C 9S | hand 0: 9H 4C | hand 1: 2C"
+        " | hand 2: 3C | hand 3: 5D"
+    )
+    english = {match.describe(a, ["Asha", "Dev", "Ravi", "Mira"]) for a in match.legal_actions()}
+    assert "Capture 4♦+5♣ and 9♠ with 9♥ — sweep!" in english
+    with speaking("hi"):
+        hindi = {match.describe(a, ["Asha"] * 4) for a in match.legal_actions()}
+    assert "9♥ से 4♦+5♣ और 9♠ उठाएँ — सीप!" in hindi
+    with speaking("gu"):
+        gujarati = {match.describe(a, ["Asha"] * 4) for a in match.legal_actions()}
+    assert "9♥ થી 4♦+5♣ અને 9♠ ઉપાડો — સીપ!" in gujarati
+    assert {match.describe(a, ["Asha"] * 4) for a in match.legal_actions()} == english
 
 
 def test_the_players_choice_wins_over_their_app() -> None:
