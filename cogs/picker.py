@@ -241,10 +241,7 @@ class Picker(discord.ui.View):
                 )  # fmt: skip
                 return
             if len(legal) <= PAGE:  # every move in one list, each in words: picked, played
-                options = [
-                    discord.SelectOption(label=self._label(m)[:100], value=m.notation)
-                    for m in legal
-                ]
+                options = self._move_options(legal)
                 self.add_item(
                     _Select(_("Choose your move"), f"{tag}:play", options, self._play_move)
                 )
@@ -254,10 +251,7 @@ class Picker(discord.ui.View):
             if lists is not None:  # several lists, a few cards' moves each: still 3 taps
                 for index, moves in enumerate(lists):
                     keys = dict.fromkeys(self._key(m) for m in moves)
-                    options = [
-                        discord.SelectOption(label=self._label(m)[:100], value=m.notation)
-                        for m in moves
-                    ]
+                    options = self._move_options(moves)
                     placeholder = _("Moves with {cards}", cards=", ".join(keys))[:150]
                     self.add_item(
                         _Select(placeholder, f"{tag}:play:{index}", options, self._play_move)
@@ -326,6 +320,10 @@ class Picker(discord.ui.View):
             )
         else:
             self._add_hint_button(tag)
+
+    def _move_options(self, moves: list[Any]) -> list[discord.SelectOption]:
+        """Moves to choose from, each in words and numbered like the hand image."""
+        return [discord.SelectOption(label=self._label(m)[:100], value=m.notation) for m in moves]
 
     def _key(self, action: Any) -> str:
         card = getattr(action, "card", None)

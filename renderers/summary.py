@@ -37,20 +37,16 @@ def panel_lines(column: SummaryColumn, width: int, theme: Theme) -> list[str]:
     return lines
 
 
-def panel_height(picture: SummaryPicture, theme: Theme) -> int:
-    width = column_width(picture, theme)
-    lines = max((len(panel_lines(c, width, theme)) for c in picture.columns), default=0)
-    has_cards = any(column.cards for column in picture.columns)
-    return 48 + lines * LINE + (round(CARD_W / theme.card_ratio) + 12 if has_cards else 0)
+def panel_height(lines: list[list[str]], has_cards: bool, theme: Theme) -> int:
+    """The height every panel shares: the name, the most lines any panel has, the cards."""
+    most = max((len(column) for column in lines), default=0)
+    return 48 + most * LINE + (round(CARD_W / theme.card_ratio) + 12 if has_cards else 0)
 
 
-def summary_size(picture: SummaryPicture, theme: Theme) -> tuple[int, int]:
-    """The panels, then the chart."""
-    rows = (len(picture.columns) + 1) // 2
-    height = HEADING + rows * (panel_height(picture, theme) + GAP) + GAP
-    if picture.chart is not None:
-        height += CHART_H + GAP
-    return theme.width, height
+def summary_height(panels: int, panel_h: int, has_chart: bool) -> int:
+    """The heading, the panels two a row, then the chart."""
+    height = HEADING + (panels + 1) // 2 * (panel_h + GAP) + GAP
+    return height + (CHART_H + GAP if has_chart else 0)
 
 
 def render(
@@ -60,7 +56,11 @@ def render(
 
 
 def render_picture(picture: SummaryPicture, theme: Theme = DEFAULT_THEME) -> Image.Image:
-    size = summary_size(picture, theme)
+    columns = picture.columns
+    column_w = column_width(picture, theme)
+    lines = [panel_lines(column, column_w, theme) for column in columns]  # wrapped once
+    height = panel_height(lines, any(column.cards for column in columns), theme)
+    size = (theme.width, summary_height(len(columns), height, picture.chart is not None))
     image = Image.new("RGB", size, theme.felt)
     draw = ImageDraw.Draw(image)
     title_font = font(theme.title_size, bold=True)
@@ -69,13 +69,11 @@ def render_picture(picture: SummaryPicture, theme: Theme = DEFAULT_THEME) -> Ima
     top = (HEADING - 40 * len(heading)) // 2
     for row, line in enumerate(heading):
         draw_text(draw, (theme.margin, top + row * 40), line, font=title_font, fill=theme.text)
-    columns = picture.columns
-    column_w = column_width(picture, theme)
-    height = panel_height(picture, theme)
-    for index, column in enumerate(columns):
+    for index, (column, wrapped) in enumerate(zip(columns, lines, strict=True)):
         left = theme.margin + (index % 2) * (column_w + theme.margin)
         top = HEADING + GAP + (index // 2) * (height + GAP)
-        _panel(image, draw, column, (left, top, left + column_w, top + height), index, theme)
+        box = (left, top, left + column_w, top + height)
+        _panel(image, draw, column, wrapped, box, index, theme)
     if picture.chart is not None:
         bottom = size[1] - GAP
         _chart(
@@ -88,6 +86,7 @@ def _panel(
     image: Image.Image,
     draw: ImageDraw.ImageDraw,
     column: SummaryColumn,
+    lines: list[str],
     box: tuple[int, int, int, int],
     index: int,
     theme: Theme,
@@ -100,7 +99,7 @@ def _panel(
     small = font(theme.small_size)
     draw_text(draw, (left + 14, top + 10), fit_text(column.name, bold, width), font=bold,
               fill=theme.text)  # fmt: skip
-    for row, line in enumerate(panel_lines(column, right - left, theme)):
+    for row, line in enumerate(lines):
         draw_text(draw, (left + 14, top + 48 + row * LINE), line, font=small, fill=theme.muted)
     cards = column.cards
     if not cards:

@@ -9,6 +9,7 @@ from PIL import Image, ImageDraw
 
 from engine.cards import Card
 from engine.core import GameView
+from engine.words import count_of
 from renderers import tricks
 from renderers.assets import font
 from renderers.draw import draw_footer, draw_header, paste_card, to_png
@@ -105,12 +106,12 @@ def render_model(model: TableModel, theme: Theme = DEFAULT_THEME, bottom: int = 
 
 
 def _seat(draw: ImageDraw.ImageDraw, seat: SeatModel, box: Box, theme: Theme) -> None:
-    cards = f"{seat.cards_in_hand} card{'s' if seat.cards_in_hand != 1 else ''}"
+    cards = count_of(seat.cards_in_hand, "card")
     if seat.waiting_hand:
         cards += f" + {seat.waiting_hand}"
     details = [cards, f"taken {seat.taken}"]
     if seat.sweeps:
-        details.append(f"{seat.sweeps} sweep{'s' if seat.sweeps != 1 else ''}")
+        details.append(count_of(seat.sweeps, "sweep"))
     colour = theme.sides[seat.side % len(theme.sides)]
     draw_seat(draw, box, seat.name, details, colour, seat.to_play, seat.dealer, theme)
 

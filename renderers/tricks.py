@@ -6,6 +6,7 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from engine.pictures import TrickSeat, TrickTable
+from engine.words import count_of
 from renderers.assets import font
 from renderers.draw import draw_footer, draw_header, paste_card
 from renderers.layout import Box, floor_box, placed_positions, seat_boxes
@@ -105,6 +106,6 @@ def render(table: TrickTable, theme: Theme = DEFAULT_THEME, bottom: int = 0) -> 
 
 def _seat(draw: ImageDraw.ImageDraw, seat: TrickSeat, box: Box, theme: Theme) -> None:
     colour = theme.muted if seat.side is None else theme.sides[seat.side % len(theme.sides)]
-    cards = f"{seat.cards_in_hand} card{'s' if seat.cards_in_hand != 1 else ''}"
+    cards = count_of(seat.cards_in_hand, "card")
     details = [cards, *seat.marks, *seat.won.split(" · ")]
     draw_seat(draw, box, seat.name, details, colour, seat.to_play, seat.dealer, theme)
