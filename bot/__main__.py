@@ -1,4 +1,5 @@
-"""`python -m bot [--sync]`: start the Discord bot from the settings in the environment / `.env`."""
+"""`python -m bot [--sync] [--shards 0-3 --shard-count 8]`: start the Discord bot from the
+settings in the environment / `.env` (the command line's shards win over theirs)."""
 
 from __future__ import annotations
 
@@ -14,12 +15,13 @@ import discord
 
 from bot.client import create_bot
 from bot.config import ConfigError, load_settings
+from bot.storage import StoreUnavailable
 from renderers.palette import palette_image
 from renderers.theme import DEFAULT_THEME
 
 
-async def run(sync: bool) -> int:
-    settings = load_settings()
+async def run(sync: bool, overrides: dict[str, str]) -> int:
+    settings = load_settings(overrides=overrides)
     logging.basicConfig(
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
@@ -29,6 +31,7 @@ async def run(sync: bool) -> int:
     # The image palette is read once (it ships ready made), before the first table needs it.
     await asyncio.to_thread(palette_image, DEFAULT_THEME)
     bot = create_bot(settings)
+    await bot.store.open()  # a database problem is told before any Discord one
     async with bot:
         if sync:
             await bot.login(settings.token)  # runs setup_hook, which loads the cogs
@@ -72,13 +75,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--invite", action="store_true", help="print the link that adds the bot to a server"
     )
+    parser.add_argument(
+        "--shards", metavar="IDS", help="run these shards only, e.g. 0-3 (or SHARDS in .env)"
+    )
+    parser.add_argument(
+        "--shard-count", metavar="N", help="how many shards the bot has in all (SHARD_COUNT)"
+    )
     args = parser.parse_args(argv)
+    overrides = {"SHARDS": args.shards or "", "SHARD_COUNT": args.shard_count or ""}
     try:
         if args.invite:
             print(invite_link(load_settings().token))
             return 0
-        return asyncio.run(run(args.sync))
+        return asyncio.run(run(args.sync, overrides))
     except ConfigError as error:
+        print(f"seepbot: {error}", file=sys.stderr)
+        return 2
+    except StoreUnavailable as error:
         print(f"seepbot: {error}", file=sys.stderr)
         return 2
     except discord.LoginFailure:

@@ -1,4 +1,5 @@
-"""The Discord client: a `commands.Bot` with the store, the table sessions and the cogs."""
+"""The Discord client: a `commands.Bot` with the store, the table sessions and the cogs; an
+`AutoShardedBot` of the same when the process runs a set of Discord's shards."""
 
 from __future__ import annotations
 
@@ -35,7 +36,7 @@ class SeepBot(commands.Bot):
             **options,
         )
         self.settings = settings
-        self.store = Store(settings.database_path)
+        self.store = Store(settings.store_location)
         self.tables = Tables(self.store)
         self.preferences = Preferences(self.store)
         # the turn loop; the tables cog attaches its output
@@ -69,8 +70,9 @@ class SeepBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         await self.store.open()
-        restored = await self.tables.restore()
-        log.info("restored %d unfinished table(s)", restored)
+        plan = self.settings.shards
+        restored = await self.tables.restore(plan.owns if plan else None)
+        log.info("restored %d unfinished table(s)%s", restored, f" of {plan}" if plan else "")
         await self.tree.set_translator(Translator())
         for name in COGS:
             await self.load_extension(name)  # each cog registers its own persistent buttons
@@ -100,6 +102,13 @@ class SeepBot(commands.Bot):
         return await self.tree.sync()
 
 
+class ShardedSeepBot(SeepBot, commands.AutoShardedBot):
+    """The same bot over several gateway connections, one per shard this process runs."""
+
+
 def create_bot(settings: Settings, **options: Any) -> SeepBot:
     """Tests pass options such as a small `guild_ready_timeout`."""
-    return SeepBot(settings, **options)
+    plan = settings.shards
+    if plan is None:
+        return SeepBot(settings, **options)
+    return ShardedSeepBot(settings, shard_ids=list(plan.ids), shard_count=plan.count, **options)

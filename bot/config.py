@@ -6,6 +6,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from bot.sharding import ShardPlan, parse_shards
+
 DEFAULT_DATABASE = Path("data") / "seepbot.sqlite3"
 
 
@@ -19,11 +21,18 @@ class Settings:
     database_path: Path = DEFAULT_DATABASE
     dev_guild_id: int | None = None
     log_level: str = "INFO"
+    database_url: str | None = None  # a PostgreSQL database, shared by several processes
+    shards: ShardPlan | None = None  # the shards this process runs (None: one process)
 
-    def __repr__(self) -> str:  # never print the token
+    @property
+    def store_location(self) -> str | Path:
+        return self.database_url or self.database_path
+
+    def __repr__(self) -> str:  # never print the token (nor a database password)
+        store = "postgresql" if self.database_url else str(self.database_path)
         return (
-            f"Settings(database_path={self.database_path!s}, dev_guild_id={self.dev_guild_id}, "
-            f"log_level={self.log_level})"
+            f"Settings(store={store}, dev_guild_id={self.dev_guild_id}, "
+            f"log_level={self.log_level}, shards={self.shards})"
         )
 
 
@@ -41,8 +50,12 @@ def read_env_file(path: Path) -> dict[str, str]:
     return values
 
 
-def load_settings(env_file: Path = Path(".env")) -> Settings:
+def load_settings(
+    env_file: Path = Path(".env"), overrides: dict[str, str] | None = None
+) -> Settings:
+    """`overrides` are the command line's settings, which win over both."""
     merged = {**read_env_file(env_file), **{k: v for k, v in os.environ.items() if v}}
+    merged.update({k: v for k, v in (overrides or {}).items() if v})
     token = merged.get("DISCORD_TOKEN", "").strip()
     if not token:
         raise ConfigError(
@@ -54,9 +67,25 @@ def load_settings(env_file: Path = Path(".env")) -> Settings:
     level = merged.get("LOG_LEVEL", "INFO").strip().upper()
     if level not in ("DEBUG", "INFO", "WARNING", "ERROR"):
         raise ConfigError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}")
+    url = merged.get("DATABASE_URL", "").strip() or None
+    if url and not url.startswith(("postgresql://", "postgres://")):
+        raise ConfigError("DATABASE_URL must be a postgresql:// URL (or leave it empty for SQLite)")
     return Settings(
         token=token,
         database_path=Path(merged.get("DATABASE_PATH") or DEFAULT_DATABASE),
         dev_guild_id=int(guild) if guild else None,
         log_level=level,
+        database_url=url,
+        shards=_shard_plan(merged.get("SHARDS", "").strip(), merged.get("SHARD_COUNT", "").strip()),
     )
+
+
+def _shard_plan(shards: str, count: str) -> ShardPlan | None:
+    if not shards and not count:
+        return None
+    if not count.isdigit():
+        raise ConfigError("SHARD_COUNT (--shard-count) must be set, a number, with SHARDS")
+    try:
+        return parse_shards(shards or f"0-{int(count) - 1}", int(count))
+    except ValueError as error:
+        raise ConfigError(f"SHARDS: {error}") from None

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -506,12 +507,15 @@ class Tables:
         del self.by_channel[channel_id]
         return session
 
-    async def restore(self) -> int:
-        """Rebuild every unfinished table from the store (after a restart or a crash). A table
-        of a game this bot no longer offers stays stored, untouched, and is left out."""
+    async def restore(self, owns: Callable[[int], bool] | None = None) -> int:
+        """Rebuild every unfinished table from the store (after a restart or a crash); with
+        `owns`, only the tables of the guilds it accepts (this process's shards). A table of a
+        game this bot no longer offers stays stored, untouched, and is left out."""
         count = 0
         known = set(registry.names())
         for row in await self.store.unfinished_tables():
+            if owns is not None and not owns(row.guild_id):
+                continue  # another process's shard serves it
             if row.game not in known:
                 log.warning("table %s is of an unknown game %r: not restored", row.id, row.game)
                 continue

@@ -9,12 +9,17 @@ letting CI wait until its time limit.
 from __future__ import annotations
 
 import faulthandler
+import itertools
 import os
 import sys
 import threading
 import time
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
+
+from tests.postgres_server import LocalPostgres, PostgresUnavailable
 
 EXIT_GRACE_SECONDS = 60.0
 
@@ -39,3 +44,30 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     session.config._exit_status = int(exitstatus)  # type: ignore[attr-defined]
+
+
+# ----- the two store engines ---------------------------------------------------------------
+
+_databases = itertools.count(1)
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[LocalPostgres]:
+    """One PostgreSQL server for the whole run, started by the first test that needs it."""
+    server = LocalPostgres()
+    try:
+        server.start()
+    except PostgresUnavailable as error:
+        server.stop()
+        pytest.fail(f"PostgreSQL could not start for the store tests: {error}", pytrace=False)
+    yield server
+    server.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+async def store_location(request: pytest.FixtureRequest, tmp_path: Path) -> str | Path:
+    """Where a test's store lives: a new SQLite file, or a new database on the test server."""
+    if request.param == "sqlite":
+        return tmp_path / "bot.sqlite3"
+    server: LocalPostgres = request.getfixturevalue("postgres")
+    return await server.create_database(f"test_{os.getpid()}_{next(_databases)}")

@@ -24,8 +24,9 @@ ASHA, DEV, RAVI, MIRA = 101, 102, 103, 104
 
 
 @pytest.fixture
-async def store(tmp_path: Path):
-    async with Store(tmp_path / "bot.sqlite3") as opened:
+async def store(store_location: str | Path):
+    """A store on each engine: a SQLite file and a PostgreSQL database."""
+    async with Store(store_location) as opened:
         yield opened
 
 

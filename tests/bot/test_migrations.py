@@ -3,11 +3,11 @@ schema before it keeps every result, and the boards read the same figures from i
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 
 from bot.leaderboards import Board, player_stats, standings
-from bot.storage import MIGRATIONS, Store
+from bot.storage import MIGRATIONS, Store, migration_scripts
+from bot.storage.backends import database_at
 
 OLD_COLUMNS = (
     "table_id, user_id, guild_id, game, name, side, partner_id, place, outcome, baazis_won, "
@@ -16,12 +16,11 @@ OLD_COLUMNS = (
 )
 
 
-def make_version_3_database(path: Path) -> None:
+async def make_version_3_database(location: str | Path) -> None:
     """A database exactly as the bot made it before migration 4 existed."""
-    db = sqlite3.connect(path)
-    for number, script in enumerate(MIGRATIONS[:3], 1):
-        db.executescript(f"BEGIN; {script}; PRAGMA user_version = {number}; COMMIT;")
-    db.execute(
+    db = database_at(location)
+    await db.open(migration_scripts(db.dialect)[:3])
+    await db.run(
         "INSERT INTO game_tables (id, guild_id, channel_id, host_id, game, rules, seed,"
         " status, created_at, updated_at) VALUES (1, 7, 70, 100, 'seep', '{}', 1, 'finished',"
         " 0, 0), (2, 7, 71, 100, 'suipe', '{}', 2, 'finished', 0, 0)"
@@ -32,17 +31,17 @@ def make_version_3_database(path: Path) -> None:
         (2, 100, 7, "suipe", "Asha", 0, None, 2, "loss", 0, 0, 2, 2, 7, 12, 14, 1, 0, 20.0),
         (2, 200, 7, "suipe", "Dev", 1, None, 1, "win", 0, 0, 2, 0, 9, 14, 12, 1, 0, 20.0),
     ]
-    db.executemany(
+    await db.many(
         f"INSERT INTO player_results ({OLD_COLUMNS}) VALUES ({', '.join('?' * 19)})", rows
     )
-    db.commit()
-    db.close()
+    await db.close()
 
 
-async def test_results_made_before_migration_4_keep_their_figures(tmp_path: Path) -> None:
-    path = tmp_path / "old.sqlite3"
-    make_version_3_database(path)
-    async with Store(path) as store:
+async def test_results_made_before_migration_4_keep_their_figures(
+    store_location: str | Path,
+) -> None:
+    await make_version_3_database(store_location)
+    async with Store(store_location) as store:
         assert await store.schema_version() == len(MIGRATIONS) == 6
         seep = await store.player_results(7, "seep")
         suipe = await store.player_results(7, "suipe")

@@ -82,3 +82,40 @@ def test_a_refused_token_or_no_network_gives_one_line(tmp_path: Path) -> None:
     assert len(lines) == 1, result.stderr
     assert "Traceback" not in result.stderr + result.stdout
     assert "refused the token" in lines[0] or "cannot reach Discord" in lines[0]
+
+
+def test_a_database_that_cannot_be_reached_is_one_line(tmp_path: Path) -> None:
+    import socket
+
+    with socket.socket() as probe:  # a local port nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    url = f"postgresql://seep:secret@127.0.0.1:{port}/seep"
+    result = run_bot(tmp_path, {"DISCORD_TOKEN": "x.y.z", "DATABASE_URL": url})
+    lines = result.stderr.strip().splitlines()
+    assert result.returncode == 2 and len(lines) == 1, result.stderr
+    assert "cannot open the PostgreSQL database" in lines[0] and f"127.0.0.1:{port}" in lines[0]
+    assert "secret" not in result.stderr and "Traceback" not in result.stderr
+
+
+def test_shards_come_from_the_command_line_or_the_env_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for key in ("DISCORD_TOKEN", "SHARDS", "SHARD_COUNT"):
+        monkeypatch.delenv(key, raising=False)
+    env_file = tmp_path / ".env"
+    env_file.write_text("DISCORD_TOKEN=x\nSHARDS=0-1\nSHARD_COUNT=4\n", encoding="utf-8")
+    plan = load_settings(env_file).shards
+    assert plan is not None and plan.ids == (0, 1) and plan.count == 4
+    plan = load_settings(env_file, {"SHARDS": "2,3", "SHARD_COUNT": "4"}).shards
+    assert plan is not None and plan.ids == (2, 3)
+    # every shard of the count when only the count is given; none at all by default
+    plan = load_settings(env_file, {"SHARDS": "", "SHARD_COUNT": "2"}).shards
+    assert plan is not None and plan.ids == (0, 1)  # the .env's 0-1 still applies
+    env_file.write_text("DISCORD_TOKEN=x\n", encoding="utf-8")
+    assert load_settings(env_file).shards is None
+    result = run_bot(tmp_path, {"DISCORD_TOKEN": "x.y.z"}, "--shards", "0-8", "--shard-count", "8")
+    lines = result.stderr.strip().splitlines()
+    assert result.returncode == 2 and lines == [
+        "seepbot: SHARDS: shard 8 does not exist: shards run from 0 to 7"
+    ]

@@ -1,4 +1,5 @@
-"""Table sessions on a real SQLite file: lobby, turns, stored moves, restart, concurrency."""
+"""Table sessions on a real store (a SQLite file and a PostgreSQL database): lobby, turns,
+stored moves, restart, concurrency."""
 
 from __future__ import annotations
 
@@ -7,22 +8,24 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import Store
+from bot.storage import MIGRATIONS, Engine, Store
 from bot.tables import TableError, Tables
 
 GUILD, CHANNEL, HOST, GUEST = 1, 10, 100, 200
 
 
 @pytest.fixture
-async def store(tmp_path: Path):
-    async with Store(tmp_path / "bot.sqlite3") as opened:
+async def store(store_location: str | Path):
+    """A store on each engine: a SQLite file and a PostgreSQL database."""
+    async with Store(store_location) as opened:
         yield opened
 
 
-async def test_schema_is_migrated_in_wal_mode(store: Store) -> None:
-    assert await store.schema_version() == 6
-    mode = await (await store.db.execute("PRAGMA journal_mode")).fetchone()
-    assert mode[0] == "wal"
+async def test_schema_is_migrated_and_sqlite_is_in_wal_mode(store: Store) -> None:
+    assert await store.schema_version() == len(MIGRATIONS)
+    if store.engine is Engine.SQLITE:
+        mode = await store.database.one("PRAGMA journal_mode")
+        assert mode is not None and mode[0] == "wal"
 
 
 async def test_lobby_join_leave_full_and_start(store: Store) -> None:
@@ -72,8 +75,8 @@ async def test_turns_are_checked_and_every_move_is_stored(store: Store) -> None:
     assert await store.actions(session.id) == [match.actions[0].notation]
 
 
-async def test_a_restarted_bot_continues_the_same_game(tmp_path: Path) -> None:
-    path = tmp_path / "bot.sqlite3"
+async def test_a_restarted_bot_continues_the_same_game(store_location: str | Path) -> None:
+    path = store_location
     async with Store(path) as store:
         tables = Tables(store)
         session = await tables.create(GUILD, CHANNEL, HOST, "seep", {"players": 4}, seed=8)

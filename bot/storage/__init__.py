@@ -1,0 +1,22 @@
+"""The bot's store (see `store`): SQLite by default, PostgreSQL by URL."""
+
+from __future__ import annotations
+
+from bot.storage.backends import StoreUnavailable, is_postgres_url
+from bot.storage.dialects import Engine
+from bot.storage.migrations import MIGRATIONS, migration_scripts
+from bot.storage.store import (
+    MISSED_TURNS_LIMIT,
+    RESULT_COLUMNS,
+    GuildSettings,
+    PlayerResult,
+    SeatRow,
+    Store,
+    TableRow,
+)
+
+__all__ = [
+    "MIGRATIONS", "MISSED_TURNS_LIMIT", "RESULT_COLUMNS", "Engine", "GuildSettings",
+    "PlayerResult", "SeatRow", "Store", "StoreUnavailable", "TableRow", "is_postgres_url",
+    "migration_scripts",
+]  # fmt: skip

@@ -1,0 +1,266 @@
+"""The two database engines behind one small interface: run a statement, read rows, run
+several statements in one transaction, apply migrations.
+
+SQLite (through aiosqlite) is one file and one connection; its calls take turns under a
+lock so that one table's transaction never interleaves with another's statements.
+PostgreSQL (through asyncpg) is a pool of connections shared by tables and by processes;
+asyncpg prepares each statement once per connection and reuses it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any, Protocol
+
+import aiosqlite
+
+from bot.storage.dialects import POSTGRES, SQLITE, Dialect
+
+POOL_SIZE = 10  # connections a process keeps to PostgreSQL
+MIGRATION_LOCK = 7_336_201  # the advisory lock two processes starting at once share
+
+
+class StoreUnavailable(Exception):
+    """The database cannot be opened; the message is one line for the operator."""
+
+
+class Connection(Protocol):
+    """What a query runs on: the database itself, or one transaction of it."""
+
+    async def run(self, sql: str, args: Sequence[Any] = ()) -> None: ...
+
+    async def one(self, sql: str, args: Sequence[Any] = ()) -> Sequence[Any] | None: ...
+
+    async def all(self, sql: str, args: Sequence[Any] = ()) -> list[Sequence[Any]]: ...
+
+    async def many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None: ...
+
+
+class Database(Connection, Protocol):
+    dialect: Dialect
+
+    @property
+    def is_open(self) -> bool: ...
+
+    async def open(self, migrations: Sequence[str]) -> None: ...
+
+    async def close(self) -> None: ...
+
+    def transaction(self) -> Any: ...
+
+    async def schema_version(self) -> int: ...
+
+
+# ----- SQLite ------------------------------------------------------------------------------
+
+
+class _SqliteStatements:
+    """Statements on the connection; the caller holds the lock."""
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self.db = db
+
+    async def run(self, sql: str, args: Sequence[Any] = ()) -> None:
+        async with self.db.execute(sql, args):
+            pass  # the cursor closes at once: an open statement would block COMMIT
+
+    async def one(self, sql: str, args: Sequence[Any] = ()) -> Sequence[Any] | None:
+        async with self.db.execute(sql, args) as cursor:
+            row = await cursor.fetchone()
+            return tuple(row) if row is not None else None
+
+    async def all(self, sql: str, args: Sequence[Any] = ()) -> list[Sequence[Any]]:
+        async with self.db.execute(sql, args) as cursor:
+            return [tuple(row) for row in await cursor.fetchall()]
+
+    async def many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        async with self.db.executemany(sql, rows):
+            pass
+
+
+class SqliteDatabase:
+    """One SQLite file in WAL mode."""
+
+    dialect = SQLITE
+
+    def __init__(self, path: Path | str) -> None:
+        self.path = Path(path)
+        self._db: aiosqlite.Connection | None = None
+        self._lock = asyncio.Lock()
+
+    @property
+    def is_open(self) -> bool:
+        return self._db is not None
+
+    @property
+    def connection(self) -> aiosqlite.Connection:
+        if self._db is None:
+            raise RuntimeError("the store is not open")
+        return self._db
+
+    async def open(self, migrations: Sequence[str]) -> None:
+        try:
+            if str(self.path) != ":memory:":
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            # Autocommit: single statements commit at once; transactions say BEGIN themselves.
+            self._db = await aiosqlite.connect(self.path, isolation_level=None)
+        except (OSError, sqlite3.Error) as error:
+            raise StoreUnavailable(f"cannot open the SQLite file {self.path}: {error}") from None
+        statements = _SqliteStatements(self._db)
+        for pragma in ("PRAGMA journal_mode=WAL", "PRAGMA foreign_keys=ON"):
+            await statements.run(pragma)
+        version = await self.schema_version()
+        for number, script in enumerate(migrations, 1):
+            if number > version:
+                await self._db.executescript(
+                    f"BEGIN; {script}; PRAGMA user_version = {number}; COMMIT;"
+                )
+
+    async def close(self) -> None:
+        """Waits for a write in progress (the lock), so no transaction is cut in half."""
+        async with self._lock:
+            if self._db is not None:
+                await self._db.close()
+                self._db = None
+
+    async def schema_version(self) -> int:
+        row = await _SqliteStatements(self.connection).one("PRAGMA user_version")
+        assert row is not None
+        return int(row[0])
+
+    async def run(self, sql: str, args: Sequence[Any] = ()) -> None:
+        async with self._lock:
+            await _SqliteStatements(self.connection).run(sql, args)
+
+    async def one(self, sql: str, args: Sequence[Any] = ()) -> Sequence[Any] | None:
+        async with self._lock:
+            return await _SqliteStatements(self.connection).one(sql, args)
+
+    async def all(self, sql: str, args: Sequence[Any] = ()) -> list[Sequence[Any]]:
+        async with self._lock:
+            return await _SqliteStatements(self.connection).all(sql, args)
+
+    async def many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        async with self._lock:
+            await _SqliteStatements(self.connection).many(sql, rows)
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Connection]:
+        async with self._lock:
+            statements = _SqliteStatements(self.connection)
+            await statements.run("BEGIN")
+            try:
+                yield statements
+            except BaseException:
+                await statements.run("ROLLBACK")
+                raise
+            await statements.run("COMMIT")
+
+
+# ----- PostgreSQL --------------------------------------------------------------------------
+
+
+class _PostgresStatements:
+    def __init__(self, connection: Any) -> None:
+        self.connection = connection
+
+    async def run(self, sql: str, args: Sequence[Any] = ()) -> None:
+        await self.connection.execute(POSTGRES.query(sql), *args)
+
+    async def one(self, sql: str, args: Sequence[Any] = ()) -> Sequence[Any] | None:
+        row = await self.connection.fetchrow(POSTGRES.query(sql), *args)
+        return tuple(row) if row is not None else None
+
+    async def all(self, sql: str, args: Sequence[Any] = ()) -> list[Sequence[Any]]:
+        return [tuple(row) for row in await self.connection.fetch(POSTGRES.query(sql), *args)]
+
+    async def many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        if rows:
+            await self.connection.executemany(POSTGRES.query(sql), rows)
+
+
+class PostgresDatabase:
+    """A PostgreSQL database at `url` (`postgresql://user:password@host:port/name`)."""
+
+    dialect = POSTGRES
+
+    def __init__(self, url: str, pool_size: int = POOL_SIZE) -> None:
+        self.url = url
+        self.pool_size = pool_size
+        self._pool: Any = None
+
+    @property
+    def is_open(self) -> bool:
+        return self._pool is not None
+
+    @property
+    def pool(self) -> Any:
+        if self._pool is None:
+            raise RuntimeError("the store is not open")
+        return self._pool
+
+    async def open(self, migrations: Sequence[str]) -> None:
+        import asyncpg  # only a deployment on PostgreSQL needs it loaded
+
+        try:
+            self._pool = await asyncpg.create_pool(
+                self.url, min_size=1, max_size=self.pool_size, command_timeout=60
+            )
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+            where = self.url.rpartition("@")[2]  # never the password
+            raise StoreUnavailable(
+                f"cannot open the PostgreSQL database {where}: {error or type(error).__name__}"
+            ) from None
+        async with self.pool.acquire() as connection, connection.transaction():
+            # Processes starting together migrate one after the other.
+            await connection.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
+            await connection.execute(
+                "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)"
+            )
+            version = await connection.fetchval("SELECT max(version) FROM schema_version") or 0
+            for number, script in enumerate(migrations, 1):
+                if number > version:
+                    await connection.execute(script)
+                    await connection.execute(
+                        "INSERT INTO schema_version (version) VALUES ($1)", number
+                    )
+
+    async def close(self) -> None:
+        if self._pool is not None:
+            pool, self._pool = self._pool, None
+            await pool.close()
+
+    async def schema_version(self) -> int:
+        return int(await self.pool.fetchval("SELECT max(version) FROM schema_version") or 0)
+
+    async def run(self, sql: str, args: Sequence[Any] = ()) -> None:
+        await _PostgresStatements(self.pool).run(sql, args)
+
+    async def one(self, sql: str, args: Sequence[Any] = ()) -> Sequence[Any] | None:
+        return await _PostgresStatements(self.pool).one(sql, args)
+
+    async def all(self, sql: str, args: Sequence[Any] = ()) -> list[Sequence[Any]]:
+        return await _PostgresStatements(self.pool).all(sql, args)
+
+    async def many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        await _PostgresStatements(self.pool).many(sql, rows)
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Connection]:
+        async with self.pool.acquire() as connection, connection.transaction():
+            yield _PostgresStatements(connection)
+
+
+def is_postgres_url(location: str | Path) -> bool:
+    return isinstance(location, str) and location.startswith(("postgresql://", "postgres://"))
+
+
+def database_at(location: str | Path) -> SqliteDatabase | PostgresDatabase:
+    """A PostgreSQL URL, or else the path of a SQLite file."""
+    if is_postgres_url(location):
+        return PostgresDatabase(str(location))
+    return SqliteDatabase(location)

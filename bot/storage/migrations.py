@@ -1,0 +1,141 @@
+"""The store's numbered migrations, written once for both engines (see `dialects`).
+
+Each is applied once, in order, in a transaction with the store's version; a database made
+by any earlier version of the bot is brought up to date at start-up.
+"""
+
+from __future__ import annotations
+
+from bot.storage.dialects import Dialect
+
+MIGRATIONS: tuple[str, ...] = (
+    # 1: tables, seats and actions
+    """
+    CREATE TABLE game_tables (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        guild_id INTEGER NOT NULL,
+        channel_id INTEGER NOT NULL,
+        host_id INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        rules TEXT NOT NULL,
+        seed INTEGER NOT NULL,
+        status TEXT NOT NULL DEFAULT 'lobby',  -- lobby, playing, finished, ended
+        options TEXT NOT NULL DEFAULT '{}',    -- table options (turn timer, hints, …)
+        message_id INTEGER,                    -- the table message kept up to date
+        created_at REAL NOT NULL,
+        updated_at REAL NOT NULL
+    );
+    CREATE INDEX game_tables_channel ON game_tables (channel_id, status);
+    CREATE TABLE seats (
+        table_id INTEGER NOT NULL REFERENCES game_tables (id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        user_id INTEGER,            -- NULL for a computer player
+        name TEXT NOT NULL,
+        computer_level TEXT,        -- set for computer players
+        missed_turns INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (table_id, seat)
+    );
+    CREATE TABLE actions (
+        table_id INTEGER NOT NULL REFERENCES game_tables (id) ON DELETE CASCADE,
+        number INTEGER NOT NULL,
+        player INTEGER NOT NULL,
+        notation TEXT NOT NULL,
+        played_at REAL NOT NULL,
+        PRIMARY KEY (table_id, number)
+    );
+    """,
+    # 2: results of finished deals and matches, for summaries and leaderboards
+    """
+    CREATE TABLE deal_results (
+        table_id INTEGER NOT NULL REFERENCES game_tables (id) ON DELETE CASCADE,
+        number INTEGER NOT NULL,
+        result TEXT NOT NULL,       -- JSON: per side points, sweeps, baazi…
+        PRIMARY KEY (table_id, number)
+    );
+    CREATE TABLE match_results (
+        table_id INTEGER PRIMARY KEY REFERENCES game_tables (id) ON DELETE CASCADE,
+        guild_id INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        finished_at REAL NOT NULL,
+        result TEXT NOT NULL        -- JSON: seats, sides, outcome
+    );
+    """,
+    # 3: each human player's result of a finished match (leaderboards, stats); server settings
+    """
+    CREATE TABLE player_results (
+        table_id INTEGER NOT NULL REFERENCES game_tables (id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL,
+        guild_id INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        name TEXT NOT NULL,
+        side INTEGER NOT NULL,
+        partner_id INTEGER,             -- the human partner, if any
+        place INTEGER NOT NULL,         -- 1 = best; sides with equal places drew
+        outcome TEXT NOT NULL,          -- win, loss, draw
+        baazis_won INTEGER NOT NULL,
+        baazis_lost INTEGER NOT NULL,
+        deals INTEGER NOT NULL,
+        sweeps INTEGER NOT NULL,        -- floor sweeps made by the side
+        best_deal INTEGER NOT NULL,     -- the side's best deal score
+        points_for INTEGER NOT NULL,
+        points_against INTEGER NOT NULL,
+        rated INTEGER NOT NULL,         -- counts for ratings and leaderboards
+        with_computers INTEGER NOT NULL,
+        finished_at REAL NOT NULL,
+        PRIMARY KEY (table_id, user_id)
+    );
+    CREATE INDEX player_results_board ON player_results (guild_id, game, finished_at);
+    CREATE TABLE guild_settings (
+        guild_id INTEGER PRIMARY KEY,
+        settings TEXT NOT NULL DEFAULT '{}',  -- JSON: defaults for new tables, rating choices
+        season_start REAL NOT NULL DEFAULT 0  -- leaderboards count results from here on
+    );
+    """,
+    # 4: each game's own figures in one JSON column instead of a column per game
+    """
+    CREATE TABLE player_results_4 (
+        table_id INTEGER NOT NULL REFERENCES game_tables (id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL,
+        guild_id INTEGER NOT NULL,
+        game TEXT NOT NULL,             -- the registered game name
+        name TEXT NOT NULL,
+        side INTEGER NOT NULL,
+        partner_id INTEGER,             -- the human partner, if any
+        place INTEGER NOT NULL,         -- 1 = best; sides with equal places drew
+        outcome TEXT NOT NULL,          -- win, loss, draw
+        deals INTEGER NOT NULL,
+        best_deal INTEGER NOT NULL,     -- the side's best deal score
+        points_for INTEGER NOT NULL,
+        points_against INTEGER NOT NULL,
+        rated INTEGER NOT NULL,         -- counts for ratings and leaderboards
+        with_computers INTEGER NOT NULL,
+        finished_at REAL NOT NULL,
+        stats TEXT NOT NULL DEFAULT '{}',  -- JSON: the game's figures (its registration's stats)
+        PRIMARY KEY (table_id, user_id)
+    );
+    INSERT INTO player_results_4
+        SELECT table_id, user_id, guild_id, game, name, side, partner_id, place, outcome, deals,
+               best_deal, points_for, points_against, rated, with_computers, finished_at,
+               json_object('baazis_won', baazis_won, 'baazis_lost', baazis_lost,
+                           'sweeps', sweeps)
+        FROM player_results;
+    DROP TABLE player_results;
+    ALTER TABLE player_results_4 RENAME TO player_results;
+    CREATE INDEX player_results_board ON player_results (guild_id, game, finished_at);
+    """,
+    # 5: a match whose sides change every deal keeps each deal's side and place for ratings
+    """
+    ALTER TABLE player_results ADD COLUMN rounds TEXT NOT NULL DEFAULT '[]';
+    """,
+    # 6: each player's own choices (language, auto-play of forced moves), wherever they play
+    """
+    CREATE TABLE player_prefs (
+        user_id INTEGER PRIMARY KEY,
+        prefs TEXT NOT NULL DEFAULT '{}'  -- JSON: language, auto_play
+    );
+    """,
+)
+
+
+def migration_scripts(dialect: Dialect) -> tuple[str, ...]:
+    return tuple(dialect.schema(script) for script in MIGRATIONS)

@@ -1,0 +1,383 @@
+"""The bot's store: tables, seats, every action, every result; in a SQLite file (the
+embedded default) or a PostgreSQL database shared by several bot processes.
+
+A table's game is stored as its rules, seed and action list; one transaction per move keeps
+the game and its record in step. Migrations are numbered and applied in order at start-up.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bot.storage.backends import Connection, Database, database_at
+from bot.storage.dialects import Engine
+from bot.storage.migrations import migration_scripts
+
+MISSED_TURNS_LIMIT = 3
+
+RESULT_COLUMNS = (
+    "table_id", "user_id", "guild_id", "game", "name", "side", "partner_id", "place",
+    "outcome", "deals", "best_deal", "points_for", "points_against", "rated",
+    "with_computers", "finished_at", "stats", "rounds",
+)  # fmt: skip
+
+
+TABLE_COLUMNS = "id, guild_id, channel_id, host_id, game, rules, seed, status, options, message_id"
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    seat: int
+    user_id: int | None
+    name: str
+    computer_level: str | None
+    missed_turns: int = 0
+
+    @property
+    def is_computer(self) -> bool:
+        return self.user_id is None
+
+    @property
+    def away(self) -> bool:
+        """A player who missed too many turns in a row: a computer plays for them."""
+        return self.missed_turns >= MISSED_TURNS_LIMIT
+
+    @property
+    def plays_itself(self) -> bool:
+        return self.is_computer or self.away
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerResult:
+    """One human player's finished match, as leaderboards and stats read it."""
+
+    table_id: int
+    user_id: int
+    guild_id: int
+    game: str
+    name: str
+    side: int
+    partner_id: int | None
+    place: int
+    outcome: str
+    deals: int
+    best_deal: int
+    points_for: int
+    points_against: int
+    rated: bool
+    with_computers: bool
+    finished_at: float
+    stats: dict[str, int] = field(default_factory=dict)  # the game's own figures
+    rounds: list[tuple[int, int]] = field(default_factory=list)  # (side, place) per deal
+
+    def stat(self, key: str) -> int:
+        return int(self.stats.get(key, 0))
+
+
+@dataclass(frozen=True, slots=True)
+class GuildSettings:
+    settings: dict[str, Any]
+    season_start: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    id: int
+    guild_id: int
+    channel_id: int
+    host_id: int
+    game: str
+    rules: dict[str, Any]
+    seed: int
+    status: str
+    options: dict[str, Any]
+    message_id: int | None
+
+
+class Store:
+    """Open with `async with Store(location) as store:` (or `await store.open()`), where the
+    location is a SQLite file's path or a `postgresql://` URL."""
+
+    def __init__(self, location: Path | str) -> None:
+        self.location = location
+        self.database: Database = database_at(location)
+
+    @property
+    def engine(self) -> Engine:
+        return self.database.dialect.engine
+
+    async def open(self) -> Store:
+        """Connect and migrate; a second call does nothing."""
+        if not self.is_open:
+            await self.database.open(migration_scripts(self.database.dialect))
+        return self
+
+    @property
+    def is_open(self) -> bool:
+        return self.database.is_open
+
+    async def close(self) -> None:
+        """Waits for a write in progress, so no transaction is cut in half."""
+        await self.database.close()
+
+    async def __aenter__(self) -> Store:
+        return await self.open()
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    async def schema_version(self) -> int:
+        return await self.database.schema_version()
+
+    # ----- tables -----------------------------------------------------------------------
+
+    async def create_table(
+        self,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        game: str,
+        rules: dict[str, Any],
+        seed: int,
+        options: dict[str, Any] | None = None,
+    ) -> int:
+        now = time.time()
+        row = await self.database.one(
+            "INSERT INTO game_tables (guild_id, channel_id, host_id, game, rules, seed, options,"
+            " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+            (guild_id, channel_id, host_id, game, json.dumps(rules), seed,
+             json.dumps(options or {}), now, now),
+        )  # fmt: skip
+        assert row is not None
+        return int(row[0])
+
+    async def table(self, table_id: int) -> TableRow | None:
+        row = await self.database.one(f"SELECT {TABLE_COLUMNS} FROM game_tables WHERE id = ?",
+                                      (table_id,))  # fmt: skip
+        return _table_row(row) if row else None
+
+    async def unfinished_tables(self) -> list[TableRow]:
+        rows = await self.database.all(
+            f"SELECT {TABLE_COLUMNS} FROM game_tables WHERE status IN ('lobby', 'playing')"
+            " ORDER BY id"
+        )
+        return [_table_row(row) for row in rows]
+
+    async def set_status(self, table_id: int, status: str) -> None:
+        await self.database.run(
+            "UPDATE game_tables SET status = ?, updated_at = ? WHERE id = ?",
+            (status, time.time(), table_id),
+        )
+
+    async def set_message(self, table_id: int, message_id: int | None) -> None:
+        await self.database.run(
+            "UPDATE game_tables SET message_id = ? WHERE id = ?", (message_id, table_id)
+        )
+
+    # ----- seats ------------------------------------------------------------------------
+
+    async def seats(self, table_id: int) -> list[SeatRow]:
+        rows = await self.database.all(
+            "SELECT seat, user_id, name, computer_level, missed_turns FROM seats WHERE table_id = ?"
+            " ORDER BY seat",
+            (table_id,),
+        )
+        return [SeatRow(*row) for row in rows]
+
+    async def set_seat(
+        self, table_id: int, seat: int, user_id: int | None, name: str, level: str | None = None
+    ) -> None:
+        await self.database.run(
+            "INSERT INTO seats (table_id, seat, user_id, name, computer_level)"
+            " VALUES (?, ?, ?, ?, ?)"
+            " ON CONFLICT (table_id, seat) DO UPDATE SET user_id = excluded.user_id,"
+            " name = excluded.name, computer_level = excluded.computer_level, missed_turns = 0",
+            (table_id, seat, user_id, name, level),
+        )
+
+    async def set_missed_turns(self, table_id: int, seat: int, count: int) -> None:
+        await self.database.run(
+            "UPDATE seats SET missed_turns = ? WHERE table_id = ? AND seat = ?",
+            (count, table_id, seat),
+        )
+
+    async def clear_seat(self, table_id: int, seat: int) -> None:
+        await self.database.run(
+            "DELETE FROM seats WHERE table_id = ? AND seat = ?", (table_id, seat)
+        )
+
+    # ----- actions and results ----------------------------------------------------------
+
+    async def actions(self, table_id: int) -> list[str]:
+        rows = await self.database.all(
+            "SELECT notation FROM actions WHERE table_id = ? ORDER BY number", (table_id,)
+        )
+        return [row[0] for row in rows]
+
+    async def record_move(
+        self,
+        table_id: int,
+        number: int,
+        player: int,
+        notation: str,
+        deal_results: Sequence[tuple[int, dict[str, Any]]] = (),
+        match_result: dict[str, Any] | None = None,
+        guild_id: int = 0,
+        game: str = "",
+        player_results: Sequence[PlayerResult] = (),
+    ) -> None:
+        """One move and whatever it finished, in a single transaction."""
+        now = time.time()
+        async with self.database.transaction() as tx:
+            await tx.run(
+                "INSERT INTO actions (table_id, number, player, notation, played_at)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (table_id, number, player, notation, now),
+            )
+            await tx.many(
+                "INSERT INTO deal_results (table_id, number, result) VALUES (?, ?, ?)",
+                [(table_id, n, json.dumps(result)) for n, result in deal_results],
+            )
+            status = "playing"
+            if match_result is not None:
+                status = "finished"
+                await tx.run(
+                    "INSERT INTO match_results (table_id, guild_id, game, finished_at, result)"
+                    " VALUES (?, ?, ?, ?, ?)",
+                    (table_id, guild_id, game, now, json.dumps(match_result)),
+                )
+                await _insert_results(tx, player_results)
+            await tx.run(
+                "UPDATE game_tables SET status = ?, updated_at = ? WHERE id = ?"
+                " AND status != 'ended'",
+                (status, now, table_id),
+            )
+
+    async def deal_results(self, table_id: int) -> list[dict[str, Any]]:
+        rows = await self.database.all(
+            "SELECT result FROM deal_results WHERE table_id = ? ORDER BY number", (table_id,)
+        )
+        return [json.loads(row[0]) for row in rows]
+
+    async def match_result(self, table_id: int) -> dict[str, Any] | None:
+        row = await self.database.one(
+            "SELECT result FROM match_results WHERE table_id = ?", (table_id,)
+        )
+        return json.loads(row[0]) if row else None
+
+    async def set_options(self, table_id: int, options: dict[str, Any]) -> None:
+        await self.database.run(
+            "UPDATE game_tables SET options = ? WHERE id = ?", (json.dumps(options), table_id)
+        )
+
+    # ----- leaderboards, stats and server settings ----------------------------------------
+
+    async def player_results(
+        self,
+        guild_id: int,
+        game: str | None = None,
+        since: float = 0.0,
+        user_id: int | None = None,
+    ) -> list[PlayerResult]:
+        """Results in the order the matches finished (the order ratings are updated in)."""
+        query = f"SELECT {', '.join(RESULT_COLUMNS)} FROM player_results WHERE guild_id = ?"
+        args: list[Any] = [guild_id]
+        if game is not None:
+            query += " AND game = ?"
+            args.append(game)
+        if since:
+            query += " AND finished_at >= ?"
+            args.append(since)
+        if user_id is not None:
+            query += " AND user_id = ?"
+            args.append(user_id)
+        rows = await self.database.all(query + " ORDER BY finished_at, table_id, side", args)
+        return [_player_result(row) for row in rows]
+
+    async def insert_player_results(self, results: Sequence[PlayerResult]) -> None:
+        """Results recorded outside a move (imports, tests)."""
+        await _insert_results(self.database, results)
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        row = await self.database.one(
+            "SELECT settings, season_start FROM guild_settings WHERE guild_id = ?", (guild_id,)
+        )
+        return GuildSettings(json.loads(row[0]), row[1]) if row else GuildSettings({})
+
+    async def update_guild_settings(self, guild_id: int, changes: dict[str, Any]) -> None:
+        patch = self.database.dialect.json_patch("guild_settings.settings", "excluded.settings")
+        await self.database.run(
+            "INSERT INTO guild_settings (guild_id, settings) VALUES (?, ?) ON CONFLICT (guild_id)"
+            f" DO UPDATE SET settings = {patch}",
+            (guild_id, json.dumps(changes)),
+        )
+
+    async def player_prefs(self, user_id: int) -> dict[str, Any]:
+        row = await self.database.one(
+            "SELECT prefs FROM player_prefs WHERE user_id = ?", (user_id,)
+        )
+        return dict(json.loads(row[0])) if row else {}
+
+    async def update_player_prefs(self, user_id: int, changes: dict[str, Any]) -> None:
+        """Set the given preferences (a None value removes one)."""
+        dialect = self.database.dialect
+        fresh = dialect.json_patch("'{}'", "?")
+        merged = dialect.json_patch("player_prefs.prefs", "?")
+        await self.database.run(
+            f"INSERT INTO player_prefs (user_id, prefs) VALUES (?, {fresh})"
+            f" ON CONFLICT (user_id) DO UPDATE SET prefs = {merged}",
+            (user_id, json.dumps(changes), json.dumps(changes)),  # a null removes a choice
+        )
+
+    async def start_season(self, guild_id: int, when: float) -> None:
+        await self.database.run(
+            "INSERT INTO guild_settings (guild_id, season_start) VALUES (?, ?)"
+            " ON CONFLICT (guild_id) DO UPDATE SET season_start = excluded.season_start",
+            (guild_id, when),
+        )
+
+
+async def _insert_results(db: Connection, results: Sequence[PlayerResult]) -> None:
+    marks = ", ".join("?" for _ in RESULT_COLUMNS)
+    await db.many(
+        f"INSERT INTO player_results ({', '.join(RESULT_COLUMNS)}) VALUES ({marks})",
+        [_result_values(r) for r in results],
+    )
+
+
+def _result_values(result: PlayerResult) -> tuple[Any, ...]:
+    values = [getattr(result, c) for c in RESULT_COLUMNS]
+    values[RESULT_COLUMNS.index("rated")] = int(result.rated)
+    values[RESULT_COLUMNS.index("with_computers")] = int(result.with_computers)
+    values[-2] = json.dumps(result.stats, sort_keys=True)
+    values[-1] = json.dumps(result.rounds)
+    return tuple(values)
+
+
+def _player_result(row: Sequence[Any]) -> PlayerResult:
+    values = dict(zip(RESULT_COLUMNS, row, strict=True))
+    values["rated"] = bool(values["rated"])
+    values["with_computers"] = bool(values["with_computers"])
+    values["stats"] = json.loads(values["stats"])
+    values["rounds"] = [tuple(entry) for entry in json.loads(values["rounds"])]
+    return PlayerResult(**values)
+
+
+def _table_row(row: Sequence[Any]) -> TableRow:
+    return TableRow(
+        id=row[0],
+        guild_id=row[1],
+        channel_id=row[2],
+        host_id=row[3],
+        game=row[4],
+        rules=json.loads(row[5]),
+        seed=row[6],
+        status=row[7],
+        options=json.loads(row[8]),
+        message_id=row[9],
+    )
