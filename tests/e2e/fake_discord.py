@@ -1,10 +1,13 @@
 """A small fake of Discord on 127.0.0.1 for end-to-end tests of the real discord.py client.
 
 It serves the gateway websocket (HELLO, heartbeat ACK, IDENTIFY → READY + GUILD_CREATE, RESUME,
-and INTERACTION_CREATE when a test "clicks") and the REST routes the bot uses, records every
-request, and enforces the Discord limits a real server would: one acknowledgement per
-interaction within 3 seconds, custom_id ≤ 100 characters, ≤ 5 action rows, ≤ 25 select
-options. A breach is recorded in `violations`; the test fixture fails on any.
+and INTERACTION_CREATE when a test "clicks"), sharded as Discord shards it: a connection that
+identifies with a shard pair [id, count] receives the events of the guilds of that shard only
+(shard = (guild_id >> 22) % count), and an impossible pair is closed with 4010. It serves the
+REST routes the bot uses, records every request, and enforces the Discord limits a real
+server would: one acknowledgement per interaction within 3 seconds, custom_id ≤ 100
+characters, ≤ 5 action rows, ≤ 25 select options. A breach is recorded in `violations`;
+the test fixture fails on any.
 """
 
 from __future__ import annotations
@@ -115,10 +118,28 @@ class Interaction:
         self.completed.set()
 
 
+def shard_of(guild_id: int, shard_count: int) -> int:
+    return (guild_id >> 22) % shard_count
+
+
 class FakeDiscord:
-    def __init__(self, extra_channels: int = 0) -> None:
+    def __init__(
+        self, extra_channels: int = 0, other_guilds: int = 0, guild_channels: int = 1
+    ) -> None:
         # more text channels, for many tables at once (benchmarks)
         self.extra_channels = [CHANNEL_ID + 100 + n for n in range(extra_channels)]
+        # more servers, each with `guild_channels` text channels: the k-th lands on shard k of
+        # a count above k (its id's timestamp part is GUILD_ID's plus k)
+        self.other_guilds: dict[int, list[int]] = {}  # guild → its channels
+        for k in range(1, other_guilds + 1):
+            guild = (((GUILD_ID >> 22) + k) << 22) | (GUILD_ID & ((1 << 22) - 1))
+            self.other_guilds[guild] = [guild + 2 + n for n in range(guild_channels)]
+        self.channel_guilds = {
+            channel: guild for guild, channels in self.other_guilds.items() for channel in channels
+        }
+        self.sockets: dict[int, web.WebSocketResponse] = {}  # by shard
+        self.shard_count = 1
+        self.identifies: list[tuple[int, int]] = []  # every (shard, count) that identified
         self.posted: dict[int, list[asyncio.Future[dict[str, Any]]]] = {}
         self._ids = itertools.count(1_000_000_000_000_000_000)
         self.app = web.Application(client_max_size=32 * 1024 * 1024)
@@ -126,7 +147,6 @@ class FakeDiscord:
         self.app.router.add_route("*", "/api/v10/{path:.*}", self._rest)
         self.runner: web.AppRunner | None = None
         self.port = 0
-        self.ws: web.WebSocketResponse | None = None
         self.sequence = 0
         self.requests: list[tuple[str, str]] = []
         self.violations: list[str] = []
@@ -154,8 +174,8 @@ class FakeDiscord:
         self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
 
     async def stop(self) -> None:
-        if self.ws is not None:
-            await self.ws.close()
+        for ws in list(self.sockets.values()):
+            await ws.close()
         if self.runner is not None:
             await self.runner.cleanup()
 
@@ -172,10 +192,24 @@ class FakeDiscord:
 
     # ----- gateway ----------------------------------------------------------------------
 
+    @property
+    def ws(self) -> web.WebSocketResponse | None:
+        """The connection of shard 0 (the only one of an unsharded bot)."""
+        return self.sockets.get(0)
+
+    def guilds(self) -> list[int]:
+        return [GUILD_ID, *self.other_guilds]
+
+    def guild_of(self, channel_id: int) -> int:
+        thread = self.threads.get(channel_id)
+        if thread is not None:
+            return int(thread["guild_id"])
+        return self.channel_guilds.get(channel_id, GUILD_ID)
+
     async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse()
         await ws.prepare(request)
-        self.ws = ws
+        shard = 0
         await ws.send_str(json.dumps({"op": 10, "d": {"heartbeat_interval": 41250}}))
         async for message in ws:
             if message.type != WSMsgType.TEXT:
@@ -184,31 +218,51 @@ class FakeDiscord:
             op = data.get("op")
             if op == 1:
                 await ws.send_str(json.dumps({"op": 11}))
-            elif op == 2:
-                await self._dispatch("READY", self._ready())
-                await self._dispatch("GUILD_CREATE", self._guild())
-                self.identified.set()
-            elif op == 6:
-                await self._dispatch("RESUMED", {})
+            elif op in (2, 6):
+                pair = (data.get("d") or {}).get("shard") or [0, 1]
+                shard, count = int(pair[0]), int(pair[1])
+                if not 0 <= shard < count:  # Discord: "Invalid shard"
+                    await ws.close(code=4010)
+                    break
+                self.shard_count = count
+                self.sockets[shard] = ws
+                if op == 2:
+                    self.identifies.append((shard, count))
+                    mine = [g for g in self.guilds() if shard_of(g, count) == shard]
+                    await self._dispatch("READY", self._ready(mine), shard=shard)
+                    for guild in mine:
+                        await self._dispatch("GUILD_CREATE", self._guild(guild), shard=shard)
+                    self.identified.set()
+                else:
+                    await self._dispatch("RESUMED", {}, shard=shard)
+        if self.sockets.get(shard) is ws:
+            del self.sockets[shard]
         return ws
 
-    async def _dispatch(self, event: str, data: dict[str, Any]) -> None:
-        assert self.ws is not None, "the bot is not connected"
+    async def _dispatch(
+        self, event: str, data: dict[str, Any], guild_id: int = GUILD_ID, shard: int | None = None
+    ) -> None:
+        """An event to the connection of the guild's shard (or of `shard`)."""
+        shard = shard_of(guild_id, self.shard_count) if shard is None else shard
+        ws = self.sockets.get(shard)
+        assert ws is not None, f"the bot is not connected on shard {shard}"
         self.sequence += 1
-        await self.ws.send_str(json.dumps({"op": 0, "t": event, "s": self.sequence, "d": data}))
+        await ws.send_str(json.dumps({"op": 0, "t": event, "s": self.sequence, "d": data}))
 
-    def _ready(self) -> dict[str, Any]:
+    def _ready(self, guilds: list[int]) -> dict[str, Any]:
         return {
             "v": 10,
             "user": user_payload(BOT_ID, "Seep Bot", bot=True),
-            "guilds": [{"id": str(GUILD_ID), "unavailable": True}],
+            "guilds": [{"id": str(g), "unavailable": True} for g in guilds],
             "session_id": "fake-session",
             "resume_gateway_url": self.gateway_url,
             "application": {"id": str(APP_ID), "flags": 0},
             "private_channels": [],
         }
 
-    def _guild(self) -> dict[str, Any]:
+    def _guild(self, guild_id: int = GUILD_ID) -> dict[str, Any]:
+        if guild_id != GUILD_ID:
+            return self._other_guild(guild_id)
         channel = {
             "id": str(CHANNEL_ID),
             "type": 0,
@@ -309,6 +363,18 @@ class FakeDiscord:
             "explicit_content_filter": 0,
         }
 
+    def _other_guild(self, guild_id: int) -> dict[str, Any]:
+        """Another server: its text channels, where everyone may do everything."""
+        guild = self._guild(GUILD_ID)
+        channels = [
+            {**guild["channels"][0], "id": str(channel), "name": f"cards-{n}", "position": n,
+             "guild_id": str(guild_id), "permission_overwrites": []}
+            for n, channel in enumerate(self.other_guilds[guild_id])
+        ]  # fmt: skip
+        role = {**guild["roles"][0], "id": str(guild_id)}
+        return {**guild, "id": str(guild_id), "name": f"Card Club {guild_id % 1000}",
+                "roles": [role], "channels": channels, "threads": []}  # fmt: skip
+
     def _member(self, user_id: int, name: str, bot: bool = False) -> dict[str, Any]:
         return {
             "user": user_payload(user_id, name, bot),
@@ -349,11 +415,12 @@ class FakeDiscord:
         self, kind: int, user_id: int, channel_id: int, permissions: int | None = None
     ) -> Interaction:
         interaction_id = self.next_id()
+        guild = self.guild_of(channel_id)
         token = f"token-{interaction_id}"
         channel_type = {
             "id": str(channel_id),
             "type": 0,
-            "guild_id": str(GUILD_ID),
+            "guild_id": str(guild),
             "name": "cards",
             "permissions": ALL_PERMISSIONS,
         }
@@ -365,7 +432,7 @@ class FakeDiscord:
             "type": kind,
             "token": token,
             "version": 1,
-            "guild_id": str(GUILD_ID),
+            "guild_id": str(guild),
             "channel_id": str(channel_id),
             "channel": channel_type,
             "member": {
@@ -376,7 +443,7 @@ class FakeDiscord:
             "locale": self.locales.get(user_id, "en-US"),
             "guild_locale": "en-US",
             "entitlements": [],
-            "authorizing_integration_owners": {"0": str(GUILD_ID)},
+            "authorizing_integration_owners": {"0": str(guild)},
             "context": 0,
             "attachment_size_limit": 8 * 1024 * 1024,
         }
@@ -412,9 +479,11 @@ class FakeDiscord:
             "name": name,
             "type": 1,
             "options": option_list,
-            "guild_id": str(GUILD_ID),
+            "guild_id": record.payload["guild_id"],
         }
-        await self._dispatch("INTERACTION_CREATE", record.payload)
+        await self._dispatch(
+            "INTERACTION_CREATE", record.payload, int(record.payload["guild_id"])
+        )
         return await self._answered(record)
 
     async def autocomplete(
@@ -427,9 +496,11 @@ class FakeDiscord:
             "name": name,
             "type": 1,
             "options": [{"type": 3, "name": focused, "value": typed, "focused": True}],
-            "guild_id": str(GUILD_ID),
+            "guild_id": record.payload["guild_id"],
         }
-        await self._dispatch("INTERACTION_CREATE", record.payload)
+        await self._dispatch(
+            "INTERACTION_CREATE", record.payload, int(record.payload["guild_id"])
+        )
         answered = await self._answered(record)
         response = answered.responses[-1]
         if response["type"] != 8:
@@ -452,7 +523,9 @@ class FakeDiscord:
             self._check_choice(message, custom_id, values)
             data = {"custom_id": custom_id, "component_type": 3, "values": values}
         record.payload["data"] = data
-        await self._dispatch("INTERACTION_CREATE", record.payload)
+        await self._dispatch(
+            "INTERACTION_CREATE", record.payload, int(record.payload["guild_id"])
+        )
         return await self._answered(record)
 
     def _check_choice(self, message: dict[str, Any], custom_id: str, values: list[str]) -> None:
@@ -681,7 +754,7 @@ class FakeDiscord:
         message = {
             "id": str(message_id),
             "channel_id": str(channel_id),
-            "guild_id": str(GUILD_ID),
+            "guild_id": str(self.guild_of(channel_id)),
             "author": user_payload(BOT_ID, "Seep Bot", bot=True),
             "content": payload.get("content") or "",
             "embeds": payload.get("embeds") or [],

@@ -1,0 +1,61 @@
+"""Each table is served by the process that runs its guild's shard: whatever the layout of
+processes and shards, every unfinished table is restored by exactly one process."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from bot.sharding import ShardPlan, parse_shards, shard_of
+from bot.storage import Store
+from bot.tables import Tables
+
+# (shards of each process, shard count): one process; two processes; a process added, which
+# changes the shard count; and the shards moved between processes.
+LAYOUTS = [
+    (["0"], 1),
+    (["0-1"], 2),
+    (["0", "1"], 2),
+    (["0-1", "2-3"], 4),
+    (["0,3", "1", "2"], 4),
+    (["0-2", "3-5", "6-7"], 8),
+]
+
+
+def test_a_guild_s_shard_is_discord_s_formula() -> None:
+    # shard = (guild_id >> 22) % count: the id's timestamp part (above its low 22 bits)
+    guild = (5 << 22) | 123_456
+    assert [shard_of(guild, n) for n in (1, 2, 3, 4, 8)] == [0, 1, 2, 1, 5]
+    assert parse_shards("0-2,5", 8) == ShardPlan((0, 1, 2, 5), 8)
+    for wrong, count in (("3-1", 4), ("a", 4), ("4", 4), ("0-", 4)):
+        with pytest.raises(ValueError):
+            parse_shards(wrong, count)
+
+
+async def test_every_table_is_restored_by_exactly_one_process_in_every_layout(
+    store_location: str | Path,
+) -> None:
+    rng = random.Random(17)
+    guilds = [rng.getrandbits(63) for _ in range(24)]
+    async with Store(store_location) as store:
+        tables = Tables(store)
+        unfinished: set[int] = set()
+        for n, guild in enumerate(guilds):
+            for k in range(2):
+                session = await tables.create(guild, 1000 * n + k, 7, "suipe", {"players": 2})
+                unfinished.add(session.id)
+        done = await store.create_table(guilds[0], 99_999, 7, "suipe", {"players": 2}, 1)
+        await store.set_status(done, "finished")  # a finished table is nobody's
+
+        for processes, count in LAYOUTS:
+            served: list[int] = []
+            for shards in processes:
+                plan = parse_shards(shards, count)
+                process = Tables(store)
+                await process.restore(plan.owns)
+                mine = [s.id for s in process.by_channel.values()]
+                assert all(plan.owns(s.row.guild_id) for s in process.by_channel.values())
+                served += mine
+            assert sorted(served) == sorted(unfinished), f"layout {processes} of {count}"
