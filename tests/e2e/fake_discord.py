@@ -229,7 +229,10 @@ class FakeDiscord:
                 if op == 2:
                     self.identifies.append((shard, count))
                     mine = [g for g in self.guilds() if shard_of(g, count) == shard]
-                    await self._dispatch("READY", self._ready(mine), shard=shard)
+                    ready = self._ready(mine)
+                    if "shard" in (data.get("d") or {}):
+                        ready["shard"] = [shard, count]  # as Discord tells a sharded session
+                    await self._dispatch("READY", ready, shard=shard)
                     for guild in mine:
                         await self._dispatch("GUILD_CREATE", self._guild(guild), shard=shard)
                     self.identified.set()
@@ -364,11 +367,13 @@ class FakeDiscord:
         }
 
     def _other_guild(self, guild_id: int) -> dict[str, Any]:
-        """Another server: its text channels, where everyone may do everything."""
+        """Another server: its text channels, like the first server's "cards"."""
         guild = self._guild(GUILD_ID)
         channels = [
             {**guild["channels"][0], "id": str(channel), "name": f"cards-{n}", "position": n,
-             "guild_id": str(guild_id), "permission_overwrites": []}
+             "guild_id": str(guild_id), "permission_overwrites": [
+                 {"id": str(guild_id), "type": 0, "allow": "0",
+                  "deny": str(CREATE_PUBLIC_THREADS)}]}
             for n, channel in enumerate(self.other_guilds[guild_id])
         ]  # fmt: skip
         role = {**guild["roles"][0], "id": str(guild_id)}
