@@ -51,6 +51,16 @@ class Dialect:
             return f"json_patch({target}, {patch})"
         return f"jsonb_strip_nulls(({target})::jsonb || ({patch})::jsonb)::text"
 
+    def restart_ids(self, table: str) -> str | None:
+        """After rows were copied in with their ids: the statement that makes the next new
+        row's id follow the largest (SQLite follows by itself)."""
+        if self.engine is Engine.SQLITE:
+            return None
+        return (
+            f"SELECT setval(pg_get_serial_sequence('{table}', 'id'),"
+            f" (SELECT coalesce(max(id), 0) + 1 FROM {table}), false)"
+        )
+
 
 SQLITE = Dialect(Engine.SQLITE)
 POSTGRES = Dialect(Engine.POSTGRES)
