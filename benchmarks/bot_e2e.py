@@ -1,4 +1,5 @@
-"""The bot under load, through the fake Discord: `python -m benchmarks.bot_e2e [TABLES…]`.
+"""The bot under load, through the fake Discord:
+`python -m benchmarks.bot_e2e [TABLES…] [--store sqlite postgres] [--processes 1 2]`.
 
 For 1, 50 and 200 tables playing at once (two human players each, Suipe so that every move is
 a human's):
@@ -8,7 +9,12 @@ a human's):
 - moves per second when every table moves as fast as the bot answers (saturation);
 - memory per active table, and the bot's CPU time per move.
 
-The bot runs in its own process, as it would in production; the fake Discord and the players
+Stores and process counts are measured side by side in one run: SQLite (one process; one
+file is one process's store), and PostgreSQL (a server this run starts, a new database per
+measurement) with one process running both shards or two processes running one shard each.
+The tables are split between two servers that Discord puts on different shards.
+
+The bot runs in its own process(es), as it would in production; the fake Discord and the players
 driving it run in this one, so the figures are the bot's and not the fake's. This process
 follows each game on its own copy of the match (rebuilt from the bot's rules and seed), which
 is how it knows a legal move to send.
@@ -16,13 +22,14 @@ is how it knows a legal move to send.
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import gc
+import itertools
 import multiprocessing
 import random
 import resource
 import statistics
-import sys
 import tempfile
 import time
 import tracemalloc
@@ -31,37 +38,48 @@ from pathlib import Path
 from typing import Any
 
 from engine.games import new_match
-from tests.e2e.fake_discord import FakeDiscord
+from tests.e2e.fake_discord import GUILD_ID, FakeDiscord
+from tests.postgres_server import LocalPostgres
 
 PACED_MOVES = 4  # per table, at a human pace
 FAST_MOVES = 12  # per table, as fast as the bot answers (a Suipe deal has 48)
 PACE = 6.0  # seconds between a table's moves, on average
+SHARD_COUNT = 2
 
 
 # ----- the bot's process -------------------------------------------------------------------
 
 
-def bot_process(connection: Connection, api_base: str, gateway_url: str, users: dict) -> None:
-    asyncio.run(_serve(connection, api_base, gateway_url, users))
+def bot_process(
+    connection: Connection, api_base: str, gateway_url: str, users: dict, store: str, shards: str
+) -> None:
+    asyncio.run(_serve(connection, api_base, gateway_url, users, store, shards))
 
 
-async def _serve(connection: Connection, api_base: str, gateway_url: str, users: dict) -> None:
+async def _serve(
+    connection: Connection, api_base: str, gateway_url: str, users: dict, store: str, shards: str
+) -> None:
+    """`users`: channel → (guild, player A, player B); `store`: a PostgreSQL URL, or "" for a
+    SQLite file of this process's own."""
     import discord
     import yarl
 
     from bot.client import create_bot
     from bot.config import Settings
+    from bot.sharding import parse_shards
     from renderers.palette import palette_image
     from renderers.theme import DEFAULT_THEME
 
     discord.http.Route.BASE = api_base
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
     palette_image(DEFAULT_THEME)  # as `python -m bot` does before connecting
+    plan = parse_shards(shards, SHARD_COUNT)
     with tempfile.TemporaryDirectory() as folder:
         bot = create_bot(
-            Settings(token="x", database_path=Path(folder) / "bench.sqlite3"),
+            Settings(token="x", database_path=Path(folder) / "bench.sqlite3",
+                     database_url=store or None, shards=plan),
             guild_ready_timeout=0.05,
-        )
+        )  # fmt: skip
         bot.timer_scale = 0  # no turn timers during the measurement
         runner = asyncio.create_task(bot.start("x"))
         while not bot.is_ready():
@@ -72,8 +90,11 @@ async def _serve(connection: Connection, api_base: str, gateway_url: str, users:
         tracemalloc.start()
         before = tracemalloc.take_snapshot()
         games = {}
-        for channel, (a, b) in users.items():
-            session = await bot.tables.create(1, channel, a, "suipe", {"players": 2}, seed=channel)
+        mine = {c: (a, b) for c, (guild, a, b) in users.items() if plan.owns(guild)}
+        for channel, (a, b) in mine.items():
+            guild = users[channel][0]
+            session = await bot.tables.create(guild, channel, a, "suipe", {"players": 2},
+                                              seed=channel)  # fmt: skip
             await session.join(a, "A")
             await session.join(b, "B")
             await session.start(a)
@@ -81,7 +102,7 @@ async def _serve(connection: Connection, api_base: str, gateway_url: str, users:
         gc.collect()
         after = tracemalloc.take_snapshot()
         tracemalloc.stop()
-        per_table = sum(s.size_diff for s in after.compare_to(before, "filename")) / len(users)
+        per_table = sum(s.size_diff for s in after.compare_to(before, "filename")) / len(mine)
         connection.send({"games": games, "kb_per_table": per_table / 1024})
         while True:
             request = await asyncio.to_thread(connection.recv)
@@ -105,39 +126,58 @@ async def _ask(connection: Connection, request: Any) -> Any:
     return await asyncio.to_thread(connection.recv)
 
 
-async def run(tables: int) -> dict[str, float]:
-    fake = FakeDiscord(extra_channels=tables)
+async def run(tables: int, store: str, processes: int) -> dict[str, float]:
+    """`store`: a PostgreSQL URL, or "" for SQLite."""
+    half = tables // 2
+    fake = FakeDiscord(extra_channels=tables - half, other_guilds=1, guild_channels=half)
     await fake.start()
+    other = next(iter(fake.other_guilds))
+    channels = [(GUILD_ID, c) for c in fake.extra_channels]
+    channels += [(other, c) for c in fake.other_guilds[other][:half]]
     users = {}
-    for n, channel in enumerate(fake.extra_channels):
+    for n, (guild, channel) in enumerate(channels):
         a, b = 10_000 + 2 * n, 10_001 + 2 * n
         fake.add_member(a, f"A{n}")
         fake.add_member(b, f"B{n}")
-        users[channel] = (a, b)
-    ours, theirs = multiprocessing.get_context("spawn").Pipe()
-    child = multiprocessing.get_context("spawn").Process(
-        target=bot_process, args=(theirs, fake.api_base, fake.gateway_url, users)
-    )
-    child.start()
+        users[channel] = (guild, a, b)
+    spawn = multiprocessing.get_context("spawn")
+    layout = ["0-1"] if processes == 1 else [str(n) for n in range(SHARD_COUNT)]
+    children, pipes = [], []
+    for shards in layout:
+        ours, theirs = spawn.Pipe()
+        child = spawn.Process(
+            target=bot_process,
+            args=(theirs, fake.api_base, fake.gateway_url, users, store, shards),
+        )
+        child.start()
+        children.append(child)
+        pipes.append(ours)
     try:
-        return await measure(fake, ours, users, tables)
-    finally:  # whatever happened, the bot's process and the fake Discord stop
-        if child.is_alive():
-            child.terminate()
-            child.join(10)
-        if child.is_alive():
-            child.kill()
-            child.join()
+        return await measure(fake, pipes, {c: (a, b) for c, (_, a, b) in users.items()}, tables)
+    finally:  # whatever happened, the bots' processes and the fake Discord stop
+        for child in children:
+            if child.is_alive():
+                child.terminate()
+                child.join(10)
+            if child.is_alive():
+                child.kill()
+                child.join()
         await fake.stop()
 
 
+async def _ask_all(pipes: list[Connection], request: Any) -> list[Any]:
+    return list(await asyncio.gather(*(_ask(pipe, request) for pipe in pipes)))
+
+
 async def measure(
-    fake: FakeDiscord, ours: Connection, users: dict[int, tuple[int, int]], tables: int
+    fake: FakeDiscord, pipes: list[Connection], users: dict[int, tuple[int, int]], tables: int
 ) -> dict[str, float]:
-    ready = await asyncio.to_thread(ours.recv)
+    readies = await asyncio.gather(*(asyncio.to_thread(pipe.recv) for pipe in pipes))
+    games = {channel: game for ready in readies for channel, game in ready["games"].items()}
+    assert sorted(games) == sorted(users), "a table was not opened by exactly one process"
     matches = {
         channel: new_match(game, seed, **{k: v for k, v in rules.items() if k != "game"})
-        for channel, (game, rules, seed) in ready["games"].items()
+        for channel, (game, rules, seed) in games.items()
     }
     latencies: list[float] = []
     pacing = random.Random(tables)
@@ -160,37 +200,68 @@ async def measure(
     await asyncio.gather(*(play(channel, PACED_MOVES, True) for channel in users))
     paced = sorted(latencies)
     latencies.clear()
-    cpu_before = await _ask(ours, "cpu")
+    fast = len(latencies)
+    cpu_before = sum(await _ask_all(pipes, "cpu"))
     began = time.perf_counter()
     await asyncio.gather(*(play(channel, FAST_MOVES, False) for channel in users))
     elapsed = time.perf_counter() - began
-    cpu_after = await _ask(ours, "cpu")
-    await _ask(ours, "stop")
+    cpu_after = sum(await _ask_all(pipes, "cpu"))
+    await _ask_all(pipes, "stop")
+    saturated = sorted(latencies[fast:])
     for violation in fake.violations[:5]:
         print(f"  violation: {violation}")
     return {
         "p50": statistics.median(paced),
-        "p99": paced[min(len(paced) - 1, int(len(paced) * 0.99))],
-        "moves_per_s": len(latencies) / elapsed,
-        "cpu_ms_per_move": 1000 * (cpu_after - cpu_before) / len(latencies),
-        "kb_per_table": ready["kb_per_table"],
+        "p99": _p99(paced),
+        "moves_per_s": len(saturated) / elapsed,
+        "sat_p50": statistics.median(saturated),
+        "sat_p99": _p99(saturated),
+        "cpu_ms_per_move": 1000 * (cpu_after - cpu_before) / len(saturated),
+        "kb_per_table": statistics.mean(r["kb_per_table"] for r in readies),
         "violations": len(fake.violations),
     }
 
 
+def _p99(values: list[float]) -> float:
+    return values[min(len(values) - 1, int(len(values) * 0.99))]
+
+
 def main() -> None:
-    counts = [int(a) for a in sys.argv[1:]] or [1, 50, 200]
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.bot_e2e")
+    parser.add_argument("tables", nargs="*", type=int, default=[1, 50, 200])
+    parser.add_argument("--store", nargs="+", choices=["sqlite", "postgres"], default=["sqlite"])
+    parser.add_argument("--processes", nargs="+", type=int, choices=[1, 2], default=[1])
+    args = parser.parse_args()
     print(
         f"latency = INTERACTION_CREATE → new table message over {PACED_MOVES} moves per table at "
-        f"one move per {PACE:.0f} s on average; moves/s at saturation over {FAST_MOVES} more"
+        f"one move per {PACE:.0f} s on average; moves/s (and the latency then) at saturation "
+        f"over {FAST_MOVES} more"
     )
-    for tables in counts:
-        result = asyncio.run(run(tables))
-        print(
-            f"  {tables:>3} tables: p50 {result['p50']:6.1f} ms  p99 {result['p99']:6.1f} ms  "
-            f"{result['moves_per_s']:6.1f} moves/s  bot CPU {result['cpu_ms_per_move']:4.1f} ms"
-            f"/move  {result['kb_per_table']:6.1f} KB/table  violations {result['violations']}"
-        )
+    server = LocalPostgres().start() if "postgres" in args.store else None
+    runs = itertools.count(1)
+    try:
+        for tables in args.tables:
+            for store in args.store:
+                for processes in args.processes:
+                    if store == "sqlite" and processes > 1:
+                        continue  # a SQLite file is one process's store
+                    url = ""
+                    if server is not None and store == "postgres":
+                        url = asyncio.run(server.create_database(f"bench_{next(runs)}"))
+                    result = asyncio.run(run(tables, url, processes))
+                    print(
+                        f"  {tables:>3} tables {store:>8} ×{processes}: "
+                        f"paced p50 {result['p50']:6.1f} p99 {result['p99']:6.1f} ms  "
+                        f"{result['moves_per_s']:6.1f} moves/s (p50 {result['sat_p50']:6.1f} "
+                        f"p99 {result['sat_p99']:6.1f} ms)  bot CPU "
+                        f"{result['cpu_ms_per_move']:4.1f} ms/move  "
+                        f"{result['kb_per_table']:5.1f} KB/table  "
+                        f"violations {result['violations']}",
+                        flush=True,
+                    )
+    finally:
+        if server is not None:
+            server.stop()
 
 
 if __name__ == "__main__":
