@@ -32,6 +32,11 @@ async def run(sync: bool, overrides: dict[str, str]) -> int:
     await asyncio.to_thread(palette_image, DEFAULT_THEME)
     bot = create_bot(settings)
     await bot.store.open()  # a database problem is told before any Discord one
+    try:
+        await bot.store.claim_shards(settings.shards)
+    except BaseException:
+        await bot.store.close()
+        raise
     async with bot:
         if sync:
             await bot.login(settings.token)  # runs setup_hook, which loads the cogs

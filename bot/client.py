@@ -71,6 +71,7 @@ class SeepBot(commands.Bot):
     async def setup_hook(self) -> None:
         await self.store.open()
         plan = self.settings.shards
+        await self.store.claim_shards(plan)
         restored = await self.tables.restore(plan.owns if plan else None)
         log.info("restored %d unfinished table(s)%s", restored, f" of {plan}" if plan else "")
         await self.tree.set_translator(Translator())

@@ -28,6 +28,14 @@ class StoreUnavailable(Exception):
     """The database cannot be opened; the message is one line for the operator."""
 
 
+class ShardsTaken(StoreUnavailable):
+    """Another live process already runs some of this process's shards (or another layout)."""
+
+
+SHARD_LOCKS = 7_336_202  # advisory lock class: one lock per (shard count, shard)
+LAYOUT_LOCKS = 7_336_203  # advisory lock class: one shared lock per shard count in use
+
+
 class Connection(Protocol):
     """What a query runs on: the database itself, or one transaction of it."""
 
@@ -53,6 +61,8 @@ class Database(Connection, Protocol):
     def transaction(self) -> Any: ...
 
     async def schema_version(self) -> int: ...
+
+    async def claim_shards(self, shards: Sequence[int], count: int) -> None: ...
 
 
 # ----- SQLite ------------------------------------------------------------------------------
@@ -127,6 +137,9 @@ class SqliteDatabase:
                 await self._db.close()
                 self._db = None
 
+    async def claim_shards(self, shards: Sequence[int], count: int) -> None:
+        """A SQLite file is one process's store: there is nobody to share shards with."""
+
     async def schema_version(self) -> int:
         row = await _SqliteStatements(self.connection).one("PRAGMA user_version")
         assert row is not None
@@ -192,6 +205,7 @@ class PostgresDatabase:
         self.url = url
         self.pool_size = pool_size
         self._pool: Any = None
+        self._claims: Any = None  # the connection holding this process's shard locks
 
     @property
     def is_open(self) -> bool:
@@ -230,9 +244,49 @@ class PostgresDatabase:
                     )
 
     async def close(self) -> None:
+        if self._claims is not None:
+            claims, self._claims = self._claims, None
+            await claims.close()  # the shards are free for the next process at once
         if self._pool is not None:
             pool, self._pool = self._pool, None
             await pool.close()
+
+    async def claim_shards(self, shards: Sequence[int], count: int) -> None:
+        """Hold a lock on each of this process's shards for as long as it runs, so that two
+        processes never serve the same tables: a second process asking for a shard that is
+        taken, or running another shard count at the same time, is refused. The locks live
+        with their connection, so a process that dies (even by SIGKILL) frees its shards."""
+        if self._claims is not None:
+            return
+        import asyncpg
+
+        connection = await asyncpg.connect(self.url)
+        try:
+            await connection.execute("SELECT pg_advisory_lock_shared($1, $2)", LAYOUT_LOCKS, count)
+            others = await connection.fetch(
+                "SELECT DISTINCT objid FROM pg_locks WHERE locktype = 'advisory' AND granted"
+                " AND classid = $1 AND objid != $2 AND objsubid = 2"
+                " AND database = (SELECT oid FROM pg_database WHERE datname = current_database())",
+                LAYOUT_LOCKS, count,
+            )  # fmt: skip
+            if others:
+                raise ShardsTaken(
+                    f"another process runs the bot with {others[0]['objid']} shards in all,"
+                    f" this one with {count}: stop every process before changing the layout"
+                )
+            for shard in shards:
+                key = count * 65_536 + shard
+                if not await connection.fetchval(
+                    "SELECT pg_try_advisory_lock($1, $2)", SHARD_LOCKS, key
+                ):
+                    raise ShardsTaken(
+                        f"shard {shard} of {count} is already run by another process:"
+                        " each shard belongs to one process (check SHARDS)"
+                    )
+        except BaseException:
+            await connection.close()
+            raise
+        self._claims = connection
 
     async def schema_version(self) -> int:
         return int(await self.pool.fetchval("SELECT max(version) FROM schema_version") or 0)

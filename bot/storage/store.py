@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bot.sharding import ShardPlan
 from bot.storage.backends import Connection, Database, database_at
 from bot.storage.dialects import Engine
 from bot.storage.migrations import migration_scripts
@@ -133,6 +134,12 @@ class Store:
 
     async def schema_version(self) -> int:
         return await self.database.schema_version()
+
+    async def claim_shards(self, plan: ShardPlan | None) -> None:
+        """Take this process's shards (all of them when unsharded) for as long as the store
+        is open; ShardsTaken when another live process has them."""
+        plan = plan or ShardPlan((0,), 1)
+        await self.database.claim_shards(plan.ids, plan.count)
 
     # ----- tables -----------------------------------------------------------------------
 

@@ -1,16 +1,19 @@
 """Each table is served by the process that runs its guild's shard: whatever the layout of
-processes and shards, every unfinished table is restored by exactly one process."""
+processes and shards, every unfinished table is restored by exactly one process, and no two
+live processes run the same shard."""
 
 from __future__ import annotations
 
+import os
 import random
 from pathlib import Path
 
 import pytest
 
 from bot.sharding import ShardPlan, parse_shards, shard_of
-from bot.storage import Store
+from bot.storage import ShardsTaken, Store
 from bot.tables import Tables
+from tests.postgres_server import LocalPostgres
 
 # (shards of each process, shard count): one process; two processes; a process added, which
 # changes the shard count; and the shards moved between processes.
@@ -59,3 +62,54 @@ async def test_every_table_is_restored_by_exactly_one_process_in_every_layout(
                 assert all(plan.owns(s.row.guild_id) for s in process.by_channel.values())
                 served += mine
             assert sorted(served) == sorted(unfinished), f"layout {processes} of {count}"
+
+
+async def test_a_shard_is_run_by_one_live_process_at_a_time(postgres: LocalPostgres) -> None:
+    url = await postgres.create_database(f"claims_{os.getpid()}")
+    first = await Store(url).open()
+    await first.claim_shards(parse_shards("0-1", 4))
+    second = await Store(url).open()
+    try:
+        with pytest.raises(ShardsTaken, match="shard 1 of 4 is already run by another process"):
+            await second.claim_shards(parse_shards("1-2", 4))
+        with pytest.raises(ShardsTaken, match="another process runs the bot with 4 shards"):
+            await second.claim_shards(parse_shards("0", 2))  # a second layout at once
+        with pytest.raises(ShardsTaken):
+            await second.claim_shards(None)  # an unsharded process would serve everything
+        await second.claim_shards(parse_shards("2-3", 4))  # the other half is free
+    finally:
+        await second.close()
+    await first.close()  # a stopped process frees its shards at once
+    again = await Store(url).open()
+    try:
+        await again.claim_shards(parse_shards("0-1", 4))
+    finally:
+        await again.close()
+
+
+async def test_a_second_process_for_the_same_shards_stops_with_one_line(
+    postgres: LocalPostgres, tmp_path: Path
+) -> None:
+    import asyncio
+    import subprocess
+    import sys
+
+    url = await postgres.create_database(f"second_{os.getpid()}")
+    running = await Store(url).open()
+    await running.claim_shards(None)  # a process serving every guild
+    try:
+        env = {**os.environ, "DISCORD_TOKEN": "x.y.z", "DATABASE_URL": url,
+               "PYTHONPATH": str(Path(__file__).resolve().parents[2])}  # fmt: skip
+        env.pop("SHARDS", None)
+        env.pop("SHARD_COUNT", None)
+        result = await asyncio.to_thread(
+            subprocess.run, [sys.executable, "-m", "bot"], cwd=tmp_path, env=env,
+            capture_output=True, text=True, timeout=60,
+        )  # fmt: skip
+    finally:
+        await running.close()
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == [
+        "seepbot: shard 0 of 1 is already run by another process: each shard belongs to one"
+        " process (check SHARDS)"
+    ]
