@@ -61,31 +61,18 @@ async def _serve(
 ) -> None:
     """`users`: channel → (guild, player A, player B); `store`: a PostgreSQL URL, or "" for a
     SQLite file of this process's own."""
-    import discord
-    import yarl
-
-    from bot.client import create_bot
     from bot.config import Settings
     from bot.sharding import parse_shards
     from renderers.palette import palette_image
     from renderers.theme import DEFAULT_THEME
+    from tests.e2e.bot_process import start_against_fake
 
-    discord.http.Route.BASE = api_base
-    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
     palette_image(DEFAULT_THEME)  # as `python -m bot` does before connecting
     plan = parse_shards(shards, SHARD_COUNT)
     with tempfile.TemporaryDirectory() as folder:
-        bot = create_bot(
-            Settings(token="x", database_path=Path(folder) / "bench.sqlite3",
-                     database_url=store or None, shards=plan),
-            guild_ready_timeout=0.05,
-        )  # fmt: skip
-        bot.timer_scale = 0  # no turn timers during the measurement
-        runner = asyncio.create_task(bot.start("x"))
-        while not bot.is_ready():
-            if runner.done():
-                runner.result()  # start-up failed: show why
-            await asyncio.sleep(0.01)
+        settings = Settings(token="x", database_path=Path(folder) / "bench.sqlite3",
+                            database_url=store or None, shards=plan)  # fmt: skip
+        bot, runner = await start_against_fake(api_base, gateway_url, settings)
         gc.collect()
         tracemalloc.start()
         before = tracemalloc.take_snapshot()

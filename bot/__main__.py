@@ -31,12 +31,7 @@ async def run(sync: bool, overrides: dict[str, str]) -> int:
     # The image palette is read once (it ships ready made), before the first table needs it.
     await asyncio.to_thread(palette_image, DEFAULT_THEME)
     bot = create_bot(settings)
-    await bot.store.open()  # a database problem is told before any Discord one
-    try:
-        await bot.store.claim_shards(settings.shards)
-    except BaseException:
-        await bot.store.close()
-        raise
+    await bot.open_store()  # a database problem is told before any Discord one
     async with bot:
         if sync:
             await bot.login(settings.token)  # runs setup_hook, which loads the cogs

@@ -68,10 +68,20 @@ class SeepBot(commands.Bot):
     def background(self) -> set[asyncio.Task[Any]]:
         return self.flow.background
 
+    async def open_store(self) -> None:
+        """Open the store and take this process's shards (a second call does nothing): a
+        problem there stops the start before any table is restored. `python -m bot` calls it
+        before connecting to Discord, so the operator hears of the database first."""
+        try:
+            await self.store.open()
+            await self.store.claim_shards(self.settings.shards)
+        except BaseException:
+            await self.store.close()
+            raise
+
     async def setup_hook(self) -> None:
-        await self.store.open()
+        await self.open_store()
         plan = self.settings.shards
-        await self.store.claim_shards(plan)
         restored = await self.tables.restore(plan.owns if plan else None)
         log.info("restored %d unfinished table(s)%s", restored, f" of {plan}" if plan else "")
         await self.tree.set_translator(Translator())

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bot.sharding import ShardPlan, parse_shards
+from bot.storage.backends import is_postgres_url, shown
 
 DEFAULT_DATABASE = Path("data") / "seepbot.sqlite3"
 
@@ -29,9 +30,8 @@ class Settings:
         return self.database_url or self.database_path
 
     def __repr__(self) -> str:  # never print the token (nor a database password)
-        store = "postgresql" if self.database_url else str(self.database_path)
         return (
-            f"Settings(store={store}, dev_guild_id={self.dev_guild_id}, "
+            f"Settings(store={shown(self.store_location)}, dev_guild_id={self.dev_guild_id}, "
             f"log_level={self.log_level}, shards={self.shards})"
         )
 
@@ -51,13 +51,16 @@ def read_env_file(path: Path) -> dict[str, str]:
 
 
 def load_settings(
-    env_file: Path = Path(".env"), overrides: dict[str, str] | None = None
+    env_file: Path = Path(".env"),
+    overrides: dict[str, str] | None = None,
+    need_token: bool = True,
 ) -> Settings:
-    """`overrides` are the command line's settings, which win over both."""
+    """`overrides` are the command line's settings, which win over both; tools that never
+    talk to Discord read the settings without a token."""
     merged = {**read_env_file(env_file), **{k: v for k, v in os.environ.items() if v}}
     merged.update({k: v for k, v in (overrides or {}).items() if v})
     token = merged.get("DISCORD_TOKEN", "").strip()
-    if not token:
+    if not token and need_token:
         raise ConfigError(
             "no DISCORD_TOKEN set: copy .env.example to .env and put your bot's token in it"
         )
@@ -68,7 +71,7 @@ def load_settings(
     if level not in ("DEBUG", "INFO", "WARNING", "ERROR"):
         raise ConfigError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}")
     url = merged.get("DATABASE_URL", "").strip() or None
-    if url and not url.startswith(("postgresql://", "postgres://")):
+    if url and not is_postgres_url(url):
         raise ConfigError("DATABASE_URL must be a postgresql:// URL (or leave it empty for SQLite)")
     return Settings(
         token=token,

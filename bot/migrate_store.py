@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bot.config import ConfigError, load_settings
-from bot.storage import Store, StoreUnavailable, is_postgres_url
+from bot.storage import Store, StoreUnavailable, is_postgres_url, shown
 
 # Parents before children (the foreign keys), with the columns every version of both has.
 COPIED: tuple[tuple[str, str], ...] = (
@@ -81,11 +81,10 @@ async def run(source_location: str, target_location: str) -> str:
         raise MoveRefused(f"there is no SQLite file at {source_location}")
     async with Store(source_location) as source, Store(target_location) as target:
         moved = await move_store(source, target)
-    where = target_location.rpartition("@")[2]  # never a password
     return (
         f"moved {moved.rows['game_tables']} tables ({moved.unfinished} unfinished),"
         f" {moved.rows['actions']} moves and {moved.rows['player_results']} player results"
-        f" into {where}"
+        f" into {shown(target_location)}"
     )
 
 
@@ -95,7 +94,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--to", dest="target", help="the empty store to fill (DATABASE_URL)")
     args = parser.parse_args(argv)
     try:
-        settings = load_settings(overrides={"DISCORD_TOKEN": "unused"})
+        settings = load_settings(need_token=False)  # the move never talks to Discord
         source = args.source or str(settings.database_path)
         target = args.target or settings.database_url
         if not target:

@@ -39,7 +39,8 @@ def _server_programs() -> Path:
     return Path(versions[-1]).parent
 
 
-def _free_port() -> int:
+def free_port() -> int:
+    """A local port nothing listens on (for now)."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
@@ -50,10 +51,12 @@ class LocalPostgres:
         self.folder: Path | None = None
         self.port = 0
         self._as_user: list[str] = []
+        self._programs: Path | None = None
 
     @property
     def url(self) -> str:
-        return f"postgresql://seepbot@127.0.0.1:{self.port}/postgres"
+        """The server's own database, where new databases are made."""
+        return self.database_url("postgres")
 
     def database_url(self, name: str) -> str:
         return f"postgresql://seepbot@127.0.0.1:{self.port}/{name}"
@@ -68,7 +71,7 @@ class LocalPostgres:
             )
 
     def start(self) -> LocalPostgres:
-        programs = _server_programs()
+        self._programs = programs = _server_programs()
         self.folder = Path(tempfile.mkdtemp(prefix="seepbot-postgres-"))
         if os.geteuid() == 0:
             if shutil.which("runuser") is None:
@@ -80,7 +83,7 @@ class LocalPostgres:
             str(programs / "initdb"), "-D", str(data), "-U", "seepbot", "--auth=trust",
             "-E", "UTF8", "--no-sync", "--no-instructions",
         )  # fmt: skip
-        self.port = _free_port()
+        self.port = free_port()
         options = (
             f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c fsync=off"
             " -c synchronous_commit=off -c full_page_writes=off -c max_connections=300"
@@ -89,13 +92,12 @@ class LocalPostgres:
             str(programs / "pg_ctl"), "-D", str(data), "-o", options,
             "-l", str(self.folder / "server.log"), "-w", "-t", "60", "start",
         )  # fmt: skip
-        self._programs = programs
         return self
 
     def stop(self) -> None:
-        if self.folder is None:
+        if self.folder is None or self._programs is None:
             return
-        with contextlib.suppress(PostgresUnavailable, AttributeError):  # never started
+        with contextlib.suppress(PostgresUnavailable):  # it never started
             self._run(
                 str(self._programs / "pg_ctl"), "-D", str(self.folder / "data"),
                 "-m", "immediate", "-w", "stop",

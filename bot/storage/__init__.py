@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.storage.backends import ShardsTaken, StoreUnavailable, is_postgres_url
+from bot.storage.backends import ShardsTaken, StoreUnavailable, is_postgres_url, shown
 from bot.storage.dialects import Engine
 from bot.storage.migrations import MIGRATIONS, migration_scripts
 from bot.storage.store import (
@@ -18,5 +18,5 @@ from bot.storage.store import (
 __all__ = [
     "MIGRATIONS", "MISSED_TURNS_LIMIT", "RESULT_COLUMNS", "Engine", "GuildSettings",
     "PlayerResult", "SeatRow", "ShardsTaken", "Store", "StoreUnavailable", "TableRow",
-    "is_postgres_url", "migration_scripts",
+    "is_postgres_url", "migration_scripts", "shown",
 ]  # fmt: skip

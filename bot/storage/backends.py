@@ -225,9 +225,9 @@ class PostgresDatabase:
                 self.url, min_size=1, max_size=self.pool_size, command_timeout=60
             )
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
-            where = self.url.rpartition("@")[2]  # never the password
             raise StoreUnavailable(
-                f"cannot open the PostgreSQL database {where}: {error or type(error).__name__}"
+                f"cannot open the PostgreSQL database {shown(self.url)}:"
+                f" {error or type(error).__name__}"
             ) from None
         async with self.pool.acquire() as connection, connection.transaction():
             # Processes starting together migrate one after the other.
@@ -311,6 +311,12 @@ class PostgresDatabase:
 
 def is_postgres_url(location: str | Path) -> bool:
     return isinstance(location, str) and location.startswith(("postgresql://", "postgres://"))
+
+
+def shown(location: str | Path) -> str:
+    """A store's location as messages and logs may show it: a URL's host, port and database,
+    never its user and password; a file's path."""
+    return str(location).rpartition("@")[2] if is_postgres_url(location) else str(location)
 
 
 def database_at(location: str | Path) -> SqliteDatabase | PostgresDatabase:

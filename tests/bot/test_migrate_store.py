@@ -6,16 +6,15 @@ from __future__ import annotations
 import os
 import random
 import subprocess
-import sys
 from pathlib import Path
 
 from bot.leaderboards import Board, standings
 from bot.storage import Store
 from bot.tables import Tables
+from tests.bot.running import run_module
 from tests.postgres_server import LocalPostgres
 
 GUILD = 1_180_000_000_000_000_001
-ROOT = Path(__file__).resolve().parents[2]
 
 
 async def fill(store: Store) -> dict[int, dict]:
@@ -47,12 +46,8 @@ async def fill(store: Store) -> dict[int, dict]:
     return {12: playing.match.to_dict()}
 
 
-def migrate(*args: str) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "DATABASE_PATH")}
-    return subprocess.run(
-        [sys.executable, "-m", "bot.migrate_store", *args], cwd=ROOT, capture_output=True,
-        text=True, timeout=120, env={**env, "PYTHONPATH": str(ROOT)},
-    )  # fmt: skip
+def migrate(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return run_module("bot.migrate_store", folder, {}, *args, timeout=120)
 
 
 async def test_a_sqlite_store_moves_into_postgres_and_every_table_continues(
@@ -65,13 +60,13 @@ async def test_a_sqlite_store_moves_into_postgres_and_every_table_continues(
                                  Board.HEADLINE)  # fmt: skip
     url = await postgres.create_database(f"moved_{os.getpid()}")
 
-    result = migrate("--from", str(source), "--to", url)
+    result = migrate(tmp_path, "--from", str(source), "--to", url)
     assert result.returncode == 0, result.stderr
     assert (
         result.stdout.strip().startswith("seepbot: moved 4 tables (2 unfinished), ")
         and "player results" in result.stdout
     )
-    again = migrate("--from", str(source), "--to", url)  # never into a store in use
+    again = migrate(tmp_path, "--from", str(source), "--to", url)  # never into a store in use
     assert again.returncode == 2 and "must be empty" in again.stderr
     assert "Traceback" not in again.stderr
 
@@ -94,7 +89,9 @@ async def test_a_sqlite_store_moves_into_postgres_and_every_table_continues(
 
 
 def test_moving_from_a_file_that_is_not_there_is_one_line(tmp_path: Path) -> None:
-    result = migrate("--from", str(tmp_path / "none.sqlite3"), "--to", "postgresql://x@h/db")
+    result = migrate(
+        tmp_path, "--from", str(tmp_path / "none.sqlite3"), "--to", "postgresql://x@h/db"
+    )
     assert result.returncode == 2
     assert result.stderr.strip().splitlines() == [
         f"seepbot: there is no SQLite file at {tmp_path / 'none.sqlite3'}"

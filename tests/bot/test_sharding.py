@@ -4,6 +4,7 @@ live processes run the same shard."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import random
 from pathlib import Path
@@ -13,6 +14,7 @@ import pytest
 from bot.sharding import ShardPlan, parse_shards, shard_of
 from bot.storage import ShardsTaken, Store
 from bot.tables import Tables
+from tests.bot.running import run_bot
 from tests.postgres_server import LocalPostgres
 
 # (shards of each process, shard count): one process; two processes; a process added, which
@@ -90,22 +92,12 @@ async def test_a_shard_is_run_by_one_live_process_at_a_time(postgres: LocalPostg
 async def test_a_second_process_for_the_same_shards_stops_with_one_line(
     postgres: LocalPostgres, tmp_path: Path
 ) -> None:
-    import asyncio
-    import subprocess
-    import sys
-
     url = await postgres.create_database(f"second_{os.getpid()}")
     running = await Store(url).open()
     await running.claim_shards(None)  # a process serving every guild
     try:
-        env = {**os.environ, "DISCORD_TOKEN": "x.y.z", "DATABASE_URL": url,
-               "PYTHONPATH": str(Path(__file__).resolve().parents[2])}  # fmt: skip
-        env.pop("SHARDS", None)
-        env.pop("SHARD_COUNT", None)
-        result = await asyncio.to_thread(
-            subprocess.run, [sys.executable, "-m", "bot"], cwd=tmp_path, env=env,
-            capture_output=True, text=True, timeout=60,
-        )  # fmt: skip
+        env = {"DISCORD_TOKEN": "x.y.z", "DATABASE_URL": url}
+        result = await asyncio.to_thread(run_bot, tmp_path, env)
     finally:
         await running.close()
     assert result.returncode == 2

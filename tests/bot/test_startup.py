@@ -2,29 +2,13 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from bot.config import ConfigError, load_settings
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def run_bot(tmp_path: Path, env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
-    clean = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "DEV_GUILD_ID")}
-    clean["PYTHONPATH"] = str(ROOT)
-    return subprocess.run(
-        [sys.executable, "-m", "bot", *args],
-        cwd=tmp_path,
-        env={**clean, **env},
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+from tests.bot.running import run_bot
+from tests.postgres_server import free_port
 
 
 def test_without_a_token_the_bot_says_what_to_do_in_one_line(tmp_path: Path) -> None:
@@ -85,11 +69,7 @@ def test_a_refused_token_or_no_network_gives_one_line(tmp_path: Path) -> None:
 
 
 def test_a_database_that_cannot_be_reached_is_one_line(tmp_path: Path) -> None:
-    import socket
-
-    with socket.socket() as probe:  # a local port nothing listens on
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = free_port()
     url = f"postgresql://seep:secret@127.0.0.1:{port}/seep"
     result = run_bot(tmp_path, {"DISCORD_TOKEN": "x.y.z", "DATABASE_URL": url})
     lines = result.stderr.strip().splitlines()

@@ -119,6 +119,8 @@ class Interaction:
 
 
 def shard_of(guild_id: int, shard_count: int) -> int:
+    """Discord's rule, written here apart from the bot's own (bot.sharding) so that the fake
+    checks the bot instead of agreeing with it."""
     return (guild_id >> 22) % shard_count
 
 
@@ -219,7 +221,8 @@ class FakeDiscord:
             if op == 1:
                 await ws.send_str(json.dumps({"op": 11}))
             elif op in (2, 6):
-                pair = (data.get("d") or {}).get("shard") or [0, 1]
+                asked = data.get("d") or {}
+                pair = asked.get("shard") or [0, 1]
                 shard, count = int(pair[0]), int(pair[1])
                 if not 0 <= shard < count:  # Discord: "Invalid shard"
                     await ws.close(code=4010)
@@ -230,7 +233,7 @@ class FakeDiscord:
                     self.identifies.append((shard, count))
                     mine = [g for g in self.guilds() if shard_of(g, count) == shard]
                     ready = self._ready(mine)
-                    if "shard" in (data.get("d") or {}):
+                    if "shard" in asked:
                         ready["shard"] = [shard, count]  # as Discord tells a sharded session
                     await self._dispatch("READY", ready, shard=shard)
                     for guild in mine:

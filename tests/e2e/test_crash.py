@@ -33,21 +33,12 @@ def bot_process(api_base: str, gateway_url: str, database: str, users: dict, rea
 
 
 async def _serve(api_base: str, gateway_url: str, database: str, users: dict, ready: Any) -> None:
-    import discord
-    import yarl
-
-    from bot.client import create_bot
     from bot.config import Settings
 
-    discord.http.Route.BASE = api_base
-    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
-    bot = create_bot(Settings(token="x", database_path=Path(database)), guild_ready_timeout=0.05)
-    bot.timer_scale = 0  # no turn timers: the players here move when the test says
-    runner = asyncio.create_task(bot.start("x"))
-    while not bot.is_ready():
-        if runner.done():
-            runner.result()
-        await asyncio.sleep(0.01)
+    from .bot_process import start_against_fake
+
+    settings = Settings(token="x", database_path=Path(database))
+    bot, runner = await start_against_fake(api_base, gateway_url, settings)
     for channel, (a, b) in users.items():
         if bot.tables.get(channel) is None:
             session = await bot.tables.create(1, channel, a, "suipe", {"players": 2, "deals": 9},

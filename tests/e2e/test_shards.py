@@ -34,23 +34,13 @@ def bot_process(api_base: str, gateway_url: str, url: str, shards: str, ready: A
 
 
 async def _serve(api_base: str, gateway_url: str, url: str, shards: str, ready: Any) -> None:
-    import discord
-    import yarl
-
-    from bot.client import create_bot
     from bot.config import Settings
     from bot.sharding import parse_shards
 
-    discord.http.Route.BASE = api_base
-    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
+    from .bot_process import start_against_fake
+
     settings = Settings(token="x", database_url=url, shards=parse_shards(shards, 2))
-    bot = create_bot(settings, guild_ready_timeout=0.05)
-    bot.timer_scale = 0  # the test's players move when it says
-    runner = asyncio.create_task(bot.start("x"))
-    while not bot.is_ready():
-        if runner.done():
-            runner.result()
-        await asyncio.sleep(0.01)
+    _, runner = await start_against_fake(api_base, gateway_url, settings)
     ready.set()
     await runner  # until stopped
 
