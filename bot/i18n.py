@@ -59,14 +59,14 @@ def use_language(code: str | None) -> None:
     bot's own words and the games' (`engine.words.say`)."""
     code = code if code in LANGUAGES else DEFAULT
     _language.set(code)
-    words.use_lookup(catalogue(code).gettext)
+    words.use_catalogue(catalogue(code))
 
 
 @contextmanager
 def speaking(code: str | None) -> Iterator[None]:
     code = code if code in LANGUAGES else DEFAULT
     token = _language.set(code)
-    with words.translating(catalogue(code).gettext):
+    with words.translating(catalogue(code)):
         try:
             yield
         finally:

@@ -1,35 +1,89 @@
 """Putting cards and plays into words, for every game.
 
 The games write their words in English through `say("Throw {card}", card=...)`. Whoever runs
-the engine may give another language's lookup (`translating`): the bot passes its gettext
+the engine may give another language's catalogue (`translating`): the bot passes its gettext
 catalogue, so the same move reads "5♦ फेंकें" to a player who speaks Hindi. The engine stays
-deterministic: the words depend only on the lookup it is handed.
+deterministic: the words depend only on the catalogue it is handed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 from engine.cards import Card, pretty_cards
 from engine.fishing import split_groups
 
-Lookup = Callable[[str], str]
+
+class Catalogue(Protocol):
+    """A language's messages: what `gettext.NullTranslations` offers."""
+
+    def gettext(self, message: str, /) -> str: ...
+
+    def ngettext(self, singular: str, plural: str, n: int, /) -> str: ...
 
 
-def _english(message: str) -> str:
-    return message
+class _English:
+    """The source language: every message as written."""
+
+    def gettext(self, message: str, /) -> str:
+        return message
+
+    def ngettext(self, singular: str, plural: str, n: int, /) -> str:
+        return singular if n == 1 else plural
 
 
-_lookup: ContextVar[Lookup] = ContextVar("engine_words", default=_english)
+ENGLISH: Catalogue = _English()
+_catalogue: ContextVar[Catalogue] = ContextVar("engine_words", default=ENGLISH)
 
 
 def say(message: str, **values: Any) -> str:
     """`message` in the caller's language, its `{placeholders}` filled from `values`."""
-    text = _lookup.get()(message)
+    text = _catalogue.get().gettext(message)
     return text.format(**values) if values else text
+
+
+def say_count(singular: str, plural: str, count: int, **values: Any) -> str:
+    """The form for `count` in the caller's language, `{count}` and `values` filled."""
+    return _catalogue.get().ngettext(singular, plural, count).format(count=count, **values)
+
+
+@dataclass(frozen=True, slots=True)
+class Phrase:
+    """Words kept as a message and its values, said in the language current when they are shown.
+
+    A game's records live as long as its table (and are rebuilt by replaying the moves after a
+    restart), so they keep the message rather than one language's text.
+    """
+
+    message: str
+    values: tuple[tuple[str, Any], ...] = ()
+    plural: str | None = None  # with a plural form, the values hold "count"
+
+    def __str__(self) -> str:
+        values = {
+            key: str(value) if isinstance(value, Phrase) else value for key, value in self.values
+        }
+        if self.plural is not None:
+            count = values.pop("count")
+            return say_count(self.message, self.plural, count, **values)
+        return say(self.message, **values)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+
+def later(message: str, **values: Any) -> Phrase:
+    """`say`, kept for when the words are shown."""
+    return Phrase(message, tuple(values.items()))
+
+
+def later_count(singular: str, plural: str, count: int, **values: Any) -> Phrase:
+    """`say_count`, kept for when the words are shown."""
+    return Phrase(singular, (("count", count), *values.items()), plural)
 
 
 def marked(message: str) -> str:
@@ -37,18 +91,36 @@ def marked(message: str) -> str:
     return message
 
 
-def use_lookup(lookup: Lookup | None) -> None:
-    """Words from `lookup` for the rest of this task (None: English)."""
-    _lookup.set(lookup or _english)
+def use_catalogue(catalogue: Catalogue | None) -> None:
+    """Words from `catalogue` for the rest of this task (None: English)."""
+    _catalogue.set(catalogue or ENGLISH)
 
 
 @contextmanager
-def translating(lookup: Lookup | None) -> Iterator[None]:
-    token = _lookup.set(lookup or _english)
+def translating(catalogue: Catalogue | None) -> Iterator[None]:
+    token = _catalogue.set(catalogue or ENGLISH)
     try:
         yield
     finally:
-        _lookup.reset(token)
+        _catalogue.reset(token)
+
+
+def tricks_and_points(tricks: int, points: int, *, points_first: bool = False) -> str:
+    """ "2 tricks · 20 points" (or "20 points · 2 tricks")."""
+    parts = [
+        say_count("{count} trick", "{count} tricks", tricks),
+        say_count("{count} point", "{count} points", points),
+    ]
+    return " · ".join(reversed(parts) if points_first else parts)
+
+
+_RANK_WORDS = {1: marked("ace"), 11: marked("jack"), 12: marked("queen"), 13: marked("king")}
+
+
+def rank_said(rank: int) -> str:
+    """A rank as players say it, in their language: "ace", "9", "jack"."""
+    word = _RANK_WORDS.get(rank)
+    return say(word) if word is not None else str(rank)
 
 
 def count_of(number: int, word: str, plural: str | None = None) -> str:

@@ -24,6 +24,7 @@ from engine.cards import Card
 from engine.sedma.actions import Kind, SedmaAction
 from engine.sedma.hand import Phase, SedmaHand
 from engine.sedma.rules import KING_OF_HEARTS, card_points
+from engine.words import say
 
 HARD_WORLDS = 64
 HOLA_WORLDS = 24  # a Hola hand is 52 cards long: each world's play-outs cost twice as much
@@ -183,17 +184,25 @@ def hard_choice(
 def _reason(hand: SedmaHand, action: SedmaAction) -> str:
     card = action.card
     if action.kind is Kind.STOP:
-        return "Stop: going on would risk more than the trick is worth."
+        return say("Stop: going on would risk more than the trick is worth.")
     assert card is not None
     if action.kind in (Kind.AGAIN, Kind.FIGHT):
-        return f"{card.pretty}: the other side holds the trick and it is worth winning back."
+        return say(
+            "{card}: the other side holds the trick and it is worth winning back.", card=card.pretty
+        )
     if not hand.trick:
-        return f"Lead {card.pretty}: you hold another of that rank to go again with."
+        return say("Lead {card}: you hold another of that rank to go again with.", card=card.pretty)
     if hand.matches(card):
-        return f"{card.pretty} takes the trick and its {hand.trick_points()} points."
+        return say(
+            "{card} takes the trick and its {points} points.",
+            card=card.pretty,
+            points=hand.trick_points(),
+        )
     if card_points(card):
-        return f"{card.pretty}: your partner holds the trick, so its points are safe there."
-    return f"{card.pretty} gives away nothing."
+        return say(
+            "{card}: your partner holds the trick, so its points are safe there.", card=card.pretty
+        )
+    return say("{card} gives away nothing.", card=card.pretty)
 
 
 COMPUTER = TrickComputer(sample_world, heuristic, hard_choice, _reason)

@@ -4,18 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.cards import Card
 from engine.sedma.actions import Kind, SedmaAction
 from engine.sedma.hand import Phase, SedmaHand
 from engine.sedma.rules import card_points
+from engine.words import say
 
 
 def name_of(player: int, names: Sequence[str] | None) -> str:
-    return names[player] if names else f"seat {player + 1}"
-
-
-def _worth(card: Card) -> str:
-    return f" ({card_points(card)} points)" if card_points(card) else ""
+    return names[player] if names else say("seat {number}", number=player + 1)
 
 
 def describe_action(
@@ -24,20 +20,32 @@ def describe_action(
     card = action.card
     if action.kind is Kind.STOP:
         holder = hand.winning()
-        who = name_of(holder, names) if holder is not None else "nobody"
-        return f"Stop: the trick is {who}'s" if names else f"Stop: the trick goes to {who}"
+        if holder is None:
+            return say("Stop: the trick goes to nobody")
+        return say("Stop: the trick goes to {name}", name=name_of(holder, names))
     assert card is not None
-    wild = " (wild)" if hand.rules.is_wild(card) else ""
+    wild = hand.rules.is_wild(card)
     if action.kind is Kind.AGAIN:
-        return f"Go again with {card.pretty}{wild}"
+        if wild:
+            return say("Go again with {card} (wild)", card=card.pretty)
+        return say("Go again with {card}", card=card.pretty)
     if action.kind is Kind.FIGHT:
-        return f"Fight: lead {card.pretty}"
+        return say("Fight: lead {card}", card=card.pretty)
     if not hand.trick or hand.phase is Phase.DECIDE:
-        return f"Lead {card.pretty}{_worth(card)}"
+        if card_points(card):
+            return say("Lead {card} ({points} points)", card=card.pretty, points=card_points(card))
+        return say("Lead {card}", card=card.pretty)
     if hand.matches(card):
-        return f"Play {card.pretty}{wild}: takes the trick so far"
+        if wild:
+            return say("Play {card} (wild): takes the trick so far", card=card.pretty)
+        return say("Play {card}: takes the trick so far", card=card.pretty)
     holder = hand.winning()
     assert holder is not None
     if card_points(card):
-        return f"Play {card.pretty}: gives {card_points(card)} points to {name_of(holder, names)}"
-    return f"Play {card.pretty}"
+        return say(
+            "Play {card}: gives {points} points to {name}",
+            card=card.pretty,
+            points=card_points(card),
+            name=name_of(holder, names),
+        )
+    return say("Play {card}", card=card.pretty)

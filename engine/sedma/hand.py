@@ -12,6 +12,7 @@ from engine.cards import Card, hand_order
 from engine.core import IllegalMove, NotYourTurn
 from engine.sedma.actions import STOP, Kind, SedmaAction
 from engine.sedma.rules import HAND_SIZE, KING_OF_HEARTS, MAX_ROUNDS, SedmaRules, card_points
+from engine.words import Phrase, later, rank_said, say
 
 
 class Phase(Enum):
@@ -26,8 +27,12 @@ class Record:
 
     player: int
     action: SedmaAction
-    text: str  # in words, without the player's name
+    words: Phrase  # the play, without the player's name
     took: int | None = None  # the player who took the trick this play ended
+
+    @property
+    def text(self) -> str:
+        return str(self.words)
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,7 +42,7 @@ class HandScore:
     tricks: tuple[int, ...]  # tricks taken per side
     winner: int  # the side with 50 or more (Sedma) / the most points (Hola)
     game_points: int  # Sedma: 1, 2 (losers took tricks but no points) or 3 (no trick)
-    why: str  # the result in words, without names
+    why: Phrase  # the result in words, without names
     last_trick: int  # the side that took the last trick
     hola: int | None = None  # Hola: the side that took every trick (+80)
 
@@ -191,9 +196,9 @@ class SedmaHand:
 
     def check(self, action: SedmaAction, player: int | None = None) -> None:
         if self.phase is Phase.OVER:
-            raise IllegalMove("This hand is over.")
+            raise IllegalMove(say("This hand is over."))
         if player is not None and player != self.turn:
-            raise NotYourTurn("It is not your turn.")
+            raise NotYourTurn(say("It is not your turn."))
         if action in self.legal_actions():
             return
         raise IllegalMove(self.explain(action))
@@ -202,33 +207,40 @@ class SedmaHand:
         """Why `action` is not allowed now, in a player's words."""
         card = action.card
         if card is not None and card not in self.hands[self.turn]:
-            return f"You do not hold {card.pretty}."
+            return say("You do not hold {card}.", card=card.pretty)
         if self.phase is Phase.PLAY:
             if action.kind is Kind.STOP:
-                return "Only the leader stops a trick, once every player has played to it."
-            return "Play a card to the trick: going again and fighting come when the round ends."
+                return say("Only the leader stops a trick, once every player has played to it.")
+            return say(
+                "Play a card to the trick: going again and fighting come when the round ends."
+            )
         if action.kind is Kind.PLAY:
-            choice = "fight with a new lead" if self.rules.is_hola else "go again"
-            return f"Every player has played: you may {choice} or stop."
+            if self.rules.is_hola:
+                return say("Every player has played: you may fight with a new lead or stop.")
+            return say("Every player has played: you may go again or stop.")
         if action.kind is Kind.FIGHT:
-            return "Fighting belongs to Hola: in Sedma you go again with the led rank or a 7."
+            return say("Fighting belongs to Hola: in Sedma you go again with the led rank or a 7.")
         if action.kind is Kind.AGAIN and self.rules.is_hola:
-            return "In Hola you do not go again: you may fight with a new lead, or stop."
+            return say("In Hola you do not go again: you may fight with a new lead, or stop.")
         if self.round >= MAX_ROUNDS:
-            return "A trick has at most four rounds: it ends now."
+            return say("A trick has at most four rounds: it ends now.")
         if not self.continuing_cards() and self.rules.only_against_opponents:
-            return "Your side holds the trick: at this table you go again only against opponents."
+            return say(
+                "Your side holds the trick: at this table you go again only against opponents."
+            )
         assert card is not None
         led = self.led
         assert led is not None
-        return f"You go again only with a {led.rank if led.rank != 1 else 'ace'} or a wild card."
+        return say(
+            "You go again only with another {rank} or a wild card.", rank=rank_said(led.rank)
+        )
 
     def apply(self, action: SedmaAction, player: int | None = None) -> Record:
         self.check(action, player)
         mover = self.turn
         self._legal = None
         if action.kind is Kind.STOP:
-            return self._finish_trick(mover, action, "stops: the trick is taken")
+            return self._finish_trick(mover, action, later("stops: the trick is taken"))
         card = action.card
         assert card is not None
         self.hands[mover].remove(card)
@@ -238,11 +250,11 @@ class SedmaHand:
             self.fights += 1
             self.trick = [(mover, card)]
             self.round = 1
-            text = f"fights: leads {card.pretty} over the trick"
+            text = later("fights: leads {card} over the trick", card=card.pretty)
         elif action.kind is Kind.AGAIN:
             self.trick.append((mover, card))
             self.round += 1
-            text = f"goes again with {card.pretty}"
+            text = later("goes again with {card}", card=card.pretty)
         else:
             self.trick.append((mover, card))
             text = self._play_text(mover, card)
@@ -257,18 +269,19 @@ class SedmaHand:
             self.phase = Phase.DECIDE
             self.turn = self.leader
             return record
-        taken = self._finish_trick(mover, None, "")
+        taken = self._finish_trick(mover, None, text)
         record = Record(mover, action, text, taken.took)
         self.records[-1] = record  # the play that ended the trick says who took it
         return record
 
-    def _play_text(self, mover: int, card: Card) -> str:
+    def _play_text(self, mover: int, card: Card) -> Phrase:
         if len(self.trick) == 1:
-            return f"leads {card.pretty}"
+            return later("leads {card}", card=card.pretty)
         if self.matches(card):
-            wild = " (wild)" if self.rules.is_wild(card) else ""
-            return f"plays {card.pretty}{wild} and takes the lead"
-        return f"plays {card.pretty}"
+            if self.rules.is_wild(card):
+                return later("plays {card} (wild) and takes the lead", card=card.pretty)
+            return later("plays {card} and takes the lead", card=card.pretty)
+        return later("plays {card}", card=card.pretty)
 
     def _leader_may_decide(self) -> bool:
         if not self.hands[self.leader]:
@@ -277,7 +290,7 @@ class SedmaHand:
             return True
         return bool(self.continuing_cards())
 
-    def _finish_trick(self, mover: int, action: SedmaAction | None, text: str) -> Record:
+    def _finish_trick(self, mover: int, action: SedmaAction | None, text: Phrase) -> Record:
         winner = self.winning()
         assert winner is not None
         cards = [c for _, c in self.trick] + self.held
@@ -335,18 +348,18 @@ class SedmaHand:
         winner = 0 if points[0] >= 50 else 1
         loser = 1 - winner
         if tricks[loser] == 0:
-            game_points, why = 3, "the losers took no trick"
+            game_points, why = 3, later("the losers took no trick")
         elif points[loser] == 0:
-            game_points, why = 2, "the losers took tricks but no points"
+            game_points, why = 2, later("the losers took tricks but no points")
         else:
-            game_points, why = 1, f"{points[winner]} to {points[loser]}"
+            game_points, why = 1, later("{won} to {lost}", won=points[winner], lost=points[loser])
         return HandScore(sides, tuple(points), tuple(tricks), winner, game_points, why, last)
 
     @staticmethod
-    def _why(points: Sequence[int], tricks: Sequence[int]) -> str:
+    def _why(points: Sequence[int], tricks: Sequence[int]) -> Phrase:
         if 0 in tricks:
-            return "hola: one side took every trick (+80)"
-        return f"{max(points)} to {min(points)}"
+            return later("hola: one side took every trick (+80)")
+        return later("{won} to {lost}", won=max(points), lost=min(points))
 
     # ----- copies for computer players --------------------------------------------------
 

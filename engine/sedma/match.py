@@ -16,6 +16,7 @@ from engine.sedma.describe import describe_action
 from engine.sedma.hand import HandScore, Phase, SedmaHand
 from engine.sedma.rules import SedmaRules
 from engine.sedma.view import SedmaView, build_view
+from engine.words import said_list, say, say_count
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +58,7 @@ class SedmaMatch(DealMatch):
 
     def move_groups(self) -> list[MoveGroup]:
         if self.deal.phase is Phase.DECIDE:
-            question = "Fight or stop?" if self.rules.is_hola else "Go again or stop?"
+            question = say("Fight or stop?") if self.rules.is_hola else say("Go again or stop?")
             return [MoveGroup("choice", tuple(self.legal_actions()), question)]
         return super().move_groups()
 
@@ -150,7 +151,7 @@ class SedmaMatch(DealMatch):
             text = " · ".join(f"{names[s]} {scores[s]}" for s in range(len(names)))
             best = max(scores)
             leaders = [names[s] for s in range(len(names)) if scores[s] == best]
-            return f"{text} — {' and '.join(leaders)} win!"
+            return say("{scores} — {winners} win!", scores=text, winners=said_list(leaders))
 
         return Outcome(self.score_sides(), scores, tuple(stats), line)
 
@@ -161,10 +162,15 @@ class SedmaMatch(DealMatch):
         totals = " · ".join(f"{side_texts[s]} {score.points[s]}" for s in (0, 1))
         winners = side_texts[score.winner]
         if self.rules.is_hola:
-            outcome = f"{winners} score more: {score.why}"
+            outcome = say("{side} score more: {why}", side=winners, why=score.why)
         else:
-            unit = "game point" if score.game_points == 1 else "game points"
-            outcome = f"{winners} score {score.game_points} {unit}: {score.why}"
+            outcome = say_count(
+                "{side} score {count} game point: {why}",
+                "{side} score {count} game points: {why}",
+                score.game_points,
+                side=winners,
+                why=score.why,
+            )
         record = {
             "number": number,
             "dealer": result.dealer,
@@ -175,5 +181,5 @@ class SedmaMatch(DealMatch):
             "winner": score.winner,
             "game_points": score.game_points,
         }
-        title = f"Hand {number} is over"
-        return DealReport(title, totals, (("Result", outcome),), record)
+        title = say("Hand {number} is over", number=number)
+        return DealReport(title, totals, ((say("Result"), outcome),), record)

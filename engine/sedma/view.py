@@ -24,6 +24,7 @@ from engine.pictures import (
 )
 from engine.sedma.hand import Phase
 from engine.sedma.rules import MAX_ROUNDS, SedmaRules, card_points
+from engine.words import say, say_count, tricks_and_points
 
 if TYPE_CHECKING:
     from engine.sedma.match import HandOutcome, SedmaMatch
@@ -80,12 +81,13 @@ class SedmaView:
         return [side_names(names, [p for p in range(self.players) if p % 2 == s]) for s in (0, 1)]
 
     def score_line(self, names: Sequence[str]) -> str:
-        unit = "points" if self.rules.is_hola else "game points"
         scores = " · ".join(
             f"{who} {score}"
             for who, score in zip(self.score_names(names), self.scores, strict=True)
         )
-        return f"{scores} ({unit} to {self.rules.goal})"
+        if self.rules.is_hola:
+            return say("{scores} (points to {goal})", scores=scores, goal=self.rules.goal)
+        return say("{scores} (game points to {goal})", scores=scores, goal=self.rules.goal)
 
     def picture(self, names: Sequence[str]) -> TrickTable:
         seats = tuple(
@@ -95,24 +97,44 @@ class SedmaView:
                 cards_in_hand=self.hand_sizes[p],
                 dealer=p == self.dealer,
                 to_play=p == self.turn,
-                won=f"{self.tricks[p]} tricks · {self.taken_points[p]} points",
-                marks=("K♥ alone",) if p == self.alone else (),
+                won=tricks_and_points(self.tricks[p], self.taken_points[p]),
+                marks=(say("K♥ alone"),) if p == self.alone else (),
             )
             for p in range(self.players)
         )
-        notes = [f"{self.stock_size} in stock" if self.stock_size else "stock empty"]
+        notes = [
+            say("{count} in stock", count=self.stock_size)
+            if self.stock_size
+            else say("stock empty")
+        ]
         if self.round > 1:
-            notes.append(f"round {self.round} of {MAX_ROUNDS}")
+            notes.append(say("round {round} of {rounds}", round=self.round, rounds=MAX_ROUNDS))
         if self.held_tricks:
-            held = "trick" if self.held_tricks == 1 else "tricks"
-            notes.append(f"{self.held_tricks} {held} held over ({self.held_points} points)")
+            notes.append(
+                say_count(
+                    "{count} trick held over ({points} points)",
+                    "{count} tricks held over ({points} points)",
+                    self.held_tricks,
+                    points=self.held_points,
+                )
+            )
         if self.phase == "decide" and self.turn is not None:
-            choice = "fight or stop" if self.rules.is_hola else "go again or stop"
-            notes.append(f"{names[self.turn]} may {choice}")
-        wild = (
-            "7s and 2s" if self.rules.is_hola else "7s and K♥" if self.rules.three_handed else "7s"
+            if self.rules.is_hola:
+                notes.append(say("{name} may fight or stop", name=names[self.turn]))
+            else:
+                notes.append(say("{name} may go again or stop", name=names[self.turn]))
+        if self.rules.is_hola:
+            wild = say("Wild: 7s and 2s")
+        elif self.rules.three_handed:
+            wild = say("Wild: 7s and K♥")
+        else:
+            wild = say("Wild: 7s")
+        title = say(
+            "{game} · hand {number} · {name} deals",
+            game=self.rules.title,
+            number=self.hand_number,
+            name=names[self.dealer],
         )
-        title = f"{self.rules.title} · hand {self.hand_number} · {names[self.dealer]} deals"
         last = self.last_words(names)
         return TrickTable(
             title=title,
@@ -120,7 +142,7 @@ class SedmaView:
             clockwise=True,
             trick=self.trick,
             winning=self.winning,
-            trump=f"Wild: {wild}",
+            trump=wild,
             notes=tuple(notes),
             last_play=last,
             score_lines=(self.score_line(names),),
@@ -131,7 +153,7 @@ class SedmaView:
         if self.hand is None:
             raise ValueError("a hand image needs a player's own view")
         wild = [c for c in self.hand if self.rules.is_wild(c)]
-        note = f"wild: {' '.join(c.pretty for c in wild)}" if wild else None
+        note = say("wild: {cards}", cards=" ".join(c.pretty for c in wild)) if wild else None
         return HandPicture(self.hand, note)
 
     def summary_picture(self, names: Sequence[str]) -> SummaryPicture:
@@ -140,23 +162,33 @@ class SedmaView:
         result = self.deals[-1]
         score = result.score
         sides = [side_names(names, members) for members in score.sides]
-        if self.rules.is_hola:
-            tail = f" — {sides[score.winner]} {score.why}"
-        else:
-            unit = "game point" if score.game_points == 1 else "game points"
-            tail = f" — {sides[score.winner]} score {score.game_points} {unit} ({score.why})"
-        heading = (
-            f"Hand {result.number}: {sides[0]} {score.points[0]} · {sides[1]} {score.points[1]}"
+        heading = say(
+            "Hand {number}: {first} {first_points} · {second} {second_points}",
+            number=result.number,
+            first=sides[0],
+            first_points=score.points[0],
+            second=sides[1],
+            second_points=score.points[1],
         )
+        if self.rules.is_hola:
+            tail = say(" — {side}: {why}", side=sides[score.winner], why=score.why)
+        else:
+            tail = say_count(
+                " — {side} score {count} game point ({why})",
+                " — {side} score {count} game points ({why})",
+                score.game_points,
+                side=sides[score.winner],
+                why=score.why,
+            )
         columns = []
         for s, members in enumerate(score.sides):
-            lines = [f"{score.tricks[s]} tricks · {score.points[s]} points"]
+            lines = [tricks_and_points(score.tricks[s], score.points[s])]
             if score.last_trick == s:
-                lines.append("last trick: +10")
+                lines.append(say("last trick: +10"))
             if score.hola == s:
-                lines.append("every trick: +80")
+                lines.append(say("every trick: +80"))
             if self.rules.three_handed:
-                lines.append("K♥, alone" if len(members) == 1 else "against K♥")
+                lines.append(say("K♥, alone") if len(members) == 1 else say("against K♥"))
             counting = tuple(c for c in result_cards(self, result, members) if card_points(c))
             columns.append(SummaryColumn(sides[s], tuple(lines), counting))
         series = tuple(tuple(r.scores[i] for r in self.deals) for i in range(len(self.scores)))

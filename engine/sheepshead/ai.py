@@ -31,6 +31,7 @@ from engine.sheepshead.rules import (
     power,
     suit_of,
 )
+from engine.words import say
 
 HARD_WORLDS = 40
 BURY_CANDIDATES = 4  # the normal player's best few buries are played out by the hard player
@@ -402,26 +403,32 @@ def hard_choice(
 def reason(hand: SheepsheadHand, action: SheepsheadAction) -> str:
     kind = action.kind
     if kind is Kind.PICK:
-        return "Your trumps are strong enough to play against the table."
+        return say("Your trumps are strong enough to play against the table.")
     if kind is Kind.PASS:
-        return "Too few strong trumps to pick."
+        return say("Too few strong trumps to pick.")
     if kind is Kind.BURY:
-        return "Lay away points and short fail suits; keep your trumps."
+        return say("Lay away points and short fail suits; keep your trumps.")
     if kind is Kind.CALL:
-        return "Call the ace of your shortest suit: your partner's ace wins it early."
+        return say("Call the ace of your shortest suit: your partner's ace wins it early.")
     if kind is Kind.ALONE:
-        return "Strong enough to win alone: the units are yours."
+        return say("Strong enough to win alone: the units are yours.")
     card = action.card
     assert card is not None
     if hand.leaster:
-        return f"{card.pretty}: in a leaster you want few points, but one trick."
+        return say("{card}: in a leaster you want few points, but one trick.", card=card.pretty)
     if not hand.trick:
-        return f"Lead {card.pretty}."
+        return say("Lead {card}.", card=card.pretty)
     if _wins_with(hand, hand.turn, card):
-        return f"{card.pretty} takes the trick and its {hand.trick_points()} points."
+        return say(
+            "{card} takes the trick and its {points} points.",
+            card=card.pretty,
+            points=hand.trick_points(),
+        )
     if points(card):
-        return f"{card.pretty}: the trick looks safe with your side, so its points are too."
-    return f"{card.pretty} gives away nothing."
+        return say(
+            "{card}: the trick looks safe with your side, so its points are too.", card=card.pretty
+        )
+    return say("{card} gives away nothing.", card=card.pretty)
 
 
 COMPUTER = TrickComputer(sample_world, heuristic, hard_choice, reason)

@@ -8,10 +8,11 @@ from engine.cards import pretty_cards
 from engine.sheepshead.actions import Kind, SheepsheadAction
 from engine.sheepshead.hand import SheepsheadHand
 from engine.sheepshead.rules import is_trump, points, strength_order, suit_of
+from engine.words import say
 
 
 def name_of(player: int, names: Sequence[str] | None) -> str:
-    return names[player] if names else f"seat {player + 1}"
+    return names[player] if names else say("seat {number}", number=player + 1)
 
 
 def describe_action(
@@ -19,40 +20,54 @@ def describe_action(
 ) -> str:
     kind = action.kind
     if kind is Kind.PICK:
-        return f"Pick: take the {hand.rules.blind_size} blind cards"
+        return say("Pick: take the {count} blind cards", count=hand.rules.blind_size)
     if kind is Kind.PASS:
         last = hand.passes == hand.players - 1
         if last:
-            return "Pass (nobody picks: a leaster)" if hand.rules.leasters else "Pass (redeal)"
-        return "Pass"
+            if hand.rules.leasters:
+                return say("Pass (nobody picks: a leaster)")
+            return say("Pass (redeal)")
+        return say("Pass")
     if kind is Kind.ALONE:
-        return "Go alone"
+        return say("Go alone")
     if kind is Kind.BURY:
         worth = sum(points(c) for c in action.cards)
-        return f"Bury {pretty_cards(action.cards)} ({worth} points)"
+        return say("Bury {cards} ({points} points)", cards=pretty_cards(action.cards), points=worth)
     if kind is Kind.CALL:
         called = action.called
         assert called is not None and hand.picker is not None
         if action.unknown is not None:
-            return f"Call {called.pretty}: lay {action.unknown.pretty} face down as the unknown"
+            return say(
+                "Call {card}: lay {unknown} face down as the unknown",
+                card=called.pretty,
+                unknown=action.unknown.pretty,
+            )
         own = sorted(
             (c for c in hand.hands[hand.picker] if suit_of(c) == called.suit), key=strength_order
         )
         if called.rank == 10:
-            return f"Call {called.pretty} (you keep A{called.suit.symbol})"
-        return f"Call the {called.pretty} (you hold {pretty_cards(own)})"
+            return say(
+                "Call {card} (you keep {ace})", card=called.pretty, ace=f"A{called.suit.symbol}"
+            )
+        return say("Call the {card} (you hold {cards})", card=called.pretty, cards=pretty_cards(own))
     card = action.card
     assert card is not None
     if kind is Kind.UNKNOWN:
-        return f"Play the unknown card ({card.pretty}) face down"
+        return say("Play the unknown card ({card}) face down", card=card.pretty)
     if not hand.trick:
-        trump = " (trump)" if is_trump(card) and card.rank in (11, 12) else ""
-        return f"Lead {card.pretty}{trump}"
+        if is_trump(card) and card.rank in (11, 12):
+            return say("Lead {card} (trump)", card=card.pretty)
+        return say("Lead {card}", card=card.pretty)
     trial = hand.copy()
     trial.trick.append((hand.turn, card))
     if trial.winning() == hand.turn:
-        return f"Play {card.pretty}: takes the trick so far"
+        return say("Play {card}: takes the trick so far", card=card.pretty)
     holder = hand.winning()
     if points(card) and holder is not None:
-        return f"Play {card.pretty}: gives {points(card)} points to {name_of(holder, names)}"
-    return f"Play {card.pretty}"
+        return say(
+            "Play {card}: gives {points} points to {name}",
+            card=card.pretty,
+            points=points(card),
+            name=name_of(holder, names),
+        )
+    return say("Play {card}", card=card.pretty)

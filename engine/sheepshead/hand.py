@@ -24,6 +24,7 @@ from engine.sheepshead.rules import (
     suit_of,
     suit_word,
 )
+from engine.words import Phrase, later, later_count, say, say_count
 
 
 class Phase(Enum):
@@ -40,8 +41,12 @@ class Record:
 
     player: int
     action: SheepsheadAction
-    text: str  # in words, without the player's name
+    words: Phrase  # the move, without the player's name
     took: int | None = None  # who took the trick this play ended
+
+    @property
+    def text(self) -> str:
+        return str(self.words)
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +62,7 @@ class HandScore:
     multiplier: int  # 1, 2 schneider, 3 schwarz (before doubling on the bump)
     units: tuple[int, ...]  # per player, summing to zero
     buried: tuple[Card, ...]
-    why: str  # the result in words, without names
+    why: Phrase  # the result in words, without names
     winner: int | None = None  # a leaster's winner
 
 
@@ -289,9 +294,9 @@ class SheepsheadHand:
     def check(self, action: SheepsheadAction, player: int | None = None) -> SheepsheadAction:
         """The legal action meant by `action` (a bare `unknown` names the face-down card)."""
         if self.phase is Phase.OVER:
-            raise IllegalMove("This hand is over.")
+            raise IllegalMove(say("This hand is over."))
         if player is not None and player != self.turn:
-            raise NotYourTurn("It is not your turn.")
+            raise NotYourTurn(say("It is not your turn."))
         if action.kind is Kind.UNKNOWN and not action.cards and self.unknown is not None:
             action = SheepsheadAction(Kind.UNKNOWN, (self.unknown,))
         if action.kind is Kind.BURY:
@@ -304,64 +309,88 @@ class SheepsheadHand:
         """Why `action` is not allowed now, in a player's words."""
         phase, hand = self.phase, self.hands[self.turn]
         if phase is Phase.PICK:
-            return "First pick up the blind or pass."
+            return say("First pick up the blind or pass.")
         if phase is Phase.BURY:
             size = self.rules.blind_size
             if action.kind is not Kind.BURY:
-                return f"Bury {size} cards first."
+                return say_count("Bury {count} card first.", "Bury {count} cards first.", size)
             if len(action.cards) != size or len(set(action.cards)) != size:
-                return f"Bury exactly {size} cards."
+                return say_count("Bury exactly {count} card.", "Bury exactly {count} cards.", size)
             missing = [c for c in action.cards if c not in hand]
-            return f"You do not hold {missing[0].pretty}." if missing else "Bury cards you hold."
+            if missing:
+                return say("You do not hold {card}.", card=missing[0].pretty)
+            return say("Bury cards you hold.")
         if phase is Phase.CALL:
             return self._explain_call(action)
         if action.kind is Kind.UNKNOWN:
             if self.unknown is None or self.turn != self.picker:
-                return "There is no unknown card of yours to play."
-            return (
-                f"The unknown card is played only when {suit_word(hold_suit(self.called))} is "
-                "first led, or as your last card."
+                return say("There is no unknown card of yours to play.")
+            return say(
+                "The unknown card is played only when {suit} is first led, or as your last card.",
+                suit=suit_word(hold_suit(self.called)),
             )
         if action.kind is not Kind.PLAY or action.card is None:
-            return "Play a card."
+            return say("Play a card.")
         card = action.card
         if card not in hand:
-            return f"You do not hold {card.pretty}."
+            return say("You do not hold {card}.", card=card.pretty)
         legal = [a.card for a in self.legal_actions() if a.card is not None]
         called = self.called
         if called is not None and legal == [called] and called != card:
-            return f"You hold the called {called.pretty}: it must be played now."
+            return say("You hold the called {card}: it must be played now.", card=called.pretty)
         if any(a.kind is Kind.UNKNOWN for a in self.legal_actions()):
-            return "The called suit is led: your unknown card must be played now."
+            return say("The called suit is led: your unknown card must be played now.")
         if not self.trick:
             assert called is not None
-            return f"You may lead {called.suit.symbol} only with the called {called.pretty}."
+            return say(
+                "You may lead {suit} only with the called {card}.",
+                suit=called.suit.symbol,
+                card=called.pretty,
+            )
         led = self.led_suit()
         follow = [c for c in hand if suit_of(c) == led]
         if follow and suit_of(card) != led:
             shown = " ".join(c.pretty for c in sorted(follow, key=strength_order))
-            return f"You must follow {suit_word(led)}: you hold {shown}."
+            return say(
+                "You must follow {suit}: you hold {cards}.", suit=suit_word(led), cards=shown
+            )
         if card == called:
-            return f"The called {card.pretty} may not be thrown off before its suit is led."
+            return say(
+                "The called {card} may not be thrown off before its suit is led.", card=card.pretty
+            )
         assert called is not None
-        return f"Keep your hold card {card.pretty} until {called.suit.symbol} is led."
+        return say(
+            "Keep your hold card {card} until {suit} is led.",
+            card=card.pretty,
+            suit=called.suit.symbol,
+        )
 
     def _explain_call(self, action: SheepsheadAction) -> str:
         choices = self.call_choices()
         if action.kind is not Kind.CALL:
-            return "Call a partner's card, or go alone."
+            return say("Call a partner's card, or go alone.")
         called = action.called
         assert called is not None and self.picker is not None
         if called in self.hands[self.picker]:
-            return f"You hold {called.pretty} yourself: call another card."
+            return say("You hold {card} yourself: call another card.", card=called.pretty)
         if called in self.buried:
-            return f"You buried {called.pretty}: call another card."
+            return say("You buried {card}: call another card.", card=called.pretty)
         if choices and choices[0].unknown is not None:
-            return "No suit of yours can be called: call an ace with an unknown card, or go alone."
+            return say(
+                "No suit of yours can be called: call an ace with an unknown card, or go alone."
+            )
         if not choices:
-            return "No card can be called: go alone."
-        words = " or ".join(c.called.pretty for c in choices if c.called is not None)
-        return f"You may call {words} (a card of its suit stays in your hand), or go alone."
+            return say("No card can be called: go alone.")
+        cards = [c.called.pretty for c in choices if c.called is not None]
+        words = (
+            cards[0]
+            if len(cards) == 1
+            else say("{cards} or {last}", cards=", ".join(cards[:-1]), last=cards[-1])
+        )
+        return say(
+            "You may call {cards} (a card of its suit stays in your hand), or go alone.",
+            cards=words,
+        )
 
     def apply(self, action: SheepsheadAction, player: int | None = None) -> Record:
         action = self.check(action, player)
@@ -379,40 +408,44 @@ class SheepsheadHand:
                 self.partner_seat = self.holder_of_partner_card()
                 self.alone = self.partner_seat is None
                 self._start_play()
-            return self._record(mover, action, f"buries {len(action.cards)} cards")
+            return self._record(
+                mover,
+                action,
+                later_count("buries {count} card", "buries {count} cards", len(action.cards)),
+            )
         if self.phase is Phase.CALL:
             return self._record(mover, action, self._call(action))
         return self._play(mover, action)
 
-    def _record(self, mover: int, action: SheepsheadAction, text: str) -> Record:
+    def _record(self, mover: int, action: SheepsheadAction, text: Phrase) -> Record:
         record = Record(mover, action, text)
         self.records.append(record)
         return record
 
-    def _pick_or_pass(self, mover: int, action: SheepsheadAction) -> str:
+    def _pick_or_pass(self, mover: int, action: SheepsheadAction) -> Phrase:
         if action.kind is Kind.PICK:
             self.picker = mover
             self.hands[mover].extend(self.blind)
             self.blind = []
             self.phase = Phase.BURY
-            return "picks up the blind"
+            return later("picks up the blind")
         self.passes += 1
         if self.passes < self.players:
             self.turn = (mover + 1) % self.players
-            return "passes"
+            return later("passes")
         if self.rules.leasters:
             self.leaster = True
             self._start_play()
-            return "passes: nobody picked, so this hand is a leaster"
+            return later("passes: nobody picked, so this hand is a leaster")
         self.redeal = True
         self.phase = Phase.OVER
-        return "passes: nobody picked, so the cards are dealt again"
+        return later("passes: nobody picked, so the cards are dealt again")
 
-    def _call(self, action: SheepsheadAction) -> str:
+    def _call(self, action: SheepsheadAction) -> Phrase:
         self._start_play()
         if action.kind is Kind.ALONE:
             self.alone = True
-            return "goes alone"
+            return later("goes alone")
         assert self.picker is not None and action.called is not None
         self.called = action.called
         self.partner_seat = self.holder_of_partner_card()
@@ -420,8 +453,10 @@ class SheepsheadHand:
         if unknown is not None:
             self.hands[self.picker].remove(unknown)
             self.unknown = unknown
-            return f"calls {action.called.pretty} and lays one card face down (the unknown)"
-        return f"calls {action.called.pretty}"
+            return later(
+                "calls {card} and lays one card face down (the unknown)", card=action.called.pretty
+            )
+        return later("calls {card}", card=action.called.pretty)
 
     def _start_play(self) -> None:
         self.phase = Phase.PLAY
@@ -433,7 +468,7 @@ class SheepsheadHand:
         if action.kind is Kind.UNKNOWN:
             self.unknown_played = True
             self.face_down = len(self.trick)
-            text = "plays the unknown card face down"
+            text = later("plays the unknown card face down")
         else:
             self.hands[mover].remove(card)
             text = self._play_text(mover, card)
@@ -450,11 +485,15 @@ class SheepsheadHand:
         self._finish_trick(winner)
         return record
 
-    def _play_text(self, mover: int, card: Card) -> str:
-        words = f"leads {card.pretty}" if not self.trick else f"plays {card.pretty}"
-        if card == self.partner_card and self.picker is not None and mover != self.picker:
-            words += ": the partner"
-        return words
+    def _play_text(self, mover: int, card: Card) -> Phrase:
+        partner = card == self.partner_card and self.picker is not None and mover != self.picker
+        if not self.trick:
+            if partner:
+                return later("leads {card}: the partner", card=card.pretty)
+            return later("leads {card}", card=card.pretty)
+        if partner:
+            return later("plays {card}: the partner", card=card.pretty)
+        return later("plays {card}", card=card.pretty)
 
     def _finish_trick(self, winner: int) -> None:
         self.led_suits.append(self.led_suit())
@@ -478,7 +517,18 @@ class SheepsheadHand:
         if self.redeal:
             zero = tuple([0] * players)
             return HandScore(
-                False, True, None, None, (), (), (), False, 0, zero, (), "nobody picked: redeal"
+                False,
+                True,
+                None,
+                None,
+                (),
+                (),
+                (),
+                False,
+                0,
+                zero,
+                (),
+                later("nobody picked: redeal"),
             )
         if self.leaster:
             return self._leaster_score()
@@ -492,15 +542,18 @@ class SheepsheadHand:
         won = own >= 61
         loser_tricks, loser_points = (tricks[1], other) if won else (tricks[0], own)
         if loser_tricks == 0:
-            multiplier, why = 3, "schwarz: the losers took no trick"
+            multiplier, why = 3, later("schwarz: the losers took no trick")
         elif (won and other < 30) or (not won and own < 31):
-            multiplier, why = 2, f"schneider: the losers took only {loser_points}"
+            multiplier, why = (
+                2,
+                later("schneider: the losers took only {points}", points=loser_points),
+            )
         else:
-            multiplier, why = 1, f"{own} to {other}"
+            multiplier, why = 1, later("{won} to {lost}", won=own, lost=other)
         figure = multiplier * (1 if won else -1)
         if not won and self.rules.double_on_bump:
             figure *= 2
-            why += ", doubled on the bump"
+            why = later("{why}, doubled on the bump", why=why)
         units = [0] * players
         for player in defending:
             units[player] = -figure
@@ -524,7 +577,8 @@ class SheepsheadHand:
         return HandScore(
             True, False, None, None, tuple((p,) for p in range(players)), tuple(totals),
             tuple(self.tricks), False, 1, tuple(units), (),
-            f"leaster: the fewest points with a trick, {totals[winner]}", winner,
+            later("leaster: the fewest points with a trick, {points}", points=totals[winner]),
+            winner,
         )  # fmt: skip
 
     # ----- copies for computer players --------------------------------------------------

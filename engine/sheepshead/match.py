@@ -16,6 +16,7 @@ from engine.sheepshead.actions import Kind, SheepsheadAction, parse_action
 from engine.sheepshead.describe import describe_action
 from engine.sheepshead.hand import HandScore, Phase, SheepsheadHand
 from engine.sheepshead.rules import SheepsheadRules, strength_order
+from engine.words import said_list, say, say_count
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,14 +56,18 @@ class SheepsheadMatch(DealMatch):
         phase = self.deal.phase
         legal = tuple(self.legal_actions())
         if phase is Phase.PICK:
-            return [MoveGroup("pick", legal, "Pick up the blind, or pass?", buttons=True)]
+            return [MoveGroup("pick", legal, say("Pick up the blind, or pass?"), buttons=True)]
         if phase is Phase.BURY:
             size = self.rules.blind_size
             cards = tuple(sorted(self.deal.hands[self.deal.turn], key=strength_order))
-            prompt = f"Choose {size} cards to bury (they count for you if you take a trick)."
+            prompt = say_count(
+                "Choose {count} card to bury (it counts for you if you take a trick).",
+                "Choose {count} cards to bury (they count for you if you take a trick).",
+                size,
+            )
             return [MoveGroup("bury", (), prompt, choose=size, cards=cards)]
         if phase is Phase.CALL:
-            return [MoveGroup("call", legal, "Call your partner's card, or go alone:")]
+            return [MoveGroup("call", legal, say("Call your partner's card, or go alone:"))]
         return super().move_groups()
 
     def combine(self, key: str, cards: Sequence[Card]) -> SheepsheadAction:
@@ -138,7 +143,9 @@ class SheepsheadMatch(DealMatch):
             text = sheet_line(names, sheet)
             best = max(sheet)
             leaders = [names[p] for p in range(len(names)) if sheet[p] == best]
-            return f"{text} — {' and '.join(leaders)} finish on top!"
+            return say(
+                "{scores} — {winners} finish on top!", scores=text, winners=said_list(leaders)
+            )
 
         rounds = tuple(
             Round(r.score.sides, tuple(r.score.units[members[0]] for members in r.score.sides))
@@ -162,20 +169,33 @@ class SheepsheadMatch(DealMatch):
         }
         sheet = sheet_line(names, result.sheet)
         if score.redeal:
-            return DealReport("Nobody picked", "The cards are dealt again.", (), record)
+            return DealReport(say("Nobody picked"), say("The cards are dealt again."), (), record)
         units = sheet_line(names, score.units)
         if score.leaster:
             assert score.winner is not None
             totals = " · ".join(f"{names[p]} {score.points[p]}" for p in range(len(names)))
-            outcome = f"{names[score.winner]} wins the leaster ({score.why})"
+            outcome = say(
+                "{name} wins the leaster ({why})", name=names[score.winner], why=score.why
+            )
         else:
             assert score.picker is not None
             sides = [side_names(names, members) for members in score.sides]
             totals = f"{sides[0]} {score.points[0]} · {sides[1]} {score.points[1]}"
-            verb = "wins" if score.picker_won else "loses"
-            outcome = f"{names[score.picker]} picked and {verb}: {score.why}"
-        fields = (("Result", outcome), ("This hand", units), ("Score sheet", sheet))
-        return DealReport(f"Hand {result.number} is over", totals, fields, record)
+            outcome = say(
+                "{name} picked and won: {why}"
+                if score.picker_won
+                else "{name} picked and lost: {why}",
+                name=names[score.picker],
+                why=score.why,
+            )
+        fields = (
+            (say("Result"), outcome),
+            (say("This hand"), units),
+            (say("Score sheet"), sheet),
+        )
+        return DealReport(
+            say("Hand {number} is over", number=result.number), totals, fields, record
+        )
 
 
 def sheet_line(names: Sequence[str], sheet: Sequence[int]) -> str:

@@ -8,6 +8,7 @@ from typing import Any
 
 from engine.cards import FULL_DECK, Card, Suit, card_of
 from engine.core import GameError
+from engine.words import say
 
 SHEEPSHEAD = "sheepshead"
 RANKS = (1, 7, 8, 9, 10, 11, 12, 13)
@@ -133,7 +134,7 @@ def points(card: Card) -> int:
 
 
 def suit_word(suit: Suit | None) -> str:
-    return "trump" if suit is None else suit.symbol
+    return say("trump") if suit is None else suit.symbol
 
 
 def strength_order(card: Card) -> tuple[int, int]:

@@ -31,6 +31,7 @@ from engine.sheepshead.rules import (
     strength_order,
     suit_word,
 )
+from engine.words import say, say_count, tricks_and_points
 
 if TYPE_CHECKING:
     from engine.sheepshead.match import HandOutcome, SheepsheadMatch
@@ -95,36 +96,42 @@ class SheepsheadView:
 
     def marks(self, player: int) -> tuple[str, ...]:
         if player == self.picker:
-            return ("picker, alone",) if self.alone else ("picker",)
+            return (say("picker, alone"),) if self.alone else (say("picker"),)
         if player == self.partner:
-            return ("partner",)
+            return (say("partner"),)
         if self.phase == "pick" and player in self.passed:
-            return ("passed",)
+            return (say("passed"),)
         return ()
 
     def notes(self, names: Sequence[str]) -> list[str]:
         notes: list[str] = []
         if self.phase == "pick":
-            notes.append(f"{self.blind_size} cards in the blind")
+            notes.append(say("{count} cards in the blind", count=self.blind_size))
         if self.leaster:
-            notes.append("leaster: fewest points with a trick wins")
+            notes.append(say("leaster: fewest points with a trick wins"))
         elif self.called is not None:
-            notes.append(f"{self.called.pretty} called")
+            notes.append(say("{card} called", card=self.called.pretty))
             if self.unknown_laid:
-                notes.append("an unknown card lies face down")
+                notes.append(say("an unknown card lies face down"))
         elif self.rules.jack_partner and self.picker is not None and self.partner is None:
-            notes.append("J♦ is the partner" if not self.alone else "the picker is alone")
+            notes.append(say("J♦ is the partner") if not self.alone else say("the picker is alone"))
         elif self.alone and self.picker is not None:
-            notes.append("the picker is alone")
+            notes.append(say("the picker is alone"))
         if self.trick:
             first = self.trick[0][1]
             led = self.called.suit if first is None and self.called else None
             if first is not None:
                 led = None if is_trump(first) else first.suit
-            notes.append(f"{suit_word(led)} led")
+            notes.append(say("{suit} led", suit=suit_word(led)))
         if not self.trick and self.last_trick and self.last_winner is not None:
             taken = sum(points(c) for _, c in self.last_trick if c is not None)
-            notes.append(f"{names[self.last_winner]} took the last trick ({taken})")
+            notes.append(
+                say(
+                    "{name} took the last trick ({points})",
+                    name=names[self.last_winner],
+                    points=taken,
+                )
+            )
         return notes
 
     def sheet_lines(self, names: Sequence[str]) -> tuple[str, ...]:
@@ -140,7 +147,7 @@ class SheepsheadView:
                 cards_in_hand=self.hand_sizes[p],
                 dealer=p == self.dealer,
                 to_play=p == self.turn,
-                won=f"{self.tricks[p]} tricks · {self.taken_points[p]} points",
+                won=tricks_and_points(self.tricks[p], self.taken_points[p]),
                 marks=self.marks(p),
             )
             for p in range(self.players)
@@ -149,7 +156,12 @@ class SheepsheadView:
         trick = self.last_trick if showing_last else self.trick
         winning = self.last_winner if showing_last else self.winning
         hands = self.rules.hand_count
-        title = f"Sheepshead · hand {self.hand_number} of {hands} · {names[self.dealer]} deals"
+        title = say(
+            "Sheepshead · hand {number} of {hands} · {name} deals",
+            number=self.hand_number,
+            hands=hands,
+            name=names[self.dealer],
+        )
         last = self.last_words(names)
         return TrickTable(
             title=title,
@@ -157,7 +169,7 @@ class SheepsheadView:
             clockwise=True,
             trick=trick,
             winning=winning,
-            trump="Trump: queens, jacks, ♦",
+            trump=say("Trump: queens, jacks, ♦"),
             notes=tuple(self.notes(names)),
             last_play=last,
             score_lines=self.sheet_lines(names),
@@ -168,13 +180,13 @@ class SheepsheadView:
         if self.hand is None:
             raise ValueError("a hand image needs a player's own view")
         trumps = sum(is_trump(c) for c in self.hand)
-        notes = [f"{trumps} trump" if trumps == 1 else f"{trumps} trumps"]
+        notes = [say_count("{count} trump", "{count} trumps", trumps)]
         if self.viewer == self.picker and self.buried:
-            notes.append(f"buried {pretty_cards(self.buried)}")
+            notes.append(say("buried {cards}", cards=pretty_cards(self.buried)))
         if self.unknown is not None:
-            notes.append(f"unknown {self.unknown.pretty}")
+            notes.append(say("unknown {card}", card=self.unknown.pretty))
         if self.viewer is not None and self.viewer == self.partner and self.viewer != self.picker:
-            notes.append("you are the partner")
+            notes.append(say("you are the partner"))
         return HandPicture(self.hand, " · ".join(notes))
 
     def summary_picture(self, names: Sequence[str]) -> SummaryPicture:
@@ -183,24 +195,41 @@ class SheepsheadView:
         result = self.deals[-1]
         score = result.score
         sheet = tuple(f"{names[p]} {u:+d}" for p, u in enumerate(result.sheet))
-        sheet_column = SummaryColumn("Score sheet", sheet, ())
+        sheet_column = SummaryColumn(say("Score sheet"), sheet, ())
         if score.redeal:
-            heading = "Nobody picked: the cards are dealt again"
+            heading = say("Nobody picked: the cards are dealt again")
             return SummaryPicture(heading, (sheet_column,))
         if score.leaster:
             return SummaryPicture(*leaster_summary(score, result, names, sheet_column))
         assert score.picker is not None
         sides = [side_names(names, members) for members in score.sides]
-        verb = "wins" if score.picker_won else "loses"
-        heading = f"Hand {result.number}: {names[score.picker]} picks and {verb} — {score.why}"
+        heading = say(
+            "Hand {number}: {name} picks and wins — {why}"
+            if score.picker_won
+            else "Hand {number}: {name} picks and loses — {why}",
+            number=result.number,
+            name=names[score.picker],
+            why=score.why,
+        )
         columns = []
         for s, members in enumerate(score.sides):
-            lines = [f"{score.points[s]} points · {score.tricks[s]} tricks"]
+            lines = [tricks_and_points(score.tricks[s], score.points[s], points_first=True)]
             lines += [f"{names[p]} {score.units[p]:+d}" for p in members]
             if s == 0:
                 worth = sum(points(c) for c in score.buried)
-                counted = "counted" if score.tricks[0] else "to the defenders"
-                lines.append(f"buried {pretty_cards(score.buried)} ({worth}, {counted})")
+                buried = pretty_cards(score.buried)
+                if score.tricks[0]:
+                    lines.append(
+                        say("buried {cards} ({points}, counted)", cards=buried, points=worth)
+                    )
+                else:
+                    lines.append(
+                        say(
+                            "buried {cards} ({points}, to the defenders)",
+                            cards=buried,
+                            points=worth,
+                        )
+                    )
             cards = tuple(c for p in members for c in result.taken[p] if points(c))
             columns.append(SummaryColumn(sides[s], tuple(lines), cards))
         return SummaryPicture(heading, (*columns, sheet_column))
@@ -210,11 +239,14 @@ def leaster_summary(
     score: HandScore, result: HandOutcome, names: Sequence[str], sheet: SummaryColumn
 ) -> tuple[str, tuple[SummaryColumn, ...]]:
     assert score.winner is not None
-    heading = f"Hand {result.number}: {names[score.winner]} wins the leaster"
-    lines = tuple(
-        f"{names[p]} {score.points[p]} points · {score.tricks[p]} tricks" for p in range(len(names))
+    heading = say(
+        "Hand {number}: {name} wins the leaster", number=result.number, name=names[score.winner]
     )
-    return heading, (SummaryColumn("Leaster", lines, ()), sheet)
+    lines = tuple(
+        f"{names[p]} {tricks_and_points(score.tricks[p], score.points[p], points_first=True)}"
+        for p in range(len(names))
+    )
+    return heading, (SummaryColumn(say("Leaster"), lines, ()), sheet)
 
 
 def _trick(cards: Sequence[tuple[int, Card]], face_down: int | None, reveal: bool) -> Trick:

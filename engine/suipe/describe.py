@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from engine.cards import Card
 from engine.suipe.actions import Move, SuipeAction
-from engine.words import card_groups, join_words, plus
+from engine.words import card_groups, plus, said_list, say
 
 if TYPE_CHECKING:
     from engine.suipe.deal import Build
@@ -24,8 +24,14 @@ def called(value: int) -> str:
     return f"{value} ({word})" if word else str(value)
 
 
-def an(value: int) -> str:
-    return f"an {value}" if value == 8 else f"a {value}"
+def _hold(value: int, for_mover: bool) -> str:
+    if not for_mover:
+        return ""
+    return (
+        say(" — you hold an {value}", value=value)
+        if value == 8
+        else say(" — you hold a {value}", value=value)
+    )
 
 
 def describe_action(
@@ -34,27 +40,45 @@ def describe_action(
     """The play in words; for the mover's picker it reminds them of the card they must keep."""
     card = action.card
     if action.kind is Move.TRAIL:
-        return f"Trail {card.pretty}"
+        return say("Trail {card}", card=card.pretty)
     if action.kind is Move.CAPTURE:
         items = [plus(group) for group in card_groups(action.loose, action.value)]
         if action.build:
-            items.insert(0, f"the {action.value}-build")
-        text = f"Capture {join_words(items)} with {card.pretty}"
-        return text + " — Suipe!" if suipe else text
+            items.insert(0, say("the {value}-build", value=action.value))
+        text = say("Capture {cards} with {card}", cards=said_list(items), card=card.pretty)
+        return text + say(" — Suipe!") if suipe else text
     value = action.value
-    hold = f" — you hold {an(value)}" if for_mover else ""
+    hold = _hold(value, for_mover)
     if action.kind is Move.RAISE:
         extra = _groups_text(card, list(action.loose), value, raised=action.raised)
-        return f"Raise the {action.raised}-build to {called(value)} with {extra}{hold}"
+        text = say(
+            "Raise the {raised}-build to {value} with {cards}",
+            raised=action.raised,
+            value=called(value),
+            cards=extra,
+        )
+        return text + hold
     groups = _split_with_card(card, list(action.loose), value)
     if build is not None:
-        return f"Add {join_words([plus(g) for g in groups])} to the {called(value)} build{hold}"
-    kind = "single" if len(groups) == 1 else "multiple"
+        text = say(
+            "Add {cards} to the {value} build",
+            cards=said_list([plus(g) for g in groups]),
+            value=called(value),
+        )
+        return text + hold
     first, *rest = groups
     partners = [c for c in first if c != card]
-    head = f"{card.pretty} on {plus(partners)}" if partners else card.pretty
-    parts = join_words([head, *(plus(g) for g in rest)])
-    return f"Build {called(value)}, {kind}: {parts}{hold}"
+    head = (
+        say("{card} on {cards}", card=card.pretty, cards=plus(partners))
+        if partners
+        else card.pretty
+    )
+    parts = said_list([head, *(plus(g) for g in rest)])
+    if len(groups) == 1:
+        text = say("Build {value}, single: {cards}", value=called(value), cards=parts)
+    else:
+        text = say("Build {value}, multiple: {cards}", value=called(value), cards=parts)
+    return text + hold
 
 
 def _split_with_card(card: Card, loose: list[Card], value: int) -> list[list[Card]]:
@@ -74,5 +98,6 @@ def _groups_text(card: Card, loose: list[Card], value: int, raised: int | None) 
     rest = [c for c in loose if c not in own]
     text = plus([card, *sorted(own, key=lambda c: c.rank)])
     if rest:
-        text += ", taking in " + join_words([plus(g) for g in card_groups(rest, value)])
+        taken = said_list([plus(g) for g in card_groups(rest, value)])
+        text = say("{cards}, taking in {taken}", cards=text, taken=taken)
     return text

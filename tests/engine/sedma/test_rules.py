@@ -106,7 +106,7 @@ def test_the_leader_may_go_again_with_the_led_rank_or_a_seven_or_stop() -> None:
     play(hand, "KD", "KS", "9C", "8H")
     assert hand.phase is Phase.DECIDE and hand.turn == 1
     assert [a.notation for a in hand.legal_actions()] == ["stop", "+7S", "+KC"]
-    with pytest.raises(IllegalMove, match="go again only with a 13 or a wild card"):
+    with pytest.raises(IllegalMove, match="go again only with another king or a wild card"):
         hand.apply(
             parse_position(f"{FOUR} | hand 1: 10S")[0]
             .legal_actions()[0]
@@ -308,7 +308,7 @@ def test_moves_in_players_words_and_refusals() -> None:
         match.apply("7C")
     match.apply("8H")
     assert match.describe("+7S", NAMES) == "Go again with 7♠ (wild)"
-    assert match.describe("stop", NAMES) == "Stop: the trick is Ravi's"
+    assert match.describe("stop", NAMES) == "Stop: the trick goes to Ravi"
     with pytest.raises(IllegalMove, match="go again or stop"):
         match.apply("KC")
 
