@@ -317,12 +317,16 @@ def require_cards(
     hand: Sequence[Card], card: Card | None, floor: Sequence[Card], used: Sequence[Card]
 ) -> None:
     """A play's card must be in the hand and the loose cards it uses on the floor."""
+    from engine.words import say  # engine.words builds on this module
+
     if card is None or card not in hand:
-        raise IllegalMove(f"You don't hold {card.pretty if card else 'that card'}.")
+        if card is None:
+            raise IllegalMove(say("You don't hold that card."))
+        raise IllegalMove(say("You don't hold {card}.", card=card.pretty))
     remaining = list(floor)
     for loose in used:
         if loose not in remaining:
-            raise IllegalMove(f"{loose.pretty} is not a loose card on the floor.")
+            raise IllegalMove(say("{card} is not a loose card on the floor.", card=loose.pretty))
         remaining.remove(loose)
 
 

@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from engine.core import GameOver, GameState, NotYourTurn
+from engine.words import say
 
 
 class DealMatch(GameState):
@@ -67,9 +68,9 @@ class DealMatch(GameState):
 
     def apply(self, action: Any, player: int | None = None) -> Any:
         if self._over:
-            raise GameOver("The match is over.")
+            raise GameOver(say("The match is over."))
         if player is not None and player != self.current_player:
-            raise NotYourTurn("It is not your turn.")
+            raise NotYourTurn(say("It is not your turn."))
         parsed = self.as_action(action)
         record = self.deal.apply(parsed)
         self.actions.append(parsed)

@@ -12,10 +12,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from engine.cards import Card, pretty_cards
+from engine.words import say
 
 
 def default_names(players: int) -> list[str]:
-    return [f"Player {seat + 1}" for seat in range(players)]
+    return [say("Player {number}", number=seat + 1) for seat in range(players)]
 
 
 def side_names(names: Sequence[str], players: Sequence[int]) -> str:
@@ -71,9 +72,9 @@ class TableModel:
     def text(self) -> str:
         """The table in words, for channels where the bot may not attach images."""
         if self.face_down:
-            lines = [f"Floor: {self.face_down} cards face down"]
+            lines = [say("Floor: {count} cards face down", count=self.face_down)]
         else:
-            lines = [f"Floor: {pretty_cards(self.loose) or '(empty)'}"]
+            lines = [say("Floor: {cards}", cards=pretty_cards(self.loose) or say("(empty)"))]
         return "\n".join([*lines, *self.pile_lines, *self.side_lines])
 
 
@@ -122,9 +123,10 @@ class TrickTable:
 
     def text(self) -> str:
         played = " · ".join(
-            f"{self.seats[p].name} {c.pretty if c else 'a card face down'}" for p, c in self.trick
+            f"{self.seats[p].name} {c.pretty if c else say('a card face down')}"
+            for p, c in self.trick
         )
-        lines = [f"Trick: {played or '(no card yet)'}"]
+        lines = [say("Trick: {cards}", cards=played or say("(no card yet)"))]
         if self.trump:
             lines.append(self.trump)
         lines += list(self.notes)
@@ -142,7 +144,9 @@ def trick_play_words(
     if text is None or player is None:
         return None
     words = f"{names[player]} {text}"
-    return words if took is None else f"{words} · {names[took]} takes the trick"
+    if took is None:
+        return words
+    return say("{play} · {name} takes the trick", play=words, name=names[took])
 
 
 # ----- the hand and the summary (every family) ---------------------------------------------

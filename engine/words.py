@@ -123,21 +123,10 @@ def rank_said(rank: int) -> str:
     return say(word) if word is not None else str(rank)
 
 
-def count_of(number: int, word: str, plural: str | None = None) -> str:
-    """ "1 baazi", "2 baazis", "0 baazis"."""
-    return f"{number} {word if number == 1 else plural or word + 's'}"
-
-
 def sentence(text: str) -> str:
     """`text` ending with one full stop (none added after "!" or "?")."""
     text = text.rstrip()
     return text if text.endswith((".", "!", "?")) else text + "."
-
-
-def join_words(items: Sequence[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def said_list(items: Sequence[str]) -> str:

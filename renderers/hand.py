@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 from engine.cards import Card
 from engine.core import GameView
 from engine.pictures import HandPicture
-from engine.words import count_of
+from engine.words import say_count
 from renderers.assets import font
 from renderers.draw import paste_card, to_png
 from renderers.text import draw_text, fit_text
@@ -59,7 +59,7 @@ def render_picture(picture: HandPicture, theme: Theme = DEFAULT_THEME) -> Image.
     image = Image.new("RGB", (theme.width, HAND_HEIGHT), theme.felt)
     draw = ImageDraw.Draw(image)
     title_font = font(theme.title_size, bold=True)
-    title = f"Your hand · {count_of(len(hand), 'card')}"
+    title = say_count("Your hand · {count} card", "Your hand · {count} cards", len(hand))
     box = layout.title
     draw_text(
         draw,

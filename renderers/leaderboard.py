@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
+from engine.words import say
 from renderers.assets import font
 from renderers.draw import to_png
 from renderers.text import draw_text, fit_text, text_width, wrap_words
@@ -86,7 +87,7 @@ def render(model: BoardModel, theme: Theme = DEFAULT_THEME) -> Image.Image:
               anchor="lm")  # fmt: skip
     if not model.rows:
         lines = wrap_words(
-            "No finished games yet: play a match to appear here.",
+            say("No finished games yet: play a match to appear here."),
             font(theme.label_size),
             width,
             2,

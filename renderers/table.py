@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 
 from engine.cards import Card
 from engine.core import GameView
-from engine.words import count_of
+from engine.words import say, say_count
 from renderers import tricks
 from renderers.assets import font
 from renderers.draw import draw_footer, draw_header, paste_card, to_png
@@ -96,7 +96,7 @@ def render_model(model: TableModel, theme: Theme = DEFAULT_THEME, bottom: int = 
         draw_text(
             draw,
             centre,
-            "The floor is empty",
+            say("The floor is empty"),
             font=font(theme.title_size),
             fill=theme.felt_edge,
             anchor="mm",
@@ -106,12 +106,12 @@ def render_model(model: TableModel, theme: Theme = DEFAULT_THEME, bottom: int = 
 
 
 def _seat(draw: ImageDraw.ImageDraw, seat: SeatModel, box: Box, theme: Theme) -> None:
-    cards = count_of(seat.cards_in_hand, "card")
+    cards = say_count("{count} card", "{count} cards", seat.cards_in_hand)
     if seat.waiting_hand:
         cards += f" + {seat.waiting_hand}"
-    details = [cards, f"taken {seat.taken}"]
+    details = [cards, say("taken {count}", count=seat.taken)]
     if seat.sweeps:
-        details.append(count_of(seat.sweeps, "sweep"))
+        details.append(say_count("{count} sweep", "{count} sweeps", seat.sweeps))
     colour = theme.sides[seat.side % len(theme.sides)]
     draw_seat(draw, box, seat.name, details, colour, seat.to_play, seat.dealer, theme)
 
@@ -187,6 +187,6 @@ def _footer(
     theme: Theme,
 ) -> None:
     right = layout.taken[0][0] - 12 if layout.taken else layout.footer[2] - theme.margin
-    draw_footer(draw, model.last_play or "New deal", right, theme)
+    draw_footer(draw, model.last_play or say("New deal"), right, theme)
     for card, card_box in zip(model.just_taken, layout.taken, strict=True):
         paste_card(image, card, card_box, theme)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from engine.pictures import TrickSeat, TrickTable
-from engine.words import count_of
+from engine.words import say, say_count
 from renderers.assets import font
 from renderers.draw import draw_footer, draw_header, paste_card
 from renderers.layout import Box, floor_box, placed_positions, seat_boxes
@@ -95,17 +95,17 @@ def render(table: TrickTable, theme: Theme = DEFAULT_THEME, bottom: int = 0) -> 
         draw_text(
             draw,
             ((floor[0] + floor[2]) // 2, (floor[1] + floor[3]) // 2),
-            "No card played yet",
+            say("No card played yet"),
             font=font(theme.title_size),
             fill=theme.felt_edge,
             anchor="mm",
         )
-    draw_footer(draw, table.last_play or "New hand", theme.width - theme.margin, theme)
+    draw_footer(draw, table.last_play or say("New hand"), theme.width - theme.margin, theme)
     return image
 
 
 def _seat(draw: ImageDraw.ImageDraw, seat: TrickSeat, box: Box, theme: Theme) -> None:
     colour = theme.muted if seat.side is None else theme.sides[seat.side % len(theme.sides)]
-    cards = count_of(seat.cards_in_hand, "card")
+    cards = say_count("{count} card", "{count} cards", seat.cards_in_hand)
     details = [cards, *seat.marks, *seat.won.split(" · ")]
     draw_seat(draw, box, seat.name, details, colour, seat.to_play, seat.dealer, theme)

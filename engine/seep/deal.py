@@ -32,6 +32,7 @@ from engine.seep.describe import describe_action, house_name
 from engine.seep.moves import Signature, candidates, sum_plays
 from engine.seep.rules import SeepRules
 from engine.seep.scoring import DealScore, score_deal
+from engine.words import say
 
 _NO_VALUES: frozenset[int] = frozenset()
 new_action = tuple.__new__  # builds a SeepAction from its fields without a Python-level call
@@ -371,25 +372,27 @@ class SeepDeal:
     def check(self, action: SeepAction, seat: int | None = None) -> None:
         """Raise a player-facing error when `action` is not legal now."""
         if self.phase is Phase.DONE:
-            raise GameOver("This deal is over.")
+            raise GameOver(say("This deal is over."))
         if seat is not None and seat != self.turn:
-            raise NotYourTurn("It is not your turn.")
+            raise NotYourTurn(say("It is not your turn."))
         hand = self.hands[self.turn]
         if self.phase is Phase.BID:
             if action.kind is not Kind.BID:
-                raise IllegalMove("First bid for a house: choose a value from 9 to 13.")
+                raise IllegalMove(say("First bid for a house: choose a value from 9 to 13."))
             if not 9 <= action.value <= 13:
-                raise IllegalMove("A bid is a house value from 9 to 13.")
+                raise IllegalMove(say("A bid is a house value from 9 to 13."))
             if all(card.rank != action.value for card in hand):
-                raise IllegalMove(f"You can only bid {action.value} if you hold a card of it.")
+                raise IllegalMove(
+                    say("You can only bid {value} if you hold a card of it.", value=action.value)
+                )
             return
         if action.kind is Kind.BID:
-            raise IllegalMove("The bid has already been made.")
+            raise IllegalMove(say("The bid has already been made."))
         card = action.card
         require_cards(hand, card, self.loose, action.loose)
         assert card is not None
         if action.broken is not None and action.broken not in self.houses:
-            raise IllegalMove(f"There is no {house_name(action.broken)} to break.")
+            raise IllegalMove(say("There is no {house} to break.", house=house_name(action.broken)))
         signature = (action.kind, action.value, card_vector(action.loose), action.broken)
         legal = set(self._signatures(card.rank))
         allowed = signature in legal and (
@@ -419,7 +422,7 @@ class SeepDeal:
         if not self._is_listed(action):
             self.check(action, seat)
         elif seat is not None and seat != self.turn:
-            raise NotYourTurn("It is not your turn.")
+            raise NotYourTurn(say("It is not your turn."))
         actor = self.turn
         house_before = self.houses.get(action.value)
         if action.kind is Kind.BID:

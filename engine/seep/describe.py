@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from engine.cards import Card, rank_word
+from engine.cards import Card
+from engine.pictures import side_names
 from engine.seep.actions import Kind, SeepAction
 from engine.words import card_groups, marked, plus, said_list, say
 
@@ -120,7 +121,26 @@ def _with_extra(text: str, loose: Sequence[Card], value: int, cemented: bool = F
     return say("{move}, adding {cards}", move=text, cards=groups)
 
 
+_A_CARD_OF = {
+    1: marked("an ace"),
+    8: marked("an 8"),
+    11: marked("a jack"),
+    12: marked("a queen"),
+    13: marked("a king"),
+}
+
+
 def describe_value(value: int) -> str:
     """'a 10', 'a jack'."""
-    word = rank_word(value)
-    return f"an {word}" if word[0] in "a8" else f"a {word}"
+    word = _A_CARD_OF.get(value)
+    return say(word) if word is not None else say("a {value}", value=value)
+
+
+def lead_words(lead: int, sides: Sequence[Sequence[int]], names: Sequence[str]) -> str:
+    """Side 0's running lead in words: "Asha & Ravi lead by 12", or "Level"."""
+    if not lead:
+        return say("Level")
+    side = sides[0] if lead > 0 else sides[1]
+    if len(side) == 1:
+        return say("{name} leads by {points}", name=side_names(names, side), points=abs(lead))
+    return say("{names} lead by {points}", names=side_names(names, side), points=abs(lead))

@@ -12,10 +12,11 @@ from engine.outcome import Outcome, points_stats
 from engine.pictures import DealReport, side_names
 from engine.seep.actions import SeepAction, parse_action
 from engine.seep.deal import SeepDeal
+from engine.seep.describe import lead_words
 from engine.seep.rules import SeepRules
 from engine.seep.scoring import DealScore
 from engine.seep.view import SeepView, build_view
-from engine.words import count_of
+from engine.words import say, say_count
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +63,7 @@ class SeepMatch(DealMatch):
         legal = self.legal_actions()
         bids = tuple(a for a in legal if a.card is None)
         if bids:
-            return [MoveGroup("bid", bids, "Bid for a house: choose a value you hold.")]
+            return [MoveGroup("bid", bids, say("Bid for a house: choose a value you hold."))]
         return super().move_groups()
 
     def sides(self) -> tuple[tuple[int, ...], ...]:
@@ -86,7 +87,8 @@ class SeepMatch(DealMatch):
 
         def line(names: Sequence[str]) -> str:
             return " · ".join(
-                f"{names[s]}: {count_of(baazis[s], 'baazi')}" for s in range(len(names))
+                f"{names[s]}: {say_count('{count} baazi', '{count} baazis', baazis[s])}"
+                for s in range(len(names))
             )
 
         return Outcome(self.sides(), baazis, tuple(stats), line)
@@ -101,10 +103,15 @@ class SeepMatch(DealMatch):
         fields: tuple[tuple[str, str], ...]
         if outcome.baazi_side is not None:
             members = sides[outcome.baazi_side]
-            verb = "wins" if len(members) == 1 else "win"
-            fields = (("Baazi!", f"{side_names(names, members)} {verb} a baazi."),)
+            who = side_names(names, members)
+            won = (
+                say("{name} wins a baazi.", name=who)
+                if len(members) == 1
+                else say("{names} win a baazi.", names=who)
+            )
+            fields = ((say("Baazi!"), won),)
         else:
-            fields = (("Running total", lead_words(outcome.running_total, sides, names)),)
+            fields = ((say("Running total"), lead_words(outcome.running_total, sides, names)),)
         record = {
             "number": outcome.number,
             "dealer": outcome.dealer,
@@ -114,7 +121,9 @@ class SeepMatch(DealMatch):
             ],
             "baazi_side": outcome.baazi_side,
         }
-        return DealReport(f"Deal {outcome.number} is over", totals, fields, record)
+        return DealReport(
+            say("Deal {number} is over", number=outcome.number), totals, fields, record
+        )
 
     # ----- between deals ----------------------------------------------------------------
 
@@ -191,12 +200,3 @@ def next_dealer(rules: SeepRules, dealer: int, running_total: int, baazi: int | 
         return dealer if lead <= 0 else (dealer + 1) % 4
     pivot = (dealer + 1) % 4 if baazi == dealer_side else dealer
     return (pivot + 2) % 4
-
-
-def lead_words(lead: int, sides: Sequence[Sequence[int]], names: Sequence[str]) -> str:
-    """Side 0's running lead in words: "Asha & Ravi lead by 12", or "Level"."""
-    if not lead:
-        return "Level"
-    side = sides[0] if lead > 0 else sides[1]
-    verb = "leads" if len(side) == 1 else "lead"
-    return f"{side_names(names, side)} {verb} by {abs(lead)}"

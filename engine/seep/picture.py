@@ -17,7 +17,8 @@ from engine.pictures import (
     fishing_last_play,
     side_names,
 )
-from engine.seep.describe import house_name
+from engine.seep.describe import house_name, lead_words
+from engine.words import marked, say
 
 if TYPE_CHECKING:
     from engine.seep.view import SeepView
@@ -48,40 +49,60 @@ def table_picture(view: SeepView, names: Sequence[str]) -> TableModel:
             title=house_name(house.value),
             cards=house.cards,
             owners=tuple(owner % 2 for owner in house.owners),
-            kind="cemented" if house.cemented else "ordinary",
+            kind=say("cemented") if house.cemented else say("ordinary"),
             owner_names=", ".join(names[o] for o in house.owners),
             strong=house.cemented,
         )
         for house in view.houses
     )
     game = "Seep 30" if view.rules.is_thirty else "Seep"
-    title = f"{game} · deal {view.deal_number} · {names[view.dealer]} deals"
+    title = say(
+        "{game} · deal {number} · {name} deals",
+        game=game,
+        number=view.deal_number,
+        name=names[view.dealer],
+    )
     if view.bid is not None:
-        title += f" · bid {view.bid}"
+        title += say(" · bid {value}", value=view.bid)
     leader = view.running_total
-    lead_text = "Level"
-    if leader:
-        side = 0 if leader > 0 else 1
-        lead_text = f"{side_names(names, view.sides[side].players)} lead by {abs(leader)}"
+    lead_text = lead_words(leader, [s.players for s in view.sides], names)
     points = " · ".join(
         f"{side_names(names, s.players)} {s.card_points + s.sweep_points}" for s in view.sides
     )
     score_lines = (
-        f"This deal: {points}",
-        f"{lead_text} · baazis {view.sides[0].baazis}–{view.sides[1].baazis}",
+        say("This deal: {points}", points=points),
+        say(
+            "{lead} · baazis {first}–{second}",
+            lead=lead_text,
+            first=view.sides[0].baazis,
+            second=view.sides[1].baazis,
+        ),
     )
     last, played = last_play(view, names)
     said = last
     if view.phase == "bid":
-        last = f"{names[view.bidder]} bids for a house · the floor is still face down"
+        last = say(
+            "{name} bids for a house · the floor is still face down", name=names[view.bidder]
+        )
     pile_lines = tuple(
-        f"{'cemented ' if h.cemented else ''}{house_name(h.value)} of "
-        f"{', '.join(names[o] for o in h.owners)}: {pretty_cards(h.cards)}"
+        say(
+            marked("cemented {house} of {owners}: {cards}")
+            if h.cemented
+            else marked("{house} of {owners}: {cards}"),
+            house=house_name(h.value),
+            owners=", ".join(names[o] for o in h.owners),
+            cards=pretty_cards(h.cards),
+        )
         for h in view.houses
     )
     side_lines = tuple(
-        f"{side_names(names, side.players)}: {side.card_points + side.sweep_points} points this "
-        f"deal, {side.sweeps} sweeps, {side.baazis} baazis"
+        say(
+            "{side}: {points} points this deal, {sweeps} sweeps, {baazis} baazis",
+            side=side_names(names, side.players),
+            points=side.card_points + side.sweep_points,
+            sweeps=side.sweeps,
+            baazis=side.baazis,
+        )
         for side in view.sides
     )
     return TableModel(
@@ -107,7 +128,9 @@ def hand_picture(view: SeepView) -> HandPicture:
     note = None
     if view.phase == "bid" and view.viewer == view.bidder:
         values = sorted({card.rank for card in view.hand if card.rank >= 9})
-        note = "You may bid: " + ", ".join(f"{rank_text(v)} ({v})" for v in values)
+        note = say(
+            "You may bid: {values}", values=", ".join(f"{rank_text(v)} ({v})" for v in values)
+        )
     return HandPicture(view.hand, note)
 
 
@@ -118,28 +141,39 @@ def summary_picture(view: SeepView, names: Sequence[str]) -> SummaryPicture:
     sides = outcome.score.sides
     names_of = [side_names(names, view.sides[s].players) for s in range(len(sides))]
     totals = [side.total for side in sides]
-    heading = f"Deal {outcome.number}: " + " · ".join(
-        f"{names_of[s]} {totals[s]}" for s in range(len(sides))
-    )
+    scores = " · ".join(f"{names_of[s]} {totals[s]}" for s in range(len(sides)))
+    heading = say("Deal {number}: {scores}", number=outcome.number, scores=scores)
     if outcome.baazi_side is not None:
-        heading += f" — baazi to {names_of[outcome.baazi_side]}!"
+        heading += say(" — baazi to {name}!", name=names_of[outcome.baazi_side])
     else:
-        heading += f" · difference {totals[0] - totals[1]:+d}"
+        heading += say(" · difference {points}", points=f"{totals[0] - totals[1]:+d}")
     columns = []
     for index, side in enumerate(sides):
-        extra = (
-            f" (incl. {side.most_cards_points} for most cards)" if side.most_cards_points else ""
-        )
+        if side.most_cards_points:
+            cards = say(
+                "{cards} cards · card points {points} (incl. {most} for most cards)",
+                cards=side.cards,
+                points=side.card_points,
+                most=side.most_cards_points,
+            )
+        else:
+            cards = say(
+                "{cards} cards · card points {points}", cards=side.cards, points=side.card_points
+            )
         lines = (
-            f"{side.cards} cards · card points {side.card_points}{extra}",
-            f"Sweeps: {side.sweeps} → {side.sweep_points}",
-            f"Total: {side.total}",
+            cards,
+            say("Sweeps: {count} → {points}", count=side.sweeps, points=side.sweep_points),
+            say("Total: {points}", points=side.total),
         )
         columns.append(SummaryColumn(names_of[index], lines, side.scoring_cards))
     target = view.rules.target_lead
     first = names_of[0]
     chart = SummaryChart(
-        f"{first}'s lead over the deals · a lead of {target} wins a baazi",
+        say(
+            "{name}'s lead over the deals · a lead of {target} wins a baazi",
+            name=first,
+            target=target,
+        ),
         (tuple(_lead_reached(o, target) for o in view.deals),),
         -target,
         target,

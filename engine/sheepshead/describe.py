@@ -49,7 +49,9 @@ def describe_action(
             return say(
                 "Call {card} (you keep {ace})", card=called.pretty, ace=f"A{called.suit.symbol}"
             )
-        return say("Call the {card} (you hold {cards})", card=called.pretty, cards=pretty_cards(own))
+        return say(
+            "Call the {card} (you hold {cards})", card=called.pretty, cards=pretty_cards(own)
+        )
     card = action.card
     assert card is not None
     if kind is Kind.UNKNOWN:

@@ -16,7 +16,7 @@ from engine.sheepshead.actions import Kind, SheepsheadAction, parse_action
 from engine.sheepshead.describe import describe_action
 from engine.sheepshead.hand import HandScore, Phase, SheepsheadHand
 from engine.sheepshead.rules import SheepsheadRules, strength_order
-from engine.words import said_list, say, say_count
+from engine.words import marked, said_list, say, say_count
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,9 +182,9 @@ class SheepsheadMatch(DealMatch):
             sides = [side_names(names, members) for members in score.sides]
             totals = f"{sides[0]} {score.points[0]} · {sides[1]} {score.points[1]}"
             outcome = say(
-                "{name} picked and won: {why}"
+                marked("{name} picked and won: {why}")
                 if score.picker_won
-                else "{name} picked and lost: {why}",
+                else marked("{name} picked and lost: {why}"),
                 name=names[score.picker],
                 why=score.why,
             )

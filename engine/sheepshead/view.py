@@ -31,7 +31,7 @@ from engine.sheepshead.rules import (
     strength_order,
     suit_word,
 )
-from engine.words import say, say_count, tricks_and_points
+from engine.words import marked, say, say_count, tricks_and_points
 
 if TYPE_CHECKING:
     from engine.sheepshead.match import HandOutcome, SheepsheadMatch
@@ -204,9 +204,9 @@ class SheepsheadView:
         assert score.picker is not None
         sides = [side_names(names, members) for members in score.sides]
         heading = say(
-            "Hand {number}: {name} picks and wins — {why}"
+            marked("Hand {number}: {name} picks and wins — {why}")
             if score.picker_won
-            else "Hand {number}: {name} picks and loses — {why}",
+            else marked("Hand {number}: {name} picks and loses — {why}"),
             number=result.number,
             name=names[score.picker],
             why=score.why,

@@ -28,6 +28,7 @@ from engine.suipe.actions import Move, SuipeAction
 from engine.suipe.describe import describe_action
 from engine.suipe.rules import SuipeRules, preference
 from engine.suipe.scoring import DealScore, score_deal
+from engine.words import say
 
 _DOUBLES = sum(0xE << (4 * value) for value in range(1, 14))
 
@@ -237,9 +238,9 @@ class SuipeDeal:
 
     def check(self, action: SuipeAction, seat: int | None = None) -> None:
         if self.phase is Phase.DONE:
-            raise GameOver("This deal is over.")
+            raise GameOver(say("This deal is over."))
         if seat is not None and seat != self.turn:
-            raise NotYourTurn("It is not your turn.")
+            raise NotYourTurn(say("It is not your turn."))
         from engine.suipe.explain import explain_illegal
 
         hand = self.hands[self.turn]
@@ -280,7 +281,7 @@ class SuipeDeal:
         if not listed:
             self.check(action, seat)
         elif seat is not None and seat != self.turn:
-            raise NotYourTurn("It is not your turn.")
+            raise NotYourTurn(say("It is not your turn."))
         actor = self.turn
         before = self._build_before(action)
         suipe = self._sweeps(action)

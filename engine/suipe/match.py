@@ -15,6 +15,7 @@ from engine.suipe.deal import SuipeDeal
 from engine.suipe.rules import SuipeRules
 from engine.suipe.scoring import DealScore
 from engine.suipe.view import SuipeView, build_view
+from engine.words import say
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,7 +97,9 @@ class SuipeMatch(DealMatch):
 
         def line(names: Sequence[str]) -> str:
             text = " · ".join(f"{names[s]} {totals[s]}" for s in range(len(names)))
-            return text + (f" — {names[winner]} win!" if winner is not None else " — a draw.")
+            if winner is None:
+                return say("{scores} — a draw.", scores=text)
+            return say("{scores} — {winners} win!", scores=text, winners=names[winner])
 
         return Outcome(self.sides(), totals, tuple(stats), line)
 
@@ -116,4 +119,4 @@ class SuipeMatch(DealMatch):
             ],
             "baazi_side": None,
         }
-        return DealReport(f"Deal {outcome.number} is over", totals, (), record)
+        return DealReport(say("Deal {number} is over", number=outcome.number), totals, (), record)

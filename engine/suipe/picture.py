@@ -18,6 +18,7 @@ from engine.pictures import (
     side_names,
 )
 from engine.suipe.describe import SAMOAN_NUMBERS
+from engine.words import marked, say
 
 if TYPE_CHECKING:
     from engine.suipe.view import SuipeView
@@ -46,27 +47,45 @@ def table_picture(view: SuipeView, names: Sequence[str]) -> TableModel:
     piles = tuple(
         PileModel(
             badge=str(build.value),
-            title=f"{build.value}-build · {SAMOAN_NUMBERS.get(build.value, '')}".rstrip(" ·"),
+            title=" · ".join(
+                (say("{value}-build", value=build.value), SAMOAN_NUMBERS.get(build.value, ""))
+            ).rstrip(" ·"),
             cards=build.cards,
             owners=(rules.side_of(build.builder),),
-            kind="multiple" if build.multiple else "single",
-            owner_names=f"by {names[build.builder]}",
+            kind=say("multiple") if build.multiple else say("single"),
+            owner_names=say("by {name}", name=names[build.builder]),
             strong=build.multiple,
         )
         for build in view.builds
     )
-    title = f"Suipe · deal {view.deal_number} of {rules.deals} · {names[view.dealer]} deals"
+    title = say(
+        "Suipe · deal {number} of {deals} · {name} deals",
+        number=view.deal_number,
+        deals=rules.deals,
+        name=names[view.dealer],
+    )
     if view.stock_size:
-        title += f" · {view.stock_size} left"
+        title += say(" · {count} left", count=view.stock_size)
     totals = " · ".join(f"{side_names(names, s.players)} {s.match_points}" for s in view.sides)
     last, played = last_play(view, names)
     said = last
     pile_lines = tuple(
-        f"{b.value}-build ({'multiple' if b.multiple else 'single'}): {pretty_cards(b.cards)}"
+        say(
+            marked("{value}-build (multiple): {cards}")
+            if b.multiple
+            else marked("{value}-build (single): {cards}"),
+            value=b.value,
+            cards=pretty_cards(b.cards),
+        )
         for b in view.builds
     )
     side_lines = tuple(
-        f"{side_names(names, side.players)}: {side.match_points} match points, {side.suipes} Suipes"
+        say(
+            "{side}: {points} match points, {suipes} Suipes",
+            side=side_names(names, side.players),
+            points=side.match_points,
+            suipes=side.suipes,
+        )
         for side in view.sides
     )
     return TableModel(
@@ -80,7 +99,7 @@ def table_picture(view: SuipeView, names: Sequence[str]) -> TableModel:
         just_played=played,
         played=said,
         just_taken=view.last_taken,
-        score_lines=(f"Match points: {totals}",),
+        score_lines=(say("Match points: {totals}", totals=totals),),
         pile_lines=pile_lines,
         side_lines=side_lines,
     )
@@ -98,20 +117,28 @@ def summary_picture(view: SuipeView, names: Sequence[str]) -> SummaryPicture:
     outcome = view.deals[-1]
     sides = outcome.score.sides
     names_of = [side_names(names, view.sides[s].players) for s in range(len(sides))]
-    heading = f"Deal {outcome.number}: " + " · ".join(
-        f"{names_of[s]} {side.total}" for s, side in enumerate(sides)
-    )
+    scores = " · ".join(f"{names_of[s]} {side.total}" for s, side in enumerate(sides))
+    heading = say("Deal {number}: {scores}", number=outcome.number, scores=scores)
     columns = []
     for index, side in enumerate(sides):
         lines = (
-            f"{side.cards} cards ({side.most_cards} for most) · {side.spades} spades "
-            f"({side.most_spades} for most)",
-            f"2♠, aces and 10♦: {side.card_points}",
-            f"Suipes: {side.suipes} → {side.suipe_points} after kala",
-            f"Total: {side.total}",
+            say(
+                "{cards} cards ({most_cards} for most) · {spades} spades ({most_spades} for most)",
+                cards=side.cards,
+                most_cards=side.most_cards,
+                spades=side.spades,
+                most_spades=side.most_spades,
+            ),
+            say("2♠, aces and 10♦: {points}", points=side.card_points),
+            say(
+                "Suipes: {count} → {points} after kala",
+                count=side.suipes,
+                points=side.suipe_points,
+            ),
+            say("Total: {points}", points=side.total),
         )
         columns.append(SummaryColumn(names_of[index], lines, side.scoring_cards))
     series = tuple(tuple(o.totals[s] for o in view.deals) for s in range(len(view.sides)))
     high = max(10, max(max(line) for line in series))
-    chart = SummaryChart("Match points after each deal", series, 0, high)
+    chart = SummaryChart(say("Match points after each deal"), series, 0, high)
     return SummaryPicture(heading, tuple(columns), chart)
