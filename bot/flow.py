@@ -166,7 +166,7 @@ class TableFlow:
         await self.post_table(session)
         if session.match is not None and session.match.is_terminal:
             result = session.match.outcome().describe(session.names())
-            await self.port.close_lobby(session, f"The match is over: {result}")
+            await self.port.close_lobby(session, _("The match is over: {result}", result=result))
 
     async def _auto_play(self, session: TableSession, user_id: int | None) -> bool:
         """Play a player's forced move for them, if they asked for that (`/autoplay`)."""

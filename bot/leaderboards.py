@@ -18,6 +18,7 @@ from itertools import groupby
 
 from openskill.models import PlackettLuce
 
+from bot.i18n import N_, _, ngettext
 from bot.storage import PlayerResult, Store
 from engine import registry
 from engine.registry import Headline
@@ -50,6 +51,19 @@ class Period(StrEnum):
     MONTH = "this month"
     WEEK = "this week"
 
+    @property
+    def label(self) -> str:
+        """The period in the reader's language."""
+        return _(_PERIOD_LABELS[self])
+
+
+_PERIOD_LABELS = {
+    Period.ALL: N_("all time"),
+    Period.MONTH: N_("this month"),
+    Period.WEEK: N_("this week"),
+}
+_BOARD_LABELS = {Board.RATING: N_("rating"), Board.WIN_RATE: N_("win rate")}
+
 
 def period_start(period: Period, now: float | None = None) -> float:
     """The start of the period in UTC (0 for all time)."""
@@ -74,7 +88,7 @@ def ratings(results: Iterable[PlayerResult]) -> dict[int, tuple[float, float]]:
     state: dict[int, tuple[float, float]] = {}
     rated = [r for r in results if r.rated]
     rated.sort(key=lambda r: (r.finished_at, r.table_id, r.side))
-    for _, rows in groupby(rated, key=lambda r: r.table_id):
+    for _table, rows in groupby(rated, key=lambda r: r.table_id):
         match = list(rows)
         count = min(len(r.rounds) for r in match)
         if count:
@@ -100,7 +114,7 @@ def _rate(state: dict[int, tuple[float, float]], rows: list[tuple[PlayerResult, 
     ranks = [by_side[s][0][1] for s in sides]
     updated = _MODEL.rate(teams, ranks=ranks)
     for s, team in zip(sides, updated, strict=True):
-        for (row, _), rating in zip(by_side[s], team, strict=True):
+        for (row, _rank), rating in zip(by_side[s], team, strict=True):
             state[row.user_id] = (rating.mu, rating.sigma)
 
 
@@ -133,10 +147,15 @@ class _Record:
         return self.totals[headline.key], lost
 
     def text(self, headline: Headline) -> str:
-        record = f"{self.wins}W {self.losses}L" + (f" {self.draws}D" if self.draws else "")
+        if self.draws:
+            record = _(
+                "{wins}W {losses}L {draws}D", wins=self.wins, losses=self.losses, draws=self.draws
+            )
+        else:
+            record = _("{wins}W {losses}L", wins=self.wins, losses=self.losses)
         if headline.detail:
             won, lost = self.won_lost(headline)
-            return f"{record} · {headline.detail} {won}-{lost}"
+            return f"{record} · {_(headline.detail)} {won}-{lost}"
         return record
 
 
@@ -171,7 +190,7 @@ def standings(results: Sequence[PlayerResult], game: str, board: Board) -> list[
     else:
         for user, record in table.items():
             won, lost = record.won_lost(headline)
-            figure = f"{won} {headline.singular if won == 1 else headline.plural}"
+            figure = ngettext(*headline.count_words, won)
             keyed.append(((won, won - lost), user, figure))
     keyed.sort(key=lambda item: (tuple(-k for k in item[0]), table[item[1]].name.lower()))
     result: list[Standing] = []
@@ -252,7 +271,7 @@ class BoardPage:
     def text(self) -> str:
         """The page in words (when the bot may not attach images)."""
         if not self.rows:
-            return "No finished games yet: play a match to appear here."
+            return _("No finished games yet: play a match to appear here.")
         lines = [_line(s, s.user_id == self.viewer) for s in self.rows]
         if self.own is not None:
             lines += ["…", _line(self.own, True)]
@@ -283,12 +302,16 @@ async def board_page(
     mine = next((s for s in everyone if s.user_id == viewer), None)
     own = mine if mine is not None and mine not in rows else None
     spec = registry.game(game)
-    by = spec.headline.board if board is Board.HEADLINE else board.value
-    title = f"{spec.display_name} leaderboard · by {by}"
-    noun = "player" if len(everyone) == 1 else "players"
-    subtitle = f"{period} · {len(everyone)} {noun}" + (
-        " · this season" if season and period is Period.ALL else ""
+    by = _(spec.headline.board) if board is Board.HEADLINE else _(_BOARD_LABELS[board])
+    title = _("{game} leaderboard · by {board}", game=spec.display_name, board=by)
+    subtitle = ngettext(
+        "{period} · {count} player",
+        "{period} · {count} players",
+        len(everyone),
+        period=period.label,
     )
+    if season and period is Period.ALL:
+        subtitle = _("{subtitle} · this season", subtitle=subtitle)
     return BoardPage(title, subtitle, rows, own, viewer, page, pages)
 
 

@@ -6,9 +6,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from bot.i18n import N_, _
 from bot.tables import TableError
 from engine import registry
 from engine.registry import GameSpec, OptionSpec
+from engine.words import said_list
 
 TIMERS = {
     "3 minutes": 180, "off": 0, "1 minute": 60, "10 minutes": 600, "1 hour": 3600,
@@ -17,10 +19,16 @@ TIMERS = {
 LEVELS = ("normal", "easy", "hard")
 GENERAL: dict[str, Any] = {"timer": "3 minutes", "level": "normal", "rate_computer_games": False}
 GENERAL_LABELS = {
-    "timer": "Turn timer",
-    "level": "Computer players",
-    "rate_computer_games": "Games with computer players are rated",
+    "timer": N_("Turn timer"),
+    "level": N_("Computer players"),
+    "rate_computer_games": N_("Games with computer players are rated"),
 }
+# The words a setting's value is shown with (timers and levels keep their command names).
+_VALUE_WORDS = {
+    "3 minutes": N_("3 minutes"), "off": N_("off"), "1 minute": N_("1 minute"),
+    "10 minutes": N_("10 minutes"), "1 hour": N_("1 hour"), "1 day": N_("1 day"),
+    "normal": N_("normal"), "easy": N_("easy"), "hard": N_("hard"),
+}  # fmt: skip
 
 
 def server_options() -> list[OptionSpec]:
@@ -64,10 +72,12 @@ def describe(settings: Mapping[str, Any]) -> str:
     for key, label in labels.items():
         value = values[key]
         if value is None:
-            shown = "each game's own"
+            shown = _("each game's own")
+        elif isinstance(value, bool):
+            shown = _("yes") if value else _("no")
         else:
-            shown = ("yes" if value else "no") if isinstance(value, bool) else str(value)
-        lines.append(f"{label}: **{shown}**")
+            shown = _(_VALUE_WORDS[value]) if value in _VALUE_WORDS else str(value)
+        lines.append(f"{_(label)}: **{shown}**")
     return "\n".join(lines)
 
 
@@ -85,8 +95,10 @@ def table_rules(
             continue  # turning off what the game does not have changes nothing
         owners = registry.games_with(name)
         label = next(o.label for o in registry.table_options() if o.name == name)
-        games = " and ".join(g.display_name for g in owners)
-        raise TableError(f"“{label.split(': ')[-1]}” is an option of {games}.")
+        games = said_list([g.display_name for g in owners])
+        raise TableError(
+            _("“{option}” is an option of {games}.", option=_(label).split(": ")[-1], games=games)
+        )
     for option in spec.options:
         value = chosen.get(option.name)
         if value is None and option.server_default:

@@ -322,8 +322,7 @@ class TableSession:
         assert match is not None
         deals_before = match.deals_finished
         try:
-            with speaking(self.language):  # the move's words are public: the table's language
-                record = match.apply(move, player)
+            record = match.apply(move, player)  # a refusal speaks the mover's language
         except GameError as error:
             raise TableError(str(error)) from None
         number = len(match.actions) - 1
@@ -368,7 +367,8 @@ class TableSession:
             raise
         if match.is_terminal:
             self.row = replace(self.row, status="finished")  # the channel is free again
-        self.plays.append(Play(number, player, f"{names[player]}: {record.text}"))
+        with speaking(self.language):  # the table's record of plays is public
+            self.plays.append(Play(number, player, f"{names[player]}: {record.text}"))
         del self.plays[:-PLAYS_KEPT]
         return MoveResult(player, record.text, match.deals_finished - deals_before)
 

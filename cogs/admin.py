@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import _, ngettext
 from cogs.common import tell
 
 if TYPE_CHECKING:
@@ -28,19 +29,26 @@ class AdminCommands(
         self, interaction: discord.Interaction, scope: Literal["this server", "everywhere"]
     ) -> None:
         if not await self.bot.is_owner(interaction.user):
-            await tell(interaction, "Only the bot's owner can publish its commands.")
+            await tell(interaction, _("Only the bot's owner can publish its commands."))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         if scope == "this server" and interaction.guild is not None:
             self.bot.tree.copy_global_to(guild=interaction.guild)
             synced = await self.bot.tree.sync(guild=interaction.guild)
-            where = "this server"
+            text = ngettext(
+                "Published {count} command to this server.",
+                "Published {count} commands to this server.",
+                len(synced),
+            )
         else:
             synced = await self.bot.tree.sync()
-            where = "every server (Discord may take a while to show them)"
-        await interaction.followup.send(
-            f"Published {len(synced)} command(s) to {where}.", ephemeral=True
-        )
+            text = ngettext(
+                "Published {count} command to every server (Discord may take a while to show it).",
+                "Published {count} commands to every server (Discord may take a while to show "
+                "them).",
+                len(synced),
+            )
+        await interaction.followup.send(text, ephemeral=True)
 
 
 async def setup(bot: SeepBot) -> None:

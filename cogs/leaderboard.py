@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import _
 from bot.leaderboards import Board, BoardPage, Period, board_choices, board_page, stats_for
 from cogs.common import bot_of, guarded, page_button, send_page, tell
 from cogs.options import Option, choice_of, game_option, with_options
@@ -38,7 +39,7 @@ def board_model(page: BoardPage) -> board_image.BoardModel:
         page.subtitle,
         tuple(row(s) for s in page.rows),
         row(page.own) if page.own is not None else None,
-        f"page {page.page + 1} of {page.pages}",
+        _("page {page} of {pages}", page=page.page + 1, pages=page.pages),
     )
 
 
@@ -50,7 +51,8 @@ async def board_message(
         bot.store, interaction.guild_id or 0, game, board, period, page, interaction.user.id
     )
     embed = discord.Embed(title=shown.title, colour=discord.Colour.gold())
-    embed.set_footer(text=f"{shown.subtitle} · page {shown.page + 1} of {shown.pages}")
+    pages = _("page {page} of {pages}", page=shown.page + 1, pages=shown.pages)
+    embed.set_footer(text=f"{shown.subtitle} · {pages}")
     kwargs: dict[str, Any] = {"embed": embed, "attachments": []}
     if can_attach(interaction.channel):
         png = await asyncio.to_thread(board_image.render_png, board_model(shown))
@@ -145,42 +147,61 @@ class LeaderboardCommands(commands.Cog):
         who = member or interaction.user
         stats = await stats_for(self.bot.store, interaction.guild_id or 0, who.id, game)
         if stats is None:
-            where = f" of {registry.display_name(game)}" if game else ""
-            await tell(interaction, f"{who.display_name} has no finished matches{where} here yet.")
+            if game:
+                text = _(
+                    "{name} has no finished matches of {game} here yet.",
+                    name=who.display_name,
+                    game=registry.display_name(game),
+                )
+            else:
+                text = _("{name} has no finished matches here yet.", name=who.display_name)
+            await tell(interaction, text)
             return
         embed = discord.Embed(
             title=f"{who.display_name} · {registry.display_name(stats.game)}",
             colour=discord.Colour.gold(),
         )
-        record = f"{stats.wins} won · {stats.losses} lost"
+        record = _("{won} won · {lost} lost", won=stats.wins, lost=stats.losses)
         if stats.draws:
-            record += f" · {stats.draws} drawn"
-        embed.add_field(name="Matches", value=f"{stats.matches}: {record}")
+            record = _("{record} · {count} drawn", record=record, count=stats.draws)
+        embed.add_field(name=_("Matches"), value=f"{stats.matches}: {record}")
         figures = registry.game(stats.game).stats
         for figure in figures:
             if figure.lost_key:
                 won, lost = stats.totals.get(figure.key, 0), stats.totals.get(figure.lost_key, 0)
-                embed.add_field(name=figure.label, value=f"{won} won · {lost} lost")
-        embed.add_field(name="Deals", value=f"{stats.deals} · best deal {stats.best_deal} points")
+                embed.add_field(
+                    name=_(figure.label), value=_("{won} won · {lost} lost", won=won, lost=lost)
+                )
+        embed.add_field(
+            name=_("Deals"),
+            value=_(
+                "{count} · best deal {points} points", count=stats.deals, points=stats.best_deal
+            ),
+        )
         for figure in figures:
             if not figure.lost_key:
-                embed.add_field(name=figure.label, value=str(stats.totals.get(figure.key, 0)))
-        rating = "not rated yet" if stats.rating is None else f"{stats.rating} (#{stats.place})"
-        embed.add_field(name="Rating", value=rating)
+                embed.add_field(name=_(figure.label), value=str(stats.totals.get(figure.key, 0)))
+        rated = stats.rating is not None
+        rating = f"{stats.rating} (#{stats.place})" if rated else _("not rated yet")
+        embed.add_field(name=_("Rating"), value=rating)
         if stats.favourite_partner is not None:
             name, together, wins = stats.favourite_partner
             embed.add_field(
-                name="Favourite partner", value=f"{name}: {together} matches, {wins} won"
+                name=_("Favourite partner"),
+                value=_("{name}: {count} matches, {won} won", name=name, count=together, won=wins),
             )
-        recent = " ".join({"win": "W", "loss": "L", "draw": "D"}[o] for o, _ in stats.recent)
+        letters = {"win": _("W"), "loss": _("L"), "draw": _("D")}
+        recent = " ".join(letters[outcome] for outcome, _points in stats.recent)
         kwargs: dict[str, Any] = {"embed": embed}
         if can_attach(interaction.channel):
             png = await asyncio.to_thread(
-                board_image.render_chart_png, stats.recent, f"Last {len(stats.recent)} matches"
+                board_image.render_chart_png,
+                stats.recent,
+                _("Last {count} matches", count=len(stats.recent)),
             )
             kwargs["file"] = discord.File(io.BytesIO(png), filename="recent.png")
             embed.set_image(url="attachment://recent.png")
-        embed.add_field(name="Recent (oldest first)", value=recent, inline=False)
+        embed.add_field(name=_("Recent (oldest first)"), value=recent, inline=False)
         await interaction.response.send_message(**kwargs)
 
     stats = app_commands.guild_only()(

@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import _
 from bot.lessons import (
     LANGUAGES,
     all_topics,
@@ -127,7 +128,7 @@ class TopicSelect(
         ] or [discord.SelectOption(label="—", value="0")]
         super().__init__(
             discord.ui.Select(
-                placeholder="Topic", custom_id=f"rulestopic:{game}:{language}", options=options
+                placeholder=_("Topic"), custom_id=f"rulestopic:{game}:{language}", options=options
             )
         )
 
@@ -160,7 +161,7 @@ class LanguageSelect(
         ]
         super().__init__(
             discord.ui.Select(
-                placeholder="Language",
+                placeholder=_("Language"),
                 custom_id=f"ruleslang:{game}:{page}",
                 options=options,
                 row=2,
@@ -189,7 +190,7 @@ class TableRulesButton(
         self.table_id = table_id
         super().__init__(
             discord.ui.Button(
-                label="Rules",
+                label=_("Rules"),
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"tablerules:{table_id}",
             )
@@ -243,7 +244,11 @@ class RulesCommands(commands.Cog):
         note = None
         if pages.language != chosen:
             missing = LANGUAGES[chosen]
-            note = f"These pages are in English: {display_name(game)} has no {missing} ones yet."
+            note = _(
+                "These pages are in English: {game} has no {language} ones yet.",
+                game=display_name(game),
+                language=missing,
+            )
         await send_page(interaction, page, content=note, ephemeral=True)
 
     rules = app_commands.command(

@@ -10,13 +10,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import settings as server
+from bot.i18n import N_, _
 from cogs.common import tell
 from cogs.options import LevelChoice, Option, TimerChoice, table_option, with_options
 
 if TYPE_CHECKING:
     from bot.client import SeepBot
 
-NEEDS_MANAGER = "You need the Manage Server permission to change this server's settings."
+NEEDS_MANAGER = N_("You need the Manage Server permission to change this server's settings.")
 
 
 def settings_options() -> list[Option]:
@@ -49,7 +50,7 @@ class SettingsCommands(
     @app_commands.command(name="show", description="Show this server's settings")
     async def show(self, interaction: discord.Interaction) -> None:
         if not may_manage(interaction):
-            await tell(interaction, NEEDS_MANAGER)
+            await tell(interaction, _(NEEDS_MANAGER))
             return
         current = await self.bot.store.guild_settings(interaction.guild_id or 0)
         await tell(interaction, server.describe(current.settings))
@@ -57,7 +58,7 @@ class SettingsCommands(
     @with_options(settings_options())
     async def _tables(self, interaction: discord.Interaction, **values: Any) -> None:
         if not may_manage(interaction):
-            await tell(interaction, NEEDS_MANAGER)
+            await tell(interaction, _(NEEDS_MANAGER))
             return
         by_name = {option.name: option for option in server.server_options()}
         changes = {
@@ -69,7 +70,7 @@ class SettingsCommands(
         if changes:
             await self.bot.store.update_guild_settings(guild, changes)
         current = await self.bot.store.guild_settings(guild)
-        heading = "Saved. New tables now start with:" if changes else "Nothing changed:"
+        heading = _("Saved. New tables now start with:") if changes else _("Nothing changed:")
         await tell(interaction, f"{heading}\n{server.describe(current.settings)}")
 
     tables = app_commands.command(name="tables", description="Defaults for new tables and rating")(
@@ -79,11 +80,13 @@ class SettingsCommands(
     @app_commands.command(name="season", description="Start a new leaderboard season")
     async def season(self, interaction: discord.Interaction) -> None:
         if not may_manage(interaction):
-            await tell(interaction, NEEDS_MANAGER)
+            await tell(interaction, _(NEEDS_MANAGER))
             return
         await interaction.response.send_message(
-            "Start a new season? Leaderboards and ratings will count only games finished from "
-            "now on. Players' own stats keep their whole history.",
+            _(
+                "Start a new season? Leaderboards and ratings will count only games finished "
+                "from now on. Players' own stats keep their whole history."
+            ),
             view=SeasonConfirm(self.bot, interaction.user.id),
             ephemeral=True,
         )
@@ -94,22 +97,24 @@ class SeasonConfirm(discord.ui.View):
         super().__init__(timeout=300)
         self.bot = bot
         self.user_id = user_id
+        self.confirm.label = _("Start a new season")  # in the manager's language
+        self.cancel.label = _("Cancel")
 
     @discord.ui.button(label="Start a new season", style=discord.ButtonStyle.danger)
-    async def confirm(self, interaction: discord.Interaction, _: discord.ui.Button) -> None:
+    async def confirm(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
         if interaction.user.id != self.user_id or not may_manage(interaction):
-            await tell(interaction, NEEDS_MANAGER)
+            await tell(interaction, _(NEEDS_MANAGER))
             return
         await self.bot.store.start_season(interaction.guild_id or 0, time.time())
         self.stop()
         await interaction.response.edit_message(
-            content="A new season has started: the leaderboards are empty again.", view=None
+            content=_("A new season has started: the leaderboards are empty again."), view=None
         )
 
     @discord.ui.button(label="Cancel", style=discord.ButtonStyle.secondary)
-    async def cancel(self, interaction: discord.Interaction, _: discord.ui.Button) -> None:
+    async def cancel(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
         self.stop()
-        await interaction.response.edit_message(content="Nothing changed.", view=None)
+        await interaction.response.edit_message(content=_("Nothing changed."), view=None)
 
 
 async def setup(bot: SeepBot) -> None:

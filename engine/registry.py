@@ -17,6 +17,7 @@ from enum import StrEnum
 from typing import Any, Protocol
 
 from engine.core import BadNotation, GameState
+from engine.words import marked, marked_count
 
 # The games that ship with the engine: each module registers its spec when imported.
 BUILTIN = (
@@ -85,11 +86,10 @@ class StatSpec:
 class Headline:
     """What a game's own leaderboard ranks by (besides rating and win rate)."""
 
-    board: str  # the /leaderboard choice ("baazis", "wins")
+    board: str  # the /leaderboard choice ("baazis", "wins"), marked for the catalogues
     key: str | None  # the stat summed (None: matches won)
     lost_key: str | None = None  # ties broken by won minus lost
-    singular: str = "win"
-    plural: str = "wins"
+    count_words: tuple[str, str] = marked_count("{count} win", "{count} wins")
     detail: str | None = None  # "baazis": the record shows "· baazis 3-1"
 
 
@@ -136,7 +136,7 @@ class GameSpec:
     from_position: Callable[[str], GameState] | None  # position notation -> a match
     computer: ComputerPlayers
     stats: tuple[StatSpec, ...] = ()
-    headline: Headline = field(default_factory=lambda: Headline("wins", None))
+    headline: Headline = field(default_factory=lambda: Headline(marked("wins"), None))
     lessons: LessonSpec | None = None
     description: str = ""  # a few words beside the name in the game choice ("100 points")
     variant_of: str | None = None  # a variant names the game it varies (its own name else)

@@ -91,6 +91,11 @@ def marked(message: str) -> str:
     return message
 
 
+def marked_count(singular: str, plural: str) -> tuple[str, str]:
+    """Marks a message with its plural for the catalogues; `say_count` translates it."""
+    return singular, plural
+
+
 def use_catalogue(catalogue: Catalogue | None) -> None:
     """Words from `catalogue` for the rest of this task (None: English)."""
     _catalogue.set(catalogue or ENGLISH)

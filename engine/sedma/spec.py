@@ -20,19 +20,20 @@ from engine.sedma.match import SedmaMatch
 from engine.sedma.position import parse_position
 from engine.sedma.rules import HOLA, SEDMA, SedmaRules
 from engine.sedma.view import SedmaView
+from engine.words import marked
 
 GAME_POINTS = OptionSpec(
     "game_points", int, "Sedma: game points that win the match (default 10)",
-    "Sedma: game points to win", key="target", low=1, high=50,
+    marked("Sedma: game points to win"), key="target", low=1, high=50,
 )  # fmt: skip
 HOLA_POINTS = OptionSpec(
     "hola_points", int, "Hola: points that win the match (200 to 500, default 200)",
-    "Hola: points to win", key="target", low=200, high=500,
+    marked("Hola: points to win"), key="target", low=200, high=500,
 )  # fmt: skip
 ONLY_AGAINST = OptionSpec(
     "only_against_opponents", bool,
     "Sedma: go again only while the other side holds the trick",
-    "Sedma: go again only against the opponents", server_default=True, only_true=True,
+    marked("Sedma: go again only against the opponents"), server_default=True, only_true=True,
 )  # fmt: skip
 
 
@@ -77,10 +78,10 @@ def _from_position(text: str) -> GameState:
 
 
 STATS = (
-    StatSpec("game_points", "Game points"),
-    StatSpec("hands_won", "Hands won"),
-    StatSpec("hands_won_2", "Hands won with 2"),
-    StatSpec("hands_won_3", "Hands won with 3"),
+    StatSpec("game_points", marked("Game points")),
+    StatSpec("hands_won", marked("Hands won")),
+    StatSpec("hands_won_2", marked("Hands won with 2")),
+    StatSpec("hands_won_3", marked("Hands won with 3")),
 )
 
 
@@ -110,8 +111,8 @@ register_game(
 )
 register_game(
     _spec(
-        HOLA, "Hola", (HOLA_POINTS,), stats=(StatSpec("game_points", "Points"),
-        StatSpec("hands_won", "Hands won")), description="52 cards", variant_of=SEDMA,
+        HOLA, "Hola", (HOLA_POINTS,), stats=(StatSpec("game_points", marked("Points")),
+        StatSpec("hands_won", marked("Hands won"))), description="52 cards", variant_of=SEDMA,
         seat_counts=(2, 4),
     )
 )  # fmt: skip

@@ -25,30 +25,32 @@ from engine.seep.match import SeepMatch
 from engine.seep.position import parse_position
 from engine.seep.rules import SEEP, SEEP30, SeepRules
 from engine.seep.view import SeepView
+from engine.words import marked, marked_count
 
 BAAZIS = OptionSpec(
-    "baazis", int, "Seep: how many baazis the match lasts", "Seep: baazis", default=1,
+    "baazis", int, "Seep: how many baazis the match lasts", marked("Seep: baazis"), default=1,
     low=1, high=20,
 )  # fmt: skip
 LIMITED_HOUSES = OptionSpec(
     "limited_houses", bool, "Seep: at most two houses on the floor",
-    "Seep: at most two houses", server_default=True, only_true=True,
+    marked("Seep: at most two houses"), server_default=True, only_true=True,
 )  # fmt: skip
 LOOSE_CARD_BREAK = OptionSpec(
     "loose_card_break", bool, "Seep: a loose card may raise a house the same play cements",
-    "Seep: a loose card may help break a house", server_default=True, only_true=True,
+    marked("Seep: a loose card may help break a house"), server_default=True, only_true=True,
 )  # fmt: skip
 TEN_OF_DIAMONDS_TWO = OptionSpec(
     "ten_of_diamonds_two", bool, "Seep: 10♦ scores 2 and most cards 4",
-    "Seep: 10♦ scores 2, most cards 4", key="diamond_ten_two", server_default=True,
+    marked("Seep: 10♦ scores 2, most cards 4"), key="diamond_ten_two", server_default=True,
     only_true=True,
 )  # fmt: skip
 WINNING_LEAD = OptionSpec(
     "winning_lead", int, "Seep: the lead that wins a baazi (default 100; 30 in the 30-point game)",
-    "Seep: the lead that wins a baazi", key="target", low=10, high=500, server_default=True,
+    marked("Seep: the lead that wins a baazi"), key="target", low=10, high=500, server_default=True,
 )  # fmt: skip
 RAWALPINDI = OptionSpec(
-    "rawalpindi", bool, "Seep (30 points): Rawalpindi rules", "Seep (30 points): Rawalpindi rules",
+    "rawalpindi", bool, "Seep (30 points): Rawalpindi rules",
+    marked("Seep (30 points): Rawalpindi rules"),
     server_default=True, only_true=True,
 )  # fmt: skip
 
@@ -84,8 +86,17 @@ LESSONS = LessonSpec(
 LESSONS_30 = LessonSpec(
     "seep30", ("en", "hi", "gu"), topic_for, facts, strong_pile="cemented", sweep_word="a sweep"
 )  # the 30-point game has pages of its own: its count, sweeps, Satthi and Rawalpindi
-STATS = (StatSpec("baazis_won", "Baazis", lost_key="baazis_lost"), StatSpec("sweeps", "Sweeps"))
-HEADLINE = Headline("baazis", "baazis_won", "baazis_lost", "baazi", "baazis", detail="baazis")
+STATS = (
+    StatSpec("baazis_won", marked("Baazis"), lost_key="baazis_lost"),
+    StatSpec("sweeps", marked("Sweeps")),
+)
+HEADLINE = Headline(
+    marked("baazis"),
+    "baazis_won",
+    "baazis_lost",
+    marked_count("{count} baazi", "{count} baazis"),
+    detail=marked("baazis"),
+)
 
 
 def _spec(

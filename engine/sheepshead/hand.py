@@ -299,7 +299,7 @@ class SheepsheadHand:
             raise NotYourTurn(say("It is not your turn."))
         if action.kind is Kind.UNKNOWN and not action.cards and self.unknown is not None:
             action = SheepsheadAction(Kind.UNKNOWN, (self.unknown,))
-        if action.kind is Kind.BURY:
+        if action.kind is Kind.BURY and all(c in self.hands[self.turn] for c in action.cards):
             action = SheepsheadAction(Kind.BURY, tuple(sorted(action.cards, key=strength_order)))
         if action in self.legal_actions():
             return action

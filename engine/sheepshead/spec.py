@@ -21,33 +21,34 @@ from engine.sheepshead.match import SheepsheadMatch
 from engine.sheepshead.position import parse_position
 from engine.sheepshead.rules import SHEEPSHEAD, NoPick, Partner, SheepsheadRules
 from engine.sheepshead.view import SheepsheadView
+from engine.words import marked, marked_count
 
 PARTNER = OptionSpec(
     "sheepshead_partner", str, "Sheepshead with five: the partner holds the called ace or J♦",
-    "Sheepshead: the partner", key="partner",
+    marked("Sheepshead: the partner"), key="partner",
     choices=(("called ace", Partner.CALLED_ACE.value), ("jack of diamonds", Partner.JACK.value)),
 )  # fmt: skip
 NOBODY_PICKS = OptionSpec(
     "nobody_picks", str, "Sheepshead: when everyone passes, play a leaster or redeal",
-    "Sheepshead: when nobody picks", key="no_pick",
+    marked("Sheepshead: when nobody picks"), key="no_pick",
     choices=tuple((choice.value, choice.value) for choice in NoPick),
 )  # fmt: skip
 DOUBLE_ON_BUMP = OptionSpec(
     "double_on_bump", bool, "Sheepshead: a picker who loses pays double (default on)",
-    "Sheepshead: double on the bump",
+    marked("Sheepshead: double on the bump"),
 )  # fmt: skip
 HANDS = OptionSpec(
     "sheepshead_hands", int, "Sheepshead: hands the table plays (default: each player deals twice)",
-    "Sheepshead: hands", key="hands", low=1, high=60,
+    marked("Sheepshead: hands"), key="hands", low=1, high=60,
 )  # fmt: skip
 
 STATS = (
-    StatSpec("units", "Units on the sheet"),
-    StatSpec("picked", "Hands picked"),
-    StatSpec("picks_won", "Picks won"),
-    StatSpec("partnered", "Hands as partner"),
-    StatSpec("schneiders", "Schneiders won"),
-    StatSpec("leasters_won", "Leasters won"),
+    StatSpec("units", marked("Units on the sheet")),
+    StatSpec("picked", marked("Hands picked")),
+    StatSpec("picks_won", marked("Picks won")),
+    StatSpec("partnered", marked("Hands as partner")),
+    StatSpec("schneiders", marked("Schneiders won")),
+    StatSpec("leasters_won", marked("Leasters won")),
 )
 
 
@@ -105,7 +106,9 @@ register_game(
         from_position=_from_position,
         computer=COMPUTER,
         stats=STATS,
-        headline=Headline("units", "units", singular="unit", plural="units"),
+        headline=Headline(
+            marked("units"), "units", count_words=marked_count("{count} unit", "{count} units")
+        ),
         lessons=LessonSpec("sheepshead", ("en", "de"), topic_for, facts, sweep_word=""),
         description="3 to 6, Wisconsin",
     )

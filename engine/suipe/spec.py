@@ -23,19 +23,20 @@ from engine.suipe.match import SuipeMatch
 from engine.suipe.position import parse_position
 from engine.suipe.rules import ALL_AT_ONCE, SUIPE, SuipeRules
 from engine.suipe.view import SuipeView
+from engine.words import marked
 
 OPTIONS = (
     OptionSpec(
-        "deals", int, "Suipe: how many deals the match lasts", "Suipe: deals", default=2,
+        "deals", int, "Suipe: how many deals the match lasts", marked("Suipe: deals"), default=2,
         low=1, high=20,
     ),
     OptionSpec(
         "hand_size", str, "Suipe: cards per hand (default 8, or 6 with four players)",
-        "Suipe: cards per hand", choices=(("6", 6), ("8", 8), ("all", ALL_AT_ONCE)),
+        marked("Suipe: cards per hand"), choices=(("6", 6), ("8", 8), ("all", ALL_AT_ONCE)),
     ),
     OptionSpec(
         "partnerships", bool, "Suipe with four: two against two (default) or each for themselves",
-        "Suipe: partnerships",
+        marked("Suipe: partnerships"),
     ),
 )  # fmt: skip
 
@@ -84,7 +85,7 @@ register_game(
         restore=lambda data: SuipeMatch.from_dict(dict(data)),
         from_position=_from_position,
         computer=FISHING,
-        stats=(StatSpec("sweeps", "Suipes"),),
+        stats=(StatSpec("sweeps", marked("Suipes")),),
         lessons=LessonSpec(
             "suipe", ("en",), topic_for, facts, strong_pile="multiple", sweep_word="a Suipe"
         ),

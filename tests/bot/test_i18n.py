@@ -13,7 +13,17 @@ from babel.messages.pofile import read_po
 from bot.i18n import FOLDER, LANGUAGES, _, language_of, ngettext, speaking
 
 ROOT = Path(__file__).resolve().parents[2]
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "say": None, "marked": None}
+KEYWORDS = {
+    "_": None,
+    "N_": None,
+    "ngettext": (1, 2),
+    "say": None,
+    "say_count": (1, 2),
+    "later": None,
+    "later_count": (1, 2),
+    "marked": None,
+    "marked_count": (1, 2),
+}
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
@@ -24,7 +34,7 @@ def template_ids() -> set[str]:
 
 def code_ids() -> set[str]:
     found: set[str] = set()
-    for package in ("bot", "cogs", "engine"):
+    for package in ("bot", "cogs", "engine", "renderers"):
         for _file, _line, message, _comments, _context in extract_from_dir(
             ROOT / package, keywords=KEYWORDS, comment_tags=()
         ):
@@ -92,3 +102,115 @@ def test_the_players_choice_wins_over_their_app() -> None:
     assert language_of(None, "hi") == "hi"
     assert language_of(None, "cs") == "en"  # a language we do not speak yet
     assert language_of("xx", "en-GB") == "en"
+
+
+# ----- every game's words, in Hindi and Gujarati ----------------------------------------
+
+NAMES = ["Asha", "Dev", "Ravi", "Mira", "Sina", "Tavita"]
+# Words that stay as they are in every language: players' names, the games' own names, the
+# Samoan build numbers and "kala" (Suipe's words), card ranks, and the units of the tables'
+# one-letter marks.
+KEPT = {
+    *NAMES, "Seep", "Suipe", "Sedma", "Hola", "Sheepshead", "kala", "Discord",
+    "tasi", "lua", "tolu", "lima", "ono", "fitu", "valu", "iva", "sefulu",
+}  # fmt: skip
+LATIN_WORD = re.compile(r"[A-Za-z]{3,}")
+
+
+def _everything_said(game: str, players: int, seed: int) -> list[str]:
+    """Every game word a whole match shows: moves, prompts, plays, tables, hands, summaries."""
+    import random
+
+    from engine import registry
+    from engine.core import PUBLIC
+
+    rng = random.Random(seed)
+    match = registry.new_match(game, seed, players=players)
+    names = NAMES[:players]
+    said: list[str] = []
+
+    def pictures() -> None:
+        table = match.view(PUBLIC).picture(names)
+        said.extend([table.title, *table.score_lines, table.text(), table.last_play or ""])
+        said.extend(getattr(table, "notes", ()))
+        for seat in getattr(table, "seats", ()):
+            said.extend([getattr(seat, "won", ""), *getattr(seat, "marks", ())])
+        for pile in getattr(table, "piles", ()):
+            said.extend([pile.title, pile.kind, pile.owner_names])
+        if match.current_player is not None:
+            said.append(match.view(match.current_player).hand_picture().note or "")
+
+    finished = 0
+    while not match.is_terminal:
+        pictures()
+        for group in match.move_groups():
+            said.append(group.prompt or "")
+        actions = list(match.legal_actions())
+        said.extend(match.describe(a, names) for a in actions)
+        said.append(match.apply(rng.choice(actions)).text)
+        while finished < match.deals_finished:
+            finished += 1
+            report = match.deal_report(finished, names)
+            said.extend([report.title, report.totals, *(f"{k} {v}" for k, v in report.fields)])
+            summary = match.view(PUBLIC).summary_picture(names)
+            said.append(summary.heading)
+            said.extend(line for column in summary.columns for line in column.lines)
+            said.append(summary.chart.title if summary.chart else "")
+    pictures()
+    said.append(match.outcome().describe(names))
+    return said
+
+
+GAMES = [
+    ("seep", 4), ("seep30", 2), ("suipe", 3), ("sedma", 3), ("hola", 4), ("sheepshead", 5),
+    ("sheepshead", 3),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("code", ["hi", "gu"])
+@pytest.mark.parametrize(("game", "players"), GAMES)
+def test_a_whole_match_is_said_in_the_players_language(game: str, players: int, code: str) -> None:
+    """No English is left in what a match shows a Hindi or Gujarati player (besides names)."""
+    english = _everything_said(game, players, seed=7)
+    with speaking(code):
+        spoken = _everything_said(game, players, seed=7)
+    assert len(spoken) == len(english)  # the same match, move for move
+    left = {
+        word
+        for text in spoken
+        for word in LATIN_WORD.findall(text)
+        if word not in KEPT
+    }
+    assert not left, f"{game} in {code} still says: {sorted(left)[:10]}"
+    assert any(LATIN_WORD.search(text) for text in english)  # there was English to translate
+
+
+def test_a_play_is_said_in_the_language_of_whoever_reads_it() -> None:
+    """Plays are kept as messages: a play made at an English table reads in Hindi to a Hindi
+    reader, and a match rebuilt from its moves (after a restart) reads the same."""
+    from engine import registry
+    from engine.core import PUBLIC
+
+    match = registry.new_match("sedma", 3, players=4)
+    record = match.apply(match.legal_actions()[0])
+    assert record.text.startswith("leads ")
+    with speaking("hi"):
+        assert record.text.endswith("से शुरुआत करते हैं")
+        last = match.view(PUBLIC).picture(NAMES[:4]).last_play
+    rebuilt = registry.game("sedma").restore(match.to_dict())
+    with speaking("hi"):
+        assert rebuilt.view(PUBLIC).picture(NAMES[:4]).last_play == last
+
+
+def test_a_refusal_is_said_in_the_players_language() -> None:
+    from engine import registry
+    from engine.core import GameError
+
+    match = registry.new_match("sheepshead", 3, players=5)
+    match.apply("pick")
+    with speaking("gu"), pytest.raises(GameError) as refused:
+        match.apply("pass")
+    assert str(refused.value) == "પહેલાં 2 પત્તાં દબાવો."
+    with speaking("hi"), pytest.raises(GameError) as refused:
+        match.apply("bury 2C 3C")  # not even cards of this game's pack
+    assert str(refused.value) == "2♣ आपके पास नहीं है।"

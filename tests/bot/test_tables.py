@@ -224,3 +224,30 @@ async def test_a_finished_match_frees_its_channel(store: Store) -> None:
     assert session.row.status == "finished"
     new = await tables.create(GUILD, CHANNEL, HOST, "seep", {"players": 2})
     assert new.id != session.id and tables.get(CHANNEL) is new
+
+
+async def test_a_refusal_speaks_the_movers_language_and_the_record_the_tables(
+    store: Store,
+) -> None:
+    """A Hindi player at a table opened in Gujarati: their refusal comes in Hindi, while the
+    table's record of plays (public) stays in the table's Gujarati."""
+    from bot.i18n import speaking
+
+    tables = Tables(store)
+    session = await tables.create(
+        GUILD, CHANNEL, HOST, "sedma", {"players": 2}, seed=3, options={"language": "gu"}
+    )
+    await session.join(HOST, "Asha")
+    await session.join(GUEST, "Dev")
+    await session.start(HOST)
+    match = session.match
+    mover = match.current_player
+    users = {0: HOST, 1: GUEST}
+    other_card = match.view(1 - mover).hand[0]
+    with speaking("hi"), pytest.raises(TableError) as refused:
+        await session.play(users[mover], str(other_card))
+    assert str(refused.value) == f"{other_card.pretty} आपके पास नहीं है।"
+    with speaking("hi"):
+        result = await session.play(users[mover], match.legal_actions()[0])
+    assert result.text.endswith("से शुरुआत करते हैं")  # "You played …" is the mover's
+    assert session.plays[-1].text.endswith("થી શરૂઆત કરે છે")  # the table's record
