@@ -53,7 +53,7 @@ async def test_suipe_rules_are_english_with_samoan_words(env: Env) -> None:
     reply = await fake.slash(ASHA, "rules", game="suipe", topic="scoring", locale="hi",
                              channel_id=NO_FILES_CHANNEL_ID)  # fmt: skip
     message = fake.messages[reply.message_id]
-    assert "in English" in message["content"]
+    assert "अंग्रेज़ी में" in message["content"]  # the note speaks the asker's Hindi
     assert "kala" in message["embeds"][0]["description"]
     assert not message["attachments"]  # no image where the bot may not attach files
     assert "sefulu" in message["embeds"][0]["fields"][0]["value"]
