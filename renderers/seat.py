@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from PIL import ImageDraw
 
+from engine.words import say
 from renderers.assets import font
 from renderers.layout import Box
 from renderers.text import draw_text, fit_text, wrap_pieces
@@ -33,7 +34,8 @@ def draw_seat(
     small = font(theme.small_size)
     x = box[0] + 18
     width = box[2] - x - 8
-    shown = ("▶ " if to_play else "") + name + (" · D" if dealer else "")
+    # "D" marks the dealer (a translation gives its own short mark).
+    shown = ("▶ " if to_play else "") + name + (say(" · D") if dealer else "")
     draw_text(
         draw,
         (x, box[1] + 8),
