@@ -12,9 +12,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import _
+from bot.i18n import _, speaking
 from bot.lessons import (
     LANGUAGES,
+    Lesson,
     all_topics,
     examples,
     games_with_lessons,
@@ -42,17 +43,34 @@ def example_text(example_id: str, caption: str) -> str:
     move = match.describe(example.move)
     after = []
     if example.floor_after is not None:
-        after.append(f"floor {pretty_cards(parse_cards(example.floor_after)) or 'empty'}")
+        floor = pretty_cards(parse_cards(example.floor_after)) or _("empty")
+        after.append(_("floor {cards}", cards=floor))
     words = lessons_of(match.game)
     if example.piles_after:
-        after.append(", ".join(example.piles_after).replace("*", f" ({words.strong_pile})"))
-    if example.sweep:
-        after.append(words.sweep_word)
+        strong = f" ({_(words.strong_pile)})" if words.strong_pile else ""
+        after.append(", ".join(_pile_words(p) for p in example.piles_after).replace("*", strong))
+    if example.sweep and words.sweep_word:
+        after.append(_(words.sweep_word))
     if example.bid is not None:
-        after.append(f"bid {example.bid}")
-    result = f"\nAfter: {'; '.join(after)}" if after else ""
-    mover = f"Seat {(match.current_player or 0) + 1}"
+        after.append(_("bid {value}", value=example.bid))
+    result = "\n" + _("After: {what}", what="; ".join(after)) if after else ""
+    mover = _("Seat {number}", number=(match.current_player or 0) + 1)
     return f"{caption}\n**{mover}:** {move}{result}"
+
+
+def _pile_words(pile: str) -> str:
+    """ "house 10*" / "build 8" (an example's notation) in the reader's words."""
+    kind, _space, value = pile.partition(" ")
+    strong = value.endswith("*")
+    number = value.rstrip("*")
+    if kind == "house":
+        named = {"11": "jack-house", "12": "queen-house", "13": "king-house"}.get(number)
+        text = _(named) if named else _("{value}-house", value=number)
+    elif kind == "build":
+        text = _("{value}-build", value=number)
+    else:
+        return pile
+    return text + ("*" if strong else "")
 
 
 async def example_image(example_id: str) -> bytes:
@@ -60,7 +78,7 @@ async def example_image(example_id: str) -> bytes:
     match = example.match()
     if example.show == "hand" and match.current_player is not None:
         return await asyncio.to_thread(hand_image.render_png, match.view(match.current_player))
-    names = [f"Seat {n + 1}" for n in range(match.num_players)]
+    names = [_("Seat {number}", number=n + 1) for n in range(match.num_players)]
     match.apply(example.move)  # the picture shows the table after the move, as the text says
     return await asyncio.to_thread(table_image.render_png, match.view(PUBLIC), names)
 
@@ -68,6 +86,11 @@ async def example_image(example_id: str) -> bytes:
 async def rules_message(channel: Any, game: str, language: str, number: int) -> dict[str, Any]:
     """The page as message keyword arguments: embed, image of its first example, controls."""
     pages = lesson(game, language)
+    with speaking(pages.language):  # the examples and controls speak the page's language
+        return await _rules_message(channel, game, pages, number)
+
+
+async def _rules_message(channel: Any, game: str, pages: Lesson, number: int) -> dict[str, Any]:
     number = min(max(number, 0), len(pages.pages) - 1)
     page = pages.pages[number]
     title = f"{display_name(game)} · {page.title}"

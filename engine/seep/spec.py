@@ -81,10 +81,20 @@ def _from_position(text: str) -> GameState:
 
 
 LESSONS = LessonSpec(
-    "seep", ("en", "hi", "gu"), topic_for, facts, strong_pile="cemented", sweep_word="a sweep"
+    "seep",
+    ("en", "hi", "gu"),
+    topic_for,
+    facts,
+    strong_pile=marked("cemented"),
+    sweep_word=marked("a sweep"),
 )
 LESSONS_30 = LessonSpec(
-    "seep30", ("en", "hi", "gu"), topic_for, facts, strong_pile="cemented", sweep_word="a sweep"
+    "seep30",
+    ("en", "hi", "gu"),
+    topic_for,
+    facts,
+    strong_pile=marked("cemented"),
+    sweep_word=marked("a sweep"),
 )  # the 30-point game has pages of its own: its count, sweeps, Satthi and Rawalpindi
 STATS = (
     StatSpec("baazis_won", marked("Baazis"), lost_key="baazis_lost"),

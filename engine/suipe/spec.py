@@ -87,7 +87,12 @@ register_game(
         computer=FISHING,
         stats=(StatSpec("sweeps", marked("Suipes")),),
         lessons=LessonSpec(
-            "suipe", ("en",), topic_for, facts, strong_pile="multiple", sweep_word="a Suipe"
+            "suipe",
+            ("en",),
+            topic_for,
+            facts,
+            strong_pile=marked("multiple"),
+            sweep_word=marked("a Suipe"),
         ),
         seat_counts=(2, 3, 4),
     )

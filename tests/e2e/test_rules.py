@@ -10,11 +10,12 @@ from .helpers import button
 ASHA = 801
 
 
-def select_by(fake, message: dict, placeholder: str) -> dict:
+def select_by(fake, message: dict, kind: str) -> dict:
+    """The page's topic or language select (`kind` starts its custom id)."""
     for component in fake.components(message):
-        if component.get("placeholder") == placeholder:
+        if str(component.get("custom_id", "")).startswith(kind + ":"):
             return component
-    raise AssertionError(f"no {placeholder} select")
+    raise AssertionError(f"no {kind} select")
 
 
 async def test_rules_in_english_hindi_and_gujarati(env: Env) -> None:
@@ -34,14 +35,18 @@ async def test_rules_in_english_hindi_and_gujarati(env: Env) -> None:
     assert message["embeds"][0]["title"] == "Seep · बँटाई और बोली"
     assert message["attachments"][0]["filename"] == "example.png"  # the bid, drawn
     value = message["embeds"][0]["fields"][0]["value"]
-    assert "Bid 11" in value and "```" not in value and "B11" not in value  # words, not notation
+    # words, not notation, and in the page's language: the example's move and what follows
+    assert "बोली 11" in value and "```" not in value and "B11" not in value
+    assert "Bid" not in value and "After" not in value and "Seat" not in value
 
-    language = select_by(fake, message, "Language")
+    language = select_by(fake, message, "ruleslang")
+    assert language["placeholder"] == "भाषा"  # the page's controls speak the page's language
     await fake.click(ASHA, hindi.message_id, language["custom_id"], ["gu"])
     message = fake.messages[hindi.message_id]
     assert message["embeds"][0]["title"] == "Seep · વહેંચણી અને બોલી"  # same page, Gujarati
 
-    topic = select_by(fake, message, "Topic")
+    topic = select_by(fake, message, "rulestopic")
+    assert topic["placeholder"] == "વિષય"
     houses = next(o["value"] for o in topic["options"] if "ઘર" in o["label"])
     await fake.click(ASHA, hindi.message_id, topic["custom_id"], [houses])
     message = fake.messages[hindi.message_id]
