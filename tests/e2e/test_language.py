@@ -105,3 +105,46 @@ async def test_autoplay_plays_a_players_forced_moves(
     assert len(asha_plays) > picked  # the rest were played for her, and listed as hers
     off = await fake.slash(ASHA, "autoplay", on=False)
     assert "every move" in private_text(off)
+
+
+async def test_a_sheepshead_table_opened_in_gujarati_speaks_gujarati(env: Env) -> None:
+    """The trick games speak the catalogues too: the table message's plays, the picker's
+    question and a refusal come in Gujarati; only names and cards stay as they are."""
+    import re
+
+    fake = env.fake
+    fake.add_member(ASHA, "Asha")
+    await fake.slash(ASHA, "language", language="gu")
+    hand_label = "મારાં પત્તાં"
+    _, session = await start_table(env, ASHA, "sheepshead", computers=2, players=3)
+    asked = False
+    for _turn in range(300):  # until Asha is first to pick (within three hands)
+        await env.bot.idle()
+        match = session.match
+        if match.is_terminal or asked:
+            break
+        if match.current_player != 0:
+            continue
+        if match.deal.phase.value == "pick":
+            table = latest_table(fake, hand_label)
+            opened = await fake.click(ASHA, int(table["id"]), button(fake, table, hand_label))
+            assert "બ્લાઇન્ડ ઉપાડવું, કે પાસ?" in fake.messages[opened.message_id]["content"]
+            asked = True
+            refused = await fake.slash(ASHA, "play", move="bury 7C 8C")
+            assert private_text(refused) == "પહેલાં બ્લાઇન્ડ ઉપાડો અથવા પાસ કરો."
+        move = match.legal_actions()[0].notation
+        answer = await fake.slash(ASHA, "play", move=move)
+        assert private_text(answer).startswith("તમે ચાલ્યા:") or "ચાલ" in private_text(answer)
+    assert asked  # Asha was asked to pick or pass
+    table = latest_table(fake, hand_label)
+    embed = table["embeds"][0]
+    words = " ".join(
+        [
+            embed["description"],
+            embed["title"],
+            *(f["name"] + " " + f["value"] for f in embed.get("fields", [])),
+        ]
+    )
+    left = set(re.findall(r"[A-Za-z]{3,}", words)) - {"Asha", "Computer", "Sheepshead"}
+    assert not left, left
+    assert "ચાલે છે" in words or "શરૂઆત" in words or "ઉપાડે" in words or "પાસ" in words
