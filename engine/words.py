@@ -68,7 +68,7 @@ class Phrase:
             key: str(value) if isinstance(value, Phrase) else value for key, value in self.values
         }
         if self.plural is not None:
-            count = values.pop("count")
+            count = int(values.pop("count"))
             return say_count(self.message, self.plural, count, **values)
         return say(self.message, **values)
 
