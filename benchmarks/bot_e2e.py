@@ -1,5 +1,6 @@
 """The bot under load, through the fake Discord:
-`python -m benchmarks.bot_e2e [TABLES…] [--store sqlite postgres] [--processes 1 2]`.
+`python -m benchmarks.bot_e2e [TABLES…] [--store sqlite postgres] [--processes 1 2]
+[--cpu-per-process CORES]`.
 
 For 1, 50 and 200 tables playing at once (two human players each, Suipe so that every move is
 a human's):
@@ -13,6 +14,10 @@ Stores and process counts are measured side by side in one run: SQLite (one proc
 file is one process's store), and PostgreSQL (a server this run starts, a new database per
 measurement) with one process running both shards or two processes running one shard each.
 The tables are split between two servers that Discord puts on different shards.
+
+With `--cpu-per-process` each bot process gets that many cores of CPU time (a cgroup quota, as
+a container's CPU limit; see `benchmarks/cpu_budget.py`), so that on a small machine the bots
+do not compete with PostgreSQL and the fake Discord for the same cores.
 
 The bot runs in its own process(es), as it would in production; the fake Discord and the players
 driving it run in this one, so the figures are the bot's and not the fake's. This process
@@ -37,6 +42,9 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
+from benchmarks.cpu_budget import BudgetError
+from benchmarks.cpu_budget import limit as cpu_budget_limit
+from benchmarks.cpu_budget import release as cpu_budget_release
 from engine.games import new_match
 from tests.e2e.fake_discord import GUILD_ID, FakeDiscord
 from tests.postgres_server import LocalPostgres
@@ -113,8 +121,10 @@ async def _ask(connection: Connection, request: Any) -> Any:
     return await asyncio.to_thread(connection.recv)
 
 
-async def run(tables: int, store: str, processes: int) -> dict[str, float]:
-    """`store`: a PostgreSQL URL, or "" for SQLite."""
+async def run(
+    tables: int, store: str, processes: int, cpu_budget: float | None = None
+) -> dict[str, float]:
+    """`store`: a PostgreSQL URL, or "" for SQLite; `cpu_budget`: cores per bot process."""
     half = tables // 2
     fake = FakeDiscord(extra_channels=tables - half, other_guilds=1, guild_channels=half)
     await fake.start()
@@ -129,7 +139,7 @@ async def run(tables: int, store: str, processes: int) -> dict[str, float]:
         users[channel] = (guild, a, b)
     spawn = multiprocessing.get_context("spawn")
     layout = ["0-1"] if processes == 1 else [str(n) for n in range(SHARD_COUNT)]
-    children, pipes = [], []
+    children, pipes, budgets = [], [], []
     for shards in layout:
         ours, theirs = spawn.Pipe()
         child = spawn.Process(
@@ -139,6 +149,8 @@ async def run(tables: int, store: str, processes: int) -> dict[str, float]:
         child.start()
         children.append(child)
         pipes.append(ours)
+        if cpu_budget is not None and child.pid is not None:
+            budgets.append(cpu_budget_limit(child.pid, cpu_budget))
     try:
         return await measure(fake, pipes, {c: (a, b) for c, (_, a, b) in users.items()}, tables)
     finally:  # whatever happened, the bots' processes and the fake Discord stop
@@ -149,6 +161,8 @@ async def run(tables: int, store: str, processes: int) -> dict[str, float]:
             if child.is_alive():
                 child.kill()
                 child.join()
+        for folder in budgets:
+            cpu_budget_release(folder)
         await fake.stop()
 
 
@@ -227,7 +241,16 @@ def main() -> None:
     parser.add_argument("tables", nargs="*", type=int, default=[1, 50, 200])
     parser.add_argument("--store", nargs="+", choices=["sqlite", "postgres"], default=["sqlite"])
     parser.add_argument("--processes", nargs="+", type=int, choices=[1, 2], default=[1])
+    parser.add_argument(
+        "--cpu-per-process",
+        type=float,
+        default=None,
+        metavar="CORES",
+        help="give each bot process this many cores (a cgroup CPU quota; needs root)",
+    )
     args = parser.parse_args()
+    if args.cpu_per_process is not None:
+        print(f"each bot process is limited to {args.cpu_per_process:g} core(s) of CPU time")
     print(
         f"latency = INTERACTION_CREATE → new table message over {PACED_MOVES} moves per table at "
         f"one move per {PACE:.0f} s on average; moves/s (and the latency then) at saturation "
@@ -244,7 +267,7 @@ def main() -> None:
                     url = ""
                     if server is not None and store == "postgres":
                         url = asyncio.run(server.create_database(f"bench_{next(runs)}"))
-                    result = asyncio.run(run(tables, url, processes))
+                    result = asyncio.run(run(tables, url, processes, args.cpu_per_process))
                     print(
                         f"  {tables:>3} tables {store:>8} ×{processes}: "
                         f"paced p50 {result['p50']:6.1f} p99 {result['p99']:6.1f} ms  "
@@ -256,6 +279,8 @@ def main() -> None:
                         f"violations {result['violations']}",
                         flush=True,
                     )
+    except BudgetError as error:
+        raise SystemExit(f"bot_e2e: {error}") from None
     finally:
         if server is not None:
             server.stop()
