@@ -128,6 +128,23 @@ def rank_said(rank: int) -> str:
     return say(word) if word is not None else str(rank)
 
 
+def seat_name(player: int, names: Sequence[str] | None) -> str:
+    """The player's name, or "seat N" where the caller has no names."""
+    return names[player] if names else say("seat {number}", number=player + 1)
+
+
+def trick_play(card: Card, points: int, holder: str | None) -> str:
+    """A card played that neither leads nor takes the trick: what it gives away, if anything."""
+    if points and holder is not None:
+        return say(
+            "Play {card}: gives {points} points to {name}",
+            card=card.pretty,
+            points=points,
+            name=holder,
+        )
+    return say("Play {card}", card=card.pretty)
+
+
 def sentence(text: str) -> str:
     """`text` ending with one full stop (none added after "!" or "?")."""
     text = text.rstrip()

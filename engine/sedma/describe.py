@@ -7,11 +7,7 @@ from collections.abc import Sequence
 from engine.sedma.actions import Kind, SedmaAction
 from engine.sedma.hand import Phase, SedmaHand
 from engine.sedma.rules import card_points
-from engine.words import say
-
-
-def name_of(player: int, names: Sequence[str] | None) -> str:
-    return names[player] if names else say("seat {number}", number=player + 1)
+from engine.words import say, seat_name, trick_play
 
 
 def describe_action(
@@ -22,7 +18,7 @@ def describe_action(
         holder = hand.winning()
         if holder is None:
             return say("Stop: the trick goes to nobody")
-        return say("Stop: the trick goes to {name}", name=name_of(holder, names))
+        return say("Stop: the trick goes to {name}", name=seat_name(holder, names))
     assert card is not None
     wild = hand.rules.is_wild(card)
     if action.kind is Kind.AGAIN:
@@ -41,11 +37,4 @@ def describe_action(
         return say("Play {card}: takes the trick so far", card=card.pretty)
     holder = hand.winning()
     assert holder is not None
-    if card_points(card):
-        return say(
-            "Play {card}: gives {points} points to {name}",
-            card=card.pretty,
-            points=card_points(card),
-            name=name_of(holder, names),
-        )
-    return say("Play {card}", card=card.pretty)
+    return trick_play(card, card_points(card), seat_name(holder, names))

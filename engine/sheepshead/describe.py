@@ -8,11 +8,7 @@ from engine.cards import pretty_cards
 from engine.sheepshead.actions import Kind, SheepsheadAction
 from engine.sheepshead.hand import SheepsheadHand
 from engine.sheepshead.rules import is_trump, points, strength_order, suit_of
-from engine.words import say
-
-
-def name_of(player: int, names: Sequence[str] | None) -> str:
-    return names[player] if names else say("seat {number}", number=player + 1)
+from engine.words import say, seat_name, trick_play
 
 
 def describe_action(
@@ -65,11 +61,4 @@ def describe_action(
     if trial.winning() == hand.turn:
         return say("Play {card}: takes the trick so far", card=card.pretty)
     holder = hand.winning()
-    if points(card) and holder is not None:
-        return say(
-            "Play {card}: gives {points} points to {name}",
-            card=card.pretty,
-            points=points(card),
-            name=name_of(holder, names),
-        )
-    return say("Play {card}", card=card.pretty)
+    return trick_play(card, points(card), None if holder is None else seat_name(holder, names))
