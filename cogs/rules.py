@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import io
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -48,7 +49,8 @@ def example_text(example_id: str, caption: str) -> str:
     words = lessons_of(match.game)
     if example.piles_after:
         strong = f" ({_(words.strong_pile)})" if words.strong_pile else ""
-        after.append(", ".join(_pile_words(p) for p in example.piles_after).replace("*", strong))
+        piles = ", ".join(_pile_words(p, words.pile_name) for p in example.piles_after)
+        after.append(piles.replace("*", strong))
     if example.sweep and words.sweep_word:
         after.append(_(words.sweep_word))
     if example.bid is not None:
@@ -58,19 +60,13 @@ def example_text(example_id: str, caption: str) -> str:
     return f"{caption}\n**{mover}:** {move}{result}"
 
 
-def _pile_words(pile: str) -> str:
-    """ "house 10*" / "build 8" (an example's notation) in the reader's words."""
-    kind, _space, value = pile.partition(" ")
-    strong = value.endswith("*")
+def _pile_words(pile: str, pile_name: Callable[[int], str] | None) -> str:
+    """An example's pile ("house 10*") in the reader's words, as its game names it."""
+    value = pile.rpartition(" ")[2]
     number = value.rstrip("*")
-    if kind == "house":
-        named = {"11": "jack-house", "12": "queen-house", "13": "king-house"}.get(number)
-        text = _(named) if named else _("{value}-house", value=number)
-    elif kind == "build":
-        text = _("{value}-build", value=number)
-    else:
+    if pile_name is None or not number.isdigit():
         return pile
-    return text + ("*" if strong else "")
+    return pile_name(int(number)) + value[len(number) :]
 
 
 async def example_image(example_id: str) -> bytes:

@@ -119,6 +119,7 @@ class LessonSpec:
     facts: Callable[[Any], dict[str, Any]]  # what an example checks: floor, piles, sweeps, bid
     strong_pile: str = ""  # the word for a pile marked * in an example ("cemented")
     sweep_word: str = "a sweep"
+    pile_name: Callable[[int], str] | None = None  # a pile of that value in words ("jack-house")
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,6 +21,7 @@ from engine.registry import (
 )
 from engine.seep.ai import SeepAdapter
 from engine.seep.deal import SeepDeal
+from engine.seep.describe import house_name
 from engine.seep.match import SeepMatch
 from engine.seep.position import parse_position
 from engine.seep.rules import SEEP, SEEP30, SeepRules
@@ -87,15 +88,10 @@ LESSONS = LessonSpec(
     facts,
     strong_pile=marked("cemented"),
     sweep_word=marked("a sweep"),
+    pile_name=house_name,
 )
-LESSONS_30 = LessonSpec(
-    "seep30",
-    ("en", "hi", "gu"),
-    topic_for,
-    facts,
-    strong_pile=marked("cemented"),
-    sweep_word=marked("a sweep"),
-)  # the 30-point game has pages of its own: its count, sweeps, Satthi and Rawalpindi
+# The 30-point game has pages of its own: its count, sweeps, Satthi and Rawalpindi.
+LESSONS_30 = replace(LESSONS, key="seep30")
 STATS = (
     StatSpec("baazis_won", marked("Baazis"), lost_key="baazis_lost"),
     StatSpec("sweeps", marked("Sweeps")),

@@ -24,6 +24,11 @@ def called(value: int) -> str:
     return f"{value} ({word})" if word else str(value)
 
 
+def build_name(value: int) -> str:
+    """ "8-build"."""
+    return say("{value}-build", value=value)
+
+
 def _hold(value: int, for_mover: bool) -> str:
     if not for_mover:
         return ""

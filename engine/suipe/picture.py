@@ -17,7 +17,7 @@ from engine.pictures import (
     fishing_last_play,
     side_names,
 )
-from engine.suipe.describe import SAMOAN_NUMBERS
+from engine.suipe.describe import SAMOAN_NUMBERS, build_name
 from engine.words import marked, say
 
 if TYPE_CHECKING:
@@ -47,9 +47,9 @@ def table_picture(view: SuipeView, names: Sequence[str]) -> TableModel:
     piles = tuple(
         PileModel(
             badge=str(build.value),
-            title=" · ".join(
-                (say("{value}-build", value=build.value), SAMOAN_NUMBERS.get(build.value, ""))
-            ).rstrip(" ·"),
+            title=" · ".join((build_name(build.value), SAMOAN_NUMBERS.get(build.value, ""))).rstrip(
+                " ·"
+            ),
             cards=build.cards,
             owners=(rules.side_of(build.builder),),
             kind=say("multiple") if build.multiple else say("single"),

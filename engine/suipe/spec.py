@@ -19,6 +19,7 @@ from engine.registry import (
 )
 from engine.suipe.ai import SuipeAdapter
 from engine.suipe.deal import SuipeDeal
+from engine.suipe.describe import build_name
 from engine.suipe.match import SuipeMatch
 from engine.suipe.position import parse_position
 from engine.suipe.rules import ALL_AT_ONCE, SUIPE, SuipeRules
@@ -93,6 +94,7 @@ register_game(
             facts,
             strong_pile=marked("multiple"),
             sweep_word=marked("a Suipe"),
+            pile_name=build_name,
         ),
         seat_counts=(2, 3, 4),
     )
