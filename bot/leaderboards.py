@@ -31,8 +31,8 @@ _MODEL = PlackettLuce()
 
 class Board(StrEnum):
     HEADLINE = "headline"  # the game's own figure (baazis, wins…)
-    RATING = "rating"
-    WIN_RATE = "win rate"
+    RATING = N_("rating")  # the values are the command's choices, shown translated
+    WIN_RATE = N_("win rate")
 
     @classmethod
     def choice(cls, name: str) -> Board:
@@ -47,22 +47,14 @@ def board_choices() -> list[str]:
 
 
 class Period(StrEnum):
-    ALL = "all time"
-    MONTH = "this month"
-    WEEK = "this week"
+    ALL = N_("all time")
+    MONTH = N_("this month")
+    WEEK = N_("this week")
 
     @property
     def label(self) -> str:
         """The period in the reader's language."""
-        return _(_PERIOD_LABELS[self])
-
-
-_PERIOD_LABELS = {
-    Period.ALL: N_("all time"),
-    Period.MONTH: N_("this month"),
-    Period.WEEK: N_("this week"),
-}
-_BOARD_LABELS = {Board.RATING: N_("rating"), Board.WIN_RATE: N_("win rate")}
+        return _(self.value)
 
 
 def period_start(period: Period, now: float | None = None) -> float:
@@ -302,7 +294,7 @@ async def board_page(
     mine = next((s for s in everyone if s.user_id == viewer), None)
     own = mine if mine is not None and mine not in rows else None
     spec = registry.game(game)
-    by = _(spec.headline.board) if board is Board.HEADLINE else _(_BOARD_LABELS[board])
+    by = _(spec.headline.board) if board is Board.HEADLINE else _(board.value)
     title = _("{game} leaderboard · by {board}", game=spec.display_name, board=by)
     subtitle = ngettext(
         "{period} · {count} player",

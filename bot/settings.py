@@ -12,23 +12,18 @@ from engine import registry
 from engine.registry import GameSpec, OptionSpec
 from engine.words import said_list
 
+# The choices are shown translated (marked here); their English names are what is stored.
 TIMERS = {
-    "3 minutes": 180, "off": 0, "1 minute": 60, "10 minutes": 600, "1 hour": 3600,
-    "1 day": 86400,
+    N_("3 minutes"): 180, N_("off"): 0, N_("1 minute"): 60, N_("10 minutes"): 600,
+    N_("1 hour"): 3600, N_("1 day"): 86400,
 }  # fmt: skip
-LEVELS = ("normal", "easy", "hard")
+LEVELS = (N_("normal"), N_("easy"), N_("hard"))
 GENERAL: dict[str, Any] = {"timer": "3 minutes", "level": "normal", "rate_computer_games": False}
 GENERAL_LABELS = {
     "timer": N_("Turn timer"),
     "level": N_("Computer players"),
     "rate_computer_games": N_("Games with computer players are rated"),
 }
-# The words a setting's value is shown with (timers and levels keep their command names).
-_VALUE_WORDS = {
-    "3 minutes": N_("3 minutes"), "off": N_("off"), "1 minute": N_("1 minute"),
-    "10 minutes": N_("10 minutes"), "1 hour": N_("1 hour"), "1 day": N_("1 day"),
-    "normal": N_("normal"), "easy": N_("easy"), "hard": N_("hard"),
-}  # fmt: skip
 
 
 def server_options() -> list[OptionSpec]:
@@ -76,7 +71,7 @@ def describe(settings: Mapping[str, Any]) -> str:
         elif isinstance(value, bool):
             shown = _("yes") if value else _("no")
         else:
-            shown = _(_VALUE_WORDS[value]) if value in _VALUE_WORDS else str(value)
+            shown = _(value) if value in TIMERS or value in LEVELS else str(value)
         lines.append(f"{_(label)}: **{shown}**")
     return "\n".join(lines)
 
