@@ -45,6 +45,7 @@ from typing import Any
 from benchmarks.cpu_budget import BudgetError
 from benchmarks.cpu_budget import limit as cpu_budget_limit
 from benchmarks.cpu_budget import release as cpu_budget_release
+from engine.fairness import seed_from_json
 from engine.games import new_match
 from tests.e2e.fake_discord import GUILD_ID, FakeDiscord
 from tests.postgres_server import LocalPostgres
@@ -71,6 +72,7 @@ async def _serve(
     SQLite file of this process's own."""
     from bot.config import Settings
     from bot.sharding import parse_shards
+    from bot.tables import stored_seed
     from renderers.palette import palette_image
     from renderers.theme import DEFAULT_THEME
     from tests.e2e.bot_process import start_against_fake
@@ -93,7 +95,7 @@ async def _serve(
             await session.join(a, "A")
             await session.join(b, "B")
             await session.start(a)
-            games[channel] = (session.row.game, session.row.rules, session.row.seed)
+            games[channel] = (session.row.game, session.row.rules, stored_seed(session.row))
         gc.collect()
         after = tracemalloc.take_snapshot()
         tracemalloc.stop()
@@ -177,7 +179,9 @@ async def measure(
     games = {channel: game for ready in readies for channel, game in ready["games"].items()}
     assert sorted(games) == sorted(users), "a table was not opened by exactly one process"
     matches = {
-        channel: new_match(game, seed, **{k: v for k, v in rules.items() if k != "game"})
+        channel: new_match(
+            game, seed_from_json(seed), **{k: v for k, v in rules.items() if k != "game"}
+        )
         for channel, (game, rules, seed) in games.items()
     }
     latencies: list[float] = []

@@ -19,7 +19,7 @@ from bot.storage import Store, StoreUnavailable, is_postgres_url, shown
 # Parents before children (the foreign keys), with the columns every version of both has.
 COPIED: tuple[tuple[str, str], ...] = (
     ("game_tables", "id, guild_id, channel_id, host_id, game, rules, seed, status, options,"
-                    " message_id, created_at, updated_at"),
+                    " message_id, created_at, updated_at, deal_keys"),
     ("seats", "table_id, seat, user_id, name, computer_level, missed_turns"),
     ("actions", "table_id, number, player, notation, played_at"),
     ("deal_results", "table_id, number, result"),

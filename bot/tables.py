@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -21,6 +22,7 @@ from bot.storage import SeatRow, Store, TableRow
 from engine import registry
 from engine.ai import suggest
 from engine.core import GameError, GameState
+from engine.fairness import DealKeys
 from engine.registry import GameSpec, Hint
 
 log = logging.getLogger("seepbot.tables")
@@ -170,7 +172,10 @@ class TableSession:
                         missing,
                     )
                 )
-            match = self.spec.new_match(self.row.seed, self.row.rules)
+            keys = DealKeys.fresh()  # the deals' secrets, apart from the computers' seed
+            match = self.spec.new_match(keys, self.row.rules)
+            await self.store.set_deal_keys(self.id, keys.to_dict())
+            self.row = replace(self.row, deal_keys=keys.to_dict())
             settings = await self.store.guild_settings(self.row.guild_id)
             options = {**self.row.options, "rated": self.decide_rated(settings.settings)}
             await self.store.set_options(self.id, options)
@@ -321,10 +326,15 @@ class TableSession:
         match = self.match
         assert match is not None
         deals_before = match.deals_finished
+        keys = match.deal_keys
+        secrets_before = len(keys.secrets) if keys is not None else 0
         try:
             record = match.apply(move, player)  # a refusal speaks the mover's language
         except GameError as error:
             raise TableError(str(error)) from None
+        # A move that starts a new deal draws its secret: stored with the move.
+        drew = keys is not None and len(keys.secrets) > secrets_before
+        new_keys = keys.to_dict() if keys is not None and drew else None
         number = len(match.actions) - 1
         names = self.names()
         deal_rows = [
@@ -358,6 +368,7 @@ class TableSession:
                     self.row.guild_id,
                     self.row.game,
                     standings,
+                    new_keys,
                 )
             )
         except Exception:
@@ -365,6 +376,8 @@ class TableSession:
             data = match.to_dict()
             self.match = registry.restore({**data, "actions": data["actions"][:-1]})
             raise
+        if new_keys is not None:
+            self.row = replace(self.row, deal_keys=new_keys)
         if match.is_terminal:
             self.row = replace(self.row, status="finished")  # the channel is free again
         with speaking(self.language):  # the table's record of plays is public
@@ -398,6 +411,12 @@ class TableSession:
                 move = await think(self.match, seat, rng, level)
                 results.append(await self._apply(seat, move))
         return results
+
+
+def stored_seed(row: TableRow) -> Any:
+    """What a stored table's match is seeded with: its deal secrets, or for a table stored
+    before secret deals, its seed (its deals come out as they always did)."""
+    return row.deal_keys if row.deal_keys is not None else row.seed
 
 
 def _match_json(session: TableSession, match: GameState) -> dict[str, Any]:
@@ -437,7 +456,8 @@ class Tables:
                 _("There is already a table in this channel: join it or end it first.")
             )
         self.validate(game, rules)
-        seed = seed if seed is not None else random.SystemRandom().randrange(1 << 31)
+        # The computer players' and hints' seed; the deals have secrets of their own.
+        seed = seed if seed is not None else secrets.randbits(62)
         table_id = await self.store.create_table(
             guild_id, channel_id, host_id, game, rules, seed, options
         )
@@ -524,8 +544,9 @@ class Tables:
             if row.status == "playing":
                 actions = await self.store.actions(row.id)
                 session.match = registry.restore(
-                    {"game": row.game, "rules": row.rules, "seed": row.seed, "actions": actions}
-                )
+                    {"game": row.game, "rules": row.rules, "seed": stored_seed(row),
+                     "actions": actions}
+                )  # fmt: skip
             self.by_channel[row.channel_id] = session
             count += 1
         return count

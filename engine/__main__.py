@@ -12,6 +12,7 @@ from engine import registry
 from engine.ai import choose_action
 from engine.cards import pretty_cards
 from engine.core import PUBLIC, GameError, GameState
+from engine.fairness import DealKeys, Seed
 from engine.games import match_from_position, new_match
 
 
@@ -35,7 +36,7 @@ def cmd_moves(args: argparse.Namespace) -> int:
     return 0
 
 
-def _match(args: argparse.Namespace, seed: int) -> GameState:
+def _match(args: argparse.Namespace, seed: Seed) -> GameState:
     spec = registry.game(args.game)
     rules: dict[str, object] = {"players": args.players}
     for option in spec.options:
@@ -55,7 +56,8 @@ def render_text(match: GameState, names: list[str]) -> str:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    match = _match(args, args.seed)
+    # Secret deals unless a seed asks for a repeatable game.
+    match = _match(args, DealKeys.fresh() if args.seed is None else args.seed)
     rng = random.Random(args.seed)
     you = args.seat
     names = [("You" if p == you else f"Computer {p}") for p in range(match.num_players)]
@@ -153,7 +155,10 @@ def build_parser() -> argparse.ArgumentParser:
         for option in registry.table_options():
             if option.kind is int:
                 command.add_argument(f"--{option.name}", type=int, help=option.description)
-        command.add_argument("--seed", type=int, default=0)
+        command.add_argument(
+            "--seed", type=int, default=None if name == "play" else 0,
+            help="a repeatable shuffle (play: secret deals without it)",
+        )
         command.set_defaults(run=run)
         if name == "play":
             command.add_argument("--seat", type=int, default=0, help="your player number")

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
+
+from engine.fairness import Shuffler
 
 
 class Suit(IntEnum):
@@ -139,7 +140,7 @@ def new_deck() -> list[Card]:
     return list(FULL_DECK)
 
 
-def shuffled_deck(rng: random.Random) -> list[Card]:
+def shuffled_deck(rng: Shuffler) -> list[Card]:
     deck = new_deck()
     rng.shuffle(deck)
     return deck

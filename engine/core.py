@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol
 from engine.cards import Card
 
 if TYPE_CHECKING:
+    from engine.fairness import DealKeys
     from engine.outcome import Outcome
     from engine.pictures import DealReport, HandPicture, SummaryPicture, TablePicture
 
@@ -183,3 +184,9 @@ class GameState(ABC):
     @abstractmethod
     def to_dict(self) -> dict[str, Any]:
         """`{"game", "rules", "seed", "actions"}`: enough to rebuild the game by replay."""
+
+    @property
+    def deal_keys(self) -> DealKeys | None:
+        """The secrets of a match with secret deals (kept server-side, never shown in play);
+        None for a match seeded for tests or stored before secret deals."""
+        return None

@@ -6,9 +6,10 @@ from typing import Any
 
 from engine import registry
 from engine.core import GameState
+from engine.fairness import Seed
 
 
-def new_match(game: str, seed: int, **options: Any) -> GameState:
+def new_match(game: str, seed: Seed, **options: Any) -> GameState:
     """A new match of `game` (options as in the game's rules: players, baazis, deals…)."""
     return registry.new_match(game, seed, **options)
 

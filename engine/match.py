@@ -1,12 +1,15 @@
-"""What every deal-by-deal match shares: seeding, the action log, applying and replaying."""
+"""What every deal-by-deal match shares: seeding, the action log, applying and replaying.
+
+A match is seeded with `DealKeys` (a secret per shuffle, see `engine.fairness`) or, for tests,
+simulations and tables stored before secret deals, with an int that seeds `random.Random`."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from engine.core import GameOver, GameState, NotYourTurn
+from engine.fairness import DealKeys, Seed, Shuffler, Shuffles, seed_from_json, seed_to_json
 from engine.words import say
 
 
@@ -19,16 +22,23 @@ class DealMatch(GameState):
     deal_type: ClassVar[Any]
     parse_action: Callable[[str], Any]
 
-    def __init__(self, rules: Any = None, seed: int = 0) -> None:
+    def __init__(self, rules: Any = None, seed: Seed = 0) -> None:
         self.rules = rules or self.rules_type()
         self.seed = seed
-        self._rng = random.Random(seed)
+        self.shuffles = Shuffles(seed)
         self.actions: list[Any] = []
         self.deal_results: list[Any] = []
         self.deal_number = 1
         self._over = False
-        first_dealer = self._rng.randrange(self.rules.players)
-        self.deal = self.deal_type.deal(self.rules, first_dealer, self._rng)
+        first_dealer = self.shuffles.first_dealer(self.rules.players)
+        self.deal = self.deal_type.deal(self.rules, first_dealer, self._next_shuffle())
+
+    def _next_shuffle(self) -> Shuffler:
+        return self.shuffles.next()
+
+    @property
+    def deal_keys(self) -> DealKeys | None:
+        return self.shuffles.keys
 
     @classmethod
     def from_position(cls, deal: Any) -> Any:
@@ -85,13 +95,13 @@ class DealMatch(GameState):
         return {
             "game": self.rules.game,
             "rules": self.rules.to_dict(),
-            "seed": self.seed,
+            "seed": seed_to_json(self.seed),
             "actions": [a.notation for a in self.actions],
         }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Any:
-        match = cls(cls.rules_type.from_dict(data["rules"]), data["seed"])
+        match = cls(cls.rules_type.from_dict(data["rules"]), seed_from_json(data["seed"]))
         for text in data["actions"]:
             match.apply(text)
         return match

@@ -17,6 +17,7 @@ from enum import StrEnum
 from typing import Any, Protocol
 
 from engine.core import BadNotation, GameState
+from engine.fairness import Seed
 from engine.words import marked, marked_count
 
 # The games that ship with the engine: each module registers its spec when imported.
@@ -132,7 +133,7 @@ class GameSpec:
     default_players: int
     side_rule: Callable[[Mapping[str, Any]], SideRule]
     options: tuple[OptionSpec, ...]
-    new_match: Callable[[int, Mapping[str, Any]], GameState]  # (seed, rules) -> match
+    new_match: Callable[[Seed, Mapping[str, Any]], GameState]  # (seed, rules) -> match
     restore: Callable[[Mapping[str, Any]], GameState]  # to_dict() -> match, by replay
     from_position: Callable[[str], GameState] | None  # position notation -> a match
     computer: ComputerPlayers
@@ -226,7 +227,7 @@ def display_name(name: str) -> str:
     return game(name).display_name
 
 
-def new_match(name: str, seed: int, **rules: Any) -> GameState:
+def new_match(name: str, seed: Seed, **rules: Any) -> GameState:
     return game(name).new_match(seed, rules)
 
 

@@ -134,6 +134,11 @@ MIGRATIONS: tuple[str, ...] = (
         prefs TEXT NOT NULL DEFAULT '{}'  -- JSON: language, auto_play
     );
     """,
+    # 7: secret deals: the table's nonce, first dealer and one secret per shuffle (JSON); NULL
+    # for tables stored before, whose deals come from their seed as they always did
+    """
+    ALTER TABLE game_tables ADD COLUMN deal_keys TEXT;
+    """,
 )
 
 

@@ -28,7 +28,9 @@ RESULT_COLUMNS = (
 )  # fmt: skip
 
 
-TABLE_COLUMNS = "id, guild_id, channel_id, host_id, game, rules, seed, status, options, message_id"
+TABLE_COLUMNS = (
+    "id, guild_id, channel_id, host_id, game, rules, seed, status, options, message_id, deal_keys"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +100,7 @@ class TableRow:
     status: str
     options: dict[str, Any]
     message_id: int | None
+    deal_keys: dict[str, Any] | None = None  # secret deals (engine.fairness.DealKeys as JSON)
 
 
 class Store:
@@ -181,6 +184,11 @@ class Store:
             (status, time.time(), table_id),
         )
 
+    async def set_deal_keys(self, table_id: int, deal_keys: dict[str, Any]) -> None:
+        await self.database.run(
+            "UPDATE game_tables SET deal_keys = ? WHERE id = ?", (json.dumps(deal_keys), table_id)
+        )
+
     async def set_message(self, table_id: int, message_id: int | None) -> None:
         await self.database.run(
             "UPDATE game_tables SET message_id = ? WHERE id = ?", (message_id, table_id)
@@ -237,10 +245,17 @@ class Store:
         guild_id: int = 0,
         game: str = "",
         player_results: Sequence[PlayerResult] = (),
+        deal_keys: dict[str, Any] | None = None,
     ) -> None:
-        """One move and whatever it finished, in a single transaction."""
+        """One move and whatever it finished, in a single transaction; `deal_keys` when the
+        move drew a new deal's secret."""
         now = time.time()
         async with self.database.transaction() as tx:
+            if deal_keys is not None:
+                await tx.run(
+                    "UPDATE game_tables SET deal_keys = ? WHERE id = ?",
+                    (json.dumps(deal_keys), table_id),
+                )
             await tx.run(
                 "INSERT INTO actions (table_id, number, player, notation, played_at)"
                 " VALUES (?, ?, ?, ?, ?)",
@@ -387,4 +402,5 @@ def _table_row(row: Sequence[Any]) -> TableRow:
         status=row[7],
         options=json.loads(row[8]),
         message_id=row[9],
+        deal_keys=json.loads(row[10]) if row[10] else None,
     )

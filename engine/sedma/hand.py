@@ -3,13 +3,13 @@ in Hola), drawing winner first, and the count at the end."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
 from engine.cards import Card, hand_order
 from engine.core import IllegalMove, NotYourTurn
+from engine.fairness import Shuffler
 from engine.sedma.actions import STOP, Kind, SedmaAction
 from engine.sedma.rules import HAND_SIZE, KING_OF_HEARTS, MAX_ROUNDS, SedmaRules, card_points
 from engine.words import Phrase, later, rank_said, say
@@ -76,7 +76,7 @@ class SedmaHand:
             self.tricks = [0] * players
 
     @classmethod
-    def deal(cls, rules: SedmaRules, dealer: int, rng: random.Random) -> SedmaHand:
+    def deal(cls, rules: SedmaRules, dealer: int, rng: Shuffler) -> SedmaHand:
         """Four cards each, two at a time from the seat after the dealer; the rest is the
         stock. The seat after the dealer leads."""
         deck = rules.deck()

@@ -8,6 +8,7 @@ from typing import Any
 
 from engine.cards import Card
 from engine.core import PUBLIC, MoveGroup, Viewer
+from engine.fairness import Seed
 from engine.match import DealMatch
 from engine.outcome import Outcome
 from engine.pictures import DealReport, side_names
@@ -37,7 +38,7 @@ class SedmaMatch(DealMatch):
     rules: SedmaRules
     deal: SedmaHand
 
-    def __init__(self, rules: SedmaRules | None = None, seed: int = 0) -> None:
+    def __init__(self, rules: SedmaRules | None = None, seed: Seed = 0) -> None:
         super().__init__(rules, seed)
         self.scores = [0] * self.score_count
 
@@ -95,7 +96,7 @@ class SedmaMatch(DealMatch):
             self._over = True
             return
         self.deal_number += 1
-        self.deal = SedmaHand.deal(self.rules, self._next_dealer(hand, score), self._rng)
+        self.deal = SedmaHand.deal(self.rules, self._next_dealer(hand, score), self._next_shuffle())
 
     def _finished(self) -> bool:
         best = max(self.scores)

@@ -11,7 +11,6 @@ ones worth the most points. Any specific choice of equal-valued cards is accepte
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
@@ -20,6 +19,7 @@ from typing import NamedTuple
 
 from engine.cards import Card, Suit, card_of, shuffled_deck, sorted_cards, value_order
 from engine.core import GameOver, IllegalMove, NotYourTurn
+from engine.fairness import Shuffler
 from engine.fishing import (
     card_vector,
     pick_cards,
@@ -125,7 +125,7 @@ class SeepDeal:
     # ----- creation ---------------------------------------------------------------------
 
     @classmethod
-    def deal(cls, rules: SeepRules, dealer: int, rng: random.Random) -> SeepDeal:
+    def deal(cls, rules: SeepRules, dealer: int, rng: Shuffler) -> SeepDeal:
         """Shuffle and deal until the bidder can bid (and, in seep30, the floor is clean)."""
         bidder = (dealer + 1) % 4
         redeals: list[tuple[int, tuple[Card, ...]]] = []

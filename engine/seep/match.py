@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core import PUBLIC, MoveGroup
+from engine.fairness import Seed
 from engine.match import DealMatch
 from engine.outcome import Outcome, points_stats
 from engine.pictures import DealReport, side_names
@@ -38,7 +39,7 @@ class SeepMatch(DealMatch):
     deal_type = SeepDeal
     parse_action = staticmethod(parse_action)
 
-    def __init__(self, rules: SeepRules | None = None, seed: int = 0) -> None:
+    def __init__(self, rules: SeepRules | None = None, seed: Seed = 0) -> None:
         super().__init__(rules, seed)
         self.running_total = 0
         self.baazis = [0, 0]
@@ -150,7 +151,7 @@ class SeepMatch(DealMatch):
             self._over = True
             return
         self.deal_number += 1
-        self.deal = SeepDeal.deal(self.rules, result.next_dealer, self._rng)
+        self.deal = SeepDeal.deal(self.rules, result.next_dealer, self._next_shuffle())
 
 
 @dataclass(frozen=True, slots=True)

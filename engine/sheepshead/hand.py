@@ -3,13 +3,13 @@ fail, and the count: picker's side against the defenders, or a leaster when ever
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 from enum import Enum
 from itertools import combinations
 
 from engine.cards import Card, Suit, card_of
 from engine.core import IllegalMove, NotYourTurn
+from engine.fairness import Shuffler
 from engine.sheepshead.actions import ALONE, PASS, PICK, Kind, SheepsheadAction, play
 from engine.sheepshead.rules import (
     FAIL_SUITS,
@@ -108,7 +108,7 @@ class SheepsheadHand:
             self.tricks = [0] * self.players
 
     @classmethod
-    def deal(cls, rules: SheepsheadRules, dealer: int, rng: random.Random) -> SheepsheadHand:
+    def deal(cls, rules: SheepsheadRules, dealer: int, rng: Shuffler) -> SheepsheadHand:
         """The packets of RULES.md from the seat after the dealer; that seat decides first and
         leads the first trick."""
         deck = rules.deck()

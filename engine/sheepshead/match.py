@@ -9,6 +9,7 @@ from typing import Any
 
 from engine.cards import Card
 from engine.core import PUBLIC, MoveGroup, Viewer
+from engine.fairness import Seed
 from engine.match import DealMatch
 from engine.outcome import Outcome, Round
 from engine.pictures import DealReport, side_names
@@ -37,7 +38,7 @@ class SheepsheadMatch(DealMatch):
     rules: SheepsheadRules
     deal: SheepsheadHand
 
-    def __init__(self, rules: SheepsheadRules | None = None, seed: int = 0) -> None:
+    def __init__(self, rules: SheepsheadRules | None = None, seed: Seed = 0) -> None:
         super().__init__(rules, seed)
         self.sheet = [0] * self.rules.players
 
@@ -99,7 +100,7 @@ class SheepsheadMatch(DealMatch):
             return
         self.deal_number = self.hands_played + 1
         dealer = (hand.dealer + 1) % self.rules.players
-        self.deal = SheepsheadHand.deal(self.rules, dealer, self._rng)
+        self.deal = SheepsheadHand.deal(self.rules, dealer, self._next_shuffle())
 
     # ----- results ----------------------------------------------------------------------
 

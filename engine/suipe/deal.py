@@ -7,7 +7,6 @@ that could use one of several equal cards lists the cards worth the most (points
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
@@ -15,6 +14,7 @@ from typing import NamedTuple
 
 from engine.cards import Card, shuffled_deck, sorted_cards, value_order
 from engine.core import GameOver, IllegalMove, NotYourTurn
+from engine.fairness import Shuffler
 from engine.fishing import (
     card_vector,
     count_of,
@@ -99,7 +99,7 @@ class SuipeDeal:
     # ----- creation ---------------------------------------------------------------------
 
     @classmethod
-    def deal(cls, rules: SuipeRules, dealer: int, rng: random.Random) -> SuipeDeal:
+    def deal(cls, rules: SuipeRules, dealer: int, rng: Shuffler) -> SuipeDeal:
         """Four face-up cards without a repeated rank, then the first hands."""
         stock = shuffled_deck(rng)
         floor: list[Card] = []

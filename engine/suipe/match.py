@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core import PUBLIC
+from engine.fairness import Seed
 from engine.match import DealMatch
 from engine.outcome import Outcome, points_stats
 from engine.pictures import DealReport, side_names
@@ -31,7 +32,7 @@ class SuipeMatch(DealMatch):
     deal_type = SuipeDeal
     parse_action = staticmethod(parse_action)
 
-    def __init__(self, rules: SuipeRules | None = None, seed: int = 0) -> None:
+    def __init__(self, rules: SuipeRules | None = None, seed: Seed = 0) -> None:
         super().__init__(rules, seed)
         self.totals = [0] * self.rules.sides
 
@@ -51,7 +52,7 @@ class SuipeMatch(DealMatch):
             return
         self.deal_number += 1
         next_dealer = (self.deal.dealer + 1) % self.rules.players
-        self.deal = SuipeDeal.deal(self.rules, next_dealer, self._rng)
+        self.deal = SuipeDeal.deal(self.rules, next_dealer, self._next_shuffle())
 
     @property
     def winner(self) -> int | None:

@@ -10,6 +10,7 @@ import pytest
 
 from bot.storage import MIGRATIONS, Engine, Store
 from bot.tables import TableError, Tables
+from engine import registry
 
 GUILD, CHANNEL, HOST, GUEST = 1, 10, 100, 200
 
@@ -251,3 +252,60 @@ async def test_a_refusal_speaks_the_movers_language_and_the_record_the_tables(
         result = await session.play(users[mover], match.legal_actions()[0])
     assert result.text.endswith("से शुरुआत करते हैं")  # "You played …" is the mover's
     assert session.plays[-1].text.endswith("થી શરૂઆત કરે છે")  # the table's record
+
+
+async def test_each_deal_has_a_secret_stored_with_the_move_that_dealt_it(
+    store_location: str | Path,
+) -> None:
+    """Deals come from secrets of their own (not the table's seed, which the computers use):
+    a new deal's secret is stored with the move that ended the last one, so a restarted bot
+    deals on exactly as before."""
+    async with Store(store_location) as store:
+        tables = Tables(store)
+        session = await tables.create(GUILD, CHANNEL, HOST, "sedma", {"players": 2}, seed=8)
+        await session.join(HOST, "Asha")
+        await session.add_computer(HOST)
+        await session.start(HOST)
+        keys = (await store.table(session.id)).deal_keys
+        assert keys is not None and len(keys["secrets"]) == 1 and len(keys["secrets"][0]) == 64
+        seeded = registry.new_match("sedma", 8, players=2)  # what the seed alone would deal
+        assert session.match.deal.hands != seeded.deal.hands
+        while session.match.deals_finished == 0:
+            await session.play_computers()
+            if session.match.deals_finished == 0:
+                await session.play(HOST, session.match.legal_actions()[0])
+        stored = (await store.table(session.id)).deal_keys
+        assert stored is not None and len(stored["secrets"]) == 2
+        assert stored["secrets"][0] == keys["secrets"][0]
+        before = session.match.to_dict()
+    async with Store(store_location) as store:
+        tables = Tables(store)
+        assert await tables.restore() == 1
+        again = tables.get(CHANNEL)
+        assert again.match.to_dict() == before
+        assert again.match.deal.hands == session.match.deal.hands
+
+
+async def test_a_table_stored_before_secret_deals_restores_and_finishes_as_before(
+    store: Store,
+) -> None:
+    """A table stored by an earlier version has only its seed: its deals stay as they were."""
+    table_id = await store.create_table(GUILD, CHANNEL, HOST, "suipe", {"players": 2}, 42)
+    await store.set_seat(table_id, 0, None, "Computer 1", "easy")
+    await store.set_seat(table_id, 1, None, "Computer 2", "easy")
+    await store.set_status(table_id, "playing")
+    old = registry.new_match("suipe", 42, players=2)
+    for number in range(5):
+        player = old.current_player
+        action = old.legal_actions()[0]
+        old.apply(action)
+        await store.record_move(table_id, number, player, action.notation)
+    assert (await store.table(table_id)).deal_keys is None
+    tables = Tables(store)
+    assert await tables.restore() == 1
+    session = tables.get(CHANNEL)
+    assert session.match.to_dict() == old.to_dict()
+    assert session.match.deal_keys is None
+    await session.play_computers()
+    assert session.match.is_terminal
+    assert (await store.table(table_id)).status == "finished"

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import random
+import secrets
 from typing import Any
+
+import pytest
+
+from engine import fairness
 
 from .fake_discord import EPHEMERAL, FakeDiscord
 
@@ -111,3 +117,12 @@ async def play_first_move(fake: FakeDiscord, user_id: int) -> str:
     assert picker["flags"] & EPHEMERAL and picker["attachments"], "the hand comes privately"
     answer, _ = await finish_picker(fake, user_id, picker)
     return answer
+
+
+def fix_deals(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
+    """Deal secrets from a seeded generator instead of the system's, for a test that needs a
+    particular deal (every table opened afterwards deals the same cards)."""
+    fixed = random.Random(seed)
+    monkeypatch.setattr(fairness, "token_bytes", fixed.randbytes)
+    monkeypatch.setattr(fairness, "randbelow", fixed.randrange)
+    monkeypatch.setattr(secrets, "randbits", fixed.getrandbits)  # the computers' seed

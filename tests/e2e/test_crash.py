@@ -55,15 +55,17 @@ def stored(database: Path) -> dict[int, dict[str, Any]]:
     db = sqlite3.connect(database)
     try:
         tables = db.execute(
-            "SELECT id, channel_id, game, rules, seed FROM game_tables WHERE status = 'playing'"
+            "SELECT id, channel_id, game, rules, seed, deal_keys FROM game_tables"
+            " WHERE status = 'playing'"
         ).fetchall()
         games = {}
-        for table_id, channel, game, rules, seed in tables:
+        for table_id, channel, game, rules, seed, keys in tables:
             rows = db.execute(
                 "SELECT notation FROM actions WHERE table_id = ? ORDER BY number", (table_id,)
             )
             actions = [row[0] for row in rows]
-            games[channel] = {"game": game, "rules": json.loads(rules), "seed": seed,
+            games[channel] = {"game": game, "rules": json.loads(rules),
+                              "seed": json.loads(keys) if keys else seed,
                               "actions": actions}  # fmt: skip
         return games
     finally:

@@ -3,8 +3,6 @@ listed, and the private hand says what the others played since your own last tur
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from .conftest import Env
@@ -12,6 +10,7 @@ from .fake_discord import NO_FILES_CHANNEL_ID
 from .helpers import (
     button,
     finish_picker,
+    fix_deals,
     latest_table,
     play_first_move,
     start_table,
@@ -24,7 +23,7 @@ ASHA = 901
 async def test_every_play_since_the_last_table_is_listed(
     env: Env, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(random, "SystemRandom", lambda: random.Random(7))
+    fix_deals(monkeypatch, 7)
     fake = env.fake
     fake.add_member(ASHA, "Asha")
     _, session = await start_table(env, ASHA, "sedma", computers=3, players=4)
@@ -114,16 +113,16 @@ async def test_a_server_sets_its_winning_lead_in_settings(env: Env) -> None:
 
 
 @pytest.mark.parametrize(
-    ("game", "players", "options"),
-    [("suipe", 2, {"deals": 1}), ("seep", 2, {})],
+    ("game", "players", "options", "deals"),
+    [("suipe", 2, {"deals": 1}, 1), ("seep", 2, {}, 7)],  # deals with a hand of many moves
 )
 async def test_a_move_takes_three_taps_and_a_forced_one_two(
-    env: Env, monkeypatch: pytest.MonkeyPatch, game: str, players: int, options: dict
+    env: Env, monkeypatch: pytest.MonkeyPatch, game: str, players: int, options: dict, deals: int
 ) -> None:
     """Over a whole deal: "My hand", then one list of every move in words (open it, pick),
     played at once; a forced move is one button. A hand with more moves than one list holds
     (25) gets a list per few cards, each move still three taps."""
-    monkeypatch.setattr(random, "SystemRandom", lambda: random.Random(3))
+    fix_deals(monkeypatch, deals)
     fake = env.fake
     fake.add_member(ASHA, "Asha")
     computers = players - 1

@@ -4,12 +4,10 @@ the language of the player who opened it. /autoplay plays a player's forced move
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from .conftest import Env
-from .helpers import button, finish_picker, latest_table, start_table, whose_turn
+from .helpers import button, finish_picker, fix_deals, latest_table, start_table, whose_turn
 
 ASHA, RAVI = 901, 902
 
@@ -86,7 +84,7 @@ async def test_a_table_keeps_its_openers_language_for_everyone(env: Env) -> None
 async def test_autoplay_plays_a_players_forced_moves(
     env: Env, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(random, "SystemRandom", lambda: random.Random(3))
+    fix_deals(monkeypatch, 3)
     fake = env.fake
     fake.add_member(ASHA, "Asha")
     on = await fake.slash(ASHA, "autoplay", on=True)

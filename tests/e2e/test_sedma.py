@@ -4,13 +4,11 @@ hand with a fight."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from .conftest import Env
 from .fake_discord import EPHEMERAL, GUILD_ID, NO_FILES_CHANNEL_ID, FakeDiscord
-from .helpers import button, finish_picker, latest_table, whose_turn
+from .helpers import button, finish_picker, fix_deals, latest_table, whose_turn
 
 ASHA, DEV = 901, 902
 SEED = 5
@@ -48,8 +46,8 @@ def posted_titles(fake: FakeDiscord, channel: int) -> list[str]:
 async def test_four_player_sedma_to_the_end_then_the_leaderboard(
     env: Env, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # a fixed shuffle (the table's seed), so that the humans get to go again
-    monkeypatch.setattr(random, "SystemRandom", lambda: random.Random(SEED))
+    # fixed deal secrets, so that the humans get to go again
+    fix_deals(monkeypatch, SEED)
     fake = env.fake
     fake.add_member(ASHA, "Asha")
     fake.add_member(DEV, "Dev")
@@ -107,7 +105,7 @@ async def test_four_player_sedma_to_the_end_then_the_leaderboard(
 
 
 async def test_two_player_hola_hand_with_a_fight(env: Env, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(random, "SystemRandom", lambda: random.Random(HOLA_SEED))
+    fix_deals(monkeypatch, HOLA_SEED)
     fake = env.fake
     fake.add_member(ASHA, "Asha")
     new = await fake.slash(ASHA, "table", "new", game="hola", players=2)

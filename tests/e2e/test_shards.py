@@ -84,14 +84,16 @@ async def stored_games(url: str) -> dict[int, dict[str, Any]]:
     try:
         games = {}
         for table in await connection.fetch(
-            "SELECT id, channel_id, game, rules, seed FROM game_tables WHERE status = 'playing'"
+            "SELECT id, channel_id, game, rules, seed, deal_keys FROM game_tables"
+            " WHERE status = 'playing'"
         ):
             actions = await connection.fetch(
                 "SELECT notation FROM actions WHERE table_id = $1 ORDER BY number", table["id"]
             )
             games[table["channel_id"]] = {
                 "game": table["game"], "rules": json.loads(table["rules"]),
-                "seed": table["seed"], "actions": [a["notation"] for a in actions],
+                "seed": json.loads(table["deal_keys"]) if table["deal_keys"] else table["seed"],
+                "actions": [a["notation"] for a in actions],
             }  # fmt: skip
         return games
     finally:

@@ -17,6 +17,7 @@ from typing import Any
 from engine import registry
 from engine.cards import Card, Suit, card_of, hand_order, parse_cards
 from engine.core import PUBLIC, GameOver, GameState, IllegalMove, NotYourTurn, Viewer
+from engine.fairness import DealKeys, Seed, Shuffles, seed_from_json, seed_to_json
 from engine.outcome import Outcome, points_stats
 from engine.pictures import (
     DealReport,
@@ -128,23 +129,23 @@ class TinyView:
 
 
 class TinyMatch(GameState):
-    def __init__(self, players: int = 2, hands: int = 2, seed: int = 0) -> None:
+    def __init__(self, players: int = 2, hands: int = 2, seed: Seed = 0) -> None:
         if players not in (2, 3):
             raise IllegalMove("Tiny Tricks is played by 2 or 3 players")
         if not 1 <= hands <= 5:
             raise IllegalMove("a match lasts between 1 and 5 hands")
         self.players, self.hands, self.seed = players, hands, seed
-        self.rng = random.Random(seed)
+        self.shuffles = Shuffles(seed)
         self.actions: list[Play] = []
         self.results: list[HandResult] = []
         self.totals = [0] * players
-        self.dealer = self.rng.randrange(players)
+        self.dealer = self.shuffles.first_dealer(players)
         self.last: str | None = None
         self._deal()
 
     def _deal(self) -> None:
         deck = list(DECK)
-        self.rng.shuffle(deck)
+        self.shuffles.next().shuffle(deck)
         self.held = [
             sorted(deck[p * HAND : (p + 1) * HAND], key=hand_order) for p in range(self.players)
         ]
@@ -272,14 +273,18 @@ class TinyMatch(GameState):
         return {
             "game": NAME,
             "rules": {"players": self.players, "hands": self.hands},
-            "seed": self.seed,
+            "seed": seed_to_json(self.seed),
             "actions": [a.notation for a in self.actions],
         }
+
+    @property
+    def deal_keys(self) -> DealKeys | None:
+        return self.shuffles.keys
 
 
 def restore(data: Mapping[str, Any]) -> TinyMatch:
     rules = data["rules"]
-    match = TinyMatch(rules.get("players", 2), rules.get("hands", 2), data["seed"])
+    match = TinyMatch(rules.get("players", 2), rules.get("hands", 2), seed_from_json(data["seed"]))
     for text in data["actions"]:
         match.apply(text)
     return match
