@@ -401,6 +401,24 @@ def test_a_led_unknown_card_leads_the_called_suit_and_never_wins() -> None:
     assert hand.tricks[4] == 1 and hand.is_over
 
 
+def test_a_trick_led_face_down_is_led_in_the_called_suit_and_the_unknown_never_wins() -> None:
+    """docs/rules.md: the unknown card is led only as the picker's last card; the trick is
+    then led in the called suit (trump wins, else the called suit's best card); when nobody
+    plays either, the first card played after it leads for the win."""
+    table = "sheepshead players=5 | dealer: 0 | picker: 1 | called: AS | unknown: KH | turn: 1"
+    early = hand_of(f"{table} | hand 1: QC | hand 2: 7S 9S")
+    assert legal(early) == {"QC"}  # with a card in hand the unknown is not led
+    trumped = play(hand_of(f"{table} | hand 1: | hand 2: 7S | hand 3: 7D | hand 4: AS | "
+                           "hand 0: 9H"), "unknown", "7S", "7D", "AS", "9H")  # fmt: skip
+    assert trumped.tricks[3] == 1  # trump beats the called suit
+    nobody = hand_of(f"{table} | hand 1: | hand 2: 7C | hand 3: 8C | hand 4: 10H | hand 0: 9H")
+    play(nobody, "unknown", "7C")
+    assert nobody.led_suit() == Card.parse("AS").suit and nobody.winning() == 2
+    play(nobody, "8C", "10H", "9H")
+    assert nobody.tricks[3] == 1 and nobody.tricks[1] == 0  # 7♣ led for the win: 8♣ took it
+    assert Card.parse("KH") in nobody.taken[3]  # with the unknown card's points
+
+
 # ----- the jack of diamonds --------------------------------------------------------------------
 
 
