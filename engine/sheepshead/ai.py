@@ -3,11 +3,12 @@
 A world deals the cards the seat cannot see (other hands, the blind before the pick, the bury
 and an unknown card for everyone but the picker) again at random, keeping what the table has
 shown: the voids shown in play, the picker's hold card of the called suit, that the picker
-holds neither the called card nor (having called it) buried it.
+holds neither the called card nor (having called it) buried it, and after a ten call that every
+fail ace is the picker's.
 
 - normal: a player's rules of thumb: pick on trump strength, bury points and short fail suits,
-  call the ace of the shortest suit; the picker's side leads trump, defenders lead the called
-  suit or fail; take a trick worth taking cheaply, smear points on a partner's trick, give
+  call the ace (or ten) of the shortest suit; the picker's side leads trump, defenders lead the
+  called suit or fail; take a trick worth taking cheaply, smear points on a partner's trick, give
   nothing away otherwise; in a leaster, stay under.
 - easy: the same, with a random legal move a third of the time.
 - hard: imagines many worlds and plays each candidate to the end of the hand with the normal

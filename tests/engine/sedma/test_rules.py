@@ -354,7 +354,8 @@ def test_three_players_go_again_only_against_opponents_as_far_as_the_table_knows
 
 LAST = ("sedma players=3 target=10 | dealer: 0 | leader: 1 | turn: 1"
         " | hand 0: 8S | hand 1: KH | hand 2: 9D"
-        " | taken 0: AS AH AD AC 10S 10H | tricks 0: 3 | taken 2: 10C 10D | tricks 2: 2")  # fmt: skip
+        " | taken 0: AS AH AD AC 10S 10H | tricks 0: 3"
+        " | taken 2: 10C 10D | tricks 2: 2")  # fmt: skip
 
 
 def test_three_players_keep_their_own_game_points_and_the_best_at_n_wins() -> None:
