@@ -15,9 +15,11 @@ T = TypeVar("T")
 
 
 def position_lines(text: str) -> list[str]:
-    """The non-empty, non-comment lines of a position (newlines or ' | ' separate them)."""
-    lines = [line.strip() for line in re.split(r"\n|\|", text)]
-    return [line for line in lines if line and not line.startswith("#")]
+    """The non-empty lines of a position (newlines or ' | ' separate them); `#` starts a
+    comment that runs to the end of its line."""
+    uncommented = "\n".join(line.partition("#")[0] for line in text.splitlines())
+    lines = [line.strip() for line in re.split(r"\n|\|", uncommented)]
+    return [line for line in lines if line]
 
 
 def key_value(line: str) -> tuple[str, str]:
@@ -68,13 +70,15 @@ def options_line(rules: Any, first: tuple[str, ...]) -> str:
 def parse_options(cls: type[T], game_field: str, words: list[str]) -> T:
     """Build a rules value from `game name=value flag …`."""
     options: dict[str, object] = {game_field: words[0]}
-    known = {f.name for f in fields(cls)}  # type: ignore[arg-type]
+    defaults = {f.name: f.default for f in fields(cls)}  # type: ignore[arg-type]
     for word in words[1:]:
         name, _, raw = word.partition("=")
-        if name not in known:
+        if name not in defaults:
             raise BadNotation(f"unknown option {name!r}")
         if not raw:
             options[name] = True
+        elif isinstance(defaults[name], str):
+            options[name] = raw  # a word option (partner=jack): the rules check the word
         elif raw in ("true", "false"):
             options[name] = raw == "true"
         else:

@@ -185,14 +185,19 @@ class SedmaHand:
         if self.rules.is_hola or self.round >= MAX_ROUNDS:
             return []
         holder = self.winning()
-        if (
-            self.rules.only_against_opponents
-            and not self.rules.three_handed
-            and holder is not None
-            and self.same_side(holder, self.leader)
-        ):
+        if self.rules.only_against_opponents and holder is not None and self._ours(holder):
             return []
         return [c for c in sorted(self.hands[self.leader], key=hand_order) if self.matches(c)]
+
+    def _ours(self, holder: int) -> bool:
+        """Whether the leader's side holds the trick, as far as the table knows: with three
+        the sides are known only once K♥ has been played, so until then only the leader's own
+        card counts (the leader without K♥ cannot tell a partner from an opponent)."""
+        if holder == self.leader:
+            return True
+        if self.rules.three_handed and not self.king_played():
+            return False
+        return self.same_side(holder, self.leader)
 
     def check(self, action: SedmaAction, player: int | None = None) -> None:
         if self.phase is Phase.OVER:

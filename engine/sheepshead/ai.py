@@ -3,11 +3,12 @@
 A world deals the cards the seat cannot see (other hands, the blind before the pick, the bury
 and an unknown card for everyone but the picker) again at random, keeping what the table has
 shown: the voids shown in play, the picker's hold card of the called suit, that the picker
-holds neither the called card nor (having called it) buried it.
+holds neither the called card nor (having called it) buried it, and after a ten call that every
+fail ace is the picker's.
 
 - normal: a player's rules of thumb: pick on trump strength, bury points and short fail suits,
-  call the ace of the shortest suit; the picker's side leads trump, defenders lead the called
-  suit or fail; take a trick worth taking cheaply, smear points on a partner's trick, give
+  call the ace (or ten) of the shortest suit; the picker's side leads trump, defenders lead the
+  called suit or fail; take a trick worth taking cheaply, smear points on a partner's trick, give
   nothing away otherwise; in a leaster, stay under.
 - easy: the same, with a random legal move a third of the time.
 - hard: imagines many worlds and plays each candidate to the end of the hand with the normal
@@ -20,9 +21,9 @@ import random
 from collections.abc import Sequence
 
 from engine.ai.tricks import TrickComputer, best_by_playouts
-from engine.cards import Card, Suit, card_of
+from engine.cards import Card, Suit
 from engine.sheepshead.actions import PASS, PICK, Kind, SheepsheadAction, play
-from engine.sheepshead.hand import Phase, SheepsheadHand
+from engine.sheepshead.hand import Phase, SheepsheadHand, call_options
 from engine.sheepshead.rules import (
     FAIL_SUITS,
     TRUMP_ORDER,
@@ -112,6 +113,8 @@ def sample_world(hand: SheepsheadHand, seat: int, rng: random.Random) -> Sheepsh
                     return False
                 if hand.unknown is not None and suit_of(card) == called.suit:
                     return False  # an unknown card is laid only without the called suit
+            elif called is not None and called.rank == 10 and card.rank == 1 and not is_trump(card):
+                return False  # a ten is called only when all three fail aces are the picker's
             return True
         if where == "bury" and card == called:
             return False
@@ -237,12 +240,8 @@ def bury_score(hand: SheepsheadHand, action: SheepsheadAction) -> float:
     held = {suit_of(c) for c in kept}
     value += 3.0 * sum(s not in held for s in FAIL_SUITS)
     if hand.rules.called_ace:
-        callable_suits = [
-            s
-            for s in FAIL_SUITS
-            if s in held and card_of(1, s) not in kept and card_of(1, s) not in action.cards
-        ]
-        value += 6 if callable_suits else -6
+        options = call_options(kept, action.cards)
+        value += 6 if any(a.unknown is None for a in options) else -6
     return value
 
 
@@ -409,6 +408,13 @@ def reason(hand: SheepsheadHand, action: SheepsheadAction) -> str:
     if kind is Kind.BURY:
         return say("Lay away points and short fail suits; keep your trumps.")
     if kind is Kind.CALL:
+        if action.unknown is not None:
+            return say(
+                "No suit of yours can be called: lay away your cheapest card face down and "
+                "call a partner all the same."
+            )
+        if action.called is not None and action.called.rank == 10:
+            return say("All three fail aces are yours: call the ten of your shortest suit.")
         return say("Call the ace of your shortest suit: your partner's ace wins it early.")
     if kind is Kind.ALONE:
         return say("Strong enough to win alone: the units are yours.")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.cards import pretty_cards
+from engine.cards import card_of, pretty_cards
 from engine.sheepshead.actions import Kind, SheepsheadAction
 from engine.sheepshead.hand import SheepsheadHand
 from engine.sheepshead.rules import is_trump, points, strength_order, suit_of
@@ -41,10 +41,9 @@ def describe_action(
         own = sorted(
             (c for c in hand.hands[hand.picker] if suit_of(c) == called.suit), key=strength_order
         )
-        if called.rank == 10:
-            return say(
-                "Call {card} (you keep {ace})", card=called.pretty, ace=f"A{called.suit.symbol}"
-            )
+        ace = card_of(1, called.suit)
+        if called.rank == 10 and ace in own:  # the ace is the hold card
+            return say("Call {card} (you keep {ace})", card=called.pretty, ace=ace.pretty)
         return say(
             "Call the {card} (you hold {cards})", card=called.pretty, cards=pretty_cards(own)
         )

@@ -3,6 +3,7 @@ fail, and the count: picker's side against the defenders, or a leaster when ever
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from itertools import combinations
@@ -68,6 +69,45 @@ class HandScore:
 
 def hold_suit(called: Card | None) -> Suit | None:
     return None if called is None else called.suit
+
+
+def call_rank(hand: Sequence[Card], buried: Sequence[Card]) -> int:
+    """1: the picker calls an ace; 10: all three fail aces are the picker's (held or buried),
+    so a ten is called instead."""
+    mine = {*hand, *buried}
+    return 10 if all(card_of(1, s) in mine for s in FAIL_SUITS) else 1
+
+
+def call_options(hand: Sequence[Card], buried: Sequence[Card]) -> list[SheepsheadAction]:
+    """The calls a picker holding `hand` after burying `buried` may make (going alone aside):
+    an ace, or a ten when all three fail aces are theirs, that is neither in the hand nor
+    buried, of a suit the hand holds a card of; where no suit can be called that way, such a
+    card of a suit the hand lacks, with any card of the hand laid face down as the unknown."""
+    mine = {*hand, *buried}
+    rank = call_rank(hand, buried)
+    held = {suit_of(c) for c in hand}
+    free = [card_of(rank, s) for s in FAIL_SUITS if card_of(rank, s) not in mine]
+    holding = [SheepsheadAction(Kind.CALL, (card,)) for card in free if card.suit in held]
+    if holding:
+        return holding
+    order = sorted(hand, key=strength_order)
+    return [
+        SheepsheadAction(Kind.CALL, (card, unknown))
+        for card in free
+        if card.suit not in held
+        for unknown in order
+    ]
+
+
+def hold_card(hand: Sequence[Card], called: Card) -> Card | None:
+    """The card the picker may not throw off before the called suit is led: with a ten
+    called, that suit's ace where held; otherwise their last card of the called suit (None:
+    two or more are left, one may go)."""
+    ace = card_of(1, called.suit)
+    if called.rank == 10 and ace in hand:
+        return ace
+    holds = [c for c in hand if suit_of(c) == called.suit]
+    return holds[0] if len(holds) == 1 else None
 
 
 @dataclass
@@ -226,29 +266,9 @@ class SheepsheadHand:
         return []
 
     def call_choices(self) -> list[SheepsheadAction]:
-        """The aces the picker may call (a suit they hold a card of, the ace not theirs); with
-        all three fail aces, a ten; with no suit to call, an ace with an unknown card."""
+        """The cards the picker may call (see `call_options`)."""
         assert self.picker is not None
-        hand = self.hands[self.picker]
-        mine = set(hand) | set(self.buried)
-        held = {suit_of(c) for c in hand}
-        if all(card_of(1, s) in hand for s in FAIL_SUITS):
-            tens = (card_of(10, s) for s in FAIL_SUITS)
-            return [SheepsheadAction(Kind.CALL, (ten,)) for ten in tens if ten not in mine]
-        aces = [
-            SheepsheadAction(Kind.CALL, (card_of(1, s),))
-            for s in FAIL_SUITS
-            if s in held and card_of(1, s) not in mine
-        ]
-        if aces:
-            return aces
-        order = sorted(hand, key=strength_order)
-        return [
-            SheepsheadAction(Kind.CALL, (card_of(1, s), card))
-            for s in FAIL_SUITS
-            if s not in held and card_of(1, s) not in mine
-            for card in order
-        ]
+        return call_options(self.hands[self.picker], self.buried)
 
     def called_suit_led(self) -> bool:
         """Whether a finished trick was led in the called suit (the partner's duties and the
@@ -285,10 +305,9 @@ class SheepsheadHand:
         if duties and called is not None:
             if called in cards and len(cards) > 1:
                 cards = [c for c in cards if c != called]  # not thrown off before its suit
-            if seat == self.picker and self.unknown is None:
-                holds = [c for c in cards if suit_of(c) == called.suit]
-                if len(holds) == 1 and len(cards) > 1:
-                    cards = [c for c in cards if c != holds[0]]  # the hold card stays
+            if seat == self.picker and self.unknown is None and len(cards) > 1:
+                keep = hold_card(cards, called)
+                cards = [c for c in cards if c != keep]  # the hold card stays
         return [play(c) for c in cards]
 
     def check(self, action: SheepsheadAction, player: int | None = None) -> SheepsheadAction:
@@ -376,6 +395,10 @@ class SheepsheadHand:
         if called in self.buried:
             return say("You buried {card}: call another card.", card=called.pretty)
         if choices and choices[0].unknown is not None:
+            if call_rank(self.hands[self.picker], self.buried) == 10:
+                return say(
+                    "No suit of yours can be called: call a ten with an unknown card, or go alone."
+                )
             return say(
                 "No suit of yours can be called: call an ace with an unknown card, or go alone."
             )

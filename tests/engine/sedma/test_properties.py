@@ -16,7 +16,7 @@ from engine.core import PUBLIC
 from engine.registry import restore
 from engine.sedma import Kind, Phase, SedmaAction, SedmaHand, SedmaMatch, SedmaRules
 from engine.sedma.actions import STOP
-from engine.sedma.rules import MAX_ROUNDS
+from engine.sedma.rules import KING_OF_HEARTS, MAX_ROUNDS
 
 CONFIGS = [("sedma", 2), ("sedma", 3), ("sedma", 4), ("hola", 2), ("hola", 4)]
 HANDS = 2000
@@ -33,10 +33,14 @@ def brute_force_moves(hand: SedmaHand) -> set[str]:
     led = hand.trick[0][1]
     if hand.round >= MAX_ROUNDS:
         return moves
-    if hand.rules.only_against_opponents and hand.players != 3:
+    if hand.rules.only_against_opponents:
         holder = hand.winning()
         assert holder is not None
-        if hand.side_of(holder) == hand.side_of(hand.leader):
+        # three players: the sides are known once K♥ has been on the table
+        known = hand.players != 3 or any(c == KING_OF_HEARTS for _, c in hand.trick) or any(
+            KING_OF_HEARTS in cards for cards in hand.taken
+        )
+        if holder == hand.leader or (known and hand.side_of(holder) == hand.side_of(hand.leader)):
             return moves
     for card in cards:
         if card.rank == led.rank or hand.rules.is_wild(card):

@@ -325,3 +325,52 @@ def test_position_notation_round_trips() -> None:
         a.notation for a in match.legal_actions()
     ]
     assert parse_cards("10H")[0] in match.deal.rules.deck()
+
+
+# ----- three players: decisions where RULES.md is silent (docs/rules.md) -------------------------
+
+AGAINST = ("sedma players=3 only_against_opponents | dealer: 2 | leader: 0 | turn: 0"
+           " | hand 0: 9S 7D QD JC | hand 1: KH 10C QH AD | hand 2: 9H 8S AH 10H")  # fmt: skip
+
+
+def test_three_players_go_again_only_against_opponents_as_far_as_the_table_knows() -> None:
+    # seat 1 holds K♥ (alone); seats 0 and 2 are partners, which they cannot know yet
+    hidden = play(hand_of(AGAINST), "9S", "10C", "9H")
+    assert hidden.winning() == 2 and hidden.phase is Phase.DECIDE  # partner or opponent? unknown
+    assert {a.notation for a in hidden.legal_actions()} == {"stop", "+7D"}
+    own = play(hand_of(AGAINST), "9S", "10C", "8S")
+    assert own.phase is Phase.PLAY and own.tricks[0] == 1  # the leader's own card holds it
+    known = play(hand_of(AGAINST), "9S", "KH", "9H")
+    assert known.phase is Phase.PLAY and known.tricks[2] == 1  # K♥ is out: 2 is a partner
+    against = play(hand_of(AGAINST), "9S", "KH", "8S")
+    assert against.winning() == 1 and against.phase is Phase.DECIDE  # K♥'s holder: opponent
+    alone = play(hand_of(AGAINST.replace("leader: 0 | turn: 0", "leader: 1 | turn: 1")),
+                 "AD", "AH", "9S")  # fmt: skip
+    assert alone.phase is Phase.DECIDE  # the K♥ holder knows everyone else is an opponent
+    assert {a.notation for a in alone.legal_actions()} == {"stop", "+KH"}
+    without = play(hand_of(AGAINST.replace(" only_against_opponents", "")), "9S", "KH", "9H")
+    assert without.phase is Phase.DECIDE  # without the option the leader may always go again
+
+
+LAST = ("sedma players=3 target=10 | dealer: 0 | leader: 1 | turn: 1"
+        " | hand 0: 8S | hand 1: KH | hand 2: 9D"
+        " | taken 0: AS AH AD AC 10S 10H | tricks 0: 3"
+        " | taken 2: 10C 10D | tricks 2: 2")  # fmt: skip
+
+
+def test_three_players_keep_their_own_game_points_and_the_best_at_n_wins() -> None:
+    together = match_from_position(f"{LAST} | score: 9 4 9")
+    for move in ("KH", "9D", "8S"):  # a led K♥ is a king: nobody matches, seat 1 keeps it
+        together.apply(move)
+    assert together.deal_results[0].score.sides == ((1,), (0, 2))
+    assert together.scores == [10, 4, 10] and together.is_terminal  # each partner scores
+    outcome = together.outcome()
+    assert outcome.places == (1, 3, 1)  # partners level at the top share the win
+    assert outcome.result_of(0) == outcome.result_of(2) == "draw"
+    assert outcome.result_of(1) == "loss"
+    assert outcome.describe(NAMES[:3]).endswith("Asha and Ravi win!")
+    ahead = match_from_position(f"{LAST} | score: 9 4 8")
+    for move in ("KH", "9D", "8S"):
+        ahead.apply(move)
+    assert ahead.scores == [10, 4, 9] and ahead.is_terminal
+    assert ahead.outcome().places == (1, 3, 2)  # the partner short of N does not share it

@@ -81,6 +81,9 @@ def brute_force_moves(hand: SheepsheadHand) -> set[str]:
         allowed.remove(called)
     if before and seat == hand.picker and hand.unknown is None and called is not None:
         holds = [c for c in allowed if follows(c) == called.suit]
+        ace = card_of(1, called.suit)
+        if called.rank == 10 and ace in holds:
+            holds = [ace]  # a ten call: the ace is the hold card
         if len(holds) == 1 and len(allowed) > 1:
             allowed.remove(holds[0])
     return {str(c) for c in allowed}
@@ -88,21 +91,21 @@ def brute_force_moves(hand: SheepsheadHand) -> set[str]:
 
 def _calls(hand: SheepsheadHand) -> set[str]:
     assert hand.picker is not None
-    cards = set(hand.hands[hand.picker])
-    mine = cards | set(hand.buried)
+    return spec_calls(hand.hands[hand.picker], hand.buried)
+
+
+def spec_calls(cards: list[Card], buried: list[Card]) -> set[str]:
+    """RULES.md's "Called ace": an ace not the picker's (aces in the bury are theirs) of a suit
+    they hold; a ten instead when all three fail aces are theirs; with no such suit, the same
+    card of a suit they lack with an unknown card; or alone."""
+    mine = set(cards) | set(buried)
     suits = {follows(c) for c in cards}
-    moves = {"alone"}
-    if all(card_of(1, s) in cards for s in FAIL_SUITS):
-        return moves | {f"call {card_of(10, s)}" for s in FAIL_SUITS if card_of(10, s) not in mine}
-    aces = {f"call {card_of(1, s)}" for s in FAIL_SUITS if s in suits and card_of(1, s) not in mine}
-    if aces:
-        return moves | aces
-    return moves | {
-        f"call {card_of(1, s)} unknown {c}"
-        for s in FAIL_SUITS
-        if s not in suits and card_of(1, s) not in mine
-        for c in cards
-    }
+    rank = 10 if all(card_of(1, s) in mine for s in FAIL_SUITS) else 1
+    free = [card_of(rank, s) for s in FAIL_SUITS if card_of(rank, s) not in mine]
+    held = {f"call {c}" for c in free if c.suit in suits}
+    if held:
+        return {"alone"} | held
+    return {"alone"} | {f"call {c} unknown {u}" for c in free for u in cards}
 
 
 def everything(hand: SheepsheadHand) -> Counter[Card]:

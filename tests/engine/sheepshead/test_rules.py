@@ -250,6 +250,81 @@ def test_without_a_suit_to_call_the_picker_lays_an_unknown_card() -> None:
     assert "alone" in choices
 
 
+def test_a_ten_calls_hold_card_is_the_ace_kept_until_the_called_suit_is_led() -> None:
+    # the source: the picker calls the ten "and keep[s] the Ace in their hand"
+    text = (
+        "sheepshead players=5 | dealer: 4 | picker: 1 | called: 10S | "
+        "trick: 0 QC | hand 1: AS 9S AH AC | hand 2: 10S KD"
+    )
+    hand = hand_of(text)
+    assert legal(hand) == {"9S", "AH", "AC"}  # no trump: anything but the hold card
+    with pytest.raises(IllegalMove, match="Keep your hold card A♠ until ♠ is led"):
+        play(hand, "AS")
+    assert "AS" in legal(hand_of(text.replace("called: 10S", "called: 10S | led: S")))
+    lead = hand_of(text.replace("trick: 0 QC", "turn: 1"))
+    assert "AS" in legal(lead)  # leading it leads the called suit
+    ace_call = hand_of(text.replace("called: 10S", "called: AH").replace("AH AC", "7H AC"))
+    assert legal(ace_call) == {"AS", "9S", "AC"}  # an ace call keeps any card of the suit
+
+
+BURIED = "sheepshead players=5 | dealer: 4 | phase: call | picker: 0"
+
+
+def test_buried_aces_are_the_pickers_and_a_ten_is_called() -> None:
+    one = hand_of(f"{BURIED} | buried: AC 8C | hand 0: QC QS AS AH 9H 7S")
+    assert legal(one) == {"call 10S", "call 10H", "alone"}
+    with pytest.raises(IllegalMove, match="You buried A♣"):
+        play(one, "call AC")
+    two = match_from_position(f"{BURIED} | buried: AC AS | hand 0: QC QS JD AD AH 9S | "
+                              "hand 2: 10S 7D | hand 3: 10H 8D")  # fmt: skip
+    assert {a.notation for a in two.legal_actions()} == {"call 10S", "call 10H", "alone"}
+    assert two.describe("call 10S") == "Call the 10♠ (you hold 9♠)"
+    assert two.describe("call 10H") == "Call 10♥ (you keep A♥)"
+    two.apply("call 10S")
+    assert two.deal.partner == 2 and two.deal.phase is Phase.PLAY
+    later = hand_of("sheepshead players=5 | dealer: 4 | picker: 0 | called: 10S | buried: AC AS"
+                    " | trick: 1 QH | turn: 0 | hand 0: 9S AH | hand 2: 10S 7D")  # fmt: skip
+    assert legal(later) == {"AH"}  # trump led, no trump: the last spade is the hold card
+
+
+def test_buried_aces_and_no_suit_to_call_give_a_ten_with_an_unknown_card() -> None:
+    hand = hand_of(f"{BURIED} | buried: AC AS | hand 0: QC QS JD AD AH 10H")
+    choices = legal(hand)
+    assert "call 10C unknown QC" in choices and "call 10S unknown 10H" in choices
+    assert choices == {"alone"} | {
+        f"call {ten} unknown {card}"
+        for ten in ("10C", "10S")
+        for card in ("QC", "QS", "JD", "AD", "AH", "10H")
+    }
+    with pytest.raises(IllegalMove, match="call a ten with an unknown card"):
+        play(hand, "call 10C")
+    with pytest.raises(IllegalMove, match="You hold 10♥ yourself"):
+        play(hand, "call 10H")
+    match = match_from_position(f"{BURIED} | buried: AC AS | hand 0: QC QS JD AD AH 10H")
+    assert match.describe("call 10S unknown QC") == "Call 10♠: lay Q♣ face down as the unknown"
+    match.apply("call 10S unknown QC")
+    assert match.deal.unknown == Card.parse("QC") and match.deal.called == Card.parse("10S")
+
+
+def test_with_every_fail_ace_and_ten_the_pickers_only_going_alone_is_left() -> None:
+    hand = hand_of(f"{BURIED} | buried: AC 10C | hand 0: AS 10S AH 10H QC QS")
+    assert legal(hand) == {"alone"}
+    with pytest.raises(IllegalMove, match="You hold 10♠ yourself"):
+        play(hand, "call 10S")
+    play(hand, "alone")
+    assert hand.alone and hand.partner is None and hand.phase is Phase.PLAY
+
+
+def test_the_jack_of_diamonds_game_has_no_call_whatever_is_buried() -> None:
+    text = ("sheepshead players=5 partner=jack | dealer: 4 | phase: bury | picker: 0 | turn: 0"
+            " | hand 0: AC AS AH QC QS 7D 8D 9D | hand 2: JD 7C")  # fmt: skip
+    hand = play(hand_of(text), "bury AC AS")
+    assert hand.phase is Phase.PLAY and hand.called is None
+    assert hand.partner == 2 and not hand.alone
+    mine = play(hand_of(text.replace("9D | hand 2: JD", "JD | hand 2: 9D")), "bury AC AS")
+    assert mine.phase is Phase.PLAY and mine.alone and mine.partner is None  # unannounced
+
+
 def test_the_partner_must_play_the_called_ace_when_its_suit_is_first_led() -> None:
     hand = hand_of(
         "sheepshead players=5 | dealer: 4 | picker: 0 | called: AS | "
@@ -324,6 +399,24 @@ def test_a_led_unknown_card_leads_the_called_suit_and_never_wins() -> None:
     assert legal(hand) == {"unknown KH"}
     play(hand, "unknown", "7S", "8C", "AS", "9H")
     assert hand.tricks[4] == 1 and hand.is_over
+
+
+def test_a_trick_led_face_down_is_led_in_the_called_suit_and_the_unknown_never_wins() -> None:
+    """docs/rules.md: the unknown card is led only as the picker's last card; the trick is
+    then led in the called suit (trump wins, else the called suit's best card); when nobody
+    plays either, the first card played after it leads for the win."""
+    table = "sheepshead players=5 | dealer: 0 | picker: 1 | called: AS | unknown: KH | turn: 1"
+    early = hand_of(f"{table} | hand 1: QC | hand 2: 7S 9S")
+    assert legal(early) == {"QC"}  # with a card in hand the unknown is not led
+    trumped = play(hand_of(f"{table} | hand 1: | hand 2: 7S | hand 3: 7D | hand 4: AS | "
+                           "hand 0: 9H"), "unknown", "7S", "7D", "AS", "9H")  # fmt: skip
+    assert trumped.tricks[3] == 1  # trump beats the called suit
+    nobody = hand_of(f"{table} | hand 1: | hand 2: 7C | hand 3: 8C | hand 4: 10H | hand 0: 9H")
+    play(nobody, "unknown", "7C")
+    assert nobody.led_suit() == Card.parse("AS").suit and nobody.winning() == 2
+    play(nobody, "8C", "10H", "9H")
+    assert nobody.tricks[3] == 1 and nobody.tricks[1] == 0  # 7♣ led for the win: 8♣ took it
+    assert Card.parse("KH") in nobody.taken[3]  # with the unknown card's points
 
 
 # ----- the jack of diamonds --------------------------------------------------------------------
