@@ -87,7 +87,13 @@ class SeepBot(commands.Bot):
         await self.tree.set_translator(Translator())
         for name in COGS:
             await self.load_extension(name)  # each cog registers its own persistent buttons
-        for session in list(self.tables.by_channel.values()):
+        self.flow.schedule(self._resume_tables())
+
+    async def _resume_tables(self) -> None:
+        """Once the guilds and their channels are known (before, a table's channel would look
+        deleted), every restored table gets what it is owed and plays on."""
+        await self.wait_until_ready()
+        for session in self.tables.restored():
             self.flow.resume(session)
 
     async def idle(self) -> None:
