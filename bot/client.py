@@ -42,6 +42,8 @@ class SeepBot(commands.Bot):
         # the turn loop; the tables cog attaches its output
         self.flow = TableFlow(self.store, self.tables, self.preferences)
         self.shutdown_grace = 5.0  # seconds that moves in progress get to finish at close
+        self.fatal: str | None = None  # why the bot stopped by itself, for the operator
+        self.store.database.on_claims_lost = self.stop_for
 
     # The turn loop's settings, where tests and the benchmark set them.
     @property
@@ -78,6 +80,12 @@ class SeepBot(commands.Bot):
         except BaseException:
             await self.store.close()
             raise
+
+    def stop_for(self, reason: str) -> None:
+        """Stop serving at once (this process's shards were lost): `python -m bot` ends with
+        the reason in one line."""
+        self.fatal = reason
+        self.flow.schedule(self.close())
 
     async def setup_hook(self) -> None:
         await self.open_store()

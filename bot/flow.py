@@ -31,15 +31,23 @@ WAITING = N_(
     "as they can."
 )
 CRASH_AT = "SEEPBOT_CRASH_AT"  # tests only: see `crash_point`
+_reached: dict[str, int] = {}
 
 
 def crash_point(name: str) -> None:
-    """A test hook: with SEEPBOT_CRASH_AT=<name> in the environment, the process dies at once
-    (as by kill -9, without any cleanup) the first time it reaches the point `name`: "table"
-    (a table message made and about to be posted), "summary" (a deal summary the same). The
-    crash tests use it to stop the bot in exactly the windows a real crash may hit."""
-    if os.environ.get(CRASH_AT) == name:
-        os._exit(70)
+    """A test hook: with SEEPBOT_CRASH_AT=<name> (or <name>:<n>) in the environment, the
+    process dies at once, as by kill -9, without any cleanup, the first (n-th) time it
+    reaches the point `name`: "table" (a table message made and about to be posted) or
+    "summary" (a deal summary the same). The crash tests stop the bot in exactly the windows a
+    real crash may hit this way. Unset, it costs one dictionary look-up."""
+    wanted = os.environ.get(CRASH_AT)
+    if not wanted:
+        return
+    point, _colon, count = wanted.partition(":")
+    if point == name:
+        _reached[name] = _reached.get(name, 0) + 1
+        if _reached[name] >= int(count or 1):
+            os._exit(70)
 
 
 class ChannelGone(Exception):
