@@ -25,12 +25,12 @@ WAITING = "is waiting: moves can't be saved right now"
 
 
 @contextlib.contextmanager
-def write_locked(database: Path) -> Iterator[None]:
-    """Hold the file's write lock from another connection (readers go on)."""
+def write_locked(database: Path) -> Iterator[sqlite3.Connection]:
+    """Hold the file's write lock from another connection (readers go on); that connection."""
     other = sqlite3.connect(database, isolation_level=None)
     try:
         other.execute("BEGIN EXCLUSIVE")
-        yield
+        yield other
         other.execute("ROLLBACK")
     finally:
         other.close()
@@ -55,10 +55,11 @@ async def test_a_computer_move_waits_for_the_store_and_the_table_goes_on(env: En
     played = await fake.slash(ASHA, "play", move=f"{move}#{session.turn_number}")
     assert answer(played).startswith("You played")
     turn = session.turn_number
-    with write_locked(env.database):  # before the computer's move is stored
+    with write_locked(env.database) as locked:  # before the computer's move is stored
         notice = await fake.wait_for_message(lambda m: WAITING in m["content"], timeout=15)
-        await asyncio.sleep(6)  # it keeps trying (each try waits ~5 s for the lock)
-        assert session.turn_number == turn, "nothing is played while the store cannot write"
+        await asyncio.sleep(2)  # it keeps trying (each try waits ~5 s for the lock)
+        (stored,) = locked.execute("SELECT count(*) FROM actions").fetchone()
+        assert stored == turn, "nothing is stored while the store cannot write"
     await env.bot.idle()
     assert session.turn_number == turn + 1  # the computer's move, stored once the file writes
     waiting = [m for m in fake.messages.values() if WAITING in m["content"]]
