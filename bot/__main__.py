@@ -39,6 +39,8 @@ async def run(sync: bool, overrides: dict[str, str]) -> int:
             print(f"seepbot: synced {len(synced)} command(s)")
             return 0
         await bot.start(settings.token)
+    if bot.fatal:
+        raise StoreUnavailable(bot.fatal)
     return 0
 
 

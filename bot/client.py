@@ -42,6 +42,8 @@ class SeepBot(commands.Bot):
         # the turn loop; the tables cog attaches its output
         self.flow = TableFlow(self.store, self.tables, self.preferences)
         self.shutdown_grace = 5.0  # seconds that moves in progress get to finish at close
+        self.fatal: str | None = None  # why the bot stopped by itself, for the operator
+        self.store.database.on_claims_lost = self.stop_for
 
     # The turn loop's settings, where tests and the benchmark set them.
     @property
@@ -79,6 +81,12 @@ class SeepBot(commands.Bot):
             await self.store.close()
             raise
 
+    def stop_for(self, reason: str) -> None:
+        """Stop serving at once (this process's shards were lost): `python -m bot` ends with
+        the reason in one line."""
+        self.fatal = reason
+        self.flow.schedule(self.close())
+
     async def setup_hook(self) -> None:
         await self.open_store()
         plan = self.settings.shards
@@ -87,7 +95,13 @@ class SeepBot(commands.Bot):
         await self.tree.set_translator(Translator())
         for name in COGS:
             await self.load_extension(name)  # each cog registers its own persistent buttons
-        for session in list(self.tables.by_channel.values()):
+        self.flow.schedule(self._resume_tables())
+
+    async def _resume_tables(self) -> None:
+        """Once the guilds and their channels are known (before, a table's channel would look
+        deleted), every restored table gets what it is owed and plays on."""
+        await self.wait_until_ready()
+        for session in self.tables.restored():
             self.flow.resume(session)
 
     async def idle(self) -> None:

@@ -10,17 +10,44 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Coroutine
+import os
+import time
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import replace
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
-from bot.i18n import _, ngettext, use_language
+from bot.i18n import N_, _, ngettext, use_language
 from bot.preferences import Preferences
-from bot.storage import Store
+from bot.storage import Store, StoreFault
 from bot.tables import TableError, Tables, TableSession
 from engine.words import sentence
 
 log = logging.getLogger("seepbot.flow")
+T = TypeVar("T")
+RETRY_FIRST = 0.5  # seconds before background work is tried again while the store cannot write
+RETRY_LONGEST = 15.0  # the longest pause between two tries
+WAITING = N_(
+    "Table {number} is waiting: moves can't be saved right now. It goes on by itself as soon "
+    "as they can."
+)
+CRASH_AT = "SEEPBOT_CRASH_AT"  # tests only: see `crash_point`
+_reached: dict[str, int] = {}
+
+
+def crash_point(name: str) -> None:
+    """A test hook: with SEEPBOT_CRASH_AT=<name> (or <name>:<n>) in the environment, the
+    process dies at once, as by kill -9, without any cleanup, the first (n-th) time it
+    reaches the point `name`: "table" (a table message made and about to be posted) or
+    "summary" (a deal summary the same). The crash tests stop the bot in exactly the windows a
+    real crash may hit this way. Unset, it costs one dictionary look-up."""
+    wanted = os.environ.get(CRASH_AT)
+    if not wanted:
+        return
+    point, _colon, count = wanted.partition(":")
+    if point == name:
+        _reached[name] = _reached.get(name, 0) + 1
+        if _reached[name] >= int(count or 1):
+            os._exit(70)
 
 
 class ChannelGone(Exception):
@@ -143,7 +170,7 @@ class TableFlow:
 
     async def _advance(self, session: TableSession, deals_finished: int) -> None:
         if deals_finished:
-            await self.post_summary(session)
+            await self.post_summary(session, deals_finished)
         thinking = False  # shown once: Discord keeps the sign up ~10 s or until a message
         while session.match is not None and not session.match.is_terminal:
             row = session.seats.get(session.match.current_player or 0)
@@ -157,27 +184,49 @@ class TableFlow:
                 await self.port.thinking(session)
                 thinking = True
             await asyncio.sleep(self.computer_delay)
-            results = await session.play_computers(limit=1)
+            results = await self.until_stored(session, lambda: session.play_computers(limit=1))
             if not results:
                 break
             if results[-1].deals_finished:
-                await self.post_summary(session)
+                await self.post_summary(session, results[-1].deals_finished)
                 thinking = False  # a message ends the sign
         await self.post_table(session)
         if session.match is not None and session.match.is_terminal:
-            result = session.match.outcome().describe(session.names())
-            await self.port.close_lobby(session, _("The match is over: {result}", result=result))
+            await self.post_result(session)
 
     async def _auto_play(self, session: TableSession, user_id: int | None) -> bool:
         """Play a player's forced move for them, if they asked for that (`/autoplay`)."""
         if user_id is None or not (await self.preferences.of(user_id)).auto_play:
             return False
-        result = await session.play_forced()
+        result = await self.until_stored(session, session.play_forced)
         if result is None:
             return False
         if result.deals_finished:
-            await self.post_summary(session)
+            await self.post_summary(session, result.deals_finished)
         return True
+
+    async def until_stored(
+        self, session: TableSession, work: Callable[[], Awaitable[T]]
+    ) -> T:
+        """Background work that writes to the store (a computer's move, the timer's, marking
+        what was posted): while the store cannot write, it is tried again with growing pauses,
+        and the table's players are told once that it waits. It never dies silently."""
+        pause = RETRY_FIRST
+        told = False
+        while True:
+            try:
+                result = await work()
+            except StoreFault as error:
+                log.warning("table %s waits for the store: %s", session.id, error)
+                if not told and not session.ended:
+                    told = True
+                    await self._remind(session, _(WAITING, number=session.id), None, 1)
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, RETRY_LONGEST)
+                continue
+            if told:
+                log.info("table %s: the store writes again", session.id)
+            return result
 
     async def post_table(self, session: TableSession, *, repost: bool = False) -> None:
         """Post the table and remove the previous table message; restart the turn timer. A
@@ -193,16 +242,24 @@ class TableFlow:
         async with session.lock:
             message = await self.port.table_message(session, ping=not repost)
             covered = len(session.match.actions) if session.match is not None else 0
+        crash_point("table")
         old = session.row.message_id
         message_id = await self.port.post_table(session, message)
-        session.shown_moves = covered
-        session.row = replace(session.row, message_id=message_id)
-        await self.store.set_message(session.id, message_id)
+        session.shown_moves = max(session.shown_moves, covered)
+        if repost:
+            deadline = session.row.turn_deadline
+        else:
+            seconds = self.turn_seconds(session)
+            deadline = time.time() + seconds if seconds > 0 else None
+        session.row = replace(session.row, message_id=message_id, turn_deadline=deadline)
+        await self.until_stored(
+            session, lambda: self.store.table_posted(session.id, message_id, covered, deadline)
+        )
         if old:
             await self.port.delete_message(session, old)
         if not repost:
             await self._clear_notices(session)
-            self.start_timer(session)
+            self.start_timer(session, deadline)
 
     async def _clear_notices(self, session: TableSession) -> None:
         """A reminder goes once its turn has passed; a "time's up" one table message later."""
@@ -216,22 +273,54 @@ class TableFlow:
         if kept:
             self.notices[session.id] = kept
 
-    async def post_summary(self, session: TableSession) -> None:
+    async def post_summary(self, session: TableSession, deals: int = 1, moves: int = -1) -> None:
+        """The summary of the latest deal (of `deals` just finished), or of the deal that
+        ended after move `moves` when it is posted later (after a restart)."""
+        shown = session if moves < 0 else session.as_after(moves)
         async with session.lock:
-            summary = await self.port.deal_summary(session)
+            summary = await self.port.deal_summary(shown)
+            last = shown.match.deals_finished if shown.match is not None else 0
+        crash_point("summary")
         await self.port.post_deal_summary(session, summary)
+        await self.until_stored(session, lambda: self.store.delivered(session.id, "summary", last))
+
+    async def post_result(self, session: TableSession) -> None:
+        """The match is over: its lobby message says so; the result is delivered."""
+        match = session.match
+        assert match is not None
+        result = match.outcome().describe(session.names())
+        await self.port.close_lobby(session, _("The match is over: {result}", result=result))
+        await self.until_stored(session, lambda: self.store.delivered(session.id, "result", 0))
 
     def resume(self, session: TableSession) -> None:
-        """A table restored after a restart plays on: a computer seat to move moves (and the
-        table is posted again), a human's turn timer runs again from the start of its time."""
-        match = session.match
-        if match is None or match.is_terminal:
-            return
-        row = session.seats.get(match.current_player or 0)
-        if row is not None and row.plays_itself:
-            self.schedule(self.advance(session))
-        else:
-            self.start_timer(session)
+        """A table restored after a restart: what its channel is owed is posted (once), then
+        it plays on: a computer seat to move moves, a human's turn timer runs on from its
+        stored deadline."""
+        self.schedule(self._resume(session))
+
+    async def _resume(self, session: TableSession) -> None:
+        use_language(session.language)
+        owed, session.owed = session.owed, []
+        try:
+            for entry in owed:
+                if entry.kind == "summary":
+                    await self.post_summary(session, moves=entry.moves)
+            match = session.match
+            if match is None:
+                return
+            table_owed = any(entry.kind == "table" for entry in owed)
+            row = None if match.is_terminal else session.seats.get(match.current_player or 0)
+            if row is not None and row.plays_itself:
+                await self._advance(session, 0)  # computers play on, then the table is posted
+                return
+            if table_owed:
+                await self._post_table(session, repost=False)
+            elif not match.is_terminal:
+                self.start_timer(session, session.row.turn_deadline)
+            if match.is_terminal and any(entry.kind == "result" for entry in owed):
+                await self.post_result(session)
+        except ChannelGone:
+            await self.retire(session)
 
     # ----- the turn timer ---------------------------------------------------------------
 
@@ -240,41 +329,57 @@ class TableFlow:
         if old is not None:
             old.cancel()
 
-    def start_timer(self, session: TableSession) -> None:
-        """Start the turn timer for the player to move (one reminder, then a computer plays)."""
-        self.cancel_timer(session)
+    def turn_seconds(self, session: TableSession) -> float:
+        """The turn timer's length for the player to move (0: no timer)."""
         match = session.match
         if match is None or match.is_terminal:
-            return
-        seconds = float(session.row.options.get("turn_timer", 180)) * self.timer_scale
+            return 0.0
         row = session.seats.get(match.current_player or 0)
-        if seconds <= 0 or row is None or row.plays_itself:
+        if row is None or row.plays_itself:
+            return 0.0
+        return max(0.0, float(session.row.options.get("turn_timer", 180)) * self.timer_scale)
+
+    def start_timer(self, session: TableSession, deadline: float | None = None) -> None:
+        """Start the turn timer for the player to move (one reminder, then a computer plays),
+        to run out at `deadline` (a time stored before a restart) or after the full time."""
+        self.cancel_timer(session)
+        seconds = self.turn_seconds(session)
+        if seconds <= 0:
             return
-        task = asyncio.create_task(self._turn_timer(session, row.user_id, seconds))
+        match = session.match
+        assert match is not None
+        row = session.seats[match.current_player or 0]
+        left = seconds if deadline is None else max(0.0, deadline - time.time())
+        task = asyncio.create_task(self._turn_timer(session, row.user_id, seconds, left))
         self.timers[session.id] = task
         task.add_done_callback(_log_failure)
 
-    async def _turn_timer(self, session: TableSession, user_id: int | None, seconds: float) -> None:
+    async def _turn_timer(
+        self, session: TableSession, user_id: int | None, seconds: float, left: float
+    ) -> None:
         """Sleeps and reminds; a move that arrives in the meantime cancels it. When the time
         is up the computer's move runs as background work, never cancelled half-way."""
         use_language(session.language)
         turn = session.turn_number
-        await asyncio.sleep(seconds * 2 / 3)
-        if session.turn_number != turn:
-            return
-        reminded = await self._remind(
-            session,
-            _(
-                "{player}, it's your turn: {time} left before a computer player moves for you.",
-                player=f"<@{user_id}>",
-                time=describe_seconds(seconds / 3),
-            ),
-            user_id,
-            table_posts=1,
-        )
-        if not reminded:
-            return
-        await asyncio.sleep(seconds / 3)
+        if left > seconds / 3:  # the reminder is still to come
+            await asyncio.sleep(left - seconds / 3)
+            if session.turn_number != turn:
+                return
+            reminded = await self._remind(
+                session,
+                _(
+                    "{player}, it's your turn: {time} left before a computer player moves for"
+                    " you.",
+                    player=f"<@{user_id}>",
+                    time=describe_seconds(seconds / 3),
+                ),
+                user_id,
+                table_posts=1,
+            )
+            if not reminded:
+                return
+            left = seconds / 3
+        await asyncio.sleep(left)
         if self.timers.get(session.id) is asyncio.current_task():
             del self.timers[session.id]
         self.schedule(self._time_up(session, turn))
@@ -292,7 +397,8 @@ class TableFlow:
         return True
 
     async def _time_up(self, session: TableSession, turn: int) -> None:
-        outcome = await session.take_over(turn)
+        use_language(session.language)
+        outcome = await self.until_stored(session, lambda: session.take_over(turn))
         if outcome is None:
             return
         result, away = outcome

@@ -15,10 +15,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from bot.i18n import _, ngettext, speaking
+from bot.i18n import N_, _, ngettext, speaking
 from bot.players import DEFAULT_LEVEL, LEVELS, TAKEOVER_LEVEL, think
 from bot.results import player_results
-from bot.storage import SeatRow, Store, TableRow
+from bot.storage import Conflict, Owed, SeatRow, Store, TableRow
 from engine import registry
 from engine.ai import suggest
 from engine.core import GameError, GameState
@@ -46,6 +46,7 @@ class Play:
     text: str  # "Asha: takes 9♠ with 9♥"
 
 
+ALREADY_OPEN = N_("There is already a table in this channel: join it or end it first.")
 PLAYS_KEPT = 60  # the recent plays a session remembers (for the table and the picker)
 
 
@@ -58,6 +59,7 @@ class TableSession:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     plays: list[Play] = field(default_factory=list)  # recent plays in words, since the start
     shown_moves: int = 0  # moves the latest table message covers
+    owed: list[Owed] = field(default_factory=list)  # the outbox's entries found at a restart
 
     # ----- facts ------------------------------------------------------------------------
 
@@ -174,15 +176,15 @@ class TableSession:
                 )
             keys = DealKeys.fresh()  # the deals' secrets, apart from the computers' seed
             match = self.spec.new_match(keys, self.row.rules)
-            await self.store.set_deal_keys(self.id, keys.to_dict())
-            self.row = replace(self.row, deal_keys=keys.to_dict())
             settings = await self.store.guild_settings(self.row.guild_id)
             options = {**self.row.options, "rated": self.decide_rated(settings.settings)}
-            await self.store.set_options(self.id, options)
-            self.row = replace(self.row, options=options)
+            # one transaction: the options, the deal's secret, the status and the first table
+            # message owed
+            await self.store.start_table(self.id, options, keys.to_dict())
+            self.row = replace(
+                self.row, options=options, status="playing", deal_keys=keys.to_dict()
+            )
             self.match = match
-            await self.store.set_status(self.id, "playing")
-            self.row = replace(self.row, status="playing")
 
     async def remember_lobby(self, message_id: int, channel_id: int) -> None:
         """Where the lobby message is, so the end of the table can be shown on it."""
@@ -385,6 +387,14 @@ class TableSession:
         del self.plays[:-PLAYS_KEPT]
         return MoveResult(player, record.text, match.deals_finished - deals_before)
 
+    def as_after(self, moves: int) -> TableSession:
+        """This table as it was after its first `moves` moves (itself if that is now): what a
+        deal summary owed since then shows."""
+        if self.match is None or moves == self.turn_number:
+            return self
+        data = self.match.to_dict()
+        return replace(self, match=registry.restore({**data, "actions": data["actions"][:moves]}))
+
     def plays_since(self, moves: int) -> list[Play]:
         """The remembered plays from move number `moves` on."""
         return [play for play in self.plays if play.number >= moves]
@@ -439,6 +449,11 @@ class Tables:
     def __init__(self, store: Store) -> None:
         self.store = store
         self.by_channel: dict[int, TableSession] = {}
+        self.finished_owed: list[TableSession] = []  # restored only to post their result
+        self._opening: dict[int, asyncio.Lock] = {}  # by channel: one table opens at a time
+
+    def _channel_lock(self, channel_id: int) -> asyncio.Lock:
+        return self._opening.setdefault(channel_id, asyncio.Lock())
 
     async def create(
         self,
@@ -450,17 +465,32 @@ class Tables:
         seed: int | None = None,
         options: dict[str, Any] | None = None,
     ) -> TableSession:
+        async with self._channel_lock(channel_id):
+            return await self._create(guild_id, channel_id, host_id, game, rules, seed, options)
+
+    async def _create(
+        self,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        game: str,
+        rules: dict[str, Any],
+        seed: int | None = None,
+        options: dict[str, Any] | None = None,
+    ) -> TableSession:
+        """Under the channel's lock; the store keeps one open table per channel as well."""
         existing = self.by_channel.get(channel_id)
         if existing is not None and existing.row.status in ("lobby", "playing"):
-            raise TableError(
-                _("There is already a table in this channel: join it or end it first.")
-            )
+            raise TableError(_(ALREADY_OPEN))
         self.validate(game, rules)
         # The computer players' and hints' seed; the deals have secrets of their own.
         seed = seed if seed is not None else secrets.randbits(62)
-        table_id = await self.store.create_table(
-            guild_id, channel_id, host_id, game, rules, seed, options
-        )
+        try:
+            table_id = await self.store.create_table(
+                guild_id, channel_id, host_id, game, rules, seed, options
+            )
+        except Conflict:
+            raise TableError(_(ALREADY_OPEN)) from None
         row = await self.store.table(table_id)
         assert row is not None
         session = TableSession(self.store, row)
@@ -476,6 +506,12 @@ class Tables:
         old = await self.store.table(table_id)
         if old is None:
             raise TableError(_("That table is gone."))
+        async with self._channel_lock(old.channel_id):  # a double tap opens one table
+            return await self._rematch(old, user_id, name)
+
+    async def _rematch(
+        self, old: TableRow, user_id: int, name: str
+    ) -> tuple[TableSession, list[int]]:
         if old.status != "finished":
             raise TableError(_("A rematch is offered once the match is over."))
         if user_id != old.host_id:
@@ -486,11 +522,11 @@ class Tables:
         if current is not None and current.row.status in ("lobby", "playing"):
             raise TableError(_("A new table is already open here: join it."))
         options = {k: v for k, v in old.options.items() if k not in ("lobby", "rated")}
-        options["rematch_of"] = table_id
-        session = await self.create(
+        options["rematch_of"] = old.id
+        session = await self._create(
             old.guild_id, old.channel_id, user_id, old.game, dict(old.rules), options=options
         )
-        seats = await self.store.seats(table_id)
+        seats = await self.store.seats(old.id)
         for row in sorted(seats, key=lambda r: r.seat):
             if row.user_id == user_id:
                 await session.join(user_id, name, row.seat)
@@ -533,7 +569,8 @@ class Tables:
         game this bot no longer offers stays stored, untouched, and is left out."""
         count = 0
         known = set(registry.names())
-        for row in await self.store.unfinished_tables():
+        unfinished = await self.store.unfinished_tables()
+        for row in unfinished + await self.store.tables_owed():
             if owns is not None and not owns(row.guild_id):
                 continue  # another process's shard serves it
             if row.game not in known:
@@ -541,12 +578,20 @@ class Tables:
                 continue
             session = TableSession(self.store, row)
             session.seats = {s.seat: s for s in await self.store.seats(row.id)}
-            if row.status == "playing":
+            if row.status != "lobby":
                 actions = await self.store.actions(row.id)
                 session.match = registry.restore(
                     {"game": row.game, "rules": row.rules, "seed": stored_seed(row),
                      "actions": actions}
                 )  # fmt: skip
-            self.by_channel[row.channel_id] = session
-            count += 1
+                session.owed = await self.store.owed(row.id)
+            if row.status == "finished":
+                self.finished_owed.append(session)  # its channel is free: only owed its result
+            else:
+                self.by_channel[row.channel_id] = session
+                count += 1
         return count
+
+    def restored(self) -> list[TableSession]:
+        """Every table restored at start-up, for the turn loop to resume."""
+        return [*self.by_channel.values(), *self.finished_owed]

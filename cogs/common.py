@@ -11,6 +11,7 @@ import discord
 from discord import app_commands
 
 from bot.i18n import N_, _, language_of, use_language
+from bot.storage import StoreFault
 from bot.tables import TableError, TableSession
 
 if TYPE_CHECKING:
@@ -18,6 +19,8 @@ if TYPE_CHECKING:
 
 PAGE = 25  # Discord's limit of options in one select
 UNEXPECTED = N_("That choice isn't available any more. Try the command again.")
+NOT_SAVED = N_("That can't be saved right now: try again in a moment.")
+MOVE_NOT_SAVED = N_("Moves can't be saved right now: try again in a moment.")
 log = logging.getLogger("seepbot.errors")
 Handler = TypeVar("Handler", bound=Callable[..., Awaitable[None]])
 
@@ -109,10 +112,16 @@ async def channel_of(bot: SeepBot, channel_id: int) -> Any:
 
 async def answer_unexpected(interaction: discord.Interaction, error: BaseException) -> None:
     """The one answer to anything unexpected: private and plain; a warning in the log, not an
-    error (a stale button or an odd value is the user's world, not a bug of ours)."""
-    log.warning("unexpected input in %s: %r", interaction.data, error, exc_info=error)
+    error (a stale button or an odd value is the user's world, not a bug of ours). When the
+    store cannot write, the answer says so: nothing was changed, and a moment later it can."""
+    if isinstance(error, StoreFault):
+        log.warning("the store failed in %s: %s", interaction.data, error)
+        text = _(NOT_SAVED)
+    else:
+        log.warning("unexpected input in %s: %r", interaction.data, error, exc_info=error)
+        text = _(UNEXPECTED)
     try:
-        await tell(interaction, _(UNEXPECTED))
+        await tell(interaction, text)
     except discord.HTTPException:
         log.warning("could not answer interaction %s", interaction.id)
 

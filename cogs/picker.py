@@ -12,8 +12,10 @@ from typing import Any
 import discord
 
 from bot.i18n import N_, _, ngettext
+from bot.storage import StoreFault
 from bot.tables import TableError, TableSession
 from cogs.common import (
+    MOVE_NOT_SAVED,
     PAGE,
     UNEXPECTED,
     answer_unexpected,
@@ -470,13 +472,17 @@ async def play_move(
         await interaction.response.defer(ephemeral=True, thinking=True)
     try:
         result = await session.play(interaction.user.id, move, turn)
-    except TableError as error:
+    except (TableError, StoreFault) as error:
+        if isinstance(error, StoreFault):
+            log.warning("a move at table %s could not be stored: %s", session.id, error)
+        text = _(MOVE_NOT_SAVED) if isinstance(error, StoreFault) else str(error)
         if picker is not None:
-            await interaction.followup.send(str(error), ephemeral=True)
+            await interaction.followup.send(text, ephemeral=True)
         else:
-            await interaction.edit_original_response(content=str(error))
+            await interaction.edit_original_response(content=text)
         return
-    bot.flow.schedule(bot.flow.advance(session, result.deals_finished))
+    # The player hears of their move first, then the table follows; should the bot stop in
+    # between, the move's table message is in the store's outbox and posted at the restart.
     done = _("You played: {move}", move=result.text)
     try:
         if picker is not None:
@@ -488,6 +494,8 @@ async def play_move(
         log.warning(
             "could not tell %s about their move at table %s", interaction.user.id, session.id
         )
+    finally:
+        bot.flow.schedule(bot.flow.advance(session, result.deals_finished))
 
 
 class _Button(discord.ui.Button[Any]):

@@ -16,6 +16,20 @@ if TYPE_CHECKING:
     from bot.client import SeepBot
 
 
+# A move offered while typing carries the turn it was offered for ("9Hx9S#12"), as the
+# picker's buttons do: sent after that turn has passed (a picker click got there first), it is
+# refused as an earlier turn instead of being played on the player's next turn. A move typed
+# without choosing from the list carries no turn and is played as the present one.
+TURN_MARK = "#"
+
+
+def move_and_turn(value: str) -> tuple[str, int | None]:
+    notation, mark, turn = value.rpartition(TURN_MARK)
+    if mark and turn.isdigit():
+        return notation, int(turn)
+    return value, None
+
+
 class PlayCommands(commands.Cog):
     def __init__(self, bot: SeepBot) -> None:
         self.bot = bot
@@ -43,7 +57,8 @@ class PlayCommands(commands.Cog):
             return
         # Discord allows 6,000 characters here; no move is longer than 100, and a refusal
         # quotes what was typed
-        await play_move(interaction, session, move[:100], None)
+        notation, turn = move_and_turn(move[:100])
+        await play_move(interaction, session, notation, turn)
 
     @play.autocomplete("move")
     async def move_choices(
@@ -59,10 +74,12 @@ class PlayCommands(commands.Cog):
         wanted = current.lower().strip()
         names = session.names()
         choices = []
+        turn = session.turn_number
         for action in match.legal_actions():
             text = match.describe(action, names)
             if wanted in text.lower() or wanted in action.notation.lower():
-                choices.append(app_commands.Choice(name=text[:100], value=action.notation))
+                value = f"{action.notation}{TURN_MARK}{turn}"
+                choices.append(app_commands.Choice(name=text[:100], value=value))
             if len(choices) == 25:
                 break
         return choices

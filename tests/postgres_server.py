@@ -52,6 +52,7 @@ class LocalPostgres:
         self.port = 0
         self._as_user: list[str] = []
         self._programs: Path | None = None
+        self._options = ""
 
     @property
     def url(self) -> str:
@@ -88,11 +89,29 @@ class LocalPostgres:
             f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c fsync=off"
             " -c synchronous_commit=off -c full_page_writes=off -c max_connections=300"
         )
+        self._options = options
+        self._serve()
+        return self
+
+    def _serve(self) -> None:
+        assert self.folder is not None and self._programs is not None
         self._run(
-            str(programs / "pg_ctl"), "-D", str(data), "-o", options,
+            str(self._programs / "pg_ctl"), "-D", str(self.folder / "data"), "-o", self._options,
             "-l", str(self.folder / "server.log"), "-w", "-t", "60", "start",
         )  # fmt: skip
-        return self
+
+    def restart(self, pause: float = 0.0) -> None:
+        """Stop the server (its connections are cut, as in a server restart), stay down for
+        `pause` seconds, and start it again on the same port."""
+        import time
+
+        assert self.folder is not None and self._programs is not None
+        self._run(
+            str(self._programs / "pg_ctl"), "-D", str(self.folder / "data"),
+            "-m", "fast", "-w", "stop",
+        )  # fmt: skip
+        time.sleep(pause)
+        self._serve()
 
     def stop(self) -> None:
         if self.folder is None or self._programs is None:

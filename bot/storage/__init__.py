@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
-from bot.storage.backends import ShardsTaken, StoreUnavailable, is_postgres_url, shown
+from bot.storage.backends import (
+    Conflict,
+    ShardsTaken,
+    StoreFault,
+    StoreUnavailable,
+    is_postgres_url,
+    shown,
+)
 from bot.storage.dialects import Engine
 from bot.storage.migrations import MIGRATIONS, migration_scripts
 from bot.storage.store import (
     MISSED_TURNS_LIMIT,
     RESULT_COLUMNS,
     GuildSettings,
+    Owed,
     PlayerResult,
     SeatRow,
     Store,
@@ -16,7 +24,8 @@ from bot.storage.store import (
 )
 
 __all__ = [
-    "MIGRATIONS", "MISSED_TURNS_LIMIT", "RESULT_COLUMNS", "Engine", "GuildSettings",
-    "PlayerResult", "SeatRow", "ShardsTaken", "Store", "StoreUnavailable", "TableRow",
+    "MIGRATIONS", "MISSED_TURNS_LIMIT", "RESULT_COLUMNS", "Conflict", "Engine", "GuildSettings",
+    "Owed", "PlayerResult", "SeatRow", "ShardsTaken", "Store", "StoreFault", "StoreUnavailable",
+    "TableRow",
     "is_postgres_url", "migration_scripts", "shown",
 ]  # fmt: skip

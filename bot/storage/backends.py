@@ -10,9 +10,11 @@ asyncpg prepares each statement once per connection and reuses it.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import logging
 import sqlite3
-from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Callable, Iterator, Sequence
+from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -20,6 +22,7 @@ import aiosqlite
 
 from bot.storage.dialects import POSTGRES, SQLITE, Dialect
 
+log = logging.getLogger("seepbot.storage")
 POOL_SIZE = 10  # connections a process keeps to PostgreSQL
 MIGRATION_LOCK = 7_336_201  # the advisory lock two processes starting at once share
 
@@ -32,8 +35,53 @@ class ShardsTaken(StoreUnavailable):
     """Another live process already runs some of this process's shards (or another layout)."""
 
 
+class StoreFault(Exception):
+    """The store cannot read or write right now (a locked or read-only file, a full disk, a
+    PostgreSQL server restarting, this process's shard claims being taken again). Nothing was
+    written: the same work may be tried again in a moment."""
+
+
+class Conflict(Exception):
+    """A write broke one of the store's rules (a unique key): someone else got there first."""
+
+
+@contextmanager
+def _sqlite_faults() -> Iterator[None]:
+    try:
+        yield
+    except sqlite3.IntegrityError as error:
+        raise Conflict(str(error)) from error
+    except (sqlite3.OperationalError, OSError) as error:
+        raise StoreFault(f"SQLite: {error}") from error
+
+
+def _postgres_fault_types() -> tuple[type[BaseException], ...]:
+    import asyncpg
+
+    return (
+        asyncpg.PostgresConnectionError, asyncpg.OperatorInterventionError,
+        asyncpg.InsufficientResourcesError, asyncpg.ReadOnlySQLTransactionError,
+        asyncpg.InterfaceError, OSError, TimeoutError,
+    )  # fmt: skip
+
+
+@contextmanager
+def _postgres_faults() -> Iterator[None]:
+    import asyncpg
+
+    try:
+        yield
+    except asyncpg.IntegrityConstraintViolationError as error:
+        raise Conflict(str(error)) from error
+    except _postgres_fault_types() as error:
+        raise StoreFault(f"PostgreSQL: {error or type(error).__name__}") from error
+
+
 SHARD_LOCKS = 7_336_202  # advisory lock class: one lock per (shard count, shard)
 LAYOUT_LOCKS = 7_336_203  # advisory lock class: one shared lock per shard count in use
+CLAIM_CHECK_SECONDS = 1.0  # how often the connection holding the shard locks is checked
+CLAIM_RETRY_PAUSE = 0.2  # seconds between attempts to take the shards again
+CLAIM_RETRY_SECONDS = 300.0  # how long the database may stay away before the process stops
 
 
 class Connection(Protocol):
@@ -63,6 +111,8 @@ class Database(Connection, Protocol):
     async def schema_version(self) -> int: ...
 
     async def claim_shards(self, shards: Sequence[int], count: int) -> None: ...
+
+    on_claims_lost: Callable[[str], None] | None
 
 
 # ----- SQLite ------------------------------------------------------------------------------
@@ -101,6 +151,7 @@ class SqliteDatabase:
         self.path = Path(path)
         self._db: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()
+        self.on_claims_lost: Callable[[str], None] | None = None  # a file has no shards
 
     @property
     def is_open(self) -> bool:
@@ -147,31 +198,40 @@ class SqliteDatabase:
 
     async def run(self, sql: str, args: Sequence[Any] = ()) -> None:
         async with self._lock:
-            await _SqliteStatements(self.connection).run(sql, args)
+            with _sqlite_faults():
+                await _SqliteStatements(self.connection).run(sql, args)
 
     async def one(self, sql: str, args: Sequence[Any] = ()) -> Sequence[Any] | None:
         async with self._lock:
-            return await _SqliteStatements(self.connection).one(sql, args)
+            with _sqlite_faults():
+                return await _SqliteStatements(self.connection).one(sql, args)
 
     async def all(self, sql: str, args: Sequence[Any] = ()) -> list[Sequence[Any]]:
         async with self._lock:
-            return await _SqliteStatements(self.connection).all(sql, args)
+            with _sqlite_faults():
+                return await _SqliteStatements(self.connection).all(sql, args)
 
     async def many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         async with self._lock:
-            await _SqliteStatements(self.connection).many(sql, rows)
+            with _sqlite_faults():
+                await _SqliteStatements(self.connection).many(sql, rows)
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Connection]:
         async with self._lock:
             statements = _SqliteStatements(self.connection)
-            await statements.run("BEGIN")
-            try:
-                yield statements
-            except BaseException:
-                await statements.run("ROLLBACK")
-                raise
-            await statements.run("COMMIT")
+            with _sqlite_faults():
+                await statements.run("BEGIN")
+                try:
+                    yield statements
+                    await statements.run("COMMIT")
+                except BaseException:
+                    # A failed COMMIT (a locked or read-only file) leaves the transaction open:
+                    # it is rolled back too, so the next one can begin.
+                    if self.connection.in_transaction:
+                        with contextlib.suppress(sqlite3.Error):
+                            await statements.run("ROLLBACK")
+                    raise
 
 
 # ----- PostgreSQL --------------------------------------------------------------------------
@@ -206,6 +266,9 @@ class PostgresDatabase:
         self.pool_size = pool_size
         self._pool: Any = None
         self._claims: Any = None  # the connection holding this process's shard locks
+        self._plan: tuple[tuple[int, ...], int] | None = None  # the shards claimed, of how many
+        self._watch: asyncio.Task[None] | None = None  # watches the claims, takes them again
+        self.on_claims_lost: Callable[[str], None] | None = None  # told when they cannot be
 
     @property
     def is_open(self) -> bool:
@@ -215,6 +278,7 @@ class PostgresDatabase:
     def pool(self) -> Any:
         if self._pool is None:
             raise RuntimeError("the store is not open")
+        self._check_claims()
         return self._pool
 
     async def open(self, migrations: Sequence[str]) -> None:
@@ -244,9 +308,16 @@ class PostgresDatabase:
                     )
 
     async def close(self) -> None:
+        self._plan = None
+        if self._watch is not None:
+            watch, self._watch = self._watch, None
+            watch.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await watch
         if self._claims is not None:
             claims, self._claims = self._claims, None
-            await claims.close()  # the shards are free for the next process at once
+            with contextlib.suppress(Exception):
+                await claims.close()  # the shards are free for the next process at once
         if self._pool is not None:
             pool, self._pool = self._pool, None
             await pool.close()
@@ -255,9 +326,18 @@ class PostgresDatabase:
         """Hold a lock on each of this process's shards for as long as it runs, so that two
         processes never serve the same tables: a second process asking for a shard that is
         taken, or running another shard count at the same time, is refused. The locks live
-        with their connection, so a process that dies (even by SIGKILL) frees its shards."""
+        with their connection, so a process that dies (even by SIGKILL) frees its shards.
+
+        The connection is watched: should it be lost (the server restarted), the store
+        refuses every query (a StoreFault) until the locks are taken again; if another
+        process took a shard meanwhile, or the server stays away, `on_claims_lost` is told."""
         if self._claims is not None:
             return
+        self._claims = await self._take(tuple(shards), count)
+        self._plan = (tuple(shards), count)
+        self._watch = asyncio.create_task(self._watch_claims())
+
+    async def _take(self, shards: tuple[int, ...], count: int) -> Any:
         import asyncpg
 
         connection = await asyncpg.connect(self.url)
@@ -286,27 +366,81 @@ class PostgresDatabase:
         except BaseException:
             await connection.close()
             raise
-        self._claims = connection
+        return connection
+
+    def _check_claims(self) -> None:
+        """Refuse to serve while the shard locks are not held (their connection was lost)."""
+        if self._plan is not None and (self._claims is None or self._claims.is_closed()):
+            raise StoreFault("this process's shard claims are being taken again")
+
+    async def _watch_claims(self) -> None:
+        """Check the claims' connection every `CLAIM_CHECK_SECONDS`; once it is lost, take the
+        shards again before anything is served (the pool refuses queries meanwhile)."""
+        while self._plan is not None:
+            await asyncio.sleep(CLAIM_CHECK_SECONDS)
+            claims = self._claims
+            if claims is not None and not claims.is_closed():
+                try:
+                    await asyncio.wait_for(claims.fetchval("SELECT 1"), CLAIM_CHECK_SECONDS * 5)
+                    continue
+                except Exception:
+                    claims.terminate()
+            self._claims = None
+            log.warning("the connection holding this process's shards was lost: taking them again")
+            if not await self._take_again():
+                return
+
+    async def _take_again(self) -> bool:
+        plan = self._plan
+        loop = asyncio.get_running_loop()
+        give_up = loop.time() + CLAIM_RETRY_SECONDS
+        while plan is not None and plan == self._plan:
+            try:
+                self._claims = await self._take(*plan)
+                log.warning("this process's shards are taken again: serving on")
+                return True
+            except ShardsTaken as error:
+                line = f"the shard claims were lost while the database was away, and {error}"
+                break
+            except Exception as error:
+                if loop.time() > give_up:
+                    line = (
+                        f"the shard claims were lost and could not be taken again in"
+                        f" {CLAIM_RETRY_SECONDS:.0f} s ({error or type(error).__name__})"
+                    )
+                    break
+                await asyncio.sleep(CLAIM_RETRY_PAUSE)
+        else:
+            return False
+        log.critical("%s: this process stops", line)
+        if self.on_claims_lost is not None:
+            self.on_claims_lost(line)
+        return False
 
     async def schema_version(self) -> int:
         return int(await self.pool.fetchval("SELECT max(version) FROM schema_version") or 0)
 
     async def run(self, sql: str, args: Sequence[Any] = ()) -> None:
-        await _PostgresStatements(self.pool).run(sql, args)
+        with _postgres_faults():
+            await _PostgresStatements(self.pool).run(sql, args)
 
     async def one(self, sql: str, args: Sequence[Any] = ()) -> Sequence[Any] | None:
-        return await _PostgresStatements(self.pool).one(sql, args)
+        with _postgres_faults():
+            return await _PostgresStatements(self.pool).one(sql, args)
 
     async def all(self, sql: str, args: Sequence[Any] = ()) -> list[Sequence[Any]]:
-        return await _PostgresStatements(self.pool).all(sql, args)
+        with _postgres_faults():
+            return await _PostgresStatements(self.pool).all(sql, args)
 
     async def many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
-        await _PostgresStatements(self.pool).many(sql, rows)
+        with _postgres_faults():
+            await _PostgresStatements(self.pool).many(sql, rows)
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Connection]:
-        async with self.pool.acquire() as connection, connection.transaction():
-            yield _PostgresStatements(connection)
+        with _postgres_faults():
+            async with self.pool.acquire() as connection, connection.transaction():
+                yield _PostgresStatements(connection)
 
 
 def is_postgres_url(location: str | Path) -> bool:

@@ -139,6 +139,35 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE game_tables ADD COLUMN deal_keys TEXT;
     """,
+    # 8: what a table's channel is owed because of a move (an outbox), written in the move's
+    # transaction and marked when posted, so a restart posts whatever a crash kept back; and
+    # the turn's deadline, so the turn timer runs on from it after a restart
+    """
+    CREATE TABLE outbox (
+        table_id INTEGER NOT NULL REFERENCES game_tables (id) ON DELETE CASCADE,
+        kind TEXT NOT NULL,          -- table (message), summary (of a deal), result (of the match)
+        number INTEGER NOT NULL,     -- table: the moves it shows; summary: the deal; result: 0
+        moves INTEGER NOT NULL,      -- the moves made when it was owed
+        delivered INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (table_id, kind, number)
+    );
+    CREATE INDEX outbox_owed ON outbox (table_id) WHERE delivered = 0;
+    ALTER TABLE game_tables ADD COLUMN turn_deadline REAL;  -- when the turn timer runs out
+    """,
+    # 9: one open table per channel, kept by the store: where two were opened at once, the one
+    # being played (else the newer lobby) stays open and the other ends
+    """
+    UPDATE game_tables SET status = 'ended'
+    WHERE status IN ('lobby', 'playing') AND EXISTS (
+        SELECT 1 FROM game_tables AS other
+        WHERE other.channel_id = game_tables.channel_id AND other.id != game_tables.id
+          AND other.status IN ('lobby', 'playing')
+          AND (CASE WHEN other.status = 'playing' THEN 1 ELSE 0 END, other.id)
+              > (CASE WHEN game_tables.status = 'playing' THEN 1 ELSE 0 END, game_tables.id)
+    );
+    CREATE UNIQUE INDEX game_tables_one_open ON game_tables (channel_id)
+        WHERE status IN ('lobby', 'playing');
+    """,
 )
 
 

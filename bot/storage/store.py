@@ -29,8 +29,18 @@ RESULT_COLUMNS = (
 
 
 TABLE_COLUMNS = (
-    "id, guild_id, channel_id, host_id, game, rules, seed, status, options, message_id, deal_keys"
+    "id, guild_id, channel_id, host_id, game, rules, seed, status, options, message_id,"
+    " turn_deadline, deal_keys"
 )
+
+
+@dataclass(frozen=True, slots=True)
+class Owed:
+    """An entry of the outbox: something a table's channel is owed because of a move."""
+
+    kind: str  # "table" (the table message), "summary" (of a deal), "result" (of the match)
+    number: int  # table: the moves the message shows; summary: the deal's number; result: 0
+    moves: int  # the moves made when it was owed
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +111,7 @@ class TableRow:
     options: dict[str, Any]
     message_id: int | None
     deal_keys: dict[str, Any] | None = None  # secret deals (engine.fairness.DealKeys as JSON)
+    turn_deadline: float | None = None  # when the turn timer runs out (seconds since the epoch)
 
 
 class Store:
@@ -178,15 +189,72 @@ class Store:
         )
         return [_table_row(row) for row in rows]
 
+    async def tables_owed(self) -> list[TableRow]:
+        """Finished tables whose channel is still owed something (a crash came between the
+        match's last move and its result)."""
+        rows = await self.database.all(
+            f"SELECT {TABLE_COLUMNS} FROM game_tables WHERE status = 'finished' AND EXISTS"
+            " (SELECT 1 FROM outbox WHERE outbox.table_id = game_tables.id AND delivered = 0)"
+            " ORDER BY id"
+        )
+        return [_table_row(row) for row in rows]
+
+    async def start_table(
+        self, table_id: int, options: dict[str, Any], deal_keys: dict[str, Any] | None = None
+    ) -> None:
+        """The game starts: its options, its first deal's secret, its status and the first
+        table message owed, at once."""
+        async with self.database.transaction() as tx:
+            await tx.run(
+                "UPDATE game_tables SET options = ?, status = 'playing', updated_at = ?,"
+                " deal_keys = ? WHERE id = ? AND status = 'lobby'",
+                (json.dumps(options), time.time(),
+                 json.dumps(deal_keys) if deal_keys is not None else None, table_id),
+            )  # fmt: skip
+            await tx.run(
+                "INSERT INTO outbox (table_id, kind, number, moves) VALUES (?, 'table', 0, 0)",
+                (table_id,),
+            )
+
+    async def owed(self, table_id: int) -> list[Owed]:
+        """What the table's channel is still owed, in the order it is posted."""
+        rows = await self.database.all(
+            "SELECT kind, number, moves FROM outbox WHERE table_id = ? AND delivered = 0"
+            " ORDER BY moves, CASE kind WHEN 'summary' THEN 0 WHEN 'table' THEN 1 ELSE 2 END,"
+            " number",
+            (table_id,),
+        )
+        return [Owed(*row) for row in rows]
+
+    async def delivered(self, table_id: int, kind: str, number: int) -> None:
+        """Posted: the summary of deal `number` (and any earlier one), or the result (a table
+        message: `table_posted`)."""
+        await self.database.run(
+            "UPDATE outbox SET delivered = 1 WHERE table_id = ? AND kind = ? AND number <= ?"
+            " AND delivered = 0",
+            (table_id, kind, number),
+        )
+
+    async def table_posted(
+        self, table_id: int, message_id: int, moves: int, deadline: float | None
+    ) -> None:
+        """A table message showing `moves` moves was posted: it is the table's message, every
+        table message owed up to it is delivered, and the turn runs out at `deadline`."""
+        async with self.database.transaction() as tx:
+            await tx.run(
+                "UPDATE game_tables SET message_id = ?, turn_deadline = ? WHERE id = ?",
+                (message_id, deadline, table_id),
+            )
+            await tx.run(
+                "UPDATE outbox SET delivered = 1 WHERE table_id = ? AND kind = 'table'"
+                " AND number <= ? AND delivered = 0",
+                (table_id, moves),
+            )
+
     async def set_status(self, table_id: int, status: str) -> None:
         await self.database.run(
             "UPDATE game_tables SET status = ?, updated_at = ? WHERE id = ?",
             (status, time.time(), table_id),
-        )
-
-    async def set_deal_keys(self, table_id: int, deal_keys: dict[str, Any]) -> None:
-        await self.database.run(
-            "UPDATE game_tables SET deal_keys = ? WHERE id = ?", (json.dumps(deal_keys), table_id)
         )
 
     async def set_message(self, table_id: int, message_id: int | None) -> None:
@@ -264,6 +332,15 @@ class Store:
             await tx.many(
                 "INSERT INTO deal_results (table_id, number, result) VALUES (?, ?, ?)",
                 [(table_id, n, json.dumps(result)) for n, result in deal_results],
+            )
+            # the outbox: what the channel is owed because of this move
+            moves = number + 1
+            owed = [("table", moves, moves)] + [("summary", n, moves) for n, _ in deal_results]
+            if match_result is not None:
+                owed.append(("result", 0, moves))
+            await tx.many(
+                "INSERT INTO outbox (table_id, kind, number, moves) VALUES (?, ?, ?, ?)",
+                [(table_id, kind, n, moves) for kind, n, moves in owed],
             )
             status = "playing"
             if match_result is not None:
@@ -402,5 +479,6 @@ def _table_row(row: Sequence[Any]) -> TableRow:
         status=row[7],
         options=json.loads(row[8]),
         message_id=row[9],
-        deal_keys=json.loads(row[10]) if row[10] else None,
+        turn_deadline=row[10],
+        deal_keys=json.loads(row[11]) if row[11] else None,
     )

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from bot.sharding import ShardPlan, parse_shards, shard_of
-from bot.storage import ShardsTaken, Store
+from bot.storage import ShardsTaken, Store, StoreFault
+from bot.storage.backends import SHARD_LOCKS
 from bot.tables import Tables
 from tests.bot.running import run_bot
 from tests.postgres_server import LocalPostgres
@@ -105,3 +106,58 @@ async def test_a_second_process_for_the_same_shards_stops_with_one_line(
         "seepbot: shard 0 of 1 is already run by another process: each shard belongs to one"
         " process (check SHARDS)"
     ]
+
+
+async def test_lost_shard_claims_are_taken_again_or_the_process_is_told_to_stop(
+    postgres: LocalPostgres,
+) -> None:
+    """The connection holding a process's shard locks dies (a server restart cuts it): the
+    process takes its shards again before it serves on; when another process took one in the
+    meantime, it is refused every query and told, in one line, to stop."""
+    import asyncpg
+
+    url = await postgres.create_database(f"lost_{os.getpid()}")
+    store = await Store(url).open()
+    lost: list[str] = []
+    store.database.on_claims_lost = lost.append
+    await store.claim_shards(parse_shards("0", 2))
+    other = await asyncpg.connect(url)
+    cut = (
+        "SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory'"
+        " AND classid = $1 AND pid != pg_backend_pid()"
+    )
+    held = (
+        "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND classid = $1 AND granted"
+    )
+    try:
+        await other.execute(cut, SHARD_LOCKS)
+        for _ in range(100):  # the cut connection is gone
+            if await other.fetchval(held, SHARD_LOCKS) == 0:
+                break
+            await asyncio.sleep(0.01)
+        for _ in range(100):  # taken again within moments
+            if await other.fetchval(held, SHARD_LOCKS) == 1:
+                break
+            await asyncio.sleep(0.05)
+        assert await store.table(1) is None and not lost  # it serves again
+        # cut again, and a newcomer takes the shard before the process can
+        await other.execute(cut, SHARD_LOCKS)
+        for _ in range(100):
+            if await other.fetchval("SELECT pg_try_advisory_lock($1, $2)", SHARD_LOCKS, 2 * 65_536):
+                break
+            await asyncio.sleep(0.01)
+        else:
+            raise AssertionError("the cut connection's lock was never freed")
+        for _ in range(100):
+            if lost:
+                break
+            await asyncio.sleep(0.05)
+        assert lost == [
+            "the shard claims were lost while the database was away, and shard 0 of 2 is"
+            " already run by another process: each shard belongs to one process (check SHARDS)"
+        ]
+        with pytest.raises(StoreFault):
+            await store.table(1)  # it serves nothing more
+    finally:
+        await other.close()
+        await store.close()

@@ -84,6 +84,7 @@ def shown_states(data: dict[str, Any]) -> set[str]:
     return seen
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(KILLS <= 0, reason="CRASH_KILLS=0")
 async def test_kill_9_at_random_moments_loses_nothing_and_shows_nothing_unstored(
     tmp_path: Path,

@@ -76,7 +76,8 @@ async def test_paging_through_a_long_leaderboard(env: Env) -> None:
     results = []
     for user in range(1, 25):
         for _ in range(user):
-            table = await env.bot.store.create_table(GUILD_ID, 1, user, "seep", {}, 1)
+            channel = 1 + len(results)  # one open table per channel: each its own
+            table = await env.bot.store.create_table(GUILD_ID, channel, user, "seep", {}, 1)
             results += [seeded(user, 1, table), seeded(99, 2, table)]
     await env.bot.store.insert_player_results(results)
     first = await fake.slash(5, "leaderboard", channel_id=NO_FILES_CHANNEL_ID, game="seep")

@@ -179,7 +179,8 @@ async def test_play_offers_the_legal_moves_while_typing_and_status_reposts_the_t
     legal = {action.notation for action in session.match.legal_actions()}
     choices = await fake.autocomplete(mover, "play", "move", "")
     assert choices and len(choices) <= 25
-    assert {choice["value"] for choice in choices} <= legal
+    turn = session.turn_number  # each value carries the turn it was offered for
+    assert {choice["value"] for choice in choices} <= {f"{n}#{turn}" for n in legal}
     assert await fake.autocomplete(other, "play", "move", "") == []  # not their turn
     first = choices[0]["value"]
     narrowed = await fake.autocomplete(mover, "play", "move", first[:2])

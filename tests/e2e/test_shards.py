@@ -13,10 +13,13 @@ import json
 import multiprocessing
 import os
 import signal
+import sys
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import asyncpg
+import pytest
 
 from bot.storage import PlayerResult, Store
 from engine.registry import restore
@@ -192,6 +195,89 @@ async def test_two_shard_processes_share_one_postgres_and_survive_kill_9(
         await play_moves(fake, url, list(users), users, 2)
         swapped = {shards: await board(fake, channels[0]) for shards, channels in by_shard.items()}
         assert swapped == boards
+        assert not fake.violations, fake.violations
+    finally:
+        processes.kill_all()
+        with contextlib.suppress(Exception):
+            await fake.stop()
+
+
+def newcomer_process(api_base: str, gateway_url: str, url: str, shards: str) -> None:
+    """A process started for shards another live process runs: exit status 3 when refused."""
+    from bot.storage import ShardsTaken
+
+    ready = multiprocessing.get_context("spawn").Event()
+    try:
+        asyncio.run(_serve(api_base, gateway_url, url, shards, ready))
+    except ShardsTaken:
+        sys.exit(3)
+
+
+@pytest.fixture
+def own_postgres() -> Iterator[LocalPostgres]:
+    """A server of this test's own, to restart under the bot."""
+    server = LocalPostgres().start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.mark.slow
+async def test_a_postgres_restart_under_two_shard_processes_keeps_each_shard_with_its_process(
+    own_postgres: LocalPostgres,
+) -> None:
+    """PostgreSQL restarts (every connection is cut, the shard locks with them): each process
+    takes its shards again before it serves on, and a process started afterwards for a running
+    shard is refused, as before the restart."""
+    url = await own_postgres.create_database("restart")
+    fake = FakeDiscord(extra_channels=1, other_guilds=1, guild_channels=1)
+    await fake.start()
+    other = next(iter(fake.other_guilds))
+    channels = [*fake.extra_channels, *fake.other_guilds[other]]
+    users = {channel: (32_000 + 2 * n, 32_001 + 2 * n) for n, channel in enumerate(channels)}
+    for channel, pair in users.items():
+        for k, user in enumerate(pair):
+            fake.add_member(user, f"{'AB'[k]}{channel % 100}")
+    processes = Processes(fake, url)
+    try:
+        await processes.start("0", "1")
+        for channel, (a, b) in users.items():
+            new = await fake.slash(a, "table", "new", channel_id=channel, game="suipe", players=2)
+            lobby = fake.messages[new.message_id]
+            await fake.click(b, new.message_id, lobby_button(fake, lobby, "join"))
+            await fake.click(a, new.message_id, lobby_button(fake, lobby, "start"))
+        await play_moves(fake, url, channels, users, 1)
+
+        await asyncio.to_thread(own_postgres.restart, 1.0)
+        refusals: list[str] = []
+
+        async def play_once_served(channel: int) -> None:
+            for _ in range(200):
+                match = restore((await stored_games(url))[channel])
+                player = match.current_player
+                move = f"{match.legal_actions()[0].notation}#{len(match.actions)}"
+                answer = await fake.slash(users[channel][player], "play", channel_id=channel,
+                                          move=move)  # fmt: skip
+                text = answer.responses[-1]["data"]["content"]
+                if text.startswith("You played"):
+                    return
+                refusals.append(text)
+                await asyncio.sleep(0.1)
+            raise AssertionError(f"table {channel} was not served again")
+
+        await asyncio.gather(*(play_once_served(c) for c in channels))
+        assert set(refusals) <= {"Moves can't be saved right now: try again in a moment."}
+
+        spawn = multiprocessing.get_context("spawn")
+        newcomer = spawn.Process(
+            target=newcomer_process, args=(fake.api_base, fake.gateway_url, url, "0"), daemon=True
+        )
+        newcomer.start()
+        await asyncio.to_thread(newcomer.join, 60)
+        assert newcomer.exitcode == 3, "a second process for shard 0 was let in"
+        assert all(child.is_alive() for child in processes.running.values())
+        await play_moves(fake, url, channels, users, 2)  # both processes serve on
         assert not fake.violations, fake.violations
     finally:
         processes.kill_all()

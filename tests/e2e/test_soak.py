@@ -36,6 +36,7 @@ def statuses(database) -> dict[int, str]:  # type: ignore[no-untyped-def]
         db.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [7])
 async def test_fifty_tables_through_timers_ends_and_restarts(
     env: Env, monkeypatch: pytest.MonkeyPatch, seed: int

@@ -4,6 +4,7 @@ handed to a computer after three missed turns, and /table rejoin."""
 from __future__ import annotations
 
 import asyncio
+import time
 
 import pytest
 
@@ -80,34 +81,44 @@ async def test_shutting_down_while_computers_play_loses_no_move(env: Env) -> Non
     assert restored.turn_number == stopped and restored.ended  # nothing more is played
 
 
-async def test_a_restored_table_runs_its_turn_timer_again(
+async def test_a_restored_table_runs_its_turn_timer_on_from_its_stored_deadline(
     env: Env, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """A restart does not give the player to move a fresh turn (a crash loop would keep an
+    absent player's seat waiting for ever): the timer runs out when it would have."""
     fake = env.fake
+    turn_seconds = 6.0
+    monkeypatch.setattr(TableFlow, "timer_scale", turn_seconds / 180)
     fake.add_member(ASHA, "Asha")
     new = await fake.slash(ASHA, "table", "new", game="suipe", players=2, deals=20)
     lobby = fake.messages[new.message_id]
     await fake.click(ASHA, new.message_id, button(fake, lobby, "Add computer player"))
     await fake.click(ASHA, new.message_id, button(fake, lobby, "Start"))
     await env.bot.idle()
+    began = time.monotonic()  # the table message is posted: Asha's turn runs from here
     channel = int(lobby["channel_id"])
     session = env.bot.tables.get(channel)
     assert session.match.current_player == 0 and session.id in env.bot.timers  # Asha's turn
     turn = session.turn_number
     await stop_bot(env.bot)
-    monkeypatch.setattr(TableFlow, "timer_scale", 0.15 / 180)  # the restarted bot's clock
+    await asyncio.sleep(2.0)  # the bot is away for a while
     env.bot = await start_bot(fake, env.database)
     restored = env.bot.tables.get(channel)
-    assert restored.turn_number == turn and restored.id in env.bot.timers
+    assert restored.turn_number == turn
     reminder = await fake.wait_for_message(
         lambda m: "it's your turn:" in m["content"] and f"<@{ASHA}>" in m["content"]
     )
     assert int(reminder["channel_id"]) == channel
     taken = await fake.wait_for_message(lambda m: m["content"].startswith("Time's up"))
+    elapsed = time.monotonic() - began
     assert "played for Asha" in taken["content"]
+    # a fresh timer would run out 2 s + 6 s after the start at the earliest
+    assert turn_seconds - 0.5 < elapsed < turn_seconds + 1.5, elapsed
     monkeypatch.setattr(TableFlow, "timer_scale", 1.0)
     await env.bot.idle()
     assert env.bot.tables.get(channel).turn_number > turn
+    tables = [m for m in fake.messages.values() if f"<@{ASHA}>, your turn" in m["content"]]
+    assert len(tables) == 2, "the table was posted once before the restart, once after the move"
 
 
 async def test_reminders_go_once_the_turn_passes_and_computers_show_they_are_thinking(
