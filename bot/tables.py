@@ -35,7 +35,7 @@ class TableError(Exception):
 @dataclass(frozen=True, slots=True)
 class MoveResult:
     player: int
-    text: str  # the move in words
+    text: str  # the move as it happened, in the mover's language: "Asha threw 5♦"
     deals_finished: int  # how many deals this move finished
 
 
@@ -43,7 +43,7 @@ class MoveResult:
 class Play:
     number: int  # the move's number in the match (0 first)
     player: int
-    text: str  # "Asha: takes 9♠ with 9♥"
+    text: str  # "Asha captured 9♠ with 9♥"
 
 
 ALREADY_OPEN = N_("There is already a table in this channel: join it or end it first.")
@@ -383,9 +383,9 @@ class TableSession:
         if match.is_terminal:
             self.row = replace(self.row, status="finished")  # the channel is free again
         with speaking(self.language):  # the table's record of plays is public
-            self.plays.append(Play(number, player, f"{names[player]}: {record.text}"))
+            self.plays.append(Play(number, player, record.told(names[player])))
         del self.plays[:-PLAYS_KEPT]
-        return MoveResult(player, record.text, match.deals_finished - deals_before)
+        return MoveResult(player, record.told(names[player]), match.deals_finished - deals_before)
 
     def as_after(self, moves: int) -> TableSession:
         """This table as it was after its first `moves` moves (itself if that is now): what a

@@ -483,7 +483,7 @@ async def play_move(
         return
     # The player hears of their move first, then the table follows; should the bot stop in
     # between, the move's table message is in the store's outbox and posted at the restart.
-    done = _("You played: {move}", move=result.text)
+    done = _("Your move: {play}", play=result.text)
     try:
         if picker is not None:
             picker.stop()

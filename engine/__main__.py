@@ -72,7 +72,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             else:
                 action = rng.choice(list(legal))
             record = match.apply(action)
-            print(f"{names[player]}: {record.text}")
+            print(record.told(names[player]))
         else:
             print()
             print(render_text(match, names))
@@ -92,7 +92,7 @@ def cmd_play(args: argparse.Namespace) -> int:
                     if answer.isdigit() and not 1 <= int(answer) <= len(legal):
                         raise IndexError
                     record = match.apply(chosen, player)
-                    print(f"You: {record.text}")
+                    print(record.told("You"))
                     break
                 except IndexError:
                     print(f"Choose a number from 1 to {len(legal)}.")

@@ -70,9 +70,9 @@ class Action(Protocol):
 
 
 class PlayRecord(Protocol):
-    @property
-    def text(self) -> str:
-        """The play in words ("Asha takes 9♠ with 9♥")."""
+    def told(self, name: str) -> str:
+        """The play as it happened, in the past tense, said of `name` ("Asha took 9♠ with
+        9♥"); the move picker's words (`GameState.describe`) are instructions instead."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from engine.cards import Card, pretty_cards
-from engine.words import say
+from engine.words import Told, say
 
 
 def default_names(players: int) -> list[str]:
@@ -65,7 +65,7 @@ class TableModel:
     just_played: Card | None  # highlighted where it lies on the floor
     just_taken: tuple[Card, ...]  # shown small beside the last play
     score_lines: tuple[str, ...]  # top-right, one or two short lines
-    played: str | None = None  # the last play in words ("Asha: takes 9♠"), once there is one
+    played: str | None = None  # the last play in words ("Asha captured 9♠"), once there is one
     pile_lines: tuple[str, ...] = ()  # the piles in words (the text fallback)
     side_lines: tuple[str, ...] = ()  # each side's standing in words (the text fallback)
 
@@ -81,15 +81,15 @@ class TableModel:
 def fishing_last_play(
     names: Sequence[str],
     player: int | None,
-    text: str | None,
+    record: Told | None,
     card: Card | None,
     floor: Iterable[Card],
 ) -> tuple[str | None, Card | None]:
-    """The last play in words ("Asha: takes 9♠ with 9♥"), and its card if it now lies on the
+    """The last play in words ("Asha captured 9♠ with 9♥"), and its card if it now lies on the
     floor (loose or in a pile), to be highlighted there."""
-    if text is None or player is None:
+    if record is None or player is None:
         return None, None
-    return f"{names[player]}: {text}", card if card in set(floor) else None
+    return record.told(names[player]), card if card in set(floor) else None
 
 
 # ----- the trick family: a trick in the middle, who played what ------------------------------
@@ -138,15 +138,15 @@ TablePicture = TableModel | TrickTable
 
 
 def trick_play_words(
-    names: Sequence[str], player: int | None, text: str | None, took: int | None
+    names: Sequence[str], player: int | None, record: Told | None, took: int | None
 ) -> str | None:
-    """The last play at a trick table in words: "Asha plays 9♠ · Ravi takes the trick"."""
-    if text is None or player is None:
+    """The last play at a trick table in words: "Asha played 9♠ · Ravi took the trick"."""
+    if record is None or player is None:
         return None
-    words = f"{names[player]} {text}"
+    words = record.told(names[player])
     if took is None:
         return words
-    return say("{play} · {name} takes the trick", play=words, name=names[took])
+    return say("{play} · {name} took the trick", play=words, name=names[took])
 
 
 # ----- the hand and the summary (every family) ---------------------------------------------

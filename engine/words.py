@@ -25,6 +25,8 @@ class Catalogue(Protocol):
 
     def ngettext(self, singular: str, plural: str, n: int, /) -> str: ...
 
+    def pgettext(self, context: str, message: str, /) -> str: ...
+
 
 class _English:
     """The source language: every message as written."""
@@ -35,6 +37,9 @@ class _English:
     def ngettext(self, singular: str, plural: str, n: int, /) -> str:
         return singular if n == 1 else plural
 
+    def pgettext(self, context: str, message: str, /) -> str:
+        return message
+
 
 ENGLISH: Catalogue = _English()
 _catalogue: ContextVar[Catalogue] = ContextVar("engine_words", default=ENGLISH)
@@ -44,6 +49,29 @@ def say(message: str, **values: Any) -> str:
     """`message` in the caller's language, its `{placeholders}` filled from `values`."""
     text = _catalogue.get().gettext(message)
     return text.format(**values) if values else text
+
+
+def said_in(context: str, message: str, **values: Any) -> str:
+    """`message` as the language says it in `context` (a gettext `msgctxt`): the same words
+    in English, another form where a language needs one (see `Word`)."""
+    text = _catalogue.get().pgettext(context, message)
+    return text.format(**values) if values else text
+
+
+class Word(str):
+    """Words that some languages put in another form inside a sentence: Hindi and Gujarati
+    take the oblique case before a postposition ("9 का घर" but "9 के घर में"). A translation
+    asks for that form with `{house:oblique}`; every other use reads the words as they are."""
+
+    oblique: str
+
+    def __new__(cls, text: str, oblique: str) -> Word:
+        word = super().__new__(cls, text)
+        word.oblique = oblique
+        return word
+
+    def __format__(self, spec: str) -> str:
+        return self.oblique if spec == "oblique" else super().__format__(spec)
 
 
 def say_count(singular: str, plural: str, count: int, **values: Any) -> str:
@@ -74,6 +102,16 @@ class Phrase:
 
     def __format__(self, spec: str) -> str:
         return format(str(self), spec)
+
+    def told(self, name: str) -> str:
+        """A record's words with who made the play: "{name} threw {card}" said for `name`."""
+        return str(Phrase(self.message, (*self.values, ("name", name)), self.plural))
+
+
+class Told(Protocol):
+    """A play as it happened, said of its player in the past tense ("Asha threw 5♦")."""
+
+    def told(self, name: str) -> str: ...
 
 
 def later(message: str, **values: Any) -> Phrase:

@@ -27,12 +27,11 @@ class Record:
 
     player: int
     action: SedmaAction
-    words: Phrase  # the play, without the player's name
+    words: Phrase  # the play in the past tense, the player's name left to fill ("{name} led 7♦")
     took: int | None = None  # the player who took the trick this play ended
 
-    @property
-    def text(self) -> str:
-        return str(self.words)
+    def told(self, name: str) -> str:
+        return self.words.told(name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,7 +244,7 @@ class SedmaHand:
         mover = self.turn
         self._legal = None
         if action.kind is Kind.STOP:
-            return self._finish_trick(mover, action, later("stops: the trick is taken"))
+            return self._finish_trick(mover, action, later("{name} stopped"))
         card = action.card
         assert card is not None
         self.hands[mover].remove(card)
@@ -255,11 +254,11 @@ class SedmaHand:
             self.fights += 1
             self.trick = [(mover, card)]
             self.round = 1
-            text = later("fights: leads {card} over the trick", card=card.pretty)
+            text = later("{name} fought on: led {card} over the trick", card=card.pretty)
         elif action.kind is Kind.AGAIN:
             self.trick.append((mover, card))
             self.round += 1
-            text = later("goes again with {card}", card=card.pretty)
+            text = later("{name} went again with {card}", card=card.pretty)
         else:
             self.trick.append((mover, card))
             text = self._play_text(mover, card)
@@ -281,12 +280,12 @@ class SedmaHand:
 
     def _play_text(self, mover: int, card: Card) -> Phrase:
         if len(self.trick) == 1:
-            return later("leads {card}", card=card.pretty)
+            return later("{name} led {card}", card=card.pretty)
         if self.matches(card):
             if self.rules.is_wild(card):
-                return later("plays {card} (wild) and takes the lead", card=card.pretty)
-            return later("plays {card} and takes the lead", card=card.pretty)
-        return later("plays {card}", card=card.pretty)
+                return later("{name} played {card} (wild) and took the lead", card=card.pretty)
+            return later("{name} played {card} and took the lead", card=card.pretty)
+        return later("{name} played {card}", card=card.pretty)
 
     def _leader_may_decide(self) -> bool:
         if not self.hands[self.leader]:

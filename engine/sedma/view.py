@@ -24,7 +24,7 @@ from engine.pictures import (
 )
 from engine.sedma.hand import Phase
 from engine.sedma.rules import MAX_ROUNDS, SedmaRules, card_points
-from engine.words import say, say_count, tricks_and_points
+from engine.words import Told, say, say_count, tricks_and_points
 
 if TYPE_CHECKING:
     from engine.sedma.match import HandOutcome, SedmaMatch
@@ -52,7 +52,7 @@ class SedmaView:
     sides: tuple[tuple[int, ...], ...] | None  # this hand's sides, once everyone may know them
     alone: int | None  # three players: the K♥ holder, once K♥ has been played
     scores: tuple[int, ...]  # the match score (per side; three players: each)
-    last_play: str | None  # in words, without the player's name
+    last_play: Told | None  # the last play, told with its player's name in the picture
     last_player: int | None
     took: int | None  # who took the trick that the last play ended
     deals: tuple[HandOutcome, ...]
@@ -231,7 +231,7 @@ def build_view(match: SedmaMatch, who: Viewer) -> SedmaView:
         sides=hand.sides() if known else None,
         alone=hand.king_of_hearts if rules.three_handed and known else None,
         scores=tuple(match.scores),
-        last_play=last.text if last else None,
+        last_play=last,
         last_player=last.player if last else None,
         took=last.took if last else None,
         deals=tuple(match.deal_results),

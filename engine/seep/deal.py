@@ -72,10 +72,11 @@ class PlayRecord(NamedTuple):
     taken: tuple[Card, ...] = ()  # every card a capture took (the played card included)
     sweep_points: int | None = None  # set when the play swept the floor
 
-    @property
-    def text(self) -> str:
-        """The play in words."""
-        return describe_action(self.action, self.house_before, self.sweep_points is not None)
+    def told(self, name: str) -> str:
+        """The play as it happened: "Asha threw 5♦"."""
+        return describe_action(
+            self.action, self.house_before, self.sweep_points is not None, who=name
+        )
 
 
 class _MoveContext(NamedTuple):

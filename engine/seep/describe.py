@@ -1,14 +1,15 @@
-"""Seep plays in players' words: "Build a jack-house: 5♥ on 6♣"."""
+"""Seep plays in players' words: the picker's instructions ("Build a jack-house: 5♥ on 6♣") and
+the record of what happened ("Asha built a jack-house: 5♥ on 6♣")."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.cards import Card
 from engine.pictures import side_names
 from engine.seep.actions import Kind, SeepAction
-from engine.words import card_groups, marked, plus, said_list, say
+from engine.words import Word, card_groups, marked, plus, said_in, said_list, say
 
 if TYPE_CHECKING:
     from engine.seep.deal import House
@@ -16,35 +17,70 @@ if TYPE_CHECKING:
 _HOUSE_NAMES = {11: marked("jack-house"), 12: marked("queen-house"), 13: marked("king-house")}
 
 
-def house_name(value: int) -> str:
+def house_name(value: int) -> Word:
+    """ "jack-house", "9-house" (with the form a sentence may need, see `Word`)."""
     name = _HOUSE_NAMES.get(value)
-    return say(name) if name is not None else say("{value}-house", value=value)
+    if name is None:
+        return Word(
+            say("{value}-house", value=value), said_in("oblique", "{value}-house", value=value)
+        )
+    if value == 11:
+        oblique = said_in("oblique", "jack-house")
+    elif value == 12:
+        oblique = said_in("oblique", "queen-house")
+    else:
+        oblique = said_in("oblique", "king-house")
+    return Word(say(name), oblique)
 
 
-def describe_action(action: SeepAction, house: House | None, sweep: bool) -> str:
+def _said(who: str | None, order: str, done: str, **values: Any) -> str:
+    """The instruction `order` for the picker, or, with `who`, what they did (`done`)."""
+    return say(order, **values) if who is None else say(done, name=who, **values)
+
+
+def describe_action(
+    action: SeepAction, house: House | None, sweep: bool, who: str | None = None
+) -> str:
     """Describe `action`; `house` is the house of the action's value before the play (if any)
-    and `sweep` tells whether a capture empties the floor."""
+    and `sweep` tells whether a capture empties the floor. With `who`, the play as it happened,
+    said of that player ("Asha threw 5♦")."""
     if action.kind is Kind.BID:
-        return say("Bid {value}: a {house}", value=action.value, house=house_name(action.value))
+        return _said(
+            who,
+            marked("Bid {value}: a {house}"),
+            marked("{name} bid {value}: a {house}"),
+            value=action.value,
+            house=house_name(action.value),
+        )
     card = action.card
     assert card is not None
     if action.kind is Kind.THROW:
-        return say("Throw {card}", card=card.pretty)
+        return _said(who, marked("Throw {card}"), marked("{name} threw {card}"), card=card.pretty)
     if action.kind is Kind.CAPTURE:
-        return _describe_capture(action, card, house is not None, sweep)
-    return _describe_house(action, card, house)
+        return _describe_capture(action, card, house is not None, sweep, who)
+    return _describe_house(action, card, house, who)
 
 
-def _describe_capture(action: SeepAction, card: Card, with_house: bool, sweep: bool) -> str:
+def _describe_capture(
+    action: SeepAction, card: Card, with_house: bool, sweep: bool, who: str | None
+) -> str:
     items = []
     if with_house:
         items.append(say("the {house}", house=house_name(action.value)))
     items.extend(plus(group) for group in card_groups(action.loose, action.value))
-    text = say("Capture {cards} with {card}", cards=said_list(items), card=card.pretty)
+    text = _said(
+        who,
+        marked("Capture {cards} with {card}"),
+        marked("{name} captured {cards} with {card}"),
+        cards=said_list(items),
+        card=card.pretty,
+    )
     return text + say(" — sweep!") if sweep else text
 
 
-def _describe_house(action: SeepAction, card: Card, existing: House | None) -> str:
+def _describe_house(
+    action: SeepAction, card: Card, existing: House | None, who: str | None
+) -> str:
     value = action.value
     name = house_name(value)
     loose = list(action.loose)
@@ -53,24 +89,35 @@ def _describe_house(action: SeepAction, card: Card, existing: House | None) -> s
         if card.rank == value:  # loose-card break: raised by a loose card, cemented by the hand
             raise_card = next(c for c in loose if c.rank == value - action.broken)
             loose.remove(raise_card)
-            text = say(
-                "Raise the {broken} with the loose {loose} and cement it with {card} into a "
-                "{house}",
+            text = _said(
+                who,
+                marked(
+                    "Raise the {broken} with the loose {loose} and cement it with {card} into a "
+                    "{house}"
+                ),
+                marked(
+                    "{name} raised the {broken} with the loose {loose} and cemented it with "
+                    "{card} into a {house}"
+                ),
                 broken=broken,
                 loose=raise_card.pretty,
                 card=card.pretty,
                 house=name,
             )
         elif existing is not None:
-            text = say(
-                "Break the {broken} with {card} to cement the {house}",
+            text = _said(
+                who,
+                marked("Break the {broken} with {card} to cement the {house}"),
+                marked("{name} broke the {broken} with {card} to cement the {house}"),
                 broken=broken,
                 card=card.pretty,
                 house=name,
             )
         else:
-            text = say(
-                "Break the {broken} with {card} into a {house}",
+            text = _said(
+                who,
+                marked("Break the {broken} with {card} into a {house}"),
+                marked("{name} broke the {broken} with {card} into a {house}"),
                 broken=broken,
                 card=card.pretty,
                 house=name,
@@ -91,24 +138,56 @@ def _describe_house(action: SeepAction, card: Card, existing: House | None) -> s
     if existing is None:
         if card.rank == value:
             parts = [plus(group) for group in card_groups(rest, value)]
-            return say(
-                "Build a cemented {house}: {card} on {cards}",
+            return _said(
+                who,
+                marked("Build a cemented {house}: {card} on {cards}"),
+                marked("{name} built a cemented {house}: {card} on {cards}"),
                 house=name,
                 card=card.pretty,
                 cards=said_list(parts),
             )
-        built = say("Build a {house}: {cards}", house=name, cards=head_text)
+        built = _said(
+            who,
+            marked("Build a {house}: {cards}"),
+            marked("{name} built a {house}: {cards}"),
+            house=name,
+            cards=head_text,
+        )
         return _with_extra(built, rest, value, cemented=True)
     if len(head) == 1:
         if existing.cemented:
-            text = say("Add to the {house} with {card}", house=name, card=card.pretty)
+            text = _said(
+                who,
+                marked("Add to the {house} with {card}"),
+                marked("{name} added {card} to the {house}"),
+                house=name,
+                card=card.pretty,
+            )
         else:
-            text = say("Cement the {house} with {card}", house=name, card=card.pretty)
+            text = _said(
+                who,
+                marked("Cement the {house} with {card}"),
+                marked("{name} cemented the {house} with {card}"),
+                house=name,
+                card=card.pretty,
+            )
         return _with_extra(text, rest, value)
     if existing.cemented:
-        text = say("Add to the {house}: {cards}", house=name, cards=head_text)
+        text = _said(
+            who,
+            marked("Add to the {house}: {cards}"),
+            marked("{name} added to the {house}: {cards}"),
+            house=name,
+            cards=head_text,
+        )
     else:
-        text = say("Cement the {house}: {cards}", house=name, cards=head_text)
+        text = _said(
+            who,
+            marked("Cement the {house}: {cards}"),
+            marked("{name} cemented the {house}: {cards}"),
+            house=name,
+            cards=head_text,
+        )
     return _with_extra(text, rest, value)
 
 

@@ -17,6 +17,7 @@ from engine.seep import picture
 from engine.seep.deal import Phase
 from engine.seep.rules import SeepRules
 from engine.seep.scoring import card_points
+from engine.words import Told
 
 if TYPE_CHECKING:
     from engine.seep.match import DealOutcome, SeepMatch
@@ -58,7 +59,7 @@ class SeepView:
     reserve_sizes: tuple[int, ...]  # per player: face-down second hand (2-player game)
     hand: tuple[Card, ...] | None  # the viewer's hand in use, sorted by suit then rank
     sides: tuple[SideView, SideView]
-    last_play: str | None
+    last_play: Told | None  # the last play, told with its player's name in the picture
     last_player: int | None
     last_taken: tuple[Card, ...]
     last_card: Card | None  # the card played last (public)
@@ -140,7 +141,7 @@ def build_view(match: SeepMatch, who: object) -> SeepView:
         reserve_sizes=reserve,
         hand=hand,
         sides=sides,  # type: ignore[arg-type]
-        last_play=last.text if last else None,
+        last_play=last,
         last_player=deal.player_of(last.seat) if last else None,
         last_taken=last.taken if last else (),
         last_card=last.action.card if last else None,

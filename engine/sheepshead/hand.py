@@ -42,12 +42,11 @@ class Record:
 
     player: int
     action: SheepsheadAction
-    words: Phrase  # the move, without the player's name
+    words: Phrase  # the move in the past tense, the player's name left to fill
     took: int | None = None  # who took the trick this play ended
 
-    @property
-    def text(self) -> str:
-        return str(self.words)
+    def told(self, name: str) -> str:
+        return self.words.told(name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -434,7 +433,9 @@ class SheepsheadHand:
             return self._record(
                 mover,
                 action,
-                later_count("buries {count} card", "buries {count} cards", len(action.cards)),
+                later_count(
+                    "{name} buried {count} card", "{name} buried {count} cards", len(action.cards)
+                ),
             )
         if self.phase is Phase.CALL:
             return self._record(mover, action, self._call(action))
@@ -451,24 +452,24 @@ class SheepsheadHand:
             self.hands[mover].extend(self.blind)
             self.blind = []
             self.phase = Phase.BURY
-            return later("picks up the blind")
+            return later("{name} picked up the blind")
         self.passes += 1
         if self.passes < self.players:
             self.turn = (mover + 1) % self.players
-            return later("passes")
+            return later("{name} passed")
         if self.rules.leasters:
             self.leaster = True
             self._start_play()
-            return later("passes: nobody picked, so this hand is a leaster")
+            return later("{name} passed: nobody picked, so this hand is a leaster")
         self.redeal = True
         self.phase = Phase.OVER
-        return later("passes: nobody picked, so the cards are dealt again")
+        return later("{name} passed: nobody picked, so the cards are dealt again")
 
     def _call(self, action: SheepsheadAction) -> Phrase:
         self._start_play()
         if action.kind is Kind.ALONE:
             self.alone = True
-            return later("goes alone")
+            return later("{name} went alone")
         assert self.picker is not None and action.called is not None
         self.called = action.called
         self.partner_seat = self.holder_of_partner_card()
@@ -477,9 +478,10 @@ class SheepsheadHand:
             self.hands[self.picker].remove(unknown)
             self.unknown = unknown
             return later(
-                "calls {card} and lays one card face down (the unknown)", card=action.called.pretty
+                "{name} called {card} and laid one card face down (the unknown)",
+                card=action.called.pretty,
             )
-        return later("calls {card}", card=action.called.pretty)
+        return later("{name} called {card}", card=action.called.pretty)
 
     def _start_play(self) -> None:
         self.phase = Phase.PLAY
@@ -491,7 +493,7 @@ class SheepsheadHand:
         if action.kind is Kind.UNKNOWN:
             self.unknown_played = True
             self.face_down = len(self.trick)
-            text = later("plays the unknown card face down")
+            text = later("{name} played the unknown card face down")
         else:
             self.hands[mover].remove(card)
             text = self._play_text(mover, card)
@@ -512,11 +514,11 @@ class SheepsheadHand:
         partner = card == self.partner_card and self.picker is not None and mover != self.picker
         if not self.trick:
             if partner:
-                return later("leads {card}: the partner", card=card.pretty)
-            return later("leads {card}", card=card.pretty)
+                return later("{name} led {card}: the partner", card=card.pretty)
+            return later("{name} led {card}", card=card.pretty)
         if partner:
-            return later("plays {card}: the partner", card=card.pretty)
-        return later("plays {card}", card=card.pretty)
+            return later("{name} played {card}: the partner", card=card.pretty)
+        return later("{name} played {card}", card=card.pretty)
 
     def _finish_trick(self, winner: int) -> None:
         self.led_suits.append(self.led_suit())

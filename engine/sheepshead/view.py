@@ -31,7 +31,7 @@ from engine.sheepshead.rules import (
     strength_order,
     suit_word,
 )
-from engine.words import marked, say, say_count, tricks_and_points
+from engine.words import Told, marked, say, say_count, tricks_and_points
 
 if TYPE_CHECKING:
     from engine.sheepshead.match import HandOutcome, SheepsheadMatch
@@ -66,7 +66,7 @@ class SheepsheadView:
     taken_points: tuple[int, ...]
     tricks: tuple[int, ...]
     sheet: tuple[int, ...]
-    last_play: str | None
+    last_play: Told | None  # the last play, told with its player's name in the picture
     last_player: int | None
     took: int | None
     deals: tuple[HandOutcome, ...]
@@ -308,7 +308,7 @@ def build_view(match: SheepsheadMatch, who: Viewer) -> SheepsheadView:
         ),  # the unknown card's points stay hidden until the hand is over
         tricks=tuple(hand.tricks),
         sheet=tuple(match.sheet),
-        last_play=last.text if last else None,
+        last_play=last,
         last_player=last.player if last else None,
         took=last.took if last else None,
         deals=tuple(match.deal_results),

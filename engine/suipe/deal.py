@@ -59,9 +59,9 @@ class PlayRecord(NamedTuple):
     taken: tuple[Card, ...] = ()
     suipe: bool = False
 
-    @property
-    def text(self) -> str:
-        return describe_action(self.action, self.build_before, self.suipe, for_mover=False)
+    def told(self, name: str) -> str:
+        """The play as it happened: "Sina trailed 5♦"."""
+        return describe_action(self.action, self.build_before, self.suipe, who=name)
 
 
 # A value-level move: (kind, value, loose vector used, takes the build, raised build value).

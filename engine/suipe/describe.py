@@ -1,12 +1,13 @@
-"""Suipe plays in players' words: "Build 8 (single): 3♣ on 5♦ — you hold an 8"."""
+"""Suipe plays in players' words: the picker's instructions ("Build 8 (single): 3♣ on 5♦ — you
+hold an 8") and the record of what happened ("Sina built 8 (valu), single: 3♣ on 5♦")."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.cards import Card
 from engine.suipe.actions import Move, SuipeAction
-from engine.words import card_groups, plus, said_list, say
+from engine.words import card_groups, marked, plus, said_list, say
 
 if TYPE_CHECKING:
     from engine.suipe.deal import Build
@@ -39,25 +40,39 @@ def _hold(value: int, for_mover: bool) -> str:
     )
 
 
+def _said(who: str | None, order: str, done: str, **values: Any) -> str:
+    """The instruction `order` for the picker, or, with `who`, what they did (`done`)."""
+    return say(order, **values) if who is None else say(done, name=who, **values)
+
+
 def describe_action(
-    action: SuipeAction, build: Build | None, suipe: bool, *, for_mover: bool = True
+    action: SuipeAction, build: Build | None, suipe: bool, who: str | None = None
 ) -> str:
-    """The play in words; for the mover's picker it reminds them of the card they must keep."""
+    """The play in words: for the mover's picker an instruction that reminds them of the card
+    they must keep; with `who`, the play as it happened, said of that player."""
     card = action.card
     if action.kind is Move.TRAIL:
-        return say("Trail {card}", card=card.pretty)
+        return _said(who, marked("Trail {card}"), marked("{name} trailed {card}"), card=card.pretty)
     if action.kind is Move.CAPTURE:
         items = [plus(group) for group in card_groups(action.loose, action.value)]
         if action.build:
             items.insert(0, say("the {value}-build", value=action.value))
-        text = say("Capture {cards} with {card}", cards=said_list(items), card=card.pretty)
+        text = _said(
+            who,
+            marked("Capture {cards} with {card}"),
+            marked("{name} captured {cards} with {card}"),
+            cards=said_list(items),
+            card=card.pretty,
+        )
         return text + say(" — Suipe!") if suipe else text
     value = action.value
-    hold = _hold(value, for_mover)
+    hold = _hold(value, who is None)
     if action.kind is Move.RAISE:
         extra = _groups_text(card, list(action.loose), value, raised=action.raised)
-        text = say(
-            "Raise the {raised}-build to {value} with {cards}",
+        text = _said(
+            who,
+            marked("Raise the {raised}-build to {value} with {cards}"),
+            marked("{name} raised the {raised}-build to {value} with {cards}"),
             raised=action.raised,
             value=called(value),
             cards=extra,
@@ -65,8 +80,10 @@ def describe_action(
         return text + hold
     groups = _split_with_card(card, list(action.loose), value)
     if build is not None:
-        text = say(
-            "Add {cards} to the {value} build",
+        text = _said(
+            who,
+            marked("Add {cards} to the {value} build"),
+            marked("{name} added {cards} to the {value} build"),
             cards=said_list([plus(g) for g in groups]),
             value=called(value),
         )
@@ -80,9 +97,21 @@ def describe_action(
     )
     parts = said_list([head, *(plus(g) for g in rest)])
     if len(groups) == 1:
-        text = say("Build {value}, single: {cards}", value=called(value), cards=parts)
+        text = _said(
+            who,
+            marked("Build {value}, single: {cards}"),
+            marked("{name} built {value}, single: {cards}"),
+            value=called(value),
+            cards=parts,
+        )
     else:
-        text = say("Build {value}, multiple: {cards}", value=called(value), cards=parts)
+        text = _said(
+            who,
+            marked("Build {value}, multiple: {cards}"),
+            marked("{name} built {value}, multiple: {cards}"),
+            value=called(value),
+            cards=parts,
+        )
     return text + hold
 
 

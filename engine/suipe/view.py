@@ -11,6 +11,7 @@ from engine.core import PUBLIC
 from engine.pictures import HandPicture, SummaryPicture, TableModel
 from engine.suipe import picture
 from engine.suipe.rules import SuipeRules, card_points
+from engine.words import Told
 
 if TYPE_CHECKING:
     from engine.suipe.match import SuipeDealOutcome, SuipeMatch
@@ -49,7 +50,7 @@ class SuipeView:
     stock_size: int
     hand: tuple[Card, ...] | None
     sides: tuple[SuipeSideView, ...]
-    last_play: str | None
+    last_play: Told | None  # the last play, told with its player's name in the picture
     last_player: int | None
     last_taken: tuple[Card, ...]
     last_card: Card | None  # the card played last (public)
@@ -108,7 +109,7 @@ def build_view(match: SuipeMatch, who: Any) -> SuipeView:
         stock_size=len(deal.stock),
         hand=None if player is None else tuple(sorted(deal.hands[player], key=hand_order)),
         sides=sides,
-        last_play=last.text if last else None,
+        last_play=last,
         last_player=last.seat if last else None,
         last_taken=last.taken if last else (),
         last_card=last.action.card if last else None,

@@ -23,8 +23,9 @@ KEYWORDS = {
     "later_count": (1, 2),
     "marked": None,
     "marked_count": (1, 2),
+    "said_in": ((1, "c"), 2),
 }
-PLACEHOLDER = re.compile(r"\{(\w+)\}")
+PLACEHOLDER = re.compile(r"\{(\w+)(?::\w+)?\}")  # "{house}", or a form of it: "{house:oblique}"
 
 
 def template_ids() -> set[str]:
@@ -147,7 +148,9 @@ def _everything_said(game: str, players: int, seed: int) -> list[str]:
             said.append(group.prompt or "")
         actions = list(match.legal_actions())
         said.extend(match.describe(a, names) for a in actions)
-        said.append(match.apply(rng.choice(actions)).text)
+        mover = match.current_player
+        assert mover is not None
+        said.append(match.apply(rng.choice(actions)).told(names[mover]))
         while finished < match.deals_finished:
             finished += 1
             report = match.deal_report(finished, names)
@@ -193,9 +196,10 @@ def test_a_play_is_said_in_the_language_of_whoever_reads_it() -> None:
 
     match = registry.new_match("sedma", 3, players=4)
     record = match.apply(match.legal_actions()[0])
-    assert record.text.startswith("leads ")
+    assert record.told("Dev").startswith("Dev led ")
     with speaking("hi"):
-        assert record.text.endswith("से शुरुआत करते हैं")
+        assert record.told("देव").startswith("देव ने ")
+        assert record.told("देव").endswith("से शुरुआत की")
         last = match.view(PUBLIC).picture(NAMES[:4]).last_play
     rebuilt = registry.game("sedma").restore(match.to_dict())
     with speaking("hi"):

@@ -250,8 +250,8 @@ async def test_a_refusal_speaks_the_movers_language_and_the_record_the_tables(
     assert str(refused.value) == f"{other_card.pretty} आपके पास नहीं है।"
     with speaking("hi"):
         result = await session.play(users[mover], match.legal_actions()[0])
-    assert result.text.endswith("से शुरुआत करते हैं")  # "You played …" is the mover's
-    assert session.plays[-1].text.endswith("થી શરૂઆત કરે છે")  # the table's record
+    assert result.text.endswith("से शुरुआत की")  # "Your move …" is the mover's, in the past
+    assert session.plays[-1].text.endswith("થી શરૂઆત કરી")  # the table's record
 
 
 async def test_each_deal_has_a_secret_stored_with_the_move_that_dealt_it(

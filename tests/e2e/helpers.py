@@ -74,11 +74,12 @@ async def start_table(
     return lobby, env.bot.tables.get(int(lobby["channel_id"]))
 
 
-PLAYED = ("You played", "आपने चली", "તમે ચાલ્યા")  # the answer to a move, in our languages
+# the answer to a move, in our languages
+PLAYED = ("Your move", "आपकी चाल", "તમારી ચાલ", "Váš tah", "Váš ťah", "Dein Zug")
 
 
 def played_text(step: Any) -> str:
-    """The answer to a click that played a move ("You played: …"), or ""."""
+    """The answer to a click that played a move ("Your move: …"), or ""."""
     content = (step.responses[-1].get("data") or {}).get("content") or ""
     return content if content.startswith(PLAYED) else ""
 

@@ -37,7 +37,7 @@ async def test_a_hint_on_a_beginner_table_proposes_a_move_to_confirm(env: Env) -
     assert picker["content"].startswith("Hint: ") and "Play **" in picker["content"]
     assert answer["type"] == 7  # the private picker is updated in place
     done = await fake.click(ASHA, int(picker["id"]), button(fake, picker, "Confirm"))
-    assert done.responses[-1]["data"]["content"].startswith("You played")
+    assert done.responses[-1]["data"]["content"].startswith("Your move")
     await env.bot.idle()
     session = env.bot.tables.get(int(latest_table(fake)["channel_id"]))
     assert session.seats[1].computer_level == "hard"

@@ -130,7 +130,7 @@ async def test_kill_9_at_random_moments_loses_nothing_and_shows_nothing_unstored
                     answer = await fake.slash(users[channel][player], "play", channel_id=channel,
                                               move=action.notation)  # fmt: skip
                     text = (answer.responses[-1].get("data") or {}).get("content", "")
-                    if not text.startswith("You played"):
+                    if not text.startswith("Your move"):
                         return
                     told.append((channel, index, action.notation))
                     match.apply(action, player)
@@ -164,7 +164,7 @@ async def test_kill_9_at_random_moments_loses_nothing_and_shows_nothing_unstored
             posted = fake.next_post(channel)
             answer = await fake.slash(users[channel][player], "play", channel_id=channel,
                                       move=match.legal_actions()[0].notation)  # fmt: skip
-            assert answer.responses[-1]["data"]["content"].startswith("You played")
+            assert answer.responses[-1]["data"]["content"].startswith("Your move")
             await asyncio.wait_for(posted, 30)
         assert kills >= KILLS and len(told) > KILLS
     finally:

@@ -53,7 +53,7 @@ async def test_a_computer_move_waits_for_the_store_and_the_table_goes_on(env: En
     assert session.match.current_player == 0  # Asha's turn
     move = session.match.legal_actions()[0].notation
     played = await fake.slash(ASHA, "play", move=f"{move}#{session.turn_number}")
-    assert answer(played).startswith("You played")
+    assert answer(played).startswith("Your move")
     turn = session.turn_number
     with write_locked(env.database) as locked:  # before the computer's move is stored
         notice = await fake.wait_for_message(lambda m: WAITING in m["content"], timeout=15)
@@ -98,6 +98,6 @@ async def test_a_move_that_cannot_be_saved_is_answered_so_and_can_be_sent_again(
     ].get("flags", 0) & EPHEMERAL
     assert session.turn_number == 0
     again = await fake.slash(mover, "play", move=value)
-    assert answer(again).startswith("You played")
+    assert answer(again).startswith("Your move")
     await env.bot.idle()
     assert session.turn_number == 1

@@ -135,7 +135,7 @@ async def test_a_move_takes_three_taps_and_a_forced_one_two(
         picker = fake.messages[opened.message_id]
         assert [a["filename"] for a in picker["attachments"]] == ["table.png", "hand.png"]
         answer, used = await finish_picker(fake, ASHA, picker)
-        assert answer.startswith("You played")
+        assert answer.startswith("Your move")
         taps.append((legal, 1 + used))
         await env.bot.idle()
     assert len(taps) >= 6

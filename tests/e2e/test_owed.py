@@ -139,7 +139,7 @@ async def test_each_crash_window_leaves_nothing_owed_unposted(
         move = match.legal_actions()[0]
         answer = await fake.slash(first, "play", channel_id=channel,
                                   move=f"{move.notation}#{len(match.actions)}")  # fmt: skip
-        assert answer.responses[-1]["data"]["content"].startswith("You played")
+        assert answer.responses[-1]["data"]["content"].startswith("Your move")
         match.apply(move, match.current_player)
         await bot.crashed()
         assert len(posted(fake, "table.png")) == 1
@@ -156,7 +156,7 @@ async def test_each_crash_window_leaves_nothing_owed_unposted(
             before = len(posted(fake, "table.png"))
             answer = await fake.slash(users[mover], "play", channel_id=channel,
                                       move=f"{move.notation}#{len(match.actions)}")  # fmt: skip
-            assert answer.responses[-1]["data"]["content"].startswith("You played")
+            assert answer.responses[-1]["data"]["content"].startswith("Your move")
             match.apply(move, mover)
             if match.is_terminal:
                 break

@@ -45,7 +45,7 @@ async def play_out(env: Env, user: int) -> dict[str, Any]:
     while session.match is not None and not session.match.is_terminal:
         move = session.match.legal_actions()[0].notation
         step = await fake.slash(user, "play", move=f"{move}#{session.turn_number}")
-        assert answer(step).startswith("You played"), answer(step)
+        assert answer(step).startswith("Your move"), answer(step)
         await env.bot.idle()
     summaries = [m for m in fake.channel_messages() if int(m["id"]) not in known
                  and any(c.get("label") == "Rematch" for c in fake.components(m))]  # fmt: skip
@@ -133,7 +133,7 @@ async def test_a_picker_click_and_a_play_for_one_turn_play_once(env: Env) -> Non
         )  # fmt: skip
         await env.bot.idle()
         texts = [answer(clicked), answer(typed)]
-        assert sum(t.startswith("You played") for t in texts) == 1, texts
+        assert sum(t.startswith("Your move") for t in texts) == 1, texts
         assert any("earlier turn" in t for t in texts), texts
         assert session.turn_number == before + 1
     # a move offered for a turn that has passed is refused, even when it is that player's

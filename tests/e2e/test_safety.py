@@ -123,7 +123,7 @@ async def test_a_restarted_bot_continues_and_old_buttons_still_work(env: Env) ->
     opened = await fake.click(mover, int(table["id"]), button(fake, table, "My hand"))
     assert fake.messages[opened.message_id]["attachments"]
     said = await play_first_move(fake, mover)
-    assert said.startswith("You played")
+    assert said.startswith("Your move")
 
 
 async def test_a_channel_without_file_permission_gets_text(env: Env) -> None:
@@ -186,7 +186,7 @@ async def test_play_offers_the_legal_moves_while_typing_and_status_reposts_the_t
     narrowed = await fake.autocomplete(mover, "play", "move", first[:2])
     assert first in {choice["value"] for choice in narrowed}
     played = await fake.slash(mover, "play", move=first)
-    assert private_text(played).startswith("You played")
+    assert private_text(played).startswith("Your move")
     await env.bot.idle()
     before = latest_table(fake)["id"]
     status = await fake.slash(other, "table", "status")

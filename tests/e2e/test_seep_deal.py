@@ -36,7 +36,7 @@ async def test_a_full_seep_deal_from_new_table_to_the_summary(env: Env) -> None:
         mover = whose_turn(fake)
         assert mover in humans
         said = await play_first_move(fake, mover)
-        assert said.startswith("You played: ")
+        assert said.startswith("Your move: ")
         await env.bot.idle()
     summaries = [
         m

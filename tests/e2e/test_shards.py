@@ -120,7 +120,7 @@ async def play_moves(
                                       move=action.notation)  # fmt: skip
             waits.append(time.monotonic() - began)
             text = answer.responses[-1]["data"]["content"]
-            assert text.startswith("You played"), f"table {channel}: {text}"
+            assert text.startswith("Your move"), f"table {channel}: {text}"
             match.apply(action, player)
 
     await asyncio.gather(*(play(c) for c in channels))
@@ -260,7 +260,7 @@ async def test_a_postgres_restart_under_two_shard_processes_keeps_each_shard_wit
                 answer = await fake.slash(users[channel][player], "play", channel_id=channel,
                                           move=move)  # fmt: skip
                 text = answer.responses[-1]["data"]["content"]
-                if text.startswith("You played"):
+                if text.startswith("Your move"):
                     return
                 refusals.append(text)
                 await asyncio.sleep(0.1)

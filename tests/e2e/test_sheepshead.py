@@ -66,10 +66,12 @@ async def test_five_players_from_the_pick_to_the_score_sheet(
     assert whose_turn(fake) == ASHA
 
     answer, prompts = await act(fake, ASHA, "Pick")
-    assert prompts[0] == "Pick up the blind, or pass?" and "picks up the blind" in answer
+    assert prompts[0] == "Pick up the blind, or pass?"
+    assert answer == "Your move: Asha picked up the blind"  # the record, in the past tense
     await env.bot.idle()
     answer, prompts = await act(fake, ASHA)  # the bury: exactly two cards in one select
-    assert prompts[0].startswith("Choose 2 cards to bury") and "buries 2 cards" in answer
+    assert prompts[0].startswith("Choose 2 cards to bury")
+    assert answer == "Your move: Asha buried 2 cards"
     hand = session.match.deal
     assert len(hand.buried) == 2
     public = latest_table(fake)["content"] + str(latest_table(fake)["embeds"])
@@ -77,12 +79,12 @@ async def test_five_players_from_the_pick_to_the_score_sheet(
     await env.bot.idle()
     answer, prompts = await act(fake, ASHA)
     assert prompts[0].startswith("Call your partner's card")
-    assert "calls" in answer or "goes alone" in answer
+    assert "Asha called " in answer or "Asha went alone" in answer
     await env.bot.idle()
     while not session.match.is_terminal:
         player = whose_turn(fake)
         answer, _ = await act(fake, player)
-        assert answer.startswith("You played:")
+        assert answer.startswith("Your move:")
         await env.bot.idle()
 
     summary = summaries(fake, channel)[-1]

@@ -50,7 +50,7 @@ async def test_a_table_plays_in_its_own_thread(env: Env) -> None:
     if session.match.current_player == 0:
         move = session.match.legal_actions()[0].notation
         played = await fake.slash(ASHA, "play", channel_id=thread_id, move=move)
-        assert "You played" in played.responses[-1]["data"]["content"]
+        assert "Your move" in played.responses[-1]["data"]["content"]
         await env.bot.idle()
     turn = session.turn_number
 
@@ -123,7 +123,7 @@ async def test_an_archived_thread_wakes_up_and_a_locked_one_ends_its_table(env: 
     for thread_id, session in tables:
         move = session.match.legal_actions()[0].notation
         answer = await fake.slash(ASHA, "play", channel_id=thread_id, move=move)
-        assert answer.responses[-1]["data"]["content"].startswith("You played")
+        assert answer.responses[-1]["data"]["content"].startswith("Your move")
     await env.bot.idle()
     assert not fake.threads[quiet]["thread_metadata"]["archived"] and not woken.ended
     assert tables_in(env, quiet)[-1]["content"].startswith(f"<@{ASHA}>")  # the new table

@@ -48,6 +48,7 @@ def test_play_in_the_terminal_until_the_player_quits() -> None:
         timeout=60,
     )
     assert result.returncode == 0, result.stderr
-    assert "Your hand:" in result.stdout and "You: " in result.stdout
+    assert "Your hand:" in result.stdout and "You threw " in result.stdout  # told as done
+    assert "Computer 2 bid 9: a 9-house" in result.stdout
     assert "Choose a number from 1 to" in result.stdout
     assert "is not a Seep move" in result.stdout

@@ -83,14 +83,14 @@ def test_a_card_that_matches_nothing_is_thrown_and_stays_loose() -> None:
     deal = position(f"{MID} | floor: 9C | hand 1: 4D 3C")
     play(deal, "4D")
     assert sorted(map(str, deal.loose)) == ["4D", "9C"]
-    assert deal.history[-1].text == "Throw 4♦"
+    assert deal.history[-1].told("Asha") == "Asha threw 4♦"
 
 
 def test_a_sweep_scores_50() -> None:
     deal = position(f"{MID} | floor: 3C 6D | hand 1: 9H 2C | hand 2: 5C")
     play(deal, "9Hx3C6D")
     assert deal.sweeps[1] == [50]
-    assert deal.history[-1].text == "Capture 3♣+6♦ with 9♥ — sweep!"
+    assert deal.history[-1].told("Asha") == "Asha captured 3♣+6♦ with 9♥ — sweep!"
 
 
 def test_a_sweep_on_the_first_play_scores_25() -> None:

@@ -22,7 +22,7 @@ def test_establish_a_jack_house_with_a_6_on_2_3_or_on_5() -> None:
     house = deal.houses[11]
     assert house.owners == (1,) and not house.cemented
     assert sorted(str(c) for c in deal.loose) == ["2C", "3D"]
-    assert deal.history[-1].text == "Build a jack-house: 6♠ on 5♥"
+    assert deal.history[-1].told("Asha") == "Asha built a jack-house: 6♠ on 5♥"
 
 
 def test_a_house_needs_a_card_of_its_value_in_the_hand() -> None:
@@ -56,7 +56,7 @@ def test_break_an_opponents_jack_house_with_a_2_into_your_king_house() -> None:
     assert "2Hh13b11" in moves(deal)
     play(deal, "2Hh13b11")
     assert deal.houses[13].owners == (1,) and 11 not in deal.houses
-    assert deal.history[-1].text == "Break the jack-house with 2♥ into a king-house"
+    assert deal.history[-1].told("Asha") == "Asha broke the jack-house with 2♥ into a king-house"
 
 
 def test_break_your_partners_house_too() -> None:
@@ -95,7 +95,7 @@ def test_cement_way_1_partners_jack_house_with_your_jack() -> None:
     play(deal, "JHh11")
     house = deal.houses[11]
     assert house.cemented and house.owners == (3,)
-    assert deal.history[-1].text == "Cement the jack-house with J♥"
+    assert deal.history[-1].told("Asha") == "Asha cemented the jack-house with J♥"
 
 
 def test_cement_way_1_your_own_house_needs_two_jacks() -> None:
@@ -112,7 +112,7 @@ def test_cement_way_2_a_3_on_a_loose_7_into_the_10_house() -> None:
     assert "3Hh10+7C" in moves(deal)
     play(deal, "3Hh10+7C")
     assert deal.houses[10].cemented and not deal.loose
-    assert deal.history[-1].text == "Cement the 10-house: 3♥ on 7♣"
+    assert deal.history[-1].told("Asha") == "Asha cemented the 10-house: 3♥ on 7♣"
 
 
 def test_cement_way_3_break_a_9_house_with_a_3_onto_your_queen_house() -> None:
@@ -161,7 +161,7 @@ def test_add_an_ace_with_6_and_3_to_a_cemented_10_house() -> None:
     assert "AHh10+3D6C" in moves(deal)
     play(deal, "AHh10+3D6C")
     assert len(deal.houses[10].cards) == 6
-    assert deal.history[-1].text == "Add to the 10-house: A♥ on 3♦+6♣"
+    assert deal.history[-1].told("Asha") == "Asha added to the 10-house: A♥ on 3♦+6♣"
 
 
 def test_partners_cemented_queen_house_takes_your_only_queen() -> None:
@@ -176,7 +176,8 @@ def test_establish_cemented_queen_house_with_5_on_4_3_and_the_loose_queen() -> N
     assert house_moves(deal, "5S") == {"5Sh12+3D4CQH"}
     play(deal, "5Sh12+3D4CQH")
     assert deal.houses[12].cemented and not deal.loose
-    assert deal.history[-1].text == "Build a queen-house: 5♠ on 3♦+4♣, cemented with Q♥"
+    told = deal.history[-1].told("Asha")
+    assert told == "Asha built a queen-house: 5♠ on 3♦+4♣, cemented with Q♥"
 
 
 def test_establish_cemented_queen_house_with_8_4_instead_of_the_queen() -> None:

@@ -380,7 +380,7 @@ def test_the_unknown_card_goes_face_down_cannot_win_and_its_points_go_to_the_win
     assert legal(hand) == {"unknown 10H"}
     assert hand.cards_left(1) == 3  # two in hand and the card face down
     record = match.apply("unknown")
-    assert record.text == "plays the unknown card face down"
+    assert record.told("Asha") == "Asha played the unknown card face down"
     public = match.view(PUBLIC)
     assert public.trick[-1] == (1, None)  # nobody sees which card it is
     match.apply("AS")

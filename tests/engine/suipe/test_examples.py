@@ -152,7 +152,7 @@ def test_a_suipe_empties_the_floor_but_not_at_the_very_end() -> None:
     deal = parse_position(f"{TWO} | floor: 5D 3C | hand 0: 8H 2C | hand 1: 4S 7D")
     play(deal, "8Hx3C5D")
     assert deal.suipes == [1, 0]
-    assert deal.history[-1].text == "Capture 3♣+5♦ with 8♥ — Suipe!"
+    assert deal.history[-1].told("Sina") == "Sina captured 3♣+5♦ with 8♥ — Suipe!"
     end = parse_position(f"{TWO} | floor: 5D 3C | hand 0: 8H")
     play(end, "8Hx3C5D")
     assert end.suipes == [0, 0] and end.is_over
