@@ -29,7 +29,9 @@ from engine import words
 
 FOLDER = Path(__file__).parent / "locales"
 DEFAULT = "en"
-LANGUAGES = {"en": "English", "hi": "हिन्दी (Hindi)", "gu": "ગુજરાતી (Gujarati)"}
+LANGUAGES = {
+    "en": "English", "hi": "हिन्दी (Hindi)", "gu": "ગુજરાતી (Gujarati)", "de": "Deutsch (German)",
+}  # fmt: skip
 # Discord's client languages that we speak (Discord has Hindi but no Gujarati).
 DISCORD_LOCALES = {"hi": "hi", "en-US": "en", "en-GB": "en"}
 

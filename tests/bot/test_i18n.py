@@ -188,6 +188,38 @@ def test_a_whole_match_is_said_in_the_players_language(game: str, players: int, 
     assert any(LATIN_WORD.search(text) for text in english)  # there was English to translate
 
 
+# Words the same in English and in a language written in Latin letters.
+SHARED = {
+    "de": {"Partner", "normal", "Start", "Leaster", "Hand", "Baazi", "Baazis", "Suipes", "schwarz"},
+    "cs": {"Baazi", "Leaster"},
+    "sk": {"Baazi", "Leaster"},
+}
+
+
+@pytest.mark.parametrize("code", ["cs", "sk", "de"])
+@pytest.mark.parametrize(("game", "players"), GAMES)
+def test_a_whole_match_is_said_in_czech_slovak_and_german(
+    game: str, players: int, code: str
+) -> None:
+    """These languages share the Latin letters with English: no English word of a match's
+    text is left in theirs (besides names, the games' names and the words they share)."""
+    if code not in LANGUAGES:
+        pytest.skip(f"no {code} catalogue")
+    english = _everything_said(game, players, seed=7)
+    with speaking(code):
+        spoken = _everything_said(game, players, seed=7)
+    assert len(spoken) == len(english)
+    english_words = {word for text in english for word in LATIN_WORD.findall(text)}
+    left = {
+        word
+        for text in spoken
+        for word in LATIN_WORD.findall(text)
+        if word in english_words and word not in KEPT | SHARED[code]
+    }
+    assert not left, f"{game} in {code} still says: {sorted(left)[:10]}"
+    assert spoken != english
+
+
 def test_a_play_is_said_in_the_language_of_whoever_reads_it() -> None:
     """Plays are kept as messages: a play made at an English table reads in Hindi to a Hindi
     reader, and a match rebuilt from its moves (after a restart) reads the same."""
