@@ -31,7 +31,7 @@ FOLDER = Path(__file__).parent / "locales"
 DEFAULT = "en"
 LANGUAGES = {
     "en": "English", "hi": "हिन्दी (Hindi)", "gu": "ગુજરાતી (Gujarati)", "cs": "Čeština (Czech)",
-    "de": "Deutsch (German)",
+    "sk": "Slovenčina (Slovak)", "de": "Deutsch (German)",
 }  # fmt: skip
 # Discord's client languages that we speak (Discord has Hindi but no Gujarati).
 DISCORD_LOCALES = {"hi": "hi", "en-US": "en", "en-GB": "en"}

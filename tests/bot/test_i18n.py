@@ -251,3 +251,61 @@ def test_a_refusal_is_said_in_the_players_language() -> None:
     with speaking("hi"), pytest.raises(GameError) as refused:
         match.apply("bury 2C 3C")  # not even cards of this game's pack
     assert str(refused.value) == "2♣ आपके पास नहीं है।"
+
+
+# ----- records tell what happened; the picker keeps instructions ------------------------
+
+TOLD = {
+    "en": ("Dev led ", "Lead "),
+    "hi": ("Dev ने ", "से शुरू करें"),
+    "gu": ("Dev એ ", "થી શરૂ કરો"),
+    "cs": ("Dev vynesl(a) ", "Vynést "),
+    "sk": ("Dev vyniesol(-la) ", "Vyniesť "),
+    "de": ("Dev hat ", " ausspielen"),
+}
+
+
+@pytest.mark.parametrize("code", sorted(TOLD))
+def test_a_record_tells_the_play_in_the_past_while_the_picker_asks(code: str) -> None:
+    """ "Dev led 9♠" on the table, "Lead 9♠" in the picker: never "Dev: Lead 9♠"."""
+    from engine import registry
+
+    match = registry.new_match("sedma", 3, players=4)
+    action = match.legal_actions()[0]
+    told, asked = TOLD[code]
+    with speaking(code):
+        option = match.describe(action, NAMES[:4])
+        record = match.apply(action)
+        assert record.told("Dev").startswith(told)
+        assert asked in option and not option.startswith(told)
+        assert record.told("Dev") != option
+
+
+SEEP_HOUSE = "seep | dealer: 0 | play: 9 | turn: 1 | floor: 6C 3D"
+
+
+@pytest.mark.parametrize(
+    ("code", "option", "record"),
+    [
+        ("en", "Add to the 10-house: A♥ on 3♦+6♣", "Asha added to the 10-house: A♥ on 3♦+6♣"),
+        ("hi", "10 के घर में जोड़ें: 3♦+6♣ पर A♥", "Asha ने 10 के घर में जोड़ा: 3♦+6♣ पर A♥"),
+        ("gu", "10 ના ઘરમાં ઉમેરો: 3♦+6♣ પર A♥", "Asha એ 10 ના ઘરમાં ઉમેર્યું: 3♦+6♣ પર A♥"),
+        ("cs", "Přidat do domu za 10: A♥ na 3♦+6♣", "Asha přidal(a) do domu za 10: A♥ na 3♦+6♣"),
+        ("de", "Zum 10er-Haus legen: A♥ auf 3♦+6♣", "Asha hat zum 10er-Haus gelegt: A♥ auf 3♦+6♣"),
+    ],
+)
+def test_a_house_takes_the_form_its_sentence_needs(code: str, option: str, record: str) -> None:
+    """Hindi and Gujarati put the house in the oblique case before a postposition, Czech in
+    the genitive after "do"; alone it keeps its own form ("10 का घर", "dům za 10")."""
+    from engine.games import match_from_position
+
+    match = match_from_position(f"{SEEP_HOUSE} | house 10*: 4D 6H 10C @1 | hand 1: AH 10D")
+    action = next(a for a in match.legal_actions() if a.notation == "AHh10+3D6C")
+    with speaking(code):
+        assert match.describe(action, NAMES[:4]) == option
+        assert match.apply(action).told("Asha") == record
+        alone = match.view(1).picture(NAMES[:4]).pile_lines
+    own = {
+        "en": "10-house", "hi": "10 का घर", "gu": "10 નું ઘર", "cs": "dům za 10", "de": "10er-Haus"
+    }  # fmt: skip
+    assert any(own[code] in line for line in alone), alone
