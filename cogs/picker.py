@@ -6,11 +6,13 @@ import asyncio
 import io
 import logging
 import re
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
 
+from bot import logs
 from bot.i18n import N_, _, ngettext
 from bot.tables import TableError, TableSession
 from cogs.common import (
@@ -397,6 +399,7 @@ class Picker(discord.ui.View):
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         await localise(interaction)  # runs before the item's own callback
+        logs.set_table(self.session.id)
         if self.session.ended:
             await tell(interaction, _("This table has ended."))
             self.stop()
@@ -468,6 +471,7 @@ async def play_move(
         await interaction.response.defer()  # the picker message is edited below
     else:
         await interaction.response.defer(ephemeral=True, thinking=True)
+    started = time.monotonic()
     try:
         result = await session.play(interaction.user.id, move, turn)
     except TableError as error:
@@ -476,6 +480,7 @@ async def play_move(
         else:
             await interaction.edit_original_response(content=str(error))
         return
+    bot.metrics.move_seconds.observe(time.monotonic() - started)
     bot.flow.schedule(bot.flow.advance(session, result.deals_finished))
     done = _("You played: {move}", move=result.text)
     try:
