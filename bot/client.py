@@ -7,6 +7,7 @@ import asyncio
 import logging
 from typing import Any
 
+import aiohttp
 import discord
 from discord.ext import commands
 
@@ -165,6 +166,8 @@ class SeepBot(commands.Bot):
                 published = await self.http.get_global_commands(self.application_id)
         except discord.HTTPException as error:
             return f"could not check the published commands ({error.status})"
+        except (aiohttp.ClientError, OSError) as error:  # the bot stopping, the network
+            return f"could not check the published commands ({type(error).__name__})"
         where = f"server {guild_id}" if guild_id else "every server"
         served = set().union(*(command_shape(c.to_dict(self.tree))
                                for c in self.tree.get_commands()))  # fmt: skip

@@ -122,16 +122,6 @@ def option_problem(options: list[dict[str, Any]], params: dict[str, Any]) -> str
                     high=high,
                     value=quoted(value),
                 )
-        if (
-            isinstance(value, str)
-            and param.max_length is not None
-            and len(value) > param.max_length
-        ):
-            return _(
-                "{name} takes at most {count} characters.",
-                name=param.display_name,
-                count=param.max_length,
-            )
     return ""
 
 

@@ -73,13 +73,14 @@ async def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[
     for name in ("discord", "seepbot"):
         logging.getLogger(name).addHandler(errors)
     database = tmp_path / "bot.sqlite3"
-    bot = await start_bot(fake, database)
+    environment = Env(fake, await start_bot(fake, database), database, errors)
     try:
-        yield Env(fake, bot, database, errors)
-        await bot.idle()
+        yield environment
+        await environment.bot.idle()
     finally:
-        if not bot.is_closed():
-            await stop_bot(bot)
+        # the bot of the end of the test: a test that restarts the bot replaces env.bot
+        if not environment.bot.is_closed():
+            await stop_bot(environment.bot)
         await fake.stop()
         for name in ("discord", "seepbot"):
             logging.getLogger(name).removeHandler(errors)

@@ -192,6 +192,7 @@ class FakeDiscord:
         self.threads: dict[int, dict[str, Any]] = {}
         self.commands: list[dict[str, Any]] = []  # the last published commands
         self.guild_commands: dict[int, list[dict[str, Any]]] = {}  # a server's own copy
+        self.in_no_server = False  # a bot nobody has invited yet
 
     # ----- lifecycle --------------------------------------------------------------------
 
@@ -227,6 +228,8 @@ class FakeDiscord:
         return self.sockets.get(0)
 
     def guilds(self) -> list[int]:
+        if self.in_no_server:
+            return []
         return [GUILD_ID, *self.other_guilds]
 
     def guild_of(self, channel_id: int) -> int:
@@ -522,15 +525,26 @@ class FakeDiscord:
         return await self._answered(record)
 
     async def autocomplete(
-        self, user_id: int, name: str, focused: str, typed: str, channel_id: int = CHANNEL_ID
+        self,
+        user_id: int,
+        name: str,
+        focused: str,
+        typed: str,
+        channel_id: int = CHANNEL_ID,
+        subcommand: str | None = None,
     ) -> list[dict[str, Any]]:
         """A user typing into a command option; returns the choices the bot offers."""
         record = self._base_interaction(4, user_id, channel_id)
+        options: list[dict[str, Any]] = [
+            {"type": 3, "name": focused, "value": typed, "focused": True}
+        ]
+        if subcommand is not None:
+            options = [{"type": 1, "name": subcommand, "options": options}]
         record.payload["data"] = {
             "id": str(self.next_id()),
             "name": name,
             "type": 1,
-            "options": [{"type": 3, "name": focused, "value": typed, "focused": True}],
+            "options": options,
             "guild_id": record.payload["guild_id"],
         }
         await self._dispatch(
