@@ -111,8 +111,8 @@ def too_long(payload: Any) -> str | None:
 
 def invalid_form_body(field: str) -> web.Response:
     """Discord's answer to a message text over the limit."""
-    errors: dict[str, Any] = {"_errors": [{"code": "BASE_TYPE_MAX_LENGTH",
-                                           "message": "Must be 2000 or fewer in length."}]}  # fmt: skip
+    problem = {"code": "BASE_TYPE_MAX_LENGTH", "message": "Must be 2000 or fewer in length."}
+    errors: dict[str, Any] = {"_errors": [problem]}
     for part in reversed(field.split(".")):
         errors = {part: errors}
     return json_response({"message": "Invalid Form Body", "code": 50035, "errors": errors}, 400)
