@@ -22,12 +22,16 @@ interaction_var: contextvars.ContextVar[str | None] = contextvars.ContextVar(
     "interaction", default=None
 )
 
-FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s%(where)s"
-# discord.py's DEBUG lines carry whole payloads (a player's private hand, interaction tokens):
-# its loggers never go below INFO, whatever LOG_LEVEL says.
+FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+# The libraries' DEBUG lines carry whole payloads (a player's private hand in discord.py's, a
+# buried card in aiosqlite's statements, interaction tokens): LOG_LEVEL=DEBUG applies to the
+# bot's own loggers, the others stay at INFO.
 LIBRARY_FLOOR = logging.INFO
 # an interaction's or a webhook's token in a URL: /interactions/<id>/<token>/callback
 URL_TOKEN = re.compile(r"((?:interactions|webhooks)/\d+/)[A-Za-z0-9_.:-]{20,}")
+# A card, as an exception's message may quote one (a value a player sent, a hand): masked,
+# since the log cannot know whether it is hidden.
+CARD = re.compile(r"(?<![0-9A-Za-z])(?:10|[2-9AJQKT])[SHDC♠♥♣♦](?![0-9A-Za-z])")
 
 
 def set_table(table_id: int | None) -> None:
@@ -82,8 +86,6 @@ class OneLineFormatter(logging.Formatter):
         self.tracebacks = tracebacks
 
     def format(self, record: logging.LogRecord) -> str:
-        if not hasattr(record, "where"):
-            record.where = ""
         saved = record.exc_info, record.exc_text
         error = record.exc_info[1] if record.exc_info else None
         record.exc_info, record.exc_text = None, None
@@ -92,9 +94,10 @@ class OneLineFormatter(logging.Formatter):
         finally:
             record.exc_info, record.exc_text = saved
         if error is not None:
-            line += f": {one_line(error)}"
-            if self.tracebacks:
-                line += "\n" + "".join(traceback.format_exception(error)).rstrip()
+            line += f": {CARD.sub('[card]', one_line(error))}"
+        line += getattr(record, "where", "")
+        if error is not None and self.tracebacks:
+            line += "\n" + CARD.sub("[card]", "".join(traceback.format_exception(error)).rstrip())
         return self.redact(line)
 
     def redact(self, text: str) -> str:
@@ -127,9 +130,9 @@ def configure(level: str, secrets: Iterable[str] = (), stream: Any = None) -> lo
     handler.addFilter(ContextFilter())
     root = logging.getLogger()
     root.addHandler(handler)
-    root.setLevel(level)
-    library = logging.getLogger("discord")
-    library.setLevel(max(LIBRARY_FLOOR, logging.getLevelName(level)))
+    number = logging.getLevelName(level)
+    root.setLevel(max(LIBRARY_FLOOR, number))
+    logging.getLogger("seepbot").setLevel(number)
     # the bot has no voice and needs no "logging in" line
     logging.getLogger("discord.client").setLevel(logging.WARNING)
     return handler

@@ -480,7 +480,9 @@ async def play_move(
         else:
             await interaction.edit_original_response(content=str(error))
         return
-    bot.metrics.move_seconds.observe(time.monotonic() - started)
+    seconds = time.monotonic() - started
+    bot.metrics.move_seconds.observe(seconds)
+    log.debug("move %d stored after %.3f s", session.turn_number, seconds)
     bot.flow.schedule(bot.flow.advance(session, result.deals_finished))
     done = _("You played: {move}", move=result.text)
     try:
