@@ -26,6 +26,7 @@ from renderers.theme import DEFAULT_THEME
 
 __all__ = ["PERMISSIONS", "main"]
 PG_DUMP = "pg_dump --format=custom --file=FILE DATABASE_URL"
+PG_RESTORE = "pg_restore --clean --if-exists --no-owner --dbname=DATABASE_URL FILE"
 
 
 def secrets_of(settings: Settings) -> list[str]:
@@ -91,7 +92,7 @@ async def check(settings: Settings) -> int:
 def copy_store(action: str, file: Path, overrides: dict[str, str]) -> int:
     settings = load_settings(overrides=overrides, need_token=False)
     if settings.database_url:
-        tool = PG_DUMP if action == "backup" else "pg_restore --clean --dbname=DATABASE_URL FILE"
+        tool = PG_DUMP if action == "backup" else PG_RESTORE
         raise BackupError(f"the store is PostgreSQL: use its own tool, {tool} (see README.md)")
     if action == "backup":
         made = backup(settings.database_path, file)
