@@ -19,6 +19,8 @@ import json
 import re
 import time
 from dataclasses import dataclass, field
+from email.parser import BytesParser
+from email.policy import HTTP
 from typing import Any
 
 from aiohttp import WSMsgType, web
@@ -755,15 +757,18 @@ class FakeDiscord:
         if not request.can_read_body:
             return {}, []
         if request.content_type.startswith("multipart/"):
+            # parsed whole with the standard library (aiohttp's part reader warns of an API
+            # of its own it deprecates)
             payload: Any = {}
             files = []
-            reader = await request.multipart()
-            async for part in reader:
-                if part.name == "payload_json":
-                    payload = json.loads(await part.text())
+            head = f"Content-Type: {request.headers['Content-Type']}\r\n\r\n".encode()
+            form = BytesParser(policy=HTTP).parsebytes(head + await request.read())
+            for part in form.iter_parts():  # type: ignore[attr-defined]
+                data = part.get_payload(decode=True) or b""
+                if part.get_param("name", header="content-disposition") == "payload_json":
+                    payload = json.loads(data.decode())
                 else:
-                    data = await part.read()
-                    files.append({"name": part.filename, "size": len(data), "data": data})
+                    files.append({"name": part.get_filename(), "size": len(data), "data": data})
             return payload, files
         text = await request.text()
         return (json.loads(text) if text else {}), []
