@@ -112,8 +112,12 @@ async def test_a_backup_made_during_play_restores_every_table(env: Env, tmp_path
         if session.match is not None:
             assert [a.notation for a in session.match.actions] == saved[session.row.channel_id]
     for channel in PLAYERS:  # and play goes on from there
-        turn = env.bot.tables.get(channel).turn_number
-        await play_first_move_in(env, channel)
+        session = env.bot.tables.get(channel)
+        turn = session.turn_number
+        # (the channel's last table message is from after the backup: the player to move is
+        # the restored game's)
+        mover = session.seats[session.match.current_player].user_id
+        await play_first_move_in(env, channel, mover)
         await env.bot.idle()
         assert env.bot.tables.get(channel).turn_number > turn
 
@@ -126,8 +130,9 @@ def counts_schema(path: Path) -> int:
         db.close()
 
 
-async def play_first_move_in(env: Env, channel: int) -> None:
-    """The player to move at `channel`'s table plays their first move."""
+async def play_first_move_in(env: Env, channel: int, mover: int | None = None) -> None:
+    """The player to move at `channel`'s table (as its last message says, unless given) plays
+    their first move."""
     fake = env.fake
     original = fake.channel_messages
 
@@ -136,7 +141,7 @@ async def play_first_move_in(env: Env, channel: int) -> None:
 
     fake.channel_messages = in_channel  # type: ignore[method-assign]
     try:
-        await play_first_move(fake, whose_turn(fake))
+        await play_first_move(fake, mover or whose_turn(fake))
     finally:
         fake.channel_messages = original  # type: ignore[method-assign]
 
