@@ -40,7 +40,7 @@ async def test_every_play_since_the_last_table_is_listed(
         fields = {f["name"]: f["value"] for f in table["embeds"][0]["fields"]}
         listed = fields["Since the last table"].splitlines()
         assert len(listed) == len(moves) >= 2  # Asha's move and the computers' after it
-        assert listed[0].startswith("• Asha: ")
+        assert listed[0].startswith("• Asha ")  # "• Asha threw 5♦"
         assert all(line.startswith("• Computer ") for line in listed[1:])
         # the private hand repeats what the others played since Asha's own move
         opened = await fake.click(ASHA, int(table["id"]), button(fake, table, "My hand"))

@@ -51,7 +51,10 @@ class Play:
 
 @dataclass(frozen=True, slots=True)
 class Record:
-    text: str
+    text: str  # the play without its player: "played 5♦"
+
+    def told(self, name: str) -> str:
+        return f"{name} {self.text}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,7 +196,7 @@ class TinyMatch(GameState):
         self.held[seat].remove(play.card)
         self.trick.append((seat, play.card))
         self.actions.append(play)
-        text = f"plays {play.card.pretty}"
+        text = f"played {play.card.pretty}"
         if len(self.trick) < self.players:
             self.turn = (seat + 1) % self.players
         else:
@@ -202,7 +205,7 @@ class TinyMatch(GameState):
             self.tricks[winner] += 1
             self.trick = []
             self.turn = winner
-            text += " — the trick is taken"
+            text += " and took the trick"
             if not any(self.held):
                 self._finish_hand()
         self.last = f"Seat {seat + 1} {text}"
