@@ -8,9 +8,9 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
-from discord import app_commands
 
-from bot.i18n import N_, _, language_of, use_language
+from bot.i18n import N_, _
+from bot.localised import localise
 from bot.storage import StoreFault
 from bot.tables import TableError, TableSession
 
@@ -29,30 +29,25 @@ def bot_of(interaction: discord.Interaction) -> SeepBot:
     return interaction.client  # type: ignore[return-value]  # the client is always our bot
 
 
-async def localise(interaction: discord.Interaction) -> str:
-    """Speak the player's language for the rest of this interaction's handling: their
-    `/language` choice, else their Discord client's language."""
-    prefs = await bot_of(interaction).preferences.of(interaction.user.id)
-    code = language_of(prefs.language, str(interaction.locale))
-    use_language(code)
-    return code
-
-
-class LocalisedTree(app_commands.CommandTree["SeepBot"]):
-    """Every slash command's handler speaks the player's language (set before it runs, in the
-    same task)."""
-
-    async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        await localise(interaction)
-        return True
-
-
 async def tell(interaction: discord.Interaction, text: str) -> None:
     """A private answer, whether or not the interaction was answered already."""
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True)
     else:
         await interaction.response.send_message(text, ephemeral=True)
+
+
+TAKEN = "seepbot.taken"  # in an interaction's extras: a live view of ours has it
+
+
+class OwnView(discord.ui.View):
+    """A view that marks each click as its own the moment it receives it, before anything
+    else: the catch-all for clicks nobody answers (cogs/play.py) then leaves it alone even
+    when the view stops itself (leaving discord.py's store) before the catch-all looks."""
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        interaction.extras[TAKEN] = True
+        return True
 
 
 def page_button(
