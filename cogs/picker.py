@@ -106,8 +106,12 @@ async def show_hand(
     )
 
 
-PICK = re.compile(r"pick:(?P<table>\d+):")
+PICK = re.compile(r"pick:(?P<table>\d+):(?P<turn>\d+)")
 EXPIRED = N_("That picker had expired (or the bot restarted): here is your hand again.")
+DECIDED = N_(
+    "That decision was already made (or its time ran out), so nothing was played again: here "
+    "is your hand now."
+)
 
 
 def is_handled(interaction: discord.Interaction) -> bool:
@@ -150,7 +154,8 @@ async def answer_unhandled_component(interaction: discord.Interaction) -> None:
     except TableError as error:
         await tell(interaction, str(error))
         return
-    await show_hand(interaction, session, _(EXPIRED) + "\n")
+    note = _(DECIDED) if int(found["turn"]) < session.turn_number else _(EXPIRED)
+    await show_hand(interaction, session, note + "\n")
 
 
 Handler = Callable[..., Awaitable[None]]
