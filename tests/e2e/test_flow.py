@@ -116,7 +116,8 @@ async def test_pick_bury_and_call_in_one_picker_one_tap_each(
     step = await fake.click(ASHA, picker_id, pick["custom_id"])
     taps += 1
     picker = fake.messages[picker_id]  # the same private message, now the bury
-    assert "picks up the blind" in picker["content"] and "Choose 2 cards to bury" in picker["content"]
+    assert "picks up the blind" in picker["content"]
+    assert "Choose 2 cards to bury" in picker["content"]
     assert step.message_id == picker_id
     bury = next(c for c in fake.components(picker) if c.get("type") == 3)
     assert bury["min_values"] == bury["max_values"] == 2
@@ -253,7 +254,7 @@ async def test_a_table_ended_during_the_computers_delay_or_a_timer_posts_nothing
 ) -> None:
     fake = env.fake
     fake.add_member(ASHA, "Asha")
-    lobby, session = await start_table(env, ASHA, "sedma", computers=3, players=4)
+    lobby, _ = await start_table(env, ASHA, "sedma", computers=3, players=4)
     channel = int(lobby["channel_id"])
     while whose_turn(fake) != ASHA:
         await asyncio.sleep(0.05)
