@@ -94,6 +94,7 @@ class Move:
     user_id: int
     notation: str
     turn: int | None = None
+    asked_at: float | None = None  # when the player asked (time.time()), if known
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,6 +141,9 @@ def describe_seconds(seconds: float) -> str:
 class TableFlow:
     computer_delay = 1.2  # seconds before a computer player moves: feels natural
     timer_scale = 1.0  # tests shrink every turn timer with this
+    # A move the bot gets to later than this after the player asked is refused as busy: well
+    # inside Discord's 15 minutes, and short enough that nobody stares at "thinking…".
+    busy_after = 5.0
 
     def __init__(
         self, store: Store, tables: Tables, preferences: Preferences | None = None
@@ -199,7 +203,8 @@ class TableFlow:
         for a move, the seat for a rejoin or kick, None otherwise."""
         outcome: Any = None
         if isinstance(action, Move):
-            outcome = await session.play(action.user_id, action.notation, action.turn)
+            answer_by = None if action.asked_at is None else action.asked_at + self.busy_after
+            outcome = await session.play(action.user_id, action.notation, action.turn, answer_by)
             assert isinstance(outcome, MoveResult)
             self.schedule(self.advance(session, outcome.deals_finished))
         elif isinstance(action, Start):

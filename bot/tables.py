@@ -11,6 +11,7 @@ import asyncio
 import logging
 import random
 import secrets
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -30,6 +31,13 @@ log = logging.getLogger("seepbot.tables")
 
 class TableError(Exception):
     """Something a user did that the table refuses; the message is shown to them privately."""
+
+
+class TableBusy(TableError):
+    """The bot could not take the move soon enough (overload); nothing was applied."""
+
+
+BUSY = N_("The table is busy: try again in a moment.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,8 +275,19 @@ class TableSession:
             raise TableError(_("It's {name}'s turn.", name=self.name_of(current or 0)))
         return seat
 
-    async def play(self, user_id: int, move: Any, turn_number: int | None = None) -> MoveResult:
+    async def play(
+        self,
+        user_id: int,
+        move: Any,
+        turn_number: int | None = None,
+        answer_by: float | None = None,
+    ) -> MoveResult:
+        """Apply a player's move. With `answer_by` (a time.time()), a move that only gets its
+        turn at the table after that moment is refused as busy instead of applied: under
+        overload the player hears at once rather than waiting without bound."""
         async with self.lock:
+            if answer_by is not None and time.time() > answer_by:
+                raise TableBusy(_(BUSY))
             player = self.check_turn(user_id, turn_number)
             result = await self._apply(player, move)
             if self.seats[player].missed_turns:

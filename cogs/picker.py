@@ -492,7 +492,8 @@ async def play_move(
         await interaction.response.defer(ephemeral=True, thinking=True)
     started = time.monotonic()
     try:
-        result = await bot.flow.play(session, Move(interaction.user.id, move, turn))
+        asked_at = interaction.created_at.timestamp()
+        result = await bot.flow.play(session, Move(interaction.user.id, move, turn, asked_at))
     except (TableError, StoreFault) as error:
         if isinstance(error, StoreFault):
             log.warning("a move at table %s could not be stored: %s", session.id, error)
