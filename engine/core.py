@@ -18,7 +18,13 @@ from engine.cards import Card
 if TYPE_CHECKING:
     from engine.fairness import DealKeys
     from engine.outcome import Outcome
-    from engine.pictures import DealReport, HandPicture, SummaryPicture, TablePicture
+    from engine.pictures import (
+        DealReport,
+        HandPicture,
+        RecapPicture,
+        SummaryPicture,
+        TablePicture,
+    )
 
 
 class _Public:
@@ -107,6 +113,10 @@ class GameView(Protocol):
     def hand_picture(self) -> HandPicture: ...
 
     def summary_picture(self, names: Sequence[str]) -> SummaryPicture: ...
+
+    def recap_picture(self, names: Sequence[str]) -> RecapPicture:
+        """The match deal by deal, for its end (`renderers.recap.render_recap`)."""
+        ...
 
 
 class GameState(ABC):
