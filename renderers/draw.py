@@ -39,6 +39,9 @@ def to_png(image: Image.Image, theme: Theme | None = None) -> bytes:
     return buffer.getvalue()
 
 
+SMALL_LINE = 31  # from one line of small text to the next (room for Devanagari's marks)
+
+
 def draw_header(
     draw: ImageDraw.ImageDraw, title: str, score_lines: Sequence[str], theme: Theme
 ) -> None:
@@ -64,7 +67,7 @@ def draw_header(
         lines = [*lines[:2], fit_text(" · ".join(lines[2:]), small, width)]
     for number, line in enumerate(lines):
         draw_text(
-            draw, (theme.margin, 46 + number * 27), line, font=small, fill=theme.muted, area=box
+            draw, (theme.margin, 44 + number * SMALL_LINE), line, font=small, fill=theme.muted, area=box
         )
 
 

@@ -7,8 +7,8 @@ import random
 import sys
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import Any
 from pathlib import Path
+from typing import Any
 
 from PIL import Image
 

@@ -14,9 +14,9 @@ from renderers.theme import Theme
 
 Box = tuple[int, int, int, int]
 
-SEAT_H = 134  # a seat: its name, then three lines of details
+SEAT_H = 142  # a seat: its name, then three lines of details
 MAX_SEAT_W = 400
-PILE_NOTE = 60  # room under a pile for its two note lines
+PILE_NOTE = 66  # room under a pile for its two note lines
 MAX_FAN = 6  # cards shown fanned in a pile (the rest sit under them)
 MAX_CARD_H = 150
 

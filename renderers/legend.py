@@ -104,9 +104,9 @@ def render_legend(theme: Theme = DEFAULT_THEME) -> Image.Image:
                 draw.rounded_rectangle(frame, 10, outline=entry.colour, width=5)
         area = (TEXT_LEFT, top, theme.width - theme.margin, top + ROW_H)
         lines = wrap_words(entry.meaning, small, area[2] - area[0], 3)
-        first = top + (ROW_H - 28 * len(lines)) // 2
+        first = top + (ROW_H - 31 * len(lines)) // 2
         for number, line in enumerate(lines):
-            draw_text(draw, (TEXT_LEFT, first + number * 28), line, font=small, fill=theme.text,
+            draw_text(draw, (TEXT_LEFT, first + number * 31), line, font=small, fill=theme.text,
                       area=area)  # fmt: skip
     return image
 

@@ -15,14 +15,13 @@ from engine.pictures import RecapPicture
 from engine.words import say, say_count
 from renderers.assets import font
 from renderers.draw import to_png
-from renderers.text import draw_text, fit_name, wrap_words
+from renderers.text import draw_text, fit_name, text_width, wrap_words
 from renderers.theme import DEFAULT_THEME, Theme
 
 Box = tuple[int, int, int, int]
 
 MAX_ROWS = 10
-LABEL_W = 118  # "Hand 12"
-LINE = 28
+LINE = 31
 ROW_H = 2 * LINE + 10  # the deal's figures and the running totals; then what decided it
 HEAD_H = 2 * LINE + 16
 GAP = 12
@@ -69,8 +68,15 @@ def recap_layout(
     return RecapLayout(title, heads, tuple(rows), earlier, totals, winner, winner[3] + GAP)
 
 
-def column_boxes(box: Box, count: int) -> list[Box]:
-    left = box[0] + LABEL_W
+def label_width(picture: RecapPicture, theme: Theme) -> int:
+    """The first column: the widest deal label ("Hand 12") or "Total"."""
+    bold = font(theme.label_size, bold=True)
+    labels = [row.label for row in picture.rows[-MAX_ROWS:]] + [say("Total")]
+    return int(max(text_width(label, bold) for label in labels)) + 20
+
+
+def column_boxes(box: Box, count: int, label_w: int) -> list[Box]:
+    left = box[0] + label_w
     width = (box[2] - left) // max(count, 1)
     return [(left + i * width, box[1], left + (i + 1) * width, box[3]) for i in range(count)]
 
@@ -89,10 +95,11 @@ def render_recap(picture: RecapPicture, theme: Theme = DEFAULT_THEME) -> Image.I
         draw_text(draw, (theme.margin, 12 + number * 40), line, font=title_font, fill=theme.text,
                   area=layout.title)  # fmt: skip
     count = len(picture.heads)
+    label_w = label_width(picture, theme)
     # the sides or seats: a name a column, on two lines where it is long
     draw.rounded_rectangle(layout.heads, 10, fill=theme.panel)
     for index, (head, box) in enumerate(
-        zip(picture.heads, column_boxes(layout.heads, count), strict=True)
+        zip(picture.heads, column_boxes(layout.heads, count, label_w), strict=True)
     ):
         colour = theme.sides[index % len(theme.sides)]
         draw.rectangle((box[0] + 2, box[3] - 8, box[2] - 4, box[3] - 4), fill=colour)
@@ -114,7 +121,7 @@ def render_recap(picture: RecapPicture, theme: Theme = DEFAULT_THEME) -> Image.I
         draw_text(draw, (box[0] + 6, box[1] + 6), row.label, font=bold, fill=theme.text,
                   area=box)  # fmt: skip
         for cell, total, column in zip(
-            row.cells, row.totals, column_boxes(box, count), strict=True
+            row.cells, row.totals, column_boxes(box, count, label_w), strict=True
         ):
             draw_text(draw, (column[0] + 4, column[1] + 6), cell, font=bold, fill=theme.text,
                       area=column)  # fmt: skip
@@ -127,7 +134,7 @@ def render_recap(picture: RecapPicture, theme: Theme = DEFAULT_THEME) -> Image.I
     draw.rounded_rectangle(totals, 10, outline=theme.highlight, width=3)
     draw_text(draw, (totals[0] + 8, totals[1] + 8), say("Total"), font=bold, fill=theme.text,
               area=totals)  # fmt: skip
-    for total, column in zip(picture.totals, column_boxes(totals, count), strict=True):
+    for total, column in zip(picture.totals, column_boxes(totals, count, label_w), strict=True):
         draw_text(draw, (column[0] + 4, column[1] + 8), total, font=bold, fill=theme.highlight,
                   area=totals)  # fmt: skip
     winner = layout.winner

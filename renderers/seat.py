@@ -51,4 +51,4 @@ def draw_seat(
         area=box,
     )
     for row, line in enumerate(wrap_pieces(details, small, width, DETAIL_LINES)):
-        draw_text(draw, (x, box[1] + 42 + row * 29), line, font=small, fill=theme.muted, area=box)
+        draw_text(draw, (x, box[1] + 40 + row * 31), line, font=small, fill=theme.muted, area=box)

@@ -14,8 +14,8 @@ from renderers.draw import paste_card, to_png
 from renderers.text import draw_text, fit_name, wrap_pieces, wrap_words
 from renderers.theme import DEFAULT_THEME, Theme
 
-HEADING_LINES = 3  # the heading wraps onto up to three lines
-LINE = 30
+HEADING_LINES = 4  # the heading wraps onto up to four lines
+LINE = 31
 CARD_W = 70
 CHART_H = 250
 GAP = 12
@@ -134,9 +134,9 @@ def _chart(
     low, limit = chart.low, chart.high
     title = wrap_words(chart.title, small, right - left - 28, 2)
     for row, text in enumerate(title):
-        draw_text(draw, (left + 14, top + 8 + row * 28), text, font=small, fill=theme.muted,
+        draw_text(draw, (left + 14, top + 8 + row * LINE), text, font=small, fill=theme.muted,
                   area=box)  # fmt: skip
-    plot = (left + 70, top + 24 + 28 * len(title) + 14, right - 20, bottom - 20)
+    plot = (left + 70, top + 24 + LINE * len(title) + 14, right - 20, bottom - 20)
 
     def y_of(value: float) -> float:
         return plot[3] - (value - low) / (limit - low) * (plot[3] - plot[1])

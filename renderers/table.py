@@ -13,7 +13,7 @@ from engine.words import say, say_count
 from renderers import tricks
 from renderers.assets import font
 from renderers.draw import draw_footer, draw_header, paste_card, to_png
-from renderers.layout import MAX_FAN, PILE_NOTE, Box, TableLayout, pile_fan, table_layout
+from renderers.layout import MAX_FAN, Box, TableLayout, pile_fan, table_layout
 from renderers.model import PileModel, SeatModel, TableModel, TablePicture, table_model
 from renderers.seat import draw_seat
 from renderers.text import draw_text, fit_name
@@ -160,7 +160,7 @@ def _pile(
         anchor="mm",
     )
     small = font(theme.small_size)
-    top = box[1] + layout.card_height + 4
+    top = box[1] + layout.card_height + 2
     width = box[2] - box[0]
     draw_text(
         draw,
@@ -172,7 +172,7 @@ def _pile(
     )
     draw_text(
         draw,
-        (box[0], top + PILE_NOTE // 2),
+        (box[0], top + 31),
         fit_name(pile.owner_names, small, width),  # the owners' names only
         font=small,
         fill=theme.muted,

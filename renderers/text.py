@@ -238,16 +238,27 @@ def wrap_pieces(
     pieces: list[str], face: ImageFont.FreeTypeFont, width: float, lines: int, joiner: str = " · "
 ) -> list[str]:
     """`pieces` joined into at most `lines` lines of `width` pixels, a piece never split
-    unless it is longer than a line; what does not fit ends the last line with an ellipsis."""
+    unless it is longer than a line (then between its words); what does not fit ends the last
+    line with an ellipsis (a fault for anything but a name: see `fit_text`)."""
     out: list[str] = []
     current = ""
     for piece in pieces:
         candidate = current + joiner + piece if current else piece
         if not current or text_width(candidate, face) <= width:
-            current = candidate
+            if text_width(candidate, face) <= width or " " not in piece:
+                current = candidate
+                continue
+        if text_width(piece, face) <= width:
+            out.append(current)
+            current = piece
             continue
-        out.append(current)
-        current = piece
+        for number, word in enumerate(piece.split(" ")):  # a piece longer than a line
+            glue = (joiner if number == 0 else " ") if current else ""
+            if current and text_width(current + glue + word, face) > width:
+                out.append(current)
+                current = word
+            else:
+                current = current + glue + word
     if current:
         out.append(current)
     if len(out) > lines:

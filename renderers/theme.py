@@ -15,7 +15,7 @@ RGB = tuple[int, int, int]
 @dataclass(frozen=True, slots=True)
 class Theme:
     width: int = 800
-    height: int = 940
+    height: int = 960
     felt: RGB = (22, 92, 58)
     felt_edge: RGB = (14, 66, 41)
     panel: RGB = (12, 48, 32)
@@ -37,7 +37,7 @@ class Theme:
     badge_text: RGB = (40, 30, 10)
     # One colour per side (two sides in partnerships, up to four otherwise).
     sides: tuple[RGB, ...] = ((66, 133, 244), (240, 140, 20), (176, 96, 224), (60, 190, 120))
-    header_height: int = 132  # the title, then up to three lines of scores
+    header_height: int = 140  # the title, then up to three lines of scores
     footer_height: int = 120  # the last play, and the cards it took
     margin: int = 12
     card_ratio: float = 0.70  # width / height of a card

@@ -22,7 +22,7 @@ from renderers.text import draw_text, fit_name, text_width, wrap_pieces
 from renderers.theme import DEFAULT_THEME, Theme
 
 TRICK_CARD_H = 150
-NOTE_H = 62  # two lines above the trick: the trump and the notes
+NOTE_H = 66  # two lines above the trick: the trump and the notes
 MIDDLE_H = 38  # the line between the two rows of cards: who wins now, or who took the trick
 NAME_H = 30  # a player's name beside their cards
 PAD = 10
@@ -96,7 +96,7 @@ def render(table: TrickTable, theme: Theme = DEFAULT_THEME, bottom: int = 0) -> 
     for row, line in enumerate(wrap_pieces(notes, small, box[2] - box[0], 2)):
         draw_text(
             draw,
-            ((box[0] + box[2]) // 2, box[1] + row * 28),
+            ((box[0] + box[2]) // 2, box[1] + row * 31),
             line,
             font=small,
             fill=theme.text,

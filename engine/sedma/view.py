@@ -138,7 +138,20 @@ class SedmaView:
             wild = say("Wild: 7s and K♥")
         else:
             wild = say("Wild: 7s")
-        title = say("{game} · hand {number}", game=self.rules.title, number=self.hand_number)
+        if self.rules.is_hola:
+            title = say(
+                "{game} · hand {number} · points to {goal}",
+                game=self.rules.title,
+                number=self.hand_number,
+                goal=self.rules.goal,
+            )
+        else:
+            title = say(
+                "{game} · hand {number} · game points to {goal}",
+                game=self.rules.title,
+                number=self.hand_number,
+                goal=self.rules.goal,
+            )
         last = self.last_words(names)
         return TrickTable(
             title=title,
@@ -160,10 +173,6 @@ class SedmaView:
     def score_lines(self, names: Sequence[str]) -> tuple[str, ...]:
         """The match score, then each side's tens and aces so far this hand (everything
         taken is public; with three players each player's, the sides being secret)."""
-        if self.rules.is_hola:
-            goal = say("Points to {goal}", goal=self.rules.goal)
-        else:
-            goal = say("Game points to {goal}", goal=self.rules.goal)
         groups = (
             [(p,) for p in range(self.players)]
             if self.players != 4
@@ -174,15 +183,13 @@ class SedmaView:
             count = sum(self.taken_points[p] for p in group) // 10
             lines.append(
                 say_count(
-                    "{side}: {score} · {count} ten or ace this hand",
-                    "{side}: {score} · {count} tens and aces this hand",
+                    "{side}: {score} · {count} ten or ace",
+                    "{side}: {score} · {count} tens and aces",
                     count,
                     side=who,
                     score=score,
                 )
             )
-        if len(lines) < 3:
-            lines.insert(0, goal)
         return tuple(lines)
 
     def recap_picture(self, names: Sequence[str]) -> RecapPicture:

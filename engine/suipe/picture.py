@@ -68,10 +68,6 @@ def table_picture(view: SuipeView, names: Sequence[str]) -> TableModel:
         say("{side}: {points}", side=side_names(names, s.players), points=s.match_points)
         for s in view.sides
     )
-    so_far = " · ".join(
-        say("{side}: {points}", side=side_names(names, s.players), points=s.card_points)
-        for s in view.sides
-    )
     last, played = last_play(view, names)
     said = last
     pile_lines = tuple(
@@ -104,10 +100,7 @@ def table_picture(view: SuipeView, names: Sequence[str]) -> TableModel:
         just_played=played,
         played=said,
         just_taken=view.last_taken,
-        score_lines=(
-            say("Match points: {totals}", totals=totals),
-            say("2♠, aces and 10♦ this deal: {points}", points=so_far),
-        ),
+        score_lines=(say("Match points: {totals}", totals=totals),),
         pile_lines=pile_lines,
         side_lines=side_lines,
     )
