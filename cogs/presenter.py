@@ -18,9 +18,9 @@ import discord
 
 from bot.i18n import _
 from engine.core import PUBLIC
-from engine.pictures import TablePicture
+from engine.pictures import TablePicture, TrickTable
 from engine.registry import display_name
-from renderers import summary, table
+from renderers import recap, summary, table
 
 if TYPE_CHECKING:
     from bot.tables import Play, TableSession
@@ -91,7 +91,7 @@ def table_embed(session: TableSession, picture: TablePicture) -> discord.Embed:
 
 async def table_message(session: TableSession, channel: Any, ping: bool = True) -> dict[str, Any]:
     """Keyword arguments for `send`: content (mention), embed, and the image or the text."""
-    from cogs.picker import HandButton
+    from cogs.picker import HandButton, LastTrickButton
     from cogs.rules import TableRulesButton
 
     match = session.match
@@ -105,6 +105,8 @@ async def table_message(session: TableSession, channel: Any, ping: bool = True) 
         )
         view = discord.ui.View(timeout=None)
         view.add_item(HandButton(session.id))
+        if isinstance(picture, TrickTable) and picture.last_trick:
+            view.add_item(LastTrickButton(session.id))
         view.add_item(TableRulesButton(session.id))
         kwargs["view"] = view
     if can_attach(channel):
@@ -147,6 +149,13 @@ async def summary_message(session: TableSession, channel: Any) -> dict[str, Any]
         png = await asyncio.to_thread(summary.render_png, match.view(PUBLIC), names)
         kwargs["file"] = discord.File(io.BytesIO(png), filename="summary.png")
         embed.set_image(url="attachment://summary.png")
+        if match.is_terminal:  # the whole match, deal by deal, beside the last deal's summary
+            picture = match.view(PUBLIC).recap_picture(names)
+            recap_png = await asyncio.to_thread(recap.render_recap_png, picture)
+            kwargs["files"] = [
+                kwargs.pop("file"),
+                discord.File(io.BytesIO(recap_png), filename="recap.png"),
+            ]
     return kwargs
 
 

@@ -66,9 +66,8 @@ def draw_header(
     if len(lines) > 3:
         lines = [*lines[:2], fit_text(" · ".join(lines[2:]), small, width)]
     for number, line in enumerate(lines):
-        draw_text(
-            draw, (theme.margin, 44 + number * SMALL_LINE), line, font=small, fill=theme.muted, area=box
-        )
+        top = 44 + number * SMALL_LINE
+        draw_text(draw, (theme.margin, top), line, font=small, fill=theme.muted, area=box)
 
 
 def draw_footer(draw: ImageDraw.ImageDraw, text: str, right: int, theme: Theme) -> None:

@@ -18,8 +18,8 @@ from renderers.draw import dim_card, paste_card, to_png
 from renderers.text import draw_text, wrap_words
 from renderers.theme import DEFAULT_THEME, RGB, Theme
 
-ROW_H = 96
-SAMPLE_W = 58
+ROW_H = 112
+SAMPLE_W = 70
 TEXT_LEFT = 150
 
 
@@ -76,12 +76,12 @@ def render_legend(theme: Theme = DEFAULT_THEME) -> Image.Image:
         card_box = (40, top + 6, 40 + SAMPLE_W, top + 6 + round(SAMPLE_W / theme.card_ratio))
         frame = (card_box[0] - 5, card_box[1] - 5, card_box[2] + 5, card_box[3] + 5)
         if entry.mark is Mark.SIDES:
-            draw.rounded_rectangle((20, top + 10, 120, top + 80), 10, fill=theme.panel,
+            draw.rounded_rectangle((20, top + 10, 120, top + 96), 10, fill=theme.panel,
                                    outline=entry.colour, width=4)  # fmt: skip
         elif entry.mark is Mark.TURN:
-            draw.rounded_rectangle((20, top + 10, 120, top + 80), 10, fill=theme.panel,
+            draw.rounded_rectangle((20, top + 10, 120, top + 96), 10, fill=theme.panel,
                                    outline=entry.colour, width=5)  # fmt: skip
-            draw_text(draw, (70, top + 45), "▶", font=font(theme.label_size, bold=True),
+            draw_text(draw, (70, top + 53), "▶", font=font(theme.label_size, bold=True),
                       fill=entry.colour, anchor="mm")  # fmt: skip
         else:
             paste_card(image, card, card_box, theme)

@@ -114,8 +114,8 @@ def render_recap(picture: RecapPicture, theme: Theme = DEFAULT_THEME) -> Image.I
         words = say_count("… {count} earlier deal", "… {count} earlier deals", hidden)
         draw_text(draw, (layout.earlier[0] + 6, layout.earlier[1] + 6), words, font=small,
                   fill=theme.muted, area=layout.earlier)  # fmt: skip
-    shown = zip(picture.rows[-MAX_ROWS:], layout.rows, notes, strict=True)
-    for number, (row, box, note_text) in enumerate(shown):
+    drawn = zip(picture.rows[-MAX_ROWS:], layout.rows, notes, strict=True)
+    for number, (row, box, note_text) in enumerate(drawn):
         if number % 2 == 0:
             draw.rectangle(box, fill=theme.panel)
         draw_text(draw, (box[0] + 6, box[1] + 6), row.label, font=bold, fill=theme.text,

@@ -244,10 +244,10 @@ def wrap_pieces(
     current = ""
     for piece in pieces:
         candidate = current + joiner + piece if current else piece
-        if not current or text_width(candidate, face) <= width:
-            if text_width(candidate, face) <= width or " " not in piece:
-                current = candidate
-                continue
+        fits = text_width(candidate, face) <= width
+        if fits or (not current and " " not in piece):
+            current = candidate
+            continue
         if text_width(piece, face) <= width:
             out.append(current)
             current = piece

@@ -15,7 +15,7 @@ RGB = tuple[int, int, int]
 @dataclass(frozen=True, slots=True)
 class Theme:
     width: int = 800
-    height: int = 960
+    height: int = 980
     felt: RGB = (22, 92, 58)
     felt_edge: RGB = (14, 66, 41)
     panel: RGB = (12, 48, 32)
