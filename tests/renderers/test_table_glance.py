@@ -4,6 +4,7 @@ score a player needs from public facts only, the playable cards of a hand, the m
 from __future__ import annotations
 
 import copy
+import itertools
 import random
 
 import pytest
@@ -82,7 +83,7 @@ def test_every_round_of_a_continued_trick_is_drawn_in_full() -> None:
         count = sum(1 for p, _ in picture.trick if p == player)
         boxes = tricks.card_boxes(count, slot, slot[1] < layout.middle[1], layout)
         assert all(b[0] >= slot[0] and b[2] <= slot[2] for b in boxes)
-        steps = [b[0] - a[0] for a, b in zip(boxes, boxes[1:], strict=False)]
+        steps = [b[0] - a[0] for a, b in itertools.pairwise(boxes)]
         assert all(step >= tricks.index_width(layout.card_w) for step in steps)
     texts = [box.text for box in recording.boxes]
     winner = picture.seats[picture.winning].name
