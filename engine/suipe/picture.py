@@ -110,7 +110,7 @@ def seat_score(side: SuipeSideView) -> tuple[str, ...]:
     """A seat's side so far this deal: the counts that score at the end (most cards, most
     spades), its point cards and its Suipes."""
     lines = [
-        say_count("{count} card", "{count} cards", side.cards_taken),
+        say_count("{count} card taken", "{count} cards taken", side.cards_taken),
         say_count("{count} spade", "{count} spades", side.spades_taken),
         say_count("{count} point", "{count} points", side.card_points),
     ]
