@@ -1,8 +1,8 @@
 """Render speed, run by hand from the project root: `python -m benchmarks.render`.
 
 Median and 95th-percentile time to render and encode as PNG (sprites and fonts cached after
-the first image, as in the running bot) and the PNG size, for every image of the gallery: the positions of the rules
-examples, and each game at each table size (the public table, the table from seat 1, a hand,
+the first image, as in the running bot) and the PNG size, for every image of the gallery: the
+positions of the rules examples, and each game at each table size (the public table, the table from seat 1, a hand,
 the summary of a deal, the taken trick, the last trick, the match recap), the legend, the
 leaderboard and the results chart. The budget: 15 ms at the 95th percentile and 150 KB for
 each image.
