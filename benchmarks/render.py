@@ -2,10 +2,10 @@
 
 Median and 95th-percentile time to render and encode as PNG (sprites and fonts cached after
 the first image, as in the running bot) and the PNG size, for every image of the gallery: the
-positions of the rules examples, and each game at each table size (the public table, the table from seat 1, a hand,
-the summary of a deal, the taken trick, the last trick, the match recap), the legend, the
-leaderboard and the results chart. The budget: 15 ms at the 95th percentile and 150 KB for
-each image.
+positions of the rules examples, and each game at each table size (the public table, the table
+from seat 1, a hand, the summary of a deal, the taken trick, the last trick, the match recap),
+the legend, the leaderboard and the results chart. The budget: 15 ms at the 95th percentile
+and 150 KB for each image.
 """
 
 from __future__ import annotations
