@@ -4,7 +4,7 @@ commands' Hindi names."""
 from __future__ import annotations
 
 from .conftest import Env
-from .fake_discord import EPHEMERAL, NO_FILES_CHANNEL_ID
+from .fake_discord import EPHEMERAL, GUILD_ID, NO_FILES_CHANNEL_ID
 from .helpers import button
 
 ASHA = 801
@@ -90,12 +90,12 @@ async def test_commands_have_hindi_names_and_descriptions(env: Env) -> None:
     await fake.slash(1, "admin", "sync", scope="this server")
     await env.bot.idle()
     await fake.wait_for_message(lambda m: "Published" in m["content"])
-    published = {c["name"]: c for c in fake.commands}
+    published = {c["name"]: c for c in fake.guild_commands[GUILD_ID]}
     assert published["rules"]["name_localizations"]["hi"] == "नियम"
     # "Learn to play Seep, Suipe, Sedma or Sheepshead": the games are named from the registry
     described = published["rules"]["description_localizations"]["hi"]
     assert described == "सीप, सुइपे, सेदमा या शीप्सहेड खेलना सीखें"
-    for command in fake.commands:
+    for command in fake.guild_commands[GUILD_ID]:
         assert command.get("name_localizations", {}).get("hi"), command["name"]
         assert command.get("description_localizations", {}).get("hi"), command["name"]
         for option in command.get("options", []):

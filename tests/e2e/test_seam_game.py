@@ -122,7 +122,7 @@ async def test_the_commands_offer_the_registered_game_within_discords_limits(
     await env.bot.idle()
     await fake.wait_for_message(lambda m: "Published" in m["content"])
     assert not fake.violations
-    published = {c["name"]: c for c in fake.commands}
+    published = {c["name"]: c for c in fake.guild_commands[GUILD_ID]}
     new = next(o for o in published["table"]["options"] if o["name"] == "new")
     options = {o["name"]: o for o in new["options"]}
     assert "tinytricks" in [c["value"] for c in options["game"]["choices"]]
