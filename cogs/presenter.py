@@ -149,9 +149,9 @@ async def summary_message(session: TableSession, channel: Any) -> dict[str, Any]
         png = await asyncio.to_thread(summary.render_png, match.view(PUBLIC), names)
         kwargs["file"] = discord.File(io.BytesIO(png), filename="summary.png")
         embed.set_image(url="attachment://summary.png")
-        if match.is_terminal:  # the whole match, deal by deal, beside the last deal's summary
-            picture = match.view(PUBLIC).recap_picture(names)
-            recap_png = await asyncio.to_thread(recap.render_recap_png, picture)
+        recap_of = getattr(match.view(PUBLIC), "recap_picture", None)  # optional for a game
+        if match.is_terminal and recap_of is not None:  # the match deal by deal, beside it
+            recap_png = await asyncio.to_thread(recap.render_recap_png, recap_of(names))
             kwargs["files"] = [
                 kwargs.pop("file"),
                 discord.File(io.BytesIO(recap_png), filename="recap.png"),

@@ -21,7 +21,6 @@ if TYPE_CHECKING:
     from engine.pictures import (
         DealReport,
         HandPicture,
-        RecapPicture,
         SummaryPicture,
         TablePicture,
     )
@@ -114,9 +113,9 @@ class GameView(Protocol):
 
     def summary_picture(self, names: Sequence[str]) -> SummaryPicture: ...
 
-    def recap_picture(self, names: Sequence[str]) -> RecapPicture:
-        """The match deal by deal, for its end (`renderers.recap.render_recap`)."""
-        ...
+    # A game's view may also offer `recap_picture(names) -> RecapPicture`: the match deal by
+    # deal, drawn by `renderers.recap.render_recap` beside the final summary.
+
 
 
 class GameState(ABC):

@@ -110,8 +110,12 @@ def seat_score(side: SuipeSideView) -> tuple[str, ...]:
     """A seat's side so far this deal: the counts that score at the end (most cards, most
     spades), its point cards and its Suipes."""
     lines = [
-        say_count("{count} card taken", "{count} cards taken", side.cards_taken),
-        say_count("{count} spade", "{count} spades", side.spades_taken),
+        say_count(
+            "taken: {count} card, {spades} ♠",
+            "taken: {count} cards, {spades} ♠",
+            side.cards_taken,
+            spades=side.spades_taken,
+        ),
         say_count("{count} point", "{count} points", side.card_points),
     ]
     if side.suipes:
