@@ -33,8 +33,10 @@ from cogs.common import (
 from cogs.presenter import plays_text
 from engine.cards import Card
 from engine.core import PUBLIC, MoveGroup
+from engine.pictures import TrickTable
 from renderers import hand as hand_image
 from renderers import table as table_image
+from renderers import tricks as tricks_image
 
 
 class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"hand:(?P<table>\d+)"):
@@ -76,6 +78,56 @@ async def hand_files(session: TableSession, seat: int) -> list[discord.File]:
         discord.File(io.BytesIO(floor), filename="table.png"),
         discord.File(io.BytesIO(png), filename="hand.png"),
     ]
+
+
+class LastTrickButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"lasttrick:(?P<table>\d+)"
+):
+    """The table message's "Last trick": privately, the most recent trick taken this hand."""
+
+    def __init__(self, table_id: int) -> None:
+        self.table_id = table_id
+        super().__init__(
+            discord.ui.Button(
+                label=_("Last trick"),
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"lasttrick:{table_id}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+    ) -> LastTrickButton:
+        return cls(int(match["table"]))
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            session = session_for(interaction, self.table_id)
+        except TableError as error:
+            await tell(interaction, str(error))
+            return
+        seat = session.seat_of(interaction.user.id)
+        if seat is None:
+            await tell(interaction, _("You are not at this table."))
+            return
+        if session.match is None:
+            await tell(interaction, _("The game has not started yet."))
+            return
+        picture = session.match.view(PUBLIC).picture(session.names())
+        last = tricks_image.last_trick_picture(picture) if isinstance(picture, TrickTable) else None
+        if last is None:
+            await tell(interaction, _("No trick has been taken yet this hand."))
+            return
+        png = await asyncio.to_thread(
+            table_image.render_picture_png, last, table_image.DEFAULT_THEME, seat
+        )
+        await interaction.response.send_message(
+            _("The last trick:"),
+            file=discord.File(io.BytesIO(png), filename="last-trick.png"),
+            ephemeral=True,
+        )
 
 
 async def show_hand(

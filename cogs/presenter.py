@@ -18,9 +18,9 @@ import discord
 
 from bot.i18n import _
 from engine.core import PUBLIC
-from engine.pictures import TablePicture
+from engine.pictures import TablePicture, TrickTable
 from engine.registry import display_name
-from renderers import summary, table
+from renderers import recap, summary, table
 
 if TYPE_CHECKING:
     from bot.tables import Play, TableSession
@@ -104,7 +104,7 @@ def clock(session: TableSession) -> str:
 async def table_message(session: TableSession, channel: Any, ping: bool = True) -> dict[str, Any]:
     """Keyword arguments for `send`: content (mention), embed, and the image or the text."""
     from cogs.lobby import NextMatchButton
-    from cogs.picker import HandButton
+    from cogs.picker import HandButton, LastTrickButton
     from cogs.rules import TableRulesButton
 
     match = session.match
@@ -118,6 +118,8 @@ async def table_message(session: TableSession, channel: Any, ping: bool = True) 
         ) + clock(session)
         view = discord.ui.View(timeout=None)
         view.add_item(HandButton(session.id))
+        if isinstance(picture, TrickTable) and picture.last_trick:
+            view.add_item(LastTrickButton(session.id))
         view.add_item(TableRulesButton(session.id))
         view.add_item(NextMatchButton(session.id))
         kwargs["view"] = view
@@ -162,11 +164,16 @@ async def summary_message(session: TableSession, channel: Any) -> dict[str, Any]
         view.add_item(RematchButton(session.id))
         kwargs["view"] = view
     if can_attach(channel):
-        png = recap_png(session) if match.is_terminal else None
-        if png is None:
-            png = await asyncio.to_thread(summary.render_png, match.view(PUBLIC), names)
+        png = await asyncio.to_thread(summary.render_png, match.view(PUBLIC), names)
         kwargs["file"] = discord.File(io.BytesIO(png), filename="summary.png")
         embed.set_image(url="attachment://summary.png")
+        recap_of = getattr(match.view(PUBLIC), "recap_picture", None)  # optional for a game
+        if match.is_terminal and recap_of is not None:  # the match deal by deal, beside it
+            recap_image = await asyncio.to_thread(recap.render_recap_png, recap_of(names))
+            kwargs["files"] = [
+                kwargs.pop("file"),
+                discord.File(io.BytesIO(recap_image), filename="recap.png"),
+            ]
     return kwargs
 
 
@@ -174,12 +181,6 @@ def match_result_text(session: TableSession) -> str:
     match = session.match
     assert match is not None
     return match.outcome().describe(session.names())
-
-
-def recap_png(session: TableSession) -> bytes | None:
-    """The hook for a picture of the whole match on its final summary: None while the
-    renderers draw no recap image, and the last deal's summary image is shown."""
-    return None
 
 
 def recap_text(session: TableSession, limit: int = 1024) -> str:
