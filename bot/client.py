@@ -14,12 +14,12 @@ from discord.ext import commands
 from bot import logs
 from bot.config import Settings
 from bot.flow import TableFlow
+from bot.localised import LocalisedTree
 from bot.metrics import Metrics
 from bot.preferences import Preferences
 from bot.storage import Store
 from bot.tables import Tables
 from bot.translator import Translator
-from cogs.common import LocalisedTree
 
 log = logging.getLogger("seepbot")
 

@@ -10,7 +10,13 @@ from discord.ext import commands
 
 from bot.tables import TableError
 from cogs.common import session_for, tell
-from cogs.picker import HandButton, answer_unhandled_component, play_move, show_hand
+from cogs.picker import (
+    HandButton,
+    LastTrickButton,
+    answer_unhandled_component,
+    play_move,
+    show_hand,
+)
 
 if TYPE_CHECKING:
     from bot.client import SeepBot
@@ -87,4 +93,4 @@ class PlayCommands(commands.Cog):
 
 async def setup(bot: SeepBot) -> None:
     await bot.add_cog(PlayCommands(bot))
-    bot.add_dynamic_items(HandButton)
+    bot.add_dynamic_items(HandButton, LastTrickButton)

@@ -18,9 +18,9 @@ import discord
 
 from bot.i18n import _
 from engine.core import PUBLIC
-from engine.pictures import TablePicture
+from engine.pictures import TablePicture, TrickTable
 from engine.registry import display_name
-from renderers import summary, table
+from renderers import recap, summary, table
 
 if TYPE_CHECKING:
     from bot.tables import Play, TableSession
@@ -78,7 +78,10 @@ def table_embed(session: TableSession, picture: TablePicture) -> discord.Embed:
     embed = discord.Embed(title=title, colour=discord.Colour.dark_green())
     if picture.played:
         embed.add_field(name=_("Last play"), value=picture.played, inline=False)
-    recent = session.plays_since(session.shown_moves)
+    # this deal's plays only (the last deal's at the match's end): a finished deal's last
+    # plays are in its summary
+    deal = match.deals_finished - 1 if match.is_terminal else match.deals_finished
+    recent = session.plays_since(session.shown_moves, deal)
     if len(recent) > 1:  # several seats played since the last table: list every play
         embed.add_field(name=_("Since the last table"), value=plays_text(recent), inline=False)
     if match.is_terminal:
@@ -89,9 +92,19 @@ def table_embed(session: TableSession, picture: TablePicture) -> discord.Embed:
     return embed
 
 
+def clock(session: TableSession) -> str:
+    """The mover's deadline at a timed table, as a Discord timestamp that every client shows
+    counting down by itself ("in 2 minutes"); "" at an untimed table."""
+    deadline = session.row.turn_deadline
+    if deadline is None:
+        return ""
+    return " " + _("Time runs out {when}.", when=f"<t:{int(deadline)}:R>")
+
+
 async def table_message(session: TableSession, channel: Any, ping: bool = True) -> dict[str, Any]:
     """Keyword arguments for `send`: content (mention), embed, and the image or the text."""
-    from cogs.picker import HandButton
+    from cogs.lobby import NextMatchButton
+    from cogs.picker import HandButton, LastTrickButton
     from cogs.rules import TableRulesButton
 
     match = session.match
@@ -102,10 +115,13 @@ async def table_message(session: TableSession, channel: Any, ping: bool = True) 
     if not match.is_terminal:
         kwargs["content"] = _(
             "{player}, your turn.", player=mention(session, match.current_player or 0)
-        )
+        ) + clock(session)
         view = discord.ui.View(timeout=None)
         view.add_item(HandButton(session.id))
+        if isinstance(picture, TrickTable) and picture.last_trick:
+            view.add_item(LastTrickButton(session.id))
         view.add_item(TableRulesButton(session.id))
+        view.add_item(NextMatchButton(session.id))
         kwargs["view"] = view
     if can_attach(channel):
         png = await asyncio.to_thread(table.render_picture_png, picture)
@@ -127,10 +143,14 @@ async def summary_message(session: TableSession, channel: Any) -> dict[str, Any]
     for name, value in report.fields:
         embed.add_field(name=name, value=value, inline=False)
     kwargs: dict[str, Any] = {"embed": embed}
+    last = session.plays_since(session.shown_moves, match.deals_finished - 1)
+    if last:  # the deal's plays since its last table message
+        embed.add_field(name=_("Since the last table"), value=plays_text(last), inline=False)
     if match.is_terminal:
         from cogs.lobby import RematchButton
 
         embed.add_field(name=_("Match over"), value=match_result_text(session), inline=False)
+        embed.add_field(name=_("Match recap"), value=recap_text(session), inline=False)
         embed.add_field(
             name=_("What next"),
             value=_(
@@ -147,6 +167,13 @@ async def summary_message(session: TableSession, channel: Any) -> dict[str, Any]
         png = await asyncio.to_thread(summary.render_png, match.view(PUBLIC), names)
         kwargs["file"] = discord.File(io.BytesIO(png), filename="summary.png")
         embed.set_image(url="attachment://summary.png")
+        recap_of = getattr(match.view(PUBLIC), "recap_picture", None)  # optional for a game
+        if match.is_terminal and recap_of is not None:  # the match deal by deal, beside it
+            recap_image = await asyncio.to_thread(recap.render_recap_png, recap_of(names))
+            kwargs["files"] = [
+                kwargs.pop("file"),
+                discord.File(io.BytesIO(recap_image), filename="recap.png"),
+            ]
     return kwargs
 
 
@@ -154,3 +181,18 @@ def match_result_text(session: TableSession) -> str:
     match = session.match
     assert match is not None
     return match.outcome().describe(session.names())
+
+
+def recap_text(session: TableSession, limit: int = 1024) -> str:
+    """The match deal by deal: each deal's title and its totals, the latest kept when they do
+    not all fit."""
+    match = session.match
+    assert match is not None
+    names = session.names()
+    lines = []
+    for number in range(1, match.deals_finished + 1):
+        report = match.deal_report(number, names)
+        lines.append(f"**{report.title}** · {report.totals}" if report.totals else report.title)
+    while len("\n".join(lines)) > limit and len(lines) > 1:
+        lines.pop(0)
+    return "\n".join(lines)[:limit] or match_result_text(session)[:limit]

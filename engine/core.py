@@ -18,7 +18,12 @@ from engine.cards import Card
 if TYPE_CHECKING:
     from engine.fairness import DealKeys
     from engine.outcome import Outcome
-    from engine.pictures import DealReport, HandPicture, SummaryPicture, TablePicture
+    from engine.pictures import (
+        DealReport,
+        HandPicture,
+        SummaryPicture,
+        TablePicture,
+    )
 
 
 class _Public:
@@ -107,6 +112,10 @@ class GameView(Protocol):
     def hand_picture(self) -> HandPicture: ...
 
     def summary_picture(self, names: Sequence[str]) -> SummaryPicture: ...
+
+    # A game's view may also offer `recap_picture(names) -> RecapPicture`: the match deal by
+    # deal, drawn by `renderers.recap.render_recap` beside the final summary.
+
 
 
 class GameState(ABC):

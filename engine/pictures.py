@@ -8,6 +8,7 @@ so nothing of a hidden hand but its size can reach it.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -19,8 +20,28 @@ def default_names(players: int) -> list[str]:
     return [say("Player {number}", number=seat + 1) for seat in range(players)]
 
 
+NAME_IN_LINE = 14  # letters of a name kept where it shares a line with others and figures
+
+
+def short_name(name: str, letters: int = NAME_IN_LINE) -> str:
+    """`name` for a line it shares with other names and figures: at most `letters` letters
+    (combining marks ride with their letter), else shortened with a visible ellipsis. The
+    seat panels show names as long as they fit."""
+    count = 0
+    for index, char in enumerate(name):
+        if not _combining(char):
+            count += 1
+            if count > letters:
+                return name[:index].rstrip() + "…"
+    return name
+
+
+def _combining(char: str) -> bool:
+    return unicodedata.category(char).startswith("M") or char in "\u200c\u200d"
+
+
 def side_names(names: Sequence[str], players: Sequence[int]) -> str:
-    return " & ".join(names[p] for p in players)
+    return " & ".join(short_name(names[p]) for p in players)
 
 
 # ----- the fishing family (Seep, Suipe): a floor of loose cards and piles --------------------
@@ -34,8 +55,7 @@ class SeatModel:
     waiting_hand: int  # a face-down second hand (two-handed play)
     dealer: bool
     to_play: bool
-    taken: int  # cards captured by the seat's side
-    sweeps: int  # floor sweeps made by the seat's side
+    score: tuple[str, ...]  # the side's standing this deal, decided by the game ("12 points")
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +109,7 @@ def fishing_last_play(
     floor (loose or in a pile), to be highlighted there."""
     if record is None or player is None:
         return None, None
-    return record.told(names[player]), card if card in set(floor) else None
+    return record.told(short_name(names[player])), card if card in set(floor) else None
 
 
 # ----- the trick family: a trick in the middle, who played what ------------------------------
@@ -120,6 +140,11 @@ class TrickTable:
     last_play: str | None
     score_lines: tuple[str, ...]
     played: str | None = None  # the last play in words, once there is one
+    last_trick: tuple[tuple[int, Card | None], ...] = ()  # the most recent finished trick
+    last_taker: int | None = None  # who took it
+    last_points: int = 0  # the points it carried, as far as everyone can see
+    winning_at: int | None = None  # the index in `trick` of the card winning now, where the
+    # winner has several cards in it (a continued trick); else the winner's last card
 
     def text(self) -> str:
         played = " · ".join(
@@ -143,10 +168,10 @@ def trick_play_words(
     """The last play at a trick table in words: "Asha played 9♠ · Ravi took the trick"."""
     if record is None or player is None:
         return None
-    words = record.told(names[player])
+    words = record.told(short_name(names[player]))
     if took is None:
         return words
-    return say("{play} · {name} took the trick", play=words, name=names[took])
+    return say("{play} · {name} took the trick", play=words, name=short_name(names[took]))
 
 
 # ----- the hand and the summary (every family) ---------------------------------------------
@@ -156,6 +181,14 @@ def trick_play_words(
 class HandPicture:
     cards: tuple[Card, ...]
     note: str | None = None  # added to the title ("You may bid: …")
+    playable: tuple[bool, ...] | None = None  # per card, on the player's turn: legal now
+    trumps: tuple[bool, ...] = ()  # per card: a trump (games with a fixed trump suit)
+
+
+def playable_cards(hand: Sequence[Card], legal: Iterable[Card | None]) -> tuple[bool, ...]:
+    """Per card of `hand`, whether some legal move plays it."""
+    cards = {card for card in legal if card is not None}
+    return tuple(card in cards for card in hand)
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,6 +211,31 @@ class SummaryPicture:
     heading: str
     columns: tuple[SummaryColumn, ...]
     chart: SummaryChart | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RecapRow:
+    label: str  # "Deal 3"
+    cells: tuple[str, ...]  # per side or seat: the deal's figure
+    totals: tuple[str, ...]  # per side or seat: the running total after the deal
+    note: str = ""  # what decided the deal (a baazi, schneider, sweeps…)
+
+
+@dataclass(frozen=True, slots=True)
+class RecapPicture:
+    """The match at its end: one row per deal, the running totals, the winner."""
+
+    title: str
+    heads: tuple[str, ...]  # the sides or seats, in the order of the cells
+    rows: tuple[RecapRow, ...]
+    totals: tuple[str, ...]  # the final figure per side or seat
+    winner: str  # the result in words
+
+    def text(self) -> str:
+        lines = [self.title, " · ".join(self.heads)]
+        lines += [f"{r.label}: {' · '.join(r.cells)} ({' · '.join(r.totals)}) {r.note}".rstrip()
+                  for r in self.rows]  # fmt: skip
+        return "\n".join([*lines, " · ".join(self.totals), self.winner])
 
 
 @dataclass(frozen=True, slots=True)

@@ -59,6 +59,14 @@ def corner_font(width: int) -> ImageFont.FreeTypeFont:
     return font(max(9, round(width * 0.34)), bold=True)
 
 
+@lru_cache(maxsize=256)
+def index_width(width: int) -> int:
+    """How much of a card's left edge its corner index takes (the widest rank, "10", and a
+    margin): cards laid over each other keep at least this much in view."""
+    pad = max(2, width // 14)
+    return pad + int(corner_font(width).getlength("10")) + max(3, width // 20)
+
+
 @lru_cache(maxsize=1024)
 def card_face(card: Card, width: int, theme: Theme = DEFAULT_THEME) -> Image.Image:
     image = _blank_card(width, theme.card_face, theme.card_edge, max(1, width // 45), theme)

@@ -24,11 +24,22 @@ def paste_card(
     image.paste(sprite, (box[0], box[1]), sprite)
 
 
+def dim_card(image: Image.Image, box: tuple[int, int, int, int], theme: Theme) -> None:
+    """Lay a shade over a card that may not be played now (its corner still readable)."""
+    region = image.crop(box)
+    shade = Image.new("RGB", region.size, theme.dim)
+    mask = card_back(box[2] - box[0], theme).getchannel("A")
+    image.paste(Image.blend(region, shade, 0.55), box[:2], mask)
+
+
 def to_png(image: Image.Image, theme: Theme | None = None) -> bytes:
     """PNG bytes of the image mapped to its theme's palette (see `renderers.palette`)."""
     buffer = io.BytesIO()
     to_palette(image, theme or DEFAULT_THEME).save(buffer, format="PNG", compress_level=3)
     return buffer.getvalue()
+
+
+SMALL_LINE = 31  # from one line of small text to the next (room for Devanagari's marks)
 
 
 def draw_header(
@@ -47,6 +58,7 @@ def draw_header(
         fit_text(title, title_font, width),
         font=title_font,
         fill=theme.text,
+        area=box,
     )
     lines: list[str] = []
     for line in score_lines:  # each wrapped between its parts, so no figure is cut off
@@ -54,7 +66,8 @@ def draw_header(
     if len(lines) > 3:
         lines = [*lines[:2], fit_text(" · ".join(lines[2:]), small, width)]
     for number, line in enumerate(lines):
-        draw_text(draw, (theme.margin, 46 + number * 27), line, font=small, fill=theme.muted)
+        top = 44 + number * SMALL_LINE
+        draw_text(draw, (theme.margin, top), line, font=small, fill=theme.muted, area=box)
 
 
 def draw_footer(draw: ImageDraw.ImageDraw, text: str, right: int, theme: Theme) -> None:
@@ -66,4 +79,6 @@ def draw_footer(draw: ImageDraw.ImageDraw, text: str, right: int, theme: Theme) 
     step = 34
     top = (box[1] + box[3]) // 2 - step * len(lines) // 2
     for row, line in enumerate(lines):
-        draw_text(draw, (theme.margin, top + row * step), line, font=label, fill=theme.text)
+        draw_text(
+            draw, (theme.margin, top + row * step), line, font=label, fill=theme.text, area=box
+        )

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import random
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 from PIL import Image
 
@@ -15,8 +16,8 @@ from engine import registry
 from engine.cards import parse_cards
 from engine.core import PUBLIC, GameState
 from engine.games import match_from_position, new_match
-from engine.pictures import TrickSeat, TrickTable
-from renderers import hand, leaderboard, summary, table, tricks
+from engine.pictures import TrickSeat, TrickTable, default_names
+from renderers import hand, leaderboard, legend, recap, summary, table, tricks
 from renderers.draw import to_png
 from renderers.leaderboard import BoardModel, BoardRow
 from renderers.theme import DEFAULT_THEME, Theme
@@ -96,26 +97,90 @@ def _part_played(match: GameState, seed: int, moves: int) -> GameState:
 Maker = Callable[[], Image.Image]
 
 
-def _every_game(theme: Theme) -> dict[str, Maker]:
+def _continued_trick(players: int, game: str = "sedma") -> Any:
+    """A Sedma trick in its third round (a Hola trick fought over): every round's card shown."""
+    for seed in range(200):
+        match = new_match(game, seed, players=players)
+        rng = random.Random(seed)
+        for _ in range(60):
+            if match.is_terminal or match.deals_finished:
+                break
+            view = match.view(PUBLIC)
+            if view.round >= 3 or view.held_tricks:
+                return view
+            actions = match.legal_actions()
+            again = [a for a in actions if a.notation not in ("stop",) and view.phase == "decide"]
+            match.apply(again[0] if again else rng.choice(actions))
+    return match.view(PUBLIC)
+
+
+def _to_move(match: GameState, seed: int, moves: int) -> GameState:
+    """Part-way through the first deal, stopped where a player has a card to play (so the
+    hand image shows which cards are playable)."""
+    match = _part_played(match, seed, moves)
+    rng = random.Random(seed + 1)
+    for _ in range(40):
+        if match.is_terminal or match.deals_finished:
+            break
+        if any(getattr(a, "card", None) is not None for a in match.legal_actions()):
+            break
+        match.apply(rng.choice(match.legal_actions()))
+    return match
+
+
+def _after_trick(match: GameState, seed: int) -> GameState:
+    """Just after a trick was taken (the taken trick still on the table), if the game has
+    tricks; else as it stands."""
+    rng = random.Random(seed)
+    for _ in range(200):
+        picture = match.view(PUBLIC).picture(default_names(match.num_players))
+        if isinstance(picture, TrickTable) and picture.last_trick and not picture.trick:
+            return match
+        if match.is_terminal or match.deals_finished:
+            break
+        match.apply(rng.choice(match.legal_actions()))
+    return match
+
+
+def game_makers(
+    names: Sequence[str], theme: Theme = DEFAULT_THEME, prefix: str = ""
+) -> dict[str, Maker]:
     """Each registered game at each table size: the public table part-way through a deal, the
-    same table as seat 1 sees it (their seat at the bottom), seat 1's hand, and the summary
-    after the first deal."""
+    same table as seat 1 sees it (their seat at the bottom), seat 1's hand on their turn, the
+    table just after a trick was taken, the last trick on its own, the summary after the first
+    deal and the recap of a whole match."""
     makers: dict[str, Maker] = {}
     for spec in registry.games():
         for players in spec.allowed_seats:
-            name = f"{spec.name}-{players}p"
-            names = LONG_NAMES[:players]
-            middle = _part_played(new_match(spec.name, 7, players=players), 7, 6 * players)
+            name = f"{prefix}{spec.name}-{players}p"
+            seated = list(names[:players])
+            middle = _to_move(new_match(spec.name, 7, players=players), 7, 6 * players)
             public = middle.view(PUBLIC)
-            own = middle.view(1)
+            mover = middle.current_player if middle.current_player is not None else 1
+            own = middle.view(mover)
             ended = _played(new_match(spec.name, 5, players=players), 5, 1).view(PUBLIC)
-            makers[f"{name}-table"] = partial(table.render, public, names, theme)
+            whole = _played(new_match(spec.name, 5, players=players), 5, 14).view(PUBLIC)
+            makers[f"{name}-table"] = partial(table.render, public, seated, theme)
             makers[f"{name}-seat-1-table"] = partial(
-                table.render_picture, public.picture(names), theme, 1
+                table.render_picture, public.picture(seated), theme, 1
             )
             makers[f"{name}-hand"] = partial(hand.render, own, theme)
-            makers[f"{name}-summary"] = partial(summary.render, ended, names, theme)
+            makers[f"{name}-summary"] = partial(summary.render, ended, seated, theme)
+            makers[f"{name}-recap"] = partial(
+                recap.render_recap, whole.recap_picture(seated), theme
+            )
+            taken = _after_trick(new_match(spec.name, 8, players=players), 8).view(PUBLIC)
+            picture = taken.picture(seated)
+            if isinstance(picture, TrickTable) and picture.last_trick:
+                makers[f"{name}-trick-taken"] = partial(tricks.render, picture, theme)
+                last = tricks.last_trick_picture(public.picture(seated))
+                if last is not None:
+                    makers[f"{name}-last-trick"] = partial(tricks.render, last, theme)
     return makers
+
+
+def _every_game(theme: Theme) -> dict[str, Maker]:
+    return game_makers(LONG_NAMES, theme)
 
 
 def gallery_makers(theme: Theme = DEFAULT_THEME) -> dict[str, Maker]:
@@ -145,6 +210,11 @@ def gallery_makers(theme: Theme = DEFAULT_THEME) -> dict[str, Maker]:
     suipe_end = _played(new_match("suipe", 3, players=4), 3, 2)
     makers["suipe-match-summary"] = partial(summary.render, suipe_end.view(PUBLIC), SAMOAN, theme)
     makers["tricks-six-seats"] = partial(tricks.render, TRICK, theme)
+    makers["sedma-continued-trick"] = partial(
+        tricks.render, _continued_trick(4).picture(FOUR), theme
+    )
+    makers["hola-fight"] = partial(tricks.render, _continued_trick(2, "hola").picture(FOUR), theme)
+    makers["legend"] = partial(legend.render_legend, theme)
     makers["leaderboard"] = partial(leaderboard.render, BOARD, theme)
     empty = BoardModel("Sedma leaderboard · by wins", "All time · 0 players", ())
     makers["leaderboard-empty"] = partial(leaderboard.render, empty, theme)

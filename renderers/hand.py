@@ -1,4 +1,6 @@
-"""The hand image for a player's private picker: cards sorted by suit and value, numbered."""
+"""The hand image for a player's private picker: cards sorted by suit and value, numbered; on
+the player's turn the cards they may not play now are dimmed and the title says how many they
+may play; trumps carry a mark under their number where the game has a fixed trump."""
 
 from __future__ import annotations
 
@@ -11,11 +13,11 @@ from engine.core import GameView
 from engine.pictures import HandPicture
 from engine.words import say_count
 from renderers.assets import font
-from renderers.draw import paste_card, to_png
-from renderers.text import draw_text, fit_text
+from renderers.draw import dim_card, paste_card, to_png
+from renderers.text import draw_text, fit_text, wrap_pieces
 from renderers.theme import DEFAULT_THEME, Theme
 
-HAND_HEIGHT = 340
+HAND_HEIGHT = 372
 CARD_H = 200
 Box = tuple[int, int, int, int]
 
@@ -26,6 +28,7 @@ class HandLayout:
     note: Box
     cards: tuple[Box, ...]
     numbers: tuple[Box, ...]
+    marks: tuple[Box, ...]  # under each number: the trump mark
 
 
 def hand_layout(count: int, theme: Theme) -> HandLayout:
@@ -45,8 +48,9 @@ def hand_layout(count: int, theme: Theme) -> HandLayout:
     cards = tuple(
         (left + i * step, top, left + i * step + card_w, top + CARD_H) for i in range(count)
     )
-    numbers = tuple((box[0], box[3] + 6, box[0] + min(step, card_w), box[3] + 42) for box in cards)
-    return HandLayout(title, note, cards, numbers)
+    numbers = tuple((box[0], box[3] + 6, box[0] + min(step, card_w), box[3] + 40) for box in cards)
+    marks = tuple((box[0] + 2, box[3] + 2, box[2] - 2, box[3] + 30) for box in numbers)
+    return HandLayout(title, note, cards, numbers, marks)
 
 
 def render(view: GameView, theme: Theme = DEFAULT_THEME) -> Image.Image:
@@ -59,7 +63,16 @@ def render_picture(picture: HandPicture, theme: Theme = DEFAULT_THEME) -> Image.
     image = Image.new("RGB", (theme.width, HAND_HEIGHT), theme.felt)
     draw = ImageDraw.Draw(image)
     title_font = font(theme.title_size, bold=True)
-    title = say_count("Your hand · {count} card", "Your hand · {count} cards", len(hand))
+    playable = picture.playable
+    if playable is None:
+        title = say_count("Your hand · {count} card", "Your hand · {count} cards", len(hand))
+    else:
+        title = say_count(
+            "Your hand · {count} of {total} playable",
+            "Your hand · {count} of {total} playable",
+            sum(playable),
+            total=len(hand),
+        )
     box = layout.title
     draw_text(
         draw,
@@ -67,30 +80,39 @@ def render_picture(picture: HandPicture, theme: Theme = DEFAULT_THEME) -> Image.
         fit_text(title, title_font, box[2] - box[0]),
         font=title_font,
         fill=theme.text,
+        area=box,
     )
+    small = font(theme.small_size)
     if picture.note:
-        small = font(theme.small_size)
         note = layout.note
-        draw_text(
-            draw,
-            (note[0], note[1]),
-            fit_text(picture.note, small, note[2] - note[0]),
-            font=small,
-            fill=theme.badge,
-        )
+        pieces = picture.note.split(" · ")
+        for row, line in enumerate(wrap_pieces(pieces, small, note[2] - note[0], 1)):
+            draw_text(draw, (note[0], note[1] + row * 28), line, font=small, fill=theme.badge,
+                      area=note)  # fmt: skip
     label = font(theme.label_size, bold=True)
-    for number, (card, card_box, number_box) in enumerate(
-        zip(hand, layout.cards, layout.numbers, strict=True), 1
+    for number, (card, card_box, number_box, mark_box) in enumerate(
+        zip(hand, layout.cards, layout.numbers, layout.marks, strict=True), 1
     ):
         paste_card(image, card, card_box, theme)
+        allowed = playable is None or playable[number - 1]
+        if not allowed:
+            dim_card(image, card_box, theme)
         draw_text(
             draw,
             ((number_box[0] + number_box[2]) // 2, (number_box[1] + number_box[3]) // 2),
             str(number),
             font=label,
-            fill=theme.badge,
+            fill=theme.badge if allowed else theme.muted,
             anchor="mm",
+            area=number_box,
         )
+        if picture.trumps and picture.trumps[number - 1]:
+            top = card_box[3] - 34
+            right = card_box[0] + min(mark_box[2] - mark_box[0], 60)
+            band = (card_box[0] + 4, top, right, top + 28)
+            draw.rounded_rectangle(band, 8, fill=theme.trump_mark)
+            draw_text(draw, ((band[0] + band[2]) // 2, (band[1] + band[3]) // 2), "♛",
+                      font=label, fill=theme.text, anchor="mm", area=band)  # fmt: skip
     return image
 
 

@@ -8,14 +8,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from renderers.assets import index_width
 from renderers.model import TableModel
 from renderers.theme import Theme
 
 Box = tuple[int, int, int, int]
 
-SEAT_H = 104  # a seat: its name, then two lines of details
+SEAT_H = 142  # a seat: its name, then three lines of details
 MAX_SEAT_W = 400
-PILE_NOTE = 60  # room under a pile for its two note lines
+PILE_NOTE = 66  # room under a pile for its two note lines
 MAX_FAN = 6  # cards shown fanned in a pile (the rest sit under them)
 MAX_CARD_H = 150
 
@@ -134,7 +135,7 @@ PILE_NOTE_W = 150  # the narrowest pile box: its notes need the room
 
 def pile_fan(card_w: int) -> int:
     """How far each card of a pile lies from the one under it: its corner index shows."""
-    return max(6, card_w * 2 // 5)
+    return index_width(card_w)
 
 
 def pile_width(cards: int, card_w: int) -> int:
@@ -158,7 +159,8 @@ def _floor_layout(
     for card_h in (smallest, 90, 76, 60):
         card_w = round(card_h * theme.card_ratio)
         for fraction in (0.6, 0.5):
-            placed = _flow(model, card_w, card_h, floor_w, step=max(4, int(card_w * fraction)))
+            step = max(index_width(card_w), int(card_w * fraction))
+            placed = _flow(model, card_w, card_h, floor_w, step=step)
             if placed is not None and placed[3] <= floor_h:
                 return _finish(placed, floor, card_w, card_h)
     raise ValueError("the floor cannot be laid out")  # more cards than a pack holds
@@ -225,7 +227,7 @@ def _taken_layout(count: int, footer: Box, theme: Theme) -> tuple[Box, ...]:
         return ()
     card_h = footer[3] - footer[1] - 2 * 8
     card_w = round(card_h * theme.card_ratio)
-    step = min(card_w + 4, max(card_w // 2, (theme.width * 3 // 10) // count))
+    step = min(card_w + 4, max(index_width(card_w), (theme.width * 3 // 10) // count))
     right = footer[2] - theme.margin
     left = right - (step * (count - 1) + card_w)
     return tuple(

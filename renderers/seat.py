@@ -1,5 +1,6 @@
 """A seat's panel on a table image: the name (with the turn and dealer marks), then its details
-in two lines, wrapped between details so nothing is cut in the middle of a figure."""
+in up to three lines, wrapped between details so nothing is cut in the middle of a figure; only
+the name is shortened (with an ellipsis) where the panel is too narrow."""
 
 from __future__ import annotations
 
@@ -8,8 +9,10 @@ from PIL import ImageDraw
 from engine.words import say
 from renderers.assets import font
 from renderers.layout import Box
-from renderers.text import draw_text, fit_text, wrap_pieces
+from renderers.text import draw_text, fit_name, text_width, wrap_pieces
 from renderers.theme import RGB, Theme
+
+DETAIL_LINES = 3
 
 
 def draw_seat(
@@ -26,7 +29,7 @@ def draw_seat(
         box,
         12,
         fill=theme.panel,
-        outline=theme.highlight if to_play else colour,
+        outline=theme.turn if to_play else colour,
         width=5 if to_play else 3,
     )
     draw.rounded_rectangle((box[0] + 5, box[1] + 8, box[0] + 11, box[3] - 8), 3, fill=colour)
@@ -34,14 +37,18 @@ def draw_seat(
     small = font(theme.small_size)
     x = box[0] + 18
     width = box[2] - x - 8
-    # "D" marks the dealer (a translation gives its own short mark).
-    shown = ("▶ " if to_play else "") + name + (say(" · D") if dealer else "")
+    # "D" marks the dealer (a translation gives its own short mark); the marks stay whole.
+    before = "▶ " if to_play else ""
+    after = say(" · D") if dealer else ""
+    room = width - text_width(before + after, name_font)
+    shown = before + fit_name(name, name_font, room) + after
     draw_text(
         draw,
         (x, box[1] + 8),
-        fit_text(shown, name_font, width),
+        shown,
         font=name_font,
-        fill=theme.highlight if to_play else theme.text,
+        fill=theme.turn if to_play else theme.text,
+        area=box,
     )
-    for row, line in enumerate(wrap_pieces(details, small, width, 2)):
-        draw_text(draw, (x, box[1] + 42 + row * 29), line, font=small, fill=theme.muted)
+    for row, line in enumerate(wrap_pieces(details, small, width, DETAIL_LINES)):
+        draw_text(draw, (x, box[1] + 40 + row * 31), line, font=small, fill=theme.muted, area=box)

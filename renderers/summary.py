@@ -11,11 +11,11 @@ from engine.core import GameView
 from engine.pictures import SummaryChart, SummaryColumn, SummaryPicture, default_names
 from renderers.assets import font
 from renderers.draw import paste_card, to_png
-from renderers.text import draw_text, fit_text, wrap_pieces, wrap_words
+from renderers.text import draw_text, fit_name, wrap_pieces, wrap_words
 from renderers.theme import DEFAULT_THEME, Theme
 
-HEADING = 96  # up to two lines of the heading
-LINE = 30
+HEADING_LINES = 4  # the heading wraps onto up to four lines
+LINE = 31
 CARD_W = 70
 CHART_H = 250
 GAP = 12
@@ -33,7 +33,7 @@ def panel_lines(column: SummaryColumn, width: int, theme: Theme) -> list[str]:
     small = font(theme.small_size)
     lines: list[str] = []
     for line in column.lines:
-        lines += wrap_pieces(line.split(" · "), small, width - 28, 2)
+        lines += wrap_pieces(line.split(" · "), small, width - 28, 3)
     return lines
 
 
@@ -43,9 +43,13 @@ def panel_height(lines: list[list[str]], has_cards: bool, theme: Theme) -> int:
     return 48 + most * LINE + (round(CARD_W / theme.card_ratio) + 12 if has_cards else 0)
 
 
-def summary_height(panels: int, panel_h: int, has_chart: bool) -> int:
+def heading_height(lines: int) -> int:
+    return 16 + 40 * max(lines, 2)
+
+
+def summary_height(panels: int, panel_h: int, has_chart: bool, heading: int) -> int:
     """The heading, the panels two a row, then the chart."""
-    height = HEADING + (panels + 1) // 2 * (panel_h + GAP) + GAP
+    height = heading + (panels + 1) // 2 * (panel_h + GAP) + GAP
     return height + (CHART_H + GAP if has_chart else 0)
 
 
@@ -60,18 +64,23 @@ def render_picture(picture: SummaryPicture, theme: Theme = DEFAULT_THEME) -> Ima
     column_w = column_width(picture, theme)
     lines = [panel_lines(column, column_w, theme) for column in columns]  # wrapped once
     height = panel_height(lines, any(column.cards for column in columns), theme)
-    size = (theme.width, summary_height(len(columns), height, picture.chart is not None))
+    title_font = font(theme.title_size, bold=True)
+    heading = wrap_words(
+        picture.heading, title_font, theme.width - 2 * theme.margin, HEADING_LINES
+    )
+    heading_h = heading_height(len(heading))
+    size = (theme.width, summary_height(len(columns), height, picture.chart is not None, heading_h))
     image = Image.new("RGB", size, theme.felt)
     draw = ImageDraw.Draw(image)
-    title_font = font(theme.title_size, bold=True)
-    draw.rectangle((0, 0, theme.width, HEADING), fill=theme.panel)
-    heading = wrap_words(picture.heading, title_font, theme.width - 2 * theme.margin, 2)
-    top = (HEADING - 40 * len(heading)) // 2
+    band = (0, 0, theme.width, heading_h)
+    draw.rectangle(band, fill=theme.panel)
+    top = (heading_h - 40 * len(heading)) // 2
     for row, line in enumerate(heading):
-        draw_text(draw, (theme.margin, top + row * 40), line, font=title_font, fill=theme.text)
+        draw_text(draw, (theme.margin, top + row * 40), line, font=title_font, fill=theme.text,
+                  area=band)  # fmt: skip
     for index, (column, wrapped) in enumerate(zip(columns, lines, strict=True)):
         left = theme.margin + (index % 2) * (column_w + theme.margin)
-        top = HEADING + GAP + (index // 2) * (height + GAP)
+        top = heading_h + GAP + (index // 2) * (height + GAP)
         box = (left, top, left + column_w, top + height)
         _panel(image, draw, column, wrapped, box, index, theme)
     if picture.chart is not None:
@@ -97,10 +106,11 @@ def _panel(
     width = right - left - 28
     bold = font(theme.label_size, bold=True)
     small = font(theme.small_size)
-    draw_text(draw, (left + 14, top + 10), fit_text(column.name, bold, width), font=bold,
-              fill=theme.text)  # fmt: skip
+    draw_text(draw, (left + 14, top + 10), fit_name(column.name, bold, width), font=bold,
+              fill=theme.text, area=box)  # fmt: skip
     for row, line in enumerate(lines):
-        draw_text(draw, (left + 14, top + 48 + row * LINE), line, font=small, fill=theme.muted)
+        draw_text(draw, (left + 14, top + 48 + row * LINE), line, font=small, fill=theme.muted,
+                  area=box)  # fmt: skip
     cards = column.cards
     if not cards:
         return
@@ -122,9 +132,11 @@ def _chart(
     draw.rounded_rectangle(box, 12, fill=theme.panel)
     small = font(theme.small_size)
     low, limit = chart.low, chart.high
-    draw_text(draw, (left + 14, top + 10), fit_text(chart.title, small, right - left - 28),
-              font=small, fill=theme.muted)  # fmt: skip
-    plot = (left + 70, top + 52, right - 20, bottom - 20)
+    title = wrap_words(chart.title, small, right - left - 28, 2)
+    for row, text in enumerate(title):
+        draw_text(draw, (left + 14, top + 8 + row * LINE), text, font=small, fill=theme.muted,
+                  area=box)  # fmt: skip
+    plot = (left + 70, top + 24 + LINE * len(title) + 14, right - 20, bottom - 20)
 
     def y_of(value: float) -> float:
         return plot[3] - (value - low) / (limit - low) * (plot[3] - plot[1])

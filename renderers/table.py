@@ -13,10 +13,10 @@ from engine.words import say, say_count
 from renderers import tricks
 from renderers.assets import font
 from renderers.draw import draw_footer, draw_header, paste_card, to_png
-from renderers.layout import MAX_FAN, PILE_NOTE, Box, TableLayout, pile_fan, table_layout
+from renderers.layout import MAX_FAN, Box, TableLayout, pile_fan, table_layout
 from renderers.model import PileModel, SeatModel, TableModel, TablePicture, table_model
 from renderers.seat import draw_seat
-from renderers.text import draw_text, fit_text
+from renderers.text import draw_text, fit_name
 from renderers.theme import DEFAULT_THEME, Theme
 
 __all__ = [
@@ -87,7 +87,7 @@ def render_model(model: TableModel, theme: Theme = DEFAULT_THEME, bottom: int = 
         paste_card(image, card, box, theme)
         if card == model.just_played:
             draw.rounded_rectangle(
-                box, max(3, layout.card_width // 10), outline=theme.highlight, width=4
+                box, max(3, layout.card_width // 10), outline=theme.just_played, width=4
             )
     for box in layout.backs:
         paste_card(image, None, box, theme)
@@ -98,8 +98,9 @@ def render_model(model: TableModel, theme: Theme = DEFAULT_THEME, bottom: int = 
             centre,
             say("The floor is empty"),
             font=font(theme.title_size),
-            fill=theme.felt_edge,
+            fill=theme.muted,
             anchor="mm",
+            area=floor,
         )
     _footer(image, draw, model, layout, theme)
     return image
@@ -109,9 +110,7 @@ def _seat(draw: ImageDraw.ImageDraw, seat: SeatModel, box: Box, theme: Theme) ->
     cards = say_count("{count} card", "{count} cards", seat.cards_in_hand)
     if seat.waiting_hand:
         cards += f" + {seat.waiting_hand}"
-    details = [cards, say("taken {count}", count=seat.taken)]
-    if seat.sweeps:
-        details.append(say_count("{count} sweep", "{count} sweeps", seat.sweeps))
+    details = [cards, *seat.score]
     colour = theme.sides[seat.side % len(theme.sides)]
     draw_seat(draw, box, seat.name, details, colour, seat.to_play, seat.dealer, theme)
 
@@ -134,7 +133,7 @@ def _pile(
     pile_right = box[0] + (len(shown) - 1) * fan + card_w
     frame = (box[0] - 3, box[1] - 3, pile_right + 3, box[1] + layout.card_height + 3)
     if just_played in pile.cards:
-        draw.rounded_rectangle(frame, 10, outline=theme.highlight, width=4)
+        draw.rounded_rectangle(frame, 10, outline=theme.just_played, width=4)
     if pile.strong:
         draw.rounded_rectangle(frame, 10, outline=theme.badge, width=3)
         draw.rounded_rectangle(
@@ -161,21 +160,23 @@ def _pile(
         anchor="mm",
     )
     small = font(theme.small_size)
-    top = box[1] + layout.card_height + 4
+    top = box[1] + layout.card_height + 2
     width = box[2] - box[0]
     draw_text(
         draw,
         (box[0], top),
-        fit_text(pile.kind, small, width),
+        pile.kind,
         font=small,
         fill=theme.badge if pile.strong else theme.text,
+        area=box,
     )
     draw_text(
         draw,
-        (box[0], top + PILE_NOTE // 2),
-        fit_text(pile.owner_names, small, width),
+        (box[0], top + 31),
+        fit_name(pile.owner_names, small, width),  # the owners' names only
         font=small,
         fill=theme.muted,
+        area=box,
     )
 
 

@@ -15,7 +15,7 @@ import unicodedata
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache
 
@@ -120,6 +120,9 @@ def runs(text: str) -> list[tuple[Script, str]]:
     return pieces
 
 
+Box = tuple[int, int, int, int]
+
+
 @dataclass(frozen=True, slots=True)
 class Label:
     """A piece of text drawn on an image, with the height its face gives it."""
@@ -128,18 +131,52 @@ class Label:
     height: int  # pixels from the top of a capital to the foot of a descender ("Hg")
 
 
-_LABELS: ContextVar[list[Label] | None] = ContextVar("labels", default=None)
+@dataclass(frozen=True, slots=True)
+class TextBox:
+    """Where a piece of text was drawn: its ink, and the area it was drawn for."""
+
+    text: str
+    box: Box
+    area: Box | None  # the panel, band or card the text belongs in (None: the image)
+
+
+@dataclass(frozen=True, slots=True)
+class Cut:
+    """Text shortened with an ellipsis to fit: allowed for a player's name only."""
+
+    text: str
+    shown: str
+    name: bool
+
+
+@dataclass
+class Recording:
+    """Everything drawn inside a `recording_text` block."""
+
+    labels: list[Label] = field(default_factory=list)
+    boxes: list[TextBox] = field(default_factory=list)
+    cuts: list[Cut] = field(default_factory=list)
+
+
+_RECORDING: ContextVar[Recording | None] = ContextVar("recording", default=None)
+
+
+@contextmanager
+def recording_text() -> Iterator[Recording]:
+    """Collect every label, text box and shortened text drawn inside the block."""
+    recording = Recording()
+    token = _RECORDING.set(recording)
+    try:
+        yield recording
+    finally:
+        _RECORDING.reset(token)
 
 
 @contextmanager
 def recording_labels() -> Iterator[list[Label]]:
     """Collect every label drawn inside the block (text, card corners), to measure them."""
-    labels: list[Label] = []
-    token = _LABELS.set(labels)
-    try:
-        yield labels
-    finally:
-        _LABELS.reset(token)
+    with recording_text() as recording:
+        yield recording.labels
 
 
 @lru_cache(maxsize=128)
@@ -149,9 +186,9 @@ def label_height(face: ImageFont.FreeTypeFont) -> int:
 
 
 def note_label(text: str, face: ImageFont.FreeTypeFont) -> None:
-    labels = _LABELS.get()
-    if labels is not None and text.strip():
-        labels.append(Label(text, label_height(face)))
+    recording = _RECORDING.get()
+    if recording is not None and text.strip():
+        recording.labels.append(Label(text, label_height(face)))
 
 
 def face_for(face: ImageFont.FreeTypeFont, script: Script) -> ImageFont.FreeTypeFont:
@@ -168,8 +205,10 @@ def text_width(text: str, face: ImageFont.FreeTypeFont) -> float:
     return sum(face_for(face, script).getlength(run) for script, run in runs(text))
 
 
-def fit_text(text: str, face: ImageFont.FreeTypeFont, width: float) -> str:
-    """`text`, shortened with an ellipsis until it fits `width` pixels."""
+def fit_text(text: str, face: ImageFont.FreeTypeFont, width: float, name: bool = False) -> str:
+    """`text`, shortened with an ellipsis until it fits `width` pixels. Only a player's name
+    may be shortened (`fit_name`): other text is laid out to fit, and a recording notes any
+    other text cut here as a fault."""
     if text_width(text, face) <= width:
         return text
     kept, too_long = 0, len(text)  # the longest prefix that fits with the ellipsis
@@ -179,27 +218,47 @@ def fit_text(text: str, face: ImageFont.FreeTypeFont, width: float) -> str:
             kept = middle
         else:
             too_long = middle - 1
-    text = text[:kept]
+    shown = text[:kept]
     # Never end on a space, vowel sign, virama or joiner cut off from its letter.
-    while text and script_of(text[-1]) is None:
-        text = text[:-1]
-    return text + _ELLIPSIS
+    while shown and script_of(shown[-1]) is None:
+        shown = shown[:-1]
+    shown += _ELLIPSIS
+    recording = _RECORDING.get()
+    if recording is not None:
+        recording.cuts.append(Cut(text, shown, name))
+    return shown
+
+
+def fit_name(name: str, face: ImageFont.FreeTypeFont, width: float) -> str:
+    """A player's name, shortened with a visible ellipsis where it does not fit."""
+    return fit_text(name, face, width, name=True)
 
 
 def wrap_pieces(
     pieces: list[str], face: ImageFont.FreeTypeFont, width: float, lines: int, joiner: str = " · "
 ) -> list[str]:
     """`pieces` joined into at most `lines` lines of `width` pixels, a piece never split
-    unless it is longer than a line; what does not fit ends the last line with an ellipsis."""
+    unless it is longer than a line (then between its words); what does not fit ends the last
+    line with an ellipsis (a fault for anything but a name: see `fit_text`)."""
     out: list[str] = []
     current = ""
     for piece in pieces:
         candidate = current + joiner + piece if current else piece
-        if not current or text_width(candidate, face) <= width:
+        fits = text_width(candidate, face) <= width
+        if fits or (not current and " " not in piece):
             current = candidate
             continue
-        out.append(current)
-        current = piece
+        if text_width(piece, face) <= width:
+            out.append(current)
+            current = piece
+            continue
+        for number, word in enumerate(piece.split(" ")):  # a piece longer than a line
+            glue = (joiner if number == 0 else " ") if current else ""
+            if current and text_width(current + glue + word, face) > width:
+                out.append(current)
+                current = word
+            else:
+                current = current + glue + word
     if current:
         out.append(current)
     if len(out) > lines:
@@ -219,11 +278,17 @@ def draw_text(
     font: ImageFont.FreeTypeFont,
     fill: tuple[int, ...],
     anchor: str = "la",
+    area: Box | None = None,
 ) -> None:
-    """`draw.text` for any of our scripts. `anchor` as in Pillow, placed by `font`'s metrics."""
+    """`draw.text` for any of our scripts. `anchor` as in Pillow, placed by `font`'s metrics;
+    `area` is where the text belongs (a recording checks it stays there)."""
     note_label(text, font)
+    recording = _RECORDING.get()
     if not _OTHER_SCRIPTS.search(text):
         draw.text(xy, text, font=font, fill=fill, anchor=anchor)
+        if recording is not None and text.strip():
+            box = draw.textbbox(xy, text, font=font, anchor=anchor)
+            recording.boxes.append(TextBox(text, _whole(box), area))
         return
     pieces = [(face_for(font, script), run) for script, run in runs(text)]
     widths = [piece_face.getlength(run) for piece_face, run in pieces]
@@ -242,6 +307,17 @@ def draw_text(
             "d": -descent,
         }[vertical]
     )
+    ink: list[Box] = []
     for (piece_face, run), width in zip(pieces, widths, strict=True):
         draw.text((x, baseline), run, font=piece_face, fill=fill, anchor="ls")
+        if recording is not None and run.strip():
+            ink.append(_whole(draw.textbbox((x, baseline), run, font=piece_face, anchor="ls")))
         x += width
+    if recording is not None and ink:
+        box = (min(b[0] for b in ink), min(b[1] for b in ink),
+               max(b[2] for b in ink), max(b[3] for b in ink))  # fmt: skip
+        recording.boxes.append(TextBox(text, box, area))
+
+
+def _whole(box: tuple[float, float, float, float]) -> Box:
+    return (int(box[0]), int(box[1]), int(-(-box[2] // 1)), int(-(-box[3] // 1)))

@@ -15,7 +15,7 @@ RGB = tuple[int, int, int]
 @dataclass(frozen=True, slots=True)
 class Theme:
     width: int = 800
-    height: int = 880
+    height: int = 980
     felt: RGB = (22, 92, 58)
     felt_edge: RGB = (14, 66, 41)
     panel: RGB = (12, 48, 32)
@@ -27,12 +27,17 @@ class Theme:
     black: RGB = (28, 28, 30)
     back: RGB = (126, 28, 44)
     back_line: RGB = (176, 72, 86)
-    highlight: RGB = (255, 212, 0)
+    # One meaning per colour, the same in every game (`renderers.legend` explains them):
+    highlight: RGB = (255, 212, 0)  # the card that wins the trick now (or took it); the best
+    turn: RGB = (110, 214, 255)  # the seat to move
+    just_played: RGB = (255, 120, 190)  # the card just played, where it now lies
+    trump_mark: RGB = (0, 128, 140)  # a trump in the hand
+    dim: RGB = (40, 40, 40)  # laid over a card that may not be played now
     badge: RGB = (250, 238, 196)
     badge_text: RGB = (40, 30, 10)
     # One colour per side (two sides in partnerships, up to four otherwise).
     sides: tuple[RGB, ...] = ((66, 133, 244), (240, 140, 20), (176, 96, 224), (60, 190, 120))
-    header_height: int = 132  # the title, then up to three lines of scores
+    header_height: int = 140  # the title, then up to three lines of scores
     footer_height: int = 120  # the last play, and the cards it took
     margin: int = 12
     card_ratio: float = 0.70  # width / height of a card

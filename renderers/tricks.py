@@ -1,64 +1,86 @@
-"""The trick family's table image: the trick in the middle, each card on its player's side,
-the card now winning marked, trump and notes above it, seats around, scores in the header."""
+"""The trick family's table image: each player's cards of the trick directly in front of their
+seat, with their name; in a continued trick (Sedma, Hola) every round's card in full, fanned so
+each corner index shows. The card winning now carries one mark in every game (the winning
+colour's frame and a line under the trick). Once a trick is taken it stays on the table, dimmed,
+with who took it and its points, until the next card is led.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
+
 from PIL import Image, ImageDraw
 
+from engine.cards import Card
 from engine.pictures import TrickSeat, TrickTable
 from engine.words import say, say_count
-from renderers.assets import font
-from renderers.draw import draw_footer, draw_header, paste_card
-from renderers.layout import Box, floor_box, placed_positions, seat_boxes
+from renderers.assets import font, index_width
+from renderers.draw import draw_footer, draw_header, paste_card, to_png
+from renderers.layout import Box, floor_box, placed_positions, seat_boxes, seat_rows
 from renderers.seat import draw_seat
-from renderers.text import draw_text, fit_text
+from renderers.text import draw_text, fit_name, text_width, wrap_pieces
 from renderers.theme import DEFAULT_THEME, Theme
 
 TRICK_CARD_H = 150
-NOTE_GAP = 36  # room above the trick for the trump and the notes
-PAD = 12
-ROUND_SHIFT = 18  # how far each further round's card lies from the previous one
+NOTE_H = 66  # two lines above the trick: the trump and the notes
+MIDDLE_H = 38  # the line between the two rows of cards: who wins now, or who took the trick
+NAME_H = 30  # a player's name beside their cards
+PAD = 10
+DIM = 0.45  # how far a taken trick's cards fade into the felt
 
 
-def trick_boxes(
-    table: TrickTable, theme: Theme, bottom: int = 0
-) -> tuple[list[Box], list[Box], Box]:
-    """Seat boxes, and a card box for each seat: where its card of the trick lies, on the
-    seat's side of the floor."""
+@dataclass(frozen=True, slots=True)
+class TrickLayout:
+    seats: tuple[Box, ...]
+    slots: tuple[Box, ...]  # per seat: where its cards and name lie, in front of the seat
+    floor: Box
+    notes: Box
+    middle: Box
+    card_w: int
+    card_h: int
+
+
+def trick_layout(table: TrickTable, theme: Theme, bottom: int = 0) -> TrickLayout:
     positions = placed_positions(len(table.seats), table.clockwise, bottom)
     seats = seat_boxes(positions, theme)
     floor = floor_box(theme)
-    inner = (floor[0] + PAD, floor[1] + NOTE_GAP, floor[2] - PAD, floor[3] - PAD)
-    card_h = min(TRICK_CARD_H, (inner[3] - inner[1] - PAD) // 2)
+    notes = (floor[0] + PAD, floor[1] + 4, floor[2] - PAD, floor[1] + NOTE_H)
+    inner_top = floor[1] + NOTE_H + 4
+    inner_bottom = floor[3] - PAD
+    half = (inner_bottom - inner_top - MIDDLE_H) // 2
+    middle = (floor[0] + PAD, inner_top + half, floor[2] - PAD, inner_top + half + MIDDLE_H)
+    card_h = min(TRICK_CARD_H, half - NAME_H - 4)
     card_w = round(card_h * theme.card_ratio)
-    mid_x = (inner[0] + inner[2]) // 2
-    mid_y = (inner[1] + inner[3]) // 2
-    half_gap = PAD // 2
-    anchors = {  # the card's centre for each seat position
-        "bottom": (mid_x, inner[3] - card_h // 2),
-        "top": (mid_x, inner[1] + card_h // 2),
-        "top-left": (mid_x - card_w // 2 - half_gap, inner[1] + card_h // 2),
-        "top-right": (mid_x + card_w // 2 + half_gap, inner[1] + card_h // 2),
-        "left": (inner[0] + card_w // 2, mid_y),
-        "right": (inner[2] - card_w // 2, mid_y),
-        "left-high": (inner[0] + card_w // 2, mid_y - card_h // 2 - half_gap),
-        "left-low": (inner[0] + card_w // 2, mid_y + card_h // 2 + half_gap),
-        "right-high": (inner[2] - card_w // 2, mid_y - card_h // 2 - half_gap),
-        "right-low": (inner[2] - card_w // 2, mid_y + card_h // 2 + half_gap),
-    }
-    cards = []
-    for position in positions:
-        x, y = anchors[position]
-        cards.append(
-            (x - card_w // 2, y - card_h // 2, x - card_w // 2 + card_w, y - card_h // 2 + card_h)
-        )
-    return seats, cards, floor
+    top_row, _ = seat_rows(positions)
+    slots = []
+    for position, seat in zip(positions, seats, strict=True):
+        if position in top_row:
+            slots.append((seat[0], inner_top, seat[2], inner_top + half))
+        else:
+            slots.append((seat[0], middle[3], seat[2], middle[3] + half))
+    return TrickLayout(tuple(seats), tuple(slots), floor, notes, middle, card_w, card_h)
+
+
+def card_boxes(count: int, slot: Box, upper: bool, layout: TrickLayout) -> list[Box]:
+    """A seat's cards of the trick side by side in its slot, overlapping only as far as leaves
+    each corner index (a "10" and its suit) in view."""
+    if not count:
+        return []
+    card_w, card_h = layout.card_w, layout.card_h
+    width = slot[2] - slot[0]
+    step = card_w + 6 if count == 1 else min(card_w + 6, (width - card_w) // (count - 1))
+    step = max(step, index_width(card_w))
+    total = step * (count - 1) + card_w
+    left = (slot[0] + slot[2] - total) // 2
+    top = slot[1] if upper else slot[3] - card_h
+    return [(left + i * step, top, left + i * step + card_w, top + card_h) for i in range(count)]
 
 
 def render(table: TrickTable, theme: Theme = DEFAULT_THEME, bottom: int = 0) -> Image.Image:
     image = Image.new("RGB", (theme.width, theme.height), theme.felt)
     draw = ImageDraw.Draw(image)
-    seats, cards, floor = trick_boxes(table, theme, bottom)
+    layout = trick_layout(table, theme, bottom)
+    floor = layout.floor
     draw.rounded_rectangle(
         (floor[0] - 6, floor[1] - 6, floor[2] + 6, floor[3] + 6),
         28,
@@ -66,42 +88,122 @@ def render(table: TrickTable, theme: Theme = DEFAULT_THEME, bottom: int = 0) -> 
         width=3,
     )
     draw_header(draw, table.title, table.score_lines, theme)
-    for seat, box in zip(table.seats, seats, strict=True):
+    for seat, box in zip(table.seats, layout.seats, strict=True):
         _seat(draw, seat, box, theme)
-    rounds: dict[int, int] = {}
-    last: dict[int, Box] = {}
-    for player, card in table.trick:  # a continued trick: each round's card a little further on
-        step = rounds.get(player, 0)
-        rounds[player] = step + 1
-        base = cards[player]
-        box = (base[0] + step * ROUND_SHIFT, base[1] + step * ROUND_SHIFT // 2,
-               base[2] + step * ROUND_SHIFT, base[3] + step * ROUND_SHIFT // 2)  # fmt: skip
-        paste_card(image, card, box, theme)
-        last[player] = box
-    if table.winning is not None and table.winning in last:
-        draw.rounded_rectangle(last[table.winning], 10, outline=theme.highlight, width=4)
     small = font(theme.small_size)
-    notes = " · ".join(n for n in (table.trump, *table.notes) if n)
-    if notes:
+    notes = [n for n in (table.trump, *table.notes) if n]
+    box = layout.notes
+    for row, line in enumerate(wrap_pieces(notes, small, box[2] - box[0], 2)):
         draw_text(
             draw,
-            ((floor[0] + floor[2]) // 2, floor[1] + NOTE_GAP // 2),
-            fit_text(notes, small, floor[2] - floor[0]),
+            ((box[0] + box[2]) // 2, box[1] + row * 31),
+            line,
             font=small,
             fill=theme.text,
-            anchor="mm",
+            anchor="ma",
+            area=box,
         )
-    if not table.trick:
-        draw_text(
-            draw,
-            ((floor[0] + floor[2]) // 2, (floor[1] + floor[3]) // 2),
-            say("No card played yet"),
-            font=font(theme.title_size),
-            fill=theme.felt_edge,
-            anchor="mm",
+    taken = not table.trick and bool(table.last_trick)
+    shown = table.last_trick if taken else table.trick
+    winner = table.last_taker if taken else table.winning
+    winning_box = _cards(image, draw, table, shown, winner, layout, theme)
+    if taken:  # the taken trick fades into the felt, its taker's card still framed
+        _fade(image, [s for p, s in enumerate(layout.slots) if any(q == p for q, _ in shown)],
+              theme)  # fmt: skip
+        draw = ImageDraw.Draw(image)
+    if winning_box is not None:
+        draw.rounded_rectangle(
+            (winning_box[0] - 4, winning_box[1] - 4, winning_box[2] + 4, winning_box[3] + 4),
+            12,
+            outline=theme.highlight,
+            width=5,
         )
+    _middle(draw, table, taken, winner, layout, theme)
     draw_footer(draw, table.last_play or say("New hand"), theme.width - theme.margin, theme)
     return image
+
+
+def _cards(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    table: TrickTable,
+    trick: tuple[tuple[int, Card | None], ...],
+    winner: int | None,
+    layout: TrickLayout,
+    theme: Theme,
+) -> Box | None:
+    """Each player's cards in front of their seat, their name beside them; the box of the
+    card that wins (the winner's last card, or the one the game names)."""
+    small = font(theme.small_size)
+    winning_box = None
+    for player, slot in enumerate(layout.slots):
+        cards = [card for p, card in trick if p == player]
+        if not cards:
+            continue
+        upper = slot[1] < layout.middle[1]
+        boxes = card_boxes(len(cards), slot, upper, layout)
+        for card, card_box in zip(cards, boxes, strict=True):
+            paste_card(image, card, card_box, theme)
+        index = table.winning_at if (winner == table.winning and trick is table.trick) else None
+        if player == winner:
+            winning_box = boxes[-1]
+            if index is not None and 0 <= index < len(trick):
+                before = sum(1 for p, _ in trick[:index] if p == player)
+                winning_box = boxes[min(before, len(boxes) - 1)]
+        name_top = boxes[0][3] + 2 if upper else boxes[0][1] - NAME_H
+        name = fit_name(table.seats[player].name, small, slot[2] - slot[0] - 8)
+        draw_text(
+            draw,
+            ((slot[0] + slot[2]) // 2, name_top),
+            name,
+            font=small,
+            fill=theme.text,
+            anchor="ma",
+            area=slot,
+        )
+    return winning_box
+
+
+def _fade(image: Image.Image, slots: list[Box], theme: Theme) -> None:
+    for slot in slots:
+        region = image.crop(slot)
+        felt = Image.new("RGB", region.size, theme.felt)
+        image.paste(Image.blend(region, felt, DIM), slot[:2])
+
+
+def _middle(
+    draw: ImageDraw.ImageDraw,
+    table: TrickTable,
+    taken: bool,
+    winner: int | None,
+    layout: TrickLayout,
+    theme: Theme,
+) -> None:
+    """The line between the rows of cards: who wins the trick so far, who took the last one
+    and its points, or that no card is down yet."""
+    box = layout.middle
+    label = font(theme.label_size, bold=True)
+    colour = theme.highlight
+    if winner is not None and (taken or table.trick):
+        if taken:
+            words = say("{name} took the trick · {points} points", points=table.last_points,
+                        name="{name}")  # fmt: skip
+        else:
+            words = say("{name} wins the trick so far", name="{name}")
+        words = "★ " + words
+        room = box[2] - box[0] - text_width(words.replace("{name}", ""), label)
+        text = words.replace("{name}", fit_name(table.seats[winner].name, label, room))
+    else:
+        text, colour = say("No card played yet"), theme.muted
+    draw_text(
+        draw,
+        ((box[0] + box[2]) // 2, (box[1] + box[3]) // 2),
+        text,
+        font=label,
+        fill=colour,
+        anchor="mm",
+        area=box,
+    )
 
 
 def _seat(draw: ImageDraw.ImageDraw, seat: TrickSeat, box: Box, theme: Theme) -> None:
@@ -109,3 +211,18 @@ def _seat(draw: ImageDraw.ImageDraw, seat: TrickSeat, box: Box, theme: Theme) ->
     cards = say_count("{count} card", "{count} cards", seat.cards_in_hand)
     details = [cards, *seat.marks, *seat.won.split(" · ")]
     draw_seat(draw, box, seat.name, details, colour, seat.to_play, seat.dealer, theme)
+
+
+def last_trick_picture(table: TrickTable) -> TrickTable | None:
+    """The table showing the most recent finished trick (for the "Last trick" view), or None
+    before the first trick of the hand is taken."""
+    if not table.last_trick:
+        return None
+    return replace(table, trick=(), winning=None, winning_at=None)
+
+
+def render_last_trick_png(
+    table: TrickTable, theme: Theme = DEFAULT_THEME, bottom: int = 0
+) -> bytes | None:
+    picture = last_trick_picture(table)
+    return None if picture is None else to_png(render(picture, theme, bottom), theme)

@@ -64,6 +64,9 @@ class SedmaHand:
     tricks: list[int] = field(default_factory=list)  # per player
     last_winner: int | None = None  # who took the last trick of the hand
     records: list[Record] = field(default_factory=list)
+    last_trick: list[tuple[int, Card]] = field(default_factory=list)  # the last finished trick
+    last_taker: int | None = None  # who took it
+    last_points: int = 0  # its points, tricks held over by fights included
     king_of_hearts: int | None = None  # three players: who was dealt K♥ (hidden until played)
     _legal: list[SedmaAction] | None = field(default=None, repr=False)
 
@@ -298,6 +301,8 @@ class SedmaHand:
         winner = self.winning()
         assert winner is not None
         cards = [c for _, c in self.trick] + self.held
+        self.last_trick, self.last_taker = list(self.trick), winner
+        self.last_points = sum(card_points(c) for c in cards)
         self.taken[winner].extend(cards)
         self.tricks[winner] += 1 + self.held_tricks
         self.trick, self.held, self.held_tricks, self.fights, self.round = [], [], 0, 0, 1
@@ -385,6 +390,9 @@ class SedmaHand:
             tricks=list(self.tricks),
             last_winner=self.last_winner,
             records=list(self.records),
+            last_trick=list(self.last_trick),
+            last_taker=self.last_taker,
+            last_points=self.last_points,
             king_of_hearts=self.king_of_hearts,
         )
 

@@ -14,15 +14,19 @@ from engine.cards import Card, hand_order
 from engine.core import PUBLIC, Viewer
 from engine.pictures import (
     HandPicture,
+    RecapPicture,
+    RecapRow,
     SummaryChart,
     SummaryColumn,
     SummaryPicture,
     TrickSeat,
     TrickTable,
+    playable_cards,
+    short_name,
     side_names,
     trick_play_words,
 )
-from engine.sedma.hand import Phase
+from engine.sedma.hand import Phase, SedmaHand
 from engine.sedma.rules import MAX_ROUNDS, SedmaRules, card_points
 from engine.words import Told, say, say_count, tricks_and_points
 
@@ -56,6 +60,11 @@ class SedmaView:
     last_player: int | None
     took: int | None  # who took the trick that the last play ended
     deals: tuple[HandOutcome, ...]
+    last_trick: tuple[tuple[int, Card], ...] = ()  # the most recent finished trick
+    last_taker: int | None = None
+    last_points: int = 0
+    legal_cards: tuple[Card, ...] | None = None  # the viewer's, on their turn
+    winning_at: int | None = None  # the index in `trick` of the card that wins it now
 
     @property
     def game(self) -> str:
@@ -77,12 +86,12 @@ class SedmaView:
 
     def score_names(self, names: Sequence[str]) -> list[str]:
         if self.rules.three_handed:
-            return list(names)
+            return [short_name(name) for name in names]
         return [side_names(names, [p for p in range(self.players) if p % 2 == s]) for s in (0, 1)]
 
     def score_line(self, names: Sequence[str]) -> str:
         scores = " · ".join(
-            f"{who} {score}"
+            say("{side}: {points}", side=who, points=score)
             for who, score in zip(self.score_names(names), self.scores, strict=True)
         )
         if self.rules.is_hola:
@@ -120,21 +129,29 @@ class SedmaView:
             )
         if self.phase == "decide" and self.turn is not None:
             if self.rules.is_hola:
-                notes.append(say("{name} may fight or stop", name=names[self.turn]))
+                notes.append(say("{name} may fight or stop", name=short_name(names[self.turn])))
             else:
-                notes.append(say("{name} may go again or stop", name=names[self.turn]))
+                notes.append(say("{name} may go again or stop", name=short_name(names[self.turn])))
         if self.rules.is_hola:
             wild = say("Wild: 7s and 2s")
         elif self.rules.three_handed:
             wild = say("Wild: 7s and K♥")
         else:
             wild = say("Wild: 7s")
-        title = say(
-            "{game} · hand {number} · {name} deals",
-            game=self.rules.title,
-            number=self.hand_number,
-            name=names[self.dealer],
-        )
+        if self.rules.is_hola:
+            title = say(
+                "{game} · hand {number} · points to {goal}",
+                game=self.rules.title,
+                number=self.hand_number,
+                goal=self.rules.goal,
+            )
+        else:
+            title = say(
+                "{game} · hand {number} · game points to {goal}",
+                game=self.rules.title,
+                number=self.hand_number,
+                goal=self.rules.goal,
+            )
         last = self.last_words(names)
         return TrickTable(
             title=title,
@@ -145,16 +162,70 @@ class SedmaView:
             trump=wild,
             notes=tuple(notes),
             last_play=last,
-            score_lines=(self.score_line(names),),
+            score_lines=self.score_lines(names),
             played=last,
+            last_trick=self.last_trick,
+            last_taker=self.last_taker,
+            winning_at=self.winning_at,
+            last_points=self.last_points,
         )
+
+    def score_lines(self, names: Sequence[str]) -> tuple[str, ...]:
+        """The match score, then each side's tens and aces so far this hand (everything
+        taken is public; with three players each player's, the sides being secret)."""
+        groups = (
+            [(p,) for p in range(self.players)]
+            if self.players != 4
+            else [tuple(p for p in range(4) if p % 2 == s) for s in (0, 1)]
+        )
+        lines = []
+        for who, score, group in zip(self.score_names(names), self.scores, groups, strict=True):
+            count = sum(self.taken_points[p] for p in group) // 10
+            lines.append(
+                say_count(
+                    "{side}: {score} · {count} ten or ace",
+                    "{side}: {score} · {count} tens and aces",
+                    count,
+                    side=who,
+                    score=score,
+                )
+            )
+        return tuple(lines)
+
+    def recap_picture(self, names: Sequence[str]) -> RecapPicture:
+        """The match hand by hand: what each side (with three, each player) scored, the
+        running score, why the hand went as it did."""
+        heads = tuple(self.score_names(names))
+        rows = []
+        before = (0,) * len(self.scores)
+        for result in self.deals:
+            gained = [after - prior for after, prior in zip(result.scores, before, strict=True)]
+            before = result.scores
+            rows.append(
+                RecapRow(
+                    say("Hand {number}", number=result.number),
+                    tuple(f"+{g}" if g else "0" for g in gained),
+                    tuple(str(score) for score in result.scores),
+                    str(result.score.why),
+                )
+            )
+        best = max(self.scores)
+        leaders = [h for h, score in zip(heads, self.scores, strict=True) if score == best]
+        winner = (
+            say("{name} win the match", name=" & ".join(leaders))
+            if len(leaders) < len(heads)
+            else say("A draw")
+        )
+        title = say("{game} · the match, hand by hand", game=self.rules.title)
+        return RecapPicture(title, heads, tuple(rows), tuple(str(s) for s in self.scores), winner)
 
     def hand_picture(self) -> HandPicture:
         if self.hand is None:
             raise ValueError("a hand image needs a player's own view")
         wild = [c for c in self.hand if self.rules.is_wild(c)]
         note = say("wild: {cards}", cards=" ".join(c.pretty for c in wild)) if wild else None
-        return HandPicture(self.hand, note)
+        playable = None if self.legal_cards is None else playable_cards(self.hand, self.legal_cards)
+        return HandPicture(self.hand, note, playable)
 
     def summary_picture(self, names: Sequence[str]) -> SummaryPicture:
         if not self.deals:
@@ -163,7 +234,7 @@ class SedmaView:
         score = result.score
         sides = [side_names(names, members) for members in score.sides]
         heading = say(
-            "Hand {number}: {first} {first_points} · {second} {second_points}",
+            "Hand {number}: {first}: {first_points} · {second}: {second_points}",
             number=result.number,
             first=sides[0],
             first_points=score.points[0],
@@ -235,7 +306,27 @@ def build_view(match: SedmaMatch, who: Viewer) -> SedmaView:
         last_player=last.player if last else None,
         took=last.took if last else None,
         deals=tuple(match.deal_results),
+        last_trick=tuple(hand.last_trick),
+        winning_at=_winning_at(hand),
+        last_taker=hand.last_taker,
+        last_points=hand.last_points,
+        legal_cards=(
+            tuple(a.card for a in match.legal_actions() if a.card is not None)
+            if player is not None and not match.is_terminal and match.current_player == player
+            else None
+        ),
     )
+
+
+def _winning_at(hand: SedmaHand) -> int | None:
+    """The last card of the led rank or a wild card (the leader's own first card if none)."""
+    if not hand.trick:
+        return None
+    at = 0
+    for index, (_, card) in enumerate(hand.trick[1:], 1):
+        if hand.matches(card):
+            at = index
+    return at
 
 
 __all__ = ["Phase", "SedmaView", "build_view"]

@@ -9,16 +9,20 @@ from engine.cards import Card, pretty_cards, rank_text
 from engine.pictures import (
     HandPicture,
     PileModel,
+    RecapPicture,
+    RecapRow,
     SeatModel,
     SummaryChart,
     SummaryColumn,
     SummaryPicture,
     TableModel,
     fishing_last_play,
+    playable_cards,
+    short_name,
     side_names,
 )
 from engine.seep.describe import house_name, lead_words
-from engine.words import marked, say
+from engine.words import marked, say, say_count
 
 if TYPE_CHECKING:
     from engine.seep.view import SeepView
@@ -38,8 +42,7 @@ def table_picture(view: SeepView, names: Sequence[str]) -> TableModel:
             waiting_hand=view.reserve_sizes[p],
             dealer=view.dealer == p,
             to_play=view.turn == p,
-            taken=view.sides[p % 2].cards_taken,
-            sweeps=view.sides[p % 2].sweeps,
+            score=seat_score(view, p % 2),
         )
         for p in range(view.players)
     )
@@ -50,27 +53,27 @@ def table_picture(view: SeepView, names: Sequence[str]) -> TableModel:
             cards=house.cards,
             owners=tuple(owner % 2 for owner in house.owners),
             kind=say("cemented") if house.cemented else say("ordinary"),
-            owner_names=", ".join(names[o] for o in house.owners),
+            owner_names=", ".join(short_name(names[o]) for o in house.owners),
             strong=house.cemented,
         )
         for house in view.houses
     )
     game = "Seep 30" if view.rules.is_thirty else "Seep"
-    title = say(
-        "{game} · deal {number} · {name} deals",
-        game=game,
-        number=view.deal_number,
-        name=names[view.dealer],
-    )
+    title = say("{game} · deal {number}", game=game, number=view.deal_number)
     if view.bid is not None:
         title += say(" · bid {value}", value=view.bid)
     leader = view.running_total
     lead_text = lead_words(leader, [s.players for s in view.sides], names)
     points = " · ".join(
-        f"{side_names(names, s.players)} {s.card_points + s.sweep_points}" for s in view.sides
+        say(
+            "{side}: {points}",
+            side=side_names(names, s.players),
+            points=s.card_points + s.sweep_points,
+        )
+        for s in view.sides
     )
     score_lines = (
-        say("This deal: {points}", points=points),
+        say("Points this deal: {points}", points=points),
         say(
             "{lead} · baazis {first}–{second}",
             lead=lead_text,
@@ -82,7 +85,8 @@ def table_picture(view: SeepView, names: Sequence[str]) -> TableModel:
     said = last
     if view.phase == "bid":
         last = say(
-            "{name} bids for a house · the floor is still face down", name=names[view.bidder]
+            "{name} bids for a house · the floor is still face down",
+            name=short_name(names[view.bidder]),
         )
     pile_lines = tuple(
         say(
@@ -122,6 +126,19 @@ def table_picture(view: SeepView, names: Sequence[str]) -> TableModel:
     )
 
 
+def seat_score(view: SeepView, side: int) -> tuple[str, ...]:
+    """A seat's side so far this deal: its points (scoring cards and sweeps), its sweeps, and
+    its count of cards only where the rules give points for the most cards."""
+    standing = view.sides[side]
+    points = standing.card_points + standing.sweep_points
+    lines = [say_count("{count} point", "{count} points", points)]
+    if view.rules.most_cards_bonus:
+        lines.append(say_count("{count} card taken", "{count} cards taken", standing.cards_taken))
+    if standing.sweeps:
+        lines.append(say_count("{count} sweep", "{count} sweeps", standing.sweeps))
+    return tuple(lines)
+
+
 def hand_picture(view: SeepView) -> HandPicture:
     if view.hand is None:
         raise ValueError("a hand image needs a player's own view")
@@ -131,7 +148,8 @@ def hand_picture(view: SeepView) -> HandPicture:
         note = say(
             "You may bid: {values}", values=", ".join(f"{rank_text(v)} ({v})" for v in values)
         )
-    return HandPicture(view.hand, note)
+    playable = None if view.legal_cards is None else playable_cards(view.hand, view.legal_cards)
+    return HandPicture(view.hand, note, playable)
 
 
 def summary_picture(view: SeepView, names: Sequence[str]) -> SummaryPicture:
@@ -141,7 +159,9 @@ def summary_picture(view: SeepView, names: Sequence[str]) -> SummaryPicture:
     sides = outcome.score.sides
     names_of = [side_names(names, view.sides[s].players) for s in range(len(sides))]
     totals = [side.total for side in sides]
-    scores = " · ".join(f"{names_of[s]} {totals[s]}" for s in range(len(sides)))
+    scores = " · ".join(
+        say("{side}: {points}", side=names_of[s], points=totals[s]) for s in range(len(sides))
+    )
     heading = say("Deal {number}: {scores}", number=outcome.number, scores=scores)
     if outcome.baazi_side is not None:
         heading += say(" — baazi to {name}!", name=names_of[outcome.baazi_side])
@@ -162,7 +182,12 @@ def summary_picture(view: SeepView, names: Sequence[str]) -> SummaryPicture:
             )
         lines = (
             cards,
-            say("Sweeps: {count} → {points}", count=side.sweeps, points=side.sweep_points),
+            say_count(
+                "{count} sweep: {points} points",
+                "{count} sweeps: {points} points",
+                side.sweeps,
+                points=side.sweep_points,
+            ),
             say("Total: {points}", points=side.total),
         )
         columns.append(SummaryColumn(names_of[index], lines, side.scoring_cards))
@@ -187,3 +212,41 @@ def _lead_reached(outcome: Any, target: int) -> int:
     if outcome.baazi_side is None:
         return int(outcome.running_total)
     return target if outcome.baazi_side == 0 else -target
+
+
+def recap_picture(view: SeepView, names: Sequence[str], last: int = 0) -> RecapPicture:
+    """The match deal by deal: each side's points, the lead after it, the baazis won."""
+    heads = tuple(side_names(names, s.players) for s in view.sides)
+    rows = []
+    baazis = [0, 0]
+    for outcome in view.deals:
+        totals = [side.total for side in outcome.score.sides]
+        note = say("lead {points}", points=f"{outcome.running_total:+d}")
+        if outcome.baazi_side is not None:
+            baazis[outcome.baazi_side] += 1
+            note = say("baazi to {name}", name=heads[outcome.baazi_side])
+        sweeps = sum(side.sweeps for side in outcome.score.sides)
+        if sweeps:
+            note = " · ".join(
+                n for n in (note, say_count("{count} sweep", "{count} sweeps", sweeps)) if n
+            )
+        rows.append(
+            RecapRow(
+                say("Deal {number}", number=outcome.number),
+                tuple(str(t) for t in totals),
+                tuple(say_count("{count} baazi", "{count} baazis", b) for b in baazis),
+                note,
+            )
+        )
+    shown = rows[-last:] if last else rows
+    won = tuple(say_count("{count} baazi", "{count} baazis", s.baazis) for s in view.sides)
+    return RecapPicture(
+        say("Seep · the match, deal by deal"), heads, tuple(shown), won, _winner(view, heads)
+    )
+
+
+def _winner(view: SeepView, heads: Sequence[str]) -> str:
+    first, second = (s.baazis for s in view.sides)
+    if first == second:
+        return say("A draw")
+    return say("{name} win the match", name=heads[0 if first > second else 1])

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from engine.cards import Card, hand_order
 from engine.core import PUBLIC
-from engine.pictures import HandPicture, SummaryPicture, TableModel
+from engine.pictures import HandPicture, RecapPicture, SummaryPicture, TableModel
 from engine.seep import picture
 from engine.seep.deal import Phase
 from engine.seep.rules import SeepRules
@@ -66,6 +66,7 @@ class SeepView:
     running_total: int  # side 0's lead (negative: side 1 leads)
     deals: tuple[DealOutcome, ...]  # finished deals of the match
     redeals: tuple[tuple[int, tuple[Card, ...]], ...]  # hands shown for a redeal this deal
+    legal_cards: tuple[Card, ...] | None = None  # the viewer's, on their turn to play
 
     @property
     def game(self) -> str:
@@ -83,6 +84,9 @@ class SeepView:
 
     def summary_picture(self, names: Sequence[str]) -> SummaryPicture:
         return picture.summary_picture(self, names)
+
+    def recap_picture(self, names: Sequence[str]) -> RecapPicture:
+        return picture.recap_picture(self, names)
 
     def side_of(self, player: int) -> int:
         return player % 2
@@ -148,4 +152,11 @@ def build_view(match: SeepMatch, who: object) -> SeepView:
         running_total=match.running_total,
         deals=tuple(match.deal_results),
         redeals=tuple((deal.player_of(seat), cards) for seat, cards in deal.redeals),
+        legal_cards=_legal_cards(match, player) if not bidding else None,
     )
+
+
+def _legal_cards(match: SeepMatch, player: int | None) -> tuple[Card, ...] | None:
+    if player is None or match.is_terminal or match.current_player != player:
+        return None
+    return tuple(a.card for a in match.legal_actions() if a.card is not None)

@@ -16,10 +16,14 @@ from engine.cards import Card, pretty_cards
 from engine.core import PUBLIC, Viewer
 from engine.pictures import (
     HandPicture,
+    RecapPicture,
+    RecapRow,
     SummaryColumn,
     SummaryPicture,
     TrickSeat,
     TrickTable,
+    playable_cards,
+    short_name,
     side_names,
     trick_play_words,
 )
@@ -70,6 +74,7 @@ class SheepsheadView:
     last_player: int | None
     took: int | None
     deals: tuple[HandOutcome, ...]
+    legal_cards: tuple[Card, ...] | None = None  # the viewer's, on their turn to play a card
 
     @property
     def game(self) -> str:
@@ -123,21 +128,39 @@ class SheepsheadView:
             if first is not None:
                 led = None if is_trump(first) else first.suit
             notes.append(say("{suit} led", suit=suit_word(led)))
-        if not self.trick and self.last_trick and self.last_winner is not None:
-            taken = sum(points(c) for _, c in self.last_trick if c is not None)
-            notes.append(
-                say(
-                    "{name} took the last trick ({points})",
-                    name=names[self.last_winner],
-                    points=taken,
-                )
-            )
         return notes
 
     def sheet_lines(self, names: Sequence[str]) -> tuple[str, ...]:
-        entries = [f"{names[p][:10]} {units:+d}" for p, units in enumerate(self.sheet)]
+        entries = [
+            say("{side}: {points}", side=short_name(names[p], 10), points=f"{units:+d}")
+            for p, units in enumerate(self.sheet)
+        ]
+        if len(entries) <= 4:
+            return (" · ".join(entries),)
         half = (len(entries) + 1) // 2
         return (" · ".join(entries[:half]), " · ".join(entries[half:]))
+
+    def running_line(self, names: Sequence[str]) -> str | None:
+        """The picker's side's points in tricks against the 61 it needs (with the partner's
+        once everyone knows the partner), the defenders' once the sides are known, and the
+        bury as unknown: from what everyone has seen only."""
+        if self.picker is None or self.leaster or self.phase not in ("play", "over"):
+            return None
+        side = [self.picker] + ([self.partner] if self.partner is not None else [])
+        own = sum(self.taken_points[p] for p in side)
+        parts = [
+            say(
+                "{side}: {points} of 61",
+                side=side_names(names, side),
+                points=own,
+            )
+        ]
+        if self.alone or self.partner is not None:
+            others = sum(self.taken_points) - own
+            parts.append(say("defenders: {points}", points=others))
+        if self.phase == "play":
+            parts.append(say("bury unknown"))
+        return " · ".join(parts)
 
     def picture(self, names: Sequence[str]) -> TrickTable:
         seats = tuple(
@@ -152,28 +175,24 @@ class SheepsheadView:
             )
             for p in range(self.players)
         )
-        showing_last = not self.trick and self.phase == "play"
-        trick = self.last_trick if showing_last else self.trick
-        winning = self.last_winner if showing_last else self.winning
         hands = self.rules.hand_count
-        title = say(
-            "Sheepshead · hand {number} of {hands} · {name} deals",
-            number=self.hand_number,
-            hands=hands,
-            name=names[self.dealer],
-        )
+        title = say("Sheepshead · hand {number} of {hands}", number=self.hand_number, hands=hands)
+        running = self.running_line(names)
         last = self.last_words(names)
         return TrickTable(
             title=title,
             seats=seats,
             clockwise=True,
-            trick=trick,
-            winning=winning,
+            trick=self.trick,
+            winning=self.winning,
             trump=say("Trump: queens, jacks, ♦"),
             notes=tuple(self.notes(names)),
             last_play=last,
-            score_lines=self.sheet_lines(names),
+            score_lines=(*self.sheet_lines(names), *([running] if running else [])),
             played=last,
+            last_trick=self.last_trick,
+            last_taker=self.last_winner,
+            last_points=sum(points(c) for _, c in self.last_trick if c is not None),
         )
 
     def hand_picture(self) -> HandPicture:
@@ -187,14 +206,54 @@ class SheepsheadView:
             notes.append(say("unknown {card}", card=self.unknown.pretty))
         if self.viewer is not None and self.viewer == self.partner and self.viewer != self.picker:
             notes.append(say("you are the partner"))
-        return HandPicture(self.hand, " · ".join(notes))
+        playable = None if self.legal_cards is None else playable_cards(self.hand, self.legal_cards)
+        marks = tuple(is_trump(c) for c in self.hand)
+        return HandPicture(self.hand, " · ".join(notes), playable, marks)
+
+    def recap_picture(self, names: Sequence[str]) -> RecapPicture:
+        """The match hand by hand: each player's units on the sheet, the running sheet, who
+        picked and how it went (schneider, schwarz, a leaster)."""
+        heads = tuple(short_name(name, 10) for name in names)
+        rows = []
+        before = (0,) * self.players
+        for result in self.deals:
+            gained = [after - prior for after, prior in zip(result.sheet, before, strict=True)]
+            before = result.sheet
+            score = result.score
+            if score.redeal:
+                note = say("dealt again")
+            elif score.picker is not None and not score.leaster:
+                note = say("{name} picked · {why}", name=heads[score.picker], why=score.why)
+            else:
+                note = str(score.why)
+            rows.append(
+                RecapRow(
+                    say("Hand {number}", number=result.number),
+                    tuple(f"{u:+d}" for u in gained),
+                    tuple(f"{r:+d}" for r in result.sheet),
+                    note,
+                )
+            )
+        best = max(self.sheet)
+        leaders = [heads[p] for p, units in enumerate(self.sheet) if units == best]
+        winner = say("{name} win the match", name=" & ".join(leaders))
+        return RecapPicture(
+            say("Sheepshead · the match, hand by hand"),
+            heads,
+            tuple(rows),
+            tuple(f"{u:+d}" for u in self.sheet),
+            winner,
+        )
 
     def summary_picture(self, names: Sequence[str]) -> SummaryPicture:
         if not self.deals:
             raise ValueError("no hand has finished yet")
         result = self.deals[-1]
         score = result.score
-        sheet = tuple(f"{names[p]} {u:+d}" for p, u in enumerate(result.sheet))
+        sheet = tuple(
+            say("{side}: {points}", side=short_name(names[p]), points=f"{u:+d}")
+            for p, u in enumerate(result.sheet)
+        )
         sheet_column = SummaryColumn(say("Score sheet"), sheet, ())
         if score.redeal:
             heading = say("Nobody picked: the cards are dealt again")
@@ -208,13 +267,16 @@ class SheepsheadView:
             if score.picker_won
             else marked("Hand {number}: {name} picks and loses — {why}"),
             number=result.number,
-            name=names[score.picker],
+            name=short_name(names[score.picker]),
             why=score.why,
         )
         columns = []
         for s, members in enumerate(score.sides):
             lines = [tricks_and_points(score.tricks[s], score.points[s], points_first=True)]
-            lines += [f"{names[p]} {score.units[p]:+d}" for p in members]
+            lines += [
+                say("{side}: {points}", side=short_name(names[p]), points=f"{score.units[p]:+d}")
+                for p in members
+            ]
             if s == 0:
                 worth = sum(points(c) for c in score.buried)
                 buried = pretty_cards(score.buried)
@@ -240,10 +302,16 @@ def leaster_summary(
 ) -> tuple[str, tuple[SummaryColumn, ...]]:
     assert score.winner is not None
     heading = say(
-        "Hand {number}: {name} wins the leaster", number=result.number, name=names[score.winner]
+        "Hand {number}: {name} wins the leaster",
+        number=result.number,
+        name=short_name(names[score.winner]),
     )
     lines = tuple(
-        f"{names[p]} {tricks_and_points(score.tricks[p], score.points[p], points_first=True)}"
+        say(
+            "{side}: {points}",
+            side=short_name(names[p]),
+            points=tricks_and_points(score.tricks[p], score.points[p], points_first=True),
+        )
         for p in range(len(names))
     )
     return heading, (SummaryColumn(say("Leaster"), lines, ()), sheet)
@@ -312,4 +380,9 @@ def build_view(match: SheepsheadMatch, who: Viewer) -> SheepsheadView:
         last_player=last.player if last else None,
         took=last.took if last else None,
         deals=tuple(match.deal_results),
+        legal_cards=(
+            tuple(a.card for a in match.legal_actions() if a.card is not None)
+            if player is not None and match.current_player == player and hand.phase is Phase.PLAY
+            else None
+        ),
     )

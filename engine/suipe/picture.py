@@ -9,19 +9,23 @@ from engine.cards import Card, pretty_cards
 from engine.pictures import (
     HandPicture,
     PileModel,
+    RecapPicture,
+    RecapRow,
     SeatModel,
     SummaryChart,
     SummaryColumn,
     SummaryPicture,
     TableModel,
     fishing_last_play,
+    playable_cards,
+    short_name,
     side_names,
 )
 from engine.suipe.describe import SAMOAN_NUMBERS, build_name
-from engine.words import marked, say
+from engine.words import marked, say, say_count
 
 if TYPE_CHECKING:
-    from engine.suipe.view import SuipeView
+    from engine.suipe.view import SuipeSideView, SuipeView
 
 
 def last_play(view: SuipeView, names: Sequence[str]) -> tuple[str | None, Card | None]:
@@ -39,8 +43,7 @@ def table_picture(view: SuipeView, names: Sequence[str]) -> TableModel:
             waiting_hand=0,
             dealer=view.dealer == p,
             to_play=view.turn == p,
-            taken=view.sides[rules.side_of(p)].cards_taken,
-            sweeps=view.sides[rules.side_of(p)].suipes,
+            score=seat_score(view.sides[rules.side_of(p)]),
         )
         for p in range(rules.players)
     )
@@ -53,20 +56,18 @@ def table_picture(view: SuipeView, names: Sequence[str]) -> TableModel:
             cards=build.cards,
             owners=(rules.side_of(build.builder),),
             kind=say("multiple") if build.multiple else say("single"),
-            owner_names=say("by {name}", name=names[build.builder]),
+            owner_names=say("by {name}", name=short_name(names[build.builder])),
             strong=build.multiple,
         )
         for build in view.builds
     )
-    title = say(
-        "Suipe · deal {number} of {deals} · {name} deals",
-        number=view.deal_number,
-        deals=rules.deals,
-        name=names[view.dealer],
-    )
+    title = say("Suipe · deal {number} of {deals}", number=view.deal_number, deals=rules.deals)
     if view.stock_size:
         title += say(" · {count} left", count=view.stock_size)
-    totals = " · ".join(f"{side_names(names, s.players)} {s.match_points}" for s in view.sides)
+    totals = " · ".join(
+        say("{side}: {points}", side=side_names(names, s.players), points=s.match_points)
+        for s in view.sides
+    )
     last, played = last_play(view, names)
     said = last
     pile_lines = tuple(
@@ -105,10 +106,28 @@ def table_picture(view: SuipeView, names: Sequence[str]) -> TableModel:
     )
 
 
+def seat_score(side: SuipeSideView) -> tuple[str, ...]:
+    """A seat's side so far this deal: the counts that score at the end (most cards, most
+    spades), its point cards and its Suipes."""
+    lines = [
+        say_count(
+            "taken: {count} card, {spades} ♠",
+            "taken: {count} cards, {spades} ♠",
+            side.cards_taken,
+            spades=side.spades_taken,
+        ),
+        say_count("{count} point", "{count} points", side.card_points),
+    ]
+    if side.suipes:
+        lines.append(say_count("{count} Suipe", "{count} Suipes", side.suipes))
+    return tuple(lines)
+
+
 def hand_picture(view: SuipeView) -> HandPicture:
     if view.hand is None:
         raise ValueError("a hand image needs a player's own view")
-    return HandPicture(view.hand)
+    playable = None if view.legal_cards is None else playable_cards(view.hand, view.legal_cards)
+    return HandPicture(view.hand, None, playable)
 
 
 def summary_picture(view: SuipeView, names: Sequence[str]) -> SummaryPicture:
@@ -117,7 +136,9 @@ def summary_picture(view: SuipeView, names: Sequence[str]) -> SummaryPicture:
     outcome = view.deals[-1]
     sides = outcome.score.sides
     names_of = [side_names(names, view.sides[s].players) for s in range(len(sides))]
-    scores = " · ".join(f"{names_of[s]} {side.total}" for s, side in enumerate(sides))
+    scores = " · ".join(
+        say("{side}: {points}", side=names_of[s], points=side.total) for s, side in enumerate(sides)
+    )
     heading = say("Deal {number}: {scores}", number=outcome.number, scores=scores)
     columns = []
     for index, side in enumerate(sides):
@@ -130,9 +151,10 @@ def summary_picture(view: SuipeView, names: Sequence[str]) -> SummaryPicture:
                 most_spades=side.most_spades,
             ),
             say("2♠, aces and 10♦: {points}", points=side.card_points),
-            say(
-                "Suipes: {count} → {points} after kala",
-                count=side.suipes,
+            say_count(
+                "{count} Suipe: {points} points after kala",
+                "{count} Suipes: {points} points after kala",
+                side.suipes,
                 points=side.suipe_points,
             ),
             say("Total: {points}", points=side.total),
@@ -142,3 +164,26 @@ def summary_picture(view: SuipeView, names: Sequence[str]) -> SummaryPicture:
     high = max(10, max(max(line) for line in series))
     chart = SummaryChart(say("Match points after each deal"), series, 0, high)
     return SummaryPicture(heading, tuple(columns), chart)
+
+
+def recap_picture(view: SuipeView, names: Sequence[str], last: int = 0) -> RecapPicture:
+    """The match deal by deal: each side's points, the match totals after it."""
+    heads = tuple(side_names(names, s.players) for s in view.sides)
+    rows = []
+    for outcome in view.deals:
+        suipes = sum(side.suipes for side in outcome.score.sides)
+        note = say_count("{count} Suipe", "{count} Suipes", suipes) if suipes else ""
+        rows.append(
+            RecapRow(
+                say("Deal {number}", number=outcome.number),
+                tuple(str(side.total) for side in outcome.score.sides),
+                tuple(str(t) for t in outcome.totals),
+                note,
+            )
+        )
+    shown = rows[-last:] if last else rows
+    totals = tuple(str(s.match_points) for s in view.sides)
+    best = max(s.match_points for s in view.sides)
+    leaders = [h for h, s in zip(heads, view.sides, strict=True) if s.match_points == best]
+    winner = say("{name} win the match", name=leaders[0]) if len(leaders) == 1 else say("A draw")
+    return RecapPicture(say("Suipe · the match, deal by deal"), heads, tuple(shown), totals, winner)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.cards import Card, hand_order
 from engine.core import PUBLIC
-from engine.pictures import HandPicture, SummaryPicture, TableModel
+from engine.pictures import HandPicture, RecapPicture, SummaryPicture, TableModel
 from engine.suipe import picture
 from engine.suipe.rules import SuipeRules, card_points
 from engine.words import Told
@@ -55,6 +55,7 @@ class SuipeView:
     last_taken: tuple[Card, ...]
     last_card: Card | None  # the card played last (public)
     deals: tuple[SuipeDealOutcome, ...]
+    legal_cards: tuple[Card, ...] | None = None  # the viewer's, on their turn
 
     @property
     def game(self) -> str:
@@ -72,6 +73,9 @@ class SuipeView:
 
     def summary_picture(self, names: Sequence[str]) -> SummaryPicture:
         return picture.summary_picture(self, names)
+
+    def recap_picture(self, names: Sequence[str]) -> RecapPicture:
+        return picture.recap_picture(self, names)
 
 
 def build_view(match: SuipeMatch, who: Any) -> SuipeView:
@@ -114,4 +118,9 @@ def build_view(match: SuipeMatch, who: Any) -> SuipeView:
         last_taken=last.taken if last else (),
         last_card=last.action.card if last else None,
         deals=tuple(match.deal_results),
+        legal_cards=(
+            tuple(a.card for a in match.legal_actions() if a.card is not None)
+            if player is not None and not match.is_terminal and match.current_player == player
+            else None
+        ),
     )

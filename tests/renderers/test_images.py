@@ -52,7 +52,7 @@ def test_table_image_is_a_deterministic_phone_sized_png(name: str, match) -> Non
     second = table.render_png(match.view(PUBLIC), NAMES)
     assert first == second, name
     image = decode(first)
-    assert image.size == (800, 880) and image.mode == "P"  # a palette PNG: small and fast
+    assert image.size == (800, 980) and image.mode == "P"  # a palette PNG: small and fast
     assert len(image.getcolors(256) or []) > 20  # not a blank canvas
     assert len(first) <= 150_000
 

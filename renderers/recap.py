@@ -1,0 +1,148 @@
+"""The match recap: one row per deal (what each side or seat scored, the running total, what
+decided it), the final totals and the winner, from a game's `RecapPicture`.
+
+A long match shows its last `MAX_ROWS` deals and says how many came before: the totals row
+holds the whole match, so nothing a player needs is lost.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from engine.pictures import RecapPicture
+from engine.words import say, say_count
+from renderers.assets import font
+from renderers.draw import to_png
+from renderers.text import draw_text, fit_name, text_width, wrap_words
+from renderers.theme import DEFAULT_THEME, Theme
+
+Box = tuple[int, int, int, int]
+
+MAX_ROWS = 10
+LINE = 31
+ROW_H = 2 * LINE + 10  # the deal's figures and the running totals; then what decided it
+HEAD_H = 2 * LINE + 16
+GAP = 12
+
+
+@dataclass(frozen=True, slots=True)
+class RecapLayout:
+    title: Box
+    heads: Box
+    rows: tuple[Box, ...]
+    earlier: Box | None
+    totals: Box
+    winner: Box
+    height: int
+
+
+def note_lines(picture: RecapPicture, theme: Theme) -> list[list[str]]:
+    """Each shown row's note, wrapped between words onto up to two lines."""
+    small = font(theme.small_size)
+    width = theme.width - 2 * theme.margin - 12
+    return [wrap_words(row.note, small, width, 2) if row.note else []
+            for row in picture.rows[-MAX_ROWS:]]  # fmt: skip
+
+
+def recap_layout(
+    picture: RecapPicture, title_lines: int, notes: list[list[str]], theme: Theme
+) -> RecapLayout:
+    m = theme.margin
+    width = theme.width
+    title = (0, 0, width, 16 + 40 * title_lines)
+    heads = (m, title[3] + GAP, width - m, title[3] + GAP + HEAD_H)
+    top = heads[3]
+    earlier = None
+    if len(picture.rows) > MAX_ROWS:
+        earlier = (m, top, width - m, top + LINE + 8)
+        top = earlier[3]
+    rows = []
+    for lines in notes:
+        height = ROW_H + LINE * len(lines)
+        rows.append((m, top, width - m, top + height))
+        top += height
+    totals = (m, top + GAP // 2, width - m, top + GAP // 2 + LINE + 16)
+    winner = (m, totals[3] + GAP, width - m, totals[3] + GAP + 2 * 36 + 8)
+    return RecapLayout(title, heads, tuple(rows), earlier, totals, winner, winner[3] + GAP)
+
+
+def label_width(picture: RecapPicture, theme: Theme) -> int:
+    """The first column: the widest deal label ("Hand 12") or "Total"."""
+    bold = font(theme.label_size, bold=True)
+    labels = [row.label for row in picture.rows[-MAX_ROWS:]] + [say("Total")]
+    return int(max(text_width(label, bold) for label in labels)) + 20
+
+
+def column_boxes(box: Box, count: int, label_w: int) -> list[Box]:
+    left = box[0] + label_w
+    width = (box[2] - left) // max(count, 1)
+    return [(left + i * width, box[1], left + (i + 1) * width, box[3]) for i in range(count)]
+
+
+def render_recap(picture: RecapPicture, theme: Theme = DEFAULT_THEME) -> Image.Image:
+    title_font = font(theme.title_size, bold=True)
+    bold = font(theme.label_size, bold=True)
+    small = font(theme.small_size)
+    title_lines = wrap_words(picture.title, title_font, theme.width - 2 * theme.margin, 2)
+    notes = note_lines(picture, theme)
+    layout = recap_layout(picture, len(title_lines), notes, theme)
+    image = Image.new("RGB", (theme.width, layout.height), theme.felt)
+    draw = ImageDraw.Draw(image)
+    draw.rectangle(layout.title, fill=theme.panel)
+    for number, line in enumerate(title_lines):
+        draw_text(draw, (theme.margin, 12 + number * 40), line, font=title_font, fill=theme.text,
+                  area=layout.title)  # fmt: skip
+    count = len(picture.heads)
+    label_w = label_width(picture, theme)
+    # the sides or seats: a name a column, on two lines where it is long
+    draw.rounded_rectangle(layout.heads, 10, fill=theme.panel)
+    for index, (head, box) in enumerate(
+        zip(picture.heads, column_boxes(layout.heads, count, label_w), strict=True)
+    ):
+        colour = theme.sides[index % len(theme.sides)]
+        draw.rectangle((box[0] + 2, box[3] - 8, box[2] - 4, box[3] - 4), fill=colour)
+        parts = head.split(" & ")
+        lines = [part + " &" for part in parts[:-1]] + parts[-1:]
+        for number, line in enumerate(lines[:2]):
+            shown = fit_name(line, small, box[2] - box[0] - 8)
+            draw_text(draw, (box[0] + 4, box[1] + 6 + number * LINE), shown, font=small,
+                      fill=theme.text, area=box)  # fmt: skip
+    if layout.earlier is not None:
+        hidden = len(picture.rows) - MAX_ROWS
+        words = say_count("… {count} earlier deal", "… {count} earlier deals", hidden)
+        draw_text(draw, (layout.earlier[0] + 6, layout.earlier[1] + 6), words, font=small,
+                  fill=theme.muted, area=layout.earlier)  # fmt: skip
+    drawn = zip(picture.rows[-MAX_ROWS:], layout.rows, notes, strict=True)
+    for number, (row, box, note_text) in enumerate(drawn):
+        if number % 2 == 0:
+            draw.rectangle(box, fill=theme.panel)
+        draw_text(draw, (box[0] + 6, box[1] + 6), row.label, font=bold, fill=theme.text,
+                  area=box)  # fmt: skip
+        for cell, total, column in zip(
+            row.cells, row.totals, column_boxes(box, count, label_w), strict=True
+        ):
+            draw_text(draw, (column[0] + 4, column[1] + 6), cell, font=bold, fill=theme.text,
+                      area=column)  # fmt: skip
+            draw_text(draw, (column[0] + 4, column[1] + 6 + LINE), total, font=small,
+                      fill=theme.muted, area=column)  # fmt: skip
+        for line_number, line in enumerate(note_text):
+            draw_text(draw, (box[0] + 6, box[1] + 6 + (2 + line_number) * LINE), line,
+                      font=small, fill=theme.muted, area=box)  # fmt: skip
+    totals = layout.totals
+    draw.rounded_rectangle(totals, 10, outline=theme.highlight, width=3)
+    draw_text(draw, (totals[0] + 8, totals[1] + 8), say("Total"), font=bold, fill=theme.text,
+              area=totals)  # fmt: skip
+    for total, column in zip(picture.totals, column_boxes(totals, count, label_w), strict=True):
+        draw_text(draw, (column[0] + 4, column[1] + 8), total, font=bold, fill=theme.highlight,
+                  area=totals)  # fmt: skip
+    winner = layout.winner
+    for number, line in enumerate(wrap_words(picture.winner, title_font, winner[2] - winner[0], 2)):
+        draw_text(draw, (winner[0], winner[1] + number * 36), line, font=title_font,
+                  fill=theme.highlight, area=winner)  # fmt: skip
+    return image
+
+
+def render_recap_png(picture: RecapPicture, theme: Theme = DEFAULT_THEME) -> bytes:
+    return to_png(render_recap(picture, theme), theme)
