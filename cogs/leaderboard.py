@@ -12,10 +12,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import _
+from bot.i18n import N_, _
 from bot.leaderboards import Board, BoardPage, Period, board_choices, board_page, stats_for
+from bot.translator import said
 from cogs.common import bot_of, guarded, page_button, send_page, tell
-from cogs.options import Option, choice_of, game_option, with_options
+from cogs.options import Option, choice_of, game_option, per_game, with_options
 from cogs.presenter import can_attach
 from engine import registry
 from renderers import leaderboard as board_image
@@ -99,6 +100,12 @@ class PageButton(
         await interaction.response.edit_message(**kwargs)
 
 
+def member_option() -> Option:
+    return Option(
+        "member", discord.Member | None, said(N_("whose stats (you, if left empty)")), None
+    )
+
+
 class LeaderboardCommands(commands.Cog):
     def __init__(self, bot: SeepBot) -> None:
         self.bot = bot
@@ -132,17 +139,11 @@ class LeaderboardCommands(commands.Cog):
         )
     )
 
-    @with_options(
-        [
-            Option("member", discord.Member | None, "whose stats (you, if left empty)", None),
-            game_option(required=False),
-        ]
-    )
-    async def _stats(
+    async def show_stats(
         self,
         interaction: discord.Interaction,
+        game: str | None,
         member: discord.Member | None = None,
-        game: str | None = None,
     ) -> None:
         who = member or interaction.user
         stats = await stats_for(self.bot.store, interaction.guild_id or 0, who.id, game)
@@ -204,11 +205,25 @@ class LeaderboardCommands(commands.Cog):
         embed.add_field(name=_("Recent (oldest first)"), value=recent, inline=False)
         await interaction.response.send_message(**kwargs)
 
-    stats = app_commands.guild_only()(
-        app_commands.command(name="stats", description="A player's record, rating and partners")(
-            _stats
-        )
+    stats = app_commands.Group(
+        name="stats", description="A player's record, rating and partners", guild_only=True
     )
+
+    @with_options([member_option()])
+    async def _all(self, interaction: discord.Interaction, **values: Any) -> None:
+        await self.show_stats(interaction, None, **values)
+
+    stats.add_command(
+        app_commands.Command(name="all", description=said(N_("Every game together")), callback=_all)
+    )
+    for _command in per_game(
+        registry.games(),
+        lambda spec: said(N_("{game} only"), game=spec.display_name),
+        lambda spec: [member_option()],
+        show_stats,
+    ):
+        stats.add_command(_command)
+    del _command  # not a command of the cog itself
 
 
 async def setup(bot: SeepBot) -> None:

@@ -136,7 +136,7 @@ async def summary_message(session: TableSession, channel: Any) -> dict[str, Any]
             value=_(
                 "Your figures: {command} · the host may start a rematch with the same seats "
                 "and options.",
-                command=f"`/stats game:{session.row.game}`",
+                command=f"`/stats {session.row.game}`",
             ),
             inline=False,
         )
