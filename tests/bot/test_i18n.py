@@ -259,3 +259,21 @@ def test_a_refusal_is_said_in_the_players_language() -> None:
     with speaking("hi"), pytest.raises(GameError) as refused:
         match.apply("bury 2C 3C")  # not even cards of this game's pack
     assert str(refused.value) == "2♣ आपके पास नहीं है।"
+
+
+def test_a_hint_gives_its_reason_in_the_players_language() -> None:
+    """The computer players' reasons are messages of the catalogues too."""
+    from engine.ai import suggest
+    from engine.games import match_from_position
+
+    match = match_from_position(
+        "seep | dealer: 3 | play: 4 | floor: 4D 5C 9S | hand 0: 9H 4C | hand 1: 2C"
+        " | hand 2: 3C | hand 3: 5D"
+    )
+    english = suggest(match, 0, 1).reason
+    assert english.startswith("Capture 4♦+5♣ and 9♠ with 9♥ — sweep!: it wins about ")
+    with speaking("hi"):
+        hindi = suggest(match, 0, 1).reason
+    assert hindi.startswith("9♥ से 4♦+5♣ और 9♠ उठाएँ — सीप!: इससे अभी लगभग ") and hindi.endswith("।")
+    with speaking("gu"):
+        assert not LATIN_WORD.search(suggest(match, 0, 1).reason)
