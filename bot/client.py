@@ -16,7 +16,7 @@ from bot.preferences import Preferences
 from bot.storage import Store
 from bot.tables import Tables
 from bot.translator import Translator
-from cogs.common import LocalisedTree
+from bot.tree import LocalisedTree
 
 log = logging.getLogger("seepbot")
 

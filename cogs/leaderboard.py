@@ -15,9 +15,8 @@ from discord.ext import commands
 from bot.i18n import N_, _
 from bot.leaderboards import Board, BoardPage, Period, board_choices, board_page, stats_for
 from bot.translator import said
-from cogs.common import bot_of, guarded, page_button, send_page, tell
+from cogs.common import bot_of, can_attach, guarded, page_button, send_page, tell
 from cogs.options import Option, choice_of, game_option, per_game, with_options
-from cogs.presenter import can_attach
 from engine import registry
 from renderers import leaderboard as board_image
 

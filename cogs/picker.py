@@ -22,10 +22,10 @@ from cogs.common import (
     bot_of,
     guarded,
     localise,
+    plays_text,
     session_for,
     tell,
 )
-from cogs.presenter import plays_text
 from engine.cards import Card
 from engine.core import PUBLIC, MoveGroup
 from renderers import hand as hand_image

@@ -11,19 +11,22 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.i18n import _
+from cogs.common import can_attach, plays_text
+from cogs.lobby import RematchButton
+from cogs.picker import HandButton
+from cogs.rules import TableRulesButton
 from engine.core import PUBLIC
 from engine.pictures import TablePicture
 from engine.registry import display_name
 from renderers import summary, table
 
 if TYPE_CHECKING:
-    from bot.tables import Play, TableSession
+    from bot.tables import TableSession
 
 log = logging.getLogger("seepbot.presenter")
 
@@ -33,42 +36,6 @@ def mention(session: TableSession, seat: int) -> str:
     if row is None or row.user_id is None:
         return session.name_of(seat)
     return f"<@{row.user_id}>"
-
-
-def cannot_post(channel: Any) -> str | None:
-    """Why the bot cannot run a table in this channel, in words for the players; None if it can."""
-    permissions = getattr(channel, "permissions_for", None)
-    guild = getattr(channel, "guild", None)
-    if permissions is None or guild is None or guild.me is None:
-        return None
-    allowed = channel.permissions_for(guild.me)
-    if not allowed.send_messages:
-        return _(
-            "I may not post messages in this channel, so I cannot keep a table here. Ask a "
-            "moderator to give me Send Messages here, or open the table in another channel."
-        )
-    if not allowed.embed_links:
-        return _(
-            "I may not embed links in this channel, and the table is shown in an embed. Ask a "
-            "moderator to give me Embed Links here, or open the table in another channel."
-        )
-    return None
-
-
-def can_attach(channel: Any) -> bool:
-    permissions = getattr(channel, "permissions_for", None)
-    guild = getattr(channel, "guild", None)
-    if permissions is None or guild is None or guild.me is None:
-        return True
-    return channel.permissions_for(guild.me).attach_files
-
-
-def plays_text(plays: Sequence[Play], limit: int = 1024) -> str:
-    """One line per play, the latest kept when they do not all fit."""
-    lines = [f"• {play.text}" for play in plays]
-    while len("\n".join(lines)) > limit and len(lines) > 1:
-        lines.pop(0)
-    return "\n".join(lines)[:limit]
 
 
 def table_embed(session: TableSession, picture: TablePicture) -> discord.Embed:
@@ -91,9 +58,6 @@ def table_embed(session: TableSession, picture: TablePicture) -> discord.Embed:
 
 async def table_message(session: TableSession, channel: Any, ping: bool = True) -> dict[str, Any]:
     """Keyword arguments for `send`: content (mention), embed, and the image or the text."""
-    from cogs.picker import HandButton
-    from cogs.rules import TableRulesButton
-
     match = session.match
     assert match is not None
     picture = match.view(PUBLIC).picture(session.names())
@@ -128,8 +92,6 @@ async def summary_message(session: TableSession, channel: Any) -> dict[str, Any]
         embed.add_field(name=name, value=value, inline=False)
     kwargs: dict[str, Any] = {"embed": embed}
     if match.is_terminal:
-        from cogs.lobby import RematchButton
-
         embed.add_field(name=_("Match over"), value=match_result_text(session), inline=False)
         embed.add_field(
             name=_("What next"),

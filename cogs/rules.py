@@ -25,9 +25,8 @@ from bot.lessons import (
     topic_for,
 )
 from bot.translator import said
-from cogs.common import guarded, page_button, send_page, session_for, tell
+from cogs.common import can_attach, guarded, page_button, send_page, session_for, tell
 from cogs.options import Option, choice_of, per_game
-from cogs.presenter import can_attach
 from engine import registry
 from engine.cards import parse_cards, pretty_cards
 from engine.core import PUBLIC

@@ -12,7 +12,7 @@ from bot import settings as server
 from bot.i18n import N_, _, current, speaking
 from bot.tables import TableError, TableSession
 from bot.translator import said
-from cogs.common import session_for, tell
+from cogs.common import cannot_post, session_for, tell
 from cogs.lobby import LobbyButton, RematchButton, lobby_embed, lobby_view
 from cogs.options import (
     LevelChoice,
@@ -24,7 +24,6 @@ from cogs.options import (
     with_options,
 )
 from cogs.output import DiscordTableOutput
-from cogs.presenter import cannot_post
 from engine import registry
 from engine.registry import GameSpec
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
-from enum import Enum
+from enum import Enum, auto
 from typing import Any
 
 from engine.cards import Card
@@ -24,10 +24,10 @@ Action = Any  # a fishing game's move: `card`, `value` and `loose` (the floor ca
 class Role(Enum):
     """What a fishing move does, whatever the game calls it."""
 
-    BID = "bid"  # announces a value before play (Seep's bid)
-    CAPTURE = "capture"  # takes cards from the floor
-    PILE = "pile"  # makes, raises or adds to a pile captured only whole (a house, a build)
-    DISCARD = "discard"  # leaves its card loose on the floor (a throw, a trail)
+    BID = auto()  # announces a value before play (Seep's bid)
+    CAPTURE = auto()  # takes cards from the floor
+    PILE = auto()  # makes, raises or adds to a pile captured only whole (a house, a build)
+    DISCARD = auto()  # leaves its card loose on the floor (a throw, a trail)
 
 
 class GameAdapter(ABC):

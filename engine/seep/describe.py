@@ -6,9 +6,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from engine.cards import Card
+from engine.fishing import card_groups
 from engine.pictures import side_names
 from engine.seep.actions import Kind, SeepAction
-from engine.words import card_groups, marked, plus, said_list, say
+from engine.words import marked, plus, said_list, say
 
 if TYPE_CHECKING:
     from engine.seep.deal import House

@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.cards import Card
+from engine.fishing import card_groups
 from engine.suipe.actions import Move, SuipeAction
-from engine.words import card_groups, plus, said_list, say
+from engine.words import plus, said_list, say
 
 if TYPE_CHECKING:
     from engine.suipe.deal import Build
