@@ -150,7 +150,7 @@ def can_attach(channel: Any) -> bool:
     guild = getattr(channel, "guild", None)
     if permissions is None or guild is None or guild.me is None:
         return True
-    return channel.permissions_for(guild.me).attach_files
+    return bool(channel.permissions_for(guild.me).attach_files)
 
 
 def plays_text(plays: Sequence[Play], limit: int = 1024) -> str:

@@ -68,7 +68,7 @@ async def board_message(
 
 
 class PageButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"board:(?P<game>\w+):(?P<board>\w+):(?P<period>\w+):(?P<page>\d+):(?P<step>prev|next)",
 ):
     """Previous/Next on a leaderboard; works on any board message, also after a restart."""
@@ -82,7 +82,7 @@ class PageButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> PageButton:
         return cls(
             match["game"],
@@ -132,7 +132,7 @@ class LeaderboardCommands(commands.Cog):
         chosen = Period(period or Period.ALL.value)
         await send_page(interaction, await board_message(interaction, game, board, chosen, 0))
 
-    leaderboard = app_commands.guild_only()(
+    leaderboard: app_commands.Command[Any, ..., None] = app_commands.guild_only()(
         app_commands.command(name="leaderboard", description="This server's best players")(
             _leaderboard
         )

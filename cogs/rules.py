@@ -110,7 +110,7 @@ async def _rules_message(channel: Any, game: str, pages: Lesson, number: int) ->
 
 
 class RulesButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"rules:(?P<game>\w+):(?P<lang>\w+):(?P<page>\d+):(?P<step>prev|next)",
 ):
     def __init__(self, game: str, language: str, page: int, step: str, pages: int = 0) -> None:
@@ -120,7 +120,7 @@ class RulesButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> RulesButton:
         return cls(match["game"], match["lang"], int(match["page"]), match["step"])
 
@@ -132,7 +132,7 @@ class RulesButton(
 
 
 class TopicSelect(
-    discord.ui.DynamicItem[discord.ui.Select],
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=r"rulestopic:(?P<game>\w+):(?P<lang>\w+)",
 ):
     def __init__(self, game: str, language: str, page: int = 0) -> None:
@@ -153,7 +153,7 @@ class TopicSelect(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> TopicSelect:
         return cls(match["game"], match["lang"])
 
@@ -165,7 +165,7 @@ class TopicSelect(
 
 
 class LanguageSelect(
-    discord.ui.DynamicItem[discord.ui.Select],
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=r"ruleslang:(?P<game>\w+):(?P<page>\d+)",
 ):
     def __init__(self, game: str, language: str = "en", page: int = 0) -> None:
@@ -189,7 +189,7 @@ class LanguageSelect(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> LanguageSelect:
         return cls(match["game"], page=int(match["page"]))
 
@@ -201,7 +201,7 @@ class LanguageSelect(
 
 
 class TableRulesButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"tablerules:(?P<table>\d+)"
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tablerules:(?P<table>\d+)"
 ):
     """The table message's "Rules": privately, the page for what is happening at the table."""
 
@@ -217,7 +217,7 @@ class TableRulesButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> TableRulesButton:
         return cls(int(match["table"]))
 

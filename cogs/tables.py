@@ -213,9 +213,9 @@ def table_commands() -> type[commands.GroupCog]:
                 )
             await interaction.response.send_message(text, embed=lobby_embed(session))
 
-        join = app_commands.command(name="join", description="Sit down at this channel's table")(
-            _join
-        )
+        join: app_commands.Command[Any, ..., None] = app_commands.command(
+            name="join", description="Sit down at this channel's table"
+        )(_join)
 
         @app_commands.command(name="computer", description="Add a computer player (host only)")
         @app_commands.describe(level="easy (makes mistakes), normal, or hard (thinks ahead)")
