@@ -22,7 +22,7 @@ from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
 from typing import Any, Protocol
 
-from engine.core import BadNotation, GameState
+from engine.core import Action, BadNotation, GameState
 from engine.fairness import Seed
 from engine.words import marked, marked_count
 
@@ -99,14 +99,14 @@ class ComputerPlayers(Protocol):
 
     def choose(
         self, match: GameState, player: int, level: str, rng: random.Random, budget: Any
-    ) -> Any: ...
+    ) -> Action: ...
 
     def hint(self, match: GameState, player: int, seed: int | str) -> Hint: ...
 
 
 @dataclass(frozen=True, slots=True)
 class Hint:
-    action: Any
+    action: Action
     reason: str
 
 
@@ -116,7 +116,8 @@ class LessonSpec:
 
     key: str  # the pages' file prefix (a variant may share its parent's or have its own)
     languages: tuple[str, ...]
-    topic_for: Callable[[Any], str]  # the page for what a view shows (the Rules button)
+    # the page for what a view shows (the Rules button); the game's own view type
+    topic_for: Callable[[Any], str]
     facts: Callable[[Any], dict[str, Any]]  # what an example checks: floor, piles, sweeps, bid
     strong_pile: str = ""  # the word for a pile marked * in an example ("cemented")
     sweep_word: str = "a sweep"
