@@ -12,6 +12,7 @@ from discord.ext import commands
 
 from bot.config import Settings
 from bot.flow import TableFlow
+from bot.i18n import load_catalogues
 from bot.preferences import Preferences
 from bot.storage import Store
 from bot.tables import Tables
@@ -92,6 +93,7 @@ class SeepBot(commands.Bot):
         plan = self.settings.shards
         restored = await self.tables.restore(plan.owns if plan else None)
         log.info("restored %d unfinished table(s)%s", restored, f" of {plan}" if plan else "")
+        load_catalogues()  # the shared words and every game package's own, merged once
         await self.tree.set_translator(Translator())
         for name in COGS:
             await self.load_extension(name)  # each cog registers its own persistent buttons
