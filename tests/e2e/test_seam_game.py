@@ -1,6 +1,6 @@
 """The game seam, end to end: Tiny Tricks, a game package of the test environment
-(`tests/games/tinytricks`, installed with the test extra), is found through its entry point
-alone and plays through the real bot on the fake Discord — its own `/table new tinytricks`,
+(`tests/games/tinytricks`, installed by the README's test command), is found through its entry
+point alone and plays through the real bot on the fake Discord — its own `/table new tinytricks`,
 lobby, picker, images, a computer seat, results on the leaderboard and in /stats, its /rules
 pages, its words in Hindi from its own catalogue, and a restart — although no line of bot/,
 cogs/ or renderers/ names it and the shared catalogues hold none of its words."""
