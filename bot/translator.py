@@ -7,7 +7,8 @@ catalogues (`bot.i18n.catalogue`: the shared messages and every game's own), the
 are missing is simply shown in English.
 
 A string made by `said` carries its message and values in its extras, so a description built
-from data ("how many players (2 or 3)") is translated as its message and filled in afterwards.
+from data ("how many players (2 or 3)") is translated as its message and filled in afterwards;
+a /rules topic (`topic_title`) is named by its page's title in that language's pages.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import discord
 from discord import app_commands
 
 from bot.i18n import translation
+from bot.lessons import lesson, lessons_of
 
 # Discord's locales that have a language of ours (Discord's apps have no Gujarati or Slovak).
 LOCALES = {discord.Locale.hindi: "hi", discord.Locale.czech: "cs", discord.Locale.german: "de"}
@@ -46,12 +48,27 @@ def said(message: str, **values: Any) -> app_commands.locale_str:
     return app_commands.locale_str(text, message=message, values=values)
 
 
+def topic_title(game: str, topic: str, title: str) -> app_commands.locale_str:
+    """A /rules topic, named by its page's title (translated from the game's own pages)."""
+    return app_commands.locale_str(title, lesson=game, topic=topic)
+
+
+def _page_title(game: str, topic: str, code: str) -> str | None:
+    if code not in lessons_of(game).languages:
+        return None
+    pages = lesson(game, code).pages
+    return next((page.title for page in pages if page.topic == topic), None)
+
+
 def short(text: str) -> str:
     return text if len(text) <= DESCRIPTION_LIMIT else text[: DESCRIPTION_LIMIT - 1] + "…"
 
 
 def translate_text(string: app_commands.locale_str, code: str) -> str | None:
     """A description or choice name in `code`, None where no catalogue has it."""
+    if "lesson" in string.extras:
+        title = _page_title(string.extras["lesson"], string.extras["topic"], code)
+        return None if title is None else short(title)
     message = str(string.extras.get("message", string.message))
     values: dict[str, Any] = string.extras.get("values") or {}
     text = translation(code, message)

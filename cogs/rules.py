@@ -24,7 +24,7 @@ from bot.lessons import (
     lessons_of,
     topic_for,
 )
-from bot.translator import said
+from bot.translator import said, topic_title
 from cogs.common import can_attach, guarded, page_button, send_page, session_for, tell
 from cogs.options import Option, choice_of, per_game
 from engine import registry
@@ -239,7 +239,10 @@ class TableRulesButton(
 def rules_options(spec: GameSpec) -> list[Option]:
     """The game's own topics (its English pages) and the languages of its pages."""
     pages = lesson(spec.name, "en").pages
-    topics = [app_commands.Choice(name=said(page.title), value=page.topic) for page in pages]
+    topics = [
+        app_commands.Choice(name=topic_title(spec.name, page.topic, page.title), value=page.topic)
+        for page in pages
+    ]
     languages = lessons_of(spec.name).languages
     return [
         Option("topic", str | None, said(N_("jump to a topic")), None, choices=tuple(topics)),

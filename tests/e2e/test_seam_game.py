@@ -177,6 +177,10 @@ async def test_each_game_has_its_own_subcommands_within_discords_limits(env: Env
     assert NAME in rules
     topics = next(o for o in rules[NAME]["options"] if o["name"] == "topic")
     assert [c["value"] for c in topics["choices"]] == ["quick-start", "tricks"]
+    # the topics are named by the pages' titles, in Hindi from the game's Hindi pages
+    assert [c["name_localizations"].get("hi") for c in topics["choices"]] == [
+        "जल्दी शुरुआत", "हाथ जीतना"
+    ]
     stats = {o["name"] for o in published["stats"]["options"]}
     assert stats == {"all", *registry.names()}
     board = {o["name"]: o for o in published["leaderboard"]["options"]}
