@@ -7,12 +7,15 @@ import asyncio
 import logging
 from typing import Any
 
+import aiohttp
 import discord
 from discord.ext import commands
 
+from bot import logs
 from bot.config import Settings
 from bot.flow import TableFlow
 from bot.i18n import load_catalogues
+from bot.metrics import Metrics
 from bot.preferences import Preferences
 from bot.storage import Store
 from bot.tables import Tables
@@ -25,6 +28,36 @@ COGS = (
     "cogs.errors", "cogs.tables", "cogs.play", "cogs.admin", "cogs.leaderboard", "cogs.settings",
     "cogs.rules", "cogs.preferences",
 )  # fmt: skip
+SYNC_HINT = "run `python -m bot --sync`"
+
+# What the bot needs in a channel: see its messages and history, post, embed the table and
+# attach its images, open a thread per table and post there.
+PERMISSIONS = discord.Permissions(
+    view_channel=True,
+    send_messages=True,
+    send_messages_in_threads=True,
+    create_public_threads=True,
+    embed_links=True,
+    attach_files=True,
+    read_message_history=True,
+)
+
+
+def invite_link(application_id: int) -> str:
+    scopes = ("bot", "applications.commands")
+    return discord.utils.oauth_url(application_id, permissions=PERMISSIONS, scopes=scopes)
+
+
+def command_shape(payload: dict[str, Any], prefix: str = "") -> set[str]:
+    """A command as what players see of it: its name, its subcommands and options, and the
+    values offered for each (for comparing what is published with what the bot serves)."""
+    path = f"{prefix}{payload['name']}"
+    shape = {path}
+    for choice in payload.get("choices") or []:
+        shape.add(f"{path}={choice['value']}")
+    for option in payload.get("options") or []:
+        shape |= command_shape(option, path + " ")
+    return shape
 
 
 class SeepBot(commands.Bot):
@@ -45,6 +78,9 @@ class SeepBot(commands.Bot):
         self.shutdown_grace = 5.0  # seconds that moves in progress get to finish at close
         self.fatal: str | None = None  # why the bot stopped by itself, for the operator
         self.store.database.on_claims_lost = self.stop_for
+        self.metrics = Metrics(self)
+        self.serving = True  # False: only the commands are wanted (publishing them)
+        self._announced = False
 
     # The turn loop's settings, where tests and the benchmark set them.
     @property
@@ -89,14 +125,20 @@ class SeepBot(commands.Bot):
         self.flow.schedule(self.close())
 
     async def setup_hook(self) -> None:
+        load_catalogues()  # the shared words and every game package's own, merged once
+        await self.tree.set_translator(Translator())
+        if not self.serving:
+            for name in COGS:
+                await self.load_extension(name)
+            return
         await self.open_store()
         plan = self.settings.shards
         restored = await self.tables.restore(plan.owns if plan else None)
         log.info("restored %d unfinished table(s)%s", restored, f" of {plan}" if plan else "")
-        load_catalogues()  # the shared words and every game package's own, merged once
-        await self.tree.set_translator(Translator())
         for name in COGS:
             await self.load_extension(name)  # each cog registers its own persistent buttons
+        if self.settings.metrics_port is not None:
+            await self.metrics.serve(self.settings.metrics_address, self.settings.metrics_port)
         self.flow.schedule(self._resume_tables())
 
     async def _resume_tables(self) -> None:
@@ -104,7 +146,53 @@ class SeepBot(commands.Bot):
         deleted), every restored table gets what it is owed and plays on."""
         await self.wait_until_ready()
         for session in self.tables.restored():
+            logs.set_table(session.id)  # the tasks resume starts log their table
             self.flow.resume(session)
+        logs.set_table(None)
+
+    async def on_ready(self) -> None:
+        if not self._announced:  # on_ready comes again after a lost connection
+            self._announced = True
+            log.info("%s", await self.startup_line())
+
+    async def startup_line(self) -> str:
+        """Who the bot is, where, whether players can see its commands, and how to invite it
+        when it is in no server: one line for the operator."""
+        user = self.user
+        plan = self.settings.shards
+        count = len(self.guilds)
+        servers = "no server" if count == 0 else f"{count} server{'s' if count != 1 else ''}"
+        line = f"{user} (id {getattr(user, 'id', '?')}) is in {servers}"
+        if plan is not None:
+            line += f" on shards {plan}"
+        line += f"; {await self.commands_state()}"
+        if count == 0 and self.application_id:
+            line += f"; invite it with {invite_link(self.application_id)}"
+        return line
+
+    async def commands_state(self) -> str:
+        """Whether Discord shows the commands this bot serves, where DEV_GUILD_ID or
+        `--sync` put them."""
+        guild_id = self.settings.dev_guild_id
+        assert self.application_id is not None
+        try:
+            if guild_id:
+                published = await self.http.get_guild_commands(self.application_id, guild_id)
+            else:
+                published = await self.http.get_global_commands(self.application_id)
+        except discord.HTTPException as error:
+            return f"could not check the published commands ({error.status})"
+        except (aiohttp.ClientError, OSError) as error:  # the bot stopping, the network
+            return f"could not check the published commands ({type(error).__name__})"
+        where = f"server {guild_id}" if guild_id else "every server"
+        served = set().union(*(command_shape(c.to_dict(self.tree))
+                               for c in self.tree.get_commands()))  # fmt: skip
+        shown = set().union(*(command_shape(dict(c)) for c in published))
+        if not shown:
+            return f"its commands are not published ({where}): {SYNC_HINT}"
+        if shown != served:
+            return f"the published commands ({where}) are not this version's: {SYNC_HINT}"
+        return f"{len(published)} commands published ({where})"
 
     async def idle(self) -> None:
         """Wait until the work started by interactions has finished (used by tests)."""
@@ -117,16 +205,33 @@ class SeepBot(commands.Bot):
         try:
             await super().close()
         finally:
+            await self.metrics.close()
             await self.store.close()
 
-    async def sync_commands(self) -> list[Any]:
-        """Publish the slash commands (an explicit owner action, never on every start)."""
+    async def sync_commands(self) -> tuple[list[Any], list[int]]:
+        """Publish the slash commands (an explicit owner action, never on every start): to
+        the DEV_GUILD_ID server when set, else to every server, removing any server's own
+        copy (left by DEV_GUILD_ID), which would show every command twice there. Returns the
+        commands published and the servers whose copy was removed."""
         guild_id = self.settings.dev_guild_id
         if guild_id:
             guild = discord.Object(id=guild_id)
             self.tree.copy_global_to(guild=guild)
-            return await self.tree.sync(guild=guild)
-        return await self.tree.sync()
+            return await self.tree.sync(guild=guild), []
+        synced = await self.tree.sync()
+        servers = [guild.id async for guild in self.fetch_guilds(limit=None)]
+        return synced, await self.clear_server_copies(servers)
+
+    async def clear_server_copies(self, guild_ids: list[int]) -> list[int]:
+        """Remove the servers' own copies of the commands (published with DEV_GUILD_ID or
+        `/admin sync this server`); the servers that had one."""
+        assert self.application_id is not None
+        cleared = []
+        for guild_id in guild_ids:
+            if await self.http.get_guild_commands(self.application_id, guild_id):
+                await self.http.bulk_upsert_guild_commands(self.application_id, guild_id, [])
+                cleared.append(guild_id)
+        return cleared
 
 
 class ShardedSeepBot(SeepBot, commands.AutoShardedBot):

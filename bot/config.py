@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import base64
+import binascii
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
+
+from dotenv import dotenv_values
 
 from bot.sharding import ShardPlan, parse_shards
 from bot.storage.backends import is_postgres_url, shown
@@ -24,6 +29,8 @@ class Settings:
     log_level: str = "INFO"
     database_url: str | None = None  # a PostgreSQL database, shared by several processes
     shards: ShardPlan | None = None  # the shards this process runs (None: one process)
+    metrics_port: int | None = None  # where Prometheus reads the bot's figures (None: off)
+    metrics_address: str = "127.0.0.1"
 
     @property
     def store_location(self) -> str | Path:
@@ -32,22 +39,42 @@ class Settings:
     def __repr__(self) -> str:  # never print the token (nor a database password)
         return (
             f"Settings(store={shown(self.store_location)}, dev_guild_id={self.dev_guild_id}, "
-            f"log_level={self.log_level}, shards={self.shards})"
+            f"log_level={self.log_level}, shards={self.shards}, metrics_port={self.metrics_port})"
         )
 
 
 def read_env_file(path: Path) -> dict[str, str]:
-    """KEY=VALUE lines; blank lines and # comments are skipped, quotes around values removed."""
-    values: dict[str, str] = {}
+    """The `.env` file as python-dotenv reads it (quotes, `export`, escapes and comments as
+    shells and other tools treat them); a key without a value is left out."""
     if not path.is_file():
-        return values
-    for raw in path.read_text(encoding="utf-8").splitlines():
-        line = raw.strip()
-        if not line or line.startswith("#") or "=" not in line:
-            continue
-        key, _, value = line.partition("=")
-        values[key.strip()] = value.strip().strip("'\"")
-    return values
+        return {}
+    return {key: value for key, value in dotenv_values(path).items() if value is not None}
+
+
+# A bot token: the application's id in base64, a timestamp, a signature, joined by dots.
+TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+")
+
+
+def application_id(token: str) -> int:
+    """The application's id, which a bot token carries in its first part (base64); a
+    ConfigError when the token does not have a bot token's shape (checked before any
+    connection, so a pasted client secret or a truncated token is caught at once)."""
+    if not TOKEN_SHAPE.fullmatch(token):
+        raise ConfigError(
+            "DISCORD_TOKEN does not look like a bot token (three parts joined by dots: copy it"
+            " again from the Bot page of your application)"
+        )
+    first = token.split(".", 1)[0]
+    try:
+        decoded = base64.urlsafe_b64decode(first + "=" * (-len(first) % 4)).decode()
+    except (binascii.Error, UnicodeDecodeError, ValueError):
+        decoded = ""
+    if not decoded.isdigit():
+        raise ConfigError(
+            "DISCORD_TOKEN does not look like a bot token (its first part is not an"
+            " application id: copy it again from the Bot page of your application)"
+        )
+    return int(decoded)
 
 
 def load_settings(
@@ -66,13 +93,19 @@ def load_settings(
         )
     guild = merged.get("DEV_GUILD_ID", "").strip()
     if guild and not guild.isdigit():
-        raise ConfigError(f"DEV_GUILD_ID must be a server id (digits), not {guild!r}")
+        raise ConfigError(
+            f"DEV_GUILD_ID must be a server id (digits), not {guild!r}: turn on Developer Mode"
+            " (User Settings → Advanced), then right-click the server → Copy Server ID"
+        )
     level = merged.get("LOG_LEVEL", "INFO").strip().upper()
     if level not in ("DEBUG", "INFO", "WARNING", "ERROR"):
         raise ConfigError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}")
     url = merged.get("DATABASE_URL", "").strip() or None
     if url and not is_postgres_url(url):
         raise ConfigError("DATABASE_URL must be a postgresql:// URL (or leave it empty for SQLite)")
+    port = merged.get("METRICS_PORT", "").strip()
+    if port and not (port.isdigit() and 0 < int(port) < 65_536):
+        raise ConfigError(f"METRICS_PORT must be a port number (1-65535), not {port!r}")
     return Settings(
         token=token,
         database_path=Path(merged.get("DATABASE_PATH") or DEFAULT_DATABASE),
@@ -80,6 +113,8 @@ def load_settings(
         log_level=level,
         database_url=url,
         shards=_shard_plan(merged.get("SHARDS", "").strip(), merged.get("SHARD_COUNT", "").strip()),
+        metrics_port=int(port) if port else None,
+        metrics_address=merged.get("METRICS_ADDRESS", "").strip() or "127.0.0.1",
     )
 
 

@@ -25,7 +25,10 @@ class Preferences:
         known = self._known.get(user_id)
         if known is None:
             raw = await self.store.player_prefs(user_id)
-            known = PlayerPrefs(raw.get("language"), bool(raw.get("auto_play", False)))
+            language = raw.get("language")
+            known = PlayerPrefs(
+                language if isinstance(language, str) else None, raw.get("auto_play") is True
+            )
             self._known[user_id] = known
         return known
 

@@ -48,6 +48,14 @@ class AdminCommands(
                 "them).",
                 len(synced),
             )
+            # a server's own copy would show every command twice there
+            cleared = await self.bot.clear_server_copies([g.id for g in self.bot.guilds])
+            if cleared:
+                text += " " + ngettext(
+                    "The copy published to {count} server alone was removed.",
+                    "The copies published to {count} servers alone were removed.",
+                    len(cleared),
+                )
         await interaction.followup.send(text, ephemeral=True)
 
 

@@ -9,10 +9,20 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
+from bot import logs
 from bot.i18n import N_, _
 from bot.storage import StoreFault
 from bot.tables import TableError, TableSession
-from bot.tree import localise
+from bot.tree import MESSAGE_LIMIT as MESSAGE_LIMIT
+from bot.tree import OUTDATED as OUTDATED
+from bot.tree import QUOTED as QUOTED
+from bot.tree import LocalisedTree as LocalisedTree
+from bot.tree import fit as fit
+from bot.tree import leaf_options as leaf_options
+from bot.tree import localise as localise
+from bot.tree import option_problem as option_problem
+from bot.tree import quoted as quoted
+from bot.tree import tell as tell
 
 if TYPE_CHECKING:
     from bot.client import SeepBot
@@ -28,14 +38,6 @@ Handler = TypeVar("Handler", bound=Callable[..., Awaitable[None]])
 
 def bot_of(interaction: discord.Interaction) -> SeepBot:
     return interaction.client  # type: ignore[return-value]  # the client is always our bot
-
-
-async def tell(interaction: discord.Interaction, text: str) -> None:
-    """A private answer, whether or not the interaction was answered already."""
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
-    else:
-        await interaction.response.send_message(text, ephemeral=True)
 
 
 def page_button(
@@ -60,6 +62,13 @@ async def send_page(interaction: discord.Interaction, page: dict[str, Any], **ex
 
 
 def session_for(interaction: discord.Interaction, table_id: int | None = None) -> TableSession:
+    """The table an interaction is about (and the log names it from here on)."""
+    session = _session_for(interaction, table_id)
+    logs.set_table(session.id)
+    return session
+
+
+def _session_for(interaction: discord.Interaction, table_id: int | None = None) -> TableSession:
     bot = bot_of(interaction)
     if table_id is None:
         channel_id = interaction.channel_id or 0
@@ -96,12 +105,13 @@ async def channel_of(bot: SeepBot, channel_id: int) -> Any:
 async def answer_unexpected(interaction: discord.Interaction, error: BaseException) -> None:
     """The one answer to anything unexpected: private and plain; a warning in the log, not an
     error (a stale button or an odd value is the user's world, not a bug of ours). When the
-    store cannot write, the answer says so: nothing was changed, and a moment later it can."""
+    store cannot write, the answer says so: nothing was changed, and a moment later it can.
+    The log never quotes the interaction's values: they may be cards."""
     if isinstance(error, StoreFault):
-        log.warning("the store failed in %s: %s", interaction.data, error)
+        log.warning("the store failed: %s", error)
         text = _(NOT_SAVED)
     else:
-        log.warning("unexpected input in %s: %r", interaction.data, error, exc_info=error)
+        log.warning("unexpected input", exc_info=error)
         text = _(UNEXPECTED)
     try:
         await tell(interaction, text)

@@ -13,6 +13,7 @@ import discord
 from discord import app_commands
 
 from bot.i18n import _
+from bot.tree import OUTDATED, fit, quoted
 from cogs.common import answer_unexpected, tell
 from engine import registry
 
@@ -45,6 +46,22 @@ def moved_to(group: app_commands.Group, interaction: discord.Interaction) -> str
     )
 
 
+def no_such_game(error: app_commands.CommandNotFound, interaction: discord.Interaction) -> str:
+    """A subcommand this version does not have (a game no longer installed): the choices."""
+    tree = interaction.client.tree  # type: ignore[attr-defined]  # the client is our bot
+    group: Any = tree.get_command(error.parents[0]) if error.parents else None
+    for name in error.parents[1:]:
+        group = group.get_command(name) if isinstance(group, app_commands.Group) else None
+    names = [c.name for c in group.commands] if isinstance(group, app_commands.Group) else []
+    problem = _(
+        "{value} is not one of the choices for {name} ({offered}).",
+        value=quoted(error.name),
+        name="game",
+        offered=fit(", ".join(names), 500),
+    )
+    return _(OUTDATED, command=" ".join(error.parents), problem=problem)
+
+
 async def on_command_error(
     interaction: discord.Interaction, error: app_commands.AppCommandError
 ) -> None:
@@ -52,6 +69,9 @@ async def on_command_error(
         error.command, app_commands.Group
     ):
         await tell(interaction, moved_to(error.command, interaction))
+        return
+    if isinstance(error, app_commands.CommandNotFound) and error.parents:
+        await tell(interaction, no_such_game(error, interaction))
         return
     if isinstance(error, app_commands.CheckFailure):
         message = _("You can't use that command here.")

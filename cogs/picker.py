@@ -6,11 +6,13 @@ import asyncio
 import io
 import logging
 import re
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
 
+from bot import logs
 from bot.i18n import N_, _, ngettext
 from bot.storage import StoreFault
 from bot.tables import TableError, TableSession
@@ -400,6 +402,7 @@ class Picker(discord.ui.View):
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         await localise(interaction)  # runs before the item's own callback
+        logs.set_table(self.session.id)
         if self.session.ended:
             await tell(interaction, _("This table has ended."))
             self.stop()
@@ -471,6 +474,7 @@ async def play_move(
         await interaction.response.defer()  # the picker message is edited below
     else:
         await interaction.response.defer(ephemeral=True, thinking=True)
+    started = time.monotonic()
     try:
         result = await session.play(interaction.user.id, move, turn)
     except (TableError, StoreFault) as error:
@@ -482,6 +486,9 @@ async def play_move(
         else:
             await interaction.edit_original_response(content=text)
         return
+    seconds = time.monotonic() - started
+    bot.metrics.move_seconds.observe(seconds)
+    log.debug("move %d stored after %.3f s", session.turn_number, seconds)
     # The player hears of their move first, then the table follows; should the bot stop in
     # between, the move's table message is in the store's outbox and posted at the restart.
     done = _("You played: {move}", move=result.text)

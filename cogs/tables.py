@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import logs
 from bot import settings as server
 from bot.i18n import N_, _, current, speaking
 from bot.tables import TableError, TableSession
@@ -161,6 +162,7 @@ def table_commands() -> type[commands.GroupCog]:
                     rules,
                     options=options,
                 )
+                logs.set_table(session.id)
                 await session.join(interaction.user.id, interaction.user.display_name)
             except TableError as error:
                 await tell(interaction, str(error))

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import sqlite3
 from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
@@ -164,22 +165,40 @@ class SqliteDatabase:
         return self._db
 
     async def open(self, migrations: Sequence[str]) -> None:
+        # Autocommit: single statements commit at once; transactions say BEGIN themselves.
+        connecting = aiosqlite.connect(self.path, isolation_level=None)
         try:
             if str(self.path) != ":memory:":
                 self.path.parent.mkdir(parents=True, exist_ok=True)
-            # Autocommit: single statements commit at once; transactions say BEGIN themselves.
-            self._db = await aiosqlite.connect(self.path, isolation_level=None)
+            self._db = await connecting
         except (OSError, sqlite3.Error) as error:
+            # aiosqlite's worker thread still has to stop: wait for it while the event loop
+            # runs (it reports to the loop, and a closed loop makes it print a traceback)
+            worker = getattr(connecting, "_thread", None)
+            if worker is not None and worker.is_alive():
+                await asyncio.to_thread(worker.join, 5)
             raise StoreUnavailable(f"cannot open the SQLite file {self.path}: {error}") from None
-        statements = _SqliteStatements(self._db)
-        for pragma in ("PRAGMA journal_mode=WAL", "PRAGMA foreign_keys=ON"):
-            await statements.run(pragma)
-        version = await self.schema_version()
-        for number, script in enumerate(migrations, 1):
-            if number > version:
-                await self._db.executescript(
-                    f"BEGIN; {script}; PRAGMA user_version = {number}; COMMIT;"
-                )
+        try:
+            statements = _SqliteStatements(self._db)
+            for pragma in ("PRAGMA journal_mode=WAL", "PRAGMA foreign_keys=ON"):
+                await statements.run(pragma)
+            version = await self.schema_version()
+            for number, script in enumerate(migrations, 1):
+                if number > version:
+                    await self._db.executescript(
+                        f"BEGIN; {script}; PRAGMA user_version = {number}; COMMIT;"
+                    )
+        except (OSError, sqlite3.Error) as error:
+            # A read-only folder or file, a full disk, a file that is not a database: the
+            # connection opened, but the store cannot work.
+            await self.close()
+            writable = os.access(self.path.parent, os.W_OK) and (
+                not self.path.exists() or os.access(self.path, os.W_OK)
+            )
+            hint = "" if writable else " (the bot must be able to write the file and its folder)"
+            raise StoreUnavailable(
+                f"cannot use the SQLite file {self.path}: {error}{hint}"
+            ) from None
 
     async def close(self) -> None:
         """Waits for a write in progress (the lock), so no transaction is cut in half."""

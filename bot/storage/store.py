@@ -8,8 +8,9 @@ the game and its record in step. Migrations are numbered and applied in order at
 from __future__ import annotations
 
 import json
+import logging
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,7 @@ from bot.storage.dialects import Engine
 from bot.storage.migrations import migration_scripts
 
 MISSED_TURNS_LIMIT = 3
+log = logging.getLogger("seepbot.store")
 
 RESULT_COLUMNS = (
     "table_id", "user_id", "guild_id", "game", "name", "side", "partner_id", "place",
@@ -121,6 +123,11 @@ class Store:
     def __init__(self, location: Path | str) -> None:
         self.location = location
         self.database: Database = database_at(location)
+        self._move_observers: list[Callable[[str], None]] = []
+
+    def observe_moves(self, observer: Callable[[str], None]) -> None:
+        """Call `observer(game)` after each move is stored (the bot's metrics count them)."""
+        self._move_observers.append(observer)
 
     @property
     def engine(self) -> Engine:
@@ -356,6 +363,8 @@ class Store:
                 " AND status != 'ended'",
                 (status, now, table_id),
             )
+        for observe in self._move_observers:
+            observe(game)
 
     async def deal_results(self, table_id: int) -> list[dict[str, Any]]:
         rows = await self.database.all(
@@ -417,21 +426,25 @@ class Store:
         )
 
     async def player_prefs(self, user_id: int) -> dict[str, Any]:
+        """A player's choices; a row that is not a JSON object (damaged, or written by hand)
+        counts as no choices, so that player's commands are still answered."""
         row = await self.database.one(
             "SELECT prefs FROM player_prefs WHERE user_id = ?", (user_id,)
         )
-        return dict(json.loads(row[0])) if row else {}
+        return _prefs(user_id, row[0]) if row else {}
 
     async def update_player_prefs(self, user_id: int, changes: dict[str, Any]) -> None:
-        """Set the given preferences (a None value removes one)."""
-        dialect = self.database.dialect
-        fresh = dialect.json_patch("'{}'", "?")
-        merged = dialect.json_patch("player_prefs.prefs", "?")
-        await self.database.run(
-            f"INSERT INTO player_prefs (user_id, prefs) VALUES (?, {fresh})"
-            f" ON CONFLICT (user_id) DO UPDATE SET prefs = {merged}",
-            (user_id, json.dumps(changes), json.dumps(changes)),  # a null removes a choice
-        )
+        """Set the given preferences (a None value removes one); a damaged row is replaced."""
+        async with self.database.transaction() as tx:
+            row = await tx.one("SELECT prefs FROM player_prefs WHERE user_id = ?", (user_id,))
+            prefs = _prefs(user_id, row[0]) if row else {}
+            prefs.update(changes)
+            prefs = {key: value for key, value in prefs.items() if value is not None}
+            await tx.run(
+                "INSERT INTO player_prefs (user_id, prefs) VALUES (?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET prefs = excluded.prefs",
+                (user_id, json.dumps(prefs, sort_keys=True)),
+            )
 
     async def start_season(self, guild_id: int, when: float) -> None:
         await self.database.run(
@@ -439,6 +452,17 @@ class Store:
             " ON CONFLICT (guild_id) DO UPDATE SET season_start = excluded.season_start",
             (guild_id, when),
         )
+
+
+def _prefs(user_id: int, text: str) -> dict[str, Any]:
+    try:
+        prefs = json.loads(text)
+    except (TypeError, ValueError):
+        prefs = None
+    if not isinstance(prefs, dict):
+        log.warning("player %s: stored preferences are not a JSON object, so none apply", user_id)
+        return {}
+    return prefs
 
 
 async def _insert_results(db: Connection, results: Sequence[PlayerResult]) -> None:

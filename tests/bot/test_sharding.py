@@ -15,7 +15,7 @@ from bot.sharding import ShardPlan, parse_shards, shard_of
 from bot.storage import ShardsTaken, Store, StoreFault
 from bot.storage.backends import SHARD_LOCKS
 from bot.tables import Tables
-from tests.bot.running import run_bot
+from tests.bot.running import TOKEN, run_bot
 from tests.postgres_server import LocalPostgres
 
 # (shards of each process, shard count): one process; two processes; a process added, which
@@ -97,7 +97,7 @@ async def test_a_second_process_for_the_same_shards_stops_with_one_line(
     running = await Store(url).open()
     await running.claim_shards(None)  # a process serving every guild
     try:
-        env = {"DISCORD_TOKEN": "x.y.z", "DATABASE_URL": url}
+        env = {"DISCORD_TOKEN": TOKEN, "DATABASE_URL": url}
         result = await asyncio.to_thread(run_bot, tmp_path, env)
     finally:
         await running.close()

@@ -1,13 +1,18 @@
-"""Starting the bot without a token ends with one clear line, never a traceback."""
+"""Starting the bot: every problem an operator can fix ends with one clear line and exit
+status 2, never a traceback; settings come from `.env` as other tools read it."""
 
 from __future__ import annotations
 
+import os
+import shutil
+import sqlite3
+import subprocess
 from pathlib import Path
 
 import pytest
 
 from bot.config import ConfigError, load_settings
-from tests.bot.running import run_bot
+from tests.bot.running import TOKEN, run_bot
 from tests.postgres_server import free_port
 
 
@@ -51,16 +56,25 @@ def test_invite_prints_the_link_with_exactly_the_permissions_the_bot_needs(tmp_p
     assert not PERMISSIONS.administrator and not PERMISSIONS.manage_messages
 
 
-def test_a_token_that_is_not_a_bot_token_gets_one_line(tmp_path: Path) -> None:
-    result = run_bot(tmp_path, {"DISCORD_TOKEN": "not-a-token"}, "--invite")
+@pytest.mark.parametrize("command", [(), ("--sync",), ("--check",), ("--invite",)])
+@pytest.mark.parametrize("token", ["not-a-token", "client-secret-abcdef", "eHl6.abc.def"])
+def test_a_token_that_is_not_a_bot_token_is_caught_before_connecting(
+    tmp_path: Path, command: tuple[str, ...], token: str
+) -> None:
+    """Starting, publishing, checking or inviting: the shape is checked first (a token that
+    reached Discord would end with "refused" or "cannot reach Discord" instead), and no store
+    is created."""
+    result = run_bot(tmp_path, {"DISCORD_TOKEN": token}, *command)
     assert result.returncode == 2
-    assert result.stderr.strip().splitlines() == [
-        "seepbot: DISCORD_TOKEN does not look like a bot token"
-    ]
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(
+        "seepbot: DISCORD_TOKEN does not look like a bot token ("
+    ), result.stderr
+    assert token not in result.stderr and not (tmp_path / "data").exists()
 
 
 def test_a_refused_token_or_no_network_gives_one_line(tmp_path: Path) -> None:
-    result = run_bot(tmp_path, {"DISCORD_TOKEN": "MTIz.abc.def"})
+    result = run_bot(tmp_path, {"DISCORD_TOKEN": TOKEN})
     assert result.returncode == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1, result.stderr
@@ -71,7 +85,7 @@ def test_a_refused_token_or_no_network_gives_one_line(tmp_path: Path) -> None:
 def test_a_database_that_cannot_be_reached_is_one_line(tmp_path: Path) -> None:
     port = free_port()
     url = f"postgresql://seep:secret@127.0.0.1:{port}/seep"
-    result = run_bot(tmp_path, {"DISCORD_TOKEN": "x.y.z", "DATABASE_URL": url})
+    result = run_bot(tmp_path, {"DISCORD_TOKEN": TOKEN, "DATABASE_URL": url})
     lines = result.stderr.strip().splitlines()
     assert result.returncode == 2 and len(lines) == 1, result.stderr
     assert "cannot open the PostgreSQL database" in lines[0] and f"127.0.0.1:{port}" in lines[0]
@@ -94,8 +108,92 @@ def test_shards_come_from_the_command_line_or_the_env_file(
     assert plan is not None and plan.ids == (0, 1)  # the .env's 0-1 still applies
     env_file.write_text("DISCORD_TOKEN=x\n", encoding="utf-8")
     assert load_settings(env_file).shards is None
-    result = run_bot(tmp_path, {"DISCORD_TOKEN": "x.y.z"}, "--shards", "0-8", "--shard-count", "8")
+    result = run_bot(tmp_path, {"DISCORD_TOKEN": TOKEN}, "--shards", "0-8", "--shard-count", "8")
     lines = result.stderr.strip().splitlines()
     assert result.returncode == 2 and lines == [
         "seepbot: SHARDS: shard 8 does not exist: shards run from 0 to 7"
     ]
+
+
+def test_the_env_file_is_read_as_other_tools_read_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`export`, quotes, escapes, comments after a value and variables, as in a shell."""
+    for key in ("DISCORD_TOKEN", "DATABASE_PATH", "LOG_LEVEL", "DEV_GUILD_ID", "SEEP_HOME"):
+        monkeypatch.delenv(key, raising=False)
+    monkeypatch.setenv("SEEP_HOME", "/srv/seep")
+    env_file = tmp_path / ".env"
+    env_file.write_text(
+        "# the bot's settings\n"
+        "export DISCORD_TOKEN=MTIz.abc.def  # from the Bot page\n"
+        'DATABASE_PATH="${SEEP_HOME}/tables #1.sqlite3"\n'
+        "LOG_LEVEL='debug'\n"
+        "DEV_GUILD_ID=\n",
+        encoding="utf-8",
+    )
+    settings = load_settings(env_file)
+    assert settings.token == "MTIz.abc.def"
+    assert settings.database_path == Path("/srv/seep/tables #1.sqlite3")
+    assert settings.log_level == "DEBUG" and settings.dev_guild_id is None
+    monkeypatch.setenv("DISCORD_TOKEN", "MTIz.from.environment")  # the environment wins
+    assert load_settings(env_file).token == "MTIz.from.environment"
+
+
+def test_a_wrong_server_id_says_where_to_find_one(tmp_path: Path) -> None:
+    result = run_bot(tmp_path, {"DISCORD_TOKEN": TOKEN, "DEV_GUILD_ID": "my server"})
+    lines = result.stderr.strip().splitlines()
+    assert result.returncode == 2 and len(lines) == 1
+    assert "Developer Mode" in lines[0] and "Copy Server ID" in lines[0]
+
+
+def read_only_runner(folder: Path) -> tuple[str, ...]:
+    """A command prefix under which `folder` is read-only: its permissions for a normal user;
+    for root (who writes anyway) a read-only bind mount in a mount namespace of its own."""
+    if os.geteuid() != 0:
+        folder.chmod(0o555)
+        return ()
+    unshare = shutil.which("unshare")
+    if unshare is None:
+        pytest.skip("root without unshare: no way to make a folder read-only")
+    prefix = (unshare, "-rm", "sh", "-c", 'mount --bind -o ro "$0" "$0" && exec "$@"', str(folder))
+    probe = subprocess.run([*prefix, "touch", str(folder / "probe")], capture_output=True)
+    if probe.returncode == 0 or b"Read-only" not in probe.stderr:
+        pytest.skip(f"cannot mount {folder} read-only here: {probe.stderr.decode().strip()}")
+    return prefix
+
+
+@pytest.mark.parametrize("command", [(), ("--check",)])
+def test_a_read_only_sqlite_folder_is_one_line(tmp_path: Path, command: tuple[str, ...]) -> None:
+    data = tmp_path / "data"
+    data.mkdir()
+    sqlite3.connect(data / "seepbot.sqlite3").close()  # an existing store, as after a deploy
+    prefix = read_only_runner(data)
+    try:
+        result = run_bot(tmp_path, {"DISCORD_TOKEN": TOKEN}, *command, prefix=prefix)
+    finally:
+        data.chmod(0o755)
+    lines = result.stderr.strip().splitlines()
+    assert result.returncode == 2 and len(lines) == 1, result.stderr
+    assert lines[0].startswith("seepbot: cannot use the SQLite file data/seepbot.sqlite3")
+    assert "must be able to write" in lines[0] and "Traceback" not in result.stderr
+
+
+def test_check_reports_the_settings_the_token_and_the_store(tmp_path: Path) -> None:
+    result = run_bot(tmp_path, {"DISCORD_TOKEN": TOKEN}, "--check")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.strip().splitlines()
+    assert lines[0].startswith("seepbot: configuration ok") and TOKEN not in result.stdout
+    assert lines[1] == "seepbot: the token has a bot token's shape (application 123)"
+    assert lines[2].startswith("seepbot: store ok: data/seepbot.sqlite3, schema ")
+    assert lines[2].endswith(", 0 unfinished table(s)")
+    # a problem in any of the three is one line on stderr and a non-zero exit
+    for env, expected in (
+        ({"DISCORD_TOKEN": TOKEN, "LOG_LEVEL": "chatty"}, "LOG_LEVEL must be"),
+        ({"DISCORD_TOKEN": TOKEN, "METRICS_PORT": "99999"}, "METRICS_PORT must be"),
+        ({"DISCORD_TOKEN": "MTIz"}, "does not look like a bot token"),
+        ({"DISCORD_TOKEN": TOKEN, "DATABASE_PATH": "data"}, "cannot open the SQLite file data"),
+    ):
+        failed = run_bot(tmp_path, env, "--check")
+        lines = failed.stderr.strip().splitlines()
+        assert failed.returncode == 2 and len(lines) == 1, failed.stderr
+        assert expected in lines[0], lines[0]

@@ -8,6 +8,7 @@ import logging
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import discord
 import pytest
@@ -36,8 +37,11 @@ class Env:
     errors: ErrorLog
 
 
-async def start_bot(fake: FakeDiscord, database: Path) -> SeepBot:
-    bot = create_bot(Settings(token="fake.token", database_path=database), guild_ready_timeout=0.05)
+async def start_bot(fake: FakeDiscord, database: Path, **settings: Any) -> SeepBot:
+    """The bot on `database` against the fake; `settings`: more of its Settings."""
+    bot = create_bot(
+        Settings(token="fake.token", database_path=database, **settings), guild_ready_timeout=0.05
+    )
     bot.computer_delay = 0
     fake.identified.clear()
     task = asyncio.create_task(bot.start("fake.token"))
@@ -73,13 +77,14 @@ async def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[
     for name in ("discord", "seepbot"):
         logging.getLogger(name).addHandler(errors)
     database = tmp_path / "bot.sqlite3"
-    bot = await start_bot(fake, database)
+    environment = Env(fake, await start_bot(fake, database), database, errors)
     try:
-        yield Env(fake, bot, database, errors)
-        await bot.idle()
+        yield environment
+        await environment.bot.idle()
     finally:
-        if not bot.is_closed():
-            await stop_bot(bot)
+        # the bot of the end of the test: a test that restarts the bot replaces env.bot
+        if not environment.bot.is_closed():
+            await stop_bot(environment.bot)
         await fake.stop()
         for name in ("discord", "seepbot"):
             logging.getLogger(name).removeHandler(errors)

@@ -6,8 +6,9 @@ identifies with a shard pair [id, count] receives the events of the guilds of th
 (shard = (guild_id >> 22) % count), and an impossible pair is closed with 4010. It serves the
 REST routes the bot uses, records every request, and enforces the Discord limits a real
 server would: one acknowledgement per interaction within 3 seconds, custom_id ≤ 100
-characters, ≤ 5 action rows, ≤ 25 select options. A breach is recorded in `violations`;
-the test fixture fails on any.
+characters, ≤ 5 action rows, ≤ 25 select options, a message's text ≤ 2,000 characters (refused
+as Discord refuses it: 400, code 50035). A breach is recorded in `violations`; the test fixture
+fails on any.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ import re
 import time
 import unicodedata
 from dataclasses import dataclass, field
+from email.parser import BytesParser
+from email.policy import HTTP
 from typing import Any
 
 from aiohttp import WSMsgType, web
@@ -166,6 +169,31 @@ def commands_problems(commands: list[dict[str, Any]]) -> list[str]:
     return problems
 
 
+CONTENT_LIMIT = 2000
+
+
+def too_long(payload: Any) -> str | None:
+    """Where a request's message text breaks Discord's limit ("content", or "data.content" in
+    an interaction's answer), or None."""
+    if not isinstance(payload, dict):
+        return None
+    if len(str(payload.get("content") or "")) > CONTENT_LIMIT:
+        return "content"
+    data = payload.get("data")
+    if isinstance(data, dict) and len(str(data.get("content") or "")) > CONTENT_LIMIT:
+        return "data.content"
+    return None
+
+
+def invalid_form_body(field: str) -> web.Response:
+    """Discord's answer to a message text over the limit."""
+    problem = {"code": "BASE_TYPE_MAX_LENGTH", "message": "Must be 2000 or fewer in length."}
+    errors: dict[str, Any] = {"_errors": [problem]}
+    for part in reversed(field.split(".")):
+        errors = {part: errors}
+    return json_response({"message": "Invalid Form Body", "code": 50035, "errors": errors}, 400)
+
+
 def json_response(data: Any, status: int = 200) -> web.Response:
     # discord.py parses JSON only when Content-Type is exactly application/json.
     return web.Response(
@@ -239,6 +267,8 @@ class FakeDiscord:
         self.new_message = asyncio.Condition()
         self.threads: dict[int, dict[str, Any]] = {}
         self.commands: list[dict[str, Any]] = []  # the last published commands
+        self.guild_commands: dict[int, list[dict[str, Any]]] = {}  # a server's own copy
+        self.in_no_server = False  # a bot nobody has invited yet
 
     # ----- lifecycle --------------------------------------------------------------------
 
@@ -274,6 +304,8 @@ class FakeDiscord:
         return self.sockets.get(0)
 
     def guilds(self) -> list[int]:
+        if self.in_no_server:
+            return []
         return [GUILD_ID, *self.other_guilds]
 
     def guild_of(self, channel_id: int) -> int:
@@ -569,15 +601,26 @@ class FakeDiscord:
         return await self._answered(record)
 
     async def autocomplete(
-        self, user_id: int, name: str, focused: str, typed: str, channel_id: int = CHANNEL_ID
+        self,
+        user_id: int,
+        name: str,
+        focused: str,
+        typed: str,
+        channel_id: int = CHANNEL_ID,
+        subcommand: str | None = None,
     ) -> list[dict[str, Any]]:
         """A user typing into a command option; returns the choices the bot offers."""
         record = self._base_interaction(4, user_id, channel_id)
+        options: list[dict[str, Any]] = [
+            {"type": 3, "name": focused, "value": typed, "focused": True}
+        ]
+        if subcommand is not None:
+            options = [{"type": 1, "name": subcommand, "options": options}]
         record.payload["data"] = {
             "id": str(self.next_id()),
             "name": name,
             "type": 1,
-            "options": [{"type": 3, "name": focused, "value": typed, "focused": True}],
+            "options": options,
             "guild_id": record.payload["guild_id"],
         }
         await self._dispatch("INTERACTION_CREATE", record.payload, int(record.payload["guild_id"]))
@@ -668,8 +711,18 @@ class FakeDiscord:
         self.requests.append((request.method, path))
         payload, files = await self._body(request)
         parts = path.strip("/").split("/")
+        if request.method in ("POST", "PATCH") and (field := too_long(payload)):
+            self.violations.append(f"a message text over {CONTENT_LIMIT} characters ({field})")
+            return invalid_form_body(field)
         if path == "/users/@me":
             return json_response(user_payload(BOT_ID, "Seep Bot", bot=True))
+        if path == "/users/@me/guilds":
+            after = int(request.query.get("after") or 0)
+            ids = sorted(gid for gid in self.guilds() if gid > after)
+            limit = int(request.query.get("limit") or 200)
+            return json_response([{"id": str(gid), "name": f"server {gid}", "icon": None,
+                                   "owner": False, "permissions": ALL_PERMISSIONS,
+                                   "features": []} for gid in ids[:limit]])  # fmt: skip
         if path in ("/oauth2/applications/@me", "/applications/@me"):
             return json_response(
                 {
@@ -687,13 +740,20 @@ class FakeDiscord:
                 }
             )
         if parts[0] == "applications" and parts[-1] == "commands":
+            guild = int(parts[3]) if parts[2] == "guilds" else None
             if request.method == "PUT":
                 problems = commands_problems(payload)
                 if problems:
                     self.violations += problems
                     return json_response({"message": "Invalid Form Body", "code": 50035}, 400)
-                self.commands = [self._command(c, parts) for c in payload]
-            return json_response(self.commands)
+                published = [self._command(c, parts) for c in payload]
+                if guild is None:
+                    self.commands = published
+                else:
+                    self.guild_commands[guild] = published
+            if guild is None:
+                return json_response(self.commands)
+            return json_response(self.guild_commands.get(guild, []))
         if parts[0] == "interactions" and parts[-1] == "callback":
             return await self._callback(int(parts[1]), payload, files)
         if parts[0] == "webhooks":
@@ -767,15 +827,18 @@ class FakeDiscord:
         if not request.can_read_body:
             return {}, []
         if request.content_type.startswith("multipart/"):
+            # parsed whole with the standard library (aiohttp's part reader warns of an API
+            # of its own it deprecates)
             payload: Any = {}
             files = []
-            reader = await request.multipart()
-            async for part in reader:
-                if part.name == "payload_json":
-                    payload = json.loads(await part.text())
+            head = f"Content-Type: {request.headers['Content-Type']}\r\n\r\n".encode()
+            form = BytesParser(policy=HTTP).parsebytes(head + await request.read())
+            for part in form.iter_parts():  # type: ignore[attr-defined]
+                data = part.get_payload(decode=True) or b""
+                if part.get_param("name", header="content-disposition") == "payload_json":
+                    payload = json.loads(data.decode())
                 else:
-                    data = await part.read()
-                    files.append({"name": part.filename, "size": len(data), "data": data})
+                    files.append({"name": part.get_filename(), "size": len(data), "data": data})
             return payload, files
         text = await request.text()
         return (json.loads(text) if text else {}), []

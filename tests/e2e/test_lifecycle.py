@@ -228,7 +228,7 @@ async def test_the_longest_values_to_every_string_option_get_a_short_private_ans
     await env.bot.idle()
     await fake.wait_for_message(lambda m: "Published" in m["content"])
     long = "é" * 6000
-    for command in fake.commands:
+    for command in fake.guild_commands[GUILD_ID]:
         groups = [o for o in command.get("options", []) if o["type"] == 1] or [None]
         for group in groups:
             options = (group or command).get("options", [])

@@ -167,7 +167,11 @@ async def test_each_crash_window_leaves_nothing_owed_unposted(
         # 4. the restart posts the summary with the result and Rematch once, the last table
         # once, and shows the result on the lobby; the channel is free
         await bot.start()
-        await wait_until(lambda: "The match is over" in str(fake.messages[int(lobby["id"])]))
+        await wait_until(
+            lambda: posted(fake, "summary.png")
+            and "The match is over" in str(fake.messages[int(lobby["id"])])
+        )
+        await asyncio.sleep(0.5)  # anything posted twice would come now
         summaries = posted(fake, "summary.png")
         assert len(summaries) == 1
         fields = {f["name"]: f["value"] for f in summaries[0]["embeds"][0]["fields"]}

@@ -8,7 +8,7 @@ from typing import Any
 from engine import registry
 
 from .conftest import Env
-from .fake_discord import EPHEMERAL, NO_FILES_CHANNEL_ID
+from .fake_discord import EPHEMERAL, GUILD_ID, NO_FILES_CHANNEL_ID
 from .helpers import button
 
 ASHA = 801
@@ -94,7 +94,7 @@ async def test_commands_have_hindi_names_and_descriptions(env: Env) -> None:
     await fake.slash(1, "admin", "sync", scope="this server")
     await env.bot.idle()
     await fake.wait_for_message(lambda m: "Published" in m["content"])
-    published = {c["name"]: c for c in fake.commands}
+    published = {c["name"]: c for c in fake.guild_commands[GUILD_ID]}
     assert published["rules"]["name_localizations"]["hi"] == "नियम"
     described = published["rules"]["description_localizations"]["hi"]
     assert described == "ताश के खेल खेलना सीखें"
@@ -108,7 +108,7 @@ async def test_commands_have_hindi_names_and_descriptions(env: Env) -> None:
             if option["type"] in (1, 2):  # a subcommand or a group of them
                 check(option)
 
-    for command in fake.commands:
+    for command in fake.guild_commands[GUILD_ID]:
         check(command)
     seep = next(o for o in published["table"]["options"] if o["name"] == "new")["options"][0]
     assert seep["name"] == "seep"

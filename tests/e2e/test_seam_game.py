@@ -159,7 +159,7 @@ async def test_each_game_has_its_own_subcommands_within_discords_limits(env: Env
     await env.bot.idle()
     await fake.wait_for_message(lambda m: "Published" in m["content"])
     assert not fake.violations
-    published = {c["name"]: c for c in fake.commands}
+    published = {c["name"]: c for c in fake.guild_commands[GUILD_ID]}
     new = next(o for o in published["table"]["options"] if o["name"] == "new")
     assert new["type"] == 2  # a group: one subcommand per game
     games = {o["name"]: o for o in new["options"]}

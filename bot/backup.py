@@ -1,0 +1,154 @@
+"""`python -m bot backup FILE` and `python -m bot restore FILE` for the SQLite store.
+
+A backup goes through SQLite's online backup API: it reads one consistent state of the file
+(moves stored while it runs come after it), so it is safe while the bot plays. A restore
+checks the backup, keeps a copy of the store it replaces, and refuses while a bot process
+uses the store (`python -m bot` holds a lock on the file for as long as it runs).
+PostgreSQL has its own tools, `pg_dump` and `pg_restore` (see the README).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sqlite3
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO
+
+from bot.storage import MIGRATIONS, StoreUnavailable
+
+try:
+    import fcntl
+except ImportError:  # not on Windows: there the lock is not taken
+    fcntl = None  # type: ignore[assignment]
+
+TABLES = ("game_tables", "seats", "actions", "deal_results", "match_results", "player_results",
+          "guild_settings", "player_prefs")  # fmt: skip
+REQUIRED = TABLES[:3]  # in every schema version; a restore of an older one is migrated at start
+
+
+class BackupError(Exception):
+    """The backup or the restore cannot be made; the message is one line for the operator."""
+
+
+@dataclass(frozen=True, slots=True)
+class Copied:
+    path: Path
+    rows: dict[str, int]  # rows per table, as copied
+
+    def describe(self) -> str:
+        tables = self.rows.get("game_tables", 0)
+        moves = self.rows.get("actions", 0)
+        return f"{self.path}: {tables} table(s), {moves} move(s), schema {self.rows['schema']}"
+
+
+class StoreLock:
+    """An exclusive lock on the SQLite file, held by a running bot process: a second process
+    on the same file, or a restore under a running bot, is refused."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._file: IO[bytes] | None = None
+
+    def take(self, doing: str) -> StoreLock:
+        if fcntl is None:
+            return self
+        handle = open(self.path, "ab")  # noqa: SIM115 (held for as long as the process runs)
+        try:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            handle.close()
+            raise StoreUnavailable(
+                f"another bot process uses the SQLite file {self.path}: stop it before {doing}"
+            ) from None
+        self._file = handle
+        return self
+
+    def release(self) -> None:
+        if self._file is not None:
+            self._file.close()
+            self._file = None
+
+    def __enter__(self) -> StoreLock:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.release()
+
+
+def backup(store: Path, target: Path) -> Copied:
+    """Copy the store into a new file `target` (never over an existing one)."""
+    if not store.is_file():
+        raise BackupError(f"there is no SQLite file at {store} (check DATABASE_PATH)")
+    if target.exists():
+        raise BackupError(f"{target} exists already: give the backup a new name")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    partial = target.with_name(target.name + ".partial")
+    try:
+        with (
+            contextlib.closing(sqlite3.connect(store)) as source,
+            contextlib.closing(sqlite3.connect(partial)) as copy,
+        ):
+            source.backup(copy)  # every page in one step: one consistent state
+            copy.execute("PRAGMA journal_mode=DELETE")  # one self-contained file
+            rows = _rows(copy)
+        os.replace(partial, target)
+    except sqlite3.Error as error:
+        raise BackupError(f"cannot back up {store}: {error}") from None
+    finally:
+        partial.unlink(missing_ok=True)
+    return Copied(target, rows)
+
+
+def restore(source: Path, store: Path) -> tuple[Copied, Path | None]:
+    """Replace the store's content with the backup `source`; the store as it was is kept
+    beside it first (its path is returned, None when there was no store)."""
+    if not source.is_file():
+        raise BackupError(f"there is no backup at {source}")
+    try:
+        with contextlib.closing(sqlite3.connect(source)) as backup_db:
+            problem = _check(backup_db)
+            if problem:
+                raise BackupError(f"{source} is not a backup of the bot's store: {problem}")
+    except sqlite3.Error as error:
+        raise BackupError(f"{source} is not a backup of the bot's store: {error}") from None
+    store.parent.mkdir(parents=True, exist_ok=True)
+    kept = None
+    with StoreLock(store).take("restoring"):
+        try:
+            if store.stat().st_size > 0:
+                stamp = time.strftime("%Y%m%d-%H%M%S")
+                kept = store.with_name(f"{store.name}.before-restore-{stamp}")
+                backup(store, kept)
+            with (
+                contextlib.closing(sqlite3.connect(source)) as backup_db,
+                contextlib.closing(sqlite3.connect(store)) as target,
+            ):
+                backup_db.backup(target)
+                rows = _rows(target)
+        except sqlite3.Error as error:
+            raise BackupError(f"cannot restore into {store}: {error}") from None
+    return Copied(store, rows), kept
+
+
+def _check(db: sqlite3.Connection) -> str:
+    """What is wrong with a would-be backup, or ""."""
+    version = int(db.execute("PRAGMA user_version").fetchone()[0])
+    if not 1 <= version <= len(MIGRATIONS):
+        return f"schema version {version} (this bot knows 1 to {len(MIGRATIONS)})"
+    names = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    missing = [table for table in REQUIRED if table not in names]
+    if missing:
+        return f"no {', '.join(missing)} table"
+    verdict = db.execute("PRAGMA integrity_check").fetchone()[0]
+    return "" if verdict == "ok" else f"damaged ({verdict})"
+
+
+def _rows(db: sqlite3.Connection) -> dict[str, int]:
+    names = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    rows = {table: int(db.execute(f"SELECT count(*) FROM {table}").fetchone()[0])
+            for table in TABLES if table in names}  # fmt: skip
+    rows["schema"] = int(db.execute("PRAGMA user_version").fetchone()[0])
+    return rows
