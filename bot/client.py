@@ -15,12 +15,12 @@ from bot import logs
 from bot.config import Settings
 from bot.flow import TableFlow
 from bot.i18n import load_catalogues
+from bot.localised import LocalisedTree
 from bot.metrics import Metrics
 from bot.preferences import Preferences
 from bot.storage import Store
 from bot.tables import Tables
 from bot.translator import Translator
-from bot.tree import LocalisedTree
 
 log = logging.getLogger("seepbot")
 

@@ -13,13 +13,13 @@ import logging
 import os
 import time
 from collections.abc import Awaitable, Callable, Coroutine
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any, Protocol, TypeVar
 
 from bot.i18n import N_, _, ngettext, use_language
 from bot.preferences import Preferences
 from bot.storage import Store, StoreFault
-from bot.tables import TableError, Tables, TableSession
+from bot.tables import MoveResult, TableError, Tables, TableSession
 from engine.words import sentence
 
 log = logging.getLogger("seepbot.flow")
@@ -84,6 +84,52 @@ class TableOutput(Protocol):
         """Show on the lobby message that the table is over (finished or ended)."""
 
 
+# ----- what a player does at a table: each enters the flow through `TableFlow.play` ---------
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A move, offered for turn `turn` (None: the present turn)."""
+
+    user_id: int
+    notation: str
+    turn: int | None = None
+    asked_at: float | None = None  # when the player asked (time.time()), if known
+
+
+@dataclass(frozen=True, slots=True)
+class Start:
+    user_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class Rejoin:
+    user_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class Kick:
+    """`user_id` leaves the table; a computer player takes a started seat."""
+
+    user_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class ShowTable:
+    """Post the table again (someone asked to see it)."""
+
+
+@dataclass(frozen=True, slots=True)
+class End:
+    """The host or a moderator ends the table; `closing` goes on its lobby message."""
+
+    channel_id: int
+    closing: str
+
+
+Action = Move | Start | Rejoin | Kick | ShowTable | End
+
+
 def describe_seconds(seconds: float) -> str:
     if seconds >= 3600:
         return ngettext("{count} hour", "{count} hours", round(seconds / 3600))
@@ -95,6 +141,9 @@ def describe_seconds(seconds: float) -> str:
 class TableFlow:
     computer_delay = 1.2  # seconds before a computer player moves: feels natural
     timer_scale = 1.0  # tests shrink every turn timer with this
+    # A move the bot gets to later than this after the player asked is refused as busy: well
+    # inside Discord's 15 minutes, and short enough that nobody stares at "thinking…".
+    busy_after = 5.0
 
     def __init__(
         self, store: Store, tables: Tables, preferences: Preferences | None = None
@@ -145,6 +194,39 @@ class TableFlow:
                 task.cancel()
             await asyncio.gather(*unfinished, return_exceptions=True)
 
+    # ----- the one way into play ---------------------------------------------------------
+
+    async def play(self, session: TableSession, action: Action) -> Any:
+        """Everything a player does at a table comes in here: the session applies it (a
+        TableError says why not), and the flow alone schedules what follows (computer moves,
+        the table message, the timer, summaries and the result). Returns the move's result
+        for a move, the seat for a rejoin or kick, None otherwise."""
+        outcome: Any = None
+        if isinstance(action, Move):
+            answer_by = None if action.asked_at is None else action.asked_at + self.busy_after
+            outcome = await session.play(action.user_id, action.notation, action.turn, answer_by)
+            assert isinstance(outcome, MoveResult)
+            self.schedule(self.advance(session, outcome.deals_finished))
+        elif isinstance(action, Start):
+            await session.start(action.user_id)
+            self.schedule(self.advance(session))
+        elif isinstance(action, Rejoin):
+            outcome = await session.rejoin(action.user_id)
+            self.schedule(self.advance(session))
+        elif isinstance(action, Kick):
+            outcome = await session.kick(action.user_id)
+            if session.started:
+                self.schedule(self.advance(session))
+        elif isinstance(action, ShowTable):
+            if session.match is None or session.match.is_terminal:
+                raise TableError(_("This game is over."))
+            self.schedule(self.post_table(session, repost=True))
+        elif isinstance(action, End):
+            await self.tables.end(action.channel_id)
+            self.cancel_timer(session)
+            self.schedule(self.port.close_lobby(session, action.closing))
+        return outcome
+
     # ----- after a move -----------------------------------------------------------------
 
     async def advance(self, session: TableSession, deals_finished: int = 0) -> None:
@@ -169,16 +251,25 @@ class TableFlow:
             await self.tables.end(session.row.channel_id)
 
     async def _advance(self, session: TableSession, deals_finished: int) -> None:
-        if deals_finished:
-            await self.post_summary(session, deals_finished)
+        """Summaries of finished deals, computer turns, then the new table; at the match's end
+        the final table, then the summary with the recap and Rematch, last."""
+        finished = deals_finished
         thinking = False  # shown once: Discord keeps the sign up ~10 s or until a message
-        while session.match is not None and not session.match.is_terminal:
+        while not session.ended and session.match is not None:
+            if session.match.is_terminal:
+                break
+            if finished:
+                await self.post_summary(session, finished)
+                finished = 0
+                thinking = False  # a message ends the sign
             row = session.seats.get(session.match.current_player or 0)
             if row is None:
                 break
             if not row.plays_itself:
-                if not await self._auto_play(session, row.user_id):
+                result = await self._auto_play(session, row.user_id)
+                if result is None:
                     break
+                finished = result.deals_finished
                 continue
             if not thinking:
                 await self.port.thinking(session)
@@ -187,23 +278,27 @@ class TableFlow:
             results = await self.until_stored(session, lambda: session.play_computers(limit=1))
             if not results:
                 break
-            if results[-1].deals_finished:
-                await self.post_summary(session, results[-1].deals_finished)
-                thinking = False  # a message ends the sign
-        await self.post_table(session)
+            finished = results[-1].deals_finished
+        if session.ended:
+            return  # ended meanwhile: nothing more is posted
         if session.match is not None and session.match.is_terminal:
-            await self.post_result(session)
+            await self.finish(session)
+            return
+        await self.post_table(session)
 
-    async def _auto_play(self, session: TableSession, user_id: int | None) -> bool:
+    async def finish(self, session: TableSession) -> None:
+        """The match is over: its final table, then the last deal's summary with the match's
+        recap and the Rematch button (the table's last message), then the lobby message says
+        so."""
+        await self.post_table(session)
+        await self.post_summary(session)
+        await self.post_result(session)
+
+    async def _auto_play(self, session: TableSession, user_id: int | None) -> MoveResult | None:
         """Play a player's forced move for them, if they asked for that (`/autoplay`)."""
         if user_id is None or not (await self.preferences.of(user_id)).auto_play:
-            return False
-        result = await self.until_stored(session, session.play_forced)
-        if result is None:
-            return False
-        if result.deals_finished:
-            await self.post_summary(session, result.deals_finished)
-        return True
+            return None
+        return await self.until_stored(session, session.play_forced)
 
     async def until_stored(
         self, session: TableSession, work: Callable[[], Awaitable[T]]
@@ -237,21 +332,26 @@ class TableFlow:
             await self.retire(session)
 
     async def _post_table(self, session: TableSession, repost: bool) -> None:
-        # Made under the table's lock: a move is applied and stored under it, so the message
-        # never shows a move the store does not hold yet (a crash would lose it).
-        async with session.lock:
-            message = await self.port.table_message(session, ping=not repost)
-            covered = len(session.match.actions) if session.match is not None else 0
-        crash_point("table")
-        old = session.row.message_id
-        message_id = await self.port.post_table(session, message)
+        async with session.posting:  # an end waits for it; after an end, nothing is posted
+            if session.ended:
+                return
+            # Made under the table's lock: a move is applied and stored under it, so the
+            # message never shows a move the store does not hold yet (a crash would lose it).
+            async with session.lock:
+                if repost:
+                    deadline = session.row.turn_deadline
+                else:
+                    seconds = self.turn_seconds(session)
+                    deadline = time.time() + seconds if seconds > 0 else None
+                # the message shows the mover's deadline (a clock that ticks in every client)
+                session.row = replace(session.row, turn_deadline=deadline)
+                message = await self.port.table_message(session, ping=not repost)
+                covered = len(session.match.actions) if session.match is not None else 0
+            crash_point("table")
+            old = session.row.message_id
+            message_id = await self.port.post_table(session, message)
         session.shown_moves = max(session.shown_moves, covered)
-        if repost:
-            deadline = session.row.turn_deadline
-        else:
-            seconds = self.turn_seconds(session)
-            deadline = time.time() + seconds if seconds > 0 else None
-        session.row = replace(session.row, message_id=message_id, turn_deadline=deadline)
+        session.row = replace(session.row, message_id=message_id)
         await self.until_stored(
             session, lambda: self.store.table_posted(session.id, message_id, covered, deadline)
         )
@@ -277,11 +377,14 @@ class TableFlow:
         """The summary of the latest deal (of `deals` just finished), or of the deal that
         ended after move `moves` when it is posted later (after a restart)."""
         shown = session if moves < 0 else session.as_after(moves)
-        async with session.lock:
-            summary = await self.port.deal_summary(shown)
-            last = shown.match.deals_finished if shown.match is not None else 0
-        crash_point("summary")
-        await self.port.post_deal_summary(session, summary)
+        async with session.posting:
+            if session.ended:
+                return
+            async with session.lock:
+                summary = await self.port.deal_summary(shown)
+                last = shown.match.deals_finished if shown.match is not None else 0
+            crash_point("summary")
+            await self.port.post_deal_summary(session, summary)
         await self.until_stored(session, lambda: self.store.delivered(session.id, "summary", last))
 
     async def post_result(self, session: TableSession) -> None:
@@ -302,23 +405,30 @@ class TableFlow:
         use_language(session.language)
         owed, session.owed = session.owed, []
         try:
-            for entry in owed:
-                if entry.kind == "summary":
-                    await self.post_summary(session, moves=entry.moves)
             match = session.match
             if match is None:
                 return
+            summaries = [entry.moves for entry in owed if entry.kind == "summary"]
+            final = summaries.pop() if match.is_terminal and summaries else None
+            for moves in summaries:
+                await self.post_summary(session, moves=moves)
             table_owed = any(entry.kind == "table" for entry in owed)
-            row = None if match.is_terminal else session.seats.get(match.current_player or 0)
+            if match.is_terminal:  # the final table, then the summary, then the result
+                if table_owed:
+                    await self._post_table(session, repost=False)
+                if final is not None:
+                    await self.post_summary(session, moves=final)
+                if any(entry.kind == "result" for entry in owed):
+                    await self.post_result(session)
+                return
+            row = session.seats.get(match.current_player or 0)
             if row is not None and row.plays_itself:
                 await self._advance(session, 0)  # computers play on, then the table is posted
                 return
             if table_owed:
                 await self._post_table(session, repost=False)
-            elif not match.is_terminal:
+            else:
                 self.start_timer(session, session.row.turn_deadline)
-            if match.is_terminal and any(entry.kind == "result" for entry in owed):
-                await self.post_result(session)
         except ChannelGone:
             await self.retire(session)
 
@@ -344,7 +454,7 @@ class TableFlow:
         to run out at `deadline` (a time stored before a restart) or after the full time."""
         self.cancel_timer(session)
         seconds = self.turn_seconds(session)
-        if seconds <= 0:
+        if seconds <= 0 or session.ended or session.ending:
             return
         match = session.match
         assert match is not None
@@ -363,7 +473,7 @@ class TableFlow:
         turn = session.turn_number
         if left > seconds / 3:  # the reminder is still to come
             await asyncio.sleep(left - seconds / 3)
-            if session.turn_number != turn:
+            if session.turn_number != turn or session.ended:
                 return
             reminded = await self._remind(
                 session,
@@ -389,7 +499,10 @@ class TableFlow:
     ) -> bool:
         """Post a notice that is removed after `table_posts` more table messages."""
         try:
-            message_id = await self.port.post_notice(session, text, user_id)
+            async with session.posting:
+                if session.ended:
+                    return False
+                message_id = await self.port.post_notice(session, text, user_id)
         except ChannelGone:
             await self.retire(session)
             return False

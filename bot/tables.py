@@ -11,6 +11,7 @@ import asyncio
 import logging
 import random
 import secrets
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -32,6 +33,13 @@ class TableError(Exception):
     """Something a user did that the table refuses; the message is shown to them privately."""
 
 
+class TableBusy(TableError):
+    """The bot could not take the move soon enough (overload); nothing was applied."""
+
+
+BUSY = N_("The table is busy: try again in a moment.")
+
+
 @dataclass(frozen=True, slots=True)
 class MoveResult:
     player: int
@@ -44,6 +52,7 @@ class Play:
     number: int  # the move's number in the match (0 first)
     player: int
     text: str  # "Asha: takes 9♠ with 9♥"
+    deal: int = 0  # the deals finished before it: plays of one deal share it
 
 
 ALREADY_OPEN = N_("There is already a table in this channel: join it or end it first.")
@@ -60,6 +69,10 @@ class TableSession:
     plays: list[Play] = field(default_factory=list)  # recent plays in words, since the start
     shown_moves: int = 0  # moves the latest table message covers
     owed: list[Owed] = field(default_factory=list)  # the outbox's entries found at a restart
+    # Held while a message for the table is made and sent: ending the table takes it, so
+    # once an end is accepted nothing more is posted.
+    posting: asyncio.Lock = field(default_factory=asyncio.Lock)
+    ending: bool = False  # an end is on its way: a computer's thought in progress is dropped
 
     # ----- facts ------------------------------------------------------------------------
 
@@ -101,6 +114,31 @@ class TableSession:
     def ended(self) -> bool:
         """Ended by the host or a moderator: nothing more is played here."""
         return self.row.status == "ended"
+
+    @property
+    def next_match(self) -> list[tuple[int, str]]:
+        """Who asked to sit in at the next match, in the order they asked: (user id, name)."""
+        queue = self.row.options.get("next_match") or []
+        return [(int(entry[0]), str(entry[1])) for entry in queue]
+
+    async def toggle_next_match(self, user_id: int, name: str) -> bool:
+        """Join the queue for the next match, or leave it if already in: True when joined.
+        Kept in the table's stored options, so it survives a restart."""
+        async with self.lock:
+            if self.ended or self.row.status != "playing":
+                raise TableError(_("This table's match is over: the queue is closed."))
+            if self.seat_of(user_id) is not None:
+                raise TableError(_("You play at this table already: the host's rematch asks you."))
+            queue = [list(entry) for entry in self.next_match]
+            joined = all(entry[0] != user_id for entry in queue)
+            if joined:
+                queue.append([user_id, name])
+            else:
+                queue = [entry for entry in queue if entry[0] != user_id]
+            options = {**self.row.options, "next_match": queue}
+            await self.store.set_options(self.id, options)
+            self.row = replace(self.row, options=options)
+            return joined
 
     @property
     def to_play(self) -> int | None:
@@ -237,8 +275,19 @@ class TableSession:
             raise TableError(_("It's {name}'s turn.", name=self.name_of(current or 0)))
         return seat
 
-    async def play(self, user_id: int, move: Any, turn_number: int | None = None) -> MoveResult:
+    async def play(
+        self,
+        user_id: int,
+        move: Any,
+        turn_number: int | None = None,
+        answer_by: float | None = None,
+    ) -> MoveResult:
+        """Apply a player's move. With `answer_by` (a time.time()), a move that only gets its
+        turn at the table after that moment is refused as busy instead of applied: under
+        overload the player hears at once rather than waiting without bound."""
         async with self.lock:
+            if answer_by is not None and time.time() > answer_by:
+                raise TableBusy(_(BUSY))
             player = self.check_turn(user_id, turn_number)
             result = await self._apply(player, move)
             if self.seats[player].missed_turns:
@@ -385,7 +434,9 @@ class TableSession:
         if match.is_terminal:
             self.row = replace(self.row, status="finished")  # the channel is free again
         with speaking(self.language):  # the table's record of plays is public
-            self.plays.append(Play(number, player, f"{names[player]}: {record.text}"))
+            self.plays.append(
+                Play(number, player, f"{names[player]}: {record.text}", deals_before)
+            )
         del self.plays[:-PLAYS_KEPT]
         return MoveResult(player, record.text, match.deals_finished - deals_before)
 
@@ -397,9 +448,14 @@ class TableSession:
         data = self.match.to_dict()
         return replace(self, match=registry.restore({**data, "actions": data["actions"][:moves]}))
 
-    def plays_since(self, moves: int) -> list[Play]:
-        """The remembered plays from move number `moves` on."""
-        return [play for play in self.plays if play.number >= moves]
+    def plays_since(self, moves: int, deal: int | None = None) -> list[Play]:
+        """The remembered plays from move number `moves` on (of deal `deal`, counted from 0,
+        when given)."""
+        return [
+            play
+            for play in self.plays
+            if play.number >= moves and (deal is None or play.deal == deal)
+        ]
 
     def since_own_turn(self, seat: int) -> list[Play]:
         """What the others played since `seat` last moved (everything remembered if never)."""
@@ -421,6 +477,8 @@ class TableSession:
                 rng = random.Random(f"{self.row.seed}:{self.turn_number}")
                 level = row.computer_level or TAKEOVER_LEVEL  # an away player: normal
                 move = await think(self.match, seat, rng, level)
+                if self.ending:  # the table is being ended: the thought is dropped
+                    break
                 results.append(await self._apply(seat, move))
         return results
 
@@ -501,10 +559,11 @@ class Tables:
 
     async def rematch(
         self, table_id: int, user_id: int, name: str
-    ) -> tuple[TableSession, list[int]]:
+    ) -> tuple[TableSession, list[int], list[tuple[int, str, int]]]:
         """A new table like a finished one: its game, options and channel, the host in their
-        seat and the computer players in theirs. The other players join it themselves: their
-        ids come back with the new table."""
+        seat, the players queued for the next match in the computers' seats (in the order they
+        asked) and the computer players in the rest. The other players join it themselves:
+        their ids come back with the new table, and the queue's (user, name, seat)."""
         old = await self.store.table(table_id)
         if old is None:
             raise TableError(_("That table is gone."))
@@ -513,7 +572,7 @@ class Tables:
 
     async def _rematch(
         self, old: TableRow, user_id: int, name: str
-    ) -> tuple[TableSession, list[int]]:
+    ) -> tuple[TableSession, list[int], list[tuple[int, str, int]]]:
         if old.status != "finished":
             raise TableError(_("A rematch is offered once the match is over."))
         if user_id != old.host_id:
@@ -523,7 +582,9 @@ class Tables:
         current = self.by_channel.get(old.channel_id)
         if current is not None and current.row.status in ("lobby", "playing"):
             raise TableError(_("A new table is already open here: join it."))
-        options = {k: v for k, v in old.options.items() if k not in ("lobby", "rated")}
+        options = {
+            k: v for k, v in old.options.items() if k not in ("lobby", "rated", "next_match")
+        }
         options["rematch_of"] = old.id
         session = await self._create(
             old.guild_id, old.channel_id, user_id, old.game, dict(old.rules), options=options
@@ -532,11 +593,22 @@ class Tables:
         for row in sorted(seats, key=lambda r: r.seat):
             if row.user_id == user_id:
                 await session.join(user_id, name, row.seat)
+        seated: list[tuple[int, str, int]] = []  # the queue's players: (user, name, seat)
+        queue = [
+            (queued, queued_name)
+            for queued, queued_name in TableSession(self.store, old).next_match
+            if queued != user_id
+        ]
         for row in sorted(seats, key=lambda r: r.seat):
             if row.is_computer:
+                if queue:  # the first in the queue takes the computer's seat
+                    queued, queued_name = queue.pop(0)
+                    await session.join(queued, queued_name, row.seat)
+                    seated.append((queued, queued_name, row.seat))
+                    continue
                 await session.add_computer(user_id, row.computer_level or DEFAULT_LEVEL, row.seat)
         others = [row.user_id for row in seats if row.user_id and row.user_id != user_id]
-        return session, others
+        return session, others, seated
 
     @staticmethod
     def validate(game: str, rules: dict[str, Any]) -> None:
@@ -555,15 +627,24 @@ class Tables:
             raise TableError(_("There is no table in this channel."))
         if session.row.status == "finished":
             raise TableError(_("This table's match is over: the channel is free for /table new."))
-        async with session.lock:  # a move in progress is stored first, then nothing more
+        session.ending = True  # a computer still thinking drops its move
+        try:
+            await self._end(session)
+        finally:
+            session.ending = False
+        del self.by_channel[channel_id]
+        return session
+
+    async def _end(self, session: TableSession) -> None:
+        # A message being posted is sent first; a move in progress is stored first; then
+        # nothing more.
+        async with session.posting, session.lock:
             if session.row.status == "finished":  # that move finished the match
                 raise TableError(
                     _("This table's match is over: the channel is free for /table new.")
                 )
             await self.store.set_status(session.id, "ended")
             session.row = replace(session.row, status="ended")
-        del self.by_channel[channel_id]
-        return session
 
     async def restore(self, owns: Callable[[int], bool] | None = None) -> int:
         """Rebuild every unfinished table from the store (after a restart or a crash); with

@@ -11,18 +11,9 @@ import discord
 
 from bot import logs
 from bot.i18n import N_, _
+from bot.localised import fit, localise
 from bot.storage import StoreFault
 from bot.tables import TableError, TableSession
-from bot.tree import MESSAGE_LIMIT as MESSAGE_LIMIT
-from bot.tree import OUTDATED as OUTDATED
-from bot.tree import QUOTED as QUOTED
-from bot.tree import LocalisedTree as LocalisedTree
-from bot.tree import fit as fit
-from bot.tree import leaf_options as leaf_options
-from bot.tree import localise as localise
-from bot.tree import option_problem as option_problem
-from bot.tree import quoted as quoted
-from bot.tree import tell as tell
 
 if TYPE_CHECKING:
     from bot.client import SeepBot
@@ -38,6 +29,28 @@ Handler = TypeVar("Handler", bound=Callable[..., Awaitable[None]])
 
 def bot_of(interaction: discord.Interaction) -> SeepBot:
     return interaction.client  # type: ignore[return-value]  # the client is always our bot
+
+
+async def tell(interaction: discord.Interaction, text: str) -> None:
+    """A private answer, whether or not the interaction was answered already."""
+    text = fit(text)
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+TAKEN = "seepbot.taken"  # in an interaction's extras: a live view of ours has it
+
+
+class OwnView(discord.ui.View):
+    """A view that marks each click as its own the moment it receives it, before anything
+    else: the catch-all for clicks nobody answers (cogs/play.py) then leaves it alone even
+    when the view stops itself (leaving discord.py's store) before the catch-all looks."""
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        interaction.extras[TAKEN] = True
+        return True
 
 
 def page_button(

@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 
 from bot.i18n import _
-from bot.tree import OUTDATED, fit, quoted
+from bot.localised import OUTDATED, fit, quoted
 from cogs.common import answer_unexpected, tell
 from engine import registry
 

@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 
 import discord
 
+from bot.flow import Start
 from bot.i18n import N_, _, speaking
 from bot.tables import TableError, TableSession
 from cogs.common import bot_of, guarded, session_for, tell
@@ -120,7 +121,7 @@ class LobbyButton(
                     user.id, session.row.options.get("computer_level", "normal")
                 )
             elif self.action == "start":
-                await session.start(user.id)
+                await bot.flow.play(session, Start(user.id))
             else:
                 raise TableError(_("That button is not available any more."))
         except TableError as error:
@@ -135,7 +136,6 @@ class LobbyButton(
         with speaking(session.language):
             embed.description = _("The game has started.")
         await interaction.response.edit_message(embed=embed, view=None)
-        bot.flow.schedule(bot.flow.advance(session))
 
 
 class RematchButton(
@@ -164,12 +164,22 @@ class RematchButton(
         bot = bot_of(interaction)
         user = interaction.user
         try:
-            session, others = await bot.tables.rematch(self.table_id, user.id, user.display_name)
+            session, others, seated = await bot.tables.rematch(
+                self.table_id, user.id, user.display_name
+            )
         except TableError as error:
             await tell(interaction, str(error))
             return
         with speaking(session.language):
             text = _("{player} wants a rematch.", player=user.mention)
+            if seated:
+                text += " " + _(
+                    "From the queue for the next match, in place of computer players: {seats}.",
+                    seats=", ".join(
+                        _("{player} at seat {number}", player=f"<@{queued}>", number=seat + 1)
+                        for queued, _name, seat in seated
+                    ),
+                )
             if others:
                 mentions = " ".join(f"<@{other}>" for other in others)
                 text += " " + _("{players}: press Join to take your seat again.", players=mentions)
@@ -181,3 +191,49 @@ class RematchButton(
         )
         if sent.message_id is not None:
             await session.remember_lobby(sent.message_id, interaction.channel_id or 0)
+
+
+class NextMatchButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"next:(?P<table>\d+)"
+):
+    """On a table in play: anyone in the channel queues to sit in at the next match (the
+    rematch seats them in place of computer players); pressed again, it leaves the queue."""
+
+    def __init__(self, table_id: int) -> None:
+        self.table_id = table_id
+        super().__init__(
+            discord.ui.Button(
+                label=_("Next match"),
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"next:{table_id}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> NextMatchButton:
+        return cls(int(match["table"]))
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        user = interaction.user
+        session = bot_of(interaction).tables.get(interaction.channel_id or 0)
+        if session is None or session.id != self.table_id:
+            await tell(
+                interaction,
+                _("That button belongs to a table that is over: the queue is for a table in play."),
+            )
+            return
+        joined = await session.toggle_next_match(user.id, user.display_name)
+        if joined:
+            place = [queued for queued, _name in session.next_match].index(user.id) + 1
+            text = _(
+                "You are number {place} in the queue for the next match: when this match ends, "
+                "the host's rematch seats you in place of a computer player. Press Next match "
+                "again to leave the queue.",
+                place=place,
+            )
+        else:
+            text = _("You left the queue for the next match.")
+        await tell(interaction, text)

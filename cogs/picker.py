@@ -13,14 +13,17 @@ from typing import Any
 import discord
 
 from bot import logs
+from bot.flow import Move
 from bot.i18n import N_, _, ngettext
+from bot.localised import localise
 from bot.storage import StoreFault
 from bot.tables import TableError, TableSession
-from bot.tree import localise
 from cogs.common import (
     MOVE_NOT_SAVED,
     PAGE,
+    TAKEN,
     UNEXPECTED,
+    OwnView,
     answer_unexpected,
     bot_of,
     guarded,
@@ -59,6 +62,22 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"hand
         await show_hand(interaction, session)
 
 
+async def hand_files(session: TableSession, seat: int) -> list[discord.File]:
+    """The seat's private images: the table from their side and their hand."""
+    assert session.match is not None
+    view = session.match.view(seat)
+    png = await asyncio.to_thread(hand_image.render_png, view)
+    picture = session.match.view(PUBLIC).picture(session.names())
+    # the player's own seat at the bottom of their private table image
+    floor = await asyncio.to_thread(
+        table_image.render_picture_png, picture, table_image.DEFAULT_THEME, seat
+    )
+    return [  # the table and the hand together, in one private message
+        discord.File(io.BytesIO(floor), filename="table.png"),
+        discord.File(io.BytesIO(png), filename="hand.png"),
+    ]
+
+
 async def show_hand(
     interaction: discord.Interaction, session: TableSession, note: str = ""
 ) -> None:
@@ -71,20 +90,10 @@ async def show_hand(
     if session.match is None:
         await tell(interaction, _("The game has not started yet."))
         return
-    view = session.match.view(seat)
-    png = await asyncio.to_thread(hand_image.render_png, view)
-    picture = session.match.view(PUBLIC).picture(session.names())
-    # the player's own seat at the bottom of their private table image
-    floor = await asyncio.to_thread(
-        table_image.render_picture_png, picture, table_image.DEFAULT_THEME, seat
-    )
+    files = await hand_files(session, seat)
     recent = session.since_own_turn(seat)
     if recent:
         note += _("Since your last turn:") + f"\n{plays_text(recent, 900)}\n"
-    files = [  # the table and the hand together, in one private message
-        discord.File(io.BytesIO(floor), filename="table.png"),
-        discord.File(io.BytesIO(png), filename="hand.png"),
-    ]
     if session.match.is_terminal or session.match.current_player != seat:
         waiting = (
             _("The game is over.")
@@ -99,8 +108,12 @@ async def show_hand(
     )
 
 
-PICK = re.compile(r"pick:(?P<table>\d+):")
+PICK = re.compile(r"pick:(?P<table>\d+):(?P<turn>\d+)")
 EXPIRED = N_("That picker had expired (or the bot restarted): here is your hand again.")
+DECIDED = N_(
+    "That decision was already made (or its time ran out), so nothing was played again: here "
+    "is your hand now."
+)
 
 
 def is_handled(interaction: discord.Interaction) -> bool:
@@ -129,7 +142,9 @@ async def answer_unhandled_component(interaction: discord.Interaction) -> None:
     """A click nobody will answer gets a private answer instead of Discord's "This
     interaction failed": a picker that timed out or predates a restart, a fresh hand; anything
     else, a plain word."""
-    if interaction.type is not discord.InteractionType.component or is_handled(interaction):
+    if interaction.type is not discord.InteractionType.component:
+        return
+    if interaction.extras.get(TAKEN) or is_handled(interaction):
         return
     await localise(interaction)
     data: dict[str, Any] = dict(interaction.data or {})
@@ -142,7 +157,8 @@ async def answer_unhandled_component(interaction: discord.Interaction) -> None:
     except TableError as error:
         await tell(interaction, str(error))
         return
-    await show_hand(interaction, session, _(EXPIRED) + "\n")
+    note = _(DECIDED) if int(found["turn"]) < session.turn_number else _(EXPIRED)
+    await show_hand(interaction, session, note + "\n")
 
 
 Handler = Callable[..., Awaitable[None]]
@@ -169,7 +185,7 @@ PICKER_SECONDS = 14 * 60
 log = logging.getLogger("seepbot.picker")
 
 
-class Picker(discord.ui.View):
+class Picker(OwnView):
     """Choose a card (or answer the phase's question), then one of its moves, then confirm.
     Reopen "My hand" for a fresh one."""
 
@@ -391,8 +407,8 @@ class Picker(discord.ui.View):
         except ValueError as error:
             await tell(interaction, str(error))
             return
-        self.move = action.notation
-        await self._redraw(interaction)
+        # chosen together in one select, the cards are the move: played at once
+        await play_move(interaction, self.session, action.notation, self.turn, picker=self)
 
     def _add_hint_button(self, tag: str) -> None:
         if self.session.hints_on:
@@ -401,6 +417,7 @@ class Picker(discord.ui.View):
             )
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        await super().interaction_check(interaction)  # marked as ours at once
         await localise(interaction)  # runs before the item's own callback
         logs.set_table(self.session.id)
         if self.session.ended:
@@ -476,7 +493,8 @@ async def play_move(
         await interaction.response.defer(ephemeral=True, thinking=True)
     started = time.monotonic()
     try:
-        result = await session.play(interaction.user.id, move, turn)
+        asked_at = interaction.created_at.timestamp()
+        result = await bot.flow.play(session, Move(interaction.user.id, move, turn, asked_at))
     except (TableError, StoreFault) as error:
         if isinstance(error, StoreFault):
             log.warning("a move at table %s could not be stored: %s", session.id, error)
@@ -489,21 +507,40 @@ async def play_move(
     seconds = time.monotonic() - started
     bot.metrics.move_seconds.observe(seconds)
     log.debug("move %d stored after %.3f s", session.turn_number, seconds)
-    # The player hears of their move first, then the table follows; should the bot stop in
-    # between, the move's table message is in the store's outbox and posted at the restart.
+    # The player hears of their move; the flow posts the table (should the bot stop in
+    # between, the move's table message is in the store's outbox and posted at the restart).
     done = _("You played: {move}", move=result.text)
     try:
-        if picker is not None:
-            picker.stop()
-            await interaction.edit_original_response(content=done, view=None, attachments=[])
-        else:
+        if picker is None:
             await interaction.edit_original_response(content=done)
+            return
+        picker.stop()
+        following = await next_picker(session, picker.user_id, result.player)
+        if following is None:
+            await interaction.edit_original_response(content=done, view=None, attachments=[])
+            return
+        # the same player decides again at once: the picker shows the next decision in place
+        next_one, files = following
+        await interaction.edit_original_response(
+            content=f"{done}\n{next_one.prompt()}", view=next_one, attachments=files
+        )
     except discord.HTTPException:
         log.warning(
             "could not tell %s about their move at table %s", interaction.user.id, session.id
         )
-    finally:
-        bot.flow.schedule(bot.flow.advance(session, result.deals_finished))
+
+
+async def next_picker(
+    session: TableSession, user_id: int, seat: int
+) -> tuple[Picker, list[discord.File]] | None:
+    """A picker for the seat's next decision when it is theirs again right away (a pick, then
+    the bury, then the call; a bid, then the first play; going on with a trick)."""
+    match = session.match
+    if match is None or match.is_terminal or session.ended or match.current_player != seat:
+        return None
+    if session.seats[seat].plays_itself:
+        return None
+    return Picker(session, user_id), await hand_files(session, seat)
 
 
 class _Button(discord.ui.Button[Any]):

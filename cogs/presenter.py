@@ -17,7 +17,7 @@ import discord
 
 from bot.i18n import _
 from cogs.common import can_attach, plays_text
-from cogs.lobby import RematchButton
+from cogs.lobby import NextMatchButton, RematchButton
 from cogs.picker import HandButton
 from cogs.rules import TableRulesButton
 from engine.core import PUBLIC
@@ -45,7 +45,10 @@ def table_embed(session: TableSession, picture: TablePicture) -> discord.Embed:
     embed = discord.Embed(title=title, colour=discord.Colour.dark_green())
     if picture.played:
         embed.add_field(name=_("Last play"), value=picture.played, inline=False)
-    recent = session.plays_since(session.shown_moves)
+    # this deal's plays only (the last deal's at the match's end): a finished deal's last
+    # plays are in its summary
+    deal = match.deals_finished - 1 if match.is_terminal else match.deals_finished
+    recent = session.plays_since(session.shown_moves, deal)
     if len(recent) > 1:  # several seats played since the last table: list every play
         embed.add_field(name=_("Since the last table"), value=plays_text(recent), inline=False)
     if match.is_terminal:
@@ -54,6 +57,15 @@ def table_embed(session: TableSession, picture: TablePicture) -> discord.Embed:
         seat = match.current_player or 0
         embed.description = _("{name} to play.", name=session.name_of(seat))
     return embed
+
+
+def clock(session: TableSession) -> str:
+    """The mover's deadline at a timed table, as a Discord timestamp that every client shows
+    counting down by itself ("in 2 minutes"); "" at an untimed table."""
+    deadline = session.row.turn_deadline
+    if deadline is None:
+        return ""
+    return " " + _("Time runs out {when}.", when=f"<t:{int(deadline)}:R>")
 
 
 async def table_message(session: TableSession, channel: Any, ping: bool = True) -> dict[str, Any]:
@@ -66,10 +78,11 @@ async def table_message(session: TableSession, channel: Any, ping: bool = True) 
     if not match.is_terminal:
         kwargs["content"] = _(
             "{player}, your turn.", player=mention(session, match.current_player or 0)
-        )
+        ) + clock(session)
         view = discord.ui.View(timeout=None)
         view.add_item(HandButton(session.id))
         view.add_item(TableRulesButton(session.id))
+        view.add_item(NextMatchButton(session.id))
         kwargs["view"] = view
     if can_attach(channel):
         png = await asyncio.to_thread(table.render_picture_png, picture)
@@ -91,8 +104,12 @@ async def summary_message(session: TableSession, channel: Any) -> dict[str, Any]
     for name, value in report.fields:
         embed.add_field(name=name, value=value, inline=False)
     kwargs: dict[str, Any] = {"embed": embed}
+    last = session.plays_since(session.shown_moves, match.deals_finished - 1)
+    if last:  # the deal's plays since its last table message
+        embed.add_field(name=_("Since the last table"), value=plays_text(last), inline=False)
     if match.is_terminal:
         embed.add_field(name=_("Match over"), value=match_result_text(session), inline=False)
+        embed.add_field(name=_("Match recap"), value=recap_text(session), inline=False)
         embed.add_field(
             name=_("What next"),
             value=_(
@@ -106,7 +123,9 @@ async def summary_message(session: TableSession, channel: Any) -> dict[str, Any]
         view.add_item(RematchButton(session.id))
         kwargs["view"] = view
     if can_attach(channel):
-        png = await asyncio.to_thread(summary.render_png, match.view(PUBLIC), names)
+        png = recap_png(session) if match.is_terminal else None
+        if png is None:
+            png = await asyncio.to_thread(summary.render_png, match.view(PUBLIC), names)
         kwargs["file"] = discord.File(io.BytesIO(png), filename="summary.png")
         embed.set_image(url="attachment://summary.png")
     return kwargs
@@ -116,3 +135,24 @@ def match_result_text(session: TableSession) -> str:
     match = session.match
     assert match is not None
     return match.outcome().describe(session.names())
+
+
+def recap_png(session: TableSession) -> bytes | None:
+    """The hook for a picture of the whole match on its final summary: None while the
+    renderers draw no recap image, and the last deal's summary image is shown."""
+    return None
+
+
+def recap_text(session: TableSession, limit: int = 1024) -> str:
+    """The match deal by deal: each deal's title and its totals, the latest kept when they do
+    not all fit."""
+    match = session.match
+    assert match is not None
+    names = session.names()
+    lines = []
+    for number in range(1, match.deals_finished + 1):
+        report = match.deal_report(number, names)
+        lines.append(f"**{report.title}** · {report.totals}" if report.totals else report.title)
+    while len("\n".join(lines)) > limit and len(lines) > 1:
+        lines.pop(0)
+    return "\n".join(lines)[:limit] or match_result_text(session)[:limit]

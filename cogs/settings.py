@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from bot import settings as server
 from bot.i18n import N_, _
-from cogs.common import tell
+from cogs.common import OwnView, tell
 from cogs.options import LevelChoice, Option, TimerChoice, table_option, with_options
 
 if TYPE_CHECKING:
@@ -92,7 +92,7 @@ class SettingsCommands(
         )
 
 
-class SeasonConfirm(discord.ui.View):
+class SeasonConfirm(OwnView):
     def __init__(self, bot: SeepBot, user_id: int) -> None:
         super().__init__(timeout=300)
         self.bot = bot

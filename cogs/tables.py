@@ -10,11 +10,12 @@ from discord.ext import commands
 
 from bot import logs
 from bot import settings as server
+from bot.flow import End, Kick, Rejoin, ShowTable, Start
 from bot.i18n import N_, _, current, speaking
 from bot.tables import TableError, TableSession
 from bot.translator import said
 from cogs.common import cannot_post, session_for, tell
-from cogs.lobby import LobbyButton, RematchButton, lobby_embed, lobby_view
+from cogs.lobby import LobbyButton, NextMatchButton, RematchButton, lobby_embed, lobby_view
 from cogs.options import (
     LevelChoice,
     Option,
@@ -258,14 +259,13 @@ def table_commands() -> type[commands.GroupCog]:
         async def start(self, interaction: discord.Interaction) -> None:
             try:
                 session = session_for(interaction)
-                await session.start(interaction.user.id)
+                await self.bot.flow.play(session, Start(interaction.user.id))
             except TableError as error:
                 await tell(interaction, str(error))
                 return
             with speaking(session.language):
                 text = _("The game has started.")
             await interaction.response.send_message(text)
-            self.bot.flow.schedule(self.bot.flow.advance(session))
 
         @app_commands.command(name="status", description="Show this channel's table")
         async def status(self, interaction: discord.Interaction) -> None:
@@ -289,8 +289,12 @@ def table_commands() -> type[commands.GroupCog]:
                         ),
                     )
                     return
+            try:
+                await self.bot.flow.play(session, ShowTable())
+            except TableError as error:
+                await tell(interaction, str(error))
+                return
             await interaction.response.send_message(_("Here is the table."), ephemeral=True)
-            self.bot.flow.schedule(self.bot.flow.post_table(session, repost=True))
 
         @app_commands.command(
             name="end", description="End this channel's table (host or Manage Channels)"
@@ -299,12 +303,10 @@ def table_commands() -> type[commands.GroupCog]:
             try:
                 session = session_for(interaction)
                 require_host_or_manager(interaction, session)
-                await self.bot.tables.end(interaction.channel_id or 0)
-                self.bot.flow.cancel_timer(session)
                 name = interaction.user.display_name
                 with speaking(session.language):
                     closing = _("This table was ended by {name}.", name=name)
-                self.bot.flow.schedule(self.bot.flow.port.close_lobby(session, closing))
+                await self.bot.flow.play(session, End(interaction.channel_id or 0, closing))
             except TableError as error:
                 await tell(interaction, str(error))
                 return
@@ -318,7 +320,7 @@ def table_commands() -> type[commands.GroupCog]:
         async def rejoin(self, interaction: discord.Interaction) -> None:
             try:
                 session = session_for(interaction)
-                seat = await session.rejoin(interaction.user.id)
+                seat = await self.bot.flow.play(session, Rejoin(interaction.user.id))
             except TableError as error:
                 await tell(interaction, str(error))
                 return
@@ -329,7 +331,6 @@ def table_commands() -> type[commands.GroupCog]:
                     number=seat + 1,
                 )
             await interaction.response.send_message(text)
-            self.bot.flow.schedule(self.bot.flow.advance(session))
 
         @app_commands.command(name="kick", description="Remove a player (host or Manage Channels)")
         @app_commands.describe(
@@ -339,7 +340,7 @@ def table_commands() -> type[commands.GroupCog]:
             try:
                 session = session_for(interaction)
                 require_host_or_manager(interaction, session)
-                seat = await session.kick(member.id)
+                seat = await self.bot.flow.play(session, Kick(member.id))
             except TableError as error:
                 await tell(interaction, str(error))
                 return
@@ -348,8 +349,6 @@ def table_commands() -> type[commands.GroupCog]:
                 if session.started:
                     text += " " + _("A computer player takes it.")
             await interaction.response.send_message(text)
-            if session.started:
-                self.bot.flow.schedule(self.bot.flow.advance(session))
 
     return TableCommands
 
@@ -357,4 +356,4 @@ def table_commands() -> type[commands.GroupCog]:
 async def setup(bot: SeepBot) -> None:
     bot.flow.attach(DiscordTableOutput(bot))
     await bot.add_cog(table_commands()(bot))
-    bot.add_dynamic_items(LobbyButton, RematchButton)
+    bot.add_dynamic_items(LobbyButton, RematchButton, NextMatchButton)

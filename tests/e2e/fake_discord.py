@@ -14,7 +14,6 @@ fails on any.
 from __future__ import annotations
 
 import asyncio
-import itertools
 import json
 import re
 import time
@@ -37,6 +36,7 @@ SEND_MESSAGES = 1 << 11
 CREATE_PUBLIC_THREADS = 1 << 35
 APP_ID = 900_000_000_000_000_010
 BOT_ID = APP_ID
+DISCORD_EPOCH_MS = 1_420_070_400_000  # 2015-01-01, where snowflakes count from
 EPHEMERAL = 64
 ALL_PERMISSIONS = str((1 << 50) - 1)
 ATTACH_FILES = 1 << 15
@@ -245,7 +245,7 @@ class FakeDiscord:
         self.shard_count = 1
         self.identifies: list[tuple[int, int]] = []  # every (shard, count) that identified
         self.posted: dict[int, list[asyncio.Future[dict[str, Any]]]] = {}
-        self._ids = itertools.count(1_000_000_000_000_000_000)
+        self._last_id = 0
         self.app = web.Application(client_max_size=32 * 1024 * 1024)
         self.app.router.add_get("/gateway", self._gateway)
         self.app.router.add_route("*", "/api/v10/{path:.*}", self._rest)
@@ -294,7 +294,11 @@ class FakeDiscord:
         return f"ws://127.0.0.1:{self.port}/gateway"
 
     def next_id(self) -> int:
-        return next(self._ids)
+        """A snowflake as Discord makes them: its creation time (milliseconds since Discord's
+        epoch) in the high bits, so `created_at` of a message or interaction is real."""
+        made = (int(time.time() * 1000) - DISCORD_EPOCH_MS) << 22
+        self._last_id = max(made, self._last_id + 1)
+        return self._last_id
 
     # ----- gateway ----------------------------------------------------------------------
 

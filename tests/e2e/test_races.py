@@ -150,3 +150,33 @@ async def test_a_picker_click_and_a_play_for_one_turn_play_once(env: Env) -> Non
     assert (ASHA, DEV)[session.match.current_player] == mover
     late = await fake.slash(mover, "play", move=stale[0]["value"])
     assert "earlier turn" in answer(late)
+
+
+async def test_a_move_the_bot_cannot_take_in_time_is_refused_as_busy_and_not_played(
+    env: Env,
+) -> None:
+    """Overload: a move that gets its turn at the table only after `busy_after` seconds is
+    answered "busy" at once and not applied; sent again, it plays."""
+    fake = env.fake
+    fake.add_member(ASHA, "Asha")
+    fake.add_member(DEV, "Dev")
+    new = await fake.slash(ASHA, "table", "new suipe", players=2, deals=3)
+    lobby = fake.messages[new.message_id]
+    await fake.click(DEV, new.message_id, button(fake, lobby, "Join"))
+    await fake.click(ASHA, new.message_id, button(fake, lobby, "Start"))
+    await env.bot.idle()
+    session = env.bot.tables.get(CHANNEL_ID)
+    env.bot.flow.busy_after = 0.5
+    mover = (ASHA, DEV)[session.match.current_player]
+    move = session.match.legal_actions()[0].notation
+    before = session.turn_number
+    async with session.lock:  # the table is held up (a slow store, a busy process)
+        waiting = asyncio.create_task(fake.slash(mover, "play", move=move))
+        await asyncio.sleep(1.0)
+    refused = await waiting
+    assert answer(refused) == "The table is busy: try again in a moment."
+    assert refused.responses[-1]["data"]["flags"] & EPHEMERAL
+    assert session.turn_number == before
+    again = await fake.slash(mover, "play", move=move)
+    assert answer(again).startswith("You played")
+    assert session.turn_number == before + 1

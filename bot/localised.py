@@ -1,11 +1,11 @@
-"""The slash-command tree: every command's handler speaks the player's language, set before it
-runs (in the same task), and the options it receives are those the command declares. Kept in
-bot/ (not cogs/) because the client is made with it; the cogs use the same helpers."""
+"""Every interaction speaks its player's language: the command tree sets it before a slash
+command's handler runs (the components' handlers set it themselves, through `localise`), and
+holds a command's options to what this version declares."""
 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -25,17 +25,14 @@ OUTDATED = N_(
 log = logging.getLogger("seepbot.errors")
 
 
-def _bot(interaction: discord.Interaction) -> SeepBot:
-    return cast("SeepBot", interaction.client)
-
-
 async def localise(interaction: discord.Interaction) -> str:
     """Speak the player's language for the rest of this interaction's handling: their
     `/language` choice, else their Discord client's language. (The log names the interaction
     from here on.) A choice that cannot be read counts as none: the player is still answered."""
     logs.set_interaction(logs.describe_interaction(interaction))
+    client: SeepBot = interaction.client  # type: ignore[assignment]  # always our bot
     try:
-        preference = (await _bot(interaction).preferences.of(interaction.user.id)).language
+        preference = (await client.preferences.of(interaction.user.id)).language
     except Exception as error:
         log.warning("the language choice cannot be read", exc_info=error)
         preference = None
@@ -79,7 +76,8 @@ class LocalisedTree(app_commands.CommandTree["SeepBot"]):
         params = {p.display_name: p for p in command.parameters}
         problem = option_problem(options, params)
         if problem:
-            await tell(interaction, _(OUTDATED, command=command.qualified_name, problem=problem))
+            text = fit(_(OUTDATED, command=command.qualified_name, problem=problem))
+            await interaction.response.send_message(text, ephemeral=True)
             return False
         return True
 
@@ -119,14 +117,3 @@ def option_problem(options: list[dict[str, Any]], params: dict[str, Any]) -> str
                     value=quoted(value),
                 )
     return ""
-
-
-async def tell(interaction: discord.Interaction, text: str) -> None:
-    """A private answer, whether or not the interaction was answered already."""
-    text = fit(text)
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
-    else:
-        await interaction.response.send_message(text, ephemeral=True)
-
-
