@@ -14,6 +14,7 @@ from discord.ext import commands
 from bot import logs
 from bot.config import Settings
 from bot.flow import TableFlow
+from bot.i18n import load_catalogues
 from bot.localised import LocalisedTree
 from bot.metrics import Metrics
 from bot.preferences import Preferences
@@ -124,6 +125,7 @@ class SeepBot(commands.Bot):
         self.flow.schedule(self.close())
 
     async def setup_hook(self) -> None:
+        load_catalogues()  # the shared words and every game package's own, merged once
         await self.tree.set_translator(Translator())
         if not self.serving:
             for name in COGS:

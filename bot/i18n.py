@@ -6,6 +6,10 @@ language's plural rules from CLDR, so the bot needs no compiled `.mo` files and 
 edits plain text. A message is marked `_("…")` (or `ngettext`) where it is written, with named
 `{placeholders}` filled after translation, so a translation may put them in its own order.
 
+A game package may carry its own catalogues (`GameSpec.locales`, `<code>.po`): each language's
+catalogue is the shared one with every game's own merged behind it, so a new game brings its
+words without touching `bot/locales`.
+
 Which language: private answers speak the player's (`/language`, else their Discord client's
 language when we have it); a table's public messages speak the language of the player who
 opened it, so everyone at the table reads the same words.
@@ -25,7 +29,7 @@ from typing import Any
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-from engine import words
+from engine import registry, words
 
 FOLDER = Path(__file__).parent / "locales"
 DEFAULT = "en"
@@ -39,18 +43,48 @@ DISCORD_LOCALES = {"hi": "hi", "en-US": "en", "en-GB": "en"}
 _language: ContextVar[str] = ContextVar("language", default=DEFAULT)
 
 
-@cache
-def catalogue(code: str) -> gettext.NullTranslations:
-    """The language's messages (English, the source language, needs none)."""
-    path = FOLDER / f"{code}.po"
-    if code == DEFAULT or not path.is_file():
-        return gettext.NullTranslations()
+def read_catalogue(path: Path, code: str) -> gettext.GNUTranslations | None:
+    """One `.po` file as gettext translations (None when there is no such file)."""
+    if not path.is_file():
+        return None
     with path.open("rb") as po:
         messages = read_po(po, locale=code)
     compiled = io.BytesIO()
     write_mo(compiled, messages, use_fuzzy=False)
     compiled.seek(0)
     return gettext.GNUTranslations(compiled)
+
+
+def catalogue_files(code: str) -> list[Path]:
+    """The `.po` files of a language: the shared one, then each game's own, where present."""
+    folders = [FOLDER, *(spec.locales for spec in registry.games() if spec.locales)]
+    return [folder / f"{code}.po" for folder in folders if (folder / f"{code}.po").is_file()]
+
+
+@cache
+def catalogue(code: str) -> gettext.NullTranslations:
+    """The language's messages, the games' own merged behind the shared ones (English, the
+    source language, needs none)."""
+    merged = gettext.NullTranslations()
+    if code == DEFAULT:
+        return merged
+    for path in catalogue_files(code):
+        found = read_catalogue(path, code)
+        if found is not None:
+            merged.add_fallback(found)
+    return merged
+
+
+def translation(code: str, message: str) -> str | None:
+    """`message` in `code` when a catalogue translates it, else None."""
+    text = catalogue(code).gettext(message)
+    return None if text == message and code != DEFAULT else text
+
+
+def load_catalogues() -> None:
+    """Read every language's catalogues now (start-up), not at a player's first message."""
+    for code in LANGUAGES:
+        catalogue(code)
 
 
 def current() -> str:

@@ -103,7 +103,7 @@ def _rate(state: dict[int, tuple[float, float]], rows: list[tuple[PlayerResult, 
         [_MODEL.rating(*state.get(r.user_id, (_MODEL.mu, _MODEL.sigma))) for r, _ in by_side[s]]
         for s in sides
     ]
-    ranks = [by_side[s][0][1] for s in sides]
+    ranks = [float(by_side[s][0][1]) for s in sides]
     updated = _MODEL.rate(teams, ranks=ranks)
     for s, team in zip(sides, updated, strict=True):
         for (row, _rank), rating in zip(by_side[s], team, strict=True):

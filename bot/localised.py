@@ -61,11 +61,11 @@ class LocalisedTree(app_commands.CommandTree["SeepBot"]):
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         await localise(interaction)
         command = interaction.command
-        options = leaf_options(interaction.data or {})
+        options = leaf_options(dict(interaction.data or {}))
         if interaction.type is discord.InteractionType.autocomplete:
             focused = next((o["name"] for o in options if o.get("focused")), None)
-            params = command.parameters if isinstance(command, app_commands.Command) else []
-            param = next((p for p in params if p.display_name == focused), None)
+            declared = command.parameters if isinstance(command, app_commands.Command) else []
+            param = next((p for p in declared if p.display_name == focused), None)
             if param is None or not param.autocomplete:
                 # an option that offers nothing while typing (an older registration)
                 await interaction.response.autocomplete([])

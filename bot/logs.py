@@ -115,9 +115,10 @@ def one_line(error: BaseException) -> str:
     ours = [
         f for f in frames if "site-packages" not in f.filename and "/lib/python" not in f.filename
     ]
-    frame = (ours or frames or [None])[-1]
-    if frame is None:
+    chosen = ours or list(frames)
+    if not chosen:
         return summary
+    frame = chosen[-1]
     where = re.sub(r"^.*?/(?=(?:bot|cogs|engine|renderers)/)", "", frame.filename)
     return f"{summary} (at {where}:{frame.lineno} in {frame.name})"
 

@@ -346,7 +346,9 @@ class TableSession:
         async with self.lock:
             seat = self.check_turn(user_id, turn_number)
             seed = f"{self.row.seed}:{turn_number}:hint"
-            return await asyncio.to_thread(suggest, self.match, seat, seed)
+            match = self.match
+            assert match is not None  # a turn was checked: the match has started
+            return await asyncio.to_thread(suggest, match, seat, seed)
 
     async def rejoin(self, user_id: int) -> int:
         async with self.lock:

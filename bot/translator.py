@@ -1,22 +1,82 @@
-"""Slash command names and descriptions in Hindi, from `bot/locales/hi.toml` (a file a
-translator can edit). Discord shows them to members whose client is set to Hindi."""
+"""Slash commands in the players' languages, for the languages Discord's apps offer among ours.
+
+Command and group names come from `bot/locales/<code>.toml` (a name must be lower case without
+spaces, so it is chosen by hand). Descriptions and choice names come from the gettext
+catalogues (`bot.i18n.catalogue`: the shared messages and every game's own), then from the
+`.toml` file's descriptions. Whatever catalogues are present are read: a language whose files
+are missing is simply shown in English.
+
+A string made by `said` carries its message and values in its extras, so a description built
+from data ("how many players (2 or 3)") is translated as its message and filled in afterwards;
+a /rules topic (`topic_title`) is named by its page's title in that language's pages.
+"""
 
 from __future__ import annotations
 
 import tomllib
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import discord
 from discord import app_commands
 
-LOCALES = {discord.Locale.hindi: "hi"}
+from bot.i18n import translation
+from bot.lessons import lesson, lessons_of
+
+# Discord's locales that have a language of ours (Discord's apps have no Gujarati or Slovak).
+LOCALES = {discord.Locale.hindi: "hi", discord.Locale.czech: "cs", discord.Locale.german: "de"}
 FOLDER = Path(__file__).parent / "locales"
+NAMES = (
+    app_commands.TranslationContextLocation.command_name,
+    app_commands.TranslationContextLocation.group_name,
+)
+DESCRIPTION_LIMIT = 100  # Discord's limit for a description or a choice's name
 
 
 @cache
 def table(code: str) -> dict[str, dict[str, str]]:
-    return tomllib.loads((FOLDER / f"{code}.toml").read_text(encoding="utf-8"))
+    path = FOLDER / f"{code}.toml"
+    if not path.is_file():
+        return {"names": {}, "descriptions": {}}
+    return tomllib.loads(path.read_text(encoding="utf-8"))
+
+
+def said(message: str, **values: Any) -> app_commands.locale_str:
+    """A command's text in English, translated as `message` with `values` filled in."""
+    text = message.format(**values) if values else message
+    return app_commands.locale_str(text, message=message, values=values)
+
+
+def topic_title(game: str, topic: str, title: str) -> app_commands.locale_str:
+    """A /rules topic, named by its page's title (translated from the game's own pages)."""
+    return app_commands.locale_str(title, lesson=game, topic=topic)
+
+
+def _page_title(game: str, topic: str, code: str) -> str | None:
+    if code not in lessons_of(game).languages:
+        return None
+    pages = lesson(game, code).pages
+    return next((page.title for page in pages if page.topic == topic), None)
+
+
+def short(text: str) -> str:
+    return text if len(text) <= DESCRIPTION_LIMIT else text[: DESCRIPTION_LIMIT - 1] + "…"
+
+
+def translate_text(string: app_commands.locale_str, code: str) -> str | None:
+    """A description or choice name in `code`, None where no catalogue has it."""
+    if "lesson" in string.extras:
+        title = _page_title(string.extras["lesson"], string.extras["topic"], code)
+        return None if title is None else short(title)
+    message = str(string.extras.get("message", string.message))
+    values: dict[str, Any] = string.extras.get("values") or {}
+    text = translation(code, message)
+    if text is None:
+        text = table(code).get("descriptions", {}).get(message)
+    if text is None:
+        return None
+    return short(text.format(**values) if values else text)
 
 
 class Translator(app_commands.Translator):
@@ -24,16 +84,14 @@ class Translator(app_commands.Translator):
         self,
         string: app_commands.locale_str,
         locale: discord.Locale,
-        context: app_commands.TranslationContext,
+        context: app_commands.TranslationContext[Any, Any],
     ) -> str | None:
         code = LOCALES.get(locale)
         if code is None:
             return None
-        words = table(code)
         location = context.location
-        if location in (
-            app_commands.TranslationContextLocation.command_name,
-            app_commands.TranslationContextLocation.group_name,
-        ):
-            return words["names"].get(string.message)
-        return words["descriptions"].get(string.message)
+        if location in NAMES:
+            return table(code).get("names", {}).get(string.message)
+        if location is app_commands.TranslationContextLocation.parameter_name:
+            return None  # option names stay as they are: the options are data
+        return translate_text(string, code)

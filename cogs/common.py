@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
@@ -17,6 +17,7 @@ from bot.tables import TableError, TableSession
 
 if TYPE_CHECKING:
     from bot.client import SeepBot
+    from bot.tables import Play
 
 PAGE = 25  # Discord's limit of options in one select
 UNEXPECTED = N_("That choice isn't available any more. Try the command again.")
@@ -145,3 +146,39 @@ def guarded(callback: Handler) -> Handler:
             await answer_unexpected(interaction, error)
 
     return run  # type: ignore[return-value]  # same signature as the wrapped callback
+
+
+def cannot_post(channel: Any) -> str | None:
+    """Why the bot cannot run a table in this channel, in words for the players; None if it can."""
+    permissions = getattr(channel, "permissions_for", None)
+    guild = getattr(channel, "guild", None)
+    if permissions is None or guild is None or guild.me is None:
+        return None
+    allowed = channel.permissions_for(guild.me)
+    if not allowed.send_messages:
+        return _(
+            "I may not post messages in this channel, so I cannot keep a table here. Ask a "
+            "moderator to give me Send Messages here, or open the table in another channel."
+        )
+    if not allowed.embed_links:
+        return _(
+            "I may not embed links in this channel, and the table is shown in an embed. Ask a "
+            "moderator to give me Embed Links here, or open the table in another channel."
+        )
+    return None
+
+
+def can_attach(channel: Any) -> bool:
+    permissions = getattr(channel, "permissions_for", None)
+    guild = getattr(channel, "guild", None)
+    if permissions is None or guild is None or guild.me is None:
+        return True
+    return bool(channel.permissions_for(guild.me).attach_files)
+
+
+def plays_text(plays: Sequence[Play], limit: int = 1024) -> str:
+    """One line per play, the latest kept when they do not all fit."""
+    lines = [f"• {play.text}" for play in plays]
+    while len("\n".join(lines)) > limit and len(lines) > 1:
+        lines.pop(0)
+    return "\n".join(lines)[:limit]

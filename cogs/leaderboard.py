@@ -12,11 +12,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import _
+from bot.i18n import N_, _
 from bot.leaderboards import Board, BoardPage, Period, board_choices, board_page, stats_for
-from cogs.common import bot_of, guarded, page_button, send_page, tell
-from cogs.options import Option, choice_of, game_option, with_options
-from cogs.presenter import can_attach
+from bot.translator import said
+from cogs.common import bot_of, can_attach, guarded, page_button, send_page, tell
+from cogs.options import Option, choice_of, game_option, per_game, with_options
 from engine import registry
 from renderers import leaderboard as board_image
 
@@ -68,7 +68,7 @@ async def board_message(
 
 
 class PageButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"board:(?P<game>\w+):(?P<board>\w+):(?P<period>\w+):(?P<page>\d+):(?P<step>prev|next)",
 ):
     """Previous/Next on a leaderboard; works on any board message, also after a restart."""
@@ -82,7 +82,7 @@ class PageButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> PageButton:
         return cls(
             match["game"],
@@ -97,6 +97,12 @@ class PageButton(
         page = self.page + (1 if self.step == "next" else -1)
         kwargs = await board_message(interaction, self.game, self.board, self.period, page)
         await interaction.response.edit_message(**kwargs)
+
+
+def member_option() -> Option:
+    return Option(
+        "member", discord.Member | None, said(N_("whose stats (you, if left empty)")), None
+    )
 
 
 class LeaderboardCommands(commands.Cog):
@@ -126,23 +132,17 @@ class LeaderboardCommands(commands.Cog):
         chosen = Period(period or Period.ALL.value)
         await send_page(interaction, await board_message(interaction, game, board, chosen, 0))
 
-    leaderboard = app_commands.guild_only()(
+    leaderboard: app_commands.Command[Any, ..., None] = app_commands.guild_only()(
         app_commands.command(name="leaderboard", description="This server's best players")(
             _leaderboard
         )
     )
 
-    @with_options(
-        [
-            Option("member", discord.Member | None, "whose stats (you, if left empty)", None),
-            game_option(required=False),
-        ]
-    )
-    async def _stats(
+    async def show_stats(
         self,
         interaction: discord.Interaction,
+        game: str | None,
         member: discord.Member | None = None,
-        game: str | None = None,
     ) -> None:
         who = member or interaction.user
         stats = await stats_for(self.bot.store, interaction.guild_id or 0, who.id, game)
@@ -204,11 +204,25 @@ class LeaderboardCommands(commands.Cog):
         embed.add_field(name=_("Recent (oldest first)"), value=recent, inline=False)
         await interaction.response.send_message(**kwargs)
 
-    stats = app_commands.guild_only()(
-        app_commands.command(name="stats", description="A player's record, rating and partners")(
-            _stats
-        )
+    stats = app_commands.Group(
+        name="stats", description="A player's record, rating and partners", guild_only=True
     )
+
+    @with_options([member_option()])
+    async def _all(self, interaction: discord.Interaction, **values: Any) -> None:
+        await self.show_stats(interaction, None, **values)
+
+    stats.add_command(
+        app_commands.Command(name="all", description=said(N_("Every game together")), callback=_all)
+    )
+    for _command in per_game(
+        registry.games(),
+        lambda spec: said(N_("{game} only"), game=spec.display_name),
+        lambda spec: [member_option()],
+        show_stats,
+    ):
+        stats.add_command(_command)
+    del _command  # not a command of the cog itself
 
 
 async def setup(bot: SeepBot) -> None:

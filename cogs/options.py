@@ -1,5 +1,6 @@
 """Slash-command options made from data: the games and their options come from the registry,
-so no cog lists games or options by hand.
+so no cog lists games or options by hand. `/table new`, `/rules` and `/stats` have one
+subcommand per game (`per_game`), each made of that game's own options.
 
 discord.py reads a command's options from its callback's signature; `with_options` gives a
 callback a signature made of `Option`s, and the callback receives them as keyword arguments.
@@ -15,8 +16,10 @@ from typing import Any, Literal, Optional
 import discord
 from discord import app_commands
 
+from bot.i18n import N_
+from bot.translator import said
 from engine import registry
-from engine.registry import OptionSpec
+from engine.registry import GameSpec, OptionSpec
 
 TimerChoice = Literal["3 minutes", "off", "1 minute", "10 minutes", "1 hour", "1 day"]
 LevelChoice = Literal["normal", "easy", "hard"]
@@ -27,8 +30,9 @@ DESCRIPTION_LIMIT = 100  # Discord's limit for an option's description
 class Option:
     name: str
     annotation: Any
-    description: str
+    description: str | app_commands.locale_str
     default: Any = inspect.Parameter.empty
+    choices: tuple[app_commands.Choice[Any], ...] = ()  # named choices (with a plain type)
 
 
 def choice_of(values: Sequence[str]) -> Any:
@@ -47,29 +51,11 @@ def game_option(description: str = "which game", required: bool = True) -> Optio
     return Option("game", Optional[annotation], description, None)  # noqa: UP045 (runtime)
 
 
-def game_choice_text() -> str:
-    """ "seep (100 points), seep30 (Punjab, 30 points) or suipe"."""
-    words = [
-        f"{spec.name} ({spec.description})" if spec.description else spec.name
-        for spec in registry.games()
-    ]
-    return short(registry.word_list(words, "or"))
-
-
-def main_game_names(conjunction: str) -> str:
-    """ "Seep and Suipe": the games that are not variants of another."""
-    return registry.word_list([spec.display_name for spec in registry.main_games()], conjunction)
-
-
-def players_option() -> Option:
-    specs = registry.games()
-    low = min(spec.min_players for spec in specs)
-    high = max(spec.max_players for spec in specs)
-    ranges = ", ".join(
-        f"{spec.display_name}: {spec.seats_text()}" for spec in registry.main_games()
-    )
-    annotation = Optional[app_commands.Range[int, low, high]]  # noqa: UP045 (runtime)
-    return Option("players", annotation, short(f"how many players ({ranges})"), None)
+def players_option(spec: GameSpec) -> Option:
+    """How many players, within the game's own range."""
+    annotation = Optional[app_commands.Range[int, spec.min_players, spec.max_players]]  # noqa: UP045
+    description = said(N_("how many players ({seats})"), seats=spec.seats_text())
+    return Option("players", annotation, description, None)
 
 
 def table_option(option: OptionSpec) -> Option:
@@ -80,7 +66,38 @@ def table_option(option: OptionSpec) -> Option:
         base = app_commands.Range[int, option.low, option.high]
     else:
         base = option.kind
-    return Option(option.name, Optional[base], short(option.description), None)  # noqa: UP045
+    description = said(short(option.description))
+    return Option(option.name, Optional[base], description, None)  # noqa: UP045
+
+
+CommandCallback = Callable[..., Any]
+
+
+def per_game(
+    specs: Sequence[GameSpec],
+    description: Callable[[GameSpec], app_commands.locale_str],
+    options: Callable[[GameSpec], Sequence[Option]],
+    handler: Callable[..., Any],
+) -> list[app_commands.Command[Any, ..., Any]]:
+    """One subcommand per game, named after it, with that game's options; each calls
+    `handler(self, interaction, game, **values)`."""
+
+    def bind(game: str) -> CommandCallback:
+        async def play(self: Any, interaction: discord.Interaction, **values: Any) -> None:
+            await handler(self, interaction, game, **values)
+
+        # discord.py passes the cog as `self` to a callback it sees inside a class
+        play.__qualname__ = f"GameCommands.{game}"
+        return play
+
+    return [
+        app_commands.Command(
+            name=spec.name,
+            description=description(spec),
+            callback=with_options(options(spec))(bind(spec.name)),
+        )
+        for spec in specs
+    ]
 
 
 def with_options(
@@ -110,6 +127,8 @@ def with_options(
         # discord.py reads the options from the signature; functions accept a __signature__
         func.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
         func.__annotations__ = {p.name: p.annotation for p in params[1:]}
-        return app_commands.describe(**{o.name: o.description for o in options})(func)
+        described = app_commands.describe(**{o.name: o.description for o in options})(func)
+        named = {o.name: list(o.choices) for o in options if o.choices}
+        return app_commands.choices(**named)(described) if named else described
 
     return apply

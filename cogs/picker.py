@@ -15,6 +15,7 @@ import discord
 from bot import logs
 from bot.flow import Move
 from bot.i18n import N_, _, ngettext
+from bot.localised import localise
 from bot.storage import StoreFault
 from bot.tables import TableError, TableSession
 from cogs.common import (
@@ -26,11 +27,10 @@ from cogs.common import (
     answer_unexpected,
     bot_of,
     guarded,
-    localise,
+    plays_text,
     session_for,
     tell,
 )
-from cogs.presenter import plays_text
 from engine.cards import Card
 from engine.core import PUBLIC, MoveGroup
 from engine.pictures import TrickTable
@@ -50,7 +50,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"hand
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> HandButton:
         return cls(int(match["table"]))
 
@@ -97,7 +97,7 @@ class LastTrickButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> LastTrickButton:
         return cls(int(match["table"]))
 
@@ -172,7 +172,7 @@ def is_handled(interaction: discord.Interaction) -> bool:
     """Whether discord.py will hand this click to someone: a live view (kept by message, or by
     nothing for a view sent without one), or a persistent item whose pattern matches a
     component the message really has (the same lookups as discord.py's)."""
-    data = interaction.data or {}
+    data: dict[str, Any] = dict(interaction.data or {})
     kind, custom_id = int(data.get("component_type", 0)), str(data.get("custom_id", ""))
     store = interaction.client._connection._view_store
     message_id = interaction.message.id if interaction.message is not None else None
@@ -199,7 +199,8 @@ async def answer_unhandled_component(interaction: discord.Interaction) -> None:
     if interaction.extras.get(TAKEN) or is_handled(interaction):
         return
     await localise(interaction)
-    found = PICK.match(str((interaction.data or {}).get("custom_id", "")))
+    data: dict[str, Any] = dict(interaction.data or {})
+    found = PICK.match(str(data.get("custom_id", "")))
     if found is None:
         await tell(interaction, _(UNEXPECTED))
         return
@@ -356,7 +357,7 @@ class Picker(OwnView):
                 )  # fmt: skip
             self._add_hint_button(tag)
             return
-        moves = chosen.actions
+        moves = list(chosen.actions)
         pages = max(1, -(-len(moves) // PAGE))
         shown = moves[self.page * PAGE : (self.page + 1) * PAGE]
         names = self.session.names()
@@ -408,7 +409,7 @@ class Picker(OwnView):
     def _label(self, action: Any) -> str:
         card = getattr(action, "card", None)
         number = self._number(card.pretty) if card is not None else ""
-        return number + self.match.describe(action, self.session.names())
+        return number + str(self.match.describe(action, self.session.names()))
 
     def _card_text(self, group: MoveGroup) -> str:
         """What a card can do, for the card list: its move, or how many and which kinds."""
@@ -488,13 +489,13 @@ class Picker(OwnView):
     ) -> None:
         await answer_unexpected(interaction, error)
 
-    async def _refresh(self, interaction: discord.Interaction) -> None:
+    async def _redraw(self, interaction: discord.Interaction) -> None:
         self._build()
         await interaction.response.edit_message(content=self.prompt(), view=self)
 
     async def _choose_card(self, interaction: discord.Interaction, value: str) -> None:
         self.card, self.page = value, 0
-        await self._refresh(interaction)
+        await self._redraw(interaction)
 
     async def _hint(self, interaction: discord.Interaction) -> None:
         try:
@@ -505,7 +506,7 @@ class Picker(OwnView):
         self.move, self.hint = hint.action.notation, hint.reason
         group = next((g for g in self.groups() if hint.action in g.actions and not g.prompt), None)
         self.card = group.key if group is not None else None
-        await self._refresh(interaction)
+        await self._redraw(interaction)
 
     async def _back(self, interaction: discord.Interaction) -> None:
         self.hint = None
@@ -513,15 +514,15 @@ class Picker(OwnView):
             self.move = None
         else:
             self.card, self.page = None, 0
-        await self._refresh(interaction)
+        await self._redraw(interaction)
 
     async def _prev(self, interaction: discord.Interaction) -> None:
         self.page = max(0, self.page - 1)
-        await self._refresh(interaction)
+        await self._redraw(interaction)
 
     async def _next(self, interaction: discord.Interaction) -> None:
         self.page += 1
-        await self._refresh(interaction)
+        await self._redraw(interaction)
 
     async def _confirm(self, interaction: discord.Interaction) -> None:
         await play_move(interaction, self.session, self.move or "", self.turn, picker=self)

@@ -11,19 +11,22 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.i18n import _
+from cogs.common import can_attach, plays_text
+from cogs.lobby import NextMatchButton, RematchButton
+from cogs.picker import HandButton, LastTrickButton
+from cogs.rules import TableRulesButton
 from engine.core import PUBLIC
 from engine.pictures import TablePicture, TrickTable
 from engine.registry import display_name
 from renderers import recap, summary, table
 
 if TYPE_CHECKING:
-    from bot.tables import Play, TableSession
+    from bot.tables import TableSession
 
 log = logging.getLogger("seepbot.presenter")
 
@@ -33,42 +36,6 @@ def mention(session: TableSession, seat: int) -> str:
     if row is None or row.user_id is None:
         return session.name_of(seat)
     return f"<@{row.user_id}>"
-
-
-def cannot_post(channel: Any) -> str | None:
-    """Why the bot cannot run a table in this channel, in words for the players; None if it can."""
-    permissions = getattr(channel, "permissions_for", None)
-    guild = getattr(channel, "guild", None)
-    if permissions is None or guild is None or guild.me is None:
-        return None
-    allowed = channel.permissions_for(guild.me)
-    if not allowed.send_messages:
-        return _(
-            "I may not post messages in this channel, so I cannot keep a table here. Ask a "
-            "moderator to give me Send Messages here, or open the table in another channel."
-        )
-    if not allowed.embed_links:
-        return _(
-            "I may not embed links in this channel, and the table is shown in an embed. Ask a "
-            "moderator to give me Embed Links here, or open the table in another channel."
-        )
-    return None
-
-
-def can_attach(channel: Any) -> bool:
-    permissions = getattr(channel, "permissions_for", None)
-    guild = getattr(channel, "guild", None)
-    if permissions is None or guild is None or guild.me is None:
-        return True
-    return channel.permissions_for(guild.me).attach_files
-
-
-def plays_text(plays: Sequence[Play], limit: int = 1024) -> str:
-    """One line per play, the latest kept when they do not all fit."""
-    lines = [f"• {play.text}" for play in plays]
-    while len("\n".join(lines)) > limit and len(lines) > 1:
-        lines.pop(0)
-    return "\n".join(lines)[:limit]
 
 
 def table_embed(session: TableSession, picture: TablePicture) -> discord.Embed:
@@ -103,9 +70,6 @@ def clock(session: TableSession) -> str:
 
 async def table_message(session: TableSession, channel: Any, ping: bool = True) -> dict[str, Any]:
     """Keyword arguments for `send`: content (mention), embed, and the image or the text."""
-    from cogs.lobby import NextMatchButton
-    from cogs.picker import HandButton, LastTrickButton
-    from cogs.rules import TableRulesButton
 
     match = session.match
     assert match is not None
@@ -147,8 +111,6 @@ async def summary_message(session: TableSession, channel: Any) -> dict[str, Any]
     if last:  # the deal's plays since its last table message
         embed.add_field(name=_("Since the last table"), value=plays_text(last), inline=False)
     if match.is_terminal:
-        from cogs.lobby import RematchButton
-
         embed.add_field(name=_("Match over"), value=match_result_text(session), inline=False)
         embed.add_field(name=_("Match recap"), value=recap_text(session), inline=False)
         embed.add_field(
@@ -156,7 +118,7 @@ async def summary_message(session: TableSession, channel: Any) -> dict[str, Any]
             value=_(
                 "Your figures: {command} · the host may start a rematch with the same seats "
                 "and options.",
-                command=f"`/stats game:{session.row.game}`",
+                command=f"`/stats {session.row.game}`",
             ),
             inline=False,
         )

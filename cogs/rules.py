@@ -13,11 +13,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import _, speaking
+from bot.i18n import N_, _, speaking
 from bot.lessons import (
     LANGUAGES,
     Lesson,
-    all_topics,
     examples,
     games_with_lessons,
     language_for,
@@ -25,12 +24,13 @@ from bot.lessons import (
     lessons_of,
     topic_for,
 )
-from cogs.common import guarded, page_button, send_page, session_for, tell
-from cogs.options import Option, choice_of, main_game_names, with_options
-from cogs.presenter import can_attach
+from bot.translator import said, topic_title
+from cogs.common import can_attach, guarded, page_button, send_page, session_for, tell
+from cogs.options import Option, choice_of, per_game
+from engine import registry
 from engine.cards import parse_cards, pretty_cards
 from engine.core import PUBLIC
-from engine.registry import display_name
+from engine.registry import GameSpec, display_name
 from renderers import hand as hand_image
 from renderers import table as table_image
 
@@ -110,7 +110,7 @@ async def _rules_message(channel: Any, game: str, pages: Lesson, number: int) ->
 
 
 class RulesButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"rules:(?P<game>\w+):(?P<lang>\w+):(?P<page>\d+):(?P<step>prev|next)",
 ):
     def __init__(self, game: str, language: str, page: int, step: str, pages: int = 0) -> None:
@@ -120,7 +120,7 @@ class RulesButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> RulesButton:
         return cls(match["game"], match["lang"], int(match["page"]), match["step"])
 
@@ -132,7 +132,7 @@ class RulesButton(
 
 
 class TopicSelect(
-    discord.ui.DynamicItem[discord.ui.Select],
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=r"rulestopic:(?P<game>\w+):(?P<lang>\w+)",
 ):
     def __init__(self, game: str, language: str, page: int = 0) -> None:
@@ -153,7 +153,7 @@ class TopicSelect(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> TopicSelect:
         return cls(match["game"], match["lang"])
 
@@ -165,7 +165,7 @@ class TopicSelect(
 
 
 class LanguageSelect(
-    discord.ui.DynamicItem[discord.ui.Select],
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=r"ruleslang:(?P<game>\w+):(?P<page>\d+)",
 ):
     def __init__(self, game: str, language: str = "en", page: int = 0) -> None:
@@ -189,7 +189,7 @@ class LanguageSelect(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> LanguageSelect:
         return cls(match["game"], page=int(match["page"]))
 
@@ -201,7 +201,7 @@ class LanguageSelect(
 
 
 class TableRulesButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"tablerules:(?P<table>\d+)"
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tablerules:(?P<table>\d+)"
 ):
     """The table message's "Rules": privately, the page for what is happening at the table."""
 
@@ -217,7 +217,7 @@ class TableRulesButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> TableRulesButton:
         return cls(int(match["table"]))
 
@@ -236,45 +236,66 @@ class TableRulesButton(
         await send_page(interaction, page, ephemeral=True)
 
 
-class RulesCommands(commands.Cog):
-    def __init__(self, bot: SeepBot) -> None:
-        self.bot = bot
+def rules_options(spec: GameSpec) -> list[Option]:
+    """The game's own topics (its English pages) and the languages of its pages."""
+    pages = lesson(spec.name, "en").pages
+    topics = [
+        app_commands.Choice(name=topic_title(spec.name, page.topic, page.title), value=page.topic)
+        for page in pages
+    ]
+    languages = lessons_of(spec.name).languages
+    return [
+        Option("topic", str | None, said(N_("jump to a topic")), None, choices=tuple(topics)),
+        Option("language", choice_of(list(languages)) | None,
+               said(N_("the language of the pages")), None),
+    ]  # fmt: skip
 
-    @with_options(
-        [
-            Option("game", choice_of(games_with_lessons()), "which game"),
-            Option("topic", choice_of(all_topics()) | None, "jump to a topic", None),
-            Option(
-                "language", choice_of(list(LANGUAGES)) | None, "the language of the pages", None
-            ),
-        ]
-    )
-    async def _rules(
-        self,
-        interaction: discord.Interaction,
-        game: str,
-        topic: str | None = None,
-        language: str | None = None,
-    ) -> None:
-        chosen = language or language_for(str(interaction.locale))
-        pages = lesson(game, chosen)
-        number = pages.index(topic) if topic else 0
-        page = await rules_message(interaction.channel, game, chosen, number)
-        note = None
-        if pages.language != chosen:
-            missing = LANGUAGES[chosen]
-            note = _(
-                "These pages are in English: {game} has no {language} ones yet.",
-                game=display_name(game),
-                language=missing,
-            )
-        await send_page(interaction, page, content=note, ephemeral=True)
 
-    rules = app_commands.command(
-        name="rules", description=f"Learn to play {main_game_names('or')}"
-    )(_rules)
+def rules_description(spec: GameSpec) -> app_commands.locale_str:
+    return said(N_("Learn to play {game}"), game=spec.display_name)
+
+
+def rules_commands() -> type[commands.Cog]:
+    """/rules <game>, made when the cog loads so every game with pages is offered."""
+
+    class RulesCommands(commands.Cog):
+        def __init__(self, bot: SeepBot) -> None:
+            self.bot = bot
+
+        async def show_rules(
+            self,
+            interaction: discord.Interaction,
+            game: str,
+            topic: str | None = None,
+            language: str | None = None,
+        ) -> None:
+            chosen = language or language_for(str(interaction.locale))
+            pages = lesson(game, chosen)
+            number = pages.index(topic) if topic else 0
+            page = await rules_message(interaction.channel, game, chosen, number)
+            note = None
+            if pages.language != chosen:
+                missing = LANGUAGES[chosen]
+                note = _(
+                    "These pages are in English: {game} has no {language} ones yet.",
+                    game=display_name(game),
+                    language=missing,
+                )
+            await send_page(interaction, page, content=note, ephemeral=True)
+
+        rules = app_commands.Group(name="rules", description="Learn to play the card games")
+        for _command in per_game(
+            [registry.game(name) for name in games_with_lessons()],
+            rules_description,
+            rules_options,
+            show_rules,
+        ):
+            rules.add_command(_command)
+        del _command  # not a command of the cog itself
+
+    return RulesCommands
 
 
 async def setup(bot: SeepBot) -> None:
-    await bot.add_cog(RulesCommands(bot))
+    await bot.add_cog(rules_commands()(bot))
     bot.add_dynamic_items(RulesButton, TopicSelect, LanguageSelect, TableRulesButton)

@@ -73,9 +73,9 @@ class SettingsCommands(
         heading = _("Saved. New tables now start with:") if changes else _("Nothing changed:")
         await tell(interaction, f"{heading}\n{server.describe(current.settings)}")
 
-    tables = app_commands.command(name="tables", description="Defaults for new tables and rating")(
-        _tables
-    )
+    tables: app_commands.Command[Any, ..., None] = app_commands.command(
+        name="tables", description="Defaults for new tables and rating"
+    )(_tables)
 
     @app_commands.command(name="season", description="Start a new leaderboard season")
     async def season(self, interaction: discord.Interaction) -> None:
@@ -101,7 +101,9 @@ class SeasonConfirm(OwnView):
         self.cancel.label = _("Cancel")
 
     @discord.ui.button(label="Start a new season", style=discord.ButtonStyle.danger)
-    async def confirm(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+    async def confirm(
+        self, interaction: discord.Interaction, button: discord.ui.Button[Any]
+    ) -> None:
         if interaction.user.id != self.user_id or not may_manage(interaction):
             await tell(interaction, _(NEEDS_MANAGER))
             return
@@ -112,7 +114,9 @@ class SeasonConfirm(OwnView):
         )
 
     @discord.ui.button(label="Cancel", style=discord.ButtonStyle.secondary)
-    async def cancel(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+    async def cancel(
+        self, interaction: discord.Interaction, button: discord.ui.Button[Any]
+    ) -> None:
         self.stop()
         await interaction.response.edit_message(content=_("Nothing changed."), view=None)
 

@@ -11,24 +11,23 @@ from discord.ext import commands
 from bot import logs
 from bot import settings as server
 from bot.flow import End, Kick, Rejoin, ShowTable, Start
-from bot.i18n import _, current, speaking
+from bot.i18n import N_, _, current, speaking
 from bot.tables import TableError, TableSession
-from cogs.common import session_for, tell
+from bot.translator import said
+from cogs.common import cannot_post, session_for, tell
 from cogs.lobby import LobbyButton, NextMatchButton, RematchButton, lobby_embed, lobby_view
 from cogs.options import (
     LevelChoice,
     Option,
     TimerChoice,
-    game_choice_text,
-    game_option,
-    main_game_names,
+    per_game,
     players_option,
     table_option,
     with_options,
 )
 from cogs.output import DiscordTableOutput
-from cogs.presenter import cannot_post
 from engine import registry
+from engine.registry import GameSpec
 
 if TYPE_CHECKING:
     from bot.client import SeepBot
@@ -60,11 +59,10 @@ def require_host_or_manager(interaction: discord.Interaction, session: TableSess
         raise TableError(_("Only the host (or someone who manages channels) can do that."))
 
 
-def new_table_options() -> list[Option]:
-    """/table new's options: the game, seats, the table's settings, then every game's own."""
+def new_table_options(spec: GameSpec) -> list[Option]:
+    """/table new <game>'s options: seats, the table's settings, then the game's own."""
     return [
-        game_option(game_choice_text()),
-        players_option(),
+        players_option(spec),
         Option(
             "timer",
             TimerChoice | None,
@@ -83,8 +81,12 @@ def new_table_options() -> list[Option]:
             "a table for learners: the hand picker offers a Hint button (not rated)",
             False,
         ),
-        *(table_option(option) for option in registry.table_options()),
+        *(table_option(option) for option in spec.options),
     ]
+
+
+def new_table_description(spec: GameSpec) -> app_commands.locale_str:
+    return said(N_("Open a table of {game}"), game=spec.display_name)
 
 
 def seat_option() -> Option:
@@ -99,17 +101,20 @@ def table_commands() -> type[commands.GroupCog]:
     class TableCommands(
         commands.GroupCog,
         group_name="table",
-        group_description=f"{main_game_names('and')} tables",
+        group_description="Card game tables",
     ):
         def __init__(self, bot: SeepBot) -> None:
             self.bot = bot
             super().__init__()
 
-        @with_options(new_table_options())
-        async def _new(self, interaction: discord.Interaction, **values: Any) -> None:
-            await self.open_table(interaction, **values)
+        async def _open(self, interaction: discord.Interaction, game: str, **values: Any) -> None:
+            await self.open_table(interaction, game, **values)
 
-        new = app_commands.command(name="new", description="Open a table in this channel")(_new)
+        new = app_commands.Group(name="new", description="Open a table in this channel")
+        for _command in per_game(registry.games(), new_table_description, new_table_options,
+                                 _open):  # fmt: skip
+            new.add_command(_command)
+        del _command  # not a command of the cog itself
 
         async def open_table(
             self,
@@ -211,9 +216,9 @@ def table_commands() -> type[commands.GroupCog]:
                 )
             await interaction.response.send_message(text, embed=lobby_embed(session))
 
-        join = app_commands.command(name="join", description="Sit down at this channel's table")(
-            _join
-        )
+        join: app_commands.Command[Any, ..., None] = app_commands.command(
+            name="join", description="Sit down at this channel's table"
+        )(_join)
 
         @app_commands.command(name="computer", description="Add a computer player (host only)")
         @app_commands.describe(level="easy (makes mistakes), normal, or hard (thinks ahead)")

@@ -88,7 +88,7 @@ class MoveGroup:
     `GameState.combine` makes the move."""
 
     key: str  # the card ("9♠") or the phase ("bid")
-    actions: tuple[Any, ...]
+    actions: tuple[Action, ...]
     prompt: str | None = None  # set for a phase choice: shown instead of a card list
     choose: int = 0  # how many of `cards` make the move (0: choose one of `actions`)
     cards: tuple[Card, ...] = ()
@@ -119,9 +119,13 @@ class GameView(Protocol):
 
 
 class GameState(ABC):
-    """One match in progress, driven only by `apply`."""
+    """One match in progress, driven only by `apply`.
 
-    actions: list[Any]
+    The seam is typed by protocols: a move is an `Action` (a game's own move type satisfies
+    it), a view a `GameView`; `apply`, `describe` and `combine` take a game's own moves or
+    their notation, which only the game itself can read, so they accept any value there."""
+
+    actions: Sequence[Action]
 
     @property
     @abstractmethod
@@ -142,7 +146,7 @@ class GameState(ABC):
     def is_terminal(self) -> bool: ...
 
     @abstractmethod
-    def legal_actions(self) -> Sequence[Any]:
+    def legal_actions(self) -> Sequence[Action]:
         """Every legal action of the player to move: deterministic and sorted."""
 
     @abstractmethod
@@ -156,13 +160,13 @@ class GameState(ABC):
 
     def move_groups(self) -> list[MoveGroup]:
         """The legal moves as the picker offers them: by card, in the engine's order."""
-        groups: dict[str, list[Any]] = {}
+        groups: dict[str, list[Action]] = {}
         for action in self.legal_actions():
             key = action.card.pretty if action.card is not None else "choice"
             groups.setdefault(key, []).append(action)
         return [MoveGroup(key, tuple(actions)) for key, actions in groups.items()]
 
-    def combine(self, key: str, cards: Sequence[Card]) -> Any:
+    def combine(self, key: str, cards: Sequence[Card]) -> Action:
         """The move made of `cards` chosen together in the group `key` (see MoveGroup)."""
         raise ValueError(f"no move is made of chosen cards in {key!r}")
 
@@ -187,8 +191,8 @@ class GameState(ABC):
         """Finished deal `number` (1-based) in words, with its record for storage."""
 
     @abstractmethod
-    def view(self, who: Viewer) -> Any:
-        """What `who` (a player number or PUBLIC) may see: a GameView."""
+    def view(self, who: Viewer) -> GameView:
+        """What `who` (a player number or PUBLIC) may see."""
 
     @abstractmethod
     def to_dict(self) -> dict[str, Any]:

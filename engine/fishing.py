@@ -13,6 +13,7 @@ from operator import attrgetter
 
 from engine.cards import Card
 from engine.core import IllegalMove
+from engine.words import say
 
 MAX_VALUE = 13
 _RANK = attrgetter("rank")
@@ -317,8 +318,6 @@ def require_cards(
     hand: Sequence[Card], card: Card | None, floor: Sequence[Card], used: Sequence[Card]
 ) -> None:
     """A play's card must be in the hand and the loose cards it uses on the floor."""
-    from engine.words import say  # engine.words builds on this module
-
     if card is None or card not in hand:
         if card is None:
             raise IllegalMove(say("You don't hold that card."))
@@ -358,3 +357,22 @@ def pick_cards(pools: dict[int, list[Card]], wanted: int) -> list[Card]:
                 raise ValueError("the floor does not hold those cards")
             chosen.extend(cards[:need])
     return chosen
+
+
+def card_groups(cards: Sequence[Card], target: int) -> list[list[Card]]:
+    """Split specific cards into groups worth `target` each (cards keep their identity)."""
+    if not cards:
+        return []
+    value_groups = split_groups([card.rank for card in cards], target) or [
+        [card.rank for card in cards]
+    ]
+    pool = sorted(cards, key=lambda c: (c.rank, c.suit))
+    out: list[list[Card]] = []
+    for values in value_groups:
+        group = []
+        for value in values:
+            card = next(c for c in pool if c.rank == value)
+            pool.remove(card)
+            group.append(card)
+        out.append(sorted(group, key=lambda c: (c.rank, c.suit)))
+    return out

@@ -1,6 +1,11 @@
 """The games, by name: one registration per game (in the spirit of python-chess's `VARIANTS`
 and OpenSpiel's `register_game`).
 
+Games are found through the `seepbot.games` entry-point group (`pyproject.toml`): each entry
+names a `GameSpec` object, `seep = "engine.seep.spec:SEEP_SPEC"`. The built-in games register
+that way like any other installed package. Discovery is lazy: the names come from the installed
+packages' metadata, and a game's module is imported when the game is first asked for.
+
 A `GameSpec` says everything the bot needs to offer a game without knowing it: its options as
 data (from which the commands are made), how to start or restore a match, its computer
 players, its figures for leaderboards and its lesson pages. bot/, cogs/ and renderers/ ask
@@ -9,24 +14,19 @@ here and never name a game.
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from importlib.metadata import EntryPoint, entry_points
+from pathlib import Path
 from typing import Any, Protocol
 
-from engine.core import BadNotation, GameState
+from engine.core import Action, BadNotation, GameState
 from engine.fairness import Seed
 from engine.words import marked, marked_count
 
-# The games that ship with the engine: each module registers its spec when imported.
-BUILTIN = (
-    "engine.seep.spec",
-    "engine.suipe.spec",
-    "engine.sedma.spec",
-    "engine.sheepshead.spec",
-)
+GROUP = "seepbot.games"  # the entry-point group every game package declares
 
 
 class Family(StrEnum):
@@ -99,14 +99,14 @@ class ComputerPlayers(Protocol):
 
     def choose(
         self, match: GameState, player: int, level: str, rng: random.Random, budget: Any
-    ) -> Any: ...
+    ) -> Action: ...
 
     def hint(self, match: GameState, player: int, seed: int | str) -> Hint: ...
 
 
 @dataclass(frozen=True, slots=True)
 class Hint:
-    action: Any
+    action: Action
     reason: str
 
 
@@ -116,11 +116,13 @@ class LessonSpec:
 
     key: str  # the pages' file prefix (a variant may share its parent's or have its own)
     languages: tuple[str, ...]
-    topic_for: Callable[[Any], str]  # the page for what a view shows (the Rules button)
+    # the page for what a view shows (the Rules button); the game's own view type
+    topic_for: Callable[[Any], str]
     facts: Callable[[Any], dict[str, Any]]  # what an example checks: floor, piles, sweeps, bid
     strong_pile: str = ""  # the word for a pile marked * in an example ("cemented")
     sweep_word: str = "a sweep"
     pile_name: Callable[[int], str] | None = None  # a pile of that value in words ("jack-house")
+    folder: Path | None = None  # the pages and examples.toml (None: the bot's own folder)
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,6 +145,10 @@ class GameSpec:
     description: str = ""  # a few words beside the name in the game choice ("100 points")
     variant_of: str | None = None  # a variant names the game it varies (its own name else)
     seat_counts: tuple[int, ...] = ()  # the table sizes allowed (default: the whole range)
+    # the game's own message catalogues, `<code>.po` (None: its words are in the bot's shared
+    # catalogues); the bot merges them into each language's catalogue at start-up
+    locales: Path | None = None
+    order: int = 100  # where it is listed among the games (lower first, then by name)
 
     def players_of(self, rules: Mapping[str, Any]) -> int:
         return int(rules.get("players", self.default_players))
@@ -163,39 +169,55 @@ class GameSpec:
 
 
 _GAMES: dict[str, GameSpec] = {}
-_loaded = False
+_found: dict[str, EntryPoint] | None = None
 
 
 def register_game(spec: GameSpec) -> GameSpec:
-    """Add a game (or replace one of the same name: tests may re-register)."""
+    """Add a game (or replace one of the same name)."""
     if not 2 <= spec.min_players <= spec.default_players <= spec.max_players <= 6:
         raise ValueError(f"{spec.name}: seats must lie within 2 to 6")
     _GAMES[spec.name] = spec
     return spec
 
 
-def _load() -> None:
-    global _loaded
-    if not _loaded:
-        _loaded = True
-        for module in BUILTIN:
-            importlib.import_module(module)
+def _entry_points() -> dict[str, EntryPoint]:
+    """Every installed game's entry point, by game name (read once, nothing imported)."""
+    global _found
+    if _found is None:
+        _found = {}
+        for point in entry_points(group=GROUP):
+            _found.setdefault(point.name, point)
+    return _found
+
+
+def _load(name: str) -> GameSpec | None:
+    spec = _GAMES.get(name)
+    if spec is None and name in _entry_points():
+        loaded = _entry_points()[name].load()
+        if not isinstance(loaded, GameSpec) or loaded.name != name:
+            raise TypeError(f"entry point {name!r} of {GROUP} must name the GameSpec of {name!r}")
+        spec = register_game(loaded)
+    return spec
+
+
+def discovered() -> list[str]:
+    """The games installed packages declare, found without importing any of them."""
+    return list(_entry_points())
 
 
 def game(name: str) -> GameSpec:
-    """The spec of `name`; an UnknownGame with the known names otherwise."""
-    _load()
-    spec = _GAMES.get(name)
+    """The spec of `name` (imported now if it was not yet); an UnknownGame otherwise."""
+    spec = _load(name)
     if spec is None:
-        known = ", ".join(_GAMES)
+        known = ", ".join(names())
         raise UnknownGame(f"unknown game {name!r}: choose one of {known}")
     return spec
 
 
 def games() -> list[GameSpec]:
-    """Every registered game, in registration order."""
-    _load()
-    return list(_GAMES.values())
+    """Every game (importing those not loaded yet), listed by their `order`."""
+    loaded = [_load(name) for name in dict.fromkeys([*_entry_points(), *_GAMES])]
+    return sorted((s for s in loaded if s is not None), key=lambda s: (s.order, s.name))
 
 
 def names() -> list[str]:
@@ -205,11 +227,6 @@ def names() -> list[str]:
 def main_games() -> list[GameSpec]:
     """Every game that is not a variant of another."""
     return [spec for spec in games() if spec.variant_of is None]
-
-
-def unregister_game(name: str) -> None:
-    """Remove a game registered by `register_game` (tests register games of their own)."""
-    _GAMES.pop(name, None)
 
 
 def word_list(words: Sequence[str], conjunction: str = "and") -> str:

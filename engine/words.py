@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from engine.cards import Card, pretty_cards
-from engine.fishing import split_groups
 
 
 class Catalogue(Protocol):
@@ -194,25 +193,6 @@ def said_list(items: Sequence[str]) -> str:
     if len(items) <= 1:
         return "".join(items)
     return say("{items} and {last}", items=", ".join(items[:-1]), last=items[-1])
-
-
-def card_groups(cards: Sequence[Card], target: int) -> list[list[Card]]:
-    """Split specific cards into groups worth `target` each (cards keep their identity)."""
-    if not cards:
-        return []
-    value_groups = split_groups([card.rank for card in cards], target) or [
-        [card.rank for card in cards]
-    ]
-    pool = sorted(cards, key=lambda c: (c.rank, c.suit))
-    out: list[list[Card]] = []
-    for values in value_groups:
-        group = []
-        for value in values:
-            card = next(c for c in pool if c.rank == value)
-            pool.remove(card)
-            group.append(card)
-        out.append(sorted(group, key=lambda c: (c.rank, c.suit)))
-    return out
 
 
 def plus(cards: Sequence[Card]) -> str:

@@ -1,4 +1,5 @@
-"""`python -m renderers.gallery OUTDIR`: a sample of every image, from positions in the
+"""`python -m renderers.gallery OUTDIR`: a sample of every image (`--palette`: write the
+default theme's shipped palette, learned from these images), from positions in the
 engine's notation and from seeded games."""
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from engine.pictures import TrickSeat, TrickTable, default_names
 from renderers import hand, leaderboard, legend, recap, summary, table, tricks
 from renderers.draw import to_png
 from renderers.leaderboard import BoardModel, BoardRow
+from renderers.palette import COLOURS, SHIPPED, theme_colours, use_learned, with_learned
 from renderers.theme import DEFAULT_THEME, Theme
 
 FOUR = ["Asha", "Dev", "Ravi", "Mira"]
@@ -105,7 +107,7 @@ def _continued_trick(players: int, game: str = "sedma") -> Any:
         for _ in range(60):
             if match.is_terminal or match.deals_finished:
                 break
-            view = match.view(PUBLIC)
+            view: Any = match.view(PUBLIC)  # Sedma's or Hola's own view
             if view.round >= 3 or view.held_tricks:
                 return view
             actions = match.legal_actions()
@@ -166,14 +168,15 @@ def game_makers(
             )
             makers[f"{name}-hand"] = partial(hand.render, own, theme)
             makers[f"{name}-summary"] = partial(summary.render, ended, seated, theme)
-            makers[f"{name}-recap"] = partial(
-                recap.render_recap, whole.recap_picture(seated), theme
-            )
+            recap_of = getattr(whole, "recap_picture", None)  # optional for a game
+            if recap_of is not None:
+                makers[f"{name}-recap"] = partial(recap.render_recap, recap_of(seated), theme)
             taken = _after_trick(new_match(spec.name, 8, players=players), 8).view(PUBLIC)
             picture = taken.picture(seated)
             if isinstance(picture, TrickTable) and picture.last_trick:
                 makers[f"{name}-trick-taken"] = partial(tricks.render, picture, theme)
-                last = tricks.last_trick_picture(public.picture(seated))
+                now = public.picture(seated)
+                last = tricks.last_trick_picture(now) if isinstance(now, TrickTable) else None
                 if last is not None:
                     makers[f"{name}-last-trick"] = partial(tricks.render, last, theme)
     return makers
@@ -230,6 +233,28 @@ def gallery_images(theme: Theme = DEFAULT_THEME) -> dict[str, Image.Image]:
     return {name: make() for name, make in gallery_makers(theme).items()}
 
 
+def learned_palette(theme: Theme) -> list[int]:
+    """The theme's colours, then colours learned from the gallery: 768 channel values."""
+    exact = theme_colours(theme)
+    samples = list(gallery_images(theme).values())
+    width = max(image.width for image in samples)
+    atlas = Image.new("RGB", (width, sum(image.height for image in samples)), theme.felt)
+    top = 0
+    for image in samples:
+        atlas.paste(image.convert("RGB"), (0, top))
+        top += image.height
+    learned = atlas.quantize(COLOURS - len(exact), method=Image.Quantize.FASTOCTREE)
+    learned_colours = learned.getpalette()[: 3 * (COLOURS - len(exact))]  # type: ignore[index]
+    return with_learned(theme, learned_colours)
+
+
+def learn_palette(theme: Theme) -> list[int]:
+    """Learn `theme`'s palette from the gallery; its images use it from now on."""
+    flat = learned_palette(theme)
+    use_learned(theme, flat)
+    return flat
+
+
 def write_gallery(out: Path) -> list[Path]:
     """The gallery as the bot sends it: PNG files through the theme's palette."""
     out.mkdir(parents=True, exist_ok=True)
@@ -243,8 +268,12 @@ def write_gallery(out: Path) -> list[Path]:
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
+    if args == ["--palette"]:  # the default theme's palette, shipped with the renderers
+        SHIPPED.write_bytes(bytes(learned_palette(DEFAULT_THEME)))
+        print(SHIPPED)
+        return 0
     if len(args) != 1:
-        print("usage: python -m renderers.gallery OUTDIR", file=sys.stderr)
+        print("usage: python -m renderers.gallery OUTDIR | --palette", file=sys.stderr)
         return 2
     for path in write_gallery(Path(args[0])):
         print(path)

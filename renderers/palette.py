@@ -7,13 +7,13 @@ anti-aliased text and edges) taken from sample images of every kind.
 
 Learning those colours means drawing the whole gallery (a 200 MB peak), so the default
 theme's palette ships ready made in `assets/palette-default.bin` (768 bytes):
-`python -m renderers.palette` writes it again, and a test checks that it is what the gallery
-gives today.
+`python -m renderers.gallery --palette` writes it again. The learning lives with the gallery
+(`renderers.gallery.learn_palette`), which draws with the modules that use this one; another
+theme gets its exact colours and an even spread of others until a palette is learned for it.
 """
 
 from __future__ import annotations
 
-import sys
 from dataclasses import astuple
 from functools import lru_cache
 from pathlib import Path
@@ -41,15 +41,26 @@ def theme_colours(theme: Theme) -> list[tuple[int, int, int]]:
     return colours
 
 
+_LEARNED: dict[Theme, list[int]] = {}
+
+
+def use_learned(theme: Theme, flat: list[int]) -> None:
+    """Map `theme`'s images to `flat` (768 channel values) from now on."""
+    _LEARNED[theme] = flat
+    palette_image.cache_clear()
+
+
 @lru_cache(maxsize=4)
 def palette_image(theme: Theme) -> Image.Image:
     """A "P" image whose palette every picture of this theme is mapped to."""
+    if theme in _LEARNED:
+        return _palette(_LEARNED[theme])
     if theme == DEFAULT_THEME and SHIPPED.is_file():
         flat = list(SHIPPED.read_bytes())
         exact = [channel for colour in theme_colours(theme) for channel in colour]
         if len(flat) == 3 * COLOURS and flat[: len(exact)] == exact:
             return _palette(flat)
-    return _palette(learned_palette(theme))
+    return _palette(spread_palette(theme))
 
 
 def _palette(flat: list[int]) -> Image.Image:
@@ -58,36 +69,23 @@ def _palette(flat: list[int]) -> Image.Image:
     return palette
 
 
-def learned_palette(theme: Theme) -> list[int]:
-    """The theme's colours, then colours learned from the gallery: 768 channel values."""
-    from renderers.gallery import gallery_images  # it draws with the modules that use this one
-
+def spread_palette(theme: Theme) -> list[int]:
+    """The theme's colours, then an even spread of others: a palette without learning."""
     exact = theme_colours(theme)
-    samples = list(gallery_images(theme).values())
-    width = max(image.width for image in samples)
-    atlas = Image.new("RGB", (width, sum(image.height for image in samples)), theme.felt)
-    top = 0
-    for image in samples:
-        atlas.paste(image.convert("RGB"), (0, top))
-        top += image.height
-    learned = atlas.quantize(COLOURS - len(exact), method=Image.Quantize.FASTOCTREE)
-    learned_colours = learned.getpalette()[: 3 * (COLOURS - len(exact))]  # type: ignore[index]
-    flat = [channel for colour in exact for channel in colour] + learned_colours
-    flat += [0] * (3 * COLOURS - len(flat))
-    return flat
+    levels = (0, 51, 102, 153, 204, 255)
+    spread = [(r, g, b) for r in levels for g in levels for b in levels]
+    colours = exact + [c for c in spread if c not in exact][: COLOURS - len(exact)]
+    flat = [channel for colour in colours for channel in colour]
+    return flat + [0] * (3 * COLOURS - len(flat))
+
+
+def with_learned(theme: Theme, learned: list[int]) -> list[int]:
+    """The theme's colours exactly, then `learned` (channel values): 768 values."""
+    exact = theme_colours(theme)
+    flat = [channel for colour in exact for channel in colour] + learned
+    return (flat + [0] * (3 * COLOURS - len(flat)))[: 3 * COLOURS]
 
 
 def to_palette(image: Image.Image, theme: Theme) -> Image.Image:
     rgb = image if image.mode == "RGB" else image.convert("RGB")
     return rgb.quantize(palette=palette_image(theme), dither=Image.Dither.NONE)
-
-
-def main() -> int:
-    """Write the default theme's palette where `palette_image` finds it."""
-    SHIPPED.write_bytes(bytes(learned_palette(DEFAULT_THEME)))
-    print(SHIPPED)
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

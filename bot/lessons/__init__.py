@@ -3,7 +3,8 @@ checked against the engine.
 
 `examples.toml` holds the positions (language-neutral); `<game>.<language>.toml` holds the
 pages of one game in one language: a quick start, then one page per topic, each with optional
-examples and their captions.
+examples and their captions. A game package keeps its pages (and examples) in its own folder,
+named by its `LessonSpec.folder`; the built-in games' are here.
 """
 
 from __future__ import annotations
@@ -71,11 +72,21 @@ class Lesson:
         return 0
 
 
+def folders() -> list[Path]:
+    """Every folder of pages: the shared one, then each game package's own."""
+    own = (spec.lessons.folder for spec in registry.games() if spec.lessons)
+    return list(dict.fromkeys([FOLDER, *(folder for folder in own if folder is not None)]))
+
+
 @cache
 def examples() -> dict[str, Example]:
-    data = tomllib.loads((FOLDER / "examples.toml").read_text(encoding="utf-8"))
+    entries: list[dict[str, Any]] = []
+    for folder in folders():
+        path = folder / "examples.toml"
+        if path.is_file():
+            entries += tomllib.loads(path.read_text(encoding="utf-8")).get("example", [])
     found = {}
-    for entry in data["example"]:
+    for entry in entries:
         if "piles_after" in entry:
             entry["piles_after"] = tuple(entry["piles_after"])
         found[entry["id"]] = Example(**entry)
@@ -101,7 +112,8 @@ def lesson(game: str, language: str) -> Lesson:
     game = pages_of.key
     if language not in pages_of.languages:
         language = "en"
-    data = tomllib.loads((FOLDER / f"{game}.{language}.toml").read_text(encoding="utf-8"))
+    folder = pages_of.folder or FOLDER
+    data = tomllib.loads((folder / f"{game}.{language}.toml").read_text(encoding="utf-8"))
     pages = tuple(
         Page(
             page["topic"],

@@ -14,7 +14,7 @@ from enum import StrEnum
 from typing import Any
 
 from engine.ai.bidding import normal_bid
-from engine.ai.games import adapter_for
+from engine.ai.games import Role, adapter_for
 from engine.ai.hard import SearchBudget, greedy_play, hard_choice
 from engine.ai.hints import suggest_fishing
 from engine.ai.normal import score_actions
@@ -60,7 +60,7 @@ class FishingComputer:
         legal = world.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        if legal[0].kind.value == "bid":
+        if adapter_for(world).role(legal[0]) is Role.BID:
             return rng.choice(legal) if chosen is Level.EASY else normal_bid(world, legal, rng)
         if chosen is Level.EASY:
             if rng.random() < EASY_SLIP:

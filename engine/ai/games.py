@@ -4,18 +4,30 @@ interface.
 A deal keeps `hands`, `stock`, `loose`, `captured`, `turn`, `copy()`, `legal_actions()` and
 `apply()`. A game's adapter (in the game's own package, registered with `register_adapter`)
 adds what differs: its deck, the piles that are captured only whole (houses, builds), who must
-hold which value, and how a side's standing is counted.
+hold which value, how a side's standing is counted, and what each of its moves does (`role`):
+the search never reads a game's own words for its moves.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
+from enum import Enum, auto
 from typing import Any
 
 from engine.cards import Card
 
 Deal = Any  # a fishing game's deal object (see the module's docstring)
+Action = Any  # a fishing game's move: `card`, `value` and `loose` (the floor cards it uses)
+
+
+class Role(Enum):
+    """What a fishing move does, whatever the game calls it."""
+
+    BID = auto()  # announces a value before play (Seep's bid)
+    CAPTURE = auto()  # takes cards from the floor
+    PILE = auto()  # makes, raises or adds to a pile captured only whole (a house, a build)
+    DISCARD = auto()  # leaves its card loose on the floor (a throw, a trail)
 
 
 class GameAdapter(ABC):
@@ -52,6 +64,15 @@ class GameAdapter(ABC):
     def hidden_floor(self, deal: Deal) -> int:
         """Floor cards nobody has seen yet."""
         return 0 if self.face_up_floor(deal) else len(deal.loose)
+
+    # ----- moves --------------------------------------------------------------------------
+
+    @abstractmethod
+    def role(self, action: Action) -> Role: ...
+
+    def pile_values(self, action: Action) -> tuple[int | None, ...]:
+        """The values of the piles a pile move makes or changes."""
+        return (action.value,)
 
     # ----- counting ---------------------------------------------------------------------
 

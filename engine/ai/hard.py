@@ -14,7 +14,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from engine.ai.games import Deal, GameAdapter, adapter_for
+from engine.ai.games import Deal, GameAdapter, Role, adapter_for
 from engine.ai.normal import REPLY_WEIGHT, ReplyOdds, score_actions
 from engine.ai.worlds import sample_world, unseen_cards
 
@@ -39,7 +39,7 @@ def greedy_play(world: Deal, game: GameAdapter, rng: random.Random) -> Any:
         after = world.copy()
         after.apply(action)
         score = game.margin(after, side) - before
-        if action.kind.value in ("throw", "trail"):
+        if game.role(action) is Role.DISCARD:
             score -= 0.3 * game.card_points(world, action.card) + 0.01 * action.card.rank
         score += rng.random() * 1e-6
         if score > best_score:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from math import comb
 from typing import Any
 
-from engine.ai.games import Deal, GameAdapter, adapter_for
+from engine.ai.games import Deal, GameAdapter, Role, adapter_for
 from engine.ai.worlds import unseen_cards
 from engine.cards import Card, value_order
 
@@ -97,21 +97,13 @@ class ReplyOdds:
             trial.changed()
             top = 0.0
             for action in trial.legal_actions():
-                if action.card != card or not _takes(action):
+                if action.card != card or game.role(action) is not Role.CAPTURE:
                     continue
                 reply = trial.copy()
                 reply.apply(action)
                 top = max(top, game.margin(reply, side) - base)
             best[value] = top
         return best
-
-
-def _takes(action: Any) -> bool:
-    return bool(action.kind.value == "capture")
-
-
-def _builds(action: Any) -> bool:
-    return action.kind.value in ("house", "build", "raise")
 
 
 def score_actions(world: Deal, rng: random.Random) -> list[Scored]:
@@ -136,14 +128,15 @@ def score_actions(world: Deal, rng: random.Random) -> list[Scored]:
 def _shape(game: GameAdapter, world: Deal, action: Any) -> float:
     """Small preferences that a one-play look cannot see."""
     card: Card = action.card
-    if _builds(action):
+    role = game.role(action)
+    if role is Role.PILE:
         points = sum(game.card_points(world, c) for c in (card, *action.loose))
-        changed = getattr(action, "broken", None) or getattr(action, "raised", None)
+        touched = game.pile_values(action)
         for value, cards, _ in game.piles(world):
-            if value in (action.value, changed):
+            if value in touched:
                 points += sum(game.card_points(world, c) for c in cards)
         return PILE_SHARE * points + 0.5
-    if _takes(action):
+    if role is Role.CAPTURE:
         return 0.05 * len(action.loose)
     # a card left on the floor: give away as little as possible, keep high cards for later
     return -0.3 * game.card_points(world, card) - 0.02 * card.rank

@@ -11,11 +11,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from engine.core import GameState
+from engine.core import Action, GameState
 from engine.registry import Hint
 
 W = TypeVar("W")  # a game's deal (a hand in play), real or imagined
-A = TypeVar("A")  # a game's action
+A = TypeVar("A", bound=Action)  # a game's action
 
 EASY_SLIP = 0.35  # how often an easy trick player plays a random legal move
 

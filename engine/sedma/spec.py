@@ -13,7 +13,6 @@ from engine.registry import (
     OptionSpec,
     SideRule,
     StatSpec,
-    register_game,
 )
 from engine.sedma.ai import COMPUTER
 from engine.sedma.match import SedmaMatch
@@ -106,13 +105,11 @@ def _spec(name: str, display: str, options: tuple[OptionSpec, ...], **extra: Any
     )
 
 
-register_game(
-    _spec(SEDMA, "Sedma", (GAME_POINTS, ONLY_AGAINST), stats=STATS, seat_counts=(2, 3, 4))
+SEDMA_SPEC = _spec(
+    SEDMA, "Sedma", (GAME_POINTS, ONLY_AGAINST), stats=STATS, seat_counts=(2, 3, 4), order=30
 )
-register_game(
-    _spec(
-        HOLA, "Hola", (HOLA_POINTS,), stats=(StatSpec("game_points", marked("Points")),
-        StatSpec("hands_won", marked("Hands won"))), description="52 cards", variant_of=SEDMA,
-        seat_counts=(2, 4),
-    )
+HOLA_SPEC = _spec(
+    HOLA, "Hola", (HOLA_POINTS,), stats=(StatSpec("game_points", marked("Points")),
+    StatSpec("hands_won", marked("Hands won"))), description="52 cards", variant_of=SEDMA,
+    seat_counts=(2, 4), order=31,
 )  # fmt: skip

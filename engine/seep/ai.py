@@ -4,15 +4,25 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from engine.ai.games import Deal, GameAdapter
+from engine.ai.games import Action, Deal, GameAdapter, Role
 from engine.cards import FULL_DECK, Card
+from engine.seep.actions import Kind
 from engine.seep.deal import Phase
 from engine.seep.scoring import card_points
+
+ROLES = {Kind.BID: Role.BID, Kind.CAPTURE: Role.CAPTURE, Kind.HOUSE: Role.PILE,
+         Kind.THROW: Role.DISCARD}  # fmt: skip
 
 
 class SeepAdapter(GameAdapter):
     game = "seep"
     deck = FULL_DECK
+
+    def role(self, action: Action) -> Role:
+        return ROLES[action.kind]
+
+    def pile_values(self, action: Action) -> tuple[int | None, ...]:
+        return action.value, action.broken or None  # a house made, or raised (broken)
 
     def sides(self, deal: Deal) -> int:
         return 2

@@ -7,9 +7,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from engine.cards import Card
+from engine.fishing import card_groups
 from engine.pictures import side_names
 from engine.seep.actions import Kind, SeepAction
-from engine.words import Word, card_groups, marked, plus, said_in, said_list, say
+from engine.words import Word, marked, plus, said_in, said_list, say
 
 if TYPE_CHECKING:
     from engine.seep.deal import House

@@ -17,7 +17,6 @@ from engine.registry import (
     OptionSpec,
     SideRule,
     StatSpec,
-    register_game,
 )
 from engine.seep.ai import SeepAdapter
 from engine.seep.deal import SeepDeal
@@ -112,6 +111,7 @@ def _spec(
     description: str,
     variant_of: str | None = None,
     lessons: LessonSpec = LESSONS,
+    order: int = 100,
 ) -> GameSpec:
     return GameSpec(
         name=name,
@@ -134,6 +134,7 @@ def _spec(
         description=description,
         variant_of=variant_of,
         seat_counts=(2, 4),
+        order=order,
     )
 
 
@@ -142,9 +143,8 @@ SEEP_OPTIONS = (BAAZIS, WINNING_LEAD, LIMITED_HOUSES, LOOSE_CARD_BREAK, TEN_OF_D
 # A server's default lead is the 100-point game's: the 30-point game keeps its own 30.
 WINNING_LEAD_30 = replace(WINNING_LEAD, server_default=False)
 SEEP30_OPTIONS = (BAAZIS, WINNING_LEAD_30, LIMITED_HOUSES, LOOSE_CARD_BREAK, RAWALPINDI)
-register_game(_spec(SEEP, "Seep", SEEP_OPTIONS, "100 points"))
+SEEP_SPEC = _spec(SEEP, "Seep", SEEP_OPTIONS, "100 points", order=10)
 SEEP30_SPEC = _spec(
     SEEP30, "Seep (30 points)", SEEP30_OPTIONS, "Punjab, 30 points", variant_of=SEEP,
-    lessons=LESSONS_30,
+    lessons=LESSONS_30, order=11,
 )  # fmt: skip
-register_game(SEEP30_SPEC)

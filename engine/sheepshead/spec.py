@@ -14,7 +14,6 @@ from engine.registry import (
     OptionSpec,
     SideRule,
     StatSpec,
-    register_game,
 )
 from engine.sheepshead.ai import COMPUTER
 from engine.sheepshead.match import SheepsheadMatch
@@ -89,27 +88,26 @@ def _rules(rules: Mapping[str, Any]) -> SheepsheadRules:
     return SheepsheadRules(**{k: v for k, v in rules.items() if k != "game"})
 
 
-register_game(
-    GameSpec(
-        name=SHEEPSHEAD,
-        display_name="Sheepshead",
-        family=Family.TRICKS,
-        min_players=3,
-        max_players=6,
-        default_players=5,
-        side_rule=lambda rules: SideRule.IN_PLAY,
-        options=(PARTNER, NOBODY_PICKS, DOUBLE_ON_BUMP, HANDS),
-        new_match=lambda seed, rules: SheepsheadMatch(_rules(rules), seed),
-        restore=lambda data: SheepsheadMatch.from_dict(
-            {**data, "rules": {**data["rules"], "game": SHEEPSHEAD}}
-        ),
-        from_position=_from_position,
-        computer=COMPUTER,
-        stats=STATS,
-        headline=Headline(
-            marked("units"), "units", count_words=marked_count("{count} unit", "{count} units")
-        ),
-        lessons=LessonSpec("sheepshead", ("en", "de"), topic_for, facts, sweep_word=""),
-        description="3 to 6, Wisconsin",
-    )
+SPEC = GameSpec(
+    name=SHEEPSHEAD,
+    display_name="Sheepshead",
+    family=Family.TRICKS,
+    min_players=3,
+    max_players=6,
+    default_players=5,
+    side_rule=lambda rules: SideRule.IN_PLAY,
+    options=(PARTNER, NOBODY_PICKS, DOUBLE_ON_BUMP, HANDS),
+    new_match=lambda seed, rules: SheepsheadMatch(_rules(rules), seed),
+    restore=lambda data: SheepsheadMatch.from_dict(
+        {**data, "rules": {**data["rules"], "game": SHEEPSHEAD}}
+    ),
+    from_position=_from_position,
+    computer=COMPUTER,
+    stats=STATS,
+    headline=Headline(
+        marked("units"), "units", count_words=marked_count("{count} unit", "{count} units")
+    ),
+    lessons=LessonSpec("sheepshead", ("en", "de"), topic_for, facts, sweep_word=""),
+    description="3 to 6, Wisconsin",
+    order=40,
 )

@@ -4,14 +4,24 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from engine.ai.games import Deal, GameAdapter
+from engine.ai.games import Action, Deal, GameAdapter, Role
 from engine.cards import FULL_DECK, Card, Suit
+from engine.suipe.actions import Move
 from engine.suipe.rules import card_points
+
+ROLES = {Move.CAPTURE: Role.CAPTURE, Move.BUILD: Role.PILE, Move.RAISE: Role.PILE,
+         Move.TRAIL: Role.DISCARD}  # fmt: skip
 
 
 class SuipeAdapter(GameAdapter):
     game = "suipe"
     deck = FULL_DECK
+
+    def role(self, action: Action) -> Role:
+        return ROLES[action.kind]
+
+    def pile_values(self, action: Action) -> tuple[int | None, ...]:
+        return action.value, action.raised or None  # a build made, or the build raised
 
     def sides(self, deal: Deal) -> int:
         return int(deal.rules.sides)

@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.cards import Card
+from engine.fishing import card_groups
 from engine.suipe.actions import Move, SuipeAction
-from engine.words import card_groups, marked, plus, said_list, say
+from engine.words import marked, plus, said_list, say
 
 if TYPE_CHECKING:
     from engine.suipe.deal import Build

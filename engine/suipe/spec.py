@@ -15,7 +15,6 @@ from engine.registry import (
     OptionSpec,
     SideRule,
     StatSpec,
-    register_game,
 )
 from engine.suipe.ai import SuipeAdapter
 from engine.suipe.deal import SuipeDeal
@@ -72,30 +71,29 @@ def _from_position(text: str) -> GameState:
 
 
 register_adapter(SuipeDeal, SuipeAdapter())
-register_game(
-    GameSpec(
-        name=SUIPE,
-        display_name="Suipe",
-        family=Family.FISHING,
-        min_players=2,
-        max_players=4,
-        default_players=4,
-        side_rule=side_rule,
-        options=OPTIONS,
-        new_match=lambda seed, rules: SuipeMatch(_rules(rules), seed),
-        restore=lambda data: SuipeMatch.from_dict(dict(data)),
-        from_position=_from_position,
-        computer=FISHING,
-        stats=(StatSpec("sweeps", marked("Suipes")),),
-        lessons=LessonSpec(
-            "suipe",
-            ("en",),
-            topic_for,
-            facts,
-            strong_pile=marked("multiple"),
-            sweep_word=marked("a Suipe"),
-            pile_name=build_name,
-        ),
-        seat_counts=(2, 3, 4),
-    )
+SPEC = GameSpec(
+    name=SUIPE,
+    display_name="Suipe",
+    family=Family.FISHING,
+    min_players=2,
+    max_players=4,
+    default_players=4,
+    side_rule=side_rule,
+    options=OPTIONS,
+    new_match=lambda seed, rules: SuipeMatch(_rules(rules), seed),
+    restore=lambda data: SuipeMatch.from_dict(dict(data)),
+    from_position=_from_position,
+    computer=FISHING,
+    stats=(StatSpec("sweeps", marked("Suipes")),),
+    lessons=LessonSpec(
+        "suipe",
+        ("en",),
+        topic_for,
+        facts,
+        strong_pile=marked("multiple"),
+        sweep_word=marked("a Suipe"),
+        pile_name=build_name,
+    ),
+    seat_counts=(2, 3, 4),
+    order=20,
 )

@@ -1,9 +1,11 @@
 """The message catalogues: the template holds every marked message of the code, and Hindi and
-Gujarati translate every one of them, keeping each message's placeholders."""
+Gujarati translate every one of them, keeping each message's placeholders. A game package
+with catalogues of its own (`GameSpec.locales`) is checked the same way against its own code."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -11,6 +13,7 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
 from bot.i18n import FOLDER, LANGUAGES, _, language_of, ngettext, speaking
+from engine import registry
 
 ROOT = Path(__file__).resolve().parents[2]
 KEYWORDS = {
@@ -26,31 +29,27 @@ KEYWORDS = {
     "said_in": ((1, "c"), 2),
 }
 PLACEHOLDER = re.compile(r"\{(\w+)(?::\w+)?\}")  # "{house}", or a form of it: "{house:oblique}"
+SHARED = ("bot", "cogs", "engine", "renderers")  # the code whose words are in bot/locales
 
 
-def template_ids() -> set[str]:
-    with (FOLDER / "messages.pot").open("rb") as pot:
+def template_ids(folder: Path = FOLDER) -> set[str]:
+    with (folder / "messages.pot").open("rb") as pot:
         return {m.id if isinstance(m.id, str) else m.id[0] for m in read_po(pot) if m.id}
 
 
-def code_ids() -> set[str]:
+def code_ids(folders: Sequence[Path] = tuple(ROOT / p for p in SHARED)) -> set[str]:
     found: set[str] = set()
-    for package in ("bot", "cogs", "engine", "renderers"):
+    for folder in folders:
         for _file, _line, message, _comments, _context in extract_from_dir(
-            ROOT / package, keywords=KEYWORDS, comment_tags=()
+            folder, keywords=KEYWORDS, comment_tags=()
         ):
             found.add(message if isinstance(message, str) else message[0])
     return found
 
 
-def test_the_template_holds_every_message_of_the_code() -> None:
-    """`pybabel extract` (README, "Translating") was run after the last message changed."""
-    assert code_ids() == template_ids()
-
-
-@pytest.mark.parametrize("code", [c for c in LANGUAGES if c != "en"])
-def test_every_message_is_translated_with_its_placeholders(code: str) -> None:
-    with (FOLDER / f"{code}.po").open("rb") as po:
+def check_translated(path: Path, code: str, template: set[str]) -> None:
+    """Every message of `template` is translated in `path`, with the same placeholders."""
+    with path.open("rb") as po:
         catalogue = read_po(po, locale=code)
     translated = {}
     for message in catalogue:
@@ -66,7 +65,34 @@ def test_every_message_is_translated_with_its_placeholders(code: str) -> None:
             if "{count}" not in ids[0]:
                 assert set(PLACEHOLDER.findall(string)) == wanted, (code, ids[0], string)
         translated[ids[0]] = strings
-    assert set(translated) == template_ids()
+    assert set(translated) == template
+
+
+def game_packages() -> list[registry.GameSpec]:
+    """The games whose packages bring their own catalogues."""
+    return [spec for spec in registry.games() if spec.locales is not None]
+
+
+def test_the_template_holds_every_message_of_the_code() -> None:
+    """`pybabel extract` (README, "Translating") was run after the last message changed."""
+    assert code_ids() == template_ids()
+
+
+@pytest.mark.parametrize("code", [c for c in LANGUAGES if c != "en"])
+def test_every_message_is_translated_with_its_placeholders(code: str) -> None:
+    check_translated(FOLDER / f"{code}.po", code, template_ids())
+
+
+@pytest.mark.parametrize("spec", game_packages(), ids=lambda spec: spec.name)
+def test_a_game_packages_catalogues_hold_its_own_messages(spec: registry.GameSpec) -> None:
+    """A game package's template matches its own code, and each of its languages translates
+    all of it: its words need no entry in the shared catalogues."""
+    assert spec.locales is not None
+    assert code_ids([spec.locales.parent]) == template_ids(spec.locales)
+    languages = sorted(path.stem for path in spec.locales.glob("*.po"))
+    assert languages, f"{spec.name} has a template but no language"
+    for code in languages:
+        check_translated(spec.locales / f"{code}.po", code, template_ids(spec.locales))
 
 
 def test_words_come_in_the_language_spoken() -> None:
@@ -190,7 +216,7 @@ def test_a_whole_match_is_said_in_the_players_language(game: str, players: int, 
 
 # Words the same in English and in a language written in Latin letters.
 SEEP_WORDS = {"baazi", "Baazi", "baazis", "Baazis", "Suipes"}  # Seep's and Suipe's own words
-SHARED = {
+SAME_WORDS = {
     "de": {"Partner", "normal", "Start", "Leaster", "Hand", "schwarz", *SEEP_WORDS},
     "cs": {"Leaster", *SEEP_WORDS},
     "sk": {"Leaster", *SEEP_WORDS},
@@ -215,10 +241,29 @@ def test_a_whole_match_is_said_in_czech_slovak_and_german(
         word
         for text in spoken
         for word in LATIN_WORD.findall(text)
-        if word in english_words and word not in KEPT | SHARED[code]
+        if word in english_words and word not in KEPT | SAME_WORDS[code]
     }
     assert not left, f"{game} in {code} still says: {sorted(left)[:10]}"
     assert spoken != english
+
+
+@pytest.mark.parametrize(
+    ("spec", "code"),
+    [(spec, path.stem) for spec in game_packages() for path in spec.locales.glob("*.po")],  # type: ignore[union-attr]
+    ids=lambda value: getattr(value, "name", value),
+)
+def test_a_game_package_says_a_whole_match_in_its_languages(
+    spec: registry.GameSpec, code: str
+) -> None:
+    """The game's own catalogue, merged behind the shared one, leaves no English."""
+    players = spec.default_players
+    english = _everything_said(spec.name, players, seed=7)
+    with speaking(code):
+        spoken = _everything_said(spec.name, players, seed=7)
+    kept = KEPT | set(spec.display_name.split())
+    left = {word for text in spoken for word in LATIN_WORD.findall(text) if word not in kept}
+    assert not left, f"{spec.name} in {code} still says: {sorted(left)[:10]}"
+    assert any(LATIN_WORD.search(text) for text in english)
 
 
 def test_a_play_is_said_in_the_language_of_whoever_reads_it() -> None:
@@ -309,3 +354,21 @@ def test_a_house_takes_the_form_its_sentence_needs(code: str, option: str, recor
         "en": "10-house", "hi": "10 का घर", "gu": "10 નું ઘર", "cs": "dům za 10", "de": "10er-Haus"
     }  # fmt: skip
     assert any(own[code] in line for line in alone), alone
+
+
+def test_a_hint_gives_its_reason_in_the_players_language() -> None:
+    """The computer players' reasons are messages of the catalogues too."""
+    from engine.ai import suggest
+    from engine.games import match_from_position
+
+    match = match_from_position(
+        "seep | dealer: 3 | play: 4 | floor: 4D 5C 9S | hand 0: 9H 4C | hand 1: 2C"
+        " | hand 2: 3C | hand 3: 5D"
+    )
+    english = suggest(match, 0, 1).reason
+    assert english.startswith("Capture 4♦+5♣ and 9♠ with 9♥ — sweep!: it wins about ")
+    with speaking("hi"):
+        hindi = suggest(match, 0, 1).reason
+    assert hindi.startswith("9♥ से 4♦+5♣ और 9♠ उठाएँ — सीप!: इससे अभी लगभग ") and hindi.endswith("।")
+    with speaking("gu"):
+        assert not LATIN_WORD.search(suggest(match, 0, 1).reason)

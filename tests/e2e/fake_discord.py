@@ -17,6 +17,7 @@ import asyncio
 import json
 import re
 import time
+import unicodedata
 from dataclasses import dataclass, field
 from email.parser import BytesParser
 from email.policy import HTTP
@@ -65,33 +66,106 @@ def pinged_users(content: str, allowed: dict[str, Any] | None) -> list[int]:
 
 
 TOKEN_SECONDS = 15 * 60  # an interaction's token: follow-ups and edits for 15 minutes
-NAME_PATTERN = re.compile(r"^[-_\w]{1,32}$")
 
 
-def command_problems(command: dict[str, Any], where: str = "") -> list[str]:
+def valid_name(name: str) -> bool:
+    r"""Discord's `^[-_\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$`, in lower case."""
+
+    def allowed(char: str) -> bool:
+        return (
+            char in "-_"
+            or unicodedata.category(char)[0] in "LN"
+            or "\u0900" <= char <= "\u097f"  # Devanagari, its vowel signs too
+            or "\u0e00" <= char <= "\u0e7f"  # Thai
+        )
+
+    return 1 <= len(name) <= 32 and all(map(allowed, name)) and name == name.lower()
+
+
+COMMAND_CHARACTERS = 8000  # a command's names, descriptions and choices, all levels together
+COMMANDS = 100  # chat-input commands of one scope
+SUBCOMMAND, GROUP = 1, 2
+
+
+def _localised(value: str, localisations: dict[str, str] | None) -> int:
+    """Discord counts the longest of a field's default text and its translations."""
+    return max([len(value), *(len(text) for text in (localisations or {}).values())])
+
+
+def command_size(command: dict[str, Any]) -> int:
+    size = _localised(command.get("name", ""), command.get("name_localizations"))
+    size += _localised(command.get("description", ""), command.get("description_localizations"))
+    for choice in command.get("choices") or []:
+        size += _localised(choice.get("name", ""), choice.get("name_localizations"))
+        size += len(str(choice.get("value", "")))
+    return size + sum(command_size(option) for option in command.get("options") or [])
+
+
+def command_problems(command: dict[str, Any], where: str = "", depth: int = 0) -> list[str]:
     """What Discord refuses in a published command (or option): names of 1-32 lower-case
-    word characters, descriptions of 1-100 characters, at most 25 options and 25 choices,
-    required options before optional ones."""
+    word characters (translations too), descriptions of 1-100 characters (translations too),
+    at most 25 options, subcommands or choices at each level, choices of 1-100 characters,
+    subcommand groups only at the top and holding only subcommands, no subcommand beside
+    plain options, required options before optional ones, a range with low ≤ high, and at
+    most 8000 characters in all."""
     where = f"{where}/{command.get('name', '?')}"
     problems = []
-    name = command.get("name", "")
-    if not NAME_PATTERN.match(name) or name != name.lower():
-        problems.append(f"{where}: invalid name")
-    description = command.get("description", "")
-    if command.get("type", 1) in (1, None) and not 1 <= len(description) <= 100:
-        problems.append(f"{where}: description of {len(description)} characters")
+    names = [command.get("name", ""), *(command.get("name_localizations") or {}).values()]
+    for name in names:
+        if not valid_name(name):
+            problems.append(f"{where}: invalid name {name!r}")
+    kind = command.get("type", 1) if depth == 0 else command.get("type")
+    descriptions = [
+        command.get("description", ""),
+        *(command.get("description_localizations") or {}).values(),
+    ]
+    if (depth == 0 and kind in (1, None)) or depth > 0:
+        for description in descriptions:
+            if not 1 <= len(description) <= 100:
+                problems.append(f"{where}: description of {len(description)} characters")
     options = command.get("options") or []
     if len(options) > 25:
         problems.append(f"{where}: {len(options)} options")
-    if len(command.get("choices") or []) > 25:
+    choices = command.get("choices") or []
+    if len(choices) > 25:
         problems.append(f"{where}: more than 25 choices")
+    for choice in choices:
+        texts = [choice.get("name", ""), *(choice.get("name_localizations") or {}).values()]
+        if any(not 1 <= len(text) <= 100 for text in texts):
+            problems.append(f"{where}: a choice name of {max(map(len, texts))} characters")
+        if isinstance(choice.get("value"), str) and len(choice["value"]) > 100:
+            problems.append(f"{where}: a choice value longer than 100")
+    low, high = command.get("min_value"), command.get("max_value")
+    if low is not None and high is not None and low > high:
+        problems.append(f"{where}: a range from {low} to {high}")
+    nested = [o for o in options if o.get("type") in (SUBCOMMAND, GROUP)]
+    if nested and len(nested) != len(options):
+        problems.append(f"{where}: subcommands beside plain options")
+    if depth > 0 and kind == GROUP and any(o.get("type") == GROUP for o in options):
+        problems.append(f"{where}: a subcommand group inside a group")
+    if depth > 0 and kind == SUBCOMMAND and nested:
+        problems.append(f"{where}: a subcommand holding subcommands")
+    if depth >= 2 and kind == GROUP:
+        problems.append(f"{where}: a group nested too deep")
     required = [bool(o.get("required")) for o in options if o.get("type") not in (1, 2)]
     if required != sorted(required, reverse=True):
         problems.append(f"{where}: a required option after an optional one")
     for option in options:
-        if not 1 <= len(option.get("description", "")) <= 100:
-            problems.append(f"{where}/{option.get('name')}: description length")
-        problems += command_problems({**option, "type": None}, where)
+        problems += command_problems(option, where, depth + 1)
+    if depth == 0 and command_size(command) > COMMAND_CHARACTERS:
+        problems.append(f"{where}: {command_size(command)} characters in all")
+    return problems
+
+
+def commands_problems(commands: list[dict[str, Any]]) -> list[str]:
+    """A whole published set: each command's limits, at most 100 chat-input commands, names
+    unique."""
+    problems = [p for command in commands for p in command_problems(command)]
+    chat = [c.get("name") for c in commands if c.get("type", 1) == 1]
+    if len(chat) > COMMANDS:
+        problems.append(f"{len(chat)} chat-input commands (the limit is {COMMANDS})")
+    if len(chat) != len(set(chat)):
+        problems.append("two commands of the same name")
     return problems
 
 
@@ -513,8 +587,10 @@ class FakeDiscord:
             }
             for k, v in options.items()
         ]
-        if subcommand is not None:
-            option_list = [{"type": 1, "name": subcommand, "options": option_list}]
+        # "new seep": a subcommand of a group ("/table new seep")
+        for level, part in enumerate(reversed((subcommand or "").split())):
+            kind = SUBCOMMAND if level == 0 else GROUP
+            option_list = [{"type": kind, "name": part, "options": option_list}]
         record = self._base_interaction(2, user_id, channel_id, permissions)
         if locale is not None:
             record.payload["locale"] = locale
@@ -525,9 +601,7 @@ class FakeDiscord:
             "options": option_list,
             "guild_id": record.payload["guild_id"],
         }
-        await self._dispatch(
-            "INTERACTION_CREATE", record.payload, int(record.payload["guild_id"])
-        )
+        await self._dispatch("INTERACTION_CREATE", record.payload, int(record.payload["guild_id"]))
         return await self._answered(record)
 
     async def autocomplete(
@@ -553,9 +627,7 @@ class FakeDiscord:
             "options": options,
             "guild_id": record.payload["guild_id"],
         }
-        await self._dispatch(
-            "INTERACTION_CREATE", record.payload, int(record.payload["guild_id"])
-        )
+        await self._dispatch("INTERACTION_CREATE", record.payload, int(record.payload["guild_id"]))
         answered = await self._answered(record)
         response = answered.responses[-1]
         if response["type"] != 8:
@@ -578,9 +650,7 @@ class FakeDiscord:
             self._check_choice(message, custom_id, values)
             data = {"custom_id": custom_id, "component_type": 3, "values": values}
         record.payload["data"] = data
-        await self._dispatch(
-            "INTERACTION_CREATE", record.payload, int(record.payload["guild_id"])
-        )
+        await self._dispatch("INTERACTION_CREATE", record.payload, int(record.payload["guild_id"]))
         return await self._answered(record)
 
     def _check_choice(self, message: dict[str, Any], custom_id: str, values: list[str]) -> None:
@@ -676,7 +746,7 @@ class FakeDiscord:
         if parts[0] == "applications" and parts[-1] == "commands":
             guild = int(parts[3]) if parts[2] == "guilds" else None
             if request.method == "PUT":
-                problems = [p for c in payload for p in command_problems(c)]
+                problems = commands_problems(payload)
                 if problems:
                     self.violations += problems
                     return json_response({"message": "Invalid Form Body", "code": 50035}, 400)

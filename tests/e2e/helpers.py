@@ -63,7 +63,7 @@ async def start_table(
     """`/table new`, the other players join, the host adds computer players and starts; the
     lobby message and the table's session once the first moves are made."""
     fake = env.fake
-    new = await fake.slash(host, "table", "new", game=game, **options)
+    new = await fake.slash(host, "table", f"new {game}", **options)
     lobby = fake.messages[new.message_id]
     for user in joiners:
         await fake.click(user, new.message_id, lobby_button(fake, lobby, "join"))

@@ -62,13 +62,13 @@ async def open_tables(env: Env) -> None:
     for channel, (host, guest) in PLAYERS.items():
         fake.add_member(host, f"host{host}")
         fake.add_member(guest, f"guest{guest}")
-        new = await fake.slash(host, "table", "new", channel_id=channel, game="suipe", players=2)
+        new = await fake.slash(host, "table", "new suipe", channel_id=channel, players=2)
         lobby = fake.messages[new.message_id]
         await fake.click(guest, new.message_id, lobby_button(fake, lobby, "join"))
         await fake.click(host, new.message_id, lobby_button(fake, lobby, "start"))
     await env.bot.idle()
     # a lobby too, and a player's choice: every kind of row is in the backup
-    await fake.slash(905, "table", "new", channel_id=THREADS_CHANNEL_ID, game="seep", players=2)
+    await fake.slash(905, "table", "new seep", channel_id=THREADS_CHANNEL_ID, players=2)
     await fake.slash(901, "autoplay", on=False)
 
 

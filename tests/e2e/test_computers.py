@@ -11,7 +11,7 @@ from .test_seep_deal import ASHA
 async def open_against_computer(env: Env, level: str, beginner: bool) -> None:
     fake = env.fake
     fake.add_member(ASHA, "Asha")
-    new = await fake.slash(ASHA, "table", "new", game="seep", players=2, beginner=beginner)
+    new = await fake.slash(ASHA, "table", "new seep", players=2, beginner=beginner)
     added = await fake.slash(ASHA, "table", "computer", level=level)
     assert f"A computer player ({level}) sits at seat 2" in added.responses[-1]["data"]["content"]
     await fake.click(ASHA, new.message_id, button(fake, fake.messages[new.message_id], "Start"))

@@ -44,7 +44,7 @@ async def test_a_computer_move_waits_for_the_store_and_the_table_goes_on(env: En
     fake = env.fake
     env.bot.computer_delay = 1.0
     fake.add_member(ASHA, "Asha")
-    new = await fake.slash(ASHA, "table", "new", game="suipe", players=2, deals=3)
+    new = await fake.slash(ASHA, "table", "new suipe", players=2, deals=3)
     lobby = fake.messages[new.message_id]
     await fake.click(ASHA, new.message_id, button(fake, lobby, "Add computer player"))
     await fake.click(ASHA, new.message_id, button(fake, lobby, "Start"))
@@ -81,7 +81,7 @@ async def test_a_move_that_cannot_be_saved_is_answered_so_and_can_be_sent_again(
     fake = env.fake
     fake.add_member(ASHA, "Asha")
     fake.add_member(DEV, "Dev")
-    new = await fake.slash(ASHA, "table", "new", game="suipe", players=2)
+    new = await fake.slash(ASHA, "table", "new suipe", players=2)
     lobby = fake.messages[new.message_id]
     await fake.click(DEV, new.message_id, button(fake, lobby, "Join"))
     await fake.click(ASHA, new.message_id, button(fake, lobby, "Start"))
@@ -93,9 +93,10 @@ async def test_a_move_that_cannot_be_saved_is_answered_so_and_can_be_sent_again(
         refused = await fake.slash(mover, "play", move=value)
     text = answer(refused)
     assert text == "Moves can't be saved right now: try again in a moment."
-    assert refused.responses[-1]["data"].get("flags", 0) & EPHEMERAL or refused.responses[0][
-        "data"
-    ].get("flags", 0) & EPHEMERAL
+    assert (
+        refused.responses[-1]["data"].get("flags", 0) & EPHEMERAL
+        or refused.responses[0]["data"].get("flags", 0) & EPHEMERAL
+    )
     assert session.turn_number == 0
     again = await fake.slash(mover, "play", move=value)
     assert answer(again).startswith("Your move")

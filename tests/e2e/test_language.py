@@ -20,7 +20,7 @@ async def test_a_player_whose_app_speaks_hindi_gets_the_table_in_hindi(env: Env)
     fake = env.fake
     fake.add_member(ASHA, "Asha", locale="hi")
     fake.add_member(RAVI, "Ravi")  # an English app
-    new = await fake.slash(ASHA, "table", "new", game="suipe", players=2)
+    new = await fake.slash(ASHA, "table", "new suipe", players=2)
     lobby = fake.messages[new.message_id]
     assert "खेल होस्ट शुरू करता है" in lobby["embeds"][0]["description"]
     refused = await fake.click(RAVI, new.message_id, button(fake, lobby, "शुरू करें"))

@@ -17,7 +17,7 @@ MANAGE_GUILD = 1 << 5
 async def finish_a_suipe_match(env: Env) -> None:
     """Two humans play a one-deal Suipe match with /play, always the first legal move."""
     fake = env.fake
-    new = await fake.slash(ASHA, "table", "new", game="suipe", players=2, deals=1)
+    new = await fake.slash(ASHA, "table", "new suipe", players=2, deals=1)
     lobby = fake.messages[new.message_id]
     await fake.click(DEV, new.message_id, button(fake, lobby, "Join"))
     await fake.click(ASHA, new.message_id, button(fake, lobby, "Start"))
@@ -36,7 +36,7 @@ async def test_a_finished_match_shows_on_the_leaderboard_and_in_stats(env: Env) 
     fake.add_member(DEV, "Dev")
     empty = await fake.slash(ASHA, "leaderboard", game="suipe")
     assert "page 1 of 1" in fake.messages[empty.message_id]["embeds"][0]["footer"]["text"]
-    nobody = await fake.slash(ASHA, "stats")
+    nobody = await fake.slash(ASHA, "stats", "all")
     assert "no finished matches" in nobody.responses[-1]["data"]["content"]
 
     await finish_a_suipe_match(env)
@@ -51,7 +51,7 @@ async def test_a_finished_match_shows_on_the_leaderboard_and_in_stats(env: Env) 
     lines = fake.messages[text_board.message_id]["embeds"][0]["description"].splitlines()
     assert len(lines) == 2 and all(("Asha" in line) != ("Dev" in line) for line in lines)
 
-    stats = await fake.slash(ASHA, "stats", game="suipe")
+    stats = await fake.slash(ASHA, "stats", "suipe")
     embed = fake.messages[stats.message_id]["embeds"][0]
     fields = {f["name"]: f["value"] for f in embed["fields"]}
     assert fields["Matches"].startswith("1:")
@@ -104,13 +104,10 @@ async def test_settings_need_manage_server_and_set_new_tables(env: Env) -> None:
     saved = await fake.slash(ASHA, "settings", "tables", permissions=MANAGE_GUILD,
                              timer="1 hour", limited_houses=True)  # fmt: skip
     assert "Turn timer: **1 hour**" in saved.responses[-1]["data"]["content"]
-    await fake.slash(ASHA, "table", "new", game="seep", players=2)
+    await fake.slash(ASHA, "table", "new seep", players=2)
     session = env.bot.tables.by_channel[next(iter(env.bot.tables.by_channel))]
     assert session.row.options["turn_timer"] == 3600
     assert session.row.rules["limited_houses"] is True
-    wrong = await fake.slash(DEV, "table", "new", channel_id=NO_FILES_CHANNEL_ID, game="suipe",
-                             rawalpindi=True)  # fmt: skip
-    assert "option of Seep (30 points)" in wrong.responses[-1]["data"]["content"]
 
     season = await fake.slash(ASHA, "settings", "season", permissions=MANAGE_GUILD)
     confirm = fake.messages[season.message_id]

@@ -20,7 +20,7 @@ async def two_humans(env: Env) -> tuple[int, int]:
     fake = env.fake
     for user, name in ((ASHA, "Asha"), (DEV, "Dev"), (PASSER, "Passer")):
         fake.add_member(user, name)
-    new = await fake.slash(ASHA, "table", "new", game="suipe", players=2, deals=1)
+    new = await fake.slash(ASHA, "table", "new suipe", players=2, deals=1)
     lobby = fake.messages[new.message_id]
     await fake.click(DEV, new.message_id, button(fake, lobby, "Join"))
     await fake.click(ASHA, new.message_id, button(fake, lobby, "Start"))
@@ -52,7 +52,7 @@ async def test_an_old_picker_cannot_play_on_an_ended_table(env: Env) -> None:
     await stop_bot(env.bot)
     env.bot = await start_bot(fake, env.database)
     assert not env.bot.tables.by_channel  # it does not come back after a restart
-    again = await fake.slash(ASHA, "table", "new", game="seep", players=2)
+    again = await fake.slash(ASHA, "table", "new seep", players=2)
     assert fake.messages[again.message_id]["embeds"][0]["title"].startswith("Seep · table")
 
 
@@ -102,7 +102,7 @@ async def test_unexpected_input_gets_a_private_plain_answer(env: Env) -> None:
     fake = env.fake
     fake.add_member(ASHA, "Asha")
     await env.bot.store.update_guild_settings(GUILD_ID, {"timer": "forever", "level": 3})
-    new = await fake.slash(ASHA, "table", "new", game="seep", players=2)  # bad stored settings
+    new = await fake.slash(ASHA, "table", "new seep", players=2)  # bad stored settings
     lobby = fake.messages[new.message_id]
     assert lobby["embeds"][0]["title"].startswith("Seep · table")
     message = int(lobby["id"])
@@ -162,7 +162,7 @@ async def test_a_finished_match_shows_on_the_lobby_and_frees_the_channel(env: En
     assert result.startswith("The match is over:") and ("win" in result or "a draw" in result)
     over = await fake.slash(DEV, "table", "end")
     assert "match is over" in over.responses[-1]["data"]["content"]
-    again = await fake.slash(DEV, "table", "new", game="seep", players=2)
+    again = await fake.slash(DEV, "table", "new seep", players=2)
     assert fake.messages[again.message_id]["embeds"][0]["title"].startswith("Seep · table")
     ended = await fake.slash(DEV, "table", "end")
     assert "has ended" in ended.responses[-1]["data"]["content"]

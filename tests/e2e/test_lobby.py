@@ -19,7 +19,7 @@ async def test_open_a_table_and_fill_it(env: Env) -> None:
     fake = env.fake
     fake.add_member(ASHA, "Asha")
     fake.add_member(DEV, "Dev")
-    new = await fake.slash(ASHA, "table", "new", game="seep", players=4)
+    new = await fake.slash(ASHA, "table", "new seep", players=4)
     lobby = fake.messages[new.message_id]
     assert "Seep · table" in lobby["embeds"][0]["title"]
     assert [c["label"] for c in fake.components(lobby)] == [

@@ -95,7 +95,7 @@ async def test_a_whole_match_logged_at_debug_shows_no_hidden_card(
 ) -> None:
     fake = env.fake
     fake.add_member(ASHA, "Asha")
-    new = await fake.slash(ASHA, "table", "new", game="sheepshead", players=5,
+    new = await fake.slash(ASHA, "table", "new sheepshead", players=5,
                            sheepshead_hands=1)  # fmt: skip
     lobby = fake.messages[new.message_id]
     for _ in range(4):
@@ -141,7 +141,7 @@ async def test_an_error_is_one_line_with_its_table_and_interaction(
 ) -> None:
     fake = env.fake
     fake.add_member(ASHA, "Asha")
-    new = await fake.slash(ASHA, "table", "new", game="suipe", players=2)
+    new = await fake.slash(ASHA, "table", "new suipe", players=2)
     lobby = fake.messages[new.message_id]
     await fake.click(ASHA, new.message_id, lobby_button(fake, lobby, "computer"))
     session = env.bot.tables.get(int(lobby["channel_id"]))

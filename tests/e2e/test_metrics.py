@@ -48,7 +48,7 @@ async def test_prometheus_reads_the_bots_figures(env: Env, tmp_path: Path) -> No
 
     for user, name in ((ASHA, "Asha"), (DEV, "Dev")):
         fake.add_member(user, name)
-    new = await fake.slash(ASHA, "table", "new", game="suipe", players=2)
+    new = await fake.slash(ASHA, "table", "new suipe", players=2)
     assert (await scrape(port))["seepbot_tables_open{status=lobby}"] == 1
     lobby = fake.messages[new.message_id]
     await fake.click(DEV, new.message_id, lobby_button(fake, lobby, "join"))

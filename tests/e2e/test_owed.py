@@ -121,7 +121,7 @@ async def test_each_crash_window_leaves_nothing_owed_unposted(
     try:
         # 1. right after Start: the start is answered, then the bot dies before the table
         await bot.start("table")
-        new = await fake.slash(ASHA, "table", "new", game="suipe", players=2, deals=1)
+        new = await fake.slash(ASHA, "table", "new suipe", players=2, deals=1)
         lobby = fake.messages[new.message_id]
         channel = int(lobby["channel_id"])
         await fake.click(DEV, new.message_id, lobby_button(fake, lobby, "join"))

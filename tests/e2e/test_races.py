@@ -58,8 +58,8 @@ async def test_two_new_tables_at_once_open_one(env: Env) -> None:
     fake.add_member(ASHA, "Asha")
     fake.add_member(DEV, "Dev")
     first, second = await asyncio.gather(
-        fake.slash(ASHA, "table", "new", game="suipe", players=2),
-        fake.slash(DEV, "table", "new", game="suipe", players=2),
+        fake.slash(ASHA, "table", "new suipe", players=2),
+        fake.slash(DEV, "table", "new suipe", players=2),
     )
     refused = [step for step in (first, second) if ALREADY in answer(step)]
     assert len(refused) == 1 and refused[0].responses[-1]["data"]["flags"] & EPHEMERAL
@@ -77,7 +77,7 @@ async def test_a_double_tapped_rematch_and_a_rematch_with_a_new_table_open_one(
     fake = env.fake
     fake.add_member(ASHA, "Asha")
     fake.add_member(KIRAN, "Kiran")
-    new = await fake.slash(ASHA, "table", "new", game="suipe", players=2, deals=1)
+    new = await fake.slash(ASHA, "table", "new suipe", players=2, deals=1)
     lobby = fake.messages[new.message_id]
     await fake.click(ASHA, new.message_id, button(fake, lobby, "Add computer player"))
     await fake.click(ASHA, new.message_id, button(fake, lobby, "Start"))
@@ -98,7 +98,7 @@ async def test_a_double_tapped_rematch_and_a_rematch_with_a_new_table_open_one(
     summary = await play_out(env, ASHA)
     both = await asyncio.gather(
         fake.click(ASHA, int(summary["id"]), button(fake, summary, "Rematch")),
-        fake.slash(KIRAN, "table", "new", game="suipe", players=2),
+        fake.slash(KIRAN, "table", "new suipe", players=2),
     )
     rematched = "wants a rematch" in answer(both[0])
     opened = not (both[1].responses[-1]["data"].get("flags", 0) & EPHEMERAL)
@@ -112,7 +112,7 @@ async def test_a_picker_click_and_a_play_for_one_turn_play_once(env: Env) -> Non
     fake = env.fake
     fake.add_member(ASHA, "Asha")
     fake.add_member(DEV, "Dev")
-    new = await fake.slash(ASHA, "table", "new", game="suipe", players=2, deals=3)
+    new = await fake.slash(ASHA, "table", "new suipe", players=2, deals=3)
     lobby = fake.messages[new.message_id]
     await fake.click(DEV, new.message_id, button(fake, lobby, "Join"))
     await fake.click(ASHA, new.message_id, button(fake, lobby, "Start"))
@@ -160,7 +160,7 @@ async def test_a_move_the_bot_cannot_take_in_time_is_refused_as_busy_and_not_pla
     fake = env.fake
     fake.add_member(ASHA, "Asha")
     fake.add_member(DEV, "Dev")
-    new = await fake.slash(ASHA, "table", "new", game="suipe", players=2, deals=3)
+    new = await fake.slash(ASHA, "table", "new suipe", players=2, deals=3)
     lobby = fake.messages[new.message_id]
     await fake.click(DEV, new.message_id, button(fake, lobby, "Join"))
     await fake.click(ASHA, new.message_id, button(fake, lobby, "Start"))

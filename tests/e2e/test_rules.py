@@ -3,6 +3,10 @@ commands' Hindi names."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from engine import registry
+
 from .conftest import Env
 from .fake_discord import EPHEMERAL, GUILD_ID, NO_FILES_CHANNEL_ID
 from .helpers import button
@@ -20,13 +24,13 @@ def select_by(fake, message: dict, kind: str) -> dict:
 
 async def test_rules_in_english_hindi_and_gujarati(env: Env) -> None:
     fake = env.fake
-    english = await fake.slash(ASHA, "rules", game="seep")
+    english = await fake.slash(ASHA, "rules", "seep")
     message = fake.messages[english.message_id]
     assert message["flags"] & EPHEMERAL
     assert message["embeds"][0]["title"] == "Seep · Quick start"
     assert "1 / 7 · English" in message["embeds"][0]["footer"]["text"]
 
-    hindi = await fake.slash(ASHA, "rules", game="seep", locale="hi")
+    hindi = await fake.slash(ASHA, "rules", "seep", locale="hi")
     message = fake.messages[hindi.message_id]
     assert message["embeds"][0]["title"] == "Seep · जल्दी शुरुआत"
     nxt = await fake.click(ASHA, hindi.message_id, button(fake, message, "अगला"))
@@ -55,7 +59,7 @@ async def test_rules_in_english_hindi_and_gujarati(env: Env) -> None:
 
 async def test_suipe_rules_are_english_with_samoan_words(env: Env) -> None:
     fake = env.fake
-    reply = await fake.slash(ASHA, "rules", game="suipe", topic="scoring", locale="hi",
+    reply = await fake.slash(ASHA, "rules", "suipe", topic="scoring", locale="hi",
                              channel_id=NO_FILES_CHANNEL_ID)  # fmt: skip
     message = fake.messages[reply.message_id]
     assert "अंग्रेज़ी में" in message["content"]  # the note speaks the asker's Hindi
@@ -66,7 +70,7 @@ async def test_suipe_rules_are_english_with_samoan_words(env: Env) -> None:
 
 async def test_the_table_rules_button_opens_the_page_for_the_moment(env: Env) -> None:
     fake = env.fake
-    new = await fake.slash(ASHA, "table", "new", game="seep", players=2)
+    new = await fake.slash(ASHA, "table", "new seep", players=2)
     lobby = fake.messages[new.message_id]
     await fake.click(ASHA, new.message_id, button(fake, lobby, "Add computer player"))
     await fake.click(ASHA, new.message_id, button(fake, lobby, "Start"))
@@ -92,24 +96,32 @@ async def test_commands_have_hindi_names_and_descriptions(env: Env) -> None:
     await fake.wait_for_message(lambda m: "Published" in m["content"])
     published = {c["name"]: c for c in fake.guild_commands[GUILD_ID]}
     assert published["rules"]["name_localizations"]["hi"] == "नियम"
-    # "Learn to play Seep, Suipe, Sedma or Sheepshead": the games are named from the registry
     described = published["rules"]["description_localizations"]["hi"]
-    assert described == "सीप, सुइपे, सेदमा या शीप्सहेड खेलना सीखें"
-    for command in fake.guild_commands[GUILD_ID]:
-        assert command.get("name_localizations", {}).get("hi"), command["name"]
+    assert described == "ताश के खेल खेलना सीखें"
+    games = set(registry.names())
+
+    def check(command: dict[str, Any]) -> None:
+        if command["name"] not in games:  # a game's subcommand keeps the game's name
+            assert command.get("name_localizations", {}).get("hi"), command["name"]
         assert command.get("description_localizations", {}).get("hi"), command["name"]
         for option in command.get("options", []):
-            if option["type"] == 1:  # a subcommand
-                assert option.get("name_localizations", {}).get("hi"), option["name"]
+            if option["type"] in (1, 2):  # a subcommand or a group of them
+                check(option)
+
+    for command in fake.guild_commands[GUILD_ID]:
+        check(command)
+    seep = next(o for o in published["table"]["options"] if o["name"] == "new")["options"][0]
+    assert seep["name"] == "seep"
+    assert seep["description_localizations"]["hi"] == "Seep की टेबल खोलें"
 
 
 async def test_seep30_has_pages_of_its_own_in_every_language(env: Env) -> None:
     fake = env.fake
     for language, satthi in (("en", "Satthi"), ("hi", "सट्ठी"), ("gu", "સત્ઠી")):
-        shown = await fake.slash(ASHA, "rules", game="seep30", topic="scoring", language=language)
+        shown = await fake.slash(ASHA, "rules", "seep30", topic="scoring", language=language)
         page = fake.messages[shown.message_id]["embeds"][0]
         assert satthi in page["description"], language
         assert "100" not in page["description"], language
-    sweeps = await fake.slash(ASHA, "rules", game="seep30", topic="sweeps")
+    sweeps = await fake.slash(ASHA, "rules", "seep30", topic="sweeps")
     page = fake.messages[sweeps.message_id]["embeds"][0]
     assert "50 points" not in page["description"] and "sweep worth 13" in str(page["fields"])

@@ -129,9 +129,7 @@ async def test_a_restarted_bot_continues_and_old_buttons_still_work(env: Env) ->
 async def test_a_channel_without_file_permission_gets_text(env: Env) -> None:
     fake = env.fake
     fake.add_member(ASHA, "Asha")
-    new = await fake.slash(
-        ASHA, "table", "new", channel_id=NO_FILES_CHANNEL_ID, game="suipe", players=2
-    )
+    new = await fake.slash(ASHA, "table", "new suipe", channel_id=NO_FILES_CHANNEL_ID, players=2)
     lobby = fake.messages[new.message_id]
     await fake.click(ASHA, new.message_id, button(fake, lobby, "Add computer player"))
     await fake.click(ASHA, new.message_id, button(fake, lobby, "Start"))
@@ -149,9 +147,7 @@ async def test_a_channel_without_file_permission_gets_text(env: Env) -> None:
 async def test_a_channel_where_the_bot_may_not_post_gets_a_clear_refusal(env: Env) -> None:
     fake = env.fake
     fake.add_member(ASHA, "Asha")
-    new = await fake.slash(
-        ASHA, "table", "new", channel_id=READ_ONLY_CHANNEL_ID, game="seep", players=4
-    )
+    new = await fake.slash(ASHA, "table", "new seep", channel_id=READ_ONLY_CHANNEL_ID, players=4)
     refusal = private_text(new)
     assert "Send Messages" in refusal and "another channel" in refusal
     assert env.bot.tables.get(READ_ONLY_CHANNEL_ID) is None
@@ -161,7 +157,7 @@ async def test_a_channel_without_embed_links_gets_a_clear_refusal(env: Env) -> N
     fake = env.fake
     fake.add_member(ASHA, "Asha")
     new = await fake.slash(
-        ASHA, "table", "new", channel_id=NO_EMBEDS_CHANNEL_ID, game="sheepshead", players=5
+        ASHA, "table", "new sheepshead", channel_id=NO_EMBEDS_CHANNEL_ID, players=5
     )
     refusal = private_text(new)
     assert "Embed Links" in refusal and "another channel" in refusal

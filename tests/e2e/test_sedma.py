@@ -53,7 +53,7 @@ async def test_four_player_sedma_to_the_end_then_the_leaderboard(
     fake.add_member(DEV, "Dev")
     await fake.slash(ASHA, "settings", "tables", permissions=MANAGE_GUILD,
                      rate_computer_games=True)  # fmt: skip
-    new = await fake.slash(ASHA, "table", "new", game="sedma", players=4, game_points=2)
+    new = await fake.slash(ASHA, "table", "new sedma", players=4, game_points=2)
     lobby = fake.messages[new.message_id]
     assert (
         "Partners sit opposite: seats 1 & 3 against seats 2 & 4."
@@ -96,7 +96,7 @@ async def test_four_player_sedma_to_the_end_then_the_leaderboard(
     embed = fake.messages[board.message_id]["embeds"][0]
     assert embed["title"] == "Sedma leaderboard · by wins"
     assert len(embed["description"].splitlines()) == 2
-    stats = await fake.slash(ASHA, "stats", game="sedma")
+    stats = await fake.slash(ASHA, "stats", "sedma")
     shown = {f["name"]: f["value"] for f in fake.messages[stats.message_id]["embeds"][0]["fields"]}
     asha = next(r for r in rows if r.user_id == ASHA)
     assert shown["Game points"] == str(asha.stat("game_points"))
@@ -108,7 +108,7 @@ async def test_two_player_hola_hand_with_a_fight(env: Env, monkeypatch: pytest.M
     fix_deals(monkeypatch, HOLA_SEED)
     fake = env.fake
     fake.add_member(ASHA, "Asha")
-    new = await fake.slash(ASHA, "table", "new", game="hola", players=2)
+    new = await fake.slash(ASHA, "table", "new hola", players=2)
     lobby = fake.messages[new.message_id]
     await fake.click(ASHA, new.message_id, button(fake, lobby, "Add computer player"))
     await fake.click(ASHA, new.message_id, button(fake, lobby, "Start"))
@@ -132,8 +132,7 @@ async def test_sedma_text_table_and_refusals(env: Env) -> None:
     fake = env.fake
     fake.add_member(ASHA, "Asha")
     fake.add_member(DEV, "Dev")
-    new = await fake.slash(ASHA, "table", "new", channel_id=NO_FILES_CHANNEL_ID, game="sedma",
-                           players=2)  # fmt: skip
+    new = await fake.slash(ASHA, "table", "new sedma", channel_id=NO_FILES_CHANNEL_ID, players=2)
     lobby = fake.messages[new.message_id]
     await fake.click(DEV, new.message_id, button(fake, lobby, "Join"))
     await fake.click(ASHA, new.message_id, button(fake, lobby, "Start"))
@@ -156,7 +155,7 @@ async def test_sedma_text_table_and_refusals(env: Env) -> None:
 
 async def test_sedma_rules_in_czech_and_slovak_and_holas_fight(env: Env) -> None:
     fake = env.fake
-    czech = await fake.slash(ASHA, "rules", game="sedma", locale="cs")
+    czech = await fake.slash(ASHA, "rules", "sedma", locale="cs")
     message = fake.messages[czech.message_id]
     assert message["embeds"][0]["title"] == "Sedma · Rychlý začátek"
     assert "1 / 8 · Čeština" in message["embeds"][0]["footer"]["text"]
@@ -174,7 +173,7 @@ async def test_sedma_rules_in_czech_and_slovak_and_holas_fight(env: Env) -> None
     assert "Vyniesli sa králi" in message["embeds"][0]["fields"][0]["value"]
     assert message["attachments"][0]["filename"] == "example.png"
 
-    hola = await fake.slash(ASHA, "rules", game="hola", topic="fight")
+    hola = await fake.slash(ASHA, "rules", "hola", topic="fight")
     page = fake.messages[hola.message_id]["embeds"][0]
     assert page["title"] == "Hola · Hola and its fight"
     assert "Fight: lead 9♣" in page["fields"][0]["value"]

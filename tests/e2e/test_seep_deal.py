@@ -13,7 +13,7 @@ async def open_table(env: Env, game: str = "seep", players: int = 4, computers: 
     fake = env.fake
     fake.add_member(ASHA, "Asha")
     fake.add_member(DEV, "Dev")
-    new = await fake.slash(ASHA, "table", "new", game=game, players=players)
+    new = await fake.slash(ASHA, "table", f"new {game}", players=players)
     lobby = fake.messages[new.message_id]
     if players - computers > 1:
         await fake.click(DEV, new.message_id, button(fake, lobby, "Join"))

@@ -161,7 +161,7 @@ async def test_two_shard_processes_share_one_postgres_and_survive_kill_9(
 
         # tables open and start in guilds of both shards, each through its own process
         for channel, (a, b) in users.items():
-            new = await fake.slash(a, "table", "new", channel_id=channel, game="suipe", players=2)
+            new = await fake.slash(a, "table", "new suipe", channel_id=channel, players=2)
             lobby = fake.messages[new.message_id]
             await fake.click(b, new.message_id, lobby_button(fake, lobby, "join"))
             await fake.click(a, new.message_id, lobby_button(fake, lobby, "start"))
@@ -243,7 +243,7 @@ async def test_a_postgres_restart_under_two_shard_processes_keeps_each_shard_wit
     try:
         await processes.start("0", "1")
         for channel, (a, b) in users.items():
-            new = await fake.slash(a, "table", "new", channel_id=channel, game="suipe", players=2)
+            new = await fake.slash(a, "table", "new suipe", channel_id=channel, players=2)
             lobby = fake.messages[new.message_id]
             await fake.click(b, new.message_id, lobby_button(fake, lobby, "join"))
             await fake.click(a, new.message_id, lobby_button(fake, lobby, "start"))

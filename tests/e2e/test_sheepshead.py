@@ -98,7 +98,7 @@ async def test_five_players_from_the_pick_to_the_score_sheet(
     assert {r.user_id for r in rows} == {ASHA, DEV}
     asha = next(r for r in rows if r.user_id == ASHA)
     assert asha.stat("units") == sheet[0] and asha.stat("picked") == 1
-    stats = await fake.slash(ASHA, "stats", game="sheepshead")
+    stats = await fake.slash(ASHA, "stats", "sheepshead")
     shown = {f["name"]: f["value"] for f in fake.messages[stats.message_id]["embeds"][0]["fields"]}
     assert shown["Units on the sheet"] == str(sheet[0])
     assert shown["Hands picked"] == "1"

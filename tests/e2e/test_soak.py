@@ -58,8 +58,9 @@ async def test_fifty_tables_through_timers_ends_and_restarts(
         hosts[channel] = host
         options = dict(rng.choice(GAMES))
         game, players = options.pop("game"), options["players"]
-        new = await fake.slash(host, "table", "new", channel_id=channel, game=game,
-                               timer=rng.choice(TIMERS), **options)  # fmt: skip
+        new = await fake.slash(
+            host, "table", f"new {game}", channel_id=channel, timer=rng.choice(TIMERS), **options
+        )
         lobby = fake.messages[new.message_id]
         for _ in range(players - 1):
             await fake.click(host, new.message_id, button(fake, lobby, "Add computer player"))

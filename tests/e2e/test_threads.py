@@ -24,8 +24,7 @@ def tables_in(env: Env, channel_id: int) -> list[dict]:
 async def test_a_table_plays_in_its_own_thread(env: Env) -> None:
     fake = env.fake
     fake.add_member(ASHA, "Asha")
-    new = await fake.slash(ASHA, "table", "new", channel_id=THREADS_CHANNEL_ID, game="suipe",
-                           players=2)  # fmt: skip
+    new = await fake.slash(ASHA, "table", "new suipe", channel_id=THREADS_CHANNEL_ID, players=2)
     assert len(fake.threads) == 1
     thread_id = next(iter(fake.threads))
     assert int(fake.threads[thread_id]["parent_id"]) == THREADS_CHANNEL_ID
@@ -67,7 +66,7 @@ async def test_a_table_plays_in_its_own_thread(env: Env) -> None:
 async def test_without_thread_permission_the_table_plays_in_the_channel(env: Env) -> None:
     fake = env.fake
     fake.add_member(DEV, "Dev")
-    new = await fake.slash(DEV, "table", "new", game="seep", players=2)
+    new = await fake.slash(DEV, "table", "new seep", players=2)
     lobby = fake.messages[new.message_id]
     assert int(lobby["channel_id"]) == CHANNEL_ID
     assert "may not create threads" in lobby["content"]
@@ -81,8 +80,7 @@ async def test_a_deleted_thread_ends_its_table_quietly(env: Env) -> None:
     fake = env.fake
     env.bot.timer_scale = 0.15 / 180
     fake.add_member(ASHA, "Asha")
-    new = await fake.slash(ASHA, "table", "new", channel_id=THREADS_CHANNEL_ID, game="suipe",
-                           players=2)  # fmt: skip
+    new = await fake.slash(ASHA, "table", "new suipe", channel_id=THREADS_CHANNEL_ID, players=2)
     lobby = fake.messages[new.message_id]
     thread_id = next(iter(fake.threads))
     await fake.click(ASHA, new.message_id, button(fake, lobby, "Add computer player"))
@@ -109,8 +107,7 @@ async def test_an_archived_thread_wakes_up_and_a_locked_one_ends_its_table(env: 
     fake.add_member(ASHA, "Asha")
     tables = []
     for _ in range(2):
-        new = await fake.slash(ASHA, "table", "new", channel_id=THREADS_CHANNEL_ID, game="suipe",
-                               players=2)  # fmt: skip
+        new = await fake.slash(ASHA, "table", "new suipe", channel_id=THREADS_CHANNEL_ID, players=2)
         lobby = fake.messages[new.message_id]
         thread_id = list(fake.threads)[-1]
         await fake.click(ASHA, new.message_id, button(fake, lobby, "Add computer player"))

@@ -21,7 +21,7 @@ async def test_timer_reminds_then_plays_then_hands_the_seat_over(env: Env) -> No
     env.bot.timer_scale = 0.15 / 180  # the 3-minute default becomes 0.15 s
     fake.add_member(ASHA, "Asha")
     # a long match, so that it is still on when Asha comes back
-    new = await fake.slash(ASHA, "table", "new", game="suipe", players=2, deals=20)
+    new = await fake.slash(ASHA, "table", "new suipe", players=2, deals=20)
     lobby = fake.messages[new.message_id]
     await fake.click(ASHA, new.message_id, button(fake, lobby, "Add computer player"))
     await fake.click(ASHA, new.message_id, button(fake, lobby, "Start"))
@@ -51,7 +51,7 @@ async def test_shutting_down_while_computers_play_loses_no_move(env: Env) -> Non
     env.bot.computer_delay = 0.01
     env.bot.shutdown_grace = 0.05  # too short for the match: the shutdown must cut it off
     fake.add_member(ASHA, "Asha")
-    new = await fake.slash(ASHA, "table", "new", game="suipe", players=2, deals=20)
+    new = await fake.slash(ASHA, "table", "new suipe", players=2, deals=20)
     lobby = fake.messages[new.message_id]
     await fake.click(ASHA, new.message_id, button(fake, lobby, "Add computer player"))
     await fake.click(ASHA, new.message_id, button(fake, lobby, "Start"))
@@ -90,7 +90,7 @@ async def test_a_restored_table_runs_its_turn_timer_on_from_its_stored_deadline(
     turn_seconds = 6.0
     monkeypatch.setattr(TableFlow, "timer_scale", turn_seconds / 180)
     fake.add_member(ASHA, "Asha")
-    new = await fake.slash(ASHA, "table", "new", game="suipe", players=2, deals=20)
+    new = await fake.slash(ASHA, "table", "new suipe", players=2, deals=20)
     lobby = fake.messages[new.message_id]
     await fake.click(ASHA, new.message_id, button(fake, lobby, "Add computer player"))
     await fake.click(ASHA, new.message_id, button(fake, lobby, "Start"))
@@ -127,7 +127,7 @@ async def test_reminders_go_once_the_turn_passes_and_computers_show_they_are_thi
     fake = env.fake
     env.bot.timer_scale = 0.3 / 180
     fake.add_member(ASHA, "Asha")
-    new = await fake.slash(ASHA, "table", "new", game="suipe", players=2, deals=20)
+    new = await fake.slash(ASHA, "table", "new suipe", players=2, deals=20)
     lobby = fake.messages[new.message_id]
     await fake.click(ASHA, new.message_id, button(fake, lobby, "Add computer player"))
     await fake.click(ASHA, new.message_id, button(fake, lobby, "Start"))

@@ -201,13 +201,17 @@ def test_the_sent_png_looks_like_the_drawn_image(name: str, match) -> None:
 def test_the_shipped_palette_is_used_and_another_theme_learns_its_own() -> None:
     from dataclasses import replace
 
-    from renderers.palette import SHIPPED, learned_palette, palette_image
+    from renderers.gallery import learn_palette
+    from renderers.palette import SHIPPED, palette_image
 
     shipped = list(SHIPPED.read_bytes())
     assert palette_image(DEFAULT_THEME).getpalette()[:768] == shipped  # no gallery drawn
     exact = [c for colour in theme_colours(DEFAULT_THEME) for c in colour]
     assert shipped[: len(exact)] == exact  # every theme colour, exactly
     night = replace(DEFAULT_THEME, felt=(10, 20, 30))
+    unlearned = palette_image(night).getpalette()[:768]
+    assert unlearned[:3] != shipped[:3] and (10, 20, 30) in zip(*[iter(unlearned)] * 3, strict=True)
+    learned = learn_palette(night)
     own = palette_image(night).getpalette()[:768]
     colours = list(zip(own[::3], own[1::3], own[2::3], strict=True))
-    assert own == learned_palette(night) and (10, 20, 30) in colours
+    assert own == learned and own != unlearned and (10, 20, 30) in colours

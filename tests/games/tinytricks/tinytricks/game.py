@@ -3,8 +3,9 @@
 Two or three players, twelve cards (J Q K A of clubs, diamonds and hearts), three cards each.
 Follow the led suit if you can; the highest card of the led suit takes the trick, and its
 taker leads the next one. A trick is a point; a match is a number of hands (the "hands"
-option), the deal passing to the left. It is registered with `register()`; nothing in bot/,
-cogs/ or renderers/ names it.
+option), the deal passing to the left. It registers through the `seepbot.games` entry point
+of its package (`pyproject.toml`); its words are in its own catalogues (`locales/`) and its
+/rules pages in `lessons/`. Nothing in bot/, cogs/ or renderers/ names it.
 """
 
 from __future__ import annotations
@@ -12,9 +13,9 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
-from engine import registry
 from engine.cards import Card, Suit, card_of, hand_order, parse_cards
 from engine.core import PUBLIC, GameOver, GameState, IllegalMove, NotYourTurn, Viewer
 from engine.fairness import DealKeys, Seed, Shuffles, seed_from_json, seed_to_json
@@ -28,7 +29,10 @@ from engine.pictures import (
     TrickSeat,
     TrickTable,
 )
-from engine.registry import Family, GameSpec, Hint, OptionSpec, SideRule, StatSpec
+from engine.registry import Family, GameSpec, Hint, LessonSpec, OptionSpec, SideRule, StatSpec
+from engine.words import Phrase, later, marked, say, say_count
+
+HERE = Path(__file__).parent
 
 NAME = "tinytricks"
 DECK = tuple(card_of(rank, suit) for suit in (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS)
@@ -51,7 +55,11 @@ class Play:
 
 @dataclass(frozen=True, slots=True)
 class Record:
-    text: str  # the play without its player: "played 5♦"
+    said: Phrase
+
+    @property
+    def text(self) -> str:
+        return str(self.said)
 
     def told(self, name: str) -> str:
         return f"{name} {self.text}"
@@ -77,7 +85,7 @@ class TinyView:
     hands: int
     tricks: tuple[int, ...]  # this hand's tricks per player
     totals: tuple[int, ...]  # the match so far
-    last: str | None
+    last: Phrase | None
     results: tuple[HandResult, ...] = field(default=())
     game: str = NAME
 
@@ -95,21 +103,28 @@ class TinyView:
                 cards_in_hand=self.hand_sizes[p],
                 dealer=p == self.dealer,
                 to_play=p == self.turn,
-                won=f"{self.tricks[p]} tricks · {self.totals[p]} in all",
+                won=say_count(
+                    "{count} trick · {total} in all",
+                    "{count} tricks · {total} in all",
+                    self.tricks[p],
+                    total=self.totals[p],
+                ),
             )
             for p in range(self.players)
         )
         return TrickTable(
-            title=f"Tiny Tricks · hand {self.hand_number} of {self.hands}",
+            title=say(
+                "Tiny Tricks · hand {number} of {hands}", number=self.hand_number, hands=self.hands
+            ),
             seats=seats,
             clockwise=True,
             trick=self.trick,
             winning=self.winning(),
             trump=None,
             notes=(),
-            last_play=self.last,
+            last_play=None if self.last is None else str(self.last),
             score_lines=(" · ".join(f"{names[p]} {self.totals[p]}" for p in range(self.players)),),
-            played=self.last,
+            played=None if self.last is None else str(self.last),
         )
 
     def hand_picture(self) -> HandPicture:
@@ -120,30 +135,30 @@ class TinyView:
     def summary_picture(self, names: Sequence[str]) -> SummaryPicture:
         result = self.results[-1]
         columns = tuple(
-            SummaryColumn(names[p], (f"Tricks: {result.tricks[p]}",), ())
+            SummaryColumn(names[p], (say("Tricks: {count}", count=result.tricks[p]),), ())
             for p in range(self.players)
         )
         series = tuple(
             tuple(sum(r.tricks[p] for r in self.results[: n + 1]) for n in range(len(self.results)))
             for p in range(self.players)
         )
-        chart = SummaryChart("Tricks after each hand", series, 0, max(3, max(self.totals)))
-        return SummaryPicture(f"Hand {result.number} is over", columns, chart)
+        chart = SummaryChart(say("Tricks after each hand"), series, 0, max(3, max(self.totals)))
+        return SummaryPicture(say("Hand {number} is over", number=result.number), columns, chart)
 
 
 class TinyMatch(GameState):
     def __init__(self, players: int = 2, hands: int = 2, seed: Seed = 0) -> None:
         if players not in (2, 3):
-            raise IllegalMove("Tiny Tricks is played by 2 or 3 players")
+            raise IllegalMove(say("Tiny Tricks is played by 2 or 3 players."))
         if not 1 <= hands <= 5:
-            raise IllegalMove("a match lasts between 1 and 5 hands")
+            raise IllegalMove(say("A match of Tiny Tricks lasts 1 to 5 hands."))
         self.players, self.hands, self.seed = players, hands, seed
         self.shuffles = Shuffles(seed)
         self.actions: list[Play] = []
         self.results: list[HandResult] = []
         self.totals = [0] * players
         self.dealer = self.shuffles.first_dealer(players)
-        self.last: str | None = None
+        self.last: Phrase | None = None
         self._deal()
 
     def _deal(self) -> None:
@@ -186,18 +201,20 @@ class TinyMatch(GameState):
 
     def apply(self, action: Any, player: int | None = None) -> Record:
         if self.turn is None:
-            raise GameOver("The match is over.")
+            raise GameOver(say("The match is over."))
         if player is not None and player != self.turn:
-            raise NotYourTurn("It is not your turn.")
+            raise NotYourTurn(say("It is not your turn."))
         play = action if isinstance(action, Play) else Play(parse_cards(str(action))[0])
         if play not in self.legal_actions():
-            raise IllegalMove(f"You cannot play {play.card.pretty} now: follow the led suit.")
+            raise IllegalMove(
+                say("You cannot play {card} now: follow the led suit.", card=play.card.pretty)
+            )
         seat = self.turn
         self.held[seat].remove(play.card)
         self.trick.append((seat, play.card))
         self.actions.append(play)
-        text = f"played {play.card.pretty}"
-        if len(self.trick) < self.players:
+        taken = len(self.trick) == self.players
+        if not taken:
             self.turn = (seat + 1) % self.players
         else:
             winner = self._view(None).winning()
@@ -205,10 +222,16 @@ class TinyMatch(GameState):
             self.tricks[winner] += 1
             self.trick = []
             self.turn = winner
-            text += " and took the trick"
             if not any(self.held):
                 self._finish_hand()
-        self.last = f"Seat {seat + 1} {text}"
+        card = play.card.pretty
+        if taken:
+            text = later("plays {card} — the trick is taken", card=card)
+            self.last = later("Seat {number} plays {card} — the trick is taken", number=seat + 1,
+                              card=card)  # fmt: skip
+        else:
+            text = later("plays {card}", card=card)
+            self.last = later("Seat {number} plays {card}", number=seat + 1, card=card)
         return Record(text)
 
     def _finish_hand(self) -> None:
@@ -222,7 +245,7 @@ class TinyMatch(GameState):
 
     def describe(self, action: Any, names: Sequence[str] | None = None) -> str:
         play = action if isinstance(action, Play) else Play(parse_cards(str(action))[0])
-        return f"Play {play.card.pretty}"
+        return say("Play {card}", card=play.card.pretty)
 
     def returns(self) -> tuple[float, ...]:
         return tuple(float(t) for t in self.totals)
@@ -242,7 +265,11 @@ class TinyMatch(GameState):
         totals = tuple(self.totals)
 
         def line(names: Sequence[str]) -> str:
-            return " · ".join(f"{names[p]} {totals[p]} tricks" for p in range(len(names)))
+            return " · ".join(
+                say_count("{name}: {count} trick", "{name}: {count} tricks", totals[p],
+                          name=names[p])
+                for p in range(len(names))
+            )  # fmt: skip
 
         return Outcome(tuple((p,) for p in range(self.players)), totals, stats, line)
 
@@ -250,7 +277,7 @@ class TinyMatch(GameState):
         result = self.results[number - 1]
         totals = " · ".join(f"{names[p]} {result.tricks[p]}" for p in range(self.players))
         record = {"number": number, "dealer": result.dealer, "tricks": list(result.tricks)}
-        return DealReport(f"Hand {number} is over", totals, (), record)
+        return DealReport(say("Hand {number} is over", number=number), totals, (), record)
 
     def _view(self, seat: int | None) -> TinyView:
         return TinyView(
@@ -305,8 +332,8 @@ class TinyComputer:
             best = max(strength(c) for _, c in view.trick if c.suit is led)
             winners = [p for p in legal if p.card.suit is led and strength(p.card) > best]
             if winners:
-                return winners[0], "it takes the trick as cheaply as possible"
-        return legal[0], "it gives away the least"
+                return winners[0], marked("Play {card}: it takes the trick as cheaply as possible.")
+        return legal[0], marked("Play {card}: it gives away the least.")
 
     def choose(
         self, match: GameState, player: int, level: str, rng: random.Random, budget: Any
@@ -315,7 +342,12 @@ class TinyComputer:
 
     def hint(self, match: GameState, player: int, seed: int | str) -> Hint:
         play, why = self._best(match, player)
-        return Hint(play, f"Play {play.card.pretty}: {why}.")
+        return Hint(play, say(why, card=play.card.pretty))
+
+
+def topic_for(view: TinyView) -> str:
+    """The page for what the table shows: how a trick is won while one is on the table."""
+    return "tricks" if view.trick else "quick-start"
 
 
 SPEC = GameSpec(
@@ -330,8 +362,8 @@ SPEC = GameSpec(
         OptionSpec(
             "hands",
             int,
-            "Tiny Tricks: how many hands the match lasts",
-            "Tiny Tricks: hands",
+            marked("Tiny Tricks: how many hands the match lasts"),
+            marked("Tiny Tricks: hands"),
             default=2,
             low=1,
             high=5,
@@ -341,13 +373,10 @@ SPEC = GameSpec(
     restore=restore,
     from_position=None,
     computer=TinyComputer(),
-    stats=(StatSpec("tricks", "Tricks"),),
+    stats=(StatSpec("tricks", marked("Tricks")),),
+    lessons=LessonSpec(
+        NAME, ("en", "hi"), topic_for, lambda view: {}, sweep_word="", folder=HERE / "lessons"
+    ),
+    description=marked("12 cards, 2 or 3 players"),
+    locales=HERE / "locales",
 )
-
-
-def register() -> GameSpec:
-    return registry.register_game(SPEC)
-
-
-def unregister() -> None:
-    registry.unregister_game(NAME)
