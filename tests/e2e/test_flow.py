@@ -116,7 +116,7 @@ async def test_pick_bury_and_call_in_one_picker_one_tap_each(
     step = await fake.click(ASHA, picker_id, pick["custom_id"])
     taps += 1
     picker = fake.messages[picker_id]  # the same private message, now the bury
-    assert "picks up the blind" in picker["content"]
+    assert "picked up the blind" in picker["content"]
     assert "Choose 2 cards to bury" in picker["content"]
     assert step.message_id == picker_id
     bury = next(c for c in fake.components(picker) if c.get("type") == 3)
@@ -124,14 +124,14 @@ async def test_pick_bury_and_call_in_one_picker_one_tap_each(
     await fake.click(ASHA, picker_id, bury["custom_id"], [o["value"] for o in bury["options"][:2]])
     taps += 1  # one select, played as chosen
     picker = fake.messages[picker_id]
-    assert "buries 2 cards" in picker["content"] and "Call your partner's card" in picker["content"]
+    assert "buried 2 cards" in picker["content"] and "Call your partner's card" in picker["content"]
     assert len(session.match.deal.buried) == 2
     call = fake.components(picker)[0]  # a list of calls (or buttons)
     values = [call["options"][0]["value"]] if call.get("type") == 3 else None
     await fake.click(ASHA, picker_id, call["custom_id"], values)
     taps += 1
     picker = fake.messages[picker_id]
-    assert "calls" in picker["content"] or "goes alone" in picker["content"]
+    assert "called" in picker["content"] or "went alone" in picker["content"]
     assert taps == 4  # three decisions: the hand opened once, then one tap per decision
     # the old step's buttons are gone from the picker; a stale press is refused privately
     fake.messages[picker_id]["components"] = [{"type": 1, "components": [call]}]  # as if kept

@@ -58,7 +58,7 @@ async def test_a_game_found_by_its_entry_point_plays_end_to_end(env: Env) -> Non
         table = latest_table(fake)
         assert table["attachments"][0]["filename"] == "table.png"
         answer = await play_first_move(fake, whose_turn(fake))
-        assert answer.startswith("Your move: ") and " played " in answer
+        assert answer.startswith("Your move: ") and " plays " in answer  # the game's own words
         played += 1
         if played == 2:  # a restart in the middle of the match: the table plays on
             await stop_bot(env.bot)
