@@ -9,9 +9,9 @@ through a game's own classes.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass, fields
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol, Self, cast
 
 from engine.cards import Card
 
@@ -62,6 +62,50 @@ class GameOver(GameError):
 
 class BadNotation(GameError):
     """Text that does not describe a move or position."""
+
+
+class GameRules(Protocol):
+    """What every game's rules say about the table: the registered name and the seats."""
+
+    @property
+    def game(self) -> str: ...
+
+    @property
+    def players(self) -> int: ...
+
+
+class RulesRecord:
+    """A game's rules (a frozen dataclass) saved as every field by name, and read back with
+    an unknown option refused in the game's name (`owner`: "unknown Seep option(s): …")."""
+
+    __slots__ = ()
+    owner: ClassVar[str]
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(cast(Any, self))
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Self:
+        unknown = set(data) - {f.name for f in fields(cast(Any, cls))}
+        if unknown:
+            raise GameError(f"unknown {cls.owner} option(s): {', '.join(sorted(unknown))}")
+        return cast(Any, cls)(**data)  # type: ignore[no-any-return]
+
+
+class RulesView:
+    """What every game's view says of its table from its rules (a frozen dataclass with a
+    `rules` field)."""
+
+    __slots__ = ()
+    rules: GameRules
+
+    @property
+    def game(self) -> str:
+        return self.rules.game
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
 
 
 class Action(Protocol):
@@ -115,7 +159,6 @@ class GameView(Protocol):
 
     # A game's view may also offer `recap_picture(names) -> RecapPicture`: the match deal by
     # deal, drawn by `renderers.recap.render_recap` beside the final summary.
-
 
 
 class GameState(ABC):

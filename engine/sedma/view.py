@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.cards import Card, hand_order
-from engine.core import PUBLIC, Viewer
+from engine.core import PUBLIC, RulesView, Viewer
 from engine.pictures import (
     HandPicture,
     RecapPicture,
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True, slots=True)
-class SedmaView:
+class SedmaView(RulesView):
     rules: SedmaRules
     viewer: int | None
     phase: str  # "play", "decide" or "over"
@@ -65,14 +65,6 @@ class SedmaView:
     last_points: int = 0
     legal_cards: tuple[Card, ...] | None = None  # the viewer's, on their turn
     winning_at: int | None = None  # the index in `trick` of the card that wins it now
-
-    @property
-    def game(self) -> str:
-        return self.rules.game
-
-    @property
-    def players(self) -> int:
-        return self.rules.players
 
     def side_of(self, player: int) -> int | None:
         if self.sides is None:

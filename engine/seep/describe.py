@@ -79,9 +79,7 @@ def _describe_capture(
     return text + say(" — sweep!") if sweep else text
 
 
-def _describe_house(
-    action: SeepAction, card: Card, existing: House | None, who: str | None
-) -> str:
+def _describe_house(action: SeepAction, card: Card, existing: House | None, who: str | None) -> str:
     value = action.value
     name = house_name(value)
     loose = list(action.loose)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.cards import Card, pretty_cards
-from engine.core import PUBLIC, Viewer
+from engine.core import PUBLIC, RulesView, Viewer
 from engine.pictures import (
     HandPicture,
     RecapPicture,
@@ -44,7 +44,7 @@ Trick = tuple[tuple[int, Card | None], ...]  # None: the face-down unknown card
 
 
 @dataclass(frozen=True, slots=True)
-class SheepsheadView:
+class SheepsheadView(RulesView):
     rules: SheepsheadRules
     viewer: int | None
     phase: str  # "pick", "bury", "call", "play" or "over"
@@ -75,14 +75,6 @@ class SheepsheadView:
     took: int | None
     deals: tuple[HandOutcome, ...]
     legal_cards: tuple[Card, ...] | None = None  # the viewer's, on their turn to play a card
-
-    @property
-    def game(self) -> str:
-        return self.rules.game
-
-    @property
-    def players(self) -> int:
-        return self.rules.players
 
     def side_of(self, player: int) -> int | None:
         """0 the picker's side, 1 a defender; None while this viewer cannot tell."""
