@@ -44,6 +44,14 @@ PUBLIC: Final = _Public()
 Viewer = int | _Public
 
 
+def seat_of(who: Viewer, players: int) -> int | None:
+    """The seat a view is for (None: the public view); a seat that does not exist is refused."""
+    player = who if isinstance(who, int) else None
+    if who is not PUBLIC and (player is None or not 0 <= player < players):
+        raise ValueError(f"there is no player {who}")
+    return player
+
+
 class GameError(ValueError):
     """A mistake a player can make; the message is fit to show them."""
 
