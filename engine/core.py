@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol, Self, cast
 from engine.cards import Card
 
 if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
     from engine.fairness import DealKeys
     from engine.outcome import Outcome
     from engine.pictures import (
@@ -90,14 +92,14 @@ class RulesRecord:
     owner: ClassVar[str]
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(cast(Any, self))
+        return asdict(cast("DataclassInstance", self))
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Self:
-        unknown = set(data) - {f.name for f in fields(cast(Any, cls))}
+        unknown = set(data) - {f.name for f in fields(cast("type[DataclassInstance]", cls))}
         if unknown:
             raise GameError(f"unknown {cls.owner} option(s): {', '.join(sorted(unknown))}")
-        return cast(Any, cls)(**data)  # type: ignore[no-any-return]
+        return cls(**data)
 
 
 class RulesView:

@@ -12,9 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import fields
-from typing import Any, Generic, Self, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Generic, Self, TypeVar, cast
 
 from engine.cards import Card
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
 from engine.core import GameRules, RulesView
 from engine.pictures import TrickSeat, TrickTable, trick_play_words
 from engine.words import Told, say, tricks_and_points
@@ -91,7 +95,8 @@ class TrickHand(Generic[A]):
         level), everything else shared; cached results (`_` fields) left out."""
         names = _COPIED.get(type(self))
         if names is None:
-            names = tuple(f.name for f in fields(cast(Any, self)) if not f.name.startswith("_"))
+            shape = cast("DataclassInstance", self)
+            names = tuple(f.name for f in fields(shape) if not f.name.startswith("_"))
             _COPIED[type(self)] = names
         values: dict[str, Any] = {}
         for name in names:
