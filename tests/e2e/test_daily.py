@@ -198,9 +198,8 @@ async def test_two_members_play_the_same_deal_and_compare_on_one_board(
     now[0] += 86_400
     await one_move(fake, MIRA, mira)
     expired = [r for r in fake.interactions.values() if r.payload.get("type") == 3][-1]
-    assert "expired" in str(expired.responses[-1].get("data", {}).get("content", "")) or any(
-        "expired" in str(m.get("content")) for m in fake.messages.values()
-    )
+    told = expired.responses[0]["data"]  # the deferred click's private follow-up
+    assert "expired" in told["content"] and told["flags"] & EPHEMERAL
 
     # At the day's end the board is posted with the revealed secret; once only.
     assert await cog_of(env).announce_due() == 1
