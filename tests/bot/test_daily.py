@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.daily import Daily, DailyError, day_bounds, daily_changes, matchpoints, places, streak
+from bot.daily import Daily, DailyError, daily_changes, day_bounds, matchpoints, places, streak
 from bot.storage import Store
 
 GUILD = 1_180_000_000_000_000_001
