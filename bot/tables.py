@@ -140,6 +140,21 @@ class TableSession:
             self.row = replace(self.row, options=options)
             return joined
 
+    async def set_up(
+        self, user_id: int, rules: dict[str, Any], options: dict[str, Any]
+    ) -> None:
+        """The host changes the table's rules and settings before the start (`rules` replace
+        the stored ones whole; `options` are merged into the stored options)."""
+        async with self.lock:
+            if user_id != self.row.host_id:
+                raise TableError(_("Only the host can change the table's settings."))
+            if self.started or self.ended:
+                raise TableError(_("The game has started: its settings stay as they are."))
+            Tables.validate(self.row.game, rules)
+            merged = {**self.row.options, **options}
+            await self.store.set_rules(self.id, rules, merged)
+            self.row = replace(self.row, rules=rules, options=merged)
+
     @property
     def to_play(self) -> int | None:
         return self.match.current_player if self.match else None
