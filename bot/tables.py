@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from bot.i18n import N_, _, ngettext, speaking
+from bot.i18n import N_, _, ngettext, slash, speaking
 from bot.players import DEFAULT_LEVEL, LEVELS, TAKEOVER_LEVEL, think
 from bot.results import player_results
 from bot.storage import Conflict, Owed, SeatRow, Store, TableRow
@@ -282,7 +282,8 @@ class TableSession:
             raise TableError(
                 _(
                     "A computer player took over your seat after you missed turns: come back "
-                    "with /table rejoin."
+                    "with {command}.",
+                    command=slash("table rejoin"),
                 )
             )
         current = self.match.current_player
@@ -639,7 +640,12 @@ class Tables:
         if session is None or session.ended:
             raise TableError(_("There is no table in this channel."))
         if session.row.status == "finished":
-            raise TableError(_("This table's match is over: the channel is free for /table new."))
+            raise TableError(
+                _(
+                    "This table's match is over: the channel is free for {command}.",
+                    command=slash("table new"),
+                )
+            )
         session.ending = True  # a computer still thinking drops its move
         try:
             await self._end(session)
@@ -654,7 +660,10 @@ class Tables:
         async with session.posting, session.lock:
             if session.row.status == "finished":  # that move finished the match
                 raise TableError(
-                    _("This table's match is over: the channel is free for /table new.")
+                    _(
+                        "This table's match is over: the channel is free for {command}.",
+                        command=slash("table new"),
+                    )
                 )
             await self.store.set_status(session.id, "ended")
             session.row = replace(session.row, status="ended")

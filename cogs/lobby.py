@@ -9,7 +9,7 @@ import discord
 
 from bot import settings as server
 from bot.flow import Start
-from bot.i18n import N_, _, speaking
+from bot.i18n import N_, _, slash, speaking
 from bot.tables import TableError, TableSession
 from cogs.common import bot_of, guarded, session_for, tell
 from engine.registry import SideRule, display_name
@@ -32,7 +32,10 @@ def lobby_embed(session: TableSession) -> discord.Embed:
 def _lobby_embed(session: TableSession) -> discord.Embed:
     embed = discord.Embed(
         title=_("{game} · table {number}", game=display_name(session.row.game), number=session.id),
-        description=_("Join with the button (or /table join). The host starts the game."),
+        description=_(
+            "Join with the button (or {command}). The host starts the game.",
+            command=slash("table join"),
+        ),
         colour=discord.Colour.dark_green(),
     )
     seats = []

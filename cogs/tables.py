@@ -11,7 +11,7 @@ from discord.ext import commands
 from bot import logs
 from bot import settings as server
 from bot.flow import End, Kick, Rejoin, ShowTable, Start
-from bot.i18n import N_, _, current, speaking
+from bot.i18n import N_, _, current, slash, speaking
 from bot.tables import TableError, TableSession
 from bot.translator import said
 from cogs.common import cannot_post, session_for, tell
@@ -206,7 +206,8 @@ def table_commands() -> type[commands.GroupCog]:
             await home.send(
                 _(
                     "Table {number} plays here, {player}. Moves, table images and summaries "
-                    "come in this thread; /table commands work here too.",
+                    "come in this thread; {command} commands work here too.",
+                    command=slash("table"),
                     number=session.id,
                     player=interaction.user.mention,
                 )
