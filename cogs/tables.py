@@ -24,6 +24,7 @@ from cogs.lobby import (
     rule_name,
 )
 from cogs.options import (
+    ALL_OPTIONS_UP_TO,
     LevelChoice,
     Option,
     TimerChoice,
@@ -65,12 +66,6 @@ def require_host_or_manager(interaction: discord.Interaction, session: TableSess
     # the member's permissions in this channel, as Discord resolved them for the interaction
     if interaction.user.id != session.row.host_id and not interaction.permissions.manage_channels:
         raise TableError(_("Only the host (or someone who manages channels) can do that."))
-
-
-# Discord allows 8,000 characters per command, /table new's 25 games included: up to this
-# many games each subcommand carries the table's settings and the game's rules as options;
-# beyond it only the seats, and the host sets the rest in the lobby with /table setup.
-ALL_OPTIONS_UP_TO = 8
 
 
 def new_table_options(spec: GameSpec) -> list[Option]:

@@ -103,3 +103,13 @@ def test_the_topics_fit_in_discords_choices(game: str) -> None:
         for page in lesson(game, language).pages:
             assert 0 < len(page.title) <= CHOICE_NAME, (language, page.title)
             assert 0 < len(page.topic) <= CHOICE_NAME
+
+
+def test_a_typed_topic_finds_its_page_by_id_title_or_the_start_of_its_title() -> None:
+    """With many games /rules has no room for topic lists, so a typed topic must find its
+    page the way a reader writes it."""
+    pages = lesson("sedma", "en")
+    sevens = next(n for n, page in enumerate(pages.pages) if page.topic == "sevens")
+    assert sevens > 0
+    assert pages.index("sevens") == pages.index("Sevens") == pages.index("sev") == sevens
+    assert pages.index("no such topic") == 0
