@@ -19,7 +19,7 @@ from secrets import token_bytes
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from bot.i18n import N_, _, ngettext
+from bot.i18n import N_, _, ngettext, slash
 from bot.leaderboards import BoardPage, Standing
 from bot.players import computer_move
 from bot.storage import Store
@@ -321,7 +321,7 @@ class Daily:
                 self.attempts.pop(_key(attempt), None)
                 raise DailyError(expired(attempt.day))
             if turn != attempt.turn_number:
-                raise DailyError(_("That was an earlier turn: use /daily again."))
+                raise DailyError(earlier_turn())
             if attempt.match.current_player != 0:
                 raise DailyError(_("It is not your turn."))
             stored = len(attempt.match.actions)
@@ -358,7 +358,7 @@ class Daily:
             return
         score = score_of(match, daily) if done else None
         if not await self.store.save_moves(attempt.row, stored, actions, score):
-            raise DailyError(_("That was an earlier turn: use /daily again."))
+            raise DailyError(earlier_turn())
         attempt.row = AttemptRow(
             attempt.row.guild_id, attempt.row.local_day, attempt.row.game, attempt.row.user_id,
             attempt.row.name, "finished" if done else "playing", actions, score,
@@ -387,7 +387,8 @@ class Daily:
                 raise DailyError(
                     _(
                         "Today's board opens once you have finished your own attempt: play it "
-                        "with /daily first."
+                        "with {command} first.",
+                        command=slash("daily"),
                     )
                 )
         finished = await self.store.finished(guild_id, day.local_day, game)
@@ -516,10 +517,15 @@ def already_played(day: DayRow, game: str) -> str:
     )
 
 
+def earlier_turn() -> str:
+    return _("That was an earlier turn: use {command} again.", command=slash("daily"))
+
+
 def expired(day: DayRow) -> str:
     return _(
-        "That attempt expired when its day ({day}) ended. Today's deal is waiting: /daily.",
+        "That attempt expired when its day ({day}) ended. Today's deal is waiting: {command}.",
         day=day.local_day,
+        command=slash("daily"),
     )
 
 

@@ -22,6 +22,7 @@ from bot.daily import (
     Told,
     already_played,
     board_explained,
+    earlier_turn,
     reveal_text,
     spec_with_daily,
 )
@@ -65,7 +66,7 @@ class DailyPicker(Picker):
             await tell(interaction, _("This is not your hand."))
             return False
         if self.attempt.turn_number != self.turn or self.attempt.finished:
-            await tell(interaction, _("That was an earlier turn: use /daily again."))
+            await tell(interaction, earlier_turn())
             return False
         return True
 
