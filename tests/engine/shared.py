@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import combinations, product
 from typing import Any
 
@@ -36,3 +36,20 @@ def redeal(places: Sequence[list[Card]], rng: random.Random | None = None) -> No
         size = len(place)
         place[:] = pool[:size]
         del pool[:size]
+
+
+def check_position_round_trip(
+    deal: Any, format_position: Callable[[Any], str], parse_position: Callable[[str], Any]
+) -> None:
+    """A deal written as a position reads back as the same position, offering the same moves."""
+    text = format_position(deal)
+    again = parse_position(text)
+    assert format_position(again) == text
+    assert again.legal_actions() == deal.legal_actions()
+
+
+def check_views_hide(match: Any, hidden_swapped: Callable[[Any, int | None], Any]) -> None:
+    """The public view and the mover's do not change when the cards they cannot see do."""
+    assert match.view() == hidden_swapped(match, None).view()
+    mover = match.current_player
+    assert match.view(mover) == hidden_swapped(match, mover).view(mover)
