@@ -17,7 +17,7 @@ from enum import Enum
 from typing import NamedTuple
 
 from engine.cards import CARD_PATTERN, Card, format_cards, parse_cards, sorted_cards
-from engine.core import BadNotation
+from engine.notation import read_move
 
 
 class Kind(Enum):
@@ -92,10 +92,7 @@ _ACTION = re.compile(
 
 def parse_action(text: str) -> SeepAction:
     """Read an action's notation; raises BadNotation with a readable message."""
-    cleaned = text.strip().replace(" ", "")
-    match = _ACTION.fullmatch(cleaned)
-    if not match:
-        raise BadNotation(f"{text!r} is not a Seep move")
+    match = read_move(_ACTION, text, "Seep")
     if match.group("bid"):
         return SeepAction.bid(int(match.group("bid")))
     card = Card.parse(match.group("card"))

@@ -16,7 +16,7 @@ from enum import Enum
 from typing import NamedTuple
 
 from engine.cards import CARD_PATTERN, Card, format_cards, parse_cards, sorted_cards
-from engine.core import BadNotation
+from engine.notation import read_move
 
 
 class Move(Enum):
@@ -91,10 +91,7 @@ _ACTION = re.compile(
 
 
 def parse_action(text: str) -> SuipeAction:
-    cleaned = text.strip().replace(" ", "")
-    match = _ACTION.fullmatch(cleaned)
-    if not match:
-        raise BadNotation(f"{text!r} is not a Suipe move")
+    match = read_move(_ACTION, text, "Suipe")
     card = Card.parse(match.group("card"))
     if match.group("taken") is not None:
         taken = parse_cards(match.group("taken"))
