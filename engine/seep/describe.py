@@ -92,26 +92,19 @@ def _describe_house(action: SeepAction, card: Card, existing: House | None, who:
                 card=card.pretty,
                 house=name,
             )
-        elif existing is not None:
-            text = said_by(
-                who,
+            return _with_extra(text, loose, value)
+        if existing is not None:
+            words = (
                 marked("Break the {broken} with {card} to cement the {house}"),
                 marked("{name} broke the {broken} with {card} to cement the {house}"),
-                broken=broken,
-                card=card.pretty,
-                house=name,
             )
         else:
-            text = said_by(
-                who,
+            words = (
                 marked("Break the {broken} with {card} into a {house}"),
                 marked("{name} broke the {broken} with {card} into a {house}"),
-                broken=broken,
-                card=card.pretty,
-                house=name,
             )
-            return _with_extra(text, loose, value, cemented=True)
-        return _with_extra(text, loose, value)
+        text = said_by(who, *words, broken=broken, card=card.pretty, house=name)
+        return _with_extra(text, loose, value, cemented=existing is None)
     if card.rank == value:
         head, rest = [card], loose
     else:
@@ -144,39 +137,27 @@ def _describe_house(action: SeepAction, card: Card, existing: House | None, who:
         return _with_extra(built, rest, value, cemented=True)
     if len(head) == 1:
         if existing.cemented:
-            text = said_by(
-                who,
+            words = (
                 marked("Add to the {house} with {card}"),
                 marked("{name} added {card} to the {house}"),
-                house=name,
-                card=card.pretty,
             )
         else:
-            text = said_by(
-                who,
+            words = (
                 marked("Cement the {house} with {card}"),
                 marked("{name} cemented the {house} with {card}"),
-                house=name,
-                card=card.pretty,
             )
-        return _with_extra(text, rest, value)
+        return _with_extra(said_by(who, *words, house=name, card=card.pretty), rest, value)
     if existing.cemented:
-        text = said_by(
-            who,
+        words = (
             marked("Add to the {house}: {cards}"),
             marked("{name} added to the {house}: {cards}"),
-            house=name,
-            cards=head_text,
         )
     else:
-        text = said_by(
-            who,
+        words = (
             marked("Cement the {house}: {cards}"),
             marked("{name} cemented the {house}: {cards}"),
-            house=name,
-            cards=head_text,
         )
-    return _with_extra(text, rest, value)
+    return _with_extra(said_by(who, *words, house=name, cards=head_text), rest, value)
 
 
 def _with_extra(text: str, loose: Sequence[Card], value: int, cemented: bool = False) -> str:

@@ -89,22 +89,16 @@ def describe_action(
     )
     parts = said_list([head, *(plus(g) for g in rest)])
     if len(groups) == 1:
-        text = said_by(
-            who,
+        words = (
             marked("Build {value}, single: {cards}"),
             marked("{name} built {value}, single: {cards}"),
-            value=called(value),
-            cards=parts,
         )
     else:
-        text = said_by(
-            who,
+        words = (
             marked("Build {value}, multiple: {cards}"),
             marked("{name} built {value}, multiple: {cards}"),
-            value=called(value),
-            cards=parts,
         )
-    return text + hold
+    return said_by(who, *words, value=called(value), cards=parts) + hold
 
 
 def _split_with_card(card: Card, loose: list[Card], value: int) -> list[list[Card]]:
