@@ -12,11 +12,11 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from bot.i18n import N_, _, ngettext, speaking
+from bot.i18n import N_, _, ngettext
 from bot.players import DEFAULT_LEVEL, LEVELS, TAKEOVER_LEVEL, think
 from bot.results import player_results
 from bot.storage import Conflict, Owed, SeatRow, Store, TableRow
@@ -25,6 +25,7 @@ from engine.ai import suggest
 from engine.core import GameError, GameState
 from engine.fairness import DealKeys
 from engine.registry import GameSpec, Hint
+from engine.words import Told
 
 log = logging.getLogger("seepbot.tables")
 
@@ -51,12 +52,24 @@ class MoveResult:
 class Play:
     number: int  # the move's number in the match (0 first)
     player: int
-    text: str  # "Asha captured 9♠ with 9♥"
+    record: Told  # the play as it happened, said when shown: "Asha captured 9♠ with 9♥"
     deal: int = 0  # the deals finished before it: plays of one deal share it
+
+    def told(self, names: Sequence[str]) -> str:
+        """The play in the language spoken now (a table's, or a reader's), of its player."""
+        return self.record.told(names[self.player])
 
 
 ALREADY_OPEN = N_("There is already a table in this channel: join it or end it first.")
 PLAYS_KEPT = 60  # the recent plays a session remembers (for the table and the picker)
+
+
+def computer_name(seat: int, level: str | None) -> str:
+    """A computer seat's name in the language spoken now, with its level when not the usual."""
+    name = _("Computer {number}", number=seat + 1)
+    if level is None or level == DEFAULT_LEVEL:
+        return name
+    return _("{name} ({level})", name=name, level=_(level))
 
 
 @dataclass
@@ -104,8 +117,14 @@ class TableSession:
         return None
 
     def name_of(self, seat: int) -> str:
+        """A seat's name as its reader says it: a player's own, a computer's in the language
+        spoken now ("Computer 2", "कंप्यूटर 2"; the stored name is never shown)."""
         row = self.seats.get(seat)
-        return row.name if row else f"Seat {seat + 1}"
+        if row is None:
+            return _("Seat {number}", number=seat + 1)
+        if row.is_computer:
+            return computer_name(seat, row.computer_level)
+        return row.name
 
     def names(self) -> list[str]:
         return [self.name_of(seat) for seat in range(self.players)]
@@ -433,8 +452,8 @@ class TableSession:
             self.row = replace(self.row, deal_keys=new_keys)
         if match.is_terminal:
             self.row = replace(self.row, status="finished")  # the channel is free again
-        with speaking(self.language):  # the table's record of plays is public
-            self.plays.append(Play(number, player, record.told(names[player]), deals_before))
+        # kept as the game's record: said in the language of whoever reads it
+        self.plays.append(Play(number, player, record, deals_before))
         del self.plays[:-PLAYS_KEPT]
         return MoveResult(player, record.told(names[player]), match.deals_finished - deals_before)
 
