@@ -351,7 +351,8 @@ class TableSession:
 
     @property
     def language(self) -> str:
-        """The language of the table's public messages: its opener's."""
+        """The language of the table's public messages: the server's when it opened, else its
+        opener's."""
         return str(self.row.options.get("language", "en"))
 
     @property
