@@ -16,7 +16,7 @@ from collections.abc import Awaitable, Callable, Coroutine, Iterator
 from dataclasses import dataclass, replace
 from typing import Any, Protocol, TypeVar
 
-from bot.i18n import N_, _, ngettext, use_language
+from bot.i18n import N_, _, ngettext, slash, use_language
 from bot.preferences import Preferences
 from bot.storage import Store, StoreFault
 from bot.tables import MoveResult, TableError, Tables, TableSession
@@ -545,8 +545,9 @@ class TableFlow:
         if away:
             text += " " + _(
                 "{name} missed several turns in a row, so a computer player keeps the seat "
-                "until they come back with /table rejoin.",
+                "until they come back with {command}.",
                 name=name,
+                command=slash("table rejoin"),
             )
         if await self._remind(session, text, None, table_posts=2):
             await self.advance(session, result.deals_finished)
