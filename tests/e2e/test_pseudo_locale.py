@@ -32,8 +32,9 @@ NAMES = ("Asha", TYPED, *OWN_NAMES.values())  # a player's, what they typed, a l
 # Words that stay as they are in every language (docs/translating.md): Suipe's Samoan numbers
 # and "kala".
 SAMOAN = re.compile(r"\b(tasi|lua|tolu|fā|lima|ono|fitu|valu|iva|sefulu|kala)\b")
-# A command by its name ("/stats seep"): names, shown as the reader's app names them
-COMMAND = re.compile(r"`/[\w-]+( [\w-]+)*`")
+# A command by its name ("/stats seep", "/table join"): names, shown as the reader's app
+# names them (`bot.i18n.slash`)
+COMMAND = re.compile(r"/[\w-]+(?: [\w-]+)*")
 PLACEHOLDER = re.compile(r"(\{[^{}]*\})")
 WORD = re.compile(r"\S+")
 
@@ -66,15 +67,28 @@ MENTION = re.compile(r"<(@|#|t:)[^>]*>")  # a player, a channel, a timestamp
 LETTERS = re.compile(r"[^\W\d_]{2,}")  # two letters or more, of any script
 
 
-def unmarked(text: str, kept: tuple[str, ...] = ()) -> list[str]:
-    """The words of `text` that are not marked (names, cards and mentions aside)."""
+def unmarked(
+    text: str, kept: tuple[str, ...] = (), commands: frozenset[str] = frozenset()
+) -> list[str]:
+    """The words of `text` that are not marked (names, cards, mentions and the commands
+    named by `commands`, their names and subcommands' names, aside)."""
     for name in (*kept, *NAMES):
         text = text.replace(name, " ")
     text = MARKED.sub(" ", text)
     text = CUT.sub(" ", text)
     text = MENTION.sub(" ", CARD.sub(" ", text))
-    text = COMMAND.sub(" ", SAMOAN.sub(" ", text))
-    return LETTERS.findall(text)
+    text = COMMAND.sub(lambda found: without_command(found[0], commands), text)
+    return LETTERS.findall(SAMOAN.sub(" ", text))
+
+
+def without_command(found: str, commands: frozenset[str]) -> str:
+    """ "/table join and" → " and": a command's words dropped, what follows kept."""
+    words = found[1:].split(" ")
+    if words[0] not in commands:
+        return found
+    while words and words[0] in commands:
+        words.pop(0)
+    return " " + " ".join(words)
 
 
 def texts_of(payload: dict[str, Any]) -> Iterator[str]:
@@ -195,11 +209,12 @@ async def test_every_word_of_a_deal_comes_from_the_catalogues(
     await fake.slash(ASHA, "settings", "show", permissions=MANAGE_GUILD)
 
     kept = page_words(game)
+    commands = frozenset(command.name for command in env.bot.tree.walk_commands())
     found = {
         word: text
         for payload in fake.sent
         for text in texts_of(payload)
-        for word in unmarked(text, kept)
+        for word in unmarked(text, kept, commands)
     }
     found |= {word: text for text in drawn for word in unmarked(text)}
     assert not found, "\n".join(f"{word!r} in {text!r}" for word, text in found.items())
@@ -212,4 +227,8 @@ def test_the_pseudo_language_marks_words_and_keeps_placeholders() -> None:
     assert unmarked("Computer 2 threw 9♠") == ["Computer", "threw"]
     assert unmarked("⟦Since⟧ ⟦the⟧ ⟦la…") == []  # cut short to fit: still marked
     assert unmarked("Asha ⟦threw⟧ 9♠ <@811> <t:1:R>") == []
+    names = frozenset({"table", "join"})
+    assert unmarked("⟦Join⟧ /table join ⟦now⟧", commands=names) == []
+    assert unmarked("⟦Join⟧ /table join now", commands=names) == ["now"]
+    assert unmarked("⟦Join⟧ /tabel join", commands=names) == ["tabel", "join"]
     assert examples()  # the pages' examples load (their words are the pages')
