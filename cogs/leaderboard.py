@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.daily import DAILY_BOARDS
 from bot.i18n import N_, _
 from bot.leaderboards import Board, BoardPage, Period, board_choices, board_page, stats_for
 from bot.translator import said
@@ -115,7 +116,9 @@ class LeaderboardCommands(commands.Cog):
     @with_options(
         [
             game_option(),
-            Option("by", choice_of(board_choices()) | None, "what to rank by", None),
+            Option(
+                "by", choice_of([*board_choices(), *DAILY_BOARDS]) | None, "what to rank by", None
+            ),
             Option(
                 "period",
                 choice_of([p.value for p in Period]) | None,
@@ -131,6 +134,11 @@ class LeaderboardCommands(commands.Cog):
         by: str | None = None,
         period: str | None = None,
     ) -> None:
+        if by in DAILY_BOARDS:  # the daily deal's boards (cogs/daily.py)
+            daily = self.bot.get_cog("DailyCommands")
+            if daily is not None:
+                await daily.leaderboard(interaction, game, by)  # type: ignore[attr-defined]
+                return
         board = Board.choice(by or registry.game(game).headline.board)
         chosen = Period(period or Period.ALL.value)
         await send_page(interaction, await board_message(interaction, game, board, chosen, 0))

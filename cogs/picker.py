@@ -8,7 +8,7 @@ import logging
 import re
 import time
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
@@ -32,8 +32,9 @@ from cogs.common import (
     tell,
 )
 from engine.cards import Card
-from engine.core import PUBLIC, MoveGroup
+from engine.core import PUBLIC, GameState, MoveGroup
 from engine.pictures import TrickTable
+from engine.registry import Hint
 from renderers import hand as hand_image
 from renderers import table as table_image
 from renderers import tricks as tricks_image
@@ -67,7 +68,32 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"hand
         await show_hand(interaction, session)
 
 
-async def hand_files(session: TableSession, seat: int) -> list[discord.File]:
+class PickerTable(Protocol):
+    """What the move picker reads of a table: a channel's table or a member's daily deal."""
+
+    @property
+    def id(self) -> int: ...
+
+    @property
+    def match(self) -> GameState | None: ...
+
+    @property
+    def turn_number(self) -> int: ...
+
+    @property
+    def ended(self) -> bool: ...
+
+    @property
+    def hints_on(self) -> bool: ...
+
+    def seat_of(self, user_id: int) -> int | None: ...
+
+    def names(self) -> list[str]: ...
+
+    async def hint(self, user_id: int, turn_number: int) -> Hint: ...
+
+
+async def hand_files(session: PickerTable, seat: int) -> list[discord.File]:
     """The seat's private images: the table from their side and their hand."""
     assert session.match is not None
     view = session.match.view(seat)
@@ -243,9 +269,12 @@ log = logging.getLogger("seepbot.picker")
 
 class Picker(OwnView):
     """Choose a card (or answer the phase's question), then one of its moves, then confirm.
-    Reopen "My hand" for a fresh one."""
+    Reopen "My hand" for a fresh one. A subclass plays its moves elsewhere (`submit`) and
+    tags its components with its own `tag`."""
 
-    def __init__(self, session: TableSession, user_id: int) -> None:
+    tag = "pick"
+
+    def __init__(self, session: PickerTable, user_id: int) -> None:
         super().__init__(timeout=PICKER_SECONDS)
         self.session = session
         self.user_id = user_id
@@ -297,7 +326,7 @@ class Picker(OwnView):
         seat = self.session.seat_of(self.user_id)
         hand = () if seat is None else self.match.view(seat).hand_picture().cards
         self.numbers = {card.pretty: n for n, card in enumerate(hand, 1)}  # as the image shows
-        tag = f"pick:{self.session.id}:{self.turn}"
+        tag = f"{self.tag}:{self.session.id}:{self.turn}"
         if self.move:
             self.add_item(
                 _Button(_("Confirm"), f"{tag}:confirm", discord.ButtonStyle.success, self._confirm)
@@ -430,14 +459,19 @@ class Picker(OwnView):
             kinds=", ".join(k.lower() for k in kinds),
         )
 
+    async def submit(self, interaction: discord.Interaction, notation: str) -> None:
+        """Play the chosen move (at the channel's table)."""
+        assert isinstance(self.session, TableSession)
+        await play_move(interaction, self.session, notation, self.turn, picker=self)
+
     def _play_now(self, notation: str) -> Handler:
         async def play(interaction: discord.Interaction) -> None:
-            await play_move(interaction, self.session, notation, self.turn, picker=self)
+            await self.submit(interaction, notation)
 
         return play
 
     async def _play_move(self, interaction: discord.Interaction, value: str) -> None:
-        await play_move(interaction, self.session, value, self.turn, picker=self)
+        await self.submit(interaction, value)
 
     def _add_card_choice(self, tag: str, group: MoveGroup) -> None:
         """A move made of several cards (a bury): one select, exactly `group.choose` of them."""
@@ -464,7 +498,7 @@ class Picker(OwnView):
             await tell(interaction, str(error))
             return
         # chosen together in one select, the cards are the move: played at once
-        await play_move(interaction, self.session, action.notation, self.turn, picker=self)
+        await self.submit(interaction, action.notation)
 
     def _add_hint_button(self, tag: str) -> None:
         if self.session.hints_on:
@@ -529,7 +563,7 @@ class Picker(OwnView):
         await self._redraw(interaction)
 
     async def _confirm(self, interaction: discord.Interaction) -> None:
-        await play_move(interaction, self.session, self.move or "", self.turn, picker=self)
+        await self.submit(interaction, self.move or "")
 
 
 async def play_move(
