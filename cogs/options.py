@@ -23,6 +23,7 @@ from engine.registry import GameSpec, OptionSpec
 
 TimerChoice = Literal["3 minutes", "off", "1 minute", "10 minutes", "1 hour", "1 day"]
 LevelChoice = Literal["normal", "easy", "hard"]
+RetentionChoice = Literal["keep", "1 year", "90 days", "30 days"]
 DESCRIPTION_LIMIT = 100  # Discord's limit for an option's description
 
 

@@ -158,7 +158,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
     print(f"commitment {record.commitment}: SHA-256(secret ‖ nonce) matches")
     for name, cards in dealt_hands(record):
         print(f"  {name}: {cards or '-'}")
-    print(f"deal {record.number} of {record.game} recomputed from secret, nonce and cut {record.cut}")
+    print(f"deal {record.number} of {record.game} recomputed from secret, nonce and cut "
+          f"{record.cut}")
     return 0
 
 

@@ -176,18 +176,25 @@ def _int(value: str | None) -> int | None:
 # ----- making a record ---------------------------------------------------------------------
 
 
-def deal_spans(data: Mapping[str, Any]) -> list[tuple[int, int]]:
-    """Each finished deal's actions as (first, end) indices into the match's actions."""
+def deal_spans(
+    data: Mapping[str, Any], names: Sequence[str] | None = None
+) -> tuple[list[tuple[int, int]], list[str]]:
+    """Each finished deal's actions as (first, end) indices into the match's actions, and
+    every action in words (said of `names`; none without them)."""
     actions = list(data["actions"])
     match = registry.restore({**data, "actions": []})
     spans: list[tuple[int, int]] = []
+    told: list[str] = []
     start = 0
     for index, action in enumerate(actions):
-        match.apply(action)
+        player = match.current_player
+        played = match.apply(action)
+        if names is not None and player is not None:
+            told.append(played.told(names[player]))
         if match.deals_finished > len(spans):
             spans.append((start, index + 1))
             start = index + 1
-    return spans
+    return spans, told
 
 
 def make_record(
@@ -195,15 +202,16 @@ def make_record(
     number: int,
     seats: Sequence[SeatEntry],
     date: str,
-    spans: Sequence[tuple[int, int]] | None = None,
-    told: Sequence[str] = (),
+    replayed: tuple[list[tuple[int, int]], list[str]] | None = None,
 ) -> DealRecord:
-    """The record of finished deal `number` (1 first) of `match`."""
+    """The record of finished deal `number` (1 first) of `match` (`replayed`: its
+    `deal_spans`, where already made)."""
     data = match.to_dict()
-    spans = spans if spans is not None else deal_spans(data)
-    first, end = spans[number - 1]
-    actions = tuple(str(a) for a in data["actions"][first:end])
     names = [seat.name for seat in seats]
+    spans, every = replayed if replayed is not None else deal_spans(data, names)
+    first, end = spans[number - 1]
+    told = every[first:end] if len(every) == len(data["actions"]) else []
+    actions = tuple(str(a) for a in data["actions"][first:end])
     with translating(ENGLISH):
         result = match.deal_report(number, names).totals
     common: dict[str, Any] = {
