@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.i18n import N_, _
+from bot.retention import RETENTION
 from bot.tables import TableError
 from engine import registry
 from engine.registry import GameSpec, OptionSpec
@@ -18,10 +19,6 @@ TIMERS = {
     N_("1 hour"): 3600, N_("1 day"): 86400,
 }  # fmt: skip
 LEVELS = (N_("normal"), N_("easy"), N_("hard"))
-RETENTION = {
-    N_("keep"): 0, N_("1 year"): 365 * 86400, N_("90 days"): 90 * 86400,
-    N_("30 days"): 30 * 86400,
-}  # fmt: skip
 GENERAL: dict[str, Any] = {
     "timer": "3 minutes", "level": "normal", "rate_computer_games": False, "records": "keep",
 }  # fmt: skip
@@ -114,9 +111,3 @@ def table_rules(
             continue
         rules[option.rules_key] = option.value_of(value)
     return rules
-
-
-def records_kept_after(settings: Mapping[str, Any], now: float) -> float | None:
-    """The time before which a server's deal records go (None: they are kept)."""
-    seconds = RETENTION[effective(settings)["records"]]
-    return now - seconds if seconds else None

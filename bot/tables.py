@@ -19,6 +19,7 @@ from typing import Any
 from bot.i18n import N_, _, ngettext, speaking
 from bot.players import DEFAULT_LEVEL, LEVELS, TAKEOVER_LEVEL, think
 from bot.results import player_results
+from bot.retention import records_kept_after
 from bot.storage import Conflict, Owed, SeatRow, Store, TableRow
 from bot.storage.store import DealRecordRow
 from engine import registry
@@ -459,8 +460,6 @@ class TableSession:
 
     async def _keep_records(self) -> None:
         """The server's retention setting: older deal records go as new ones come."""
-        from bot.settings import records_kept_after  # bot.settings reads this module
-
         settings = await self.store.guild_settings(self.row.guild_id)
         before = records_kept_after(settings.settings, time.time())
         if before is not None:
