@@ -99,6 +99,9 @@ class PageButton(
         await interaction.response.edit_message(**kwargs)
 
 
+SUBCOMMANDS = 25  # Discord's limit of subcommands in a group
+
+
 def member_option() -> Option:
     return Option(
         "member", discord.Member | None, said(N_("whose stats (you, if left empty)")), None
@@ -212,9 +215,13 @@ class LeaderboardCommands(commands.Cog):
     async def _all(self, interaction: discord.Interaction, **values: Any) -> None:
         await self.show_stats(interaction, None, **values)
 
-    stats.add_command(
-        app_commands.Command(name="all", description=said(N_("Every game together")), callback=_all)
-    )
+    # Discord allows 25 subcommands: "all" gives way to a 25th game
+    if len(registry.games()) < SUBCOMMANDS:
+        stats.add_command(
+            app_commands.Command(
+                name="all", description=said(N_("Every game together")), callback=_all
+            )
+        )
     for _command in per_game(
         registry.games(),
         lambda spec: said(N_("{game} only"), game=spec.display_name),

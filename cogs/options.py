@@ -25,6 +25,11 @@ TimerChoice = Literal["3 minutes", "off", "1 minute", "10 minutes", "1 hour", "1
 LevelChoice = Literal["normal", "easy", "hard"]
 RetentionChoice = Literal["keep", "1 year", "90 days", "30 days"]
 DESCRIPTION_LIMIT = 100  # Discord's limit for an option's description
+# Discord allows 8,000 characters per command, its 25 games' subcommands included: up to this
+# many games each per-game subcommand carries all its options and choices; beyond it only what
+# fits (/table new: the seats, the rest set in the lobby with /table setup; /rules: the topic
+# typed or chosen in the pages rather than from a list).
+ALL_OPTIONS_UP_TO = 8
 
 
 @dataclass(frozen=True, slots=True)

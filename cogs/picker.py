@@ -8,7 +8,7 @@ import logging
 import re
 import time
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -17,7 +17,7 @@ from bot.flow import Move
 from bot.i18n import N_, _, ngettext
 from bot.localised import localise
 from bot.storage import StoreFault
-from bot.tables import TableError, TableSession
+from bot.tables import BUSY, TableError, TableSession
 from cogs.common import (
     MOVE_NOT_SAVED,
     PAGE,
@@ -37,6 +37,9 @@ from engine.pictures import TrickTable
 from renderers import hand as hand_image
 from renderers import table as table_image
 from renderers import tricks as tricks_image
+
+if TYPE_CHECKING:
+    from bot.client import SeepBot
 
 
 class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"hand:(?P<table>\d+)"):
@@ -541,6 +544,21 @@ async def play_move(
     and store the move, then say what happened: a move is never applied without its player
     being told, and the table is posted whatever happens to the answer."""
     bot = bot_of(interaction)
+    if bot.flow.overloaded():  # refused at once, before anything is queued
+        await interaction.response.send_message(_(BUSY), ephemeral=True)
+        return
+    with bot.flow.answering(interaction.id):
+        await _play_move(bot, interaction, session, move, turn, picker)
+
+
+async def _play_move(
+    bot: SeepBot,
+    interaction: discord.Interaction,
+    session: TableSession,
+    move: str,
+    turn: int | None,
+    picker: Picker | None,
+) -> None:
     if picker is not None:
         await interaction.response.defer()  # the picker message is edited below
     else:
