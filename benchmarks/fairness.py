@@ -3,7 +3,8 @@
 Reports medians over batches (CPU time, one core):
 - a deal's secret (32 bytes from the system's generator) plus its commitment;
 - one 52-card shuffle from the HMAC-SHA256 stream, beside `random.Random.shuffle`;
-- a whole first deal of each game from fresh keys (with its cut), beside the same game seeded with an int;
+- a whole first deal of each game from fresh keys (with its cut), beside the same game
+  seeded with an int;
 - with `--chi-square N`: the statistic over N shuffles (every card at every position).
 """
 
