@@ -98,6 +98,12 @@ def script_of(char: str) -> Script | None:
 def runs(text: str) -> list[tuple[Script, str]]:
     """`text` cut into maximal runs of one script, in order. Spaces at the end of a
     right-to-left run go to the next run: inside it they would be drawn on its left."""
+    return list(_runs(text))
+
+
+@lru_cache(maxsize=4096)
+def _runs(text: str) -> tuple[tuple[Script, str], ...]:
+    """`runs`, remembered: the names in other scripts come back on every image."""
     pieces: list[tuple[Script, str]] = []
     pending = ""  # neutral characters whose run is not known yet
     for char in text:
@@ -119,7 +125,7 @@ def runs(text: str) -> list[tuple[Script, str]]:
         pieces[-1] = (Script.DEFAULT, pieces[-1][1] + pending)
     elif pending:
         pieces.append((Script.DEFAULT, pending))
-    return pieces
+    return tuple(pieces)
 
 
 Box = tuple[int, int, int, int]
