@@ -180,6 +180,11 @@ def recording_text() -> Iterator[Recording]:
         _RECORDING.reset(token)
 
 
+def is_recording() -> bool:
+    """Whether text drawn now is being recorded (so it must be drawn, not pasted from a cache)."""
+    return _RECORDING.get() is not None
+
+
 @contextmanager
 def recording_labels() -> Iterator[list[Label]]:
     """Collect every label drawn inside the block (text, card corners), to measure them."""
