@@ -40,11 +40,11 @@ def draw_seat(
         _draw_panel(draw, box, name, details, colour, to_play, mark, theme)
         return
     size = (box[2] - box[0], box[3] - box[1])
-    patch = _panel(size, name, tuple(details), colour, to_play, mark, theme)
-    image.paste(patch, box[:2], patch)
+    picture, mask = _panel(size, name, tuple(details), colour, to_play, mark, theme)
+    image.paste(picture, box[:2], mask)
 
 
-@lru_cache(maxsize=128)  # about 130 KB a panel
+@lru_cache(maxsize=128)  # about 160 KB a panel
 def _panel(
     size: tuple[int, int],
     name: str,
@@ -53,13 +53,14 @@ def _panel(
     to_play: bool,
     mark: str,
     theme: Theme,
-) -> Image.Image:
-    """The panel drawn on a transparent patch: opaque inside its rounded edge (text stays well
-    inside it), so pasting it with itself as the mask lays down exactly the drawn pixels."""
+) -> tuple[Image.Image, Image.Image]:
+    """The panel drawn on a transparent patch, as its picture and a two-level mask: the patch
+    is opaque inside the panel's rounded edge (text stays well inside it) and clear outside,
+    so the mask lays down exactly the drawn pixels."""
     patch = Image.new("RGBA", (size[0] + 1, size[1] + 1), (0, 0, 0, 0))
     box = (0, 0, size[0], size[1])
     _draw_panel(ImageDraw.Draw(patch), box, name, list(details), colour, to_play, mark, theme)
-    return patch
+    return patch.convert("RGB"), patch.getchannel("A").convert("1", dither=Image.Dither.NONE)
 
 
 def _draw_panel(
