@@ -185,6 +185,7 @@ async def measure(
         for channel, (game, rules, seed) in games.items()
     }
     latencies: list[float] = []
+    refused: list[int] = []  # a table's move the bot answered "busy" (tried again)
     pacing = random.Random(tables)
 
     async def play(channel: int, moves: int, paced: bool) -> None:
@@ -194,10 +195,16 @@ async def measure(
                 await asyncio.sleep(pacing.uniform(0, 2 * PACE))
             player = match.current_player
             action = match.legal_actions()[0]
-            posted = fake.next_post(channel)
             started = time.perf_counter()
-            await fake.slash(users[channel][player], "play", channel_id=channel,
-                             move=action.notation)  # fmt: skip
+            while True:
+                posted = fake.next_post(channel)
+                asked = await fake.slash(users[channel][player], "play", channel_id=channel,
+                                         move=action.notation)  # fmt: skip
+                if not _refused(asked):
+                    break
+                refused.append(channel)  # "busy": the player tries again a moment later
+                posted.cancel()
+                await asyncio.sleep(pacing.uniform(0.5, 1.5))
             await asyncio.wait_for(posted, 60)
             latencies.append((time.perf_counter() - started) * 1000)
             match.apply(action, player)
@@ -228,7 +235,14 @@ async def measure(
         "driver_ms_per_move": 1000 * driver / len(saturated),
         "kb_per_table": statistics.mean(r["kb_per_table"] for r in readies),
         "violations": len(fake.violations),
+        "refused": len(refused),
     }
+
+
+def _refused(asked: Any) -> bool:
+    """Whether the bot answered a move at once with "busy" instead of taking it on."""
+    first = asked.responses[0] if asked.responses else {}
+    return first.get("type") == 4 and "busy" in str(first.get("data", {}).get("content", ""))
 
 
 def _cpu_seconds() -> float:
@@ -280,6 +294,7 @@ def main() -> None:
                         f"{result['cpu_ms_per_move']:4.1f} ms/move (fake Discord and players "
                         f"{result['driver_ms_per_move']:4.1f})  "
                         f"{result['kb_per_table']:5.1f} KB/table  "
+                        f"busy answers {result['refused']}  "
                         f"violations {result['violations']}",
                         flush=True,
                     )

@@ -12,11 +12,11 @@ import contextlib
 import logging
 import os
 import time
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine, Iterator
 from dataclasses import dataclass, replace
 from typing import Any, Protocol, TypeVar
 
-from bot.i18n import N_, _, ngettext, use_language
+from bot.i18n import N_, _, ngettext, slash, use_language
 from bot.preferences import Preferences
 from bot.storage import Store, StoreFault
 from bot.tables import MoveResult, TableError, Tables, TableSession
@@ -144,6 +144,11 @@ class TableFlow:
     # A move the bot gets to later than this after the player asked is refused as busy: well
     # inside Discord's 15 minutes, and short enough that nobody stares at "thinking…".
     busy_after = 5.0
+    # Moves taken on and not yet answered, oldest first: while the oldest has waited longer
+    # than this, new moves are refused at once (a cheap reply) until the backlog drains.
+    # Under overload the moves taken on are then answered within seconds, instead of every
+    # move queueing behind every other one without bound.
+    shed_after = 3.0
 
     def __init__(
         self, store: Store, tables: Tables, preferences: Preferences | None = None
@@ -156,6 +161,7 @@ class TableFlow:
         self.timers: dict[int, asyncio.Task[Any]] = {}  # turn timers, by table id
         # notices (reminders, "time's up") by table: [message id, table posts it outlives]
         self.notices: dict[int, list[list[int]]] = {}
+        self._answering: dict[int, float] = {}  # moves taken on: key → time.monotonic()
 
     def attach(self, output: TableOutput) -> None:
         self.output = output
@@ -193,6 +199,22 @@ class TableFlow:
             for task in unfinished:
                 task.cancel()
             await asyncio.gather(*unfinished, return_exceptions=True)
+
+    # ----- how much this process has taken on ------------------------------------------
+
+    def overloaded(self) -> bool:
+        """True while a move taken on has waited longer than `shed_after` for its answer."""
+        oldest = next(iter(self._answering.values()), None)
+        return oldest is not None and time.monotonic() - oldest > self.shed_after
+
+    @contextlib.contextmanager
+    def answering(self, key: int) -> Iterator[None]:
+        """Count a move as taken on until its player has their answer."""
+        self._answering[key] = time.monotonic()
+        try:
+            yield
+        finally:
+            self._answering.pop(key, None)
 
     # ----- the one way into play ---------------------------------------------------------
 
@@ -523,8 +545,9 @@ class TableFlow:
         if away:
             text += " " + _(
                 "{name} missed several turns in a row, so a computer player keeps the seat "
-                "until they come back with /table rejoin.",
+                "until they come back with {command}.",
                 name=name,
+                command=slash("table rejoin"),
             )
         if await self._remind(session, text, None, table_posts=2):
             await self.advance(session, result.deals_finished)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import gettext
 import io
+import tomllib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -132,3 +133,21 @@ def ngettext(singular: str, plural: str, count: int, **values: Any) -> str:
 def N_(message: str) -> str:
     """Marks a message for the catalogue where it is defined; `_` translates it where shown."""
     return message
+
+
+@cache
+def command_names(code: str) -> dict[str, str]:
+    """The names the Discord app shows for our commands in a language (`<code>.toml`)."""
+    path = FOLDER / f"{code}.toml"
+    if not path.is_file():
+        return {}
+    names = tomllib.loads(path.read_text(encoding="utf-8")).get("names", {})
+    return {str(english): str(name) for english, name in names.items()}
+
+
+def slash(path: str) -> str:
+    """A command as a reader of the current language finds it in their Discord app:
+    "/table rejoin" in English, "/टेबल वापसी" in Hindi (Discord's command mentions are never
+    translated, so a message names the command in the reader's words)."""
+    names = command_names(current())
+    return "/" + " ".join(names.get(part, part) for part in path.split())

@@ -104,3 +104,68 @@ def table_rules(
             continue
         rules[option.rules_key] = option.value_of(value)
     return rules
+
+
+SWITCH = {N_("on"): True, N_("off"): False}  # a yes/no rule's values, as /table setup offers them
+
+
+def rule_values(option: OptionSpec) -> list[tuple[str, str]]:
+    """What `/table setup value:` offers for a rule: (shown, sent) pairs, at most 25."""
+    if option.kind is bool:
+        return [(_(word), word) for word in SWITCH]
+    if option.choices:
+        return [(_(label), label) for label, _value in option.choices][:25]
+    if option.kind is int and option.low is not None and option.high is not None:
+        numbers = range(option.low, option.high + 1)
+        step = max(1, len(numbers) // 25 + (len(numbers) % 25 > 0))
+        return [(str(n), str(n)) for n in numbers[::step]][:25]
+    return []
+
+
+def rule_value(option: OptionSpec, text: str) -> Any:
+    """The rules value of what the host wrote for a rule; a TableError says what is allowed."""
+    said = text.strip()
+    shown = {shown.casefold(): sent for shown, sent in rule_values(option)}
+    said = shown.get(said.casefold(), said)
+    if option.kind is bool:
+        switch = {word.casefold(): value for word, value in SWITCH.items()}
+        if said.casefold() not in switch:
+            raise TableError(_("Choose on or off for “{rule}”.", rule=_(option.label)))
+        return switch[said.casefold()]
+    if option.choices:
+        for label, value in option.choices:
+            if said.casefold() == label.casefold():
+                return value
+        choices = ", ".join(_(label) for label, _value in option.choices)
+        raise TableError(
+            _("Choose one of {choices} for “{rule}”.", choices=choices, rule=_(option.label))
+        )
+    if option.kind is int:
+        low = option.low if option.low is not None else 0
+        high = option.high if option.high is not None else 10**6
+        if not said.isdigit() or not low <= int(said) <= high:
+            raise TableError(
+                _(
+                    "Choose a number from {low} to {high} for “{rule}”.",
+                    low=low,
+                    high=high,
+                    rule=_(option.label),
+                )
+            )
+        return int(said)
+    return said
+
+
+def with_rule(rules: Mapping[str, Any], option: OptionSpec, value: Any) -> dict[str, Any]:
+    """A table's rules with one rule changed (a variant flag turned off is left out)."""
+    changed = dict(rules)
+    if option.only_true and not value:
+        changed.pop(option.rules_key, None)
+    else:
+        changed[option.rules_key] = value
+    return changed
+
+
+def timer_name(seconds: float) -> str:
+    """The timer choice of a number of seconds (the nearest one offered)."""
+    return min(TIMERS, key=lambda name: abs(TIMERS[name] - seconds))

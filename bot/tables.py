@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from bot.i18n import N_, _, ngettext, speaking
+from bot.i18n import N_, _, ngettext, slash, speaking
 from bot.players import DEFAULT_LEVEL, LEVELS, TAKEOVER_LEVEL, think
 from bot.results import player_results
 from bot.storage import Conflict, Owed, SeatRow, Store, TableRow
@@ -139,6 +139,21 @@ class TableSession:
             await self.store.set_options(self.id, options)
             self.row = replace(self.row, options=options)
             return joined
+
+    async def set_up(
+        self, user_id: int, rules: dict[str, Any], options: dict[str, Any]
+    ) -> None:
+        """The host changes the table's rules and settings before the start (`rules` replace
+        the stored ones whole; `options` are merged into the stored options)."""
+        async with self.lock:
+            if user_id != self.row.host_id:
+                raise TableError(_("Only the host can change the table's settings."))
+            if self.started or self.ended:
+                raise TableError(_("The game has started: its settings stay as they are."))
+            Tables.validate(self.row.game, rules)
+            merged = {**self.row.options, **options}
+            await self.store.set_rules(self.id, rules, merged)
+            self.row = replace(self.row, rules=rules, options=merged)
 
     @property
     def to_play(self) -> int | None:
@@ -267,7 +282,8 @@ class TableSession:
             raise TableError(
                 _(
                     "A computer player took over your seat after you missed turns: come back "
-                    "with /table rejoin."
+                    "with {command}.",
+                    command=slash("table rejoin"),
                 )
             )
         current = self.match.current_player
@@ -624,7 +640,12 @@ class Tables:
         if session is None or session.ended:
             raise TableError(_("There is no table in this channel."))
         if session.row.status == "finished":
-            raise TableError(_("This table's match is over: the channel is free for /table new."))
+            raise TableError(
+                _(
+                    "This table's match is over: the channel is free for {command}.",
+                    command=slash("table new"),
+                )
+            )
         session.ending = True  # a computer still thinking drops its move
         try:
             await self._end(session)
@@ -639,7 +660,10 @@ class Tables:
         async with session.posting, session.lock:
             if session.row.status == "finished":  # that move finished the match
                 raise TableError(
-                    _("This table's match is over: the channel is free for /table new.")
+                    _(
+                        "This table's match is over: the channel is free for {command}.",
+                        command=slash("table new"),
+                    )
                 )
             await self.store.set_status(session.id, "ended")
             session.row = replace(session.row, status="ended")

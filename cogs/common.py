@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import discord
 
 from bot import logs
-from bot.i18n import N_, _
+from bot.i18n import N_, _, slash
 from bot.localised import fit, localise
 from bot.storage import StoreFault
 from bot.tables import TableError, TableSession
@@ -100,7 +100,12 @@ def _session_for(interaction: discord.Interaction, table_id: int | None = None) 
                         threads=", ".join(threads),
                     )
                 )
-            raise TableError(_("There is no table in this channel: start one with /table new."))
+            raise TableError(
+                _(
+                    "There is no table in this channel: start one with {command}.",
+                    command=slash("table new"),
+                )
+            )
         return session
     for session in bot.tables.by_channel.values():
         if session.id == table_id:

@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.daily import DAILY_BOARDS
 from bot.i18n import N_, _
 from bot.leaderboards import Board, BoardPage, Period, board_choices, board_page, stats_for
 from bot.translator import said
@@ -99,6 +100,9 @@ class PageButton(
         await interaction.response.edit_message(**kwargs)
 
 
+SUBCOMMANDS = 25  # Discord's limit of subcommands in a group
+
+
 def member_option() -> Option:
     return Option(
         "member", discord.Member | None, said(N_("whose stats (you, if left empty)")), None
@@ -112,7 +116,9 @@ class LeaderboardCommands(commands.Cog):
     @with_options(
         [
             game_option(),
-            Option("by", choice_of(board_choices()) | None, "what to rank by", None),
+            Option(
+                "by", choice_of([*board_choices(), *DAILY_BOARDS]) | None, "what to rank by", None
+            ),
             Option(
                 "period",
                 choice_of([p.value for p in Period]) | None,
@@ -128,6 +134,11 @@ class LeaderboardCommands(commands.Cog):
         by: str | None = None,
         period: str | None = None,
     ) -> None:
+        if by in DAILY_BOARDS:  # the daily deal's boards (cogs/daily.py)
+            daily = self.bot.get_cog("DailyCommands")
+            if daily is not None:
+                await daily.leaderboard(interaction, game, by)  # type: ignore[attr-defined]
+                return
         board = Board.choice(by or registry.game(game).headline.board)
         chosen = Period(period or Period.ALL.value)
         await send_page(interaction, await board_message(interaction, game, board, chosen, 0))
@@ -212,9 +223,13 @@ class LeaderboardCommands(commands.Cog):
     async def _all(self, interaction: discord.Interaction, **values: Any) -> None:
         await self.show_stats(interaction, None, **values)
 
-    stats.add_command(
-        app_commands.Command(name="all", description=said(N_("Every game together")), callback=_all)
-    )
+    # Discord allows 25 subcommands: "all" gives way to a 25th game
+    if len(registry.games()) < SUBCOMMANDS:
+        stats.add_command(
+            app_commands.Command(
+                name="all", description=said(N_("Every game together")), callback=_all
+            )
+        )
     for _command in per_game(
         registry.games(),
         lambda spec: said(N_("{game} only"), game=spec.display_name),

@@ -7,8 +7,9 @@ from typing import Any, ClassVar
 
 import discord
 
+from bot import settings as server
 from bot.flow import Start
-from bot.i18n import N_, _, speaking
+from bot.i18n import N_, _, slash, speaking
 from bot.tables import TableError, TableSession
 from cogs.common import bot_of, guarded, session_for, tell
 from engine.registry import SideRule, display_name
@@ -31,7 +32,10 @@ def lobby_embed(session: TableSession) -> discord.Embed:
 def _lobby_embed(session: TableSession) -> discord.Embed:
     embed = discord.Embed(
         title=_("{game} · table {number}", game=display_name(session.row.game), number=session.id),
-        description=_("Join with the button (or /table join). The host starts the game."),
+        description=_(
+            "Join with the button (or {command}). The host starts the game.",
+            command=slash("table join"),
+        ),
         colour=discord.Colour.dark_green(),
     )
     seats = []
@@ -51,6 +55,7 @@ def _lobby_embed(session: TableSession) -> discord.Embed:
         else:
             seats.append(_("Seat {number}: {player}", number=seat + 1, player=f"<@{row.user_id}>"))
     embed.add_field(name=_("Seats"), value="\n".join(seats), inline=False)
+    embed.add_field(name=_("Settings"), value="\n".join(_settings(session)), inline=False)
     players = session.players
     partners = session.spec.side_rule(session.row.rules) is SideRule.PARTNERS
     if partners and players >= 4 and players % 2 == 0:
@@ -64,6 +69,37 @@ def _lobby_embed(session: TableSession) -> discord.Embed:
             )
         )
     return embed
+
+
+def rule_name(label: str) -> str:
+    """A rule's label without its game ("Seep: at most two houses" → "at most two houses")."""
+    return _(label).split(": ", 1)[-1]
+
+
+def _settings(session: TableSession) -> list[str]:
+    """The table's timer, computer level, beginner mode and the game's rules, a line each
+    (what /table setup changes)."""
+    options = session.row.options
+    timer = server.timer_name(float(options.get("turn_timer", 180)))
+    level = str(options.get("computer_level", "normal"))
+    beginner = _("yes") if options.get("hints") else _("no")
+    lines = [
+        _("{setting}: **{value}**", setting=_("Turn timer"), value=_(timer)),
+        _("{setting}: **{value}**", setting=_("Computer players"), value=_(level)),
+        _("{setting}: **{value}**", setting=_("Beginner table"), value=beginner),
+    ]
+    rules = session.row.rules
+    for option in session.spec.options:
+        if option.rules_key not in rules and option.kind is not bool:
+            continue  # the game's own default
+        value = rules.get(option.rules_key, False)
+        if isinstance(value, bool):
+            shown = _("yes") if value else _("no")
+        else:
+            labels = [label for label, choice in option.choices if choice == value]
+            shown = _(labels[0]) if labels else str(value)
+        lines.append(_("{setting}: **{value}**", setting=rule_name(option.label), value=shown))
+    return lines
 
 
 def lobby_view(session: TableSession) -> discord.ui.View:

@@ -24,6 +24,11 @@ from engine.registry import GameSpec, OptionSpec
 TimerChoice = Literal["3 minutes", "off", "1 minute", "10 minutes", "1 hour", "1 day"]
 LevelChoice = Literal["normal", "easy", "hard"]
 DESCRIPTION_LIMIT = 100  # Discord's limit for an option's description
+# Discord allows 8,000 characters per command, its 25 games' subcommands included: up to this
+# many games each per-game subcommand carries all its options and choices; beyond it only what
+# fits (/table new: the seats, the rest set in the lobby with /table setup; /rules: the topic
+# typed or chosen in the pages rather than from a list).
+ALL_OPTIONS_UP_TO = 8
 
 
 @dataclass(frozen=True, slots=True)

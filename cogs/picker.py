@@ -8,7 +8,7 @@ import logging
 import re
 import time
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
@@ -17,7 +17,7 @@ from bot.flow import Move
 from bot.i18n import N_, _, ngettext
 from bot.localised import localise
 from bot.storage import StoreFault
-from bot.tables import TableError, TableSession
+from bot.tables import BUSY, TableError, TableSession
 from cogs.common import (
     MOVE_NOT_SAVED,
     PAGE,
@@ -32,11 +32,15 @@ from cogs.common import (
     tell,
 )
 from engine.cards import Card
-from engine.core import PUBLIC, MoveGroup
+from engine.core import PUBLIC, GameState, MoveGroup
 from engine.pictures import TrickTable
+from engine.registry import Hint
 from renderers import hand as hand_image
 from renderers import table as table_image
 from renderers import tricks as tricks_image
+
+if TYPE_CHECKING:
+    from bot.client import SeepBot
 
 
 class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"hand:(?P<table>\d+)"):
@@ -64,7 +68,32 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"hand
         await show_hand(interaction, session)
 
 
-async def hand_files(session: TableSession, seat: int) -> list[discord.File]:
+class PickerTable(Protocol):
+    """What the move picker reads of a table: a channel's table or a member's daily deal."""
+
+    @property
+    def id(self) -> int: ...
+
+    @property
+    def match(self) -> GameState | None: ...
+
+    @property
+    def turn_number(self) -> int: ...
+
+    @property
+    def ended(self) -> bool: ...
+
+    @property
+    def hints_on(self) -> bool: ...
+
+    def seat_of(self, user_id: int) -> int | None: ...
+
+    def names(self) -> list[str]: ...
+
+    async def hint(self, user_id: int, turn_number: int) -> Hint: ...
+
+
+async def hand_files(session: PickerTable, seat: int) -> list[discord.File]:
     """The seat's private images: the table from their side and their hand."""
     assert session.match is not None
     view = session.match.view(seat)
@@ -239,9 +268,12 @@ log = logging.getLogger("seepbot.picker")
 
 class Picker(OwnView):
     """Choose a card (or answer the phase's question), then one of its moves, then confirm.
-    Reopen "My hand" for a fresh one."""
+    Reopen "My hand" for a fresh one. A subclass plays its moves elsewhere (`submit`) and
+    tags its components with its own `tag`."""
 
-    def __init__(self, session: TableSession, user_id: int) -> None:
+    tag = "pick"
+
+    def __init__(self, session: PickerTable, user_id: int) -> None:
         super().__init__(timeout=PICKER_SECONDS)
         self.session = session
         self.user_id = user_id
@@ -293,7 +325,7 @@ class Picker(OwnView):
         seat = self.session.seat_of(self.user_id)
         hand = () if seat is None else self.match.view(seat).hand_picture().cards
         self.numbers = {card.pretty: n for n, card in enumerate(hand, 1)}  # as the image shows
-        tag = f"pick:{self.session.id}:{self.turn}"
+        tag = f"{self.tag}:{self.session.id}:{self.turn}"
         if self.move:
             self.add_item(
                 _Button(_("Confirm"), f"{tag}:confirm", discord.ButtonStyle.success, self._confirm)
@@ -426,14 +458,19 @@ class Picker(OwnView):
             kinds=", ".join(k.lower() for k in kinds),
         )
 
+    async def submit(self, interaction: discord.Interaction, notation: str) -> None:
+        """Play the chosen move (at the channel's table)."""
+        assert isinstance(self.session, TableSession)
+        await play_move(interaction, self.session, notation, self.turn, picker=self)
+
     def _play_now(self, notation: str) -> Handler:
         async def play(interaction: discord.Interaction) -> None:
-            await play_move(interaction, self.session, notation, self.turn, picker=self)
+            await self.submit(interaction, notation)
 
         return play
 
     async def _play_move(self, interaction: discord.Interaction, value: str) -> None:
-        await play_move(interaction, self.session, value, self.turn, picker=self)
+        await self.submit(interaction, value)
 
     def _add_card_choice(self, tag: str, group: MoveGroup) -> None:
         """A move made of several cards (a bury): one select, exactly `group.choose` of them."""
@@ -460,7 +497,7 @@ class Picker(OwnView):
             await tell(interaction, str(error))
             return
         # chosen together in one select, the cards are the move: played at once
-        await play_move(interaction, self.session, action.notation, self.turn, picker=self)
+        await self.submit(interaction, action.notation)
 
     def _add_hint_button(self, tag: str) -> None:
         if self.session.hints_on:
@@ -525,7 +562,7 @@ class Picker(OwnView):
         await self._redraw(interaction)
 
     async def _confirm(self, interaction: discord.Interaction) -> None:
-        await play_move(interaction, self.session, self.move or "", self.turn, picker=self)
+        await self.submit(interaction, self.move or "")
 
 
 async def play_move(
@@ -539,6 +576,21 @@ async def play_move(
     and store the move, then say what happened: a move is never applied without its player
     being told, and the table is posted whatever happens to the answer."""
     bot = bot_of(interaction)
+    if bot.flow.overloaded():  # refused at once, before anything is queued
+        await interaction.response.send_message(_(BUSY), ephemeral=True)
+        return
+    with bot.flow.answering(interaction.id):
+        await _play_move(bot, interaction, session, move, turn, picker)
+
+
+async def _play_move(
+    bot: SeepBot,
+    interaction: discord.Interaction,
+    session: TableSession,
+    move: str,
+    turn: int | None,
+    picker: Picker | None,
+) -> None:
     if picker is not None:
         await interaction.response.defer()  # the picker message is edited below
     else:

@@ -26,7 +26,7 @@ from bot.lessons import (
 )
 from bot.translator import said, topic_title
 from cogs.common import can_attach, guarded, page_button, send_page, session_for, tell
-from cogs.options import Option, choice_of, per_game
+from cogs.options import ALL_OPTIONS_UP_TO, Option, choice_of, per_game
 from engine import registry
 from engine.cards import parse_cards, pretty_cards
 from engine.core import PUBLIC
@@ -243,6 +243,8 @@ def rules_options(spec: GameSpec) -> list[Option]:
         app_commands.Choice(name=topic_title(spec.name, page.topic, page.title), value=page.topic)
         for page in pages
     ]
+    if len(games_with_lessons()) > ALL_OPTIONS_UP_TO:
+        topics = []  # no room for every game's list: the topic is typed (an id or a title)
     languages = lessons_of(spec.name).languages
     return [
         Option("topic", str | None, said(N_("jump to a topic")), None, choices=tuple(topics)),

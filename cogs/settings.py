@@ -10,7 +10,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import settings as server
+from bot.daily import DailyError, daily_changes, describe_daily
 from bot.i18n import N_, _
+from bot.i18n import current as current_language
 from cogs.common import OwnView, tell
 from cogs.options import LevelChoice, Option, TimerChoice, table_option, with_options
 
@@ -76,6 +78,35 @@ class SettingsCommands(
     tables: app_commands.Command[Any, ..., None] = app_commands.command(
         name="tables", description="Defaults for new tables and rating"
     )(_tables)
+
+    @app_commands.command(name="daily", description="The daily deal: its day and its board")
+    @app_commands.describe(
+        announce_here="post each day's boards in this channel when the day ends (default off)",
+        zone="the time zone of the day, such as Asia/Kolkata (default UTC)",
+        start_hour="the hour the day starts, 0 to 23 (default 0, midnight)",
+    )
+    async def daily(
+        self,
+        interaction: discord.Interaction,
+        announce_here: bool | None = None,
+        zone: str | None = None,
+        start_hour: app_commands.Range[int, 0, 23] | None = None,
+    ) -> None:
+        if not may_manage(interaction):
+            await tell(interaction, _(NEEDS_MANAGER))
+            return
+        try:
+            channel = interaction.channel_id if announce_here else None
+            changes = daily_changes(channel, announce_here, zone, start_hour, current_language())
+        except DailyError as error:
+            await tell(interaction, str(error))
+            return
+        guild = interaction.guild_id or 0
+        if changes:
+            await self.bot.store.update_guild_settings(guild, changes)
+        current = await self.bot.store.guild_settings(guild)
+        heading = _("Saved.") if changes else _("Nothing changed:")
+        await tell(interaction, f"{heading}\n{describe_daily(current.settings)}")
 
     @app_commands.command(name="season", description="Start a new leaderboard season")
     async def season(self, interaction: discord.Interaction) -> None:

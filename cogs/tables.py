@@ -11,17 +11,26 @@ from discord.ext import commands
 from bot import logs
 from bot import settings as server
 from bot.flow import End, Kick, Rejoin, ShowTable, Start
-from bot.i18n import N_, _, current, speaking
+from bot.i18n import N_, _, current, slash, speaking
 from bot.tables import TableError, TableSession
 from bot.translator import said
 from cogs.common import cannot_post, session_for, tell
-from cogs.lobby import LobbyButton, NextMatchButton, RematchButton, lobby_embed, lobby_view
+from cogs.lobby import (
+    LobbyButton,
+    NextMatchButton,
+    RematchButton,
+    lobby_embed,
+    lobby_view,
+    rule_name,
+)
 from cogs.options import (
+    ALL_OPTIONS_UP_TO,
     LevelChoice,
     Option,
     TimerChoice,
     per_game,
     players_option,
+    short,
     table_option,
     with_options,
 )
@@ -61,6 +70,8 @@ def require_host_or_manager(interaction: discord.Interaction, session: TableSess
 
 def new_table_options(spec: GameSpec) -> list[Option]:
     """/table new <game>'s options: seats, the table's settings, then the game's own."""
+    if len(registry.games()) > ALL_OPTIONS_UP_TO:
+        return [players_option(spec)]
     return [
         players_option(spec),
         Option(
@@ -190,11 +201,92 @@ def table_commands() -> type[commands.GroupCog]:
             await home.send(
                 _(
                     "Table {number} plays here, {player}. Moves, table images and summaries "
-                    "come in this thread; /table commands work here too.",
+                    "come in this thread; {command} commands work here too.",
+                    command=slash("table"),
                     number=session.id,
                     player=interaction.user.mention,
                 )
             )
+
+        @app_commands.command(
+            name="setup", description="Change the table's settings before the start (host only)"
+        )
+        @app_commands.describe(
+            timer="time for each turn before a computer player moves for an absent player",
+            level="how well the computer players added with the lobby button play",
+            beginner="a table for learners: the hand picker offers a Hint button (not rated)",
+            rule="one of the game's rules to change",
+            value="the rule's new value",
+        )
+        async def setup(
+            self,
+            interaction: discord.Interaction,
+            timer: TimerChoice | None = None,
+            level: LevelChoice | None = None,
+            beginner: bool | None = None,
+            rule: str | None = None,
+            value: str | None = None,
+        ) -> None:
+            try:
+                session = session_for(interaction)
+                options: dict[str, object] = {}
+                if timer is not None:
+                    options["turn_timer"] = server.TIMERS[timer]
+                if level is not None:
+                    options["computer_level"] = level
+                if beginner is not None:
+                    options["hints"] = beginner
+                rules = dict(session.row.rules)
+                if rule is not None or value is not None:
+                    option = session.spec.option(rule or "")
+                    if option is None:
+                        names = ", ".join(o.name for o in session.spec.options)
+                        raise TableError(
+                            _("Choose one of this game's rules: {names}.", names=names or "—")
+                        )
+                    if value is None:
+                        raise TableError(_("Give the rule's new value too."))
+                    rules = server.with_rule(rules, option, server.rule_value(option, value))
+                if not options and rules == session.row.rules:
+                    raise TableError(_("Choose a setting or a rule to change."))
+                await session.set_up(interaction.user.id, rules, options)
+            except TableError as error:
+                await tell(interaction, str(error))
+                return
+            with speaking(session.language):
+                text = _("{player} changed the table's settings.", player=interaction.user.mention)
+            await interaction.response.send_message(text, embed=lobby_embed(session))
+
+        @setup.autocomplete("rule")
+        async def _rules(
+            self, interaction: discord.Interaction, typed: str
+        ) -> list[app_commands.Choice[str]]:
+            session = self.bot.tables.get(interaction.channel_id or 0)
+            if session is None:
+                return []
+            found = [(short(rule_name(o.label)), o.name) for o in session.spec.options]
+            typed = typed.casefold()
+            return [
+                app_commands.Choice(name=label, value=name)
+                for label, name in found
+                if typed in label.casefold() or typed in name
+            ][:25]
+
+        @setup.autocomplete("value")
+        async def _values(
+            self, interaction: discord.Interaction, typed: str
+        ) -> list[app_commands.Choice[str]]:
+            session = self.bot.tables.get(interaction.channel_id or 0)
+            rule = getattr(interaction.namespace, "rule", None)
+            option = None if session is None else session.spec.option(str(rule or ""))
+            if option is None:
+                return []
+            typed = typed.casefold()
+            return [
+                app_commands.Choice(name=shown, value=sent)
+                for shown, sent in server.rule_values(option)
+                if typed in shown.casefold()
+            ][:25]
 
         @with_options([seat_option()])
         async def _join(self, interaction: discord.Interaction, seat: int | None = None) -> None:

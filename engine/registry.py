@@ -126,6 +126,18 @@ class LessonSpec:
 
 
 @dataclass(frozen=True, slots=True)
+class DailySpec:
+    """How a game's daily deal is played (see docs/daily.md): one deal of the game with these
+    rules against computer players of this level, compared on the figure `figure` of the
+    player's `Outcome.stats` (their side's points in that deal, or a Sheepshead hand's units).
+    The deal is over once a player's figures count a deal (`deals` ≥ 1), or the match is."""
+
+    figure: str = "points_for"
+    rules: Mapping[str, Any] = field(default_factory=dict)
+    level: str = "normal"  # iteration-bounded and seeded from public facts: deterministic
+
+
+@dataclass(frozen=True, slots=True)
 class GameSpec:
     name: str
     display_name: str
@@ -149,6 +161,7 @@ class GameSpec:
     # catalogues); the bot merges them into each language's catalogue at start-up
     locales: Path | None = None
     order: int = 100  # where it is listed among the games (lower first, then by name)
+    daily: DailySpec | None = None  # the daily deal (None: the game has none)
 
     def players_of(self, rules: Mapping[str, Any]) -> int:
         return int(rules.get("players", self.default_players))

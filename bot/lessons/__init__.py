@@ -66,8 +66,14 @@ class Lesson:
     pages: tuple[Page, ...]
 
     def index(self, topic: str) -> int:
+        """The page of a topic, named by its id or its title (as typed: any case, or its
+        start); the first page when none is."""
+        wanted = topic.strip().casefold()
         for number, page in enumerate(self.pages):
-            if page.topic == topic:
+            if wanted in (page.topic, page.title.casefold()):
+                return number
+        for number, page in enumerate(self.pages):
+            if wanted and page.title.casefold().startswith(wanted):
                 return number
         return 0
 

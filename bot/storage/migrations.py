@@ -168,6 +168,46 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE UNIQUE INDEX game_tables_one_open ON game_tables (channel_id)
         WHERE status IN ('lobby', 'playing');
     """,
+    # 10: the daily deal (docs/daily.md): a server's days (their time zone and bounds, fixed
+    # when the day starts), each game's deal of the day (its secret revealed once the day is
+    # over) and each member's one attempt at it
+    """
+    CREATE TABLE daily_days (
+        guild_id INTEGER NOT NULL,
+        local_day TEXT NOT NULL,        -- YYYY-MM-DD in the server's time zone
+        zone TEXT NOT NULL,             -- the time zone and the hour the day starts, as set
+        start_hour INTEGER NOT NULL,    --   when the day began
+        starts_at REAL NOT NULL,
+        ends_at REAL NOT NULL,
+        announced INTEGER NOT NULL DEFAULT 0,  -- the board was posted (or nothing was owed)
+        PRIMARY KEY (guild_id, local_day)
+    );
+    CREATE INDEX daily_days_due ON daily_days (ends_at) WHERE announced = 0;
+    CREATE TABLE daily_deals (
+        guild_id INTEGER NOT NULL,
+        local_day TEXT NOT NULL,
+        game TEXT NOT NULL,
+        rules TEXT NOT NULL,            -- JSON
+        nonce TEXT NOT NULL,            -- hex, public
+        secret TEXT NOT NULL,           -- hex, shown only once the day is over
+        commitment TEXT NOT NULL,       -- SHA-256(secret ‖ nonce), shown during the day
+        PRIMARY KEY (guild_id, local_day, game)
+    );
+    CREATE TABLE daily_attempts (
+        guild_id INTEGER NOT NULL,
+        local_day TEXT NOT NULL,
+        game TEXT NOT NULL,
+        user_id INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        status TEXT NOT NULL DEFAULT 'playing',  -- playing, finished
+        actions TEXT NOT NULL DEFAULT '[]',      -- JSON: the moves' notation, in order
+        score INTEGER,                           -- once finished
+        started_at REAL NOT NULL,
+        finished_at REAL,
+        PRIMARY KEY (guild_id, local_day, game, user_id)
+    );
+    CREATE INDEX daily_attempts_member ON daily_attempts (guild_id, user_id, local_day);
+    """,
 )
 
 

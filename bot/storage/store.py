@@ -378,6 +378,15 @@ class Store:
         )
         return json.loads(row[0]) if row else None
 
+    async def set_rules(
+        self, table_id: int, rules: dict[str, Any], options: dict[str, Any]
+    ) -> None:
+        """A lobby's rules and options, changed by its host before the start."""
+        await self.database.run(
+            "UPDATE game_tables SET rules = ?, options = ?, updated_at = ? WHERE id = ?",
+            (json.dumps(rules), json.dumps(options), time.time(), table_id),
+        )
+
     async def set_options(self, table_id: int, options: dict[str, Any]) -> None:
         await self.database.run(
             "UPDATE game_tables SET options = ? WHERE id = ?", (json.dumps(options), table_id)

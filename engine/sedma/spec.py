@@ -7,6 +7,7 @@ from typing import Any
 
 from engine.core import GameState
 from engine.registry import (
+    DailySpec,
     Family,
     GameSpec,
     LessonSpec,
@@ -101,6 +102,7 @@ def _spec(name: str, display: str, options: tuple[OptionSpec, ...], **extra: Any
         from_position=_from_position,
         computer=COMPUTER,
         lessons=LessonSpec("sedma", ("en", "cs", "sk"), topic_for, facts, sweep_word=""),
+        daily=DailySpec(),  # the side's card points in the hand
         **extra,
     )
 

@@ -10,6 +10,7 @@ from engine.ai import FISHING
 from engine.ai.games import register_adapter
 from engine.core import GameState
 from engine.registry import (
+    DailySpec,
     Family,
     GameSpec,
     Headline,
@@ -135,6 +136,7 @@ def _spec(
         variant_of=variant_of,
         seat_counts=(2, 4),
         order=order,
+        daily=DailySpec(),  # four players, partners: the side's points in the deal
     )
 
 

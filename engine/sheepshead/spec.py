@@ -7,6 +7,7 @@ from typing import Any
 
 from engine.core import GameState
 from engine.registry import (
+    DailySpec,
     Family,
     GameSpec,
     Headline,
@@ -110,4 +111,5 @@ SPEC = GameSpec(
     lessons=LessonSpec("sheepshead", ("en", "de"), topic_for, facts, sweep_word=""),
     description="3 to 6, Wisconsin",
     order=40,
+    daily=DailySpec(figure="units"),  # the hand's units won or lost
 )

@@ -9,6 +9,7 @@ from engine.ai import FISHING
 from engine.ai.games import register_adapter
 from engine.core import GameState
 from engine.registry import (
+    DailySpec,
     Family,
     GameSpec,
     LessonSpec,
@@ -96,4 +97,5 @@ SPEC = GameSpec(
     ),
     seat_counts=(2, 3, 4),
     order=20,
+    daily=DailySpec(rules={"deals": 1}),
 )

@@ -1,11 +1,13 @@
 """The /rules pages: every example position is replayed on the engine, every language has
-every page, and the table's Rules button finds the page for the situation."""
+every page, every built-in game teaches the bot itself, the topics fit Discord's choices, and
+the table's Rules button finds the page for the situation."""
 
 from __future__ import annotations
 
 import pytest
 
 from bot.lessons import (
+    FOLDER,
     GAME_LANGUAGES,
     check_example,
     examples,
@@ -13,8 +15,13 @@ from bot.lessons import (
     lesson,
     topic_for,
 )
+from engine import registry
 from engine.core import PUBLIC
 from engine.games import new_match
+
+# The pages about the bot rather than the game: its controls, and how to read its pictures.
+BOT_TOPICS = ("playing-here", "reading-the-table")
+CHOICES, CHOICE_NAME = 25, 100  # Discord: choices of an option, characters of a choice's name
 
 
 @pytest.mark.parametrize("example_id", sorted(examples()))
@@ -59,3 +66,50 @@ def test_the_page_follows_the_language_and_the_situation() -> None:
     assert topic_for(bid.view(PUBLIC)) == "deal-and-bid"
     suipe = new_match("suipe", 3)
     assert topic_for(suipe.view(PUBLIC)) == "captures"
+
+
+def built_in() -> list[str]:
+    """The sets of pages the bot ships (a game package's own pages are its author's)."""
+    return sorted(
+        spec.lessons.key
+        for spec in registry.games()
+        if spec.lessons and spec.lessons.folder in (None, FOLDER)
+    )
+
+
+def test_the_built_in_games_are_all_checked() -> None:
+    assert {"seep", "seep30", "suipe", "sedma", "sheepshead"} <= set(built_in())
+    assert "tinytricks" not in built_in()  # the test game keeps its pages in its own package
+
+
+@pytest.mark.parametrize("game", built_in())
+def test_every_built_in_game_teaches_the_bot_in_every_language(game: str) -> None:
+    for language in GAME_LANGUAGES[game]:
+        pages = {page.topic: page for page in lesson(game, language).pages}
+        for topic in BOT_TOPICS:
+            assert topic in pages, f"{game} {language} has no {topic} page"
+        commands = ("/hand", "/play", "/autoplay", "/table rejoin", "/table setup")
+        text = pages["playing-here"].text  # commands keep their English names in every language
+        assert [c for c in commands if c not in text] == [], language
+
+
+@pytest.mark.parametrize("game", sorted(GAME_LANGUAGES))
+def test_the_topics_fit_in_discords_choices(game: str) -> None:
+    """/rules <game> offers each page as a topic choice, named by its title in each language."""
+    english = lesson(game, "en").pages
+    assert len(english) <= CHOICES
+    assert len({page.topic for page in english}) == len(english)
+    for language in GAME_LANGUAGES[game]:
+        for page in lesson(game, language).pages:
+            assert 0 < len(page.title) <= CHOICE_NAME, (language, page.title)
+            assert 0 < len(page.topic) <= CHOICE_NAME
+
+
+def test_a_typed_topic_finds_its_page_by_id_title_or_the_start_of_its_title() -> None:
+    """With many games /rules has no room for topic lists, so a typed topic must find its
+    page the way a reader writes it."""
+    pages = lesson("sedma", "en")
+    sevens = next(n for n, page in enumerate(pages.pages) if page.topic == "sevens")
+    assert sevens > 0
+    assert pages.index("sevens") == pages.index("Sevens") == pages.index("sev") == sevens
+    assert pages.index("no such topic") == 0

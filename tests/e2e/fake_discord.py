@@ -612,12 +612,15 @@ class FakeDiscord:
         typed: str,
         channel_id: int = CHANNEL_ID,
         subcommand: str | None = None,
+        filled: dict[str, str] | None = None,
     ) -> list[dict[str, Any]]:
-        """A user typing into a command option; returns the choices the bot offers."""
+        """A user typing into a command option (`filled`: the options already given); returns
+        the choices the bot offers."""
         record = self._base_interaction(4, user_id, channel_id)
         options: list[dict[str, Any]] = [
-            {"type": 3, "name": focused, "value": typed, "focused": True}
+            {"type": 3, "name": name, "value": value} for name, value in (filled or {}).items()
         ]
+        options.append({"type": 3, "name": focused, "value": typed, "focused": True})
         if subcommand is not None:
             options = [{"type": 1, "name": subcommand, "options": options}]
         record.payload["data"] = {

@@ -3,9 +3,15 @@ command set that would overflow (too many games, options, choices…) fails a te
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
-from .fake_discord import command_problems, commands_problems
+import pytest
+
+from engine import registry
+
+from .conftest import Env, start_bot, stop_bot
+from .fake_discord import command_problems, command_size, commands_problems
 
 
 def subcommand(name: str, options: int = 0, **extra: Any) -> dict[str, Any]:
@@ -62,3 +68,24 @@ def test_nesting_mixing_and_size() -> None:
     assert any("characters in all" in p for p in command_problems(huge))
     assert any("limit is 100" in p for p in commands_problems([subcommand(f"c{n}") | {"type": 1}
                                                               for n in range(101)]))  # fmt: skip
+
+
+async def test_twenty_five_games_fit_in_the_published_commands(
+    env: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Room for 25 games: with as many games as Discord allows subcommands, each as rich in
+    options as Sheepshead, `/table new`, `/rules` and `/stats` still publish (8,000
+    characters per command, translations included)."""
+    sheepshead = registry.game("sheepshead")
+    games = dict(registry._GAMES)
+    for n in range(25 - len(registry.games())):
+        games[f"game{n}"] = replace(sheepshead, name=f"game{n}", display_name=f"Game {n}")
+    monkeypatch.setattr(registry, "_GAMES", games)
+    assert len(registry.games()) == 25
+    await stop_bot(env.bot)
+    env.bot = await start_bot(env.fake, env.database)
+    await env.bot.sync_commands()  # the fake refuses what Discord refuses
+    published = {c["name"]: c for c in env.fake.commands}
+    assert len(published["table"]["options"][0]["options"]) == 25  # /table new <game>
+    sizes = {name: command_size(command) for name, command in published.items()}
+    assert max(sizes.values()) <= 6000  # room for more pages, options and translations

@@ -144,6 +144,87 @@ async def test_pick_bury_and_call_in_one_picker_one_tap_each(
 # ----- 2. the clock -----------------------------------------------------------------------
 
 
+async def test_a_seep_bid_and_the_first_play_in_one_picker(
+    flow_env: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The bidder bids, and the same private picker asks for the first play in place: the
+    hand opened once, then one tap per decision."""
+    env, fake = flow_env, flow_env.fake
+    fix_deals(monkeypatch, 3)  # Asha bids first
+    fake.add_member(ASHA, "Asha")
+    _, session = await start_table(env, ASHA, "seep", computers=3, players=4)
+    assert whose_turn(fake) == ASHA
+    table_id, hand = hand_button(fake)
+    opened = await fake.click(ASHA, table_id, hand)
+    taps = 1
+    picker_id = opened.message_id
+    assert fake.messages[picker_id]["content"].startswith("Bid for a house")
+    bid = fake.components(fake.messages[picker_id])[0]
+    step = await fake.click(ASHA, picker_id, bid["custom_id"], [bid["options"][0]["value"]])
+    taps += 1
+    picker = fake.messages[picker_id]  # the same private message, now the first play
+    assert step.message_id == picker_id
+    assert "bid 12" in picker["content"] and "Your turn: choose your move" in picker["content"]
+    assert len(session.match.actions) == 1
+    play = next(c for c in fake.components(picker) if c.get("type") == 3)
+    await fake.click(ASHA, picker_id, play["custom_id"], [play["options"][0]["value"]])
+    taps += 1
+    await env.bot.idle()
+    assert session.match.actions[1].notation != session.match.actions[0].notation
+    assert len(session.match.actions) >= 2 and session.match.deal.bid is not None
+    assert taps == 3  # two decisions: the hand opened once, then one tap each
+
+
+def _sedma_choice(options: list[dict[str, Any]]) -> dict[str, Any]:
+    """Go again when offered (so the trick comes back), lead a rank held twice, else take
+    the trick when a card does."""
+    leads = [o for o in options if " · Lead " in o["label"]]
+    held = [o["label"].rsplit(" ", 1)[-1][:-1] for o in leads]
+    return (
+        [o for o in options if "again" in o["label"]]
+        or [o for o, rank in zip(leads, held, strict=True) if held.count(rank) > 1]
+        or [o for o in options if "takes" in o["label"]]
+        or options
+    )[0]
+
+
+async def test_a_sedma_stop_and_the_next_lead_in_one_picker(
+    flow_env: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The leader holds the trick and stops; leading the next trick is theirs at once, so the
+    same picker asks for the lead in place: one tap for each of the two decisions."""
+    env, fake = flow_env, flow_env.fake
+    fix_deals(monkeypatch, 1)
+    fake.add_member(ASHA, "Asha")
+    _, session = await start_table(env, ASHA, "sedma", computers=1, players=2)
+    for _ in range(40):
+        await env.bot.idle()
+        assert whose_turn(fake) == ASHA
+        table_id, hand = hand_button(fake)
+        picker_id = (await fake.click(ASHA, table_id, hand)).message_id
+        options = next(c for c in fake.components(fake.messages[picker_id]) if c["type"] == 3)
+        stop = [o for o in options["options"] if o["label"] == "Stop: the trick goes to Asha"]
+        if stop:
+            break
+        await fake.click(
+            ASHA, picker_id, options["custom_id"], [_sedma_choice(options["options"])["value"]]
+        )
+    else:
+        raise AssertionError("Asha was never asked to go again with the trick hers")
+    played = len(session.match.actions)
+    step = await fake.click(ASHA, picker_id, options["custom_id"], [stop[0]["value"]])
+    picker = fake.messages[picker_id]  # the same message: the next trick's lead
+    assert step.message_id == picker_id
+    assert "Asha stopped" in picker["content"]
+    assert "Your turn: choose your move" in picker["content"]
+    lead = next(c for c in fake.components(picker) if c["type"] == 3)
+    assert all(" · Lead " in o["label"] for o in lead["options"])
+    await fake.click(ASHA, picker_id, lead["custom_id"], [lead["options"][0]["value"]])
+    await env.bot.idle()
+    assert len(session.match.actions) >= played + 2  # the stop and the lead, each played once
+    assert session.match.actions[played].notation == "stop"
+
+
 async def test_the_table_shows_the_movers_deadline_through_a_restart(flow_env: Env) -> None:
     env, fake = flow_env, flow_env.fake
     fake.add_member(ASHA, "Asha")

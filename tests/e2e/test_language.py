@@ -146,3 +146,17 @@ async def test_a_sheepshead_table_opened_in_gujarati_speaks_gujarati(env: Env) -
     left = set(re.findall(r"[A-Za-z]{3,}", words)) - {"Asha", "Computer", "Sheepshead"}
     assert not left, left
     assert any(done in words for done in ("ચાલ્યું", "શરૂઆત કરી", "ઉપાડ્યું", "પાસ કર્યું", "દબાવ્યાં"))
+
+
+async def test_a_message_names_a_command_as_the_readers_app_shows_it(env: Env) -> None:
+    """A Hindi app lists /table under its Hindi names, so a Hindi answer names them so; an
+    English reader gets the English names."""
+    fake = env.fake
+    fake.add_member(ASHA, "Asha", locale="hi")
+    fake.add_member(RAVI, "Ravi")
+    hindi = await fake.slash(ASHA, "table", "join", locale="hi")
+    assert "/टेबल नई" in private_text(hindi) and "/table" not in private_text(hindi)
+    english = await fake.slash(RAVI, "table", "join")
+    assert "/table new" in private_text(english)
+    new = await fake.slash(ASHA, "table", "new suipe", players=2, locale="hi")
+    assert "/टेबल बैठें" in fake.messages[new.message_id]["embeds"][0]["description"]

@@ -180,3 +180,35 @@ async def test_a_move_the_bot_cannot_take_in_time_is_refused_as_busy_and_not_pla
     again = await fake.slash(mover, "play", move=move)
     assert answer(again).startswith("Your move")
     assert session.turn_number == before + 1
+
+
+async def test_an_overloaded_process_refuses_new_moves_at_once_and_plays_each_move_once(
+    env: Env,
+) -> None:
+    """Overload: while a move taken on has waited longer than `shed_after`, a new move is
+    answered "busy" at once (not deferred); the waiting move is then played exactly once."""
+    fake = env.fake
+    fake.add_member(ASHA, "Asha")
+    fake.add_member(DEV, "Dev")
+    new = await fake.slash(ASHA, "table", "new suipe", players=2, deals=3)
+    lobby = fake.messages[new.message_id]
+    await fake.click(DEV, new.message_id, button(fake, lobby, "Join"))
+    await fake.click(ASHA, new.message_id, button(fake, lobby, "Start"))
+    await env.bot.idle()
+    session = env.bot.tables.get(CHANNEL_ID)
+    env.bot.flow.shed_after = 0.3
+    mover = (ASHA, DEV)[session.match.current_player]
+    move = session.match.legal_actions()[0].notation
+    before = session.turn_number
+    async with session.lock:  # the first move is taken on and waits for its table
+        first = asyncio.create_task(fake.slash(mover, "play", move=move))
+        await asyncio.sleep(0.6)
+        assert env.bot.flow.overloaded()
+        second = await fake.slash(mover, "play", move=move)
+        assert answer(second) == "The table is busy: try again in a moment."
+        assert second.responses[0]["type"] == 4  # answered at once, not "thinking…"
+        assert second.responses[0]["data"]["flags"] & EPHEMERAL
+    assert answer(await first).startswith("Your move")
+    await env.bot.idle()
+    assert session.turn_number == before + 1
+    assert not env.bot.flow.overloaded()

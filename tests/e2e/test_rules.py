@@ -28,7 +28,7 @@ async def test_rules_in_english_hindi_and_gujarati(env: Env) -> None:
     message = fake.messages[english.message_id]
     assert message["flags"] & EPHEMERAL
     assert message["embeds"][0]["title"] == "Seep · Quick start"
-    assert "1 / 7 · English" in message["embeds"][0]["footer"]["text"]
+    assert "1 / 9 · English" in message["embeds"][0]["footer"]["text"]
 
     hindi = await fake.slash(ASHA, "rules", "seep", locale="hi")
     message = fake.messages[hindi.message_id]

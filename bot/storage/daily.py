@@ -1,0 +1,257 @@
+"""The daily deal's store: a server's days, each game's deal of the day and each member's
+attempt (migration 10; docs/daily.md). The same SQL for SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.storage.store import Store
+
+
+@dataclass(frozen=True, slots=True)
+class DayRow:
+    guild_id: int
+    local_day: str  # YYYY-MM-DD in the server's time zone
+    zone: str
+    start_hour: int
+    starts_at: float
+    ends_at: float
+    announced: bool = False
+
+    def over(self, now: float) -> bool:
+        return now >= self.ends_at
+
+
+@dataclass(frozen=True, slots=True)
+class DealRow:
+    guild_id: int
+    local_day: str
+    game: str
+    rules: dict[str, Any]
+    nonce: str  # hex
+    secret: str  # hex: never shown before the day is over
+    commitment: str
+
+
+@dataclass(frozen=True, slots=True)
+class AttemptRow:
+    guild_id: int
+    local_day: str
+    game: str
+    user_id: int
+    name: str
+    status: str  # playing, finished
+    actions: list[str] = field(default_factory=list)
+    score: int | None = None
+    started_at: float = 0.0
+    finished_at: float | None = None
+
+    @property
+    def finished(self) -> bool:
+        return self.status == "finished"
+
+
+DAY_COLUMNS = "guild_id, local_day, zone, start_hour, starts_at, ends_at, announced"
+DEAL_COLUMNS = "guild_id, local_day, game, rules, nonce, secret, commitment"
+ATTEMPT_COLUMNS = (
+    "guild_id, local_day, game, user_id, name, status, actions, score, started_at, finished_at"
+)
+
+
+def _day(row: Sequence[Any]) -> DayRow:
+    return DayRow(int(row[0]), str(row[1]), str(row[2]), int(row[3]), float(row[4]),
+                  float(row[5]), bool(row[6]))  # fmt: skip
+
+
+def _deal(row: Sequence[Any]) -> DealRow:
+    return DealRow(int(row[0]), str(row[1]), str(row[2]), json.loads(row[3]), str(row[4]),
+                   str(row[5]), str(row[6]))  # fmt: skip
+
+
+def _attempt(row: Sequence[Any]) -> AttemptRow:
+    return AttemptRow(
+        int(row[0]), str(row[1]), str(row[2]), int(row[3]), str(row[4]), str(row[5]),
+        [str(a) for a in json.loads(row[6])], None if row[7] is None else int(row[7]),
+        float(row[8]), None if row[9] is None else float(row[9]),
+    )  # fmt: skip
+
+
+class DailyStore:
+    """The daily tables of the bot's store (the store's own connection and transactions)."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    @property
+    def db(self) -> Any:
+        return self.store.database
+
+    # ----- days -------------------------------------------------------------------------
+
+    async def day_at(self, guild_id: int, now: float) -> DayRow | None:
+        """The server's day under way at `now`, if it has begun."""
+        row = await self.db.one(
+            f"SELECT {DAY_COLUMNS} FROM daily_days WHERE guild_id = ? AND starts_at <= ?"
+            " AND ends_at > ? ORDER BY starts_at DESC LIMIT 1",
+            (guild_id, now, now),
+        )
+        return _day(row) if row else None
+
+    async def day(self, guild_id: int, local_day: str) -> DayRow | None:
+        row = await self.db.one(
+            f"SELECT {DAY_COLUMNS} FROM daily_days WHERE guild_id = ? AND local_day = ?",
+            (guild_id, local_day),
+        )
+        return _day(row) if row else None
+
+    async def latest_day(self, guild_id: int) -> DayRow | None:
+        row = await self.db.one(
+            f"SELECT {DAY_COLUMNS} FROM daily_days WHERE guild_id = ?"
+            " ORDER BY ends_at DESC LIMIT 1",
+            (guild_id,),
+        )
+        return _day(row) if row else None
+
+    async def days(self, guild_id: int, first: str, last: str) -> list[DayRow]:
+        rows = await self.db.all(
+            f"SELECT {DAY_COLUMNS} FROM daily_days WHERE guild_id = ? AND local_day >= ?"
+            " AND local_day <= ? ORDER BY local_day",
+            (guild_id, first, last),
+        )
+        return [_day(row) for row in rows]
+
+    async def add_day(self, day: DayRow) -> DayRow:
+        """Begin a day (a second process beginning it at the same moment keeps the first)."""
+        await self.db.run(
+            f"INSERT INTO daily_days ({DAY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, 0)"
+            " ON CONFLICT (guild_id, local_day) DO NOTHING",
+            (day.guild_id, day.local_day, day.zone, day.start_hour, day.starts_at, day.ends_at),
+        )
+        stored = await self.day(day.guild_id, day.local_day)
+        assert stored is not None
+        return stored
+
+    async def days_due(self, now: float) -> list[DayRow]:
+        """Days that are over and not yet announced (nor marked as owing nothing)."""
+        rows = await self.db.all(
+            f"SELECT {DAY_COLUMNS} FROM daily_days WHERE announced = 0 AND ends_at <= ?"
+            " ORDER BY ends_at",
+            (now,),
+        )
+        return [_day(row) for row in rows]
+
+    async def mark_announced(self, guild_id: int, local_day: str) -> bool:
+        """True for the one caller that marks it (two processes never both post)."""
+        row = await self.db.one(
+            "UPDATE daily_days SET announced = 1 WHERE guild_id = ? AND local_day = ?"
+            " AND announced = 0 RETURNING guild_id",
+            (guild_id, local_day),
+        )
+        return row is not None
+
+    # ----- deals ------------------------------------------------------------------------
+
+    async def deal(self, guild_id: int, local_day: str, game: str) -> DealRow | None:
+        row = await self.db.one(
+            f"SELECT {DEAL_COLUMNS} FROM daily_deals WHERE guild_id = ? AND local_day = ?"
+            " AND game = ?",
+            (guild_id, local_day, game),
+        )
+        return _deal(row) if row else None
+
+    async def deals(self, guild_id: int, local_day: str) -> list[DealRow]:
+        rows = await self.db.all(
+            f"SELECT {DEAL_COLUMNS} FROM daily_deals WHERE guild_id = ? AND local_day = ?"
+            " ORDER BY game",
+            (guild_id, local_day),
+        )
+        return [_deal(row) for row in rows]
+
+    async def add_deal(self, deal: DealRow) -> DealRow:
+        """Commit to a game's deal of the day; the first one stored stays."""
+        await self.db.run(
+            f"INSERT INTO daily_deals ({DEAL_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)"
+            " ON CONFLICT (guild_id, local_day, game) DO NOTHING",
+            (deal.guild_id, deal.local_day, deal.game, json.dumps(deal.rules), deal.nonce,
+             deal.secret, deal.commitment),
+        )  # fmt: skip
+        stored = await self.deal(deal.guild_id, deal.local_day, deal.game)
+        assert stored is not None
+        return stored
+
+    # ----- attempts ---------------------------------------------------------------------
+
+    async def attempt(
+        self, guild_id: int, local_day: str, game: str, user_id: int
+    ) -> AttemptRow | None:
+        row = await self.db.one(
+            f"SELECT {ATTEMPT_COLUMNS} FROM daily_attempts WHERE guild_id = ? AND local_day = ?"
+            " AND game = ? AND user_id = ?",
+            (guild_id, local_day, game, user_id),
+        )
+        return _attempt(row) if row else None
+
+    async def start_attempt(
+        self, guild_id: int, local_day: str, game: str, user_id: int, name: str
+    ) -> bool:
+        """Begin a member's attempt: False if they have one already (nothing is stored)."""
+        row = await self.db.one(
+            f"INSERT INTO daily_attempts ({ATTEMPT_COLUMNS})"
+            " VALUES (?, ?, ?, ?, ?, 'playing', '[]', NULL, ?, NULL)"
+            " ON CONFLICT (guild_id, local_day, game, user_id) DO NOTHING RETURNING user_id",
+            (guild_id, local_day, game, user_id, name, time.time()),
+        )
+        return row is not None
+
+    async def save_moves(
+        self,
+        attempt: AttemptRow,
+        moves_before: int,
+        actions: Sequence[str],
+        score: int | None = None,
+    ) -> bool:
+        """The attempt's moves (and its score once it is over), in one statement; only if the
+        attempt is still being played and still has `moves_before` moves stored (a second
+        answer to the same turn changes nothing). True when saved."""
+        finished = score is not None
+        row = await self.db.one(
+            "UPDATE daily_attempts SET actions = ?, status = ?, score = ?, finished_at = ?"
+            " WHERE guild_id = ? AND local_day = ? AND game = ? AND user_id = ?"
+            " AND status = 'playing' AND actions = ? RETURNING user_id",
+            (json.dumps(list(actions)), "finished" if finished else "playing", score,
+             time.time() if finished else None, attempt.guild_id, attempt.local_day,
+             attempt.game, attempt.user_id, json.dumps(list(actions[:moves_before]))),
+        )  # fmt: skip
+        return row is not None
+
+    async def finished(self, guild_id: int, local_day: str, game: str) -> list[AttemptRow]:
+        rows = await self.db.all(
+            f"SELECT {ATTEMPT_COLUMNS} FROM daily_attempts WHERE guild_id = ? AND local_day = ?"
+            " AND game = ? AND status = 'finished' ORDER BY finished_at",
+            (guild_id, local_day, game),
+        )
+        return [_attempt(row) for row in rows]
+
+    async def finished_between(
+        self, guild_id: int, game: str, first: str, last: str
+    ) -> list[AttemptRow]:
+        rows = await self.db.all(
+            f"SELECT {ATTEMPT_COLUMNS} FROM daily_attempts WHERE guild_id = ? AND game = ?"
+            " AND local_day >= ? AND local_day <= ? AND status = 'finished'"
+            " ORDER BY local_day, finished_at",
+            (guild_id, game, first, last),
+        )
+        return [_attempt(row) for row in rows]
+
+    async def days_played(self, guild_id: int, user_id: int) -> list[str]:
+        """The days on which the member finished a daily deal (any game), latest first."""
+        rows = await self.db.all(
+            "SELECT DISTINCT local_day FROM daily_attempts WHERE guild_id = ? AND user_id = ?"
+            " AND status = 'finished' ORDER BY local_day DESC",
+            (guild_id, user_id),
+        )
+        return [str(row[0]) for row in rows]

@@ -1,0 +1,307 @@
+"""/daily: the server's deal of the day, played privately (one message that the picker edits
+in place), its boards, and the board posted when the day ends (docs/daily.md)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.daily import (
+    DAY_BOARD,
+    WEEK_BOARD,
+    Daily,
+    DailyAttempt,
+    DailyError,
+    Told,
+    already_played,
+    board_explained,
+    earlier_turn,
+    reveal_text,
+    spec_with_daily,
+)
+from bot.i18n import N_, _, ngettext, speaking
+from bot.leaderboards import BoardPage
+from bot.localised import localise
+from bot.storage import StoreFault
+from cogs.common import TAKEN, answer_unexpected, can_attach, channel_of, tell
+from cogs.leaderboard import board_model
+from cogs.options import Option, choice_of, game_option, with_options
+from cogs.picker import Picker, hand_files
+from engine import registry
+from renderers import leaderboard as board_image
+
+if TYPE_CHECKING:
+    from bot.client import SeepBot
+
+log = logging.getLogger("seepbot.daily")
+TODAY = N_("today's board")
+YESTERDAY = N_("yesterday's board")
+WEEK = N_("this week's board")
+SHOWN = (TODAY, YESTERDAY, WEEK)
+ANNOUNCE_SECONDS = 60.0  # how often the bot looks for days that have ended
+
+
+class DailyPicker(Picker):
+    """The move picker of a member's daily deal: the same choices as at a table; a move is
+    answered at once with the computers' replies, in the same private message."""
+
+    tag = "daily"
+
+    def __init__(self, cog: DailyCommands, attempt: DailyAttempt, user_id: int) -> None:
+        self.cog = cog
+        self.attempt = attempt
+        super().__init__(attempt, user_id)
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        interaction.extras[TAKEN] = True
+        await localise(interaction)
+        if interaction.user.id != self.user_id:
+            await tell(interaction, _("This is not your hand."))
+            return False
+        if self.attempt.turn_number != self.turn or self.attempt.finished:
+            await tell(interaction, earlier_turn())
+            return False
+        return True
+
+    async def submit(self, interaction: discord.Interaction, notation: str) -> None:
+        await self.cog.play(interaction, self, notation)
+
+
+def board_embed(page: BoardPage, extra: str = "") -> discord.Embed:
+    embed = discord.Embed(title=page.title, colour=discord.Colour.gold())
+    embed.description = (f"{extra}\n\n" if extra else "") + board_explained()
+    embed.set_footer(text=page.subtitle)
+    return embed
+
+
+async def board_parts(page: BoardPage, attach: bool, extra: str = "") -> dict[str, Any]:
+    """An embed (with the board's image, or its lines where images cannot be attached)."""
+    embed = board_embed(page, extra)
+    parts: dict[str, Any] = {"embed": embed, "attachments": []}
+    # the lines in words too: the board is short, and read at once on a phone
+    lines = page.text() if page.rows else _("Nobody has finished this deal yet.")
+    embed.add_field(name=_("Board"), value=lines[:1024], inline=False)
+    if attach and page.rows:
+        png = await asyncio.to_thread(board_image.render_png, board_model(page))
+        parts["attachments"] = [discord.File(io.BytesIO(png), filename="daily.png")]
+        embed.set_image(url="attachment://daily.png")
+    return parts
+
+
+class DailyCommands(commands.Cog):
+    def __init__(self, bot: SeepBot) -> None:
+        self.bot = bot
+        self.daily = Daily(bot.store)
+        self.announce_seconds = ANNOUNCE_SECONDS
+        self._announcer: asyncio.Task[None] | None = None
+
+    async def cog_load(self) -> None:
+        if self.bot.serving:
+            self._announcer = asyncio.create_task(self._announce_loop())
+
+    async def cog_unload(self) -> None:
+        if self._announcer is not None:
+            self._announcer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._announcer
+
+    # ----- /daily -----------------------------------------------------------------------
+
+    @with_options(
+        [
+            game_option("which game's deal of the day"),
+            Option("show", choice_of(SHOWN) | None, "a board instead of your game", None),
+        ]
+    )
+    async def _daily(
+        self, interaction: discord.Interaction, game: str, show: str | None = None
+    ) -> None:
+        guild = interaction.guild_id or 0
+        user = interaction.user
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            if show is not None:
+                await self.show_board(interaction, game, show)
+                return
+            spec_with_daily(game)
+            day = await self.daily.today(guild)
+            own = await self.daily.store.attempt(guild, day.local_day, game, user.id)
+            if own is not None and own.finished:  # a second attempt: the board instead
+                page, _day, _deal = await self.daily.day_board(guild, game, user.id)
+                note = already_played(day, game)
+                parts = await board_parts(page, can_attach(interaction.channel), note)
+                await interaction.edit_original_response(content=None, **parts)
+                return
+            attempt = await self.daily.begin(guild, user.id, user.display_name, game)
+            await self.show_attempt(interaction, attempt, "")
+        except DailyError as error:
+            await interaction.edit_original_response(content=str(error))
+        except StoreFault as error:
+            await answer_unexpected(interaction, error)
+
+    daily_command: app_commands.Command[Any, ..., None] = app_commands.guild_only()(
+        app_commands.command(name="daily", description="Today's deal: the same cards for everyone")(
+            _daily
+        )
+    )
+
+    async def show_board(self, interaction: discord.Interaction, game: str, show: str) -> None:
+        guild, viewer = interaction.guild_id or 0, interaction.user.id
+        attach = can_attach(interaction.channel)
+        if show == WEEK:
+            page = await self.daily.week_board(guild, game, viewer)
+            extra = _("Streak: {count}", count=await self.daily.streak_of(guild, viewer))
+            parts = await board_parts(page, attach, extra)
+        else:
+            local_day = None
+            if show == YESTERDAY:
+                previous = await self.daily.previous_day(guild)
+                if previous is None:
+                    raise DailyError(_("There was no daily deal here that day."))
+                local_day = previous.local_day
+            page, day, deal = await self.daily.day_board(guild, game, viewer, local_day)
+            extra = ""
+            if day.over(self.daily.clock()) and deal is not None:
+                extra = reveal_text(deal)
+            parts = await board_parts(page, attach, extra)
+        await interaction.edit_original_response(content=None, **parts)
+
+    async def leaderboard(self, interaction: discord.Interaction, game: str, board: str) -> None:
+        """/leaderboard's daily boards: privately, as today's results may not be seen before
+        one's own attempt is over."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            await self.show_board(interaction, game, WEEK if board == WEEK_BOARD else TODAY)
+        except DailyError as error:
+            await interaction.edit_original_response(content=str(error))
+
+    # ----- playing ----------------------------------------------------------------------
+
+    def heading(self, attempt: DailyAttempt) -> str:
+        day, deal = attempt.day, attempt.deal
+        return _(
+            "**{game} · daily deal of {day}** (ends <t:{end}:R>)\nCommitment `{commitment}`: "
+            "everyone here gets these cards today; the secret is shown when the day ends.",
+            game=registry.display_name(deal.game),
+            day=day.local_day,
+            end=int(day.ends_at),
+            commitment=deal.commitment,
+        )
+
+    async def show_attempt(
+        self, interaction: discord.Interaction, attempt: DailyAttempt, note: str
+    ) -> None:
+        """The member's table, hand and picker in the interaction's message."""
+        recent = told_lines(attempt.since_own_turn())
+        text = self.heading(attempt) + "\n" + note
+        if recent:
+            text += _("Since your last turn:") + "\n" + recent + "\n"
+        picker = DailyPicker(self, attempt, attempt.row.user_id)
+        files = await hand_files(attempt, 0)
+        await interaction.edit_original_response(
+            content=(text + picker.prompt())[:2000], attachments=files, view=picker, embed=None
+        )
+
+    async def play(
+        self, interaction: discord.Interaction, picker: DailyPicker, notation: str
+    ) -> None:
+        attempt = picker.attempt
+        await interaction.response.defer()
+        try:
+            told = await self.daily.play(attempt, interaction.user.id, notation, picker.turn)
+        except DailyError as error:
+            await interaction.followup.send(str(error), ephemeral=True)
+            return
+        picker.stop()
+        done = _("Your move: {play}", play=told) + "\n"
+        if not attempt.finished:
+            await self.show_attempt(interaction, attempt, done)
+            return
+        await self.show_finished(interaction, attempt, done)
+
+    async def show_finished(
+        self, interaction: discord.Interaction, attempt: DailyAttempt, note: str
+    ) -> None:
+        row = attempt.row
+        page, _day, _deal = await self.daily.day_board(row.guild_id, row.game, row.user_id)
+        mine = next((s for s in page.rows if s.user_id == row.user_id), page.own)
+        recent = told_lines(attempt.since_own_turn())
+        text = note + (recent + "\n" if recent else "")
+        text += ngettext(
+            "The daily deal is over: you scored {count} point.",
+            "The daily deal is over: you scored {count} points.",
+            row.score or 0,
+        )
+        if mine is not None:
+            text += " " + _(
+                "Your place today: {place} ({percent}).", place=mine.place, percent=mine.figure
+            )
+        streak = await self.daily.streak_of(row.guild_id, row.user_id)
+        text += " " + ngettext("Streak: {count} day.", "Streak: {count} days.", streak)
+        parts = await board_parts(page, can_attach(interaction.channel))
+        await interaction.edit_original_response(content=text[:2000], view=None, **parts)
+
+    # ----- the day's end ----------------------------------------------------------------
+
+    async def _announce_loop(self) -> None:
+        while True:
+            await asyncio.sleep(self.announce_seconds)
+            try:
+                await self.announce_due()
+            except Exception as error:  # a database hiccup: the next round tries again
+                log.warning("the daily boards could not be announced: %s", error)
+
+    async def announce_due(self) -> int:
+        """Post the boards of the days that have ended where a server asked for it; returns
+        how many boards were posted."""
+        posted = 0
+        for day in await self.daily.store.days_due(self.daily.clock()):
+            if self.bot.get_guild(day.guild_id) is None:
+                continue  # another process's server (or one the bot has left)
+            if not await self.daily.store.mark_announced(day.guild_id, day.local_day):
+                continue
+            settings = (await self.bot.store.guild_settings(day.guild_id)).settings
+            channel_id = settings.get("daily_channel")
+            if not isinstance(channel_id, int):
+                continue
+            language = settings.get("daily_language")
+            for deal in await self.daily.store.deals(day.guild_id, day.local_day):
+                with speaking(language if isinstance(language, str) else None):
+                    posted += await self._post_board(channel_id, day.local_day, deal)
+        return posted
+
+    async def _post_board(self, channel_id: int, local_day: str, deal: Any) -> int:
+        page, _day, _deal = await self.daily.day_board(deal.guild_id, deal.game, 0, local_day)
+        if not page.rows:
+            return 0
+        try:
+            channel = await channel_of(self.bot, channel_id)
+            parts = await board_parts(page, can_attach(channel), reveal_text(deal))
+            files = parts.pop("attachments")
+            await channel.send(**parts, files=files)
+        except discord.HTTPException as error:
+            log.warning("the daily board could not be posted in %s: %s", channel_id, error)
+            return 0
+        return 1
+
+
+def told_lines(plays: list[Told], limit: int = 900) -> str:
+    """One line per play, the latest kept when they do not all fit."""
+    lines = [f"• {play.text}" for play in plays]
+    while len("\n".join(lines)) > limit and len(lines) > 1:
+        lines.pop(0)
+    return "\n".join(lines)[:limit]
+
+
+async def setup(bot: SeepBot) -> None:
+    await bot.add_cog(DailyCommands(bot))
+
+
+__all__ = ["DAY_BOARD", "WEEK_BOARD", "DailyCommands", "DailyPicker"]

@@ -1,0 +1,224 @@
+"""The daily deal end to end: members play the server's deal of the day privately, against the
+same computer players, and compare on the same cards; nothing of the day shows before one's
+own attempt is over; an attempt survives a restart; the boards are posted when the day ends."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import discord
+import pytest
+import yarl
+
+from engine import registry
+from tests.postgres_server import LocalPostgres
+
+from .conftest import Env, ErrorLog, start_bot, stop_bot
+from .fake_discord import CHANNEL_ID, EPHEMERAL, GUILD_ID, FakeDiscord
+
+ASHA, DEV, MIRA = 801, 802, 803
+MANAGE_GUILD = 1 << 5
+DAILY_GAMES = [spec.name for spec in registry.games() if spec.daily is not None]
+
+
+async def bot_on(fake: FakeDiscord, location: str | Path) -> Any:
+    if isinstance(location, str) and location.startswith("postgresql://"):
+        return await start_bot(fake, Path("unused.sqlite3"), database_url=location)
+    return await start_bot(fake, Path(location))
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+async def daily_env(
+    request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> AsyncIterator[tuple[Env, str | Path]]:
+    """The bot on SQLite or on PostgreSQL, against the fake Discord."""
+    if request.param == "sqlite":
+        location: str | Path = tmp_path / "bot.sqlite3"
+    else:
+        server: LocalPostgres = request.getfixturevalue("postgres")
+        location = await server.create_database(f"daily_{os.getpid()}_{id(tmp_path)}")
+    fake = FakeDiscord()
+    await fake.start()
+    monkeypatch.setattr(discord.http.Route, "BASE", fake.api_base)
+    monkeypatch.setattr(
+        discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY", yarl.URL(fake.gateway_url)
+    )
+    errors = ErrorLog()
+    for name in ("discord", "seepbot"):
+        logging.getLogger(name).addHandler(errors)
+    env = Env(fake, await bot_on(fake, location), tmp_path / "bot.sqlite3", errors)
+    try:
+        yield env, location
+        await env.bot.idle()
+    finally:
+        if not env.bot.is_closed():
+            await stop_bot(env.bot)
+        await fake.stop()
+        for name in ("discord", "seepbot"):
+            logging.getLogger(name).removeHandler(errors)
+    assert not fake.violations, fake.violations
+    assert not errors.records, [r.getMessage() for r in errors.records]
+
+
+def cog_of(env: Env) -> Any:
+    """The daily cog (loaded as an extension: its own module object, so found by name)."""
+    cog = env.bot.get_cog("DailyCommands")
+    assert cog is not None and type(cog).__name__ == "DailyCommands"
+    return cog
+
+
+def text_of(message: dict[str, Any]) -> str:
+    """Everything a member reads in a message: its words and its embeds'."""
+    parts = [str(message.get("content") or "")]
+    for embed in message.get("embeds") or []:
+        parts += [str(embed.get("title", "")), str(embed.get("description", ""))]
+        parts += [f"{f['name']} {f['value']}" for f in embed.get("fields", [])]
+        parts.append(str(embed.get("footer", {}).get("text", "")))
+    return "\n".join(parts)
+
+
+def answer(record: Any) -> str:
+    return str(record.responses[-1]["data"].get("content") or "")
+
+
+async def daily(fake: FakeDiscord, user: int, game: str, **options: Any) -> dict[str, Any]:
+    """/daily: the private message the member sees."""
+    record = await fake.slash(user, "daily", game=game, **options)
+    message = fake.messages[record.message_id]
+    assert int(message.get("flags", 0)) & EPHEMERAL, "the daily deal is private"
+    return message
+
+
+async def one_move(fake: FakeDiscord, user: int, message: dict[str, Any]) -> None:
+    """One tap in the picker: the first move offered (cards chosen together: the first ones)."""
+    for component in fake.components(message):
+        if component.get("type") == 3:
+            count = int(component.get("min_values", 1))
+            values = [o["value"] for o in component["options"][:count]]
+            await fake.click(user, int(message["id"]), component["custom_id"], values)
+            return
+    for component in fake.components(message):
+        if component.get("type") == 2 and not component.get("disabled"):
+            await fake.click(user, int(message["id"]), component["custom_id"])
+            return
+    raise AssertionError(f"nothing to choose in {message.get('content')!r}")
+
+
+async def play_out(
+    fake: FakeDiscord, user: int, message: dict[str, Any], taps: int | None = None
+) -> dict[str, Any]:
+    """Tap the first offered choice until the deal is over (or `taps` taps)."""
+    done = 0
+    while fake.components(message) and (taps is None or done < taps):
+        await one_move(fake, user, message)
+        message = fake.messages[int(message["id"])]
+        done += 1
+        assert done < 400, "the daily deal never ended"
+    return message
+
+
+async def test_two_members_play_the_same_deal_and_compare_on_one_board(
+    daily_env: tuple[Env, str | Path],
+) -> None:
+    env, location = daily_env
+    fake = env.fake
+    fake.add_member(ASHA, "Asha")
+    fake.add_member(DEV, "Dev")
+    fake.add_member(MIRA, "Mira")
+    now = [1_764_000_000.0]  # 2025-11-24 16:00 UTC
+    cog_of(env).daily.clock = lambda: now[0]
+
+    # The day's deal is committed: the commitment is shown, the secret nowhere.
+    first = await daily(fake, ASHA, "seep")
+    deal = await cog_of(env).daily.store.deal(GUILD_ID, "2025-11-24", "seep")
+    assert deal is not None
+    assert deal.commitment in first["content"] and deal.secret not in text_of(first)
+    assert first["attachments"], "the private table and hand are shown"
+
+    # Nothing of the day shows before one's own attempt is over.
+    early = await fake.slash(DEV, "daily", game="seep", show="today's board")
+    assert "once you have finished your own attempt" in answer(early)
+    board = await fake.slash(DEV, "leaderboard", game="seep", by="daily deal")
+    assert "once you have finished your own attempt" in answer(board)
+    assert board.responses[-1]["data"]["flags"] & EPHEMERAL
+
+    asha = await play_out(fake, ASHA, first)
+    assert "The daily deal is over" in asha["content"]
+    assert "Asha" in text_of(asha) and "Dev" not in text_of(asha)
+
+    # Dev plays part of the same deal, the bot restarts, and Dev finishes it.
+    dev = await play_out(fake, DEV, await daily(fake, DEV, "seep"), taps=3)
+    before = await cog_of(env).daily.store.attempt(GUILD_ID, "2025-11-24", "seep", DEV)
+    assert before is not None and not before.finished and before.actions
+    assert "Asha" not in text_of(dev)  # Asha's result stays hidden from Dev
+    await stop_bot(env.bot, wait_for_work=False)
+    env.bot = await bot_on(fake, location)
+    cog_of(env).daily.clock = lambda: now[0]
+    resumed = await daily(fake, DEV, "seep")
+    assert "Since your last turn" in resumed["content"] or resumed["components"]
+    after = await cog_of(env).daily.store.attempt(GUILD_ID, "2025-11-24", "seep", DEV)
+    assert after is not None and after.actions[: len(before.actions)] == before.actions
+    dev = await play_out(fake, DEV, resumed)
+
+    # Same cards, same computer answers, same moves: the same game and the same score.
+    daily_store = cog_of(env).daily.store
+    rows = await daily_store.finished(GUILD_ID, "2025-11-24", "seep")
+    assert [r.user_id for r in rows] == [ASHA, DEV]
+    assert rows[0].actions == rows[1].actions and rows[0].score == rows[1].score
+    board_text = text_of(dev)
+    assert "Asha" in board_text and "Dev" in board_text and "Matchpoints" in board_text
+    assert "50%" in board_text  # a tie on the same cards
+
+    # A second attempt is refused with the board; nothing is stored twice.
+    again = await daily(fake, ASHA, "seep")
+    assert "already played today's Seep deal" in text_of(again)
+    assert not fake.components(again)
+    assert len(await daily_store.finished(GUILD_ID, "2025-11-24", "seep")) == 2
+
+    # The week board and the streak; /leaderboard's daily board after finishing.
+    week = await daily(fake, DEV, "seep", show="this week's board")
+    assert "Streak: 1" in text_of(week) and "Asha" in text_of(week)
+    shown = await fake.slash(ASHA, "leaderboard", game="seep", by="daily deal")
+    assert "Dev" in text_of(fake.messages[shown.message_id])
+
+    # A game without a daily deal.
+    refused = await fake.slash(MIRA, "daily", game="tinytricks")
+    assert "has no daily deal" in answer(refused)
+
+    # Mira starts but the day ends first: the attempt has expired.
+    mira = await daily(fake, MIRA, "seep")
+    saved = await fake.slash(ASHA, "settings", "daily", permissions=MANAGE_GUILD,
+                             announce_here=True)  # fmt: skip
+    assert "posted in <#" in answer(saved)
+    now[0] += 86_400
+    await one_move(fake, MIRA, mira)
+    expired = [r for r in fake.interactions.values() if r.payload.get("type") == 3][-1]
+    told = expired.responses[0]["data"]  # the deferred click's private follow-up
+    assert "expired" in told["content"] and told["flags"] & EPHEMERAL
+
+    # At the day's end the board is posted with the revealed secret; once only.
+    assert await cog_of(env).announce_due() == 1
+    posted = [m for m in fake.channel_messages(CHANNEL_ID) if "daily deal" in text_of(m)]
+    assert len(posted) == 1 and deal.secret in text_of(posted[0])
+    assert "Asha" in text_of(posted[0]) and "Mira" not in text_of(posted[0])
+    assert await cog_of(env).announce_due() == 0
+    yesterday = await daily(fake, MIRA, "seep", show="yesterday's board")
+    assert deal.secret in text_of(yesterday) and "Dev" in text_of(yesterday)
+
+
+@pytest.mark.parametrize("game", DAILY_GAMES)
+async def test_every_game_has_a_daily_deal_two_members_compare(env: Env, game: str) -> None:
+    fake = env.fake
+    fake.add_member(ASHA, "Asha")
+    fake.add_member(DEV, "Dev")
+    asha = await play_out(fake, ASHA, await daily(fake, ASHA, game))
+    dev = await play_out(fake, DEV, await daily(fake, DEV, game))
+    for message in (asha, dev):
+        assert "The daily deal is over" in message["content"]
+    assert "Asha" in text_of(dev) and "Dev" in text_of(dev)
+    await asyncio.sleep(0)
