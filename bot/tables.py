@@ -348,9 +348,12 @@ class TableSession:
                 return None
             seat = match.current_player
             assert seat is not None
+            cutting = match.pending_cut is not None
             rng = random.Random(f"{self.row.seed}:{turn_number}")
             move = await think(match, seat, rng, TAKEOVER_LEVEL)
             result = await self._apply(seat, move)
+            if cutting:  # cutting is the cutter's right, not a turn they owe: nothing missed
+                return result, False
             row = self.seats[seat]
             await self._set_missed(seat, row.missed_turns + 1)
             return result, self.seats[seat].away

@@ -4,6 +4,7 @@ other servers' deals are refused."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
@@ -109,3 +110,28 @@ async def test_unknown_and_other_servers_deals_are_refused(env: Env) -> None:
     await env.bot.store.database.run("UPDATE deal_records SET guild_id = 5")
     refused = answer(await fake.slash(ASHA, "replay", deal=1))
     assert "another server" in refused["content"]
+
+
+@pytest.mark.asks_for_cut
+async def test_a_cut_nobody_makes_is_made_in_the_middle_soon_and_misses_no_turn(
+    env: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A table without a timer does not wait for ever on its cutter: after a short while the
+    deck is cut in the middle, and the cutter is not counted as missing a turn."""
+    fix_deals(monkeypatch, 5)
+    fake: FakeDiscord = env.fake
+    fake.add_member(ASHA, "Asha")
+    fake.add_member(DEV, "Dev")
+    monkeypatch.setattr("bot.flow.CUT_SECONDS", 0.5)
+    _, session = await start_table(env, ASHA, "sedma", joiners=(DEV,), players=2, timer="off")
+    pending = session.match.pending_cut
+    assert pending is not None
+    for _ in range(100):
+        if session.match.pending_cut is None:
+            break
+        await asyncio.sleep(0.05)
+    await env.bot.idle()
+    assert session.match.pending_cut is None
+    assert session.match.deal_keys.cuts[0] == pending.default  # type: ignore[union-attr]
+    assert session.seats[pending.cutter].missed_turns == 0
+    assert latest_table(fake)["attachments"], "the deal is on the table"
