@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.i18n import LANGUAGES, N_, OWN_NAMES, _
+from bot.retention import RETENTION
 from bot.tables import TableError
 from engine import registry
 from engine.registry import GameSpec, OptionSpec
@@ -19,10 +20,12 @@ TIMERS = {
 }  # fmt: skip
 LEVELS = (N_("normal"), N_("easy"), N_("hard"))
 GENERAL: dict[str, Any] = {
-    "timer": "3 minutes", "level": "normal", "rate_computer_games": False, "language": None,
+    "timer": "3 minutes", "level": "normal", "rate_computer_games": False, "records": "keep",
+    "language": None,
 }  # fmt: skip
 GENERAL_LABELS = {
     "language": N_("Language of the tables"),
+    "records": N_("Deal records are kept"),
     "timer": N_("Turn timer"),
     "level": N_("Computer players"),
     "rate_computer_games": N_("Games with computer players are rated"),
@@ -52,6 +55,8 @@ def valid(key: str, value: Any) -> bool:
         return value in LEVELS
     if key == "language":
         return value is None or value in LANGUAGES
+    if key == "records":
+        return value in RETENTION
     option = next((o for o in server_options() if o.rules_key == key), None)
     if option is not None and option.kind is int:
         low = option.low if option.low is not None else -(10**9)
@@ -78,7 +83,8 @@ def describe(settings: Mapping[str, Any]) -> str:
         elif isinstance(value, bool):
             shown = _("yes") if value else _("no")
         else:
-            shown = _(value) if value in TIMERS or value in LEVELS else str(value)
+            named = value in TIMERS or value in LEVELS or value in RETENTION
+            shown = _(value) if named else str(value)
         lines.append(f"{_(label)}: **{shown}**")
     return "\n".join(lines)
 

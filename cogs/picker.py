@@ -96,6 +96,8 @@ class PickerTable(Protocol):
 async def hand_files(session: PickerTable, seat: int) -> list[discord.File]:
     """The seat's private images: the table from their side and their hand."""
     assert session.match is not None
+    if session.match.pending_cut is not None:
+        return []  # the deck is being cut: no cards are dealt yet
     view = session.match.view(seat)
     png = await asyncio.to_thread(hand_image.render_png, view)
     picture = session.match.view(PUBLIC).picture(session.names())

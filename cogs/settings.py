@@ -14,7 +14,14 @@ from bot.daily import DailyError, daily_changes, describe_daily
 from bot.i18n import LANGUAGES, N_, _
 from bot.i18n import current as current_language
 from cogs.common import OwnView, tell
-from cogs.options import LevelChoice, Option, TimerChoice, table_option, with_options
+from cogs.options import (
+    LevelChoice,
+    Option,
+    RetentionChoice,
+    TimerChoice,
+    table_option,
+    with_options,
+)
 
 if TYPE_CHECKING:
     from bot.client import SeepBot
@@ -42,6 +49,7 @@ def settings_options() -> list[Option]:
             "whether games with computer players count for ratings",
             None,
         ),
+        Option("records", RetentionChoice | None, "how long deal records are kept", None),
         *(table_option(option) for option in server.server_options()),
     ]
 

@@ -71,9 +71,11 @@ async def test_turns_are_checked_and_every_move_is_stored(store: Store) -> None:
         await session.play(users[mover], match.legal_actions()[0], turn_number=7)
     with pytest.raises(TableError, match="not a Suipe move"):
         await session.play(users[mover], "nonsense")
-    result = await session.play(users[mover], match.legal_actions()[0], turn_number=0)
+    turn = session.turn_number  # the deal's cut (the default one here) came first
+    result = await session.play(users[mover], match.legal_actions()[0], turn_number=turn)
     assert result.player == mover and result.text
-    assert await store.actions(session.id) == [match.actions[0].notation]
+    assert await store.actions(session.id) == [a.notation for a in match.actions]
+    assert len(match.actions) == turn + 1
 
 
 async def test_a_restarted_bot_continues_the_same_game(store_location: str | Path) -> None:

@@ -163,7 +163,7 @@ class TinyMatch(GameState):
 
     def _deal(self) -> None:
         deck = list(DECK)
-        self.shuffles.next().shuffle(deck)
+        self.shuffles.next(self.dealer).shuffle(deck)
         self.held = [
             sorted(deck[p * HAND : (p + 1) * HAND], key=hand_order) for p in range(self.players)
         ]
