@@ -64,6 +64,7 @@ MARKED = re.compile(r"⟦[^⟦⟧]*⟧")
 CUT = re.compile(r"⟦[^⟦⟧\s]*$|⟦[^⟦⟧\s]*…")  # a marked word cut short to fit
 CARD = re.compile(r"(10|[2-9AJQKT])[♠♥♦♣]|\b(10|[2-9AJQKT])[SHDC]\b")  # 9♠, or its code 9S
 MENTION = re.compile(r"<(@|#|t:)[^>]*>")  # a player, a channel, a timestamp
+DIGEST = re.compile(r"\b[0-9a-f]{8,}\b")  # a deal's commitment, a hash: a code
 LETTERS = re.compile(r"[^\W\d_]{2,}")  # two letters or more, of any script
 
 
@@ -76,7 +77,7 @@ def unmarked(
         text = text.replace(name, " ")
     text = MARKED.sub(" ", text)
     text = CUT.sub(" ", text)
-    text = MENTION.sub(" ", CARD.sub(" ", text))
+    text = DIGEST.sub(" ", MENTION.sub(" ", CARD.sub(" ", text)))
     text = COMMAND.sub(lambda found: without_command(found[0], commands), text)
     return LETTERS.findall(SAMOAN.sub(" ", text))
 
@@ -226,7 +227,7 @@ def test_the_pseudo_language_marks_words_and_keeps_placeholders() -> None:
     assert unmarked(pseudo("Seat {number}").format(number=3)) == []
     assert unmarked("Computer 2 threw 9♠") == ["Computer", "threw"]
     assert unmarked("⟦Since⟧ ⟦the⟧ ⟦la…") == []  # cut short to fit: still marked
-    assert unmarked("Asha ⟦threw⟧ 9♠ <@811> <t:1:R>") == []
+    assert unmarked("Asha ⟦threw⟧ 9♠ <@811> <t:1:R> `804c8bf9ce4a8420`") == []
     names = frozenset({"table", "join"})
     assert unmarked("⟦Join⟧ /table join ⟦now⟧", commands=names) == []
     assert unmarked("⟦Join⟧ /table join now", commands=names) == ["now"]
