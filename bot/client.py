@@ -26,7 +26,7 @@ log = logging.getLogger("seepbot")
 
 COGS = (
     "cogs.errors", "cogs.tables", "cogs.play", "cogs.admin", "cogs.leaderboard", "cogs.settings",
-    "cogs.rules", "cogs.preferences", "cogs.daily",
+    "cogs.rules", "cogs.preferences", "cogs.daily", "cogs.records",
 )  # fmt: skip
 SYNC_HINT = "run `python -m bot --sync`"
 

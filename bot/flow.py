@@ -24,6 +24,7 @@ from engine.words import sentence
 
 log = logging.getLogger("seepbot.flow")
 T = TypeVar("T")
+CUT_SECONDS = 30.0  # how long a deal waits for its cutter before the middle cut is made
 RETRY_FIRST = 0.5  # seconds before background work is tried again while the store cannot write
 RETRY_LONGEST = 15.0  # the longest pause between two tries
 WAITING = N_(
@@ -469,7 +470,11 @@ class TableFlow:
         row = session.seats.get(match.current_player or 0)
         if row is None or row.plays_itself:
             return 0.0
-        return max(0.0, float(session.row.options.get("turn_timer", 180)) * self.timer_scale)
+        seconds = float(session.row.options.get("turn_timer", 180))
+        if match.pending_cut is not None:
+            # a cut is a tap the cutter may make: the table waits for it briefly, timer or not
+            seconds = min(seconds, CUT_SECONDS) if seconds > 0 else CUT_SECONDS
+        return max(0.0, seconds * self.timer_scale)
 
     def start_timer(self, session: TableSession, deadline: float | None = None) -> None:
         """Start the turn timer for the player to move (one reminder, then a computer plays),

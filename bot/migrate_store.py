@@ -29,6 +29,8 @@ COPIED: tuple[tuple[str, str], ...] = (
                        " with_computers, finished_at, stats, rounds"),
     ("guild_settings", "guild_id, settings, season_start"),
     ("player_prefs", "user_id, prefs"),
+    ("deal_records", "id, table_id, number, guild_id, game, finished_at, fair, result, record"),
+    ("deal_players", "deal_id, user_id"),
 )  # fmt: skip
 REAL_COLUMNS = {"created_at", "updated_at", "played_at", "finished_at", "season_start"}
 
@@ -63,9 +65,10 @@ async def move_store(source: Store, target: Store) -> Moved:
             marks = ", ".join("?" for _ in names)
             await tx.many(f"INSERT INTO {table} ({columns}) VALUES ({marks})", copied)
             rows[table] = len(copied)
-        restart = target.database.dialect.restart_ids("game_tables")
-        if restart:
-            await tx.run(restart)
+        for keyed in ("game_tables", "deal_records"):
+            restart = target.database.dialect.restart_ids(keyed)
+            if restart:
+                await tx.run(restart)
     for table, _ in COPIED:  # the move is checked, not assumed
         row = await target.database.one(f"SELECT count(*) FROM {table}")
         if row is None or row[0] != rows[table]:

@@ -12,19 +12,23 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot.i18n import N_, _, ngettext, slash, speaking
 from bot.players import DEFAULT_LEVEL, LEVELS, TAKEOVER_LEVEL, think
 from bot.results import player_results
+from bot.retention import records_kept_after
 from bot.storage import Conflict, Owed, SeatRow, Store, TableRow
+from bot.storage.store import DealRecordRow
 from engine import registry
 from engine.ai import suggest
 from engine.core import GameError, GameState
-from engine.fairness import DealKeys
+from engine.fairness import Cut, DealKeys
+from engine.records import SeatEntry, deal_spans, make_record
 from engine.registry import GameSpec, Hint
+from engine.words import Told
 
 log = logging.getLogger("seepbot.tables")
 
@@ -51,12 +55,25 @@ class MoveResult:
 class Play:
     number: int  # the move's number in the match (0 first)
     player: int
-    text: str  # "Asha captured 9♠ with 9♥"
+    record: Told  # the play as it happened, said when shown: "Asha captured 9♠ with 9♥"
     deal: int = 0  # the deals finished before it: plays of one deal share it
+
+    def told(self, names: Sequence[str]) -> str:
+        """The play in the language spoken now (a table's, or a reader's), of its player."""
+        return self.record.told(names[self.player])
 
 
 ALREADY_OPEN = N_("There is already a table in this channel: join it or end it first.")
 PLAYS_KEPT = 60  # the recent plays a session remembers (for the table and the picker)
+ASK_FOR_CUT = True  # the cutter chooses the cut; off, every cut is the default one (tests)
+
+
+def computer_name(seat: int, level: str | None) -> str:
+    """A computer seat's name in the language spoken now, with its level when not the usual."""
+    name = _("Computer {number}", number=seat + 1)
+    if level is None or level == DEFAULT_LEVEL:
+        return name
+    return _("{name} ({level})", name=name, level=_(level))
 
 
 @dataclass
@@ -104,8 +121,14 @@ class TableSession:
         return None
 
     def name_of(self, seat: int) -> str:
+        """A seat's name as its reader says it: a player's own, a computer's in the language
+        spoken now ("Computer 2", "कंप्यूटर 2"; the stored name is never shown)."""
         row = self.seats.get(seat)
-        return row.name if row else f"Seat {seat + 1}"
+        if row is None:
+            return _("Seat {number}", number=seat + 1)
+        if row.is_computer:
+            return computer_name(seat, row.computer_level)
+        return row.name
 
     def names(self) -> list[str]:
         return [self.name_of(seat) for seat in range(self.players)]
@@ -229,11 +252,16 @@ class TableSession:
                 )
             keys = DealKeys.fresh()  # the deals' secrets, apart from the computers' seed
             match = self.spec.new_match(keys, self.row.rules)
+            first: list[tuple[int, str]] = []
+            cut = self.due_cut(match)
+            if cut is not None:  # a computer (or, not asking, the bot) cuts at once
+                first.append((cut[0], cut[1].notation))
+                match.apply(cut[1], cut[0])
             settings = await self.store.guild_settings(self.row.guild_id)
             options = {**self.row.options, "rated": self.decide_rated(settings.settings)}
-            # one transaction: the options, the deal's secret, the status and the first table
-            # message owed
-            await self.store.start_table(self.id, options, keys.to_dict())
+            # one transaction: the options, the deal's secret, the status, the cut and the
+            # first table message owed
+            await self.store.start_table(self.id, options, keys.to_dict(), first)
             self.row = replace(
                 self.row, options=options, status="playing", deal_keys=keys.to_dict()
             )
@@ -339,16 +367,20 @@ class TableSession:
                 return None
             seat = match.current_player
             assert seat is not None
+            cutting = match.pending_cut is not None
             rng = random.Random(f"{self.row.seed}:{turn_number}")
             move = await think(match, seat, rng, TAKEOVER_LEVEL)
             result = await self._apply(seat, move)
+            if cutting:  # cutting is the cutter's right, not a turn they owe: nothing missed
+                return result, False
             row = self.seats[seat]
             await self._set_missed(seat, row.missed_turns + 1)
             return result, self.seats[seat].away
 
     @property
     def language(self) -> str:
-        """The language of the table's public messages: its opener's."""
+        """The language of the table's public messages: the server's when it opened, else its
+        opener's."""
         return str(self.row.options.get("language", "en"))
 
     @property
@@ -396,20 +428,22 @@ class TableSession:
         assert match is not None
         deals_before = match.deals_finished
         keys = match.deal_keys
-        secrets_before = len(keys.secrets) if keys is not None else 0
+        keys_before = keys.to_dict() if keys is not None else None
         try:
             record = match.apply(move, player)  # a refusal speaks the mover's language
         except GameError as error:
             raise TableError(str(error)) from None
-        # A move that starts a new deal draws its secret: stored with the move.
-        drew = keys is not None and len(keys.secrets) > secrets_before
-        new_keys = keys.to_dict() if keys is not None and drew else None
+        # A move that starts a new deal draws its secret, a cut is kept: stored with the move.
+        new_keys = keys.to_dict() if keys is not None else None
+        if new_keys == keys_before:
+            new_keys = None
         number = len(match.actions) - 1
         names = self.names()
         deal_rows = [
             (n, match.deal_report(n, names).record)
             for n in range(deals_before + 1, match.deals_finished + 1)
         ]
+        records = self.deal_records(match, deals_before) if deal_rows else []
         result = _match_json(self, match) if match.is_terminal else None
         standings = (
             player_results(
@@ -438,6 +472,7 @@ class TableSession:
                     self.row.game,
                     standings,
                     new_keys,
+                    records,
                 )
             )
         except Exception:
@@ -447,12 +482,64 @@ class TableSession:
             raise
         if new_keys is not None:
             self.row = replace(self.row, deal_keys=new_keys)
+        if records:
+            await self._keep_records()
         if match.is_terminal:
             self.row = replace(self.row, status="finished")  # the channel is free again
-        with speaking(self.language):  # the table's record of plays is public
-            self.plays.append(Play(number, player, record.told(names[player]), deals_before))
+        # kept as the game's record: said in the language of whoever reads it
+        self.plays.append(Play(number, player, record, deals_before))
         del self.plays[:-PLAYS_KEPT]
-        return MoveResult(player, record.told(names[player]), match.deals_finished - deals_before)
+        moved = MoveResult(player, record.told(names[player]), match.deals_finished - deals_before)
+        cut = self.due_cut(match)
+        if cut is not None:  # the next deal's cut, made for a cutter who is not asked
+            await self._apply(*cut)
+            if self.plays and self.plays[-1].number == number + 1 and not ASK_FOR_CUT:
+                self.plays.pop()  # a cut nobody chose is not news
+        return moved
+
+    async def _keep_records(self) -> None:
+        """The server's retention setting: older deal records go as new ones come."""
+        settings = await self.store.guild_settings(self.row.guild_id)
+        before = records_kept_after(settings.settings, time.time())
+        if before is not None:
+            await self.store.prune_deal_records(self.row.guild_id, before)
+
+    def due_cut(self, match: GameState) -> tuple[int, Cut] | None:
+        """The cut to make now for a cutter who is not asked (a computer seat, an away player,
+        or every seat when the table does not ask): the default cut."""
+        pending = match.pending_cut
+        if pending is None or match.is_terminal:
+            return None
+        row = self.seats.get(pending.cutter)
+        if ASK_FOR_CUT and row is not None and not row.plays_itself:
+            return None
+        return pending.cutter, Cut(pending.default)
+
+    def deal_records(self, match: GameState, deals_before: int) -> list[DealRecordRow]:
+        """The records of the deals the last move finished (names as seated, English result).
+        The plays and the computers' names are in words as the table read them."""
+        with speaking(self.language):
+            seats = [
+                SeatEntry(
+                    self.name_of(seat),
+                    "human" if row is None or row.user_id is not None
+                    else (row.computer_level or DEFAULT_LEVEL),
+                )
+                for seat in range(self.players)
+                for row in [self.seats.get(seat)]
+            ]  # fmt: skip
+            replayed = deal_spans(match.to_dict(), [seat.name for seat in seats])
+        players = tuple(
+            row.user_id for row in self.seats.values() if row.user_id is not None
+        )
+        date = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+        rows = []
+        for number in range(deals_before + 1, match.deals_finished + 1):
+            made = make_record(match, number, seats, date, replayed)
+            rows.append(
+                DealRecordRow(number, made.fair, made.result, made.to_text(), players)
+            )
+        return rows
 
     def as_after(self, moves: int) -> TableSession:
         """This table as it was after its first `moves` moves (itself if that is now): what a

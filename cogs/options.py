@@ -23,6 +23,7 @@ from engine.registry import GameSpec, OptionSpec
 
 TimerChoice = Literal["3 minutes", "off", "1 minute", "10 minutes", "1 hour", "1 day"]
 LevelChoice = Literal["normal", "easy", "hard"]
+RetentionChoice = Literal["keep", "1 year", "90 days", "30 days"]
 DESCRIPTION_LIMIT = 100  # Discord's limit for an option's description
 # Discord allows 8,000 characters per command, its 25 games' subcommands included: up to this
 # many games each per-game subcommand carries all its options and choices; beyond it only what

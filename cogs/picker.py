@@ -96,6 +96,8 @@ class PickerTable(Protocol):
 async def hand_files(session: PickerTable, seat: int) -> list[discord.File]:
     """The seat's private images: the table from their side and their hand."""
     assert session.match is not None
+    if session.match.pending_cut is not None:
+        return []  # the deck is being cut: no cards are dealt yet
     view = session.match.view(seat)
     png = await asyncio.to_thread(hand_image.render_png, view)
     picture = session.match.view(PUBLIC).picture(session.names())
@@ -174,7 +176,8 @@ async def show_hand(
     files = await hand_files(session, seat)
     recent = session.since_own_turn(seat)
     if recent:
-        note += _("Since your last turn:") + f"\n{plays_text(recent, 900)}\n"
+        lines = plays_text(recent, session.names(), 900)  # in the reader's language
+        note += _("Since your last turn:") + f"\n{lines}\n"
     if session.match.is_terminal or session.match.current_player != seat:
         waiting = (
             _("The game is over.")

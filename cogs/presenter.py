@@ -50,13 +50,47 @@ def table_embed(session: TableSession, picture: TablePicture) -> discord.Embed:
     deal = match.deals_finished - 1 if match.is_terminal else match.deals_finished
     recent = session.plays_since(session.shown_moves, deal)
     if len(recent) > 1:  # several seats played since the last table: list every play
-        embed.add_field(name=_("Since the last table"), value=plays_text(recent), inline=False)
+        value = plays_text(recent, session.names())
+        embed.add_field(name=_("Since the last table"), value=value, inline=False)
     if match.is_terminal:
         embed.description = _("The match is over.")
+    elif match.pending_cut is not None:
+        pending = match.pending_cut
+        embed.description = _(
+            "{name} cuts the deck (a card from {low} to {high}) before the next deal.",
+            name=session.name_of(pending.cutter),
+            low=pending.low,
+            high=pending.high,
+        )
     else:
         seat = match.current_player or 0
         embed.description = _("{name} to play.", name=session.name_of(seat))
+    shown = commitment_of(match)
+    if shown is not None:
+        embed.add_field(
+            name=_("Deal commitment"),
+            value=_(
+                "`{commitment}` — SHA-256 of this deal's secret and the table's nonce; the "
+                "secret is in the deal's record once it is over (`/verify`).",
+                commitment=shown[:COMMITMENT_SHOWN],
+            ),
+            inline=False,
+        )
     return embed
+
+
+COMMITMENT_SHOWN = 16  # hex digits of the commitment the table message shows
+
+
+def commitment_of(match: Any) -> str | None:
+    """The commitment to the secret of the deal being cut or played (None without one)."""
+    if match.is_terminal:
+        return None
+    if match.pending_cut is not None:
+        return str(match.pending_cut.commitment)
+    shuffles = getattr(match, "shuffles", None)
+    made = shuffles.commitment() if shuffles is not None else None
+    return None if made is None else str(made)
 
 
 def clock(session: TableSession) -> str:
@@ -87,7 +121,9 @@ async def table_message(session: TableSession, channel: Any, ping: bool = True) 
         view.add_item(TableRulesButton(session.id))
         view.add_item(NextMatchButton(session.id))
         kwargs["view"] = view
-    if can_attach(channel):
+    if match.pending_cut is not None:
+        pass  # the deck is being cut: no deal to show yet (nothing may depend on its secret)
+    elif can_attach(channel):
         png = await asyncio.to_thread(table.render_picture_png, picture)
         kwargs["file"] = discord.File(io.BytesIO(png), filename="table.png")
         embed.set_image(url="attachment://table.png")
@@ -109,7 +145,8 @@ async def summary_message(session: TableSession, channel: Any) -> dict[str, Any]
     kwargs: dict[str, Any] = {"embed": embed}
     last = session.plays_since(session.shown_moves, match.deals_finished - 1)
     if last:  # the deal's plays since its last table message
-        embed.add_field(name=_("Since the last table"), value=plays_text(last), inline=False)
+        value = plays_text(last, session.names())
+        embed.add_field(name=_("Since the last table"), value=value, inline=False)
     if match.is_terminal:
         embed.add_field(name=_("Match over"), value=match_result_text(session), inline=False)
         embed.add_field(name=_("Match recap"), value=recap_text(session), inline=False)

@@ -11,10 +11,17 @@ from discord.ext import commands
 
 from bot import settings as server
 from bot.daily import DailyError, daily_changes, describe_daily
-from bot.i18n import N_, _
+from bot.i18n import LANGUAGES, N_, _
 from bot.i18n import current as current_language
 from cogs.common import OwnView, tell
-from cogs.options import LevelChoice, Option, TimerChoice, table_option, with_options
+from cogs.options import (
+    LevelChoice,
+    Option,
+    RetentionChoice,
+    TimerChoice,
+    table_option,
+    with_options,
+)
 
 if TYPE_CHECKING:
     from bot.client import SeepBot
@@ -23,7 +30,17 @@ NEEDS_MANAGER = N_("You need the Manage Server permission to change this server'
 
 
 def settings_options() -> list[Option]:
+    languages = tuple(
+        app_commands.Choice(name=name, value=code) for code, name in LANGUAGES.items()
+    )
     return [
+        Option(
+            "language",
+            str | None,
+            "the language of the tables' messages, and of players whose app speaks none of ours",
+            None,
+            choices=languages,
+        ),
         Option("timer", TimerChoice | None, "the turn timer of new tables", None),
         Option("level", LevelChoice | None, "how well computer players play by default", None),
         Option(
@@ -32,6 +49,7 @@ def settings_options() -> list[Option]:
             "whether games with computer players count for ratings",
             None,
         ),
+        Option("records", RetentionChoice | None, "how long deal records are kept", None),
         *(table_option(option) for option in server.server_options()),
     ]
 
@@ -71,6 +89,7 @@ class SettingsCommands(
         guild = interaction.guild_id or 0
         if changes:
             await self.bot.store.update_guild_settings(guild, changes)
+            self.bot.preferences.forget_server(guild)
         current = await self.bot.store.guild_settings(guild)
         heading = _("Saved. New tables now start with:") if changes else _("Nothing changed:")
         await tell(interaction, f"{heading}\n{server.describe(current.settings)}")

@@ -1,4 +1,4 @@
-"""Command line: `python -m engine moves|play|simulate`."""
+"""Command line: `python -m engine moves|play|simulate|verify|replay`."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from engine.cards import pretty_cards
 from engine.core import PUBLIC, GameError, GameState
 from engine.fairness import DealKeys, Seed
 from engine.games import match_from_position, new_match
+from engine.records import DealRecord, RecordError, check, check_commitment, dealt_hands, walk
 
 
 def _read_position(source: str) -> str:
@@ -137,6 +138,42 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _read_record(source: str) -> DealRecord:
+    try:
+        text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise RecordError(f"cannot read {source}: {error}") from None
+    return DealRecord.from_text(text)
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    record = _read_record(args.record)
+    if not record.fair:
+        print("not provably fair: this deal was dealt before secret deals (no secret to check)")
+        check(record, args.game)
+        print("the moves replay and give the recorded result")
+        return 0
+    check_commitment(record)
+    check(record, args.game)
+    print(f"commitment {record.commitment}: SHA-256(secret ‖ nonce) matches")
+    for name, cards in dealt_hands(record):
+        print(f"  {name}: {cards or '-'}")
+    print(f"deal {record.number} of {record.game} recomputed from secret, nonce and cut "
+          f"{record.cut}")
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    record = _read_record(args.file)
+    for step, _ in walk(record, args.game):
+        if step and not args.quiet:
+            told = record.told[step - 1] if step <= len(record.told) else ""
+            print(f"{step:>3}. {record.actions[step - 1]:<16} {told}".rstrip())
+    fair = "provably fair" if record.fair else "not provably fair"
+    print(f"deal {record.number} of {record.game} checks out ({fair}): {record.result}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -144,6 +181,16 @@ def build_parser() -> argparse.ArgumentParser:
     moves = sub.add_parser("moves", help="list every legal move of a position")
     moves.add_argument("position", help="position notation, a file holding it, or - for stdin")
     moves.set_defaults(run=cmd_moves)
+
+    verify = sub.add_parser("verify", help="check a deal record's commitment and deal")
+    verify.add_argument("record", help="a record file (from /replay), or - for stdin")
+    verify.add_argument("--game", default=None, help="refuse a record of another game")
+    verify.set_defaults(run=cmd_verify)
+    replay = sub.add_parser("replay", help="replay a deal record and check every move")
+    replay.add_argument("file", help="a record file (from /replay), or - for stdin")
+    replay.add_argument("--game", default=None, help="refuse a record of another game")
+    replay.add_argument("--quiet", action="store_true", help="print only the verdict")
+    replay.set_defaults(run=cmd_replay)
 
     for name, helptext, run in (
         ("play", "play in the terminal against computer seats", cmd_play),

@@ -18,7 +18,7 @@ from engine.cards import Card
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
 
-    from engine.fairness import DealKeys
+    from engine.fairness import DealKeys, PendingCut
     from engine.outcome import Outcome
     from engine.pictures import (
         DealReport,
@@ -179,6 +179,8 @@ class GameState(ABC):
     their notation, which only the game itself can read, so they accept any value there."""
 
     actions: Sequence[Action]
+    pending_cut: PendingCut | None = None
+    """A secret deal waiting for its cut (`cut N`): no deal is in play meanwhile."""
 
     @property
     @abstractmethod

@@ -23,6 +23,7 @@ import hmac
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from engine.fairness import NONCE_BYTES, SECRET_BYTES, DealKeys, commitment
 
@@ -47,6 +48,7 @@ class DayKeys(DealKeys):
     """A match's deal keys whose every shuffle secret comes from the day's secret."""
 
     day_secret: bytes = field(default=b"", repr=False)
+    asks_for_cut: ClassVar[bool] = False  # everyone gets the same cards: nobody cuts
 
     @classmethod
     def of_day(cls, day_secret: bytes, nonce: bytes) -> DayKeys:

@@ -24,7 +24,7 @@ import random
 from collections.abc import MutableSequence
 from dataclasses import dataclass, field
 from secrets import randbelow, token_bytes
-from typing import Any, Protocol, TypeVar
+from typing import Any, ClassVar, Protocol, TypeVar
 
 SECRET_BYTES = 32  # 256 bits per deal
 NONCE_BYTES = 16
@@ -105,6 +105,10 @@ class DealKeys:
     first_dealer: int | None = None
     secrets: list[bytes] = field(default_factory=list)
     cuts: list[int] = field(default_factory=list)
+    dealers: list[int] = field(default_factory=list)  # who dealt each shuffle, for records
+    # a player cuts before each deal; keys whose deals nobody cuts (the daily deal, the same
+    # cards for everyone) say False and deal at once, uncut
+    asks_for_cut: ClassVar[bool] = True
 
     @classmethod
     def fresh(cls) -> DealKeys:
@@ -124,6 +128,19 @@ class DealKeys:
     def cut(self, index: int) -> int:
         return self.cuts[index] if index < len(self.cuts) else 0
 
+    def set_cut(self, index: int, cut: int) -> None:
+        while len(self.cuts) <= index:
+            self.cuts.append(0)
+        self.cuts[index] = cut
+
+    def note_dealer(self, index: int, dealer: int) -> None:
+        while len(self.dealers) <= index:
+            self.dealers.append(dealer)
+        self.dealers[index] = dealer
+
+    def dealer(self, index: int) -> int | None:
+        return self.dealers[index] if index < len(self.dealers) else None
+
     def stream(self, index: int) -> DealStream:
         return DealStream(self.secret(index), self.nonce, self.cut(index))
 
@@ -136,6 +153,7 @@ class DealKeys:
             "first_dealer": self.first_dealer,
             "secrets": [secret.hex() for secret in self.secrets],
             "cuts": list(self.cuts),
+            "dealers": list(self.dealers),
         }
 
     @classmethod
@@ -146,6 +164,7 @@ class DealKeys:
             first_dealer=None if first is None else int(first),
             secrets=[bytes.fromhex(str(s)) for s in data.get("secrets", [])],
             cuts=[int(c) for c in data.get("cuts", [])],
+            dealers=[int(d) for d in data.get("dealers", [])],
         )
 
 
@@ -173,12 +192,14 @@ class Shuffles:
         assert isinstance(self.seed, DealKeys)
         return self.seed.choose_first_dealer(players)
 
-    def next(self) -> Shuffler:
-        """The numbers of the next shuffle."""
+    def next(self, dealer: int | None = None) -> Shuffler:
+        """The numbers of the next shuffle (`dealer`, where given, is kept for its record)."""
         self.made += 1
         if self._legacy is not None:
             return self._legacy
         assert isinstance(self.seed, DealKeys)
+        if dealer is not None:
+            self.seed.note_dealer(self.made - 1, dealer)
         return self.seed.stream(self.made - 1)
 
     def commitment(self) -> str | None:
@@ -193,3 +214,62 @@ def seed_from_json(value: Any) -> Seed:
 
 def seed_to_json(seed: Seed) -> Any:
     return seed.to_dict() if isinstance(seed, DealKeys) else seed
+
+
+# ----- the cut -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Cut:
+    """Cutting the deck before a secret deal: a number from 1 to the deck's size less one,
+    shown as `cut N` in the project's notation. It enters the shuffle (see `DealStream`) after
+    the deal's commitment is shown, so nobody, the bot included, can choose a deal."""
+
+    position: int
+
+    @property
+    def notation(self) -> str:
+        return f"cut {self.position}"
+
+    @property
+    def card(self) -> None:
+        return None
+
+
+def parse_cut(text: str) -> Cut | None:
+    """`cut N` as a `Cut`; None for any other text."""
+    words = text.strip().lower().split()
+    if len(words) == 2 and words[0] == "cut" and words[1].isdigit():
+        return Cut(int(words[1]))
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class PendingCut:
+    """A secret deal waiting for its cut: who cuts, the deck's size, and the commitment to
+    the shuffle's secret (shown now; the secret itself only once the deal is over)."""
+
+    index: int  # the shuffle's number in the match, 0 first
+    dealer: int  # as the game's deal takes it
+    cutter: int  # the player who cuts
+    deck_size: int
+    commitment: str
+
+    @property
+    def low(self) -> int:
+        return 1
+
+    @property
+    def high(self) -> int:
+        return max(1, self.deck_size - 1)
+
+    @property
+    def default(self) -> int:
+        return max(1, self.deck_size // 2)
+
+    def choices(self, count: int = 13) -> tuple[Cut, ...]:
+        """Cuts spread over the deck for a one-tap choice (the default among them)."""
+        spread = {self.default}
+        for step in range(count):
+            spread.add(self.low + round(step * (self.high - self.low) / max(1, count - 1)))
+        return tuple(Cut(n) for n in sorted(spread))

@@ -5,12 +5,39 @@ simulations and tables stored before secret deals, with an int that seeds `rando
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import random
+from collections.abc import Callable, MutableSequence, Sequence
 from typing import Any, ClassVar
 
-from engine.core import GameOver, GameState, NotYourTurn
-from engine.fairness import DealKeys, Seed, Shuffler, Shuffles, seed_from_json, seed_to_json
-from engine.words import say
+from engine.core import GameOver, GameState, IllegalMove, MoveGroup, NotYourTurn
+from engine.fairness import (
+    Cut,
+    DealKeys,
+    PendingCut,
+    Seed,
+    Shuffler,
+    Shuffles,
+    parse_cut,
+    seed_from_json,
+    seed_to_json,
+)
+from engine.words import later, say
+
+
+class _Measured:
+    """A fixed, public shuffle that notes the deck's size: what a match holds as its deal while
+    its first secret deal waits for the cut (never shown, and it knows no secret)."""
+
+    def __init__(self) -> None:
+        self._rng = random.Random(0)
+        self.size = 0
+
+    def shuffle(self, items: MutableSequence[Any], /) -> None:
+        self.size = max(self.size, len(items))
+        self._rng.shuffle(items)
+
+    def randrange(self, start: int, stop: int | None = None, /) -> int:
+        return self._rng.randrange(start, stop)
 
 
 class DealMatch(GameState):
@@ -30,11 +57,75 @@ class DealMatch(GameState):
         self.deal_results: list[Any] = []
         self.deal_number = 1
         self._over = False
+        self.pending_cut: PendingCut | None = None
+        self._deck_size = 0
         first_dealer = self.shuffles.first_dealer(self.rules.players)
-        self.deal = self.deal_type.deal(self.rules, first_dealer, self._next_shuffle())
+        if self.shuffles.keys is not None:
+            measured = _Measured()
+            self.deal = self.deal_type.deal(self.rules, first_dealer, measured)
+            self._deck_size = measured.size
+        self._deal_next(first_dealer)
 
     def _next_shuffle(self) -> Shuffler:
         return self.shuffles.next()
+
+    def cutter(self, dealer: int) -> int:
+        """Who cuts before `dealer` deals: the player to the dealer's right, who in a game
+        played to the left (clockwise) is the one before the dealer in turn order. A game
+        played to the right overrides this."""
+        return (dealer - 1) % int(self.rules.players)
+
+    def _deal_next(self, dealer: int) -> None:
+        """Deal the next deal, or with secret deals wait for its cut: the commitment to its
+        secret is shown first, and the deal is dealt when the cut is made (`cut N`)."""
+        keys = self.shuffles.keys
+        if keys is None:
+            self.deal = self.deal_type.deal(self.rules, dealer, self._next_shuffle())
+            return
+        if not keys.asks_for_cut:
+            self.deal = self.deal_type.deal(self.rules, dealer, self.shuffles.next(dealer))
+            return
+        index = self.shuffles.made
+        keys.note_dealer(index, dealer)
+        self.pending_cut = PendingCut(
+            index=index,
+            dealer=dealer,
+            cutter=self.cutter(dealer),
+            deck_size=self._deck_size,
+            commitment=keys.commitment(index),
+        )
+
+    def _cut(self, cut: Cut) -> Any:
+        pending = self.pending_cut
+        keys = self.shuffles.keys
+        assert pending is not None and keys is not None
+        if not pending.low <= cut.position <= pending.high:
+            raise IllegalMove(
+                say(
+                    "Cut the deck at a number from {low} to {high}.",
+                    low=pending.low,
+                    high=pending.high,
+                )
+            )
+        keys.set_cut(pending.index, cut.position)
+        self.pending_cut = None
+        self.deal = self.deal_type.deal(self.rules, pending.dealer, self._next_shuffle())
+        return later("{name} cut the deck at card {position}.", position=cut.position)
+
+    def move_groups(self) -> list[MoveGroup]:
+        return self.cut_groups() if self.pending_cut is not None else super().move_groups()
+
+    def cut_groups(self) -> list[MoveGroup]:
+        """The cut as the picker offers it: spread positions, the middle among them."""
+        pending = self.pending_cut
+        assert pending is not None
+        prompt = say(
+            "Cut the deck: choose a card from {low} to {high} (the middle is {default}).",
+            low=pending.low,
+            high=pending.high,
+            default=pending.default,
+        )
+        return [MoveGroup("cut", pending.choices(), prompt)]
 
     @property
     def deal_keys(self) -> DealKeys | None:
@@ -68,13 +159,24 @@ class DealMatch(GameState):
         return self._over
 
     def legal_actions(self) -> list[Any]:
-        return [] if self._over else self.deal.legal_actions()
+        if self._over:
+            return []
+        pending = self.pending_cut
+        if pending is not None:
+            return [Cut(n) for n in range(pending.low, pending.high + 1)]
+        return list(self.deal.legal_actions())
 
     def as_action(self, action: Any) -> Any:
-        return type(self).parse_action(action) if isinstance(action, str) else action
+        if isinstance(action, str):
+            cut = parse_cut(action)
+            return cut if cut is not None else type(self).parse_action(action)
+        return action
 
     def describe(self, action: Any, names: Sequence[str] | None = None) -> str:
-        return str(self.deal.describe(self.as_action(action)))
+        parsed = self.as_action(action)
+        if isinstance(parsed, Cut):
+            return say("Cut at card {position}", position=parsed.position)
+        return str(self.deal.describe(parsed))
 
     def apply(self, action: Any, player: int | None = None) -> Any:
         if self._over:
@@ -82,6 +184,14 @@ class DealMatch(GameState):
         if player is not None and player != self.current_player:
             raise NotYourTurn(say("It is not your turn."))
         parsed = self.as_action(action)
+        if isinstance(parsed, Cut) or self.pending_cut is not None:
+            if self.pending_cut is None:
+                raise IllegalMove(say("The deck is not waiting for a cut."))
+            if not isinstance(parsed, Cut):
+                raise IllegalMove(say("The deck must be cut before the deal."))
+            record = self._cut(parsed)
+            self.actions.append(parsed)
+            return record
         record = self.deal.apply(parsed)
         self.actions.append(parsed)
         if self.deal.is_over:

@@ -40,14 +40,6 @@ def reading(line: str) -> Iterator[None]:
         raise BadNotation(f"in {line!r}: {error}") from None
 
 
-def read_move(pattern: re.Pattern[str], text: str, game: str) -> re.Match[str]:
-    """A move's notation matched (spaces ignored); a BadNotation naming the game otherwise."""
-    match = pattern.fullmatch(text.strip().replace(" ", ""))
-    if not match:
-        raise BadNotation(f"{text!r} is not a {game} move")
-    return match
-
-
 def read_position(
     lines: Iterable[str],
     numbers: dict[str, int | None],

@@ -68,7 +68,25 @@ def index_width(width: int) -> int:
 
 
 @lru_cache(maxsize=1024)
+def card_sprite(
+    card: Card | None, width: int, theme: Theme = DEFAULT_THEME
+) -> tuple[Image.Image, Image.Image]:
+    """A card's face (None: its back) as an opaque picture and a two-level mask, what the
+    images paste. A card is opaque inside its rounded edge and clear outside, nothing in
+    between, so the two-level mask lays down the same pixels as the sprite's own alpha, and
+    pastes about five times faster."""
+    sprite = _back(width, theme) if card is None else _face(card, width, theme)
+    mask = sprite.getchannel("A").convert("1", dither=Image.Dither.NONE)
+    return sprite.convert("RGB"), mask
+
+
+@lru_cache(maxsize=64)
 def card_face(card: Card, width: int, theme: Theme = DEFAULT_THEME) -> Image.Image:
+    """A card's face with its transparent outside."""
+    return _face(card, width, theme)
+
+
+def _face(card: Card, width: int, theme: Theme) -> Image.Image:
     image = _blank_card(width, theme.card_face, theme.card_edge, max(1, width // 45), theme)
     height = image.height
     draw = ImageDraw.Draw(image)
@@ -91,8 +109,13 @@ def card_face(card: Card, width: int, theme: Theme = DEFAULT_THEME) -> Image.Ima
     return image
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=16)
 def card_back(width: int, theme: Theme = DEFAULT_THEME) -> Image.Image:
+    """A card's back with its transparent outside."""
+    return _back(width, theme)
+
+
+def _back(width: int, theme: Theme) -> Image.Image:
     edge = max(1, width // 25)
     back = _blank_card(width, theme.back, theme.card_face, edge, theme)
     pattern = _blank_card(width, theme.back, theme.card_face, edge, theme)

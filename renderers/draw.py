@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from engine.cards import Card
-from renderers.assets import card_back, card_face, corner_font, font
+from renderers.assets import card_sprite, corner_font, font
 from renderers.palette import to_palette
 from renderers.text import draw_text, fit_text, note_label, wrap_pieces, wrap_words
 from renderers.theme import DEFAULT_THEME, Theme
@@ -18,17 +18,17 @@ def paste_card(
     image: Image.Image, card: Card | None, box: tuple[int, int, int, int], theme: Theme
 ) -> None:
     width = box[2] - box[0]
-    sprite = card_back(width, theme) if card is None else card_face(card, width, theme)
+    picture, mask = card_sprite(card, width, theme)
     if card is not None:
         note_label(str(card), corner_font(width))
-    image.paste(sprite, (box[0], box[1]), sprite)
+    image.paste(picture, (box[0], box[1]), mask)
 
 
 def dim_card(image: Image.Image, box: tuple[int, int, int, int], theme: Theme) -> None:
     """Lay a shade over a card that may not be played now (its corner still readable)."""
     region = image.crop(box)
     shade = Image.new("RGB", region.size, theme.dim)
-    mask = card_back(box[2] - box[0], theme).getchannel("A")
+    mask = card_sprite(None, box[2] - box[0], theme)[1]
     image.paste(Image.blend(region, shade, 0.55), box[:2], mask)
 
 

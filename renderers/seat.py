@@ -1,15 +1,22 @@
 """A seat's panel on a table image: the name (with the turn and dealer marks), then its details
 in up to three lines, wrapped between details so nothing is cut in the middle of a figure; only
-the name is shortened (with an ellipsis) where the panel is too narrow."""
+the name is shortened (with an ellipsis) where the panel is too narrow.
+
+Most seats look the same from one image of a table to the next (only the player who moved and
+the one to move change), so a panel is drawn once into a patch with a transparent outside and
+pasted after that: the same pixels, without laying out its text again.
+"""
 
 from __future__ import annotations
 
-from PIL import ImageDraw
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
 
 from engine.words import say
 from renderers.assets import font
 from renderers.layout import Box
-from renderers.text import draw_text, fit_name, text_width, wrap_pieces
+from renderers.text import draw_text, fit_name, is_recording, text_width, wrap_pieces
 from renderers.theme import RGB, Theme
 
 DETAIL_LINES = 3
@@ -24,6 +31,47 @@ def draw_seat(
     to_play: bool,
     dealer: bool,
     theme: Theme,
+    image: Image.Image | None = None,
+) -> None:
+    """The seat's panel in `box`; given the `image` that `draw` draws on, pasted from the
+    panels already drawn where it can be."""
+    mark = say(" · D") if dealer else ""  # "D" marks the dealer (a translation gives its own)
+    if image is None or is_recording():  # a recording sees every word drawn
+        _draw_panel(draw, box, name, details, colour, to_play, mark, theme)
+        return
+    size = (box[2] - box[0], box[3] - box[1])
+    picture, mask = _panel(size, name, tuple(details), colour, to_play, mark, theme)
+    image.paste(picture, box[:2], mask)
+
+
+@lru_cache(maxsize=128)  # about 160 KB a panel
+def _panel(
+    size: tuple[int, int],
+    name: str,
+    details: tuple[str, ...],
+    colour: RGB,
+    to_play: bool,
+    mark: str,
+    theme: Theme,
+) -> tuple[Image.Image, Image.Image]:
+    """The panel drawn on a transparent patch, as its picture and a two-level mask: the patch
+    is opaque inside the panel's rounded edge (text stays well inside it) and clear outside,
+    so the mask lays down exactly the drawn pixels."""
+    patch = Image.new("RGBA", (size[0] + 1, size[1] + 1), (0, 0, 0, 0))
+    box = (0, 0, size[0], size[1])
+    _draw_panel(ImageDraw.Draw(patch), box, name, list(details), colour, to_play, mark, theme)
+    return patch.convert("RGB"), patch.getchannel("A").convert("1", dither=Image.Dither.NONE)
+
+
+def _draw_panel(
+    draw: ImageDraw.ImageDraw,
+    box: Box,
+    name: str,
+    details: list[str],
+    colour: RGB,
+    to_play: bool,
+    mark: str,
+    theme: Theme,
 ) -> None:
     draw.rounded_rectangle(
         box,
@@ -37,11 +85,10 @@ def draw_seat(
     small = font(theme.small_size)
     x = box[0] + 18
     width = box[2] - x - 8
-    # "D" marks the dealer (a translation gives its own short mark); the marks stay whole.
+    # the marks stay whole; only the name is shortened
     before = "▶ " if to_play else ""
-    after = say(" · D") if dealer else ""
-    room = width - text_width(before + after, name_font)
-    shown = before + fit_name(name, name_font, room) + after
+    room = width - text_width(before + mark, name_font)
+    shown = before + fit_name(name, name_font, room) + mark
     draw_text(
         draw,
         (x, box[1] + 8),

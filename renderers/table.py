@@ -80,7 +80,7 @@ def render_model(model: TableModel, theme: Theme = DEFAULT_THEME, bottom: int = 
     )
     draw_header(draw, model.title, model.score_lines, theme)
     for seat, box in zip(model.seats, layout.seats, strict=True):
-        _seat(draw, seat, box, theme)
+        _seat(image, draw, seat, box, theme)
     for pile, box in zip(model.piles, layout.piles, strict=True):
         _pile(image, draw, pile, box, layout, theme, model.just_played)
     for card, box in zip(model.loose, layout.cards, strict=True):
@@ -106,13 +106,15 @@ def render_model(model: TableModel, theme: Theme = DEFAULT_THEME, bottom: int = 
     return image
 
 
-def _seat(draw: ImageDraw.ImageDraw, seat: SeatModel, box: Box, theme: Theme) -> None:
+def _seat(
+    image: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatModel, box: Box, theme: Theme
+) -> None:
     cards = say_count("{count} card", "{count} cards", seat.cards_in_hand)
     if seat.waiting_hand:
         cards += f" + {seat.waiting_hand}"
     details = [cards, *seat.score]
     colour = theme.sides[seat.side % len(theme.sides)]
-    draw_seat(draw, box, seat.name, details, colour, seat.to_play, seat.dealer, theme)
+    draw_seat(draw, box, seat.name, details, colour, seat.to_play, seat.dealer, theme, image)
 
 
 def _pile(

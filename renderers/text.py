@@ -10,6 +10,7 @@ Discord names, are handled the same way, with the monochrome Noto Emoji face.
 
 from __future__ import annotations
 
+import math
 import re
 import unicodedata
 from collections.abc import Iterator
@@ -18,6 +19,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache
+from typing import Any
 
 from PIL import ImageDraw, ImageFont
 
@@ -96,6 +98,12 @@ def script_of(char: str) -> Script | None:
 def runs(text: str) -> list[tuple[Script, str]]:
     """`text` cut into maximal runs of one script, in order. Spaces at the end of a
     right-to-left run go to the next run: inside it they would be drawn on its left."""
+    return list(_runs(text))
+
+
+@lru_cache(maxsize=4096)
+def _runs(text: str) -> tuple[tuple[Script, str], ...]:
+    """`runs`, remembered: the names in other scripts come back on every image."""
     pieces: list[tuple[Script, str]] = []
     pending = ""  # neutral characters whose run is not known yet
     for char in text:
@@ -117,7 +125,7 @@ def runs(text: str) -> list[tuple[Script, str]]:
         pieces[-1] = (Script.DEFAULT, pieces[-1][1] + pending)
     elif pending:
         pieces.append((Script.DEFAULT, pending))
-    return pieces
+    return tuple(pieces)
 
 
 Box = tuple[int, int, int, int]
@@ -172,6 +180,11 @@ def recording_text() -> Iterator[Recording]:
         _RECORDING.reset(token)
 
 
+def is_recording() -> bool:
+    """Whether text drawn now is being recorded (so it must be drawn, not pasted from a cache)."""
+    return _RECORDING.get() is not None
+
+
 @contextmanager
 def recording_labels() -> Iterator[list[Label]]:
     """Collect every label drawn inside the block (text, card corners), to measure them."""
@@ -202,7 +215,13 @@ def face_for(face: ImageFont.FreeTypeFont, script: Script) -> ImageFont.FreeType
 def text_width(text: str, face: ImageFont.FreeTypeFont) -> float:
     if not _OTHER_SCRIPTS.search(text):
         return face.getlength(text)
-    return sum(face_for(face, script).getlength(run) for script, run in runs(text))
+    return sum(run_width(run, face_for(face, script)) for script, run in runs(text))
+
+
+@lru_cache(maxsize=4096)
+def run_width(text: str, face: ImageFont.FreeTypeFont) -> float:
+    """The advance of one run of one script in its own face."""
+    return face.getlength(text)
 
 
 def fit_text(text: str, face: ImageFont.FreeTypeFont, width: float, name: bool = False) -> str:
@@ -285,13 +304,13 @@ def draw_text(
     note_label(text, font)
     recording = _RECORDING.get()
     if not _OTHER_SCRIPTS.search(text):
-        draw.text(xy, text, font=font, fill=fill, anchor=anchor)
+        _draw_run(draw, xy, text, font, fill, anchor)
         if recording is not None and text.strip():
             box = draw.textbbox(xy, text, font=font, anchor=anchor)
             recording.boxes.append(TextBox(text, _whole(box), area))
         return
     pieces = [(face_for(font, script), run) for script, run in runs(text)]
-    widths = [piece_face.getlength(run) for piece_face, run in pieces]
+    widths = [run_width(run, piece_face) for piece_face, run in pieces]
     total = sum(widths)
     ascent, descent = font.getmetrics()
     horizontal, vertical = anchor[0], anchor[1]
@@ -309,7 +328,7 @@ def draw_text(
     )
     ink: list[Box] = []
     for (piece_face, run), width in zip(pieces, widths, strict=True):
-        draw.text((x, baseline), run, font=piece_face, fill=fill, anchor="ls")
+        _draw_run(draw, (x, baseline), run, piece_face, fill, "ls")
         if recording is not None and run.strip():
             ink.append(_whole(draw.textbbox((x, baseline), run, font=piece_face, anchor="ls")))
         x += width
@@ -317,6 +336,36 @@ def draw_text(
         box = (min(b[0] for b in ink), min(b[1] for b in ink),
                max(b[2] for b in ink), max(b[3] for b in ink))  # fmt: skip
         recording.boxes.append(TextBox(text, box, area))
+
+
+@lru_cache(maxsize=2048)
+def _run_mask(
+    text: str, face: ImageFont.FreeTypeFont, mode: str, anchor: str, start: tuple[float, float]
+) -> tuple[Any, tuple[int, int]]:
+    """The glyphs of one line of text as a grey mask, and where its corner lies from the point
+    it is drawn at: laying out and rasterising text is most of the time an image takes, and
+    the same names, counts and headings come back in image after image."""
+    return face.getmask2(text, mode, anchor=anchor, start=start)
+
+
+def _draw_run(
+    draw: ImageDraw.ImageDraw,
+    xy: Point,
+    text: str,
+    face: ImageFont.FreeTypeFont,
+    fill: tuple[int, ...],
+    anchor: str,
+) -> None:
+    """`draw.text` for one line, its mask cached: the same steps as Pillow's own (the mask
+    rendered at the fraction of a pixel the text starts at, then filled with the ink), so the
+    pixels are the same."""
+    if "\n" in text:
+        draw.text(xy, text, font=face, fill=fill, anchor=anchor)
+        return
+    start = (math.modf(xy[0])[0], math.modf(xy[1])[0])
+    mask, offset = _run_mask(text, face, draw.fontmode, anchor, start)
+    position = (int(xy[0]) + offset[0], int(xy[1]) + offset[1])
+    draw.draw.draw_bitmap(position, mask, draw.draw.draw_ink(fill))
 
 
 def _whole(box: tuple[float, float, float, float]) -> Box:

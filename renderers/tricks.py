@@ -89,7 +89,7 @@ def render(table: TrickTable, theme: Theme = DEFAULT_THEME, bottom: int = 0) -> 
     )
     draw_header(draw, table.title, table.score_lines, theme)
     for seat, box in zip(table.seats, layout.seats, strict=True):
-        _seat(draw, seat, box, theme)
+        _seat(image, draw, seat, box, theme)
     small = font(theme.small_size)
     notes = [n for n in (table.trump, *table.notes) if n]
     box = layout.notes
@@ -206,11 +206,13 @@ def _middle(
     )
 
 
-def _seat(draw: ImageDraw.ImageDraw, seat: TrickSeat, box: Box, theme: Theme) -> None:
+def _seat(
+    image: Image.Image, draw: ImageDraw.ImageDraw, seat: TrickSeat, box: Box, theme: Theme
+) -> None:
     colour = theme.muted if seat.side is None else theme.sides[seat.side % len(theme.sides)]
     cards = say_count("{count} card", "{count} cards", seat.cards_in_hand)
     details = [cards, *seat.marks, *seat.won.split(" · ")]
-    draw_seat(draw, box, seat.name, details, colour, seat.to_play, seat.dealer, theme)
+    draw_seat(draw, box, seat.name, details, colour, seat.to_play, seat.dealer, theme, image)
 
 
 def last_trick_picture(table: TrickTable) -> TrickTable | None:

@@ -71,3 +71,13 @@ async def store_location(request: pytest.FixtureRequest, tmp_path: Path) -> str 
         return tmp_path / "bot.sqlite3"
     server: LocalPostgres = request.getfixturevalue("postgres")
     return await server.create_database(f"test_{os.getpid()}_{next(_databases)}")
+
+
+@pytest.fixture(autouse=True)
+def cut_for_the_cutter(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tests written before the cut play their deals as they were: every cut is the default
+    one, made by the table. A test marked `asks_for_cut` has the cutter asked, as players are."""
+    if request.node.get_closest_marker("asks_for_cut") is None:
+        import bot.tables
+
+        monkeypatch.setattr(bot.tables, "ASK_FOR_CUT", False)

@@ -208,6 +208,29 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX daily_attempts_member ON daily_attempts (guild_id, user_id, local_day);
     """,
+    # 11: every finished deal's record (docs/records.md): the text file /replay offers, with
+    # what /history lists, and the people who played it (for "your deals")
+    """
+    CREATE TABLE deal_records (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        table_id INTEGER NOT NULL REFERENCES game_tables (id) ON DELETE CASCADE,
+        number INTEGER NOT NULL,     -- the deal's number in its match
+        guild_id INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        finished_at REAL NOT NULL,
+        fair INTEGER NOT NULL,       -- 1: dealt from a secret (provably fair)
+        result TEXT NOT NULL,        -- the deal's totals, as the record words them
+        record TEXT NOT NULL,        -- the record file (engine.records)
+        UNIQUE (table_id, number)
+    );
+    CREATE INDEX deal_records_guild ON deal_records (guild_id, finished_at);
+    CREATE TABLE deal_players (
+        deal_id INTEGER NOT NULL REFERENCES deal_records (id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL,
+        PRIMARY KEY (deal_id, user_id)
+    );
+    CREATE INDEX deal_players_user ON deal_players (user_id);
+    """,
 )
 
 

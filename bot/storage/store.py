@@ -95,6 +95,22 @@ class PlayerResult:
 
 
 @dataclass(frozen=True, slots=True)
+class DealRecordRow:
+    """A finished deal as /history and /replay find it."""
+
+    number: int
+    fair: bool
+    result: str
+    record: str  # the record file's text
+    players: tuple[int, ...] = ()  # the people (not computers) who played it
+    id: int = 0
+    table_id: int = 0
+    guild_id: int = 0
+    game: str = ""
+    finished_at: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
 class GuildSettings:
     settings: dict[str, Any]
     season_start: float = 0.0
@@ -207,10 +223,14 @@ class Store:
         return [_table_row(row) for row in rows]
 
     async def start_table(
-        self, table_id: int, options: dict[str, Any], deal_keys: dict[str, Any] | None = None
+        self,
+        table_id: int,
+        options: dict[str, Any],
+        deal_keys: dict[str, Any] | None = None,
+        first_moves: Sequence[tuple[int, str]] = (),
     ) -> None:
-        """The game starts: its options, its first deal's secret, its status and the first
-        table message owed, at once."""
+        """The game starts: its options, its first deal's secret, its status, the moves made
+        as it starts (a cut made for the cutter) and the first table message owed, at once."""
         async with self.database.transaction() as tx:
             await tx.run(
                 "UPDATE game_tables SET options = ?, status = 'playing', updated_at = ?,"
@@ -218,9 +238,17 @@ class Store:
                 (json.dumps(options), time.time(),
                  json.dumps(deal_keys) if deal_keys is not None else None, table_id),
             )  # fmt: skip
+            now = time.time()
+            await tx.many(
+                "INSERT INTO actions (table_id, number, player, notation, played_at)"
+                " VALUES (?, ?, ?, ?, ?)",
+                [(table_id, n, player, notation, now)
+                 for n, (player, notation) in enumerate(first_moves)],
+            )  # fmt: skip
+            moves = len(first_moves)
             await tx.run(
-                "INSERT INTO outbox (table_id, kind, number, moves) VALUES (?, 'table', 0, 0)",
-                (table_id,),
+                "INSERT INTO outbox (table_id, kind, number, moves) VALUES (?, 'table', ?, ?)",
+                (table_id, moves, moves),
             )
 
     async def owed(self, table_id: int) -> list[Owed]:
@@ -321,11 +349,24 @@ class Store:
         game: str = "",
         player_results: Sequence[PlayerResult] = (),
         deal_keys: dict[str, Any] | None = None,
+        records: Sequence[DealRecordRow] = (),
     ) -> None:
         """One move and whatever it finished, in a single transaction; `deal_keys` when the
-        move drew a new deal's secret."""
+        move drew a new deal's secret or cut; `records`: the deals it finished."""
         now = time.time()
         async with self.database.transaction() as tx:
+            for deal in records:
+                row = await tx.one(
+                    "INSERT INTO deal_records (table_id, number, guild_id, game, finished_at,"
+                    " fair, result, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                    (table_id, deal.number, guild_id, game, now, int(deal.fair), deal.result,
+                     deal.record),
+                )  # fmt: skip
+                assert row is not None
+                await tx.many(
+                    "INSERT INTO deal_players (deal_id, user_id) VALUES (?, ?)",
+                    [(int(row[0]), user) for user in sorted(set(deal.players))],
+                )
             if deal_keys is not None:
                 await tx.run(
                     "UPDATE game_tables SET deal_keys = ? WHERE id = ?",
@@ -419,6 +460,55 @@ class Store:
     async def insert_player_results(self, results: Sequence[PlayerResult]) -> None:
         """Results recorded outside a move (imports, tests)."""
         await _insert_results(self.database, results)
+
+    # ----- deal records --------------------------------------------------------------------
+
+    _DEAL_COLUMNS = (
+        "d.number, d.fair, d.result, d.record, d.id, d.table_id, d.guild_id, d.game,"
+        " d.finished_at"
+    )
+
+    async def deal_record(self, deal_id: int) -> DealRecordRow | None:
+        row = await self.database.one(
+            f"SELECT {self._DEAL_COLUMNS} FROM deal_records AS d WHERE d.id = ?", (deal_id,)
+        )
+        if row is None:
+            return None
+        players = await self.database.all(
+            "SELECT user_id FROM deal_players WHERE deal_id = ? ORDER BY user_id", (deal_id,)
+        )
+        return _deal_row(row, tuple(int(p[0]) for p in players))
+
+    async def deal_records(
+        self, guild_id: int, user_id: int | None = None, limit: int = 10
+    ) -> list[DealRecordRow]:
+        """A server's latest finished deals, newest first (only `user_id`'s where given)."""
+        if user_id is None:
+            rows = await self.database.all(
+                f"SELECT {self._DEAL_COLUMNS} FROM deal_records AS d WHERE d.guild_id = ?"
+                " ORDER BY d.finished_at DESC, d.id DESC LIMIT ?",
+                (guild_id, limit),
+            )
+        else:
+            rows = await self.database.all(
+                f"SELECT {self._DEAL_COLUMNS} FROM deal_records AS d"
+                " JOIN deal_players AS p ON p.deal_id = d.id"
+                " WHERE d.guild_id = ? AND p.user_id = ?"
+                " ORDER BY d.finished_at DESC, d.id DESC LIMIT ?",
+                (guild_id, user_id, limit),
+            )
+        return [_deal_row(row, ()) for row in rows]
+
+    async def prune_deal_records(self, guild_id: int, before: float) -> None:
+        """A server's retention: its deals finished before `before` go."""
+        await self.database.run(
+            "DELETE FROM deal_players WHERE deal_id IN"
+            " (SELECT id FROM deal_records WHERE guild_id = ? AND finished_at < ?)",
+            (guild_id, before),
+        )
+        await self.database.run(
+            "DELETE FROM deal_records WHERE guild_id = ? AND finished_at < ?", (guild_id, before)
+        )
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         row = await self.database.one(
@@ -514,4 +604,19 @@ def _table_row(row: Sequence[Any]) -> TableRow:
         message_id=row[9],
         turn_deadline=row[10],
         deal_keys=json.loads(row[11]) if row[11] else None,
+    )
+
+
+def _deal_row(row: Sequence[Any], players: tuple[int, ...]) -> DealRecordRow:
+    return DealRecordRow(
+        number=int(row[0]),
+        fair=bool(row[1]),
+        result=str(row[2]),
+        record=str(row[3]),
+        players=players,
+        id=int(row[4]),
+        table_id=int(row[5]),
+        guild_id=int(row[6]),
+        game=str(row[7]),
+        finished_at=float(row[8]),
     )

@@ -20,7 +20,9 @@ from engine.ai.hints import suggest_fishing
 from engine.ai.normal import score_actions
 from engine.ai.worlds import mover_world
 from engine.core import GameState
+from engine.fairness import Cut
 from engine.registry import Hint, spec_of
+from engine.words import say
 
 __all__ = ["FISHING", "Hint", "Level", "SearchBudget", "choose_action", "suggest"]
 
@@ -40,12 +42,17 @@ def choose_action(
     rng: random.Random,
     budget: SearchBudget | None = None,
 ) -> Any:
-    """The move `player` (who must be the one to move) makes at `level`."""
+    """The move `player` (who must be the one to move) makes at `level`. A computer seat
+    cuts the deck in the middle (the default cut)."""
+    if match.pending_cut is not None:
+        return Cut(match.pending_cut.default)
     return spec_of(match).computer.choose(match, player, Level(level).value, rng, budget)
 
 
 def suggest(match: GameState, player: int, seed: int | str = 0) -> Hint:
     """A good move for `player` (to move) and a one-line reason, from that seat's view."""
+    if match.pending_cut is not None:
+        return Hint(Cut(match.pending_cut.default), say("Any cut is as good as another."))
     return spec_of(match).computer.hint(match, player, seed)
 
 

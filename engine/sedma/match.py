@@ -52,12 +52,18 @@ class SedmaMatch(DealMatch):
 
     @property
     def current_player(self) -> int | None:
+        if self.pending_cut is not None and not self._over:
+            return self.pending_cut.cutter
         return None if self._over else int(self.deal.turn)
 
     def describe(self, action: Any, names: Sequence[str] | None = None) -> str:
+        if self.pending_cut is not None:
+            return super().describe(action, names)
         return describe_action(self.deal, self.as_action(action), names)
 
     def move_groups(self) -> list[MoveGroup]:
+        if self.pending_cut is not None:
+            return self.cut_groups()
         if self.deal.phase is Phase.DECIDE:
             question = say("Fight or stop?") if self.rules.is_hola else say("Go again or stop?")
             return [MoveGroup("choice", tuple(self.legal_actions()), question)]
@@ -96,7 +102,7 @@ class SedmaMatch(DealMatch):
             self._over = True
             return
         self.deal_number += 1
-        self.deal = SedmaHand.deal(self.rules, self._next_dealer(hand, score), self._next_shuffle())
+        self._deal_next(self._next_dealer(hand, score))
 
     def _finished(self) -> bool:
         best = max(self.scores)

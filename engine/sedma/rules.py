@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from engine.cards import FULL_DECK, Card, Suit, card_of
 from engine.core import GameError, RulesRecord
+from engine.words import say
 
 SEDMA = "sedma"
 HOLA = "hola"
@@ -30,7 +31,7 @@ class SedmaRules(RulesRecord):
         allowed = (2, 3, 4) if self.game == SEDMA else (2, 4)
         if self.players not in allowed:
             seats = " or ".join(map(str, allowed))
-            raise GameError(f"{self.title} is played by {seats} players")
+            raise GameError(f"{self.game.title()} is played by {seats} players")
         if self.game == SEDMA and self.target and not 1 <= self.target <= 50:
             raise GameError("a Sedma match is played to between 1 and 50 game points")
         if self.game == HOLA and self.target and not 200 <= self.target <= 500:
@@ -40,7 +41,8 @@ class SedmaRules(RulesRecord):
 
     @property
     def title(self) -> str:
-        return "Sedma" if self.game == SEDMA else "Hola"
+        """The game's name in the language spoken now."""
+        return say("Sedma") if self.game == SEDMA else say("Hola")
 
     @property
     def is_hola(self) -> bool:

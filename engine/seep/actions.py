@@ -17,7 +17,8 @@ from enum import Enum
 from typing import NamedTuple
 
 from engine.cards import CARD_PATTERN, Card, format_cards, parse_cards, sorted_cards
-from engine.notation import read_move
+from engine.core import BadNotation
+from engine.words import say
 
 
 class Kind(Enum):
@@ -92,7 +93,10 @@ _ACTION = re.compile(
 
 def parse_action(text: str) -> SeepAction:
     """Read an action's notation; raises BadNotation with a readable message."""
-    match = read_move(_ACTION, text, "Seep")
+    cleaned = text.strip().replace(" ", "")
+    match = _ACTION.fullmatch(cleaned)
+    if not match:
+        raise BadNotation(say("{move} is not a Seep move", move=repr(text)))
     if match.group("bid"):
         return SeepAction.bid(int(match.group("bid")))
     card = Card.parse(match.group("card"))

@@ -48,7 +48,13 @@ class SeepMatch(DealMatch):
     def current_player(self) -> int | None:
         if self._over:
             return None
+        if self.pending_cut is not None:
+            return self.pending_cut.cutter
         return int(self.deal.player_of(self.deal.turn))
+
+    def cutter(self, dealer: int) -> int:
+        """Seep is played to the right: the player to the dealer's right, the bidder, cuts."""
+        return (dealer + 1) % 4 % int(self.rules.players)
 
     def suit_choices(self, action: SeepAction | str) -> list[SeepAction]:
         return list(self.deal.suit_choices(self.as_action(action)))
@@ -61,6 +67,8 @@ class SeepMatch(DealMatch):
         return build_view(self, who)
 
     def move_groups(self) -> list[MoveGroup]:
+        if self.pending_cut is not None:
+            return self.cut_groups()
         legal = self.legal_actions()
         bids = tuple(a for a in legal if a.card is None)
         if bids:
@@ -151,7 +159,7 @@ class SeepMatch(DealMatch):
             self._over = True
             return
         self.deal_number += 1
-        self.deal = SeepDeal.deal(self.rules, result.next_dealer, self._next_shuffle())
+        self._deal_next(result.next_dealer)
 
 
 @dataclass(frozen=True, slots=True)

@@ -48,12 +48,18 @@ class SheepsheadMatch(DealMatch):
 
     @property
     def current_player(self) -> int | None:
+        if self.pending_cut is not None and not self._over:
+            return self.pending_cut.cutter
         return None if self._over else int(self.deal.turn)
 
     def describe(self, action: Any, names: Sequence[str] | None = None) -> str:
+        if self.pending_cut is not None:
+            return super().describe(action, names)
         return describe_action(self.deal, self.as_action(action), names)
 
     def move_groups(self) -> list[MoveGroup]:
+        if self.pending_cut is not None:
+            return self.cut_groups()
         phase = self.deal.phase
         legal = tuple(self.legal_actions())
         if phase is Phase.PICK:
@@ -100,7 +106,7 @@ class SheepsheadMatch(DealMatch):
             return
         self.deal_number = self.hands_played + 1
         dealer = (hand.dealer + 1) % self.rules.players
-        self.deal = SheepsheadHand.deal(self.rules, dealer, self._next_shuffle())
+        self._deal_next(dealer)
 
     # ----- results ----------------------------------------------------------------------
 

@@ -16,7 +16,8 @@ from enum import Enum
 from typing import NamedTuple
 
 from engine.cards import CARD_PATTERN, Card, format_cards, parse_cards, sorted_cards
-from engine.notation import read_move
+from engine.core import BadNotation
+from engine.words import say
 
 
 class Move(Enum):
@@ -91,7 +92,10 @@ _ACTION = re.compile(
 
 
 def parse_action(text: str) -> SuipeAction:
-    match = read_move(_ACTION, text, "Suipe")
+    cleaned = text.strip().replace(" ", "")
+    match = _ACTION.fullmatch(cleaned)
+    if not match:
+        raise BadNotation(say("{move} is not a Suipe move", move=repr(text)))
     card = Card.parse(match.group("card"))
     if match.group("taken") is not None:
         taken = parse_cards(match.group("taken"))

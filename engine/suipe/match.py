@@ -38,6 +38,8 @@ class SuipeMatch(DealMatch):
 
     @property
     def current_player(self) -> int | None:
+        if self.pending_cut is not None and not self._over:
+            return self.pending_cut.cutter
         return None if self._over else self.deal.turn
 
     def _settle(self) -> None:
@@ -52,7 +54,7 @@ class SuipeMatch(DealMatch):
             return
         self.deal_number += 1
         next_dealer = (self.deal.dealer + 1) % self.rules.players
-        self.deal = SuipeDeal.deal(self.rules, next_dealer, self._next_shuffle())
+        self._deal_next(next_dealer)
 
     @property
     def winner(self) -> int | None:

@@ -164,14 +164,18 @@ async def test_a_seep_bid_and_the_first_play_in_one_picker(
     taps += 1
     picker = fake.messages[picker_id]  # the same private message, now the first play
     assert step.message_id == picker_id
-    assert "bid 12" in picker["content"] and "Your turn: choose your move" in picker["content"]
-    assert len(session.match.actions) == 1
+    # the table made the cut (a move of its own): the bid is the move after it
+    moves = [a for a in session.match.actions if not a.notation.startswith("cut ")]
+    assert moves[0].notation in picker["content"] or "bid" in picker["content"]
+    assert "Your turn: choose your move" in picker["content"]
+    assert len(moves) == 1
     play = next(c for c in fake.components(picker) if c.get("type") == 3)
     await fake.click(ASHA, picker_id, play["custom_id"], [play["options"][0]["value"]])
     taps += 1
     await env.bot.idle()
-    assert session.match.actions[1].notation != session.match.actions[0].notation
-    assert len(session.match.actions) >= 2 and session.match.deal.bid is not None
+    moves = [a for a in session.match.actions if not a.notation.startswith("cut ")]
+    assert moves[1].notation != moves[0].notation
+    assert len(moves) >= 2 and session.match.deal.bid is not None
     assert taps == 3  # two decisions: the hand opened once, then one tap each
 
 
@@ -287,7 +291,7 @@ async def test_the_final_table_comes_before_the_summary_with_recap_and_rematch(e
     titles = [(m["embeds"] or [{}])[0].get("title", "") for m in posted]
     first_summary = titles.index(next(t for t in titles if t.startswith("Hand 1")))
     fields = {f["name"]: f["value"] for f in posted[first_summary]["embeds"][0]["fields"]}
-    hand_one = [f"• {play.text}" for play in session.plays_since(0, 0)]
+    hand_one = [f"• {play.told(session.names())}" for play in session.plays_since(0, 0)]
     ending = fields["Since the last table"].splitlines()
     assert ending and hand_one[-len(ending):] == ending
     table_title = titles[0]  # the first message is a table
@@ -297,7 +301,7 @@ async def test_the_final_table_comes_before_the_summary_with_recap_and_rematch(e
         if title == table_title
     )  # fmt: skip
     fields = {f["name"]: f["value"] for f in next_table["embeds"][0].get("fields", [])}
-    hand_two = [f"• {play.text}" for play in session.plays_since(0, 1)]
+    hand_two = [f"• {play.told(session.names())}" for play in session.plays_since(0, 1)]
     listed = fields.get("Since the last table", "").splitlines()
     assert listed == hand_two[: len(listed)]  # from the hand's first play on, nothing before
 

@@ -114,7 +114,7 @@ async def test_a_server_sets_its_winning_lead_in_settings(env: Env) -> None:
 
 @pytest.mark.parametrize(
     ("game", "players", "options", "deals"),
-    [("suipe", 2, {"deals": 1}, 1), ("seep", 2, {}, 7)],  # deals with a hand of many moves
+    [("suipe", 2, {"deals": 1}, 6), ("seep", 2, {}, 16)],  # deals with a hand of many moves
 )
 async def test_a_move_takes_three_taps_and_a_forced_one_two(
     env: Env, monkeypatch: pytest.MonkeyPatch, game: str, players: int, options: dict, deals: int

@@ -116,7 +116,9 @@ def test_a_match_with_secret_deals_is_rebuilt_from_its_keys_and_actions(
     while match.deals_finished == 0 and not match.is_terminal:
         random_playout(match, rng, 1)
     keys = match.deal_keys
-    assert keys is not None and len(keys.secrets) == match.shuffles.made  # type: ignore[attr-defined]
+    waiting = 1 if match.pending_cut is not None else 0  # the next deal's secret, committed to
+    assert keys is not None
+    assert len(keys.secrets) == match.shuffles.made + waiting  # type: ignore[attr-defined]
     assert match.is_terminal or len(keys.secrets) >= 2  # a secret for the next deal
     data = match.to_dict()
     assert data["seed"]["secrets"] == [s.hex() for s in keys.secrets]
@@ -135,11 +137,17 @@ def test_the_same_secret_deals_the_same_cards_and_another_secret_other_cards(
     keys.secret(0)
     first = registry.new_match(game, DealKeys.from_dict(keys.to_dict()), **rules)
     same = registry.new_match(game, DealKeys.from_dict(keys.to_dict()), **rules)
+    for match in (first, same):
+        match.apply("cut 7")
     assert hands(first) == hands(same) and first.view(0) == same.view(0)
     other_keys = DealKeys.from_dict(keys.to_dict())
     other_keys.secrets[0] = bytes(32)
     other = registry.new_match(game, other_keys, **rules)
+    other.apply("cut 7")
     assert hands(other) != hands(first)
+    other_cut = registry.new_match(game, DealKeys.from_dict(keys.to_dict()), **rules)
+    other_cut.apply("cut 8")
+    assert hands(other_cut) != hands(first)
 
 
 def test_keys_and_legacy_seeds_round_trip_through_json() -> None:

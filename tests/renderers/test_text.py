@@ -85,3 +85,18 @@ def test_leaderboard_rows_show_indian_script_names() -> None:
         return leaderboard.render_png(leaderboard.BoardModel("Seep", "This server", (row,)))
 
     assert board("કમલ") != board("ખમલ")
+
+
+@pytest.mark.parametrize("anchor", ["la", "mm", "ma", "ls"])
+@pytest.mark.parametrize("text", ["Dev Kumar Sharma", "12 games · 58% won", "Q♠ 10♦ · ★"])
+def test_text_drawn_again_looks_exactly_as_pillow_draws_it(text: str, anchor: str) -> None:
+    """Text masks are cached; a word drawn the second time, at another fraction of a pixel and
+    in another colour, is the same picture Pillow itself draws."""
+    face = font(24)
+    for xy, fill in (((100.0, 30.0), (246, 244, 236)), ((100.5, 30.25), (198, 32, 44))):
+        for _ in range(2):  # drawn fresh, then from the cache
+            ours = Image.new("RGB", (400, 60), (22, 92, 58))
+            draw_text(ImageDraw.Draw(ours), xy, text, face, fill, anchor)
+            pillows = Image.new("RGB", (400, 60), (22, 92, 58))
+            ImageDraw.Draw(pillows).text(xy, text, font=face, fill=fill, anchor=anchor)
+            assert ours.tobytes() == pillows.tobytes()

@@ -163,7 +163,7 @@ class TinyMatch(GameState):
 
     def _deal(self) -> None:
         deck = list(DECK)
-        self.shuffles.next().shuffle(deck)
+        self.shuffles.next(self.dealer).shuffle(deck)
         self.held = [
             sorted(deck[p * HAND : (p + 1) * HAND], key=hand_order) for p in range(self.players)
         ]
@@ -352,7 +352,7 @@ def topic_for(view: TinyView) -> str:
 
 SPEC = GameSpec(
     name=NAME,
-    display_name="Tiny Tricks",
+    display_name=marked("Tiny Tricks"),
     family=Family.TRICKS,
     min_players=2,
     max_players=3,

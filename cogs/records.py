@@ -1,0 +1,256 @@
+"""/history, /replay and /verify: looking back at finished deals (docs/records.md).
+
+Thin glue: the records come from the store, are checked and replayed by engine.records and
+drawn by renderers. A deal is shown only to members of the server it was played in, and only
+once it is over (a record exists only for a finished deal)."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.i18n import _
+from cogs.common import OwnView, tell
+from engine.core import PUBLIC, GameState
+from engine.pictures import TablePicture
+from engine.records import DealRecord, RecordError, check, dealt_hands, state_at, walk
+from engine.registry import display_name
+from renderers.replay import render_animation, render_step_png, turning_points
+
+if TYPE_CHECKING:
+    from bot.client import SeepBot
+    from bot.storage.store import DealRecordRow
+
+HISTORY_SHOWN = 10
+
+
+async def find_deal(interaction: discord.Interaction, deal: int) -> DealRecordRow | None:
+    """The deal `deal` if the asker may see it; otherwise they are told why and None."""
+    bot: SeepBot = interaction.client  # type: ignore[assignment]
+    row = await bot.store.deal_record(deal)
+    if row is None:
+        await tell(interaction, _("There is no finished deal number {deal}.", deal=deal))
+        return None
+    if interaction.guild_id is None or row.guild_id != interaction.guild_id:
+        await tell(
+            interaction,
+            _("Deal {deal} was played in another server: only its members may look at it.",
+              deal=deal),
+        )  # fmt: skip
+        return None
+    return row
+
+
+def record_file(row: DealRecordRow) -> discord.File:
+    return discord.File(
+        io.BytesIO(row.record.encode()), filename=f"deal-{row.id}-{row.game}.txt"
+    )
+
+
+def _steps(record: DealRecord) -> list[tuple[int, TablePicture]]:
+    """Each step of the deal after its cut, with its public table."""
+    return [
+        (step, match.view(PUBLIC).picture(record.names))
+        for step, match in walk(record)
+        if match.pending_cut is None
+    ]
+
+
+def _hands_text(match: GameState, names: list[str]) -> str:
+    lines = []
+    for player in range(match.num_players):
+        cards = match.view(player).hand or ()
+        shown = " ".join(card.pretty for card in cards) or "—"
+        lines.append(f"**{names[player]}**: {shown}")
+    return "\n".join(lines)
+
+
+class ReplayView(OwnView):
+    """A finished deal step by step, privately: Previous / Next, a jump to each trick or
+    capture, the animated image to post, and the record file."""
+
+    def __init__(self, row: DealRecordRow, record: DealRecord, steps: list[int],
+                 points: list[int]) -> None:  # fmt: skip
+        super().__init__(timeout=900)
+        self.row, self.record, self.steps, self.points = row, record, steps, points
+        self.index = 0
+        self.previous.label = _("Previous")
+        self.next.label = _("Next")
+        self.post.label = _("Post the animation")
+        self.download.label = _("Record file")
+        if points:
+            options = [
+                discord.SelectOption(
+                    label=_("Trick or capture {number} (move {move})", number=n + 1,
+                            move=steps[at]),
+                    value=str(at),
+                )
+                for n, at in enumerate(points[:25])
+            ]  # fmt: skip
+            jump = cast("discord.ui.Select[Any]", self.jump)
+            jump.options = options
+            jump.placeholder = _("Jump to a trick or capture")
+        else:
+            self.remove_item(self.jump)
+        self._update_buttons()
+
+    def _update_buttons(self) -> None:
+        self.previous.disabled = self.index == 0
+        self.next.disabled = self.index >= len(self.steps) - 1
+
+    def page(self) -> dict[str, Any]:
+        step = self.steps[self.index]
+        match = state_at(self.record, step)
+        picture = match.view(PUBLIC).picture(self.record.names)
+        told = self.record.told[step - 1] if 0 < step <= len(self.record.told) else ""
+        title = _("Deal {deal} · {game} · move {step} of {steps}", deal=self.row.id,
+                  game=display_name(self.record.game), step=step,
+                  steps=len(self.record.actions))  # fmt: skip
+        embed = discord.Embed(title=title, description=told or None)
+        embed.add_field(name=_("Hands"), value=_hands_text(match, self.record.names)[:1024])
+        embed.set_image(url="attachment://step.png")
+        png = render_step_png(picture)
+        return {
+            "embed": embed,
+            "attachments": [discord.File(io.BytesIO(png), filename="step.png")],
+            "view": self,
+        }
+
+    async def show(self, interaction: discord.Interaction) -> None:
+        self._update_buttons()
+        page = await asyncio.to_thread(self.page)
+        await interaction.response.edit_message(**page)
+
+    @discord.ui.button(label="Previous", style=discord.ButtonStyle.secondary)
+    async def previous(
+        self, interaction: discord.Interaction, button: discord.ui.Button[Any]
+    ) -> None:
+        self.index = max(0, self.index - 1)
+        await self.show(interaction)
+
+    @discord.ui.button(label="Next", style=discord.ButtonStyle.secondary)
+    async def next(self, interaction: discord.Interaction, button: discord.ui.Button[Any]) -> None:
+        self.index = min(len(self.steps) - 1, self.index + 1)
+        await self.show(interaction)
+
+    @discord.ui.select(placeholder="Jump", options=[discord.SelectOption(label="-")])
+    async def jump(
+        self, interaction: discord.Interaction, select: discord.ui.Select[Any]
+    ) -> None:
+        self.index = int(select.values[0])
+        await self.show(interaction)
+
+    @discord.ui.button(label="Post the animation", style=discord.ButtonStyle.primary)
+    async def post(self, interaction: discord.Interaction, button: discord.ui.Button[Any]) -> None:
+        await interaction.response.defer(thinking=True, ephemeral=True)
+        pictures = [picture for _, picture in await asyncio.to_thread(_steps, self.record)]
+        data = await asyncio.to_thread(render_animation, pictures)
+        channel = interaction.channel
+        text = _("Deal {deal} of {game}, move by move: {result}", deal=self.row.id,
+                 game=display_name(self.record.game), result=self.record.result)  # fmt: skip
+        if channel is None or not hasattr(channel, "send"):
+            await interaction.followup.send(_("I cannot post in this channel."), ephemeral=True)
+            return
+        await channel.send(text, file=discord.File(io.BytesIO(data), filename="replay.gif"))
+        await interaction.followup.send(_("Posted."), ephemeral=True)
+
+    @discord.ui.button(label="Record file", style=discord.ButtonStyle.secondary)
+    async def download(
+        self, interaction: discord.Interaction, button: discord.ui.Button[Any]
+    ) -> None:
+        await interaction.response.send_message(
+            _("The record of deal {deal}: check it with `python -m engine replay FILE`.",
+              deal=self.row.id),
+            file=record_file(self.row),
+            ephemeral=True,
+        )  # fmt: skip
+
+
+class RecordCommands(commands.Cog):
+    def __init__(self, bot: SeepBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="history", description="Your recent deals, or this server's")
+    @app_commands.describe(everyone="Show the server's recent deals instead of yours")
+    @app_commands.guild_only()
+    async def history(self, interaction: discord.Interaction, everyone: bool = False) -> None:
+        guild = interaction.guild_id or 0
+        user = None if everyone else interaction.user.id
+        rows = await self.bot.store.deal_records(guild, user, HISTORY_SHOWN)
+        if not rows:
+            await tell(interaction, _("No finished deals yet.") if everyone
+                       else _("You have not finished a deal in this server yet."))  # fmt: skip
+            return
+        lines = [
+            _("**Deal {deal}** · {game} · <t:{when}:d> · {result}{fair}", deal=row.id,
+              game=display_name(row.game), when=int(row.finished_at), result=row.result,
+              fair="" if row.fair else " · " + _("not provably fair"))
+            for row in rows
+        ]  # fmt: skip
+        heading = _("This server's recent deals:") if everyone else _("Your recent deals:")
+        footer = _("See one with `/replay deal:<number>`; check one with `/verify deal:<number>`.")
+        await tell(interaction, "\n".join([heading, *lines, footer]))
+
+    @app_commands.command(name="replay", description="A finished deal, step by step")
+    @app_commands.describe(deal="The deal's number (see /history)")
+    @app_commands.guild_only()
+    async def replay(self, interaction: discord.Interaction, deal: int) -> None:
+        row = await find_deal(interaction, deal)
+        if row is None:
+            return
+        try:
+            record = DealRecord.from_text(row.record)
+            steps_and_pictures = await asyncio.to_thread(_steps, record)
+        except RecordError as error:
+            await tell(interaction, _("That deal's record does not check out: {why}",
+                                      why=str(error)))  # fmt: skip
+            return
+        steps = [step for step, _ in steps_and_pictures]
+        points = turning_points([picture for _, picture in steps_and_pictures])
+        view = ReplayView(row, record, steps, points)
+        page = await asyncio.to_thread(view.page)
+        files = page.pop("attachments")
+        await interaction.response.send_message(**page, files=files, ephemeral=True)
+
+    @app_commands.command(name="verify", description="Check that a finished deal was fair")
+    @app_commands.describe(deal="The deal's number (see /history)")
+    @app_commands.guild_only()
+    async def verify(self, interaction: discord.Interaction, deal: int) -> None:
+        row = await find_deal(interaction, deal)
+        if row is None:
+            return
+        try:
+            record = DealRecord.from_text(row.record)
+            await asyncio.to_thread(check, record)
+            hands = await asyncio.to_thread(dealt_hands, record) if record.fair else []
+        except RecordError as error:
+            await tell(interaction, _("Deal {deal} does not check out: {why}", deal=deal,
+                                      why=str(error)))  # fmt: skip
+            return
+        if not record.fair:
+            await tell(interaction, _(
+                "Deal {deal} was dealt before secret deals: it is not provably fair. Its moves "
+                "replay and give its result: {result}", deal=deal, result=record.result))
+            return
+        lines = [
+            _("Deal {deal} checks out: SHA-256 of its secret and the nonce is the commitment "
+              "`{commitment}` shown before the cut, and the secret, nonce and cut {cut} deal "
+              "these cards:", deal=deal, commitment=(record.commitment or "")[:16],
+              cut=record.cut),
+            *(f"**{name}**: {cards or '—'}" for name, cards in hands),
+            _("Secret: `{secret}` · nonce: `{nonce}`", secret=record.secret, nonce=record.nonce),
+            _("Check it yourself: docs/fairness.md, or `python -m engine verify FILE` with the "
+              "record file."),
+        ]  # fmt: skip
+        await interaction.response.send_message(
+            "\n".join(lines)[:2000], file=record_file(row), ephemeral=True
+        )
+
+
+async def setup(bot: SeepBot) -> None:
+    await bot.add_cog(RecordCommands(bot))
