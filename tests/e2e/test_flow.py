@@ -221,7 +221,10 @@ async def test_no_clock_at_an_untimed_table(env: Env) -> None:
 # ----- 3. the end of a match in order -----------------------------------------------------
 
 
-async def test_the_final_table_comes_before_the_summary_with_recap_and_rematch(env: Env) -> None:
+async def test_the_final_table_comes_before_the_summary_with_recap_and_rematch(
+    flow_env: Env,
+) -> None:
+    env = flow_env
     fake = env.fake
     fake.add_member(ASHA, "Asha")
     lobby, session = await start_table(env, ASHA, "sheepshead", computers=2, players=3,
@@ -302,8 +305,9 @@ async def test_a_table_ended_while_a_computer_thinks_posts_nothing_more(
 
 
 async def test_a_table_ended_during_the_computers_delay_or_a_timer_posts_nothing(
-    env: Env,
+    flow_env: Env,
 ) -> None:
+    env = flow_env
     fake = env.fake
     fake.add_member(ASHA, "Asha")
     lobby, _ = await start_table(env, ASHA, "sedma", computers=3, players=4)
@@ -341,7 +345,8 @@ async def test_the_fake_refuses_a_second_answer_with_40060(env: Env) -> None:
     fake.violations.clear()
 
 
-async def test_season_cancel_and_pickers_are_answered_once(env: Env) -> None:
+async def test_season_cancel_and_pickers_are_answered_once(flow_env: Env) -> None:
+    env = flow_env
     fake = env.fake
     fake.add_member(ASHA, "Asha")
     season = await fake.slash(ASHA, "settings", "season", permissions=MANAGE_GUILD)
