@@ -155,6 +155,7 @@ async def test_a_sheepshead_table_opened_in_gujarati_speaks_gujarati(env: Env) -
         ]
     )
     # names: the players, the game, and the deal commitment's hash, nonce and command
+    words = re.sub(r"\b[0-9a-f]{8,}\b", "", words)  # a digest's hex may spell "dbc"
     left = set(re.findall(r"[A-Za-z]{3,}", words)) - {
         "Asha", "Computer", "Sheepshead", "SHA", "nonce", "verify"
     }
