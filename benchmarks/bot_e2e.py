@@ -8,7 +8,8 @@ a human's):
   included) when every table moves at a brisk human pace (one move every PACE seconds on
   average, at random moments);
 - moves per second when every table moves as fast as the bot answers (saturation);
-- memory per active table, and the bot's CPU time per move.
+- memory: the bot process resident once connected and idle, and per active table; the bot's CPU
+  time per move.
 
 Stores and process counts are measured side by side in one run: SQLite (one process; one
 file is one process's store), and PostgreSQL (a server this run starts, a new database per
@@ -84,6 +85,7 @@ async def _serve(
                             database_url=store or None, shards=plan)  # fmt: skip
         bot, runner = await start_against_fake(api_base, gateway_url, settings)
         gc.collect()
+        idle_mb = _resident_mb()
         tracemalloc.start()
         before = tracemalloc.take_snapshot()
         games = {}
@@ -100,7 +102,7 @@ async def _serve(
         after = tracemalloc.take_snapshot()
         tracemalloc.stop()
         per_table = sum(s.size_diff for s in after.compare_to(before, "filename")) / len(mine)
-        connection.send({"games": games, "kb_per_table": per_table / 1024})
+        connection.send({"games": games, "kb_per_table": per_table / 1024, "idle_mb": idle_mb})
         while True:
             request = await asyncio.to_thread(connection.recv)
             if request == "cpu":
@@ -234,6 +236,7 @@ async def measure(
         # the fake Discord and the players share the machine's cores with the bots
         "driver_ms_per_move": 1000 * driver / len(saturated),
         "kb_per_table": statistics.mean(r["kb_per_table"] for r in readies),
+        "idle_mb": statistics.mean(r["idle_mb"] for r in readies),
         "violations": len(fake.violations),
         "refused": len(refused),
     }
@@ -243,6 +246,14 @@ def _refused(asked: Any) -> bool:
     """Whether the bot answered a move at once with "busy" instead of taking it on."""
     first = asked.responses[0] if asked.responses else {}
     return first.get("type") == 4 and "busy" in str(first.get("data", {}).get("content", ""))
+
+
+def _resident_mb() -> float:
+    """This process's resident memory (Linux), in MB."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
 
 
 def _cpu_seconds() -> float:
@@ -294,6 +305,7 @@ def main() -> None:
                         f"{result['cpu_ms_per_move']:4.1f} ms/move (fake Discord and players "
                         f"{result['driver_ms_per_move']:4.1f})  "
                         f"{result['kb_per_table']:5.1f} KB/table  "
+                        f"idle {result['idle_mb']:4.1f} MB  "
                         f"busy answers {result['refused']}  "
                         f"violations {result['violations']}",
                         flush=True,
