@@ -204,7 +204,7 @@ def table(rows: list[Row]) -> str:
     widths = [max(len(row[i]) for row in [("part", "figure", "value"), *rows]) for i in range(3)]
 
     def line(cells: tuple[Any, ...]) -> str:
-        return "| " + " | ".join(str(c).ljust(w) for c, w in zip(cells, widths)) + " |"
+        return "| " + " | ".join(str(c).ljust(w) for c, w in zip(cells, widths, strict=True)) + " |"
 
     return "\n".join(
         [line(("part", "figure", "value")), line(tuple("-" * w for w in widths))]
