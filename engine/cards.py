@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import IntEnum
 
 from engine.fairness import Shuffler
@@ -56,11 +56,24 @@ class Card:
 
     rank: int
     suit: Suit
+    # Worked out once: cards are hashed and compared in every rules check and search. The
+    # hash is the one the dataclass would compute, so sets of cards keep their order.
+    index: int = field(init=False, repr=False, compare=False)  # a dense 0..51 key
+    _hash: int = field(init=False, repr=False, compare=False)
 
-    @property
-    def index(self) -> int:
-        """A dense 0..51 number, handy as a key."""
-        return self.suit * 13 + self.rank - 1
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "index", self.suit * 13 + self.rank - 1)
+        object.__setattr__(self, "_hash", hash((self.rank, self.suit)))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if other.__class__ is not Card:
+            return NotImplemented
+        return self.index == other.index
 
     @property
     def pretty(self) -> str:

@@ -139,6 +139,8 @@ class _SqliteStatements:
             return [tuple(row) for row in await cursor.fetchall()]
 
     async def many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        if not rows:
+            return  # nothing to insert: no trip to the database's thread
         async with self.db.executemany(sql, rows):
             pass
 
