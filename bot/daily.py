@@ -118,7 +118,10 @@ def spec_with_daily(game: str) -> tuple[GameSpec, DailySpec]:
     spec = registry.game(game)
     if spec.daily is None:
         raise DailyError(
-            _("{game} has no daily deal. Choose another game.", game=spec.display_name)
+            _(
+                "{game} has no daily deal. Choose another game.",
+                game=registry.display_name(spec.name),
+            )
         )
     return spec, spec.daily
 
@@ -404,7 +407,8 @@ class Daily:
             key=lambda s: (s.place, s.name),
         )  # fmt: skip
         deal = await self.store.deal(guild_id, day.local_day, game)
-        title = _("{game} daily deal · {day}", game=spec.display_name, day=day.local_day)
+        game_name = registry.display_name(spec.name)
+        title = _("{game} daily deal · {day}", game=game_name, day=day.local_day)
         subtitle = ngettext(
             "{count} player · matchpoints", "{count} players · matchpoints", len(rows)
         )
@@ -443,7 +447,8 @@ class Daily:
             )
             standings.append(Standing(user, names[user], place, f"{totals[user]:.0f}", detail))
         standings.sort(key=lambda s: (s.place, s.name))
-        title = _("{game} daily deals · week of {day}", game=spec.display_name, day=first)
+        game_name = registry.display_name(spec.name)
+        title = _("{game} daily deals · week of {day}", game=game_name, day=first)
         subtitle = ngettext(
             "{count} player · matchpoints summed", "{count} players · matchpoints summed",
             len(standings),

@@ -11,8 +11,9 @@ catalogue is the shared one with every game's own merged behind it, so a new gam
 words without touching `bot/locales`.
 
 Which language: private answers speak the player's (`/language`, else their Discord client's
-language when we have it); a table's public messages speak the language of the player who
-opened it, so everyone at the table reads the same words.
+language when we have it, else the server's language, else English); a table's public messages
+speak the server's language (`/settings tables language`, else the language of the player who
+opened the table), so everyone at the table reads the same words.
 """
 
 from __future__ import annotations
@@ -34,12 +35,18 @@ from engine import registry, words
 
 FOLDER = Path(__file__).parent / "locales"
 DEFAULT = "en"
+# Each language by its own name (as a message names it), and as a list of choices shows it.
+OWN_NAMES = {
+    "en": "English", "hi": "हिन्दी", "gu": "ગુજરાતી", "cs": "Čeština", "sk": "Slovenčina",
+    "de": "Deutsch",
+}  # fmt: skip
 LANGUAGES = {
     "en": "English", "hi": "हिन्दी (Hindi)", "gu": "ગુજરાતી (Gujarati)", "cs": "Čeština (Czech)",
     "sk": "Slovenčina (Slovak)", "de": "Deutsch (German)",
 }  # fmt: skip
-# Discord's client languages that we speak (Discord has Hindi but no Gujarati).
-DISCORD_LOCALES = {"hi": "hi", "en-US": "en", "en-GB": "en"}
+# Discord's client languages that we speak (Discord's apps have no Gujarati or Slovak: those
+# players choose them with /language).
+DISCORD_LOCALES = {"hi": "hi", "cs": "cs", "de": "de", "en-US": "en", "en-GB": "en"}
 
 _language: ContextVar[str] = ContextVar("language", default=DEFAULT)
 
@@ -111,11 +118,17 @@ def speaking(code: str | None) -> Iterator[None]:
             _language.reset(token)
 
 
-def language_of(preference: str | None, locale: str | None) -> str:
-    """The player's chosen language, else their Discord client's, else English."""
+def language_of(preference: str | None, locale: str | None, server: str | None = None) -> str:
+    """The player's chosen language, else their Discord client's, else the server's, else
+    English."""
     if preference in LANGUAGES:
         return preference
-    return DISCORD_LOCALES.get(str(locale or ""), DEFAULT)
+    return DISCORD_LOCALES.get(str(locale or ""), server if server in LANGUAGES else DEFAULT)
+
+
+def speaks_locale(locale: str | None) -> bool:
+    """Whether a Discord client language is one of ours (else the server's language is used)."""
+    return str(locale or "") in DISCORD_LOCALES
 
 
 def _(message: str, **values: Any) -> str:

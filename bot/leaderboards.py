@@ -295,7 +295,7 @@ async def board_page(
     own = mine if mine is not None and mine not in rows else None
     spec = registry.game(game)
     by = _(spec.headline.board) if board is Board.HEADLINE else _(board.value)
-    title = _("{game} leaderboard · by {board}", game=spec.display_name, board=by)
+    title = _("{game} leaderboard · by {board}", game=registry.display_name(spec.name), board=by)
     subtitle = ngettext(
         "{period} · {count} player",
         "{period} · {count} players",

@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 
 from bot import logs
-from bot.i18n import N_, _, language_of, use_language
+from bot.i18n import N_, _, language_of, speaks_locale, use_language
 
 if TYPE_CHECKING:
     from bot.client import SeepBot
@@ -27,16 +27,20 @@ log = logging.getLogger("seepbot.errors")
 
 async def localise(interaction: discord.Interaction) -> str:
     """Speak the player's language for the rest of this interaction's handling: their
-    `/language` choice, else their Discord client's language. (The log names the interaction
-    from here on.) A choice that cannot be read counts as none: the player is still answered."""
+    `/language` choice, else their Discord client's language when it is one of ours, else
+    the server's, else English. (The log names the interaction from here on.) A choice that
+    cannot be read counts as none: the player is still answered."""
     logs.set_interaction(logs.describe_interaction(interaction))
     client: SeepBot = interaction.client  # type: ignore[assignment]  # always our bot
+    locale = str(interaction.locale)
+    preference = server = None
     try:
         preference = (await client.preferences.of(interaction.user.id)).language
+        if preference is None and not speaks_locale(locale):
+            server = await client.preferences.server_language(interaction.guild_id)
     except Exception as error:
         log.warning("the language choice cannot be read", exc_info=error)
-        preference = None
-    code = language_of(preference, str(interaction.locale))
+    code = language_of(preference, locale, server)
     use_language(code)
     return code
 

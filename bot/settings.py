@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bot.i18n import N_, _
+from bot.i18n import LANGUAGES, N_, OWN_NAMES, _
 from bot.retention import RETENTION
 from bot.tables import TableError
 from engine import registry
@@ -21,8 +21,10 @@ TIMERS = {
 LEVELS = (N_("normal"), N_("easy"), N_("hard"))
 GENERAL: dict[str, Any] = {
     "timer": "3 minutes", "level": "normal", "rate_computer_games": False, "records": "keep",
+    "language": None,
 }  # fmt: skip
 GENERAL_LABELS = {
+    "language": N_("Language of the tables"),
     "records": N_("Deal records are kept"),
     "timer": N_("Turn timer"),
     "level": N_("Computer players"),
@@ -51,6 +53,8 @@ def valid(key: str, value: Any) -> bool:
         return value in TIMERS
     if key == "level":
         return value in LEVELS
+    if key == "language":
+        return value is None or value in LANGUAGES
     if key == "records":
         return value in RETENTION
     option = next((o for o in server_options() if o.rules_key == key), None)
@@ -72,7 +76,9 @@ def describe(settings: Mapping[str, Any]) -> str:
     lines = []
     for key, label in labels.items():
         value = values[key]
-        if value is None:
+        if key == "language":
+            shown = OWN_NAMES[value] if value else _("the language of the player who opens one")
+        elif value is None:
             shown = _("each game's own")
         elif isinstance(value, bool):
             shown = _("yes") if value else _("no")
@@ -97,7 +103,7 @@ def table_rules(
             continue  # turning off what the game does not have changes nothing
         owners = registry.games_with(name)
         label = next(o.label for o in registry.table_options() if o.name == name)
-        games = said_list([g.display_name for g in owners])
+        games = said_list([registry.display_name(g.name) for g in owners])
         raise TableError(
             _("“{option}” is an option of {games}.", option=_(label).split(": ")[-1], games=games)
         )

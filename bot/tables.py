@@ -12,7 +12,7 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -28,6 +28,7 @@ from engine.core import GameError, GameState
 from engine.fairness import Cut, DealKeys
 from engine.records import SeatEntry, deal_spans, make_record
 from engine.registry import GameSpec, Hint
+from engine.words import Told
 
 log = logging.getLogger("seepbot.tables")
 
@@ -54,13 +55,25 @@ class MoveResult:
 class Play:
     number: int  # the move's number in the match (0 first)
     player: int
-    text: str  # "Asha captured 9♠ with 9♥"
+    record: Told  # the play as it happened, said when shown: "Asha captured 9♠ with 9♥"
     deal: int = 0  # the deals finished before it: plays of one deal share it
+
+    def told(self, names: Sequence[str]) -> str:
+        """The play in the language spoken now (a table's, or a reader's), of its player."""
+        return self.record.told(names[self.player])
 
 
 ALREADY_OPEN = N_("There is already a table in this channel: join it or end it first.")
 PLAYS_KEPT = 60  # the recent plays a session remembers (for the table and the picker)
 ASK_FOR_CUT = True  # the cutter chooses the cut; off, every cut is the default one (tests)
+
+
+def computer_name(seat: int, level: str | None) -> str:
+    """A computer seat's name in the language spoken now, with its level when not the usual."""
+    name = _("Computer {number}", number=seat + 1)
+    if level is None or level == DEFAULT_LEVEL:
+        return name
+    return _("{name} ({level})", name=name, level=_(level))
 
 
 @dataclass
@@ -108,8 +121,14 @@ class TableSession:
         return None
 
     def name_of(self, seat: int) -> str:
+        """A seat's name as its reader says it: a player's own, a computer's in the language
+        spoken now ("Computer 2", "कंप्यूटर 2"; the stored name is never shown)."""
         row = self.seats.get(seat)
-        return row.name if row else f"Seat {seat + 1}"
+        if row is None:
+            return _("Seat {number}", number=seat + 1)
+        if row.is_computer:
+            return computer_name(seat, row.computer_level)
+        return row.name
 
     def names(self) -> list[str]:
         return [self.name_of(seat) for seat in range(self.players)]
@@ -360,7 +379,8 @@ class TableSession:
 
     @property
     def language(self) -> str:
-        """The language of the table's public messages: its opener's."""
+        """The language of the table's public messages: the server's when it opened, else its
+        opener's."""
         return str(self.row.options.get("language", "en"))
 
     @property
@@ -466,8 +486,8 @@ class TableSession:
             await self._keep_records()
         if match.is_terminal:
             self.row = replace(self.row, status="finished")  # the channel is free again
-        with speaking(self.language):  # the table's record of plays is public
-            self.plays.append(Play(number, player, record.told(names[player]), deals_before))
+        # kept as the game's record: said in the language of whoever reads it
+        self.plays.append(Play(number, player, record, deals_before))
         del self.plays[:-PLAYS_KEPT]
         moved = MoveResult(player, record.told(names[player]), match.deals_finished - deals_before)
         cut = self.due_cut(match)
@@ -496,22 +516,23 @@ class TableSession:
         return pending.cutter, Cut(pending.default)
 
     def deal_records(self, match: GameState, deals_before: int) -> list[DealRecordRow]:
-        """The records of the deals the last move finished (names as seated, English result)."""
-        seats = [
-            SeatEntry(
-                self.name_of(seat),
-                "human" if row is None or row.user_id is not None
-                else (row.computer_level or DEFAULT_LEVEL),
-            )
-            for seat in range(self.players)
-            for row in [self.seats.get(seat)]
-        ]  # fmt: skip
+        """The records of the deals the last move finished (names as seated, English result).
+        The plays and the computers' names are in words as the table read them."""
+        with speaking(self.language):
+            seats = [
+                SeatEntry(
+                    self.name_of(seat),
+                    "human" if row is None or row.user_id is not None
+                    else (row.computer_level or DEFAULT_LEVEL),
+                )
+                for seat in range(self.players)
+                for row in [self.seats.get(seat)]
+            ]  # fmt: skip
+            replayed = deal_spans(match.to_dict(), [seat.name for seat in seats])
         players = tuple(
             row.user_id for row in self.seats.values() if row.user_id is not None
         )
         date = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
-        with speaking(self.language):  # the plays in words, as the table read them
-            replayed = deal_spans(match.to_dict(), [seat.name for seat in seats])
         rows = []
         for number in range(deals_before + 1, match.deals_finished + 1):
             made = make_record(match, number, seats, date, replayed)

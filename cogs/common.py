@@ -181,9 +181,10 @@ def can_attach(channel: Any) -> bool:
     return bool(channel.permissions_for(guild.me).attach_files)
 
 
-def plays_text(plays: Sequence[Play], limit: int = 1024) -> str:
-    """One line per play, the latest kept when they do not all fit."""
-    lines = [f"• {play.text}" for play in plays]
+def plays_text(plays: Sequence[Play], names: Sequence[str], limit: int = 1024) -> str:
+    """One line per play in the language spoken now, the latest kept when they do not all
+    fit."""
+    lines = [f"• {play.told(names)}" for play in plays]
     while len("\n".join(lines)) > limit and len(lines) > 1:
         lines.pop(0)
     return "\n".join(lines)[:limit]

@@ -48,7 +48,7 @@ def _lobby_embed(session: TableSession) -> discord.Embed:
                 _(
                     "Seat {number}: {name} (computer, {level})",
                     number=seat + 1,
-                    name=row.name,
+                    name=session.name_of(seat),
                     level=_(str(row.computer_level)),
                 )
             )

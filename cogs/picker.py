@@ -176,7 +176,8 @@ async def show_hand(
     files = await hand_files(session, seat)
     recent = session.since_own_turn(seat)
     if recent:
-        note += _("Since your last turn:") + f"\n{plays_text(recent, 900)}\n"
+        lines = plays_text(recent, session.names(), 900)  # in the reader's language
+        note += _("Since your last turn:") + f"\n{lines}\n"
     if session.match.is_terminal or session.match.current_player != seat:
         waiting = (
             _("The game is over.")

@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import LANGUAGES, _, current, language_of, use_language
+from bot.i18n import LANGUAGES, OWN_NAMES, _, current, language_of, use_language
 from cogs.common import tell
 
 if TYPE_CHECKING:
@@ -38,9 +38,9 @@ class PreferenceCommands(commands.Cog):
         await tell(
             interaction,
             _(
-                "From now on I speak {language} to you: your hand, your moves and my answers. "
-                "A table's own messages speak the language of the player who opened it.",
-                language=LANGUAGES[current()],
+                "From now on I speak {language} to you: your hand, your moves, the rules and my "
+                "answers. A table's own messages speak the server's language.",
+                language=OWN_NAMES[current()],
             ),
         )
 

@@ -50,7 +50,8 @@ def table_embed(session: TableSession, picture: TablePicture) -> discord.Embed:
     deal = match.deals_finished - 1 if match.is_terminal else match.deals_finished
     recent = session.plays_since(session.shown_moves, deal)
     if len(recent) > 1:  # several seats played since the last table: list every play
-        embed.add_field(name=_("Since the last table"), value=plays_text(recent), inline=False)
+        value = plays_text(recent, session.names())
+        embed.add_field(name=_("Since the last table"), value=value, inline=False)
     if match.is_terminal:
         embed.description = _("The match is over.")
     elif match.pending_cut is not None:
@@ -144,7 +145,8 @@ async def summary_message(session: TableSession, channel: Any) -> dict[str, Any]
     kwargs: dict[str, Any] = {"embed": embed}
     last = session.plays_since(session.shown_moves, match.deals_finished - 1)
     if last:  # the deal's plays since its last table message
-        embed.add_field(name=_("Since the last table"), value=plays_text(last), inline=False)
+        value = plays_text(last, session.names())
+        embed.add_field(name=_("Since the last table"), value=value, inline=False)
     if match.is_terminal:
         embed.add_field(name=_("Match over"), value=match_result_text(session), inline=False)
         embed.add_field(name=_("Match recap"), value=recap_text(session), inline=False)

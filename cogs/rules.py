@@ -13,13 +13,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import N_, _, speaking
+from bot.i18n import N_, _, current, speaking
 from bot.lessons import (
     LANGUAGES,
     Lesson,
     examples,
     games_with_lessons,
-    language_for,
     lesson,
     lessons_of,
     topic_for,
@@ -229,7 +228,7 @@ class TableRulesButton(
             await tell(interaction, str(error))
             return
         game = session.row.game
-        language = language_for(str(interaction.locale))
+        language = current()  # the reader's language (/language, else their app's…)
         pages = lesson(game, language)
         topic = topic_for(session.match.view(PUBLIC)) if session.match else "quick-start"
         page = await rules_message(interaction.channel, game, language, pages.index(topic))
@@ -271,7 +270,7 @@ def rules_commands() -> type[commands.Cog]:
             topic: str | None = None,
             language: str | None = None,
         ) -> None:
-            chosen = language or language_for(str(interaction.locale))
+            chosen = language or current()  # the reader's language (/language, else…)
             pages = lesson(game, chosen)
             number = pages.index(topic) if topic else 0
             page = await rules_message(interaction.channel, game, chosen, number)

@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from bot import settings as server
 from bot.daily import DailyError, daily_changes, describe_daily
-from bot.i18n import N_, _
+from bot.i18n import LANGUAGES, N_, _
 from bot.i18n import current as current_language
 from cogs.common import OwnView, tell
 from cogs.options import (
@@ -30,7 +30,17 @@ NEEDS_MANAGER = N_("You need the Manage Server permission to change this server'
 
 
 def settings_options() -> list[Option]:
+    languages = tuple(
+        app_commands.Choice(name=name, value=code) for code, name in LANGUAGES.items()
+    )
     return [
+        Option(
+            "language",
+            str | None,
+            "the language of the tables' messages, and of players whose app speaks none of ours",
+            None,
+            choices=languages,
+        ),
         Option("timer", TimerChoice | None, "the turn timer of new tables", None),
         Option("level", LevelChoice | None, "how well computer players play by default", None),
         Option(
@@ -79,6 +89,7 @@ class SettingsCommands(
         guild = interaction.guild_id or 0
         if changes:
             await self.bot.store.update_guild_settings(guild, changes)
+            self.bot.preferences.forget_server(guild)
         current = await self.bot.store.guild_settings(guild)
         heading = _("Saved. New tables now start with:") if changes else _("Nothing changed:")
         await tell(interaction, f"{heading}\n{server.describe(current.settings)}")

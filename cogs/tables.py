@@ -147,7 +147,9 @@ def table_commands() -> type[commands.GroupCog]:
                 "turn_timer": server.TIMERS[timer or defaults["timer"]],
                 "computer_level": level or defaults["level"],
                 "hints": beginner,
-                "language": current(),  # the table's public messages speak its opener's
+                # the table's public messages speak the server's language, else its opener's
+                "language": await self.bot.preferences.server_language(interaction.guild_id)
+                or current(),
             }
             try:
                 spec = registry.game(game)
@@ -161,7 +163,8 @@ def table_commands() -> type[commands.GroupCog]:
             home: Any = channel
             note = ""
             if isinstance(channel, discord.TextChannel):
-                thread, note = await open_thread(channel, _("{game} table", game=spec.display_name))
+                title = _("{game} table", game=registry.display_name(spec.name))
+                thread, note = await open_thread(channel, title)
                 if thread is not None:
                     home = thread
                     options["parent_channel_id"] = channel.id

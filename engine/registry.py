@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from engine.core import Action, BadNotation, GameState
 from engine.fairness import Seed
-from engine.words import marked, marked_count
+from engine.words import marked, marked_count, say
 
 if TYPE_CHECKING:
     from importlib.metadata import EntryPoint
@@ -278,7 +278,8 @@ def spec_of(match: GameState) -> GameSpec:
 
 
 def display_name(name: str) -> str:
-    return game(name).display_name
+    """The game's name in the language spoken now ("Seep", "सीप")."""
+    return say(game(name).display_name)
 
 
 def new_match(name: str, seed: Seed, **rules: Any) -> GameState:

@@ -8,6 +8,7 @@ from enum import Enum
 
 from engine.cards import Card
 from engine.core import BadNotation
+from engine.words import say
 
 
 class Kind(Enum):
@@ -51,6 +52,9 @@ def parse_action(text: str) -> SedmaAction:
         return SedmaAction(kind, Card.parse(word))
     except ValueError:
         raise BadNotation(
-            f"{text!r} is not a Sedma move: write a card (KD), +card to go again, !card to "
-            "fight, or stop"
+            say(
+                "{move} is not a Sedma move: write a card (KD), +card to go again, !card to "
+                "fight, or stop",
+                move=repr(text),
+            )
         ) from None

@@ -7,6 +7,7 @@ from typing import Any
 
 from engine.cards import FULL_DECK, Card, Suit, card_of
 from engine.core import GameError
+from engine.words import say
 
 SEDMA = "sedma"
 HOLA = "hola"
@@ -29,7 +30,7 @@ class SedmaRules:
         allowed = (2, 3, 4) if self.game == SEDMA else (2, 4)
         if self.players not in allowed:
             seats = " or ".join(map(str, allowed))
-            raise GameError(f"{self.title} is played by {seats} players")
+            raise GameError(f"{self.game.title()} is played by {seats} players")
         if self.game == SEDMA and self.target and not 1 <= self.target <= 50:
             raise GameError("a Sedma match is played to between 1 and 50 game points")
         if self.game == HOLA and self.target and not 200 <= self.target <= 500:
@@ -39,7 +40,8 @@ class SedmaRules:
 
     @property
     def title(self) -> str:
-        return "Sedma" if self.game == SEDMA else "Hola"
+        """The game's name in the language spoken now."""
+        return say("Sedma") if self.game == SEDMA else say("Hola")
 
     @property
     def is_hola(self) -> bool:

@@ -108,10 +108,11 @@ def _spec(name: str, display: str, options: tuple[OptionSpec, ...], **extra: Any
 
 
 SEDMA_SPEC = _spec(
-    SEDMA, "Sedma", (GAME_POINTS, ONLY_AGAINST), stats=STATS, seat_counts=(2, 3, 4), order=30
-)
+    SEDMA, marked("Sedma"), (GAME_POINTS, ONLY_AGAINST), stats=STATS, seat_counts=(2, 3, 4),
+    order=30,
+)  # fmt: skip
 HOLA_SPEC = _spec(
-    HOLA, "Hola", (HOLA_POINTS,), stats=(StatSpec("game_points", marked("Points")),
+    HOLA, marked("Hola"), (HOLA_POINTS,), stats=(StatSpec("game_points", marked("Points")),
     StatSpec("hands_won", marked("Hands won"))), description="52 cards", variant_of=SEDMA,
     seat_counts=(2, 4), order=31,
 )  # fmt: skip

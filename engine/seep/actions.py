@@ -18,6 +18,7 @@ from typing import NamedTuple
 
 from engine.cards import CARD_PATTERN, Card, format_cards, parse_cards, sorted_cards
 from engine.core import BadNotation
+from engine.words import say
 
 
 class Kind(Enum):
@@ -95,7 +96,7 @@ def parse_action(text: str) -> SeepAction:
     cleaned = text.strip().replace(" ", "")
     match = _ACTION.fullmatch(cleaned)
     if not match:
-        raise BadNotation(f"{text!r} is not a Seep move")
+        raise BadNotation(say("{move} is not a Seep move", move=repr(text)))
     if match.group("bid"):
         return SeepAction.bid(int(match.group("bid")))
     card = Card.parse(match.group("card"))

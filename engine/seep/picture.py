@@ -58,7 +58,7 @@ def table_picture(view: SeepView, names: Sequence[str]) -> TableModel:
         )
         for house in view.houses
     )
-    game = "Seep 30" if view.rules.is_thirty else "Seep"
+    game = say("Seep 30") if view.rules.is_thirty else say("Seep")
     title = say("{game} · deal {number}", game=game, number=view.deal_number)
     if view.bid is not None:
         title += say(" · bid {value}", value=view.bid)

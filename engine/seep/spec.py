@@ -145,8 +145,8 @@ SEEP_OPTIONS = (BAAZIS, WINNING_LEAD, LIMITED_HOUSES, LOOSE_CARD_BREAK, TEN_OF_D
 # A server's default lead is the 100-point game's: the 30-point game keeps its own 30.
 WINNING_LEAD_30 = replace(WINNING_LEAD, server_default=False)
 SEEP30_OPTIONS = (BAAZIS, WINNING_LEAD_30, LIMITED_HOUSES, LOOSE_CARD_BREAK, RAWALPINDI)
-SEEP_SPEC = _spec(SEEP, "Seep", SEEP_OPTIONS, "100 points", order=10)
+SEEP_SPEC = _spec(SEEP, marked("Seep"), SEEP_OPTIONS, "100 points", order=10)
 SEEP30_SPEC = _spec(
-    SEEP30, "Seep (30 points)", SEEP30_OPTIONS, "Punjab, 30 points", variant_of=SEEP,
+    SEEP30, marked("Seep (30 points)"), SEEP30_OPTIONS, "Punjab, 30 points", variant_of=SEEP,
     lessons=LESSONS_30, order=11,
 )  # fmt: skip

@@ -8,6 +8,7 @@ from enum import Enum
 
 from engine.cards import Card, format_cards, parse_cards
 from engine.core import BadNotation
+from engine.words import say
 
 
 class Kind(Enum):
@@ -93,6 +94,9 @@ def parse_action(text: str) -> SheepsheadAction:
     except ValueError:
         pass
     raise BadNotation(
-        f"{text!r} is not a Sheepshead move: write pick, pass, bury and the cards, call and a "
-        "card, alone, a card (QC) or unknown"
+        say(
+            "{move} is not a Sheepshead move: write pick, pass, bury and the cards, call and a "
+            "card, alone, a card (QC) or unknown",
+            move=repr(text),
+        )
     )

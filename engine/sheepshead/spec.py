@@ -91,7 +91,7 @@ def _rules(rules: Mapping[str, Any]) -> SheepsheadRules:
 
 SPEC = GameSpec(
     name=SHEEPSHEAD,
-    display_name="Sheepshead",
+    display_name=marked("Sheepshead"),
     family=Family.TRICKS,
     min_players=3,
     max_players=6,

@@ -17,6 +17,7 @@ from typing import NamedTuple
 
 from engine.cards import CARD_PATTERN, Card, format_cards, parse_cards, sorted_cards
 from engine.core import BadNotation
+from engine.words import say
 
 
 class Move(Enum):
@@ -94,7 +95,7 @@ def parse_action(text: str) -> SuipeAction:
     cleaned = text.strip().replace(" ", "")
     match = _ACTION.fullmatch(cleaned)
     if not match:
-        raise BadNotation(f"{text!r} is not a Suipe move")
+        raise BadNotation(say("{move} is not a Suipe move", move=repr(text)))
     card = Card.parse(match.group("card"))
     if match.group("taken") is not None:
         taken = parse_cards(match.group("taken"))

@@ -74,7 +74,7 @@ def _from_position(text: str) -> GameState:
 register_adapter(SuipeDeal, SuipeAdapter())
 SPEC = GameSpec(
     name=SUIPE,
-    display_name="Suipe",
+    display_name=marked("Suipe"),
     family=Family.FISHING,
     min_players=2,
     max_players=4,

@@ -232,8 +232,9 @@ async def test_a_finished_match_frees_its_channel(store: Store) -> None:
 async def test_a_refusal_speaks_the_movers_language_and_the_record_the_tables(
     store: Store,
 ) -> None:
-    """A Hindi player at a table opened in Gujarati: their refusal comes in Hindi, while the
-    table's record of plays (public) stays in the table's Gujarati."""
+    """A Hindi player at a table opened in Gujarati: their refusal comes in Hindi; the table's
+    record of plays is kept as the game's record, said in the language of whoever reads it
+    (Gujarati on the table, English or Hindi to a player reading it privately)."""
     from bot.i18n import speaking
 
     tables = Tables(store)
@@ -253,7 +254,12 @@ async def test_a_refusal_speaks_the_movers_language_and_the_record_the_tables(
     with speaking("hi"):
         result = await session.play(users[mover], match.legal_actions()[0])
     assert result.text.endswith("से शुरुआत की")  # "Your move …" is the mover's, in the past
-    assert session.plays[-1].text.endswith("થી શરૂઆત કરી")  # the table's record
+    names = session.names()
+    with speaking("gu"):
+        assert session.plays[-1].told(names).endswith("થી શરૂઆત કરી")  # on the table
+    assert session.plays[-1].told(names).startswith(f"{names[mover]} led ")  # to an English
+    with speaking("hi"):
+        assert session.plays[-1].told(names).endswith("से शुरुआत की")
 
 
 async def test_each_deal_has_a_secret_stored_with_the_move_that_dealt_it(

@@ -14,6 +14,7 @@ fails on any.
 from __future__ import annotations
 
 import asyncio
+import copy
 import json
 import re
 import time
@@ -257,6 +258,9 @@ class FakeDiscord:
         self.pings: dict[int, list[int]] = {}  # by message: the users Discord would notify
         self.gone_channels: set[int] = set()  # deleted threads: Discord answers 10003
         self.messages: dict[int, dict[str, Any]] = {}
+        # every message the bot sent or edited (content, embeds, components) and every answer
+        # to an autocomplete or a modal, as sent: what players read, whatever became of it
+        self.sent: list[dict[str, Any]] = []
         self.files: dict[int, list[dict[str, Any]]] = {}  # what each message attached
         self.deleted: set[int] = set()
         self.typing: list[tuple[int, float]] = []  # (channel, when): "the bot is typing…"
@@ -852,6 +856,7 @@ class FakeDiscord:
 
     def _check_message(self, payload: dict[str, Any]) -> None:
         """Discord's limits on a message (it answers 400, code 50035, to a breach)."""
+        self.sent.append(copy.deepcopy(payload))
         content = payload.get("content") or ""
         if len(content) > 2000:
             self.violations.append(f"content of {len(content)} characters (the limit is 2000)")
@@ -980,6 +985,8 @@ class FakeDiscord:
         kind = payload.get("type")
         data = payload.get("data") or {}
         record.responses.append(payload)
+        if kind in (8, 9):  # autocomplete choices, a modal
+            self.sent.append(data)
         channel_id = int(record.payload["channel_id"])
         message = None
         if kind in (4, 5):

@@ -291,7 +291,7 @@ async def test_the_final_table_comes_before_the_summary_with_recap_and_rematch(e
     titles = [(m["embeds"] or [{}])[0].get("title", "") for m in posted]
     first_summary = titles.index(next(t for t in titles if t.startswith("Hand 1")))
     fields = {f["name"]: f["value"] for f in posted[first_summary]["embeds"][0]["fields"]}
-    hand_one = [f"• {play.text}" for play in session.plays_since(0, 0)]
+    hand_one = [f"• {play.told(session.names())}" for play in session.plays_since(0, 0)]
     ending = fields["Since the last table"].splitlines()
     assert ending and hand_one[-len(ending):] == ending
     table_title = titles[0]  # the first message is a table
@@ -301,7 +301,7 @@ async def test_the_final_table_comes_before_the_summary_with_recap_and_rematch(e
         if title == table_title
     )  # fmt: skip
     fields = {f["name"]: f["value"] for f in next_table["embeds"][0].get("fields", [])}
-    hand_two = [f"• {play.text}" for play in session.plays_since(0, 1)]
+    hand_two = [f"• {play.told(session.names())}" for play in session.plays_since(0, 1)]
     listed = fields.get("Since the last table", "").splitlines()
     assert listed == hand_two[: len(listed)]  # from the hand's first play on, nothing before
 

@@ -1,13 +1,24 @@
-"""The bot speaks each player's language: their Discord app's (Hindi), or the one they chose
-with /language (Gujarati, which Discord's apps do not offer); a table's public messages speak
-the language of the player who opened it. /autoplay plays a player's forced moves."""
+"""The bot speaks each player's language: the one they chose with /language (Gujarati, which
+Discord's apps do not offer), else their Discord app's (Hindi), else the server's; a table's
+public messages speak the server's language, else the language of the player who opened it.
+/autoplay plays a player's forced moves."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 
 from .conftest import Env
-from .helpers import button, finish_picker, fix_deals, latest_table, start_table, whose_turn
+from .helpers import (
+    button,
+    finish_picker,
+    fix_deals,
+    latest_table,
+    lobby_button,
+    start_table,
+    whose_turn,
+)
 
 ASHA, RAVI = 901, 902
 
@@ -163,3 +174,77 @@ async def test_a_message_names_a_command_as_the_readers_app_shows_it(env: Env) -
     assert "/table new" in private_text(english)
     new = await fake.slash(ASHA, "table", "new suipe", players=2, locale="hi")
     assert "/टेबल बैठें" in fake.messages[new.message_id]["embeds"][0]["description"]
+
+
+MANAGE_GUILD = 1 << 5
+DEV = 903
+
+
+async def test_the_rules_follow_the_language_a_player_chose(env: Env) -> None:
+    """/language, not the Discord app's language, decides the table's Rules button and /rules
+    without `language:`: Asha's app is English but she chose Czech."""
+    fake = env.fake
+    fake.add_member(ASHA, "Asha")
+    await fake.slash(ASHA, "language", language="cs")
+    await start_table(env, ASHA, "sedma", computers=1, players=2)
+    table = latest_table(fake, "Moje karty")
+    rules = await fake.click(ASHA, int(table["id"]), button(fake, table, "Pravidla"))
+    page = fake.messages[rules.message_id]
+    assert page["embeds"][0]["footer"]["text"].endswith("Čeština")
+    plain = await fake.slash(ASHA, "rules", "sedma")
+    assert fake.messages[plain.message_id]["embeds"][0]["footer"]["text"].endswith("Čeština")
+    english = await fake.slash(ASHA, "rules", "sedma", language="en")
+    assert fake.messages[english.message_id]["embeds"][0]["footer"]["text"].endswith("English")
+
+
+async def test_since_your_last_turn_speaks_the_readers_language(env: Env) -> None:
+    """At a table opened in Hindi, Ravi (English app) reads the plays since his last turn in
+    English and the computers by their English names; Asha reads them in Hindi."""
+    fake = env.fake
+    fake.add_member(ASHA, "Asha", locale="hi")
+    fake.add_member(RAVI, "Ravi")
+    await start_table(env, ASHA, "sedma", joiners=(RAVI,), computers=2, players=4)
+    hand_label = "मेरे पत्ते"
+    for _turn in range(12):  # until both have played once and the computers after them
+        mover = whose_turn(fake, hand_label)
+        table = latest_table(fake, hand_label)
+        opened = await fake.click(mover, int(table["id"]), button(fake, table, hand_label))
+        note = fake.messages[opened.message_id]["content"]
+        if mover == RAVI and "Since your last turn:" in note:
+            lines = [line for line in note.splitlines() if line.startswith("• ")]
+            assert lines and not any(re.search("[\u0900-\u097f]", line) for line in lines)
+            if any(line.startswith("• Computer ") for line in lines):
+                break
+        if mover == ASHA and "आपकी पिछली बारी के बाद" in note:
+            assert not any(line.startswith("• Computer") for line in note.splitlines())
+        await finish_picker(fake, mover, fake.messages[opened.message_id])
+        await env.bot.idle()
+    else:
+        raise AssertionError("Ravi never read the plays since his last turn")
+
+
+async def test_a_server_language_speaks_at_its_tables_and_to_apps_we_do_not_speak(
+    env: Env,
+) -> None:
+    """A server that chose German: its new tables speak German whoever opens them; a player
+    whose app speaks French (none of ours) reads German privately, a Hindi app Hindi."""
+    fake = env.fake
+    fake.add_member(ASHA, "Asha")
+    fake.add_member(RAVI, "Ravi", locale="fr")
+    fake.add_member(DEV, "Dev", locale="hi")
+    saved = await fake.slash(ASHA, "settings", "tables", permissions=MANAGE_GUILD, language="de")
+    assert "Deutsch" in private_text(saved)
+    new = await fake.slash(ASHA, "table", "new seep")
+    lobby = fake.messages[new.message_id]
+    assert lobby["embeds"][0]["title"].startswith("Seep · Tisch")
+    refused = await fake.click(RAVI, new.message_id, lobby_button(fake, lobby, "start"))
+    assert private_text(refused) == _de("Only the host can start the game.")
+    refused = await fake.click(DEV, new.message_id, lobby_button(fake, lobby, "start"))
+    assert re.search("[\u0900-\u097f]", private_text(refused))
+
+
+def _de(message: str) -> str:
+    from bot.i18n import _, speaking
+
+    with speaking("de"):
+        return _(message)

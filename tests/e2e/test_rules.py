@@ -32,11 +32,11 @@ async def test_rules_in_english_hindi_and_gujarati(env: Env) -> None:
 
     hindi = await fake.slash(ASHA, "rules", "seep", locale="hi")
     message = fake.messages[hindi.message_id]
-    assert message["embeds"][0]["title"] == "Seep · जल्दी शुरुआत"
+    assert message["embeds"][0]["title"] == "सीप · जल्दी शुरुआत"  # the game's name too
     nxt = await fake.click(ASHA, hindi.message_id, button(fake, message, "अगला"))
     assert nxt.responses[-1]["type"] == 7
     message = fake.messages[hindi.message_id]
-    assert message["embeds"][0]["title"] == "Seep · बँटाई और बोली"
+    assert message["embeds"][0]["title"] == "सीप · बँटाई और बोली"
     assert message["attachments"][0]["filename"] == "example.png"  # the bid, drawn
     value = message["embeds"][0]["fields"][0]["value"]
     # words, not notation, and in the page's language: the example's move and what follows
@@ -47,7 +47,7 @@ async def test_rules_in_english_hindi_and_gujarati(env: Env) -> None:
     assert language["placeholder"] == "भाषा"  # the page's controls speak the page's language
     await fake.click(ASHA, hindi.message_id, language["custom_id"], ["gu"])
     message = fake.messages[hindi.message_id]
-    assert message["embeds"][0]["title"] == "Seep · વહેંચણી અને બોલી"  # same page, Gujarati
+    assert message["embeds"][0]["title"] == "સીપ · વહેંચણી અને બોલી"  # same page, Gujarati
 
     topic = select_by(fake, message, "rulestopic")
     assert topic["placeholder"] == "વિષય"

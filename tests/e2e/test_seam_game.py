@@ -114,7 +114,7 @@ async def test_the_test_game_speaks_hindi_from_its_own_catalogue(env: Env) -> No
     pages = await fake.slash(ASHA, "rules", NAME, locale="hi", topic="tricks")
     page = fake.messages[pages.message_id]
     assert page["flags"] & EPHEMERAL
-    assert page["embeds"][0]["title"] == "Tiny Tricks · हाथ जीतना"
+    assert page["embeds"][0]["title"] == "टाइनी ट्रिक्स · हाथ जीतना"
     english = await fake.slash(DEV, "rules", NAME)
     assert fake.messages[english.message_id]["embeds"][0]["title"] == "Tiny Tricks · Quick start"
 
@@ -169,7 +169,7 @@ async def test_each_game_has_its_own_subcommands_within_discords_limits(env: Env
     assert tiny["hands"]["min_value"] == 1 and tiny["hands"]["max_value"] == 5
     assert tiny["players"]["min_value"] == 2 and tiny["players"]["max_value"] == 3
     # its option's description in Hindi comes from the game's own catalogue
-    assert tiny["hands"]["description_localizations"]["hi"] == "Tiny Tricks: मैच कितने दौर का हो"
+    assert tiny["hands"]["description_localizations"]["hi"] == "टाइनी ट्रिक्स: मैच कितने दौर का हो"
     assert "baazis" not in {o["name"] for o in games["sheepshead"]["options"]}
     sheepshead = {o["name"]: o for o in games["sheepshead"]["options"]}
     assert sheepshead["players"]["max_value"] == 6

@@ -352,7 +352,7 @@ def topic_for(view: TinyView) -> str:
 
 SPEC = GameSpec(
     name=NAME,
-    display_name="Tiny Tricks",
+    display_name=marked("Tiny Tricks"),
     family=Family.TRICKS,
     min_players=2,
     max_players=3,
