@@ -16,7 +16,14 @@ import statistics
 import time
 
 from engine.core import GameState
-from engine.fishing import any_takes, group_free_rests, groups_within, maximal_takes, splits
+from engine.fishing import (
+    any_takes,
+    group_free_rests,
+    groups_by_sum,
+    groups_within,
+    maximal_takes,
+    splits,
+)
 from engine.seep import SeepMatch, SeepRules, parse_position
 from engine.seep.moves import sum_plays
 from engine.suipe import SuipeMatch, SuipeRules
@@ -39,7 +46,15 @@ CROWDED = [
 
 
 def clear_caches() -> None:
-    for cached in (maximal_takes, any_takes, groups_within, group_free_rests, splits, sum_plays):
+    for cached in (
+        maximal_takes,
+        any_takes,
+        groups_within,
+        groups_by_sum,
+        group_free_rests,
+        splits,
+        sum_plays,
+    ):
         cached.cache_clear()
 
 
