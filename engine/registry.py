@@ -308,3 +308,26 @@ def table_options() -> Iterator[OptionSpec]:
 
 def games_with(option: str) -> list[GameSpec]:
     return [spec for spec in games() if spec.option(option) is not None]
+
+
+class LazyComputer:
+    """A game's computer players imported when first asked for a move or a hint ("module:name"
+    of their `ComputerPlayers`): a process that only plays or replays never loads the search."""
+
+    def __init__(self, target: str) -> None:
+        self.target = target
+        self._loaded: ComputerPlayers | None = None
+
+    def _players(self) -> ComputerPlayers:
+        if self._loaded is None:
+            module, _, name = self.target.partition(":")
+            self._loaded = getattr(import_module(module), name)
+        return self._loaded
+
+    def choose(
+        self, match: GameState, player: int, level: str, rng: random.Random, budget: Any
+    ) -> Action:
+        return self._players().choose(match, player, level, rng, budget)
+
+    def hint(self, match: GameState, player: int, seed: int | str) -> Hint:
+        return self._players().hint(match, player, seed)
