@@ -6,6 +6,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
+from operator import attrgetter
 
 from engine.fairness import Shuffler
 
@@ -137,6 +138,10 @@ def format_cards(cards: Iterable[Card], sep: str = " ") -> str:
 
 def pretty_cards(cards: Iterable[Card], sep: str = " ") -> str:
     return sep.join(card.pretty for card in cards)
+
+
+# A sort key in the order of `hand_order` (suit, then rank), read from the card without a call.
+BY_INDEX = attrgetter("index")
 
 
 def hand_order(card: Card) -> tuple[int, int]:

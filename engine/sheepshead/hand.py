@@ -18,6 +18,7 @@ from engine.sheepshead.rules import (
     PACKETS,
     TOTAL_POINTS,
     SheepsheadRules,
+    by_strength,
     is_trump,
     points,
     power,
@@ -25,7 +26,7 @@ from engine.sheepshead.rules import (
     suit_of,
     suit_word,
 )
-from engine.words import Phrase, later, later_count, say, say_count
+from engine.words import Phrase, later, later_card, later_count, marked, say, say_count
 
 
 class Phase(Enum):
@@ -279,7 +280,7 @@ class SheepsheadHand:
         return self.called is not None and not self.called_suit_led()
 
     def play_choices(self, seat: int) -> list[SheepsheadAction]:
-        hand = sorted(self.hands[seat], key=strength_order)
+        hand = by_strength(self.hands[seat])
         unknown = self.unknown if seat == self.picker and not self.unknown_played else None
         pending = unknown is not None
         face_down = [SheepsheadAction(Kind.UNKNOWN, (unknown,))] if unknown is not None else []
@@ -514,11 +515,11 @@ class SheepsheadHand:
         partner = card == self.partner_card and self.picker is not None and mover != self.picker
         if not self.trick:
             if partner:
-                return later("{name} led {card}: the partner", card=card.pretty)
-            return later("{name} led {card}", card=card.pretty)
+                return later_card(marked("{name} led {card}: the partner"), card)
+            return later_card(marked("{name} led {card}"), card)
         if partner:
-            return later("{name} played {card}: the partner", card=card.pretty)
-        return later("{name} played {card}", card=card.pretty)
+            return later_card(marked("{name} played {card}: the partner"), card)
+        return later_card(marked("{name} played {card}"), card)
 
     def _finish_trick(self, winner: int) -> None:
         self.led_suits.append(self.led_suit())
