@@ -203,7 +203,9 @@ def build_parser() -> argparse.ArgumentParser:
             if option.kind is int:
                 command.add_argument(f"--{option.name}", type=int, help=option.description)
         command.add_argument(
-            "--seed", type=int, default=None if name == "play" else 0,
+            "--seed",
+            type=int,
+            default=None if name == "play" else 0,
             help="a repeatable shuffle (play: secret deals without it)",
         )
         command.set_defaults(run=run)

@@ -9,13 +9,15 @@ through a game's own classes.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass, fields
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol, Self, cast
 
 from engine.cards import Card
 
 if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
     from engine.fairness import DealKeys, PendingCut
     from engine.outcome import Outcome
     from engine.pictures import (
@@ -44,6 +46,14 @@ PUBLIC: Final = _Public()
 Viewer = int | _Public
 
 
+def seat_of(who: Viewer, players: int) -> int | None:
+    """The seat a view is for (None: the public view); a seat that does not exist is refused."""
+    player = who if isinstance(who, int) else None
+    if who is not PUBLIC and (player is None or not 0 <= player < players):
+        raise ValueError(f"there is no player {who}")
+    return player
+
+
 class GameError(ValueError):
     """A mistake a player can make; the message is fit to show them."""
 
@@ -62,6 +72,50 @@ class GameOver(GameError):
 
 class BadNotation(GameError):
     """Text that does not describe a move or position."""
+
+
+class GameRules(Protocol):
+    """What every game's rules say about the table: the registered name and the seats."""
+
+    @property
+    def game(self) -> str: ...
+
+    @property
+    def players(self) -> int: ...
+
+
+class RulesRecord:
+    """A game's rules (a frozen dataclass) saved as every field by name, and read back with
+    an unknown option refused in the game's name (`owner`: "unknown Seep option(s): …")."""
+
+    __slots__ = ()
+    owner: ClassVar[str]
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(cast("DataclassInstance", self))
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Self:
+        unknown = set(data) - {f.name for f in fields(cast("type[DataclassInstance]", cls))}
+        if unknown:
+            raise GameError(f"unknown {cls.owner} option(s): {', '.join(sorted(unknown))}")
+        return cls(**data)
+
+
+class RulesView:
+    """What every game's view says of its table from its rules (a frozen dataclass with a
+    `rules` field)."""
+
+    __slots__ = ()
+    rules: GameRules
+
+    @property
+    def game(self) -> str:
+        return self.rules.game
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
 
 
 class Action(Protocol):
@@ -115,7 +169,6 @@ class GameView(Protocol):
 
     # A game's view may also offer `recap_picture(names) -> RecapPicture`: the match deal by
     # deal, drawn by `renderers.recap.render_recap` beside the final summary.
-
 
 
 class GameState(ABC):

@@ -12,8 +12,8 @@ from functools import lru_cache
 from operator import attrgetter
 
 from engine.cards import Card
-from engine.core import IllegalMove
-from engine.words import say
+from engine.core import GameOver, IllegalMove, NotYourTurn
+from engine.words import marked, said_by, said_list, say
 
 MAX_VALUE = 13
 _RANK = attrgetter("rank")
@@ -388,3 +388,22 @@ def card_groups(cards: Sequence[Card], target: int) -> list[list[Card]]:
             group.append(card)
         out.append(sorted(group, key=lambda c: (c.rank, c.suit)))
     return out
+
+
+def check_turn(over: bool, seat: int | None, turn: int) -> None:
+    """A play into a finished deal, or by someone whose turn it is not, is refused."""
+    if over:
+        raise GameOver(say("This deal is over."))
+    if seat is not None and seat != turn:
+        raise NotYourTurn(say("It is not your turn."))
+
+
+def capture_words(items: Sequence[str], card: Card, who: str | None) -> str:
+    """ "Capture 9♠ and the 9-house with 9♥" for the picker; "Asha captured …" with `who`."""
+    return said_by(
+        who,
+        marked("Capture {cards} with {card}"),
+        marked("{name} captured {cards} with {card}"),
+        cards=said_list(items),
+        card=card.pretty,
+    )

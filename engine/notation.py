@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, fields
 from typing import Any, TypeVar
@@ -38,6 +38,58 @@ def reading(line: str) -> Iterator[None]:
         raise
     except ValueError as error:
         raise BadNotation(f"in {line!r}: {error}") from None
+
+
+def read_position(
+    lines: Iterable[str],
+    numbers: dict[str, int | None],
+    values: Mapping[str, Callable[[str], Any]] | None = None,
+    patterns: Sequence[tuple[re.Pattern[str], Callable[[re.Match[str], str], None]]] = (),
+    other: Callable[[str, str], None] | None = None,
+) -> dict[str, Any]:
+    """Read a position's `key: value` lines: a whole number where `numbers` has the key (set
+    there), a value read by `values[key]` (returned, the last line of a key winning), a key
+    matching one of `patterns` (its reader called), else `other` (an unknown line)."""
+    found: dict[str, Any] = {}
+    for line in lines:
+        key, value = key_value(line)
+        with reading(line):
+            if key in numbers:
+                numbers[key] = int(value)
+            elif values is not None and key in values:
+                found[key] = values[key](value)
+            else:
+                for pattern, read in patterns:
+                    if match := pattern.fullmatch(key):
+                        read(match, value)
+                        break
+                else:
+                    if other is None:
+                        raise BadNotation(f"unknown line {key!r}")
+                    other(key, value)
+    return found
+
+
+def parsed_position(text: str) -> list[str]:
+    """The lines of a position, refused when there are none."""
+    lines = position_lines(text)
+    if not lines:
+        raise BadNotation("an empty position")
+    return lines
+
+
+def fishing_seat_lines(
+    hands: Sequence[Sequence[Card]], captured: Sequence[Sequence[Card]]
+) -> list[str]:
+    """The fishing games' `hand N:` and `taken N:` lines (empty ones left out)."""
+    lines = [f"hand {seat}: {format_cards(hand)}" for seat, hand in enumerate(hands) if hand]
+    lines += [f"taken {side}: {format_cards(pile)}" for side, pile in enumerate(captured) if pile]
+    return lines
+
+
+def tally_line(key: str, values: Sequence[int]) -> list[str]:
+    """ "score: 3 5" (nothing when there is no tally)."""
+    return [f"{key}: " + " ".join(map(str, values))] if values else []
 
 
 def check_each_card_once(cards: Iterable[Card]) -> None:

@@ -9,8 +9,9 @@ so nothing of a hidden hand but its size can reach it.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any, Protocol
 
 from engine.cards import Card, pretty_cards
 from engine.words import Told, say
@@ -110,6 +111,88 @@ def fishing_last_play(
     if record is None or player is None:
         return None, None
     return record.told(short_name(names[player])), card if card in set(floor) else None
+
+
+class FloorView(Protocol):
+    """What a fishing game's view offers the shared drawing: seats, the floor, the last play."""
+
+    @property
+    def players(self) -> int: ...
+    @property
+    def hand(self) -> tuple[Card, ...] | None: ...
+    @property
+    def legal_cards(self) -> tuple[Card, ...] | None: ...
+    @property
+    def hand_sizes(self) -> tuple[int, ...]: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def turn(self) -> int | None: ...
+    @property
+    def loose(self) -> tuple[Card, ...]: ...
+    @property
+    def last_taken(self) -> tuple[Card, ...]: ...
+    @property
+    def last_player(self) -> int | None: ...
+    @property
+    def last_play(self) -> Told | None: ...
+    @property
+    def last_card(self) -> Card | None: ...
+
+
+def floor_seats(
+    view: FloorView,
+    names: Sequence[str],
+    side_of: Callable[[int], int],
+    score: Callable[[int], tuple[str, ...]],
+    waiting: Sequence[int] = (),
+) -> tuple[SeatModel, ...]:
+    """A seat for each player: its side, its cards (and a `waiting` second hand), and its
+    side's `score` as the game words it."""
+    return tuple(
+        SeatModel(
+            name=names[p],
+            side=side_of(p),
+            cards_in_hand=view.hand_sizes[p],
+            waiting_hand=waiting[p] if waiting else 0,
+            dealer=view.dealer == p,
+            to_play=view.turn == p,
+            score=score(side_of(p)),
+        )
+        for p in range(view.players)
+    )
+
+
+def floor_table(
+    view: FloorView,
+    names: Sequence[str],
+    in_piles: Iterable[Card],
+    *,
+    waiting_words: str | None = None,
+    **shown: Any,
+) -> TableModel:
+    """The fishing table: the floor and the last play (its card highlighted where it lies,
+    loose or in a pile); `waiting_words` stand for the last play while the table waits (a
+    bid); the game `shows` the rest (title, seats, piles, score lines)."""
+    said, played = fishing_last_play(
+        names, view.last_player, view.last_play, view.last_card, [*view.loose, *in_piles]
+    )
+    return TableModel(
+        loose=view.loose,
+        last_play=said if waiting_words is None else waiting_words,
+        just_played=played,
+        played=said,
+        just_taken=view.last_taken,
+        **shown,
+    )
+
+
+def floor_hand(view: FloorView, note: str | None = None) -> HandPicture:
+    """A fishing player's hand, the cards they may play now marked."""
+    if view.hand is None:
+        raise ValueError("a hand image needs a player's own view")
+    playable = None if view.legal_cards is None else playable_cards(view.hand, view.legal_cards)
+    return HandPicture(view.hand, note, playable)
 
 
 # ----- the trick family: a trick in the middle, who played what ------------------------------

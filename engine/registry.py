@@ -43,6 +43,9 @@ class SideRule(StrEnum):
     IN_PLAY = "in play"  # sides are formed (and found out) during play
 
 
+OptionValue = bool | int | str | None  # what a table option holds (None: the rules' own)
+
+
 class UnknownGame(BadNotation):
     """A game name that no registration knows."""
 
@@ -57,9 +60,11 @@ class OptionSpec:
     kind: type
     description: str  # shown by Discord beside the option (≤ 100 characters)
     label: str  # "Seep: at most two houses": /settings and refusals
-    default: Any = None  # the rules value when the host leaves it out (None: the rules' own)
+    default: OptionValue = (
+        None  # the rules value when the host leaves it out (None: the rules' own)
+    )
     key: str = ""  # the rules field (default: `name`)
-    choices: tuple[tuple[str, Any], ...] = ()
+    choices: tuple[tuple[str, OptionValue], ...] = ()
     low: int | None = None  # int options: the range offered
     high: int | None = None
     server_default: bool = False  # a server may set a default for new tables (bool, int)
@@ -69,7 +74,7 @@ class OptionSpec:
     def rules_key(self) -> str:
         return self.key or self.name
 
-    def value_of(self, raw: Any) -> Any:
+    def value_of(self, raw: OptionValue) -> OptionValue:
         """The rules value of a command value (a choice label becomes its value)."""
         for label, value in self.choices:
             if raw == label:
@@ -101,7 +106,7 @@ class ComputerPlayers(Protocol):
     """A game's computer players and hints; decisions come from the seat's view only."""
 
     def choose(
-        self, match: GameState, player: int, level: str, rng: random.Random, budget: Any
+        self, match: GameState, player: int, level: str, rng: random.Random, budget: object
     ) -> Action: ...
 
     def hint(self, match: GameState, player: int, seed: int | str) -> Hint: ...

@@ -211,3 +211,9 @@ def said_list(items: Sequence[str]) -> str:
 def plus(cards: Sequence[Card]) -> str:
     """'2♠+9♠'."""
     return pretty_cards(cards, "+")
+
+
+def said_by(who: str | None, order: str, done: str, **values: Any) -> str:
+    """The instruction `order` for the move picker, or, with `who`, what they did (`done`,
+    told of them in the past tense)."""
+    return say(order, **values) if who is None else say(done, name=who, **values)

@@ -11,7 +11,7 @@ the search never reads a game's own words for its moves.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from enum import Enum, auto
 from typing import Any
 
@@ -67,8 +67,10 @@ class GameAdapter(ABC):
 
     # ----- moves --------------------------------------------------------------------------
 
-    @abstractmethod
-    def role(self, action: Action) -> Role: ...
+    roles: Mapping[Any, Role]  # what each kind of move (`action.kind`) does
+
+    def role(self, action: Action) -> Role:
+        return self.roles[action.kind]
 
     def pile_values(self, action: Action) -> tuple[int | None, ...]:
         """The values of the piles a pile move makes or changes."""

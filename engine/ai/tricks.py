@@ -9,12 +9,22 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, Self, TypeVar
 
 from engine.core import Action, GameState
 from engine.registry import Hint
 
+
+class Trial(Protocol):
+    """A hand a computer player may try a move on."""
+
+    def copy(self) -> Self: ...
+
+    def apply(self, action: Any) -> object: ...
+
+
 W = TypeVar("W")  # a game's deal (a hand in play), real or imagined
+T = TypeVar("T", bound=Trial)
 A = TypeVar("A", bound=Action)  # a game's action
 
 EASY_SLIP = 0.35  # how often an easy trick player plays a random legal move
@@ -40,6 +50,24 @@ def best_by_playouts(
         if seconds is not None and time.perf_counter() - started > seconds:
             break
     return options[max(range(len(options)), key=lambda i: totals[i])]
+
+
+def playout_value(
+    play_out: Callable[[T, random.Random], None],
+    result: Callable[[T, int], float],
+    seat: int,
+    rng: random.Random,
+) -> Callable[[T, Any], float]:
+    """The value of a move in a world: played on a copy, the hand played out by rules of
+    thumb, then the game's `result` for `seat`."""
+
+    def value(world: T, action: Any) -> float:
+        trial = world.copy()
+        trial.apply(action)
+        play_out(trial, rng)
+        return result(trial, seat)
+
+    return value
 
 
 def deal_of(match: GameState, player: int) -> Any:

@@ -19,11 +19,12 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from engine.ai.tricks import TrickComputer, best_by_playouts
+from engine.ai.tricks import TrickComputer, best_by_playouts, playout_value
 from engine.cards import Card
 from engine.sedma.actions import Kind, SedmaAction
 from engine.sedma.hand import Phase, SedmaHand
 from engine.sedma.rules import KING_OF_HEARTS, card_points
+from engine.tricks import play_reason
 from engine.words import say
 
 HARD_WORLDS = 64
@@ -166,12 +167,7 @@ def play_out(world: SedmaHand, rng: random.Random) -> None:
 def hard_choice(
     hand: SedmaHand, seat: int, rng: random.Random, seconds: float | None = None
 ) -> SedmaAction:
-    def value(world: SedmaHand, action: SedmaAction) -> float:
-        trial = world.copy()
-        trial.apply(action)
-        play_out(trial, rng)
-        return margin(trial, seat)
-
+    value = playout_value(play_out, margin, seat, rng)
     return best_by_playouts(
         hand.legal_actions(),
         HOLA_WORLDS if hand.rules.is_hola else HARD_WORLDS,
@@ -192,17 +188,10 @@ def _reason(hand: SedmaHand, action: SedmaAction) -> str:
         )
     if not hand.trick:
         return say("Lead {card}: you hold another of that rank to go again with.", card=card.pretty)
-    if hand.matches(card):
-        return say(
-            "{card} takes the trick and its {points} points.",
-            card=card.pretty,
-            points=hand.trick_points(),
-        )
-    if card_points(card):
-        return say(
-            "{card}: your partner holds the trick, so its points are safe there.", card=card.pretty
-        )
-    return say("{card} gives away nothing.", card=card.pretty)
+    safe = say(
+        "{card}: your partner holds the trick, so its points are safe there.", card=card.pretty
+    )
+    return play_reason(card, hand.matches(card), hand.trick_points(), bool(card_points(card)), safe)
 
 
 COMPUTER = TrickComputer(sample_world, heuristic, hard_choice, _reason)

@@ -12,6 +12,7 @@ from engine.core import IllegalMove, NotYourTurn
 from engine.fairness import Shuffler
 from engine.sedma.actions import STOP, Kind, SedmaAction, actions_of
 from engine.sedma.rules import HAND_SIZE, KING_OF_HEARTS, MAX_ROUNDS, SedmaRules, card_points
+from engine.tricks import TrickHand, trick_winner
 from engine.words import Phrase, later, later_card, marked, rank_said, say
 
 
@@ -47,7 +48,7 @@ class HandScore:
 
 
 @dataclass
-class SedmaHand:
+class SedmaHand(TrickHand[SedmaAction]):
     rules: SedmaRules
     dealer: int
     hands: list[list[Card]]
@@ -70,13 +71,6 @@ class SedmaHand:
     king_of_hearts: int | None = None  # three players: who was dealt K♥ (hidden until played)
     _legal: list[SedmaAction] | None = field(default=None, repr=False)
 
-    def __post_init__(self) -> None:
-        players = self.rules.players
-        if not self.taken:
-            self.taken = [[] for _ in range(players)]
-        if not self.tricks:
-            self.tricks = [0] * players
-
     @classmethod
     def deal(cls, rules: SedmaRules, dealer: int, rng: Shuffler) -> SedmaHand:
         """Four cards each, two at a time from the seat after the dealer; the rest is the
@@ -96,10 +90,6 @@ class SedmaHand:
         return hand
 
     # ----- facts ------------------------------------------------------------------------
-
-    @property
-    def players(self) -> int:
-        return self.rules.players
 
     @property
     def is_over(self) -> bool:
@@ -149,11 +139,7 @@ class SedmaHand:
         (the leader's own card counts)."""
         if not self.trick:
             return None
-        holder = self.trick[0][0]
-        for player, card in self.trick[1:]:
-            if self.matches(card):
-                holder = player
-        return holder
+        return trick_winner(self.trick, lambda card, _holding: self.matches(card))
 
     def trick_points(self) -> int:
         return sum(card_points(c) for _, c in self.trick) + sum(card_points(c) for c in self.held)
@@ -166,11 +152,6 @@ class SedmaHand:
         return self.side_of(a) == self.side_of(b)
 
     # ----- moves ------------------------------------------------------------------------
-
-    def legal_actions(self) -> list[SedmaAction]:
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return self._legal
 
     def _compute_legal(self) -> list[SedmaAction]:
         if self.phase is Phase.OVER:
@@ -301,12 +282,10 @@ class SedmaHand:
         winner = self.winning()
         assert winner is not None
         cards = [c for _, c in self.trick] + self.held
-        self.last_trick, self.last_taker = list(self.trick), winner
+        self.last_taker = winner
         self.last_points = sum(card_points(c) for c in cards)
-        self.taken[winner].extend(cards)
-        self.tricks[winner] += 1 + self.held_tricks
-        self.trick, self.held, self.held_tricks, self.fights, self.round = [], [], 0, 0, 1
-        self.leader = self.turn = winner
+        self.take_trick(winner, cards, 1 + self.held_tricks)
+        self.held, self.held_tricks, self.fights, self.round = [], 0, 0, 1
         self.phase = Phase.PLAY
         self._legal = None
         record = Record(mover, action or STOP, text, winner)
@@ -371,30 +350,6 @@ class SedmaHand:
         return later("{won} to {lost}", won=max(points), lost=min(points))
 
     # ----- copies for computer players --------------------------------------------------
-
-    def copy(self) -> SedmaHand:
-        return SedmaHand(
-            rules=self.rules,
-            dealer=self.dealer,
-            hands=[list(h) for h in self.hands],
-            stock=list(self.stock),
-            leader=self.leader,
-            turn=self.turn,
-            phase=self.phase,
-            trick=list(self.trick),
-            round=self.round,
-            held=list(self.held),
-            held_tricks=self.held_tricks,
-            fights=self.fights,
-            taken=[list(t) for t in self.taken],
-            tricks=list(self.tricks),
-            last_winner=self.last_winner,
-            records=list(self.records),
-            last_trick=list(self.last_trick),
-            last_taker=self.last_taker,
-            last_points=self.last_points,
-            king_of_hearts=self.king_of_hearts,
-        )
 
     def changed(self) -> None:
         """Hands or the stock were rearranged (a computer player's imagined world)."""

@@ -15,16 +15,15 @@
 from __future__ import annotations
 
 from engine.cards import Card, format_cards, parse_cards
-from engine.core import BadNotation
 from engine.notation import (
     SeatPiles,
     check_pack,
-    key_value,
     options_line,
     parse_options,
     parse_trick,
-    position_lines,
-    reading,
+    parsed_position,
+    read_position,
+    tally_line,
     trick_line,
 )
 from engine.sedma.hand import Phase, SedmaHand
@@ -45,42 +44,34 @@ def format_position(hand: SedmaHand, scores: tuple[int, ...] = ()) -> str:
     if hand.stock:
         lines.append(f"stock: {format_cards(hand.stock)}")
     lines += SeatPiles(hand.hands, hand.taken, hand.tricks).lines()
-    if scores:
-        lines.append("score: " + " ".join(map(str, scores)))
+    lines += tally_line("score", scores)
     return "\n".join(lines)
 
 
 def parse_position(text: str) -> tuple[SedmaHand, tuple[int, ...]]:
-    lines = position_lines(text)
-    if not lines:
-        raise BadNotation("an empty position")
+    lines = parsed_position(text)
     words = lines[0].split()
     rules = parse_options(SedmaRules, "game", words)
     players = rules.players
     numbers = {"dealer": 0, "leader": None, "turn": None, "round": 1, "held tricks": 0}
     seats = SeatPiles.empty(players)
-    trick: list[tuple[int, Card]] = []
-    held: list[Card] = []
-    stock: list[Card] = []
-    phase = Phase.PLAY
-    scores: tuple[int, ...] = ()
-    for line in lines[1:]:
-        key, value = key_value(line)
-        with reading(line):
-            if key in numbers:
-                numbers[key] = int(value)
-            elif key == "phase":
-                phase = Phase(value)
-            elif key == "trick":
-                trick = parse_trick(value)
-            elif key == "held":
-                held = parse_cards(value)
-            elif key == "stock":
-                stock = parse_cards(value)
-            elif key == "score":
-                scores = tuple(int(v) for v in value.split())
-            else:
-                seats.read(key, value)
+    found = read_position(
+        lines[1:],
+        numbers,
+        {
+            "phase": Phase,
+            "trick": parse_trick,
+            "held": parse_cards,
+            "stock": parse_cards,
+            "score": lambda value: tuple(int(v) for v in value.split()),
+        },
+        other=seats.read,
+    )
+    trick: list[tuple[int, Card]] = found.get("trick", [])
+    held: list[Card] = found.get("held", [])
+    stock: list[Card] = found.get("stock", [])
+    phase: Phase = found.get("phase", Phase.PLAY)
+    scores: tuple[int, ...] = found.get("score", ())
     everything = [*seats.cards(), *(c for _, c in trick), *held, *stock]
     check_pack(everything, rules.deck(), "this game's pack")
     dealer = int(numbers["dealer"] or 0)

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
-from typing import Any
+from dataclasses import dataclass
 
 from engine.cards import FULL_DECK, Card, Suit, card_of
-from engine.core import GameError
+from engine.core import GameError, RulesRecord
 from engine.words import say
 
 SEDMA = "sedma"
@@ -18,7 +17,9 @@ MAX_ROUNDS = 4  # a continued trick has at most four rounds
 
 
 @dataclass(frozen=True, slots=True)
-class SedmaRules:
+class SedmaRules(RulesRecord):
+    owner = "Sedma"  # named where an unknown option is refused
+
     game: str = SEDMA  # "sedma" (32 cards) or "hola" (52 cards)
     players: int = 4  # Sedma 2, 3 or 4; Hola 2 or 4 (four play in partnerships)
     target: int = 0  # game points (Sedma, default 10) or points (Hola, default 200) to win
@@ -71,16 +72,6 @@ class SedmaRules:
         if self.is_hola:
             return card.rank == 2
         return self.three_handed and card == KING_OF_HEARTS
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> SedmaRules:
-        unknown = set(data) - {f.name for f in fields(cls)}
-        if unknown:
-            raise GameError(f"unknown Sedma option(s): {', '.join(sorted(unknown))}")
-        return cls(**data)
 
 
 def card_points(card: Card) -> int:

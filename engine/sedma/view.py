@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.cards import Card, hand_order
-from engine.core import PUBLIC, Viewer
+from engine.core import Viewer, seat_of
 from engine.pictures import (
     HandPicture,
     RecapPicture,
@@ -19,15 +19,14 @@ from engine.pictures import (
     SummaryChart,
     SummaryColumn,
     SummaryPicture,
-    TrickSeat,
     TrickTable,
     playable_cards,
     short_name,
     side_names,
-    trick_play_words,
 )
 from engine.sedma.hand import Phase, SedmaHand
 from engine.sedma.rules import MAX_ROUNDS, SedmaRules, card_points
+from engine.tricks import TrickView
 from engine.words import Told, say, say_count, tricks_and_points
 
 if TYPE_CHECKING:
@@ -35,7 +34,7 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True, slots=True)
-class SedmaView:
+class SedmaView(TrickView):
     rules: SedmaRules
     viewer: int | None
     phase: str  # "play", "decide" or "over"
@@ -66,23 +65,12 @@ class SedmaView:
     legal_cards: tuple[Card, ...] | None = None  # the viewer's, on their turn
     winning_at: int | None = None  # the index in `trick` of the card that wins it now
 
-    @property
-    def game(self) -> str:
-        return self.rules.game
-
-    @property
-    def players(self) -> int:
-        return self.rules.players
-
     def side_of(self, player: int) -> int | None:
         if self.sides is None:
             return None
         return next(s for s, members in enumerate(self.sides) if player in members)
 
     # ----- pictures -------------------------------------------------------------------
-
-    def last_words(self, names: Sequence[str]) -> str | None:
-        return trick_play_words(names, self.last_player, self.last_play, self.took)
 
     def score_names(self, names: Sequence[str]) -> list[str]:
         if self.rules.three_handed:
@@ -99,18 +87,6 @@ class SedmaView:
         return say("{scores} (game points to {goal})", scores=scores, goal=self.rules.goal)
 
     def picture(self, names: Sequence[str]) -> TrickTable:
-        seats = tuple(
-            TrickSeat(
-                name=names[p],
-                side=self.side_of(p),
-                cards_in_hand=self.hand_sizes[p],
-                dealer=p == self.dealer,
-                to_play=p == self.turn,
-                won=tricks_and_points(self.tricks[p], self.taken_points[p]),
-                marks=(say("K♥ alone"),) if p == self.alone else (),
-            )
-            for p in range(self.players)
-        )
         notes = [
             say("{count} in stock", count=self.stock_size)
             if self.stock_size
@@ -152,18 +128,13 @@ class SedmaView:
                 number=self.hand_number,
                 goal=self.rules.goal,
             )
-        last = self.last_words(names)
-        return TrickTable(
+        return self.trick_table(
+            names,
+            lambda p: (say("K♥ alone"),) if p == self.alone else (),
             title=title,
-            seats=seats,
-            clockwise=True,
-            trick=self.trick,
-            winning=self.winning,
             trump=wild,
             notes=tuple(notes),
-            last_play=last,
             score_lines=self.score_lines(names),
-            played=last,
             last_trick=self.last_trick,
             last_taker=self.last_taker,
             winning_at=self.winning_at,
@@ -276,9 +247,7 @@ def result_cards(view: SedmaView, result: HandOutcome, members: Sequence[int]) -
 def build_view(match: SedmaMatch, who: Viewer) -> SedmaView:
     hand = match.deal
     rules = match.rules
-    player = who if isinstance(who, int) else None
-    if who is not PUBLIC and (player is None or not 0 <= player < rules.players):
-        raise ValueError(f"there is no player {who}")
+    player = seat_of(who, rules.players)
     known = not rules.three_handed or hand.king_played() or match.is_terminal
     last = hand.records[-1] if hand.records else None
     return SedmaView(

@@ -17,9 +17,7 @@ ROLES = {Kind.BID: Role.BID, Kind.CAPTURE: Role.CAPTURE, Kind.HOUSE: Role.PILE,
 class SeepAdapter(GameAdapter):
     game = "seep"
     deck = FULL_DECK
-
-    def role(self, action: Action) -> Role:
-        return ROLES[action.kind]
+    roles = ROLES
 
     def pile_values(self, action: Action) -> tuple[int | None, ...]:
         return action.value, action.broken or None  # a house made, or raised (broken)

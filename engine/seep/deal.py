@@ -18,10 +18,11 @@ from itertools import combinations
 from typing import NamedTuple
 
 from engine.cards import Card, Suit, card_of, shuffled_deck, sorted_cards, value_order
-from engine.core import GameOver, IllegalMove, NotYourTurn
+from engine.core import IllegalMove, NotYourTurn
 from engine.fairness import Shuffler
 from engine.fishing import (
     card_vector,
+    check_turn,
     pick_cards,
     rank_pools,
     require_cards,
@@ -372,10 +373,7 @@ class SeepDeal:
 
     def check(self, action: SeepAction, seat: int | None = None) -> None:
         """Raise a player-facing error when `action` is not legal now."""
-        if self.phase is Phase.DONE:
-            raise GameOver(say("This deal is over."))
-        if seat is not None and seat != self.turn:
-            raise NotYourTurn(say("It is not your turn."))
+        check_turn(self.phase is Phase.DONE, seat, self.turn)
         hand = self.hands[self.turn]
         if self.phase is Phase.BID:
             if action.kind is not Kind.BID:

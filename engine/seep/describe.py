@@ -4,13 +4,13 @@ the record of what happened ("Asha built a jack-house: 5♥ on 6♣")."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engine.cards import Card
-from engine.fishing import card_groups
+from engine.fishing import capture_words, card_groups
 from engine.pictures import side_names
 from engine.seep.actions import Kind, SeepAction
-from engine.words import Word, marked, plus, said_in, said_list, say
+from engine.words import Word, marked, plus, said_by, said_in, said_list, say
 
 if TYPE_CHECKING:
     from engine.seep.deal import House
@@ -34,11 +34,6 @@ def house_name(value: int) -> Word:
     return Word(say(name), oblique)
 
 
-def _said(who: str | None, order: str, done: str, **values: Any) -> str:
-    """The instruction `order` for the picker, or, with `who`, what they did (`done`)."""
-    return say(order, **values) if who is None else say(done, name=who, **values)
-
-
 def describe_action(
     action: SeepAction, house: House | None, sweep: bool, who: str | None = None
 ) -> str:
@@ -46,7 +41,7 @@ def describe_action(
     and `sweep` tells whether a capture empties the floor. With `who`, the play as it happened,
     said of that player ("Asha threw 5♦")."""
     if action.kind is Kind.BID:
-        return _said(
+        return said_by(
             who,
             marked("Bid {value}: a {house}"),
             marked("{name} bid {value}: a {house}"),
@@ -56,7 +51,7 @@ def describe_action(
     card = action.card
     assert card is not None
     if action.kind is Kind.THROW:
-        return _said(who, marked("Throw {card}"), marked("{name} threw {card}"), card=card.pretty)
+        return said_by(who, marked("Throw {card}"), marked("{name} threw {card}"), card=card.pretty)
     if action.kind is Kind.CAPTURE:
         return _describe_capture(action, card, house is not None, sweep, who)
     return _describe_house(action, card, house, who)
@@ -69,19 +64,11 @@ def _describe_capture(
     if with_house:
         items.append(say("the {house}", house=house_name(action.value)))
     items.extend(plus(group) for group in card_groups(action.loose, action.value))
-    text = _said(
-        who,
-        marked("Capture {cards} with {card}"),
-        marked("{name} captured {cards} with {card}"),
-        cards=said_list(items),
-        card=card.pretty,
-    )
+    text = capture_words(items, card, who)
     return text + say(" — sweep!") if sweep else text
 
 
-def _describe_house(
-    action: SeepAction, card: Card, existing: House | None, who: str | None
-) -> str:
+def _describe_house(action: SeepAction, card: Card, existing: House | None, who: str | None) -> str:
     value = action.value
     name = house_name(value)
     loose = list(action.loose)
@@ -90,7 +77,7 @@ def _describe_house(
         if card.rank == value:  # loose-card break: raised by a loose card, cemented by the hand
             raise_card = next(c for c in loose if c.rank == value - action.broken)
             loose.remove(raise_card)
-            text = _said(
+            text = said_by(
                 who,
                 marked(
                     "Raise the {broken} with the loose {loose} and cement it with {card} into a "
@@ -105,26 +92,19 @@ def _describe_house(
                 card=card.pretty,
                 house=name,
             )
-        elif existing is not None:
-            text = _said(
-                who,
+            return _with_extra(text, loose, value)
+        if existing is not None:
+            words = (
                 marked("Break the {broken} with {card} to cement the {house}"),
                 marked("{name} broke the {broken} with {card} to cement the {house}"),
-                broken=broken,
-                card=card.pretty,
-                house=name,
             )
         else:
-            text = _said(
-                who,
+            words = (
                 marked("Break the {broken} with {card} into a {house}"),
                 marked("{name} broke the {broken} with {card} into a {house}"),
-                broken=broken,
-                card=card.pretty,
-                house=name,
             )
-            return _with_extra(text, loose, value, cemented=True)
-        return _with_extra(text, loose, value)
+        text = said_by(who, *words, broken=broken, card=card.pretty, house=name)
+        return _with_extra(text, loose, value, cemented=existing is None)
     if card.rank == value:
         head, rest = [card], loose
     else:
@@ -139,7 +119,7 @@ def _describe_house(
     if existing is None:
         if card.rank == value:
             parts = [plus(group) for group in card_groups(rest, value)]
-            return _said(
+            return said_by(
                 who,
                 marked("Build a cemented {house}: {card} on {cards}"),
                 marked("{name} built a cemented {house}: {card} on {cards}"),
@@ -147,7 +127,7 @@ def _describe_house(
                 card=card.pretty,
                 cards=said_list(parts),
             )
-        built = _said(
+        built = said_by(
             who,
             marked("Build a {house}: {cards}"),
             marked("{name} built a {house}: {cards}"),
@@ -157,39 +137,27 @@ def _describe_house(
         return _with_extra(built, rest, value, cemented=True)
     if len(head) == 1:
         if existing.cemented:
-            text = _said(
-                who,
+            words = (
                 marked("Add to the {house} with {card}"),
                 marked("{name} added {card} to the {house}"),
-                house=name,
-                card=card.pretty,
             )
         else:
-            text = _said(
-                who,
+            words = (
                 marked("Cement the {house} with {card}"),
                 marked("{name} cemented the {house} with {card}"),
-                house=name,
-                card=card.pretty,
             )
-        return _with_extra(text, rest, value)
+        return _with_extra(said_by(who, *words, house=name, card=card.pretty), rest, value)
     if existing.cemented:
-        text = _said(
-            who,
+        words = (
             marked("Add to the {house}: {cards}"),
             marked("{name} added to the {house}: {cards}"),
-            house=name,
-            cards=head_text,
         )
     else:
-        text = _said(
-            who,
+        words = (
             marked("Cement the {house}: {cards}"),
             marked("{name} cemented the {house}: {cards}"),
-            house=name,
-            cards=head_text,
         )
-    return _with_extra(text, rest, value)
+    return _with_extra(said_by(who, *words, house=name, cards=head_text), rest, value)
 
 
 def _with_extra(text: str, loose: Sequence[Card], value: int, cemented: bool = False) -> str:

@@ -5,19 +5,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from engine.cards import Card, pretty_cards, rank_text
+from engine.cards import pretty_cards, rank_text
 from engine.pictures import (
     HandPicture,
     PileModel,
     RecapPicture,
     RecapRow,
-    SeatModel,
     SummaryChart,
     SummaryColumn,
     SummaryPicture,
     TableModel,
-    fishing_last_play,
-    playable_cards,
+    floor_hand,
+    floor_seats,
+    floor_table,
     short_name,
     side_names,
 )
@@ -28,23 +28,9 @@ if TYPE_CHECKING:
     from engine.seep.view import SeepView
 
 
-def last_play(view: SeepView, names: Sequence[str]) -> tuple[str | None, Card | None]:
-    floor = [*view.loose, *(c for house in view.houses for c in house.cards)]
-    return fishing_last_play(names, view.last_player, view.last_play, view.last_card, floor)
-
-
 def table_picture(view: SeepView, names: Sequence[str]) -> TableModel:
-    seats = tuple(
-        SeatModel(
-            name=names[p],
-            side=p % 2,
-            cards_in_hand=view.hand_sizes[p],
-            waiting_hand=view.reserve_sizes[p],
-            dealer=view.dealer == p,
-            to_play=view.turn == p,
-            score=seat_score(view, p % 2),
-        )
-        for p in range(view.players)
+    seats = floor_seats(
+        view, names, lambda p: p % 2, lambda side: seat_score(view, side), view.reserve_sizes
     )
     piles = tuple(
         PileModel(
@@ -81,10 +67,9 @@ def table_picture(view: SeepView, names: Sequence[str]) -> TableModel:
             second=view.sides[1].baazis,
         ),
     )
-    last, played = last_play(view, names)
-    said = last
+    waiting = None
     if view.phase == "bid":
-        last = say(
+        waiting = say(
             "{name} bids for a house · the floor is still face down",
             name=short_name(names[view.bidder]),
         )
@@ -109,17 +94,16 @@ def table_picture(view: SeepView, names: Sequence[str]) -> TableModel:
         )
         for side in view.sides
     )
-    return TableModel(
+    return floor_table(
+        view,
+        names,
+        (c for house in view.houses for c in house.cards),
+        waiting_words=waiting,
         title=title,
         seats=seats,
         clockwise=False,
-        loose=view.loose,
         face_down=view.face_down_floor,
         piles=piles,
-        last_play=last,
-        just_played=played,
-        played=said,
-        just_taken=view.last_taken,
         score_lines=score_lines,
         pile_lines=pile_lines,
         side_lines=side_lines,
@@ -140,16 +124,13 @@ def seat_score(view: SeepView, side: int) -> tuple[str, ...]:
 
 
 def hand_picture(view: SeepView) -> HandPicture:
-    if view.hand is None:
-        raise ValueError("a hand image needs a player's own view")
     note = None
-    if view.phase == "bid" and view.viewer == view.bidder:
+    if view.hand is not None and view.phase == "bid" and view.viewer == view.bidder:
         values = sorted({card.rank for card in view.hand if card.rank >= 9})
         note = say(
             "You may bid: {values}", values=", ".join(f"{rank_text(v)} ({v})" for v in values)
         )
-    playable = None if view.legal_cards is None else playable_cards(view.hand, view.legal_cards)
-    return HandPicture(view.hand, note, playable)
+    return floor_hand(view, note)
 
 
 def summary_picture(view: SeepView, names: Sequence[str]) -> SummaryPicture:

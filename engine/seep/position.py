@@ -23,11 +23,11 @@ from engine.cards import Card, format_cards, parse_cards
 from engine.core import BadNotation
 from engine.notation import (
     check_each_card_once,
-    key_value,
+    fishing_seat_lines,
     options_line,
     parse_options,
-    position_lines,
-    reading,
+    parsed_position,
+    read_position,
 )
 from engine.seep.deal import House, Phase, SeepDeal
 from engine.seep.rules import SEEP, SEEP30, SeepRules
@@ -59,12 +59,7 @@ def format_position(deal: SeepDeal) -> str:
         mark = "*" if house.cemented else ""
         owners = " ".join(str(seat) for seat in house.owners)
         lines.append(f"house {value}{mark}: {format_cards(house.cards)} @{owners}")
-    for seat, hand in enumerate(deal.hands):
-        if hand:
-            lines.append(f"hand {seat}: {format_cards(hand)}")
-    for side, pile in enumerate(deal.captured):
-        if pile:
-            lines.append(f"taken {side}: {format_cards(pile)}")
+    lines += fishing_seat_lines(deal.hands, deal.captured)
     for side, sweeps in enumerate(deal.sweeps):
         if sweeps:
             lines.append(f"sweeps {side}: {' '.join(str(points) for points in sweeps)}")
@@ -88,49 +83,45 @@ def parse_position(text: str) -> SeepDeal:
 
     `play: 0` without a `bid:` line is the bidder's announcement, before the floor is turned up.
     """
-    lines = position_lines(text)
-    if not lines:
-        raise BadNotation("an empty position")
+    lines = parsed_position(text)
     rules = parse_rules_line(lines[0])
     hands: list[list[Card]] = [[], [], [], []]
     captured: list[list[Card]] = [[], []]
     sweeps: list[list[int]] = [[], []]
     houses: dict[int, House] = {}
-    loose: list[Card] = []
     numbers: dict[str, int | None] = {
         "dealer": 0, "turn": None, "play": 1, "bid": None, "last": None
     }  # fmt: skip
-    values_built: set[int] = set()
     built_by: list[set[int]] = [set(), set(), set(), set()]
-    for line in lines[1:]:
-        key, value = key_value(line)
-        with reading(line):
-            if key in numbers:
-                numbers[key] = int(value)
-            elif key == "floor":
-                loose = parse_cards(value)
-            elif key == "built":
-                values_built = {int(v) for v in value.split()}
-            elif match := _HOUSE.fullmatch(key):
-                house = _parse_house(int(match.group(1)), bool(match.group(2)), value)
-                if house.value in houses:
-                    raise BadNotation(f"two houses of {house.value}")
-                houses[house.value] = house
-            elif match := _SEAT_KEY.fullmatch(key):
-                what, index = match.group(1), int(match.group(2))
-                limit = 4 if what in ("hand", "built") else 2
-                if index >= limit:
-                    raise BadNotation(f"{what} {index} does not exist")
-                if what == "hand":
-                    hands[index] = parse_cards(value)
-                elif what == "taken":
-                    captured[index] = parse_cards(value)
-                elif what == "built":
-                    built_by[index] = {int(v) for v in value.split()}
-                else:
-                    sweeps[index] = [int(points) for points in value.split()]
-            else:
-                raise BadNotation(f"unknown line {key!r}")
+
+    def read_house(match: re.Match[str], value: str) -> None:
+        house = _parse_house(int(match.group(1)), bool(match.group(2)), value)
+        if house.value in houses:
+            raise BadNotation(f"two houses of {house.value}")
+        houses[house.value] = house
+
+    def read_seat(match: re.Match[str], value: str) -> None:
+        what, index = match.group(1), int(match.group(2))
+        limit = 4 if what in ("hand", "built") else 2
+        if index >= limit:
+            raise BadNotation(f"{what} {index} does not exist")
+        if what == "hand":
+            hands[index] = parse_cards(value)
+        elif what == "taken":
+            captured[index] = parse_cards(value)
+        elif what == "built":
+            built_by[index] = {int(v) for v in value.split()}
+        else:
+            sweeps[index] = [int(points) for points in value.split()]
+
+    found = read_position(
+        lines[1:],
+        numbers,
+        {"floor": parse_cards, "built": lambda value: {int(v) for v in value.split()}},
+        ((_HOUSE, read_house), (_SEAT_KEY, read_seat)),
+    )
+    loose: list[Card] = found.get("floor", [])
+    values_built: set[int] = found.get("built", set())
     dealer = numbers["dealer"] or 0
     play = numbers["play"] or 0
     if not 0 <= dealer < 4:

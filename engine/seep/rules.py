@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
-from typing import Any
+from dataclasses import dataclass
 
 from engine.cards import Card, Suit
-from engine.core import GameError
+from engine.core import GameError, RulesRecord
 
 SEEP = "seep"
 SEEP30 = "seep30"
 
 
 @dataclass(frozen=True, slots=True)
-class SeepRules:
+class SeepRules(RulesRecord):
     """Every option a host can set. Defaults follow RULES.md."""
+
+    owner = "Seep"  # named where an unknown option is refused
 
     game: str = SEEP  # "seep" (100 points) or "seep30" (Punjab, 30 points)
     players: int = 4  # 4 in two partnerships, or 2 (each plays two hands)
@@ -87,14 +88,3 @@ class SeepRules:
         if first_play and not self.diamond_ten_two:
             return 25
         return 50
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> SeepRules:
-        known = {f.name for f in fields(cls)}
-        unknown = set(data) - known
-        if unknown:
-            raise GameError(f"unknown Seep option(s): {', '.join(sorted(unknown))}")
-        return cls(**data)

@@ -6,14 +6,12 @@ holds no hidden card; a player's view adds only the hand that player is using no
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.cards import Card, hand_order
-from engine.core import PUBLIC
-from engine.pictures import HandPicture, RecapPicture, SummaryPicture, TableModel
-from engine.seep import picture
+from engine.core import PUBLIC, RulesView
+from engine.seep import picture as drawing
 from engine.seep.deal import Phase
 from engine.seep.rules import SeepRules
 from engine.seep.scoring import card_points
@@ -42,7 +40,7 @@ class SideView:
 
 
 @dataclass(frozen=True, slots=True)
-class SeepView:
+class SeepView(RulesView):
     rules: SeepRules
     viewer: int | None  # the player looking, None for the public view
     phase: str  # "bid", "play" or "over"
@@ -68,25 +66,11 @@ class SeepView:
     redeals: tuple[tuple[int, tuple[Card, ...]], ...]  # hands shown for a redeal this deal
     legal_cards: tuple[Card, ...] | None = None  # the viewer's, on their turn to play
 
-    @property
-    def game(self) -> str:
-        return self.rules.game
-
-    @property
-    def players(self) -> int:
-        return self.rules.players
-
-    def picture(self, names: Sequence[str]) -> TableModel:
-        return picture.table_picture(self, names)
-
-    def hand_picture(self) -> HandPicture:
-        return picture.hand_picture(self)
-
-    def summary_picture(self, names: Sequence[str]) -> SummaryPicture:
-        return picture.summary_picture(self, names)
-
-    def recap_picture(self, names: Sequence[str]) -> RecapPicture:
-        return picture.recap_picture(self, names)
+    # the pictures are drawn from the view by the game's picture module
+    picture = drawing.table_picture
+    hand_picture = drawing.hand_picture
+    summary_picture = drawing.summary_picture
+    recap_picture = drawing.recap_picture
 
     def side_of(self, player: int) -> int:
         return player % 2

@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from engine.ai.tricks import TrickComputer, best_by_playouts
+from engine.ai.tricks import TrickComputer, best_by_playouts, playout_value
 from engine.cards import Card, Suit
 from engine.sheepshead.actions import PASS, PICK, Kind, SheepsheadAction, play
 from engine.sheepshead.hand import Phase, SheepsheadHand, call_options
@@ -32,6 +32,7 @@ from engine.sheepshead.rules import (
     power,
     suit_of,
 )
+from engine.tricks import play_reason
 from engine.words import say
 
 HARD_WORLDS = 40
@@ -387,12 +388,7 @@ def candidates(hand: SheepsheadHand, rng: random.Random) -> list[SheepsheadActio
 def hard_choice(
     hand: SheepsheadHand, seat: int, rng: random.Random, seconds: float | None = None
 ) -> SheepsheadAction:
-    def value(world: SheepsheadHand, action: SheepsheadAction) -> float:
-        trial = world.copy()
-        trial.apply(action)
-        play_out(trial, rng)
-        return result_for(trial, seat)
-
+    value = playout_value(play_out, result_for, seat, rng)
     options = candidates(hand, rng)
     return best_by_playouts(
         options, HARD_WORLDS, lambda: sample_world(hand, seat, rng), value, seconds
@@ -424,17 +420,11 @@ def reason(hand: SheepsheadHand, action: SheepsheadAction) -> str:
         return say("{card}: in a leaster you want few points, but one trick.", card=card.pretty)
     if not hand.trick:
         return say("Lead {card}.", card=card.pretty)
-    if _wins_with(hand, hand.turn, card):
-        return say(
-            "{card} takes the trick and its {points} points.",
-            card=card.pretty,
-            points=hand.trick_points(),
-        )
-    if points(card):
-        return say(
-            "{card}: the trick looks safe with your side, so its points are too.", card=card.pretty
-        )
-    return say("{card} gives away nothing.", card=card.pretty)
+    safe = say(
+        "{card}: the trick looks safe with your side, so its points are too.", card=card.pretty
+    )
+    wins = _wins_with(hand, hand.turn, card)
+    return play_reason(card, wins, hand.trick_points(), bool(points(card)), safe)
 
 
 COMPUTER = TrickComputer(sample_world, heuristic, hard_choice, reason)

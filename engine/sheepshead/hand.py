@@ -26,6 +26,7 @@ from engine.sheepshead.rules import (
     suit_of,
     suit_word,
 )
+from engine.tricks import TrickHand, following, trick_winner
 from engine.words import Phrase, later, later_card, later_count, marked, say, say_count
 
 
@@ -111,7 +112,7 @@ def hold_card(hand: Sequence[Card], called: Card) -> Card | None:
 
 
 @dataclass
-class SheepsheadHand:
+class SheepsheadHand(TrickHand[SheepsheadAction]):
     rules: SheepsheadRules
     dealer: int
     hands: list[list[Card]]
@@ -141,12 +142,6 @@ class SheepsheadHand:
     records: list[Record] = field(default_factory=list)
     _legal: list[SheepsheadAction] | None = field(default=None, repr=False)
 
-    def __post_init__(self) -> None:
-        if not self.taken:
-            self.taken = [[] for _ in range(self.players)]
-        if not self.tricks:
-            self.tricks = [0] * self.players
-
     @classmethod
     def deal(cls, rules: SheepsheadRules, dealer: int, rng: Shuffler) -> SheepsheadHand:
         """The packets of RULES.md from the seat after the dealer; that seat decides first and
@@ -168,10 +163,6 @@ class SheepsheadHand:
         return cls(rules, dealer, hands, blind, turn=first, leader=first)
 
     # ----- facts ------------------------------------------------------------------------
-
-    @property
-    def players(self) -> int:
-        return self.rules.players
 
     @property
     def is_over(self) -> bool:
@@ -227,14 +218,16 @@ class SheepsheadHand:
         plays = [pc for i, pc in enumerate(self.trick) if i != self.face_down]
         if not plays:
             return None
-        trumps = [pc for pc in plays if is_trump(pc[1])]
-        if trumps:
-            return max(trumps, key=lambda pc: power(pc[1]))[0]
         led = self.led_suit()
-        suited = [pc for pc in plays if suit_of(pc[1]) == led]
-        if not suited:  # a face-down lead nobody followed: the first card played leads
-            suited = [pc for pc in plays if suit_of(pc[1]) == suit_of(plays[0][1])]
-        return max(suited, key=lambda pc: power(pc[1]))[0]
+        if not following((c for _, c in plays), led, suit_of):
+            led = suit_of(plays[0][1])  # a face-down lead nobody followed: the first card leads
+
+        def order(card: Card) -> tuple[int, int]:
+            if is_trump(card):
+                return 2, power(card)
+            return (1, power(card)) if suit_of(card) == led else (0, 0)
+
+        return trick_winner(plays, lambda card, holding: order(card) > order(holding))
 
     def trick_points(self) -> int:
         return sum(points(c) for _, c in self.trick)
@@ -244,11 +237,6 @@ class SheepsheadHand:
         return len(self.hands[seat]) + pending
 
     # ----- moves ------------------------------------------------------------------------
-
-    def legal_actions(self) -> list[SheepsheadAction]:
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return self._legal
 
     def _compute_legal(self) -> list[SheepsheadAction]:
         if self.phase is Phase.PICK:
@@ -296,7 +284,7 @@ class SheepsheadHand:
         led = self.led_suit()
         if pending and led == hold_suit(called):
             return face_down
-        follow = [c for c in hand if suit_of(c) == led]
+        follow = following(hand, led, suit_of)
         if follow:
             if duties and called in follow:
                 return [play(called)]  # the called card goes the first time its suit is led
@@ -367,7 +355,7 @@ class SheepsheadHand:
                 card=called.pretty,
             )
         led = self.led_suit()
-        follow = [c for c in hand if suit_of(c) == led]
+        follow = following(hand, led, suit_of)
         if follow and suit_of(card) != led:
             shown = " ".join(c.pretty for c in sorted(follow, key=strength_order))
             return say(
@@ -523,11 +511,8 @@ class SheepsheadHand:
 
     def _finish_trick(self, winner: int) -> None:
         self.led_suits.append(self.led_suit())
-        self.taken[winner].extend(c for _, c in self.trick)
-        self.tricks[winner] += 1
-        self.last_trick, self.last_face_down = self.trick, self.face_down
-        self.trick, self.face_down = [], None
-        self.leader = self.turn = winner
+        self.last_face_down, self.face_down = self.face_down, None
+        self.take_trick(winner, [c for _, c in self.trick])
         if any(self.hands) or (self.unknown is not None and not self.unknown_played):
             return
         self.last_winner = winner
@@ -608,37 +593,6 @@ class SheepsheadHand:
         )  # fmt: skip
 
     # ----- copies for computer players --------------------------------------------------
-
-    def copy(self) -> SheepsheadHand:
-        return SheepsheadHand(
-            rules=self.rules,
-            dealer=self.dealer,
-            hands=[list(h) for h in self.hands],
-            blind=list(self.blind),
-            turn=self.turn,
-            leader=self.leader,
-            phase=self.phase,
-            passes=self.passes,
-            picker=self.picker,
-            buried=list(self.buried),
-            called=self.called,
-            alone=self.alone,
-            unknown=self.unknown,
-            unknown_played=self.unknown_played,
-            partner_seen=self.partner_seen,
-            partner_seat=self.partner_seat,
-            leaster=self.leaster,
-            redeal=self.redeal,
-            trick=list(self.trick),
-            face_down=self.face_down,
-            last_trick=list(self.last_trick),
-            last_face_down=self.last_face_down,
-            taken=[list(t) for t in self.taken],
-            tricks=list(self.tricks),
-            led_suits=list(self.led_suits),
-            last_winner=self.last_winner,
-            records=list(self.records),
-        )
 
     def changed(self) -> None:
         """Hands were rearranged (a computer player's imagined world)."""

@@ -15,7 +15,6 @@ for examples, lessons, tests and `python -m engine moves`.
 from __future__ import annotations
 
 from engine.cards import Card, Suit, format_cards, parse_cards
-from engine.core import BadNotation
 from engine.notation import (
     SeatPiles,
     check_pack,
@@ -23,8 +22,9 @@ from engine.notation import (
     options_line,
     parse_options,
     parse_trick,
-    position_lines,
+    parsed_position,
     reading,
+    tally_line,
     trick_line,
 )
 from engine.sheepshead.hand import Phase, SheepsheadHand
@@ -60,15 +60,12 @@ def format_position(hand: SheepsheadHand, sheet: tuple[int, ...] = ()) -> str:
     if hand.trick:
         lines.append(trick_line(hand.trick))
     lines += SeatPiles(hand.hands, hand.taken, hand.tricks).lines()
-    if sheet:
-        lines.append("sheet: " + " ".join(map(str, sheet)))
+    lines += tally_line("sheet", sheet)
     return "\n".join(lines)
 
 
 def parse_position(text: str) -> tuple[SheepsheadHand, tuple[int, ...]]:
-    lines = position_lines(text)
-    if not lines:
-        raise BadNotation("an empty position")
+    lines = parsed_position(text)
     rules = parse_options(SheepsheadRules, "game", lines[0].split())
     players = rules.players
     numbers: dict[str, int | None] = {"dealer": 0, "turn": None, "picker": None, "passes": 0}

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
 
 from engine.cards import FULL_DECK, Card, Suit, card_of
-from engine.core import GameError
+from engine.core import GameError, RulesRecord
 from engine.words import say
 
 SHEEPSHEAD = "sheepshead"
@@ -51,7 +50,9 @@ class NoPick(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
-class SheepsheadRules:
+class SheepsheadRules(RulesRecord):
+    owner = "Sheepshead"  # named where an unknown option is refused
+
     game: str = SHEEPSHEAD
     players: int = 5
     partner: str = Partner.CALLED_ACE.value  # five players only; six always use the jack
@@ -101,16 +102,6 @@ class SheepsheadRules:
 
     def deck(self) -> list[Card]:
         return [c for c in FULL_DECK if c.rank in RANKS]
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> SheepsheadRules:
-        unknown = set(data) - {f.name for f in fields(cls)}
-        if unknown:
-            raise GameError(f"unknown Sheepshead option(s): {', '.join(sorted(unknown))}")
-        return cls(**data)
 
 
 def is_trump(card: Card) -> bool:

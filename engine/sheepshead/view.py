@@ -13,19 +13,17 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.cards import Card, pretty_cards
-from engine.core import PUBLIC, Viewer
+from engine.core import Viewer, seat_of
 from engine.pictures import (
     HandPicture,
     RecapPicture,
     RecapRow,
     SummaryColumn,
     SummaryPicture,
-    TrickSeat,
     TrickTable,
     playable_cards,
     short_name,
     side_names,
-    trick_play_words,
 )
 from engine.sheepshead.hand import HandScore, Phase
 from engine.sheepshead.rules import (
@@ -35,6 +33,7 @@ from engine.sheepshead.rules import (
     strength_order,
     suit_word,
 )
+from engine.tricks import TrickView
 from engine.words import Told, marked, say, say_count, tricks_and_points
 
 if TYPE_CHECKING:
@@ -44,7 +43,7 @@ Trick = tuple[tuple[int, Card | None], ...]  # None: the face-down unknown card
 
 
 @dataclass(frozen=True, slots=True)
-class SheepsheadView:
+class SheepsheadView(TrickView):
     rules: SheepsheadRules
     viewer: int | None
     phase: str  # "pick", "bury", "call", "play" or "over"
@@ -76,14 +75,6 @@ class SheepsheadView:
     deals: tuple[HandOutcome, ...]
     legal_cards: tuple[Card, ...] | None = None  # the viewer's, on their turn to play a card
 
-    @property
-    def game(self) -> str:
-        return self.rules.game
-
-    @property
-    def players(self) -> int:
-        return self.rules.players
-
     def side_of(self, player: int) -> int | None:
         """0 the picker's side, 1 a defender; None while this viewer cannot tell."""
         if self.picker is None:
@@ -95,9 +86,6 @@ class SheepsheadView:
         return None
 
     # ----- pictures ---------------------------------------------------------------------
-
-    def last_words(self, names: Sequence[str]) -> str | None:
-        return trick_play_words(names, self.last_player, self.last_play, self.took)
 
     def marks(self, player: int) -> tuple[str, ...]:
         if player == self.picker:
@@ -163,33 +151,16 @@ class SheepsheadView:
         return " · ".join(parts)
 
     def picture(self, names: Sequence[str]) -> TrickTable:
-        seats = tuple(
-            TrickSeat(
-                name=names[p],
-                side=self.side_of(p),
-                cards_in_hand=self.hand_sizes[p],
-                dealer=p == self.dealer,
-                to_play=p == self.turn,
-                won=tricks_and_points(self.tricks[p], self.taken_points[p]),
-                marks=self.marks(p),
-            )
-            for p in range(self.players)
-        )
         hands = self.rules.hand_count
         title = say("Sheepshead · hand {number} of {hands}", number=self.hand_number, hands=hands)
         running = self.running_line(names)
-        last = self.last_words(names)
-        return TrickTable(
+        return self.trick_table(
+            names,
+            self.marks,
             title=title,
-            seats=seats,
-            clockwise=True,
-            trick=self.trick,
-            winning=self.winning,
             trump=say("Trump: queens, jacks, ♦"),
             notes=tuple(self.notes(names)),
-            last_play=last,
             score_lines=(*self.sheet_lines(names), *([running] if running else [])),
-            played=last,
             last_trick=self.last_trick,
             last_taker=self.last_winner,
             last_points=sum(points(c) for _, c in self.last_trick if c is not None),
@@ -326,9 +297,7 @@ def _trick(cards: Sequence[tuple[int, Card]], face_down: int | None, reveal: boo
 def build_view(match: SheepsheadMatch, who: Viewer) -> SheepsheadView:
     hand = match.deal
     rules = match.rules
-    player = who if isinstance(who, int) else None
-    if who is not PUBLIC and (player is None or not 0 <= player < rules.players):
-        raise ValueError(f"there is no player {who}")
+    player = seat_of(who, rules.players)
     over = hand.phase is Phase.OVER
     picker = hand.picker
     is_picker = player is not None and player == picker

@@ -16,9 +16,7 @@ ROLES = {Move.CAPTURE: Role.CAPTURE, Move.BUILD: Role.PILE, Move.RAISE: Role.PIL
 class SuipeAdapter(GameAdapter):
     game = "suipe"
     deck = FULL_DECK
-
-    def role(self, action: Action) -> Role:
-        return ROLES[action.kind]
+    roles = ROLES
 
     def pile_values(self, action: Action) -> tuple[int | None, ...]:
         return action.value, action.raised or None  # a build made, or the build raised

@@ -13,10 +13,11 @@ from enum import Enum
 from typing import NamedTuple
 
 from engine.cards import Card, shuffled_deck, sorted_cards, value_order
-from engine.core import GameOver, IllegalMove, NotYourTurn
+from engine.core import IllegalMove, NotYourTurn
 from engine.fairness import Shuffler
 from engine.fishing import (
     card_vector,
+    check_turn,
     count_of,
     group_unions,
     groups_within,
@@ -237,10 +238,7 @@ class SuipeDeal:
     # ----- playing ----------------------------------------------------------------------
 
     def check(self, action: SuipeAction, seat: int | None = None) -> None:
-        if self.phase is Phase.DONE:
-            raise GameOver(say("This deal is over."))
-        if seat is not None and seat != self.turn:
-            raise NotYourTurn(say("It is not your turn."))
+        check_turn(self.phase is Phase.DONE, seat, self.turn)
         from engine.suipe.explain import explain_illegal
 
         hand = self.hands[self.turn]

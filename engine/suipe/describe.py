@@ -3,12 +3,12 @@ hold an 8") and the record of what happened ("Sina built 8 (valu), single: 3♣ 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engine.cards import Card
-from engine.fishing import card_groups
+from engine.fishing import capture_words, card_groups
 from engine.suipe.actions import Move, SuipeAction
-from engine.words import marked, plus, said_list, say
+from engine.words import marked, plus, said_by, said_list, say
 
 if TYPE_CHECKING:
     from engine.suipe.deal import Build
@@ -41,11 +41,6 @@ def _hold(value: int, for_mover: bool) -> str:
     )
 
 
-def _said(who: str | None, order: str, done: str, **values: Any) -> str:
-    """The instruction `order` for the picker, or, with `who`, what they did (`done`)."""
-    return say(order, **values) if who is None else say(done, name=who, **values)
-
-
 def describe_action(
     action: SuipeAction, build: Build | None, suipe: bool, who: str | None = None
 ) -> str:
@@ -53,24 +48,20 @@ def describe_action(
     they must keep; with `who`, the play as it happened, said of that player."""
     card = action.card
     if action.kind is Move.TRAIL:
-        return _said(who, marked("Trail {card}"), marked("{name} trailed {card}"), card=card.pretty)
+        return said_by(
+            who, marked("Trail {card}"), marked("{name} trailed {card}"), card=card.pretty
+        )
     if action.kind is Move.CAPTURE:
         items = [plus(group) for group in card_groups(action.loose, action.value)]
         if action.build:
             items.insert(0, say("the {value}-build", value=action.value))
-        text = _said(
-            who,
-            marked("Capture {cards} with {card}"),
-            marked("{name} captured {cards} with {card}"),
-            cards=said_list(items),
-            card=card.pretty,
-        )
+        text = capture_words(items, card, who)
         return text + say(" — Suipe!") if suipe else text
     value = action.value
     hold = _hold(value, who is None)
     if action.kind is Move.RAISE:
         extra = _groups_text(card, list(action.loose), value, raised=action.raised)
-        text = _said(
+        text = said_by(
             who,
             marked("Raise the {raised}-build to {value} with {cards}"),
             marked("{name} raised the {raised}-build to {value} with {cards}"),
@@ -81,7 +72,7 @@ def describe_action(
         return text + hold
     groups = _split_with_card(card, list(action.loose), value)
     if build is not None:
-        text = _said(
+        text = said_by(
             who,
             marked("Add {cards} to the {value} build"),
             marked("{name} added {cards} to the {value} build"),
@@ -98,22 +89,16 @@ def describe_action(
     )
     parts = said_list([head, *(plus(g) for g in rest)])
     if len(groups) == 1:
-        text = _said(
-            who,
+        words = (
             marked("Build {value}, single: {cards}"),
             marked("{name} built {value}, single: {cards}"),
-            value=called(value),
-            cards=parts,
         )
     else:
-        text = _said(
-            who,
+        words = (
             marked("Build {value}, multiple: {cards}"),
             marked("{name} built {value}, multiple: {cards}"),
-            value=called(value),
-            cards=parts,
         )
-    return text + hold
+    return said_by(who, *words, value=called(value), cards=parts) + hold
 
 
 def _split_with_card(card: Card, loose: list[Card], value: int) -> list[list[Card]]:

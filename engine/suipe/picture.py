@@ -5,19 +5,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from engine.cards import Card, pretty_cards
+from engine.cards import pretty_cards
 from engine.pictures import (
     HandPicture,
     PileModel,
     RecapPicture,
     RecapRow,
-    SeatModel,
     SummaryChart,
     SummaryColumn,
     SummaryPicture,
     TableModel,
-    fishing_last_play,
-    playable_cards,
+    floor_hand,
+    floor_seats,
+    floor_table,
     short_name,
     side_names,
 )
@@ -28,25 +28,9 @@ if TYPE_CHECKING:
     from engine.suipe.view import SuipeSideView, SuipeView
 
 
-def last_play(view: SuipeView, names: Sequence[str]) -> tuple[str | None, Card | None]:
-    floor = [*view.loose, *(c for build in view.builds for c in build.cards)]
-    return fishing_last_play(names, view.last_player, view.last_play, view.last_card, floor)
-
-
 def table_picture(view: SuipeView, names: Sequence[str]) -> TableModel:
     rules = view.rules
-    seats = tuple(
-        SeatModel(
-            name=names[p],
-            side=rules.side_of(p),
-            cards_in_hand=view.hand_sizes[p],
-            waiting_hand=0,
-            dealer=view.dealer == p,
-            to_play=view.turn == p,
-            score=seat_score(view.sides[rules.side_of(p)]),
-        )
-        for p in range(rules.players)
-    )
+    seats = floor_seats(view, names, rules.side_of, lambda side: seat_score(view.sides[side]))
     piles = tuple(
         PileModel(
             badge=str(build.value),
@@ -68,8 +52,6 @@ def table_picture(view: SuipeView, names: Sequence[str]) -> TableModel:
         say("{side}: {points}", side=side_names(names, s.players), points=s.match_points)
         for s in view.sides
     )
-    last, played = last_play(view, names)
-    said = last
     pile_lines = tuple(
         say(
             marked("{value}-build (multiple): {cards}")
@@ -89,17 +71,15 @@ def table_picture(view: SuipeView, names: Sequence[str]) -> TableModel:
         )
         for side in view.sides
     )
-    return TableModel(
+    return floor_table(
+        view,
+        names,
+        (c for build in view.builds for c in build.cards),
         title=title,
         seats=seats,
         clockwise=True,
-        loose=view.loose,
         face_down=0,
         piles=piles,
-        last_play=last,
-        just_played=played,
-        played=said,
-        just_taken=view.last_taken,
         score_lines=(say("Match points: {totals}", totals=totals),),
         pile_lines=pile_lines,
         side_lines=side_lines,
@@ -124,10 +104,7 @@ def seat_score(side: SuipeSideView) -> tuple[str, ...]:
 
 
 def hand_picture(view: SuipeView) -> HandPicture:
-    if view.hand is None:
-        raise ValueError("a hand image needs a player's own view")
-    playable = None if view.legal_cards is None else playable_cards(view.hand, view.legal_cards)
-    return HandPicture(view.hand, None, playable)
+    return floor_hand(view)
 
 
 def summary_picture(view: SuipeView, names: Sequence[str]) -> SummaryPicture:

@@ -20,11 +20,11 @@ from engine.cards import Card, format_cards, parse_cards
 from engine.core import BadNotation
 from engine.notation import (
     check_each_card_once,
-    key_value,
+    fishing_seat_lines,
     options_line,
     parse_options,
     position_lines,
-    reading,
+    read_position,
 )
 from engine.suipe.deal import Build, SuipeDeal
 from engine.suipe.rules import SUIPE, SuipeRules
@@ -41,12 +41,7 @@ def format_position(deal: SuipeDeal) -> str:
         build = deal.builds[value]
         mark = "*" if build.multiple else ""
         lines.append(f"build {value}{mark}: {format_cards(build.cards)} @{build.builder}")
-    for seat, hand in enumerate(deal.hands):
-        if hand:
-            lines.append(f"hand {seat}: {format_cards(hand)}")
-    for side, pile in enumerate(deal.captured):
-        if pile:
-            lines.append(f"taken {side}: {format_cards(pile)}")
+    lines += fishing_seat_lines(deal.hands, deal.captured)
     for side, count in enumerate(deal.suipes):
         if count:
             lines.append(f"suipes {side}: {count}")
@@ -66,36 +61,34 @@ def parse_position(text: str) -> SuipeDeal:
     captured: list[list[Card]] = [[] for _ in range(rules.sides)]
     suipes = [0] * rules.sides
     builds: dict[int, Build] = {}
-    loose: list[Card] = []
-    stock: list[Card] = []
     numbers: dict[str, int | None] = {"dealer": 0, "turn": None, "play": 0, "last": None}
-    for line in lines[1:]:
-        key, value = key_value(line)
-        with reading(line):
-            if key in numbers:
-                numbers[key] = int(value)
-            elif key == "floor":
-                loose = parse_cards(value)
-            elif key == "stock":
-                stock = parse_cards(value)
-            elif match := _BUILD.fullmatch(key):
-                build = _parse_build(int(match.group(1)), bool(match.group(2)), value, rules)
-                if build.value in builds:
-                    raise BadNotation(f"two builds of {build.value}")
-                builds[build.value] = build
-            elif match := _INDEXED.fullmatch(key):
-                what, index = match.group(1), int(match.group(2))
-                limit = rules.players if what == "hand" else rules.sides
-                if index >= limit:
-                    raise BadNotation(f"{what} {index} does not exist")
-                if what == "hand":
-                    hands[index] = parse_cards(value)
-                elif what == "taken":
-                    captured[index] = parse_cards(value)
-                else:
-                    suipes[index] = int(value)
-            else:
-                raise BadNotation(f"unknown line {key!r}")
+
+    def read_build(match: re.Match[str], value: str) -> None:
+        build = _parse_build(int(match.group(1)), bool(match.group(2)), value, rules)
+        if build.value in builds:
+            raise BadNotation(f"two builds of {build.value}")
+        builds[build.value] = build
+
+    def read_seat(match: re.Match[str], value: str) -> None:
+        what, index = match.group(1), int(match.group(2))
+        limit = rules.players if what == "hand" else rules.sides
+        if index >= limit:
+            raise BadNotation(f"{what} {index} does not exist")
+        if what == "hand":
+            hands[index] = parse_cards(value)
+        elif what == "taken":
+            captured[index] = parse_cards(value)
+        else:
+            suipes[index] = int(value)
+
+    found = read_position(
+        lines[1:],
+        numbers,
+        {"floor": parse_cards, "stock": parse_cards},
+        ((_BUILD, read_build), (_INDEXED, read_seat)),
+    )
+    loose: list[Card] = found.get("floor", [])
+    stock: list[Card] = found.get("stock", [])
     dealer = numbers["dealer"] or 0
     turn = numbers["turn"]
     if turn is None:

@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
-from typing import Any
+from dataclasses import dataclass
 
 from engine.cards import Card, Suit
-from engine.core import GameError
+from engine.core import GameError, RulesRecord
 
 SUIPE = "suipe"
 ALL_AT_ONCE = 52  # hand_size value meaning "deal the whole pack at once"
 
 
 @dataclass(frozen=True, slots=True)
-class SuipeRules:
+class SuipeRules(RulesRecord):
+    owner = "Suipe"  # named where an unknown option is refused
+
     game: str = SUIPE
     players: int = 2  # 2, 3 or 4
     partnerships: bool = True  # 4 players play two against two (False: each for themselves)
@@ -42,16 +43,6 @@ class SuipeRules:
 
     def side_of(self, seat: int) -> int:
         return seat % 2 if self.players == 4 and self.partnerships else seat
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> SuipeRules:
-        unknown = set(data) - {f.name for f in fields(cls)}
-        if unknown:
-            raise GameError(f"unknown Suipe option(s): {', '.join(sorted(unknown))}")
-        return cls(**data)
 
 
 def card_points(card: Card) -> int:

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from engine.cards import Card, hand_order
-from engine.core import PUBLIC
-from engine.pictures import HandPicture, RecapPicture, SummaryPicture, TableModel
-from engine.suipe import picture
+from engine.core import PUBLIC, RulesView
+from engine.suipe import picture as drawing
 from engine.suipe.rules import SuipeRules, card_points
 from engine.words import Told
 
@@ -36,7 +34,7 @@ class SuipeSideView:
 
 
 @dataclass(frozen=True, slots=True)
-class SuipeView:
+class SuipeView(RulesView):
     rules: SuipeRules
     viewer: int | None
     phase: str  # "play" or "over"
@@ -57,25 +55,11 @@ class SuipeView:
     deals: tuple[SuipeDealOutcome, ...]
     legal_cards: tuple[Card, ...] | None = None  # the viewer's, on their turn
 
-    @property
-    def game(self) -> str:
-        return self.rules.game
-
-    @property
-    def players(self) -> int:
-        return self.rules.players
-
-    def picture(self, names: Sequence[str]) -> TableModel:
-        return picture.table_picture(self, names)
-
-    def hand_picture(self) -> HandPicture:
-        return picture.hand_picture(self)
-
-    def summary_picture(self, names: Sequence[str]) -> SummaryPicture:
-        return picture.summary_picture(self, names)
-
-    def recap_picture(self, names: Sequence[str]) -> RecapPicture:
-        return picture.recap_picture(self, names)
+    # the pictures are drawn from the view by the game's picture module
+    picture = drawing.table_picture
+    hand_picture = drawing.hand_picture
+    summary_picture = drawing.summary_picture
+    recap_picture = drawing.recap_picture
 
 
 def build_view(match: SuipeMatch, who: Any) -> SuipeView:

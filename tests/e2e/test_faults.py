@@ -16,7 +16,7 @@ import pytest
 
 from .conftest import Env
 from .fake_discord import CHANNEL_ID, EPHEMERAL
-from .helpers import button
+from .helpers import start_table
 
 pytestmark = pytest.mark.slow
 
@@ -44,11 +44,7 @@ async def test_a_computer_move_waits_for_the_store_and_the_table_goes_on(env: En
     fake = env.fake
     env.bot.computer_delay = 1.0
     fake.add_member(ASHA, "Asha")
-    new = await fake.slash(ASHA, "table", "new suipe", players=2, deals=3)
-    lobby = fake.messages[new.message_id]
-    await fake.click(ASHA, new.message_id, button(fake, lobby, "Add computer player"))
-    await fake.click(ASHA, new.message_id, button(fake, lobby, "Start"))
-    await env.bot.idle()
+    await start_table(env, ASHA, "suipe", computers=1, players=2, deals=3)
     session = env.bot.tables.get(CHANNEL_ID)
     assert session.match.current_player == 0  # Asha's turn
     move = session.match.legal_actions()[0].notation
@@ -81,11 +77,7 @@ async def test_a_move_that_cannot_be_saved_is_answered_so_and_can_be_sent_again(
     fake = env.fake
     fake.add_member(ASHA, "Asha")
     fake.add_member(DEV, "Dev")
-    new = await fake.slash(ASHA, "table", "new suipe", players=2)
-    lobby = fake.messages[new.message_id]
-    await fake.click(DEV, new.message_id, button(fake, lobby, "Join"))
-    await fake.click(ASHA, new.message_id, button(fake, lobby, "Start"))
-    await env.bot.idle()
+    await start_table(env, ASHA, "suipe", joiners=(DEV,), players=2)
     session = env.bot.tables.get(CHANNEL_ID)
     mover = (ASHA, DEV)[session.match.current_player]
     value = f"{session.match.legal_actions()[0].notation}#{session.turn_number}"

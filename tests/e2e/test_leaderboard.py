@@ -8,7 +8,7 @@ from bot.storage import PlayerResult
 
 from .conftest import Env
 from .fake_discord import EPHEMERAL, GUILD_ID, NO_FILES_CHANNEL_ID
-from .helpers import button
+from .helpers import button, start_table
 
 ASHA, DEV = 701, 702
 MANAGE_GUILD = 1 << 5
@@ -17,11 +17,7 @@ MANAGE_GUILD = 1 << 5
 async def finish_a_suipe_match(env: Env) -> None:
     """Two humans play a one-deal Suipe match with /play, always the first legal move."""
     fake = env.fake
-    new = await fake.slash(ASHA, "table", "new suipe", players=2, deals=1)
-    lobby = fake.messages[new.message_id]
-    await fake.click(DEV, new.message_id, button(fake, lobby, "Join"))
-    await fake.click(ASHA, new.message_id, button(fake, lobby, "Start"))
-    await env.bot.idle()
+    lobby, _ = await start_table(env, ASHA, "suipe", joiners=(DEV,), players=2, deals=1)
     session = env.bot.tables.get(int(lobby["channel_id"]))
     while not session.match.is_terminal:
         mover = (ASHA, DEV)[session.match.current_player]

@@ -10,7 +10,7 @@ import pytest
 
 from .conftest import Env, start_bot, stop_bot
 from .fake_discord import EPHEMERAL, GUILD_ID, FakeDiscord
-from .helpers import button, latest_table, select, whose_turn
+from .helpers import button, latest_table, select, start_table, whose_turn
 
 ASHA, DEV, PASSER = 1001, 1002, 1003
 
@@ -20,11 +20,7 @@ async def two_humans(env: Env) -> tuple[int, int]:
     fake = env.fake
     for user, name in ((ASHA, "Asha"), (DEV, "Dev"), (PASSER, "Passer")):
         fake.add_member(user, name)
-    new = await fake.slash(ASHA, "table", "new suipe", players=2, deals=1)
-    lobby = fake.messages[new.message_id]
-    await fake.click(DEV, new.message_id, button(fake, lobby, "Join"))
-    await fake.click(ASHA, new.message_id, button(fake, lobby, "Start"))
-    await env.bot.idle()
+    await start_table(env, ASHA, "suipe", joiners=(DEV,), players=2, deals=1)
     mover = whose_turn(fake)
     return mover, DEV if mover == ASHA else ASHA
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from .conftest import Env
 from .fake_discord import CHANNEL_ID, EPHEMERAL
-from .helpers import button, latest_table, select
+from .helpers import button, latest_table, select, start_table
 
 ASHA, DEV, KIRAN = 601, 602, 603
 ALREADY = "There is already a table in this channel"
@@ -112,11 +112,7 @@ async def test_a_picker_click_and_a_play_for_one_turn_play_once(env: Env) -> Non
     fake = env.fake
     fake.add_member(ASHA, "Asha")
     fake.add_member(DEV, "Dev")
-    new = await fake.slash(ASHA, "table", "new suipe", players=2, deals=3)
-    lobby = fake.messages[new.message_id]
-    await fake.click(DEV, new.message_id, button(fake, lobby, "Join"))
-    await fake.click(ASHA, new.message_id, button(fake, lobby, "Start"))
-    await env.bot.idle()
+    await start_table(env, ASHA, "suipe", joiners=(DEV,), players=2, deals=3)
     session = env.bot.tables.get(CHANNEL_ID)
     for _ in range(3):  # a few turns: each time both are sent, one move is played
         mover = (ASHA, DEV)[session.match.current_player]
@@ -160,11 +156,7 @@ async def test_a_move_the_bot_cannot_take_in_time_is_refused_as_busy_and_not_pla
     fake = env.fake
     fake.add_member(ASHA, "Asha")
     fake.add_member(DEV, "Dev")
-    new = await fake.slash(ASHA, "table", "new suipe", players=2, deals=3)
-    lobby = fake.messages[new.message_id]
-    await fake.click(DEV, new.message_id, button(fake, lobby, "Join"))
-    await fake.click(ASHA, new.message_id, button(fake, lobby, "Start"))
-    await env.bot.idle()
+    await start_table(env, ASHA, "suipe", joiners=(DEV,), players=2, deals=3)
     session = env.bot.tables.get(CHANNEL_ID)
     env.bot.flow.busy_after = 0.5
     mover = (ASHA, DEV)[session.match.current_player]

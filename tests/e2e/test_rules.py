@@ -9,7 +9,7 @@ from engine import registry
 
 from .conftest import Env
 from .fake_discord import EPHEMERAL, GUILD_ID, NO_FILES_CHANNEL_ID
-from .helpers import button
+from .helpers import button, start_table
 
 ASHA = 801
 
@@ -70,11 +70,7 @@ async def test_suipe_rules_are_english_with_samoan_words(env: Env) -> None:
 
 async def test_the_table_rules_button_opens_the_page_for_the_moment(env: Env) -> None:
     fake = env.fake
-    new = await fake.slash(ASHA, "table", "new seep", players=2)
-    lobby = fake.messages[new.message_id]
-    await fake.click(ASHA, new.message_id, button(fake, lobby, "Add computer player"))
-    await fake.click(ASHA, new.message_id, button(fake, lobby, "Start"))
-    await env.bot.idle()
+    await start_table(env, ASHA, "seep", computers=1, players=2)
     table = next(
         m for m in reversed(fake.channel_messages())
         if any(c.get("label") == "Rules" for c in fake.components(m))

@@ -12,7 +12,7 @@ from .fake_discord import (
     NO_FILES_CHANNEL_ID,
     READ_ONLY_CHANNEL_ID,
 )
-from .helpers import button, latest_table, play_first_move, select, whose_turn
+from .helpers import button, latest_table, play_first_move, select, start_table, whose_turn
 from .test_seep_deal import ASHA, DEV, open_table
 
 OUTSIDER = 777
@@ -129,11 +129,7 @@ async def test_a_restarted_bot_continues_and_old_buttons_still_work(env: Env) ->
 async def test_a_channel_without_file_permission_gets_text(env: Env) -> None:
     fake = env.fake
     fake.add_member(ASHA, "Asha")
-    new = await fake.slash(ASHA, "table", "new suipe", channel_id=NO_FILES_CHANNEL_ID, players=2)
-    lobby = fake.messages[new.message_id]
-    await fake.click(ASHA, new.message_id, button(fake, lobby, "Add computer player"))
-    await fake.click(ASHA, new.message_id, button(fake, lobby, "Start"))
-    await env.bot.idle()
+    await start_table(env, ASHA, "suipe", computers=1, channel_id=NO_FILES_CHANNEL_ID, players=2)
     tables = [
         m
         for m in fake.channel_messages(NO_FILES_CHANNEL_ID)

@@ -14,7 +14,7 @@ from engine import registry
 
 from .conftest import Env, start_bot, stop_bot
 from .fake_discord import EPHEMERAL, GUILD_ID, NO_FILES_CHANNEL_ID
-from .helpers import button, latest_table, lobby_button, play_first_move, whose_turn
+from .helpers import button, latest_table, lobby_button, play_first_move, start_table, whose_turn
 
 ASHA, DEV = 801, 802
 MANAGE_GUILD = 1 << 5
@@ -123,11 +123,7 @@ async def test_a_wrong_move_in_the_test_game_is_refused_privately(env: Env) -> N
     fake = env.fake
     fake.add_member(ASHA, "Asha")
     fake.add_member(DEV, "Dev")
-    new = await fake.slash(ASHA, "table", "new tinytricks", players=2, hands=1)
-    lobby = fake.messages[new.message_id]
-    await fake.click(DEV, new.message_id, button(fake, lobby, "Join"))
-    await fake.click(ASHA, new.message_id, button(fake, lobby, "Start"))
-    await env.bot.idle()
+    await start_table(env, ASHA, "tinytricks", joiners=(DEV,), players=2, hands=1)
     mover = whose_turn(fake)
     other = DEV if mover == ASHA else ASHA
     wrong = await fake.slash(other, "play", move="AH")
@@ -179,7 +175,8 @@ async def test_each_game_has_its_own_subcommands_within_discords_limits(env: Env
     assert [c["value"] for c in topics["choices"]] == ["quick-start", "tricks"]
     # the topics are named by the pages' titles, in Hindi from the game's Hindi pages
     assert [c["name_localizations"].get("hi") for c in topics["choices"]] == [
-        "जल्दी शुरुआत", "हाथ जीतना"
+        "जल्दी शुरुआत",
+        "हाथ जीतना",
     ]
     stats = {o["name"] for o in published["stats"]["options"]}
     assert stats == {"all", *registry.names()}

@@ -8,7 +8,7 @@ import pytest
 
 from .conftest import Env
 from .fake_discord import EPHEMERAL, GUILD_ID, NO_FILES_CHANNEL_ID, FakeDiscord
-from .helpers import button, finish_picker, fix_deals, latest_table, whose_turn
+from .helpers import button, finish_picker, fix_deals, latest_table, start_table, whose_turn
 
 ASHA, DEV = 901, 902
 SEED = 5
@@ -108,11 +108,7 @@ async def test_two_player_hola_hand_with_a_fight(env: Env, monkeypatch: pytest.M
     fix_deals(monkeypatch, HOLA_SEED)
     fake = env.fake
     fake.add_member(ASHA, "Asha")
-    new = await fake.slash(ASHA, "table", "new hola", players=2)
-    lobby = fake.messages[new.message_id]
-    await fake.click(ASHA, new.message_id, button(fake, lobby, "Add computer player"))
-    await fake.click(ASHA, new.message_id, button(fake, lobby, "Start"))
-    await env.bot.idle()
+    lobby, _ = await start_table(env, ASHA, "hola", computers=1, players=2)
     channel = int(lobby["channel_id"])
     session = env.bot.tables.get(channel)
     fights = 0
@@ -132,11 +128,7 @@ async def test_sedma_text_table_and_refusals(env: Env) -> None:
     fake = env.fake
     fake.add_member(ASHA, "Asha")
     fake.add_member(DEV, "Dev")
-    new = await fake.slash(ASHA, "table", "new sedma", channel_id=NO_FILES_CHANNEL_ID, players=2)
-    lobby = fake.messages[new.message_id]
-    await fake.click(DEV, new.message_id, button(fake, lobby, "Join"))
-    await fake.click(ASHA, new.message_id, button(fake, lobby, "Start"))
-    await env.bot.idle()
+    await start_table(env, ASHA, "sedma", joiners=(DEV,), channel_id=NO_FILES_CHANNEL_ID, players=2)
     tables = [m for m in fake.channel_messages(NO_FILES_CHANNEL_ID) if m["embeds"]
               and any(f["name"] == "Table" for f in m["embeds"][0].get("fields", []))]  # fmt: skip
     text = next(f["value"] for f in tables[-1]["embeds"][0]["fields"] if f["name"] == "Table")

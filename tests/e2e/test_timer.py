@@ -12,7 +12,7 @@ from bot.flow import TableFlow
 
 from .conftest import Env, start_bot, stop_bot
 from .fake_discord import EPHEMERAL
-from .helpers import button, play_first_move
+from .helpers import button, play_first_move, start_table
 from .test_seep_deal import ASHA
 
 
@@ -90,11 +90,7 @@ async def test_a_restored_table_runs_its_turn_timer_on_from_its_stored_deadline(
     turn_seconds = 6.0
     monkeypatch.setattr(TableFlow, "timer_scale", turn_seconds / 180)
     fake.add_member(ASHA, "Asha")
-    new = await fake.slash(ASHA, "table", "new suipe", players=2, deals=20)
-    lobby = fake.messages[new.message_id]
-    await fake.click(ASHA, new.message_id, button(fake, lobby, "Add computer player"))
-    await fake.click(ASHA, new.message_id, button(fake, lobby, "Start"))
-    await env.bot.idle()
+    lobby, _ = await start_table(env, ASHA, "suipe", computers=1, players=2, deals=20)
     began = time.monotonic()  # the table message is posted: Asha's turn runs from here
     channel = int(lobby["channel_id"])
     session = env.bot.tables.get(channel)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations, product
 from typing import Any
 
@@ -36,3 +36,38 @@ def redeal(places: Sequence[list[Card]], rng: random.Random | None = None) -> No
         size = len(place)
         place[:] = pool[:size]
         del pool[:size]
+
+
+def check_position_round_trip(
+    deal: Any, format_position: Callable[[Any], str], parse_position: Callable[[str], Any]
+) -> None:
+    """A deal written as a position reads back as the same position, offering the same moves."""
+    text = format_position(deal)
+    again = parse_position(text)
+    assert format_position(again) == text
+    assert again.legal_actions() == deal.legal_actions()
+
+
+def check_views_hide(match: Any, hidden_swapped: Callable[[Any, int | None], Any]) -> None:
+    """The public view and the mover's do not change when the cards they cannot see do."""
+    assert match.view() == hidden_swapped(match, None).view()
+    mover = match.current_player
+    assert match.view(mover) == hidden_swapped(match, mover).view(mover)
+
+
+def engine_moves(deal: Any) -> set[str]:
+    """A fishing deal's legal moves, with every choice of equal-valued loose cards."""
+    out: set[str] = set()
+    for action in deal.legal_actions():
+        out |= every_suit_choice(deal.loose, action)
+    return out
+
+
+def first_deal_positions(match: Any, rng: random.Random, most_loose: int) -> Iterator[Any]:
+    """The positions of a match's first deal with at most `most_loose` loose cards, the
+    deal played on at random."""
+    deal = match.deal
+    while match.deal is deal and not match.is_terminal:
+        if len(deal.loose) <= most_loose:
+            yield deal
+        match.apply(rng.choice(match.legal_actions()))

@@ -11,6 +11,7 @@ from engine.ai import choose_action, suggest
 from engine.sedma import SedmaMatch, SedmaRules
 from engine.sedma.ai import sample_world, unseen_cards
 from engine.sedma.rules import KING_OF_HEARTS
+from tests.engine.shared import redeal
 
 
 def advanced(game: str, players: int, seed: int, plays: int) -> SedmaMatch:
@@ -24,14 +25,7 @@ def advanced(game: str, players: int, seed: int, plays: int) -> SedmaMatch:
 def hidden_swapped(match: SedmaMatch, seat: int, rng: random.Random) -> SedmaMatch:
     other = SedmaMatch.from_position(match.deal.copy())
     hand = other.deal
-    others = [p for p in range(hand.players) if p != seat]
-    pool = [c for p in others for c in hand.hands[p]] + hand.stock
-    rng.shuffle(pool)
-    for p in others:
-        size = len(hand.hands[p])
-        hand.hands[p] = pool[:size]
-        del pool[:size]
-    hand.stock = pool
+    redeal([*(hand.hands[p] for p in range(hand.players) if p != seat), hand.stock], rng)
     hand.changed()
     return other
 

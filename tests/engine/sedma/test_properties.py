@@ -17,6 +17,7 @@ from engine.registry import restore
 from engine.sedma import Kind, Phase, SedmaAction, SedmaHand, SedmaMatch, SedmaRules
 from engine.sedma.actions import STOP
 from engine.sedma.rules import KING_OF_HEARTS, MAX_ROUNDS
+from tests.engine.shared import redeal
 
 CONFIGS = [("sedma", 2), ("sedma", 3), ("sedma", 4), ("hola", 2), ("hola", 4)]
 HANDS = 2000
@@ -37,8 +38,10 @@ def brute_force_moves(hand: SedmaHand) -> set[str]:
         holder = hand.winning()
         assert holder is not None
         # three players: the sides are known once K♥ has been on the table
-        known = hand.players != 3 or any(c == KING_OF_HEARTS for _, c in hand.trick) or any(
-            KING_OF_HEARTS in cards for cards in hand.taken
+        known = (
+            hand.players != 3
+            or any(c == KING_OF_HEARTS for _, c in hand.trick)
+            or any(KING_OF_HEARTS in cards for cards in hand.taken)
         )
         if holder == hand.leader or (known and hand.side_of(holder) == hand.side_of(hand.leader)):
             return moves
@@ -62,14 +65,7 @@ def swapped(match: SedmaMatch, seat: int | None, rng: random.Random) -> SedmaMat
         list(match.scores), list(match.deal_results), match.deal_number,
     )  # fmt: skip
     hand = other.deal
-    hidden = [p for p in range(hand.players) if p != seat]
-    pool = [c for p in hidden for c in hand.hands[p]] + hand.stock
-    rng.shuffle(pool)
-    for p in hidden:
-        size = len(hand.hands[p])
-        hand.hands[p] = pool[:size]
-        del pool[:size]
-    hand.stock = pool
+    redeal([*(hand.hands[p] for p in range(hand.players) if p != seat), hand.stock], rng)
     hand.changed()
     return other
 

@@ -7,15 +7,8 @@ import random
 from engine.cards import FULL_DECK, Card
 from engine.seep import House, Phase, SeepDeal, SeepMatch, SeepRules
 
-from ..shared import every_suit_choice
+from ..shared import engine_moves, first_deal_positions
 from .brute_force import brute_force_moves
-
-
-def engine_moves(deal: SeepDeal) -> set[str]:
-    out: set[str] = set()
-    for action in deal.legal_actions():
-        out |= every_suit_choice(deal.loose, action)
-    return out
 
 
 def random_position(rng: random.Random) -> SeepDeal:
@@ -108,10 +101,7 @@ def test_generator_matches_brute_force_along_real_deals() -> None:
     for seed in range(40):
         rules = SeepRules(players=rng.choice([2, 4]), game=rng.choice(["seep", "seep30"]))
         match = SeepMatch(rules, seed)
-        deal = match.deal
-        while match.deal is deal and not match.is_terminal:
-            if len(deal.loose) <= 9:
-                assert engine_moves(deal) == brute_force_moves(deal)
-                positions += 1
-            match.apply(rng.choice(match.legal_actions()))
+        for deal in first_deal_positions(match, rng, 9):
+            assert engine_moves(deal) == brute_force_moves(deal)
+            positions += 1
     assert positions > 1000

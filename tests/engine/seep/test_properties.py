@@ -10,6 +10,7 @@ import pytest
 from engine.cards import FULL_DECK
 from engine.seep import Phase, SeepDeal, SeepMatch, SeepRules, format_position, parse_position
 from engine.seep.scoring import card_points
+from tests.engine.shared import check_position_round_trip, check_views_hide
 
 from ..shared import redeal
 
@@ -61,14 +62,9 @@ def play_deals(rules: SeepRules, count: int, seed: int) -> None:
             check_invariants(deal)
             step = deal.play_number
             if step % 7 == 3:
-                assert match.view() == hidden_swapped(match, None).view()
-                mover = match.current_player
-                assert match.view(mover) == hidden_swapped(match, mover).view(mover)
+                check_views_hide(match, hidden_swapped)
             if step % 11 == 5 and deal.phase is Phase.PLAY:
-                text = format_position(deal)
-                again = parse_position(text)
-                assert format_position(again) == text
-                assert again.legal_actions() == deal.legal_actions()
+                check_position_round_trip(deal, format_position, parse_position)
             match.apply(rng.choice(match.legal_actions()))
             if match.deal is not deal or match.is_terminal:
                 check_finished(deal)

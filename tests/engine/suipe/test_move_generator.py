@@ -7,15 +7,8 @@ import random
 from engine.cards import FULL_DECK, Card
 from engine.suipe import Build, SuipeDeal, SuipeMatch, SuipeRules
 
-from ..shared import every_suit_choice
+from ..shared import engine_moves, first_deal_positions
 from .brute_force import brute_force_moves
-
-
-def engine_moves(deal: SuipeDeal) -> set[str]:
-    out: set[str] = set()
-    for action in deal.legal_actions():
-        out |= every_suit_choice(deal.loose, action)
-    return out
 
 
 def random_position(rng: random.Random) -> SuipeDeal:
@@ -72,10 +65,7 @@ def test_generator_matches_brute_force_along_real_deals() -> None:
     positions = 0
     for seed in range(30):
         match = SuipeMatch(SuipeRules(players=rng.choice([2, 3, 4])), seed)
-        deal = match.deal
-        while match.deal is deal and not match.is_terminal:
-            if len(deal.loose) <= 8:
-                assert engine_moves(deal) == brute_force_moves(deal)
-                positions += 1
-            match.apply(rng.choice(match.legal_actions()))
+        for deal in first_deal_positions(match, rng, 8):
+            assert engine_moves(deal) == brute_force_moves(deal)
+            positions += 1
     assert positions > 700

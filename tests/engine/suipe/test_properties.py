@@ -10,6 +10,7 @@ import pytest
 from engine.cards import FULL_DECK
 from engine.suipe import SuipeDeal, SuipeMatch, SuipeRules, format_position, parse_position
 from engine.suipe.deal import Phase
+from tests.engine.shared import check_position_round_trip, check_views_hide
 
 from ..shared import redeal
 
@@ -72,13 +73,8 @@ def test_random_suipe_deals_keep_every_invariant(name: str) -> None:
             deal = match.deal
             check_invariants(deal)
             if deal.play_number % 9 == 4:
-                assert match.view() == hidden_swapped(match, None).view()
-                mover = match.current_player
-                assert match.view(mover) == hidden_swapped(match, mover).view(mover)
-                text = format_position(deal)
-                again = parse_position(text)
-                assert format_position(again) == text
-                assert again.legal_actions() == deal.legal_actions()
+                check_views_hide(match, hidden_swapped)
+                check_position_round_trip(deal, format_position, parse_position)
             match.apply(rng.choice(match.legal_actions()))
             if match.deal is not deal or match.is_terminal:
                 check_finished(deal)

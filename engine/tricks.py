@@ -1,0 +1,173 @@
+"""What the trick-taking games share (Sedma/Hola, Sheepshead): a trick as the seats' plays in
+order, following the led suit, the trick's winner by the game's own order, the bookkeeping of a
+taken trick, copies of a hand for computer players, and the trick table a view draws.
+
+Each game keeps what differs in meaning: which card beats which (Sedma: the led rank or a
+wild card, the last one played holding the trick; Sheepshead: trumps, then the led suit, the
+highest holding it), whether a suit must be followed (Sheepshead only, with its partner
+duties), what a finished trick carries besides its cards (Hola's fights hold tricks over).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import fields
+from typing import TYPE_CHECKING, Any, Generic, Self, TypeVar, cast
+
+from engine.cards import Card
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+from engine.core import GameRules, RulesView
+from engine.pictures import TrickSeat, TrickTable, trick_play_words
+from engine.words import Told, say, tricks_and_points
+
+Play = tuple[int, Card]  # a seat and the card it played
+S = TypeVar("S")
+A = TypeVar("A")  # a game's action
+
+
+def trick_winner(plays: Sequence[tuple[int, Card]], beats: Callable[[Card, Card], bool]) -> int:
+    """The seat holding the trick: the first play, taken over by every later card that
+    `beats` the card holding it (the game's order)."""
+    holder, best = plays[0]
+    for player, card in plays[1:]:
+        if beats(card, best):
+            holder, best = player, card
+    return holder
+
+
+def following(
+    hand: Iterable[Card], led: S | None, suit_of: Callable[[Card], S | None]
+) -> list[Card]:
+    """The cards of `hand` that follow the led suit (`suit_of` says a card's suit in the game's
+    eyes: a trump may be a suit of its own); none when the hand holds none of it."""
+    return [card for card in hand if suit_of(card) == led]
+
+
+_COPIED: dict[type, tuple[str, ...]] = {}
+
+
+class TrickHand(Generic[A]):
+    """The state of a hand that every trick game keeps (mixed into its dataclass): the seats'
+    hands, the trick in play and the last one, each seat's taken cards and trick count."""
+
+    rules: GameRules
+    hands: list[list[Card]]
+    trick: list[tuple[int, Card]]
+    last_trick: list[tuple[int, Card]]
+    taken: list[list[Card]]
+    tricks: list[int]
+    leader: int
+    turn: int
+    _legal: list[A] | None  # the legal moves now, kept until the hand changes
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    def __post_init__(self) -> None:
+        players = self.rules.players
+        if not self.taken:
+            self.taken = [[] for _ in range(players)]
+        if not self.tricks:
+            self.tricks = [0] * players
+
+    def legal_actions(self) -> list[A]:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return self._legal
+
+    def _compute_legal(self) -> list[A]:
+        raise NotImplementedError
+
+    def take_trick(self, winner: int, cards: Iterable[Card], count: int = 1) -> None:
+        """`winner` takes `cards` (the trick and whatever it carries) as `count` tricks, and
+        leads the next one; the trick in play becomes the last trick."""
+        self.taken[winner].extend(cards)
+        self.tricks[winner] += count
+        self.last_trick, self.trick = list(self.trick), []
+        self.leader = self.turn = winner
+
+    def copy(self) -> Self:
+        """A copy a computer player may play on: lists copied (lists of lists to the second
+        level), everything else shared; cached results (`_` fields) left out."""
+        names = _COPIED.get(type(self))
+        if names is None:
+            shape = cast("DataclassInstance", self)
+            names = tuple(f.name for f in fields(shape) if not f.name.startswith("_"))
+            _COPIED[type(self)] = names
+        values: dict[str, Any] = {}
+        for name in names:
+            value = getattr(self, name)
+            if type(value) is list:
+                value = [list(v) if type(v) is list else v for v in value]
+            values[name] = value
+        return type(self)(**values)
+
+
+class TrickView(RulesView):
+    """What every trick game's view shows the same way (mixed into its frozen dataclass)."""
+
+    __slots__ = ()
+    hand_sizes: tuple[int, ...]
+    dealer: int
+    turn: int | None
+    tricks: tuple[int, ...]
+    taken_points: tuple[int, ...]
+    trick: tuple[tuple[int, Card | None], ...]  # None: a card face down
+    winning: int | None
+    last_play: Told | None
+    last_player: int | None
+    took: int | None
+
+    def side_of(self, player: int) -> int | None:
+        raise NotImplementedError
+
+    def last_words(self, names: Sequence[str]) -> str | None:
+        return trick_play_words(names, self.last_player, self.last_play, self.took)
+
+    def trick_table(
+        self,
+        names: Sequence[str],
+        marks: Callable[[int], tuple[str, ...]],
+        **shown: Any,
+    ) -> TrickTable:
+        """The table: a seat for each player (with the game's `marks`), the trick in play,
+        the last play in words, and what the game `shows` besides (title, trump, notes, score
+        lines, the last trick)."""
+        seats = tuple(
+            TrickSeat(
+                name=names[p],
+                side=self.side_of(p),
+                cards_in_hand=self.hand_sizes[p],
+                dealer=p == self.dealer,
+                to_play=p == self.turn,
+                won=tricks_and_points(self.tricks[p], self.taken_points[p]),
+                marks=marks(p),
+            )
+            for p in range(self.players)
+        )
+        last = self.last_words(names)
+        return TrickTable(
+            seats=seats,
+            clockwise=True,
+            trick=self.trick,
+            winning=self.winning,
+            last_play=last,
+            played=last,
+            **shown,
+        )
+
+
+def play_reason(card: Card, takes: bool, points: int, carries: bool, safe_words: str) -> str:
+    """A hint's reason for playing `card` to a trick: it `takes` it (with its `points`), it
+    `carries` points where the game's `safe_words` say they are safe, or it gives nothing."""
+    if takes:
+        return say(
+            "{card} takes the trick and its {points} points.", card=card.pretty, points=points
+        )
+    if carries:
+        return safe_words
+    return say("{card} gives away nothing.", card=card.pretty)
