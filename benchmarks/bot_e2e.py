@@ -41,15 +41,17 @@ import time
 import tracemalloc
 from multiprocessing.connection import Connection
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from benchmarks.cpu_budget import BudgetError
 from benchmarks.cpu_budget import limit as cpu_budget_limit
 from benchmarks.cpu_budget import release as cpu_budget_release
-from engine.fairness import seed_from_json
-from engine.games import new_match
-from tests.e2e.fake_discord import GUILD_ID, FakeDiscord
-from tests.postgres_server import LocalPostgres
+
+if TYPE_CHECKING:
+    from tests.e2e.fake_discord import FakeDiscord
+
+# The players' side (the fake Discord, the matches it follows, the PostgreSQL server) is imported
+# where it is used, so that the bot's process, which imports this module, holds only the bot.
 
 PACED_MOVES = 4  # per table, at a human pace
 FAST_MOVES = 12  # per table, as fast as the bot answers (a Suipe deal has 48)
@@ -129,6 +131,8 @@ async def run(
     tables: int, store: str, processes: int, cpu_budget: float | None = None
 ) -> dict[str, float]:
     """`store`: a PostgreSQL URL, or "" for SQLite; `cpu_budget`: cores per bot process."""
+    from tests.e2e.fake_discord import GUILD_ID, FakeDiscord
+
     half = tables // 2
     fake = FakeDiscord(extra_channels=tables - half, other_guilds=1, guild_channels=half)
     await fake.start()
@@ -177,6 +181,9 @@ async def _ask_all(pipes: list[Connection], request: Any) -> list[Any]:
 async def measure(
     fake: FakeDiscord, pipes: list[Connection], users: dict[int, tuple[int, int]], tables: int
 ) -> dict[str, float]:
+    from engine.fairness import seed_from_json
+    from engine.games import new_match
+
     readies = await asyncio.gather(*(asyncio.to_thread(pipe.recv) for pipe in pipes))
     games = {channel: game for ready in readies for channel, game in ready["games"].items()}
     assert sorted(games) == sorted(users), "a table was not opened by exactly one process"
@@ -285,6 +292,8 @@ def main() -> None:
         f"one move per {PACE:.0f} s on average; moves/s (and the latency then) at saturation "
         f"over {FAST_MOVES} more"
     )
+    from tests.postgres_server import LocalPostgres
+
     server = LocalPostgres().start() if "postgres" in args.store else None
     runs = itertools.count(1)
     try:
