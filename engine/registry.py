@@ -4,7 +4,8 @@ and OpenSpiel's `register_game`).
 Games are found through the `seepbot.games` entry-point group (`pyproject.toml`): each entry
 names a `GameSpec` object, `seep = "engine.seep.spec:SEEP_SPEC"`. The built-in games register
 that way like any other installed package. Discovery is lazy: the names come from the installed
-packages' metadata, and a game's module is imported when the game is first asked for.
+packages' metadata, and a game's module is imported when the game is first asked for (a
+built-in game by name without reading the metadata: `BUILT_IN`).
 
 A `GameSpec` says everything the bot needs to offer a game without knowing it: its options as
 data (from which the commands are made), how to start or restore a match, its computer
