@@ -129,6 +129,9 @@ def _strength_order(card: Card) -> tuple[int, int]:
 # them on every move, and a dict's lookup (also usable as a sort key) is far cheaper than a call.
 _PACK = [c for c in FULL_DECK if c.rank in RANKS]
 _POWER = {c: _power(c) for c in _PACK}
+# The suit each card follows, every card of the deck (trumps: None); `SUIT_OF.__getitem__` is
+# `suit_of` without a call, for the listings that ask it of a whole hand.
+SUIT_OF = {c: _suit_of(c) for c in FULL_DECK}
 _STRENGTH = {c: _strength_order(c) for c in _PACK}
 
 
