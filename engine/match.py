@@ -112,8 +112,25 @@ class DealMatch(GameState):
         self.deal = self.deal_type.deal(self.rules, pending.dealer, self._next_shuffle())
         return later("{name} cut the deck at card {position}.", position=cut.position)
 
+    @property
+    def current_player(self) -> int | None:
+        if self._over:
+            return None
+        if self.pending_cut is not None:
+            return self.pending_cut.cutter
+        return self.deal_turn()
+
+    def deal_turn(self) -> int:
+        """Whose turn it is in the deal in play (a game whose deal counts turns otherwise
+        says so)."""
+        return int(self.deal.turn)
+
     def move_groups(self) -> list[MoveGroup]:
-        return self.cut_groups() if self.pending_cut is not None else super().move_groups()
+        return self.cut_groups() if self.pending_cut is not None else self.play_groups()
+
+    def play_groups(self) -> list[MoveGroup]:
+        """The deal's moves as the picker offers them (by card, unless the game says)."""
+        return super().move_groups()
 
     def cut_groups(self) -> list[MoveGroup]:
         """The cut as the picker offers it: spread positions, the middle among them."""
@@ -176,7 +193,11 @@ class DealMatch(GameState):
         parsed = self.as_action(action)
         if isinstance(parsed, Cut):
             return say("Cut at card {position}", position=parsed.position)
-        return str(self.deal.describe(parsed))
+        return self.describe_play(parsed, names)
+
+    def describe_play(self, action: Any, names: Sequence[str] | None = None) -> str:
+        """A move of the deal in words (the deal words it, unless the game says)."""
+        return str(self.deal.describe(action))
 
     def apply(self, action: Any, player: int | None = None) -> Any:
         if self._over:

@@ -50,24 +50,14 @@ class SedmaMatch(DealMatch):
     def holder_of_score(self, player: int) -> int:
         return player if self.rules.three_handed else player % 2
 
-    @property
-    def current_player(self) -> int | None:
-        if self.pending_cut is not None and not self._over:
-            return self.pending_cut.cutter
-        return None if self._over else int(self.deal.turn)
+    def describe_play(self, action: Any, names: Sequence[str] | None = None) -> str:
+        return describe_action(self.deal, action, names)
 
-    def describe(self, action: Any, names: Sequence[str] | None = None) -> str:
-        if self.pending_cut is not None:
-            return super().describe(action, names)
-        return describe_action(self.deal, self.as_action(action), names)
-
-    def move_groups(self) -> list[MoveGroup]:
-        if self.pending_cut is not None:
-            return self.cut_groups()
+    def play_groups(self) -> list[MoveGroup]:
         if self.deal.phase is Phase.DECIDE:
             question = say("Fight or stop?") if self.rules.is_hola else say("Go again or stop?")
             return [MoveGroup("choice", tuple(self.legal_actions()), question)]
-        return super().move_groups()
+        return super().play_groups()
 
     def view(self, who: Viewer = PUBLIC) -> SedmaView:
         return build_view(self, who)

@@ -44,12 +44,7 @@ class SeepMatch(DealMatch):
         self.running_total = 0
         self.baazis = [0, 0]
 
-    @property
-    def current_player(self) -> int | None:
-        if self._over:
-            return None
-        if self.pending_cut is not None:
-            return self.pending_cut.cutter
+    def deal_turn(self) -> int:
         return int(self.deal.player_of(self.deal.turn))
 
     def cutter(self, dealer: int) -> int:
@@ -66,14 +61,12 @@ class SeepMatch(DealMatch):
     def view(self, who: Any = PUBLIC) -> SeepView:
         return build_view(self, who)
 
-    def move_groups(self) -> list[MoveGroup]:
-        if self.pending_cut is not None:
-            return self.cut_groups()
+    def play_groups(self) -> list[MoveGroup]:
         legal = self.legal_actions()
         bids = tuple(a for a in legal if a.card is None)
         if bids:
             return [MoveGroup("bid", bids, say("Bid for a house: choose a value you hold."))]
-        return super().move_groups()
+        return super().play_groups()
 
     def sides(self) -> tuple[tuple[int, ...], ...]:
         players = self.rules.players

@@ -46,20 +46,10 @@ class SheepsheadMatch(DealMatch):
     def hands_played(self) -> int:
         return sum(not r.score.redeal for r in self.deal_results)
 
-    @property
-    def current_player(self) -> int | None:
-        if self.pending_cut is not None and not self._over:
-            return self.pending_cut.cutter
-        return None if self._over else int(self.deal.turn)
+    def describe_play(self, action: Any, names: Sequence[str] | None = None) -> str:
+        return describe_action(self.deal, action, names)
 
-    def describe(self, action: Any, names: Sequence[str] | None = None) -> str:
-        if self.pending_cut is not None:
-            return super().describe(action, names)
-        return describe_action(self.deal, self.as_action(action), names)
-
-    def move_groups(self) -> list[MoveGroup]:
-        if self.pending_cut is not None:
-            return self.cut_groups()
+    def play_groups(self) -> list[MoveGroup]:
         phase = self.deal.phase
         legal = tuple(self.legal_actions())
         if phase is Phase.PICK:
@@ -75,7 +65,7 @@ class SheepsheadMatch(DealMatch):
             return [MoveGroup("bury", (), prompt, choose=size, cards=cards)]
         if phase is Phase.CALL:
             return [MoveGroup("call", legal, say("Call your partner's card, or go alone:"))]
-        return super().move_groups()
+        return super().play_groups()
 
     def combine(self, key: str, cards: Sequence[Card]) -> SheepsheadAction:
         if key != "bury":

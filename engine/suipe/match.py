@@ -36,12 +36,6 @@ class SuipeMatch(DealMatch):
         super().__init__(rules, seed)
         self.totals = [0] * self.rules.sides
 
-    @property
-    def current_player(self) -> int | None:
-        if self.pending_cut is not None and not self._over:
-            return self.pending_cut.cutter
-        return None if self._over else self.deal.turn
-
     def _settle(self) -> None:
         score = self.deal.score
         assert score is not None

@@ -4,6 +4,7 @@ ERROR logged by discord.py or the bot."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -37,11 +38,14 @@ class Env:
     errors: ErrorLog
 
 
-async def start_bot(fake: FakeDiscord, database: Path, **settings: Any) -> SeepBot:
-    """The bot on `database` against the fake; `settings`: more of its Settings."""
-    bot = create_bot(
-        Settings(token="fake.token", database_path=database, **settings), guild_ready_timeout=0.05
-    )
+async def start_bot(fake: FakeDiscord, location: Path | str, **settings: Any) -> SeepBot:
+    """The bot on a SQLite file (a path) or a PostgreSQL database (a URL) against the fake;
+    `settings`: more of its Settings."""
+    if isinstance(location, str):
+        settings = {"database_url": location, **settings}
+    else:
+        settings = {"database_path": location, **settings}
+    bot = create_bot(Settings(token="fake.token", **settings), guild_ready_timeout=0.05)
     bot.computer_delay = 0
     fake.identified.clear()
     task = asyncio.create_task(bot.start("fake.token"))
@@ -65,8 +69,12 @@ async def stop_bot(bot: SeepBot, *, wait_for_work: bool = True) -> None:
     await asyncio.wait_for(task, 10)
 
 
-@pytest.fixture
-async def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Env]:
+@contextlib.asynccontextmanager
+async def bot_env(
+    location: Path | str, database: Path, monkeypatch: pytest.MonkeyPatch
+) -> AsyncIterator[Env]:
+    """The fake Discord and the bot on `location`; at the end the bot is stopped and the test
+    fails on any Discord-side violation or any ERROR logged."""
     fake = FakeDiscord()
     await fake.start()
     monkeypatch.setattr(discord.http.Route, "BASE", fake.api_base)
@@ -76,8 +84,7 @@ async def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[
     errors = ErrorLog()
     for name in ("discord", "seepbot"):
         logging.getLogger(name).addHandler(errors)
-    database = tmp_path / "bot.sqlite3"
-    environment = Env(fake, await start_bot(fake, database), database, errors)
+    environment = Env(fake, await start_bot(fake, location), database, errors)
     try:
         yield environment
         await environment.bot.idle()
@@ -90,3 +97,10 @@ async def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[
             logging.getLogger(name).removeHandler(errors)
     assert not fake.violations, fake.violations
     assert not errors.records, [r.getMessage() for r in errors.records]
+
+
+@pytest.fixture
+async def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Env]:
+    database = tmp_path / "bot.sqlite3"
+    async with bot_env(database, database, monkeypatch) as environment:
+        yield environment

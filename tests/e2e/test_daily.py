@@ -5,31 +5,22 @@ own attempt is over; an attempt survives a restart; the boards are posted when t
 from __future__ import annotations
 
 import asyncio
-import logging
 import os
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
-import discord
 import pytest
-import yarl
 
 from engine import registry
 from tests.postgres_server import LocalPostgres
 
-from .conftest import Env, ErrorLog, start_bot, stop_bot
+from .conftest import Env, bot_env, start_bot, stop_bot
 from .fake_discord import CHANNEL_ID, EPHEMERAL, GUILD_ID, FakeDiscord
 
 ASHA, DEV, MIRA = 801, 802, 803
 MANAGE_GUILD = 1 << 5
 DAILY_GAMES = [spec.name for spec in registry.games() if spec.daily is not None]
-
-
-async def bot_on(fake: FakeDiscord, location: str | Path) -> Any:
-    if isinstance(location, str) and location.startswith("postgresql://"):
-        return await start_bot(fake, Path("unused.sqlite3"), database_url=location)
-    return await start_bot(fake, Path(location))
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
@@ -42,27 +33,8 @@ async def daily_env(
     else:
         server: LocalPostgres = request.getfixturevalue("postgres")
         location = await server.create_database(f"daily_{os.getpid()}_{id(tmp_path)}")
-    fake = FakeDiscord()
-    await fake.start()
-    monkeypatch.setattr(discord.http.Route, "BASE", fake.api_base)
-    monkeypatch.setattr(
-        discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY", yarl.URL(fake.gateway_url)
-    )
-    errors = ErrorLog()
-    for name in ("discord", "seepbot"):
-        logging.getLogger(name).addHandler(errors)
-    env = Env(fake, await bot_on(fake, location), tmp_path / "bot.sqlite3", errors)
-    try:
+    async with bot_env(location, tmp_path / "bot.sqlite3", monkeypatch) as env:
         yield env, location
-        await env.bot.idle()
-    finally:
-        if not env.bot.is_closed():
-            await stop_bot(env.bot)
-        await fake.stop()
-        for name in ("discord", "seepbot"):
-            logging.getLogger(name).removeHandler(errors)
-    assert not fake.violations, fake.violations
-    assert not errors.records, [r.getMessage() for r in errors.records]
 
 
 def cog_of(env: Env) -> Any:
@@ -157,7 +129,7 @@ async def test_two_members_play_the_same_deal_and_compare_on_one_board(
     assert before is not None and not before.finished and before.actions
     assert "Asha" not in text_of(dev)  # Asha's result stays hidden from Dev
     await stop_bot(env.bot, wait_for_work=False)
-    env.bot = await bot_on(fake, location)
+    env.bot = await start_bot(fake, location)
     cog_of(env).daily.clock = lambda: now[0]
     resumed = await daily(fake, DEV, "seep")
     assert "Since your last turn" in resumed["content"] or resumed["components"]

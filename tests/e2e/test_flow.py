@@ -13,15 +13,11 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
-import discord
 import pytest
-import yarl
 
 import bot.tables
-from bot.client import SeepBot, create_bot
-from bot.config import Settings
 
-from .conftest import Env, ErrorLog, stop_bot
+from .conftest import Env, bot_env, start_bot, stop_bot
 from .fake_discord import EPHEMERAL, FakeDiscord
 from .helpers import button, fix_deals, latest_table, lobby_button, start_table, whose_turn
 from .test_sheepshead import act
@@ -31,58 +27,19 @@ MANAGE_GUILD = 1 << 5
 CLOCK = re.compile(r"<t:(\d+):R>")
 
 
-async def start_on(fake: FakeDiscord, location: str | Path) -> SeepBot:
-    if isinstance(location, str):
-        settings = Settings(token="fake.token", database_url=location)
-    else:
-        settings = Settings(token="fake.token", database_path=location)
-    bot = create_bot(settings, guild_ready_timeout=0.05)
-    bot.computer_delay = 0
-    fake.identified.clear()
-    task = asyncio.create_task(bot.start("fake.token"))
-    ready = asyncio.create_task(bot.wait_until_ready())
-    done, _ = await asyncio.wait({task, ready}, timeout=15, return_when=asyncio.FIRST_COMPLETED)
-    if task in done:
-        ready.cancel()
-        task.result()
-    bot._test_task = task  # type: ignore[attr-defined]
-    return bot
-
-
 @pytest.fixture
 async def flow_env(
     store_location: str | Path, monkeypatch: pytest.MonkeyPatch
 ) -> AsyncIterator[Env]:
     """The bot against the fake Discord on either store."""
-    import logging
-
-    fake = FakeDiscord()
-    await fake.start()
-    monkeypatch.setattr(discord.http.Route, "BASE", fake.api_base)
-    monkeypatch.setattr(
-        discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY", yarl.URL(fake.gateway_url)
-    )
-    errors = ErrorLog()
-    for name in ("discord", "seepbot"):
-        logging.getLogger(name).addHandler(errors)
-    env = Env(fake, await start_on(fake, store_location), Path("."), errors)
-    env.location = store_location  # type: ignore[attr-defined]
-    try:
+    async with bot_env(store_location, Path("."), monkeypatch) as env:
+        env.location = store_location  # type: ignore[attr-defined]
         yield env
-        await env.bot.idle()
-    finally:
-        if not env.bot.is_closed():
-            await stop_bot(env.bot)
-        await fake.stop()
-        for name in ("discord", "seepbot"):
-            logging.getLogger(name).removeHandler(errors)
-    assert not fake.violations, fake.violations
-    assert not errors.records, [r.getMessage() for r in errors.records]
 
 
 async def restart(env: Env) -> None:
     await stop_bot(env.bot)
-    env.bot = await start_on(env.fake, env.location)  # type: ignore[attr-defined]
+    env.bot = await start_bot(env.fake, env.location)  # type: ignore[attr-defined]
     await asyncio.sleep(0.3)  # the restored tables resume
     await env.bot.idle()
 
@@ -264,7 +221,10 @@ async def test_no_clock_at_an_untimed_table(env: Env) -> None:
 # ----- 3. the end of a match in order -----------------------------------------------------
 
 
-async def test_the_final_table_comes_before_the_summary_with_recap_and_rematch(env: Env) -> None:
+async def test_the_final_table_comes_before_the_summary_with_recap_and_rematch(
+    flow_env: Env,
+) -> None:
+    env = flow_env
     fake = env.fake
     fake.add_member(ASHA, "Asha")
     lobby, session = await start_table(env, ASHA, "sheepshead", computers=2, players=3,
@@ -345,8 +305,9 @@ async def test_a_table_ended_while_a_computer_thinks_posts_nothing_more(
 
 
 async def test_a_table_ended_during_the_computers_delay_or_a_timer_posts_nothing(
-    env: Env,
+    flow_env: Env,
 ) -> None:
+    env = flow_env
     fake = env.fake
     fake.add_member(ASHA, "Asha")
     lobby, _ = await start_table(env, ASHA, "sedma", computers=3, players=4)
@@ -384,7 +345,8 @@ async def test_the_fake_refuses_a_second_answer_with_40060(env: Env) -> None:
     fake.violations.clear()
 
 
-async def test_season_cancel_and_pickers_are_answered_once(env: Env) -> None:
+async def test_season_cancel_and_pickers_are_answered_once(flow_env: Env) -> None:
+    env = flow_env
     fake = env.fake
     fake.add_member(ASHA, "Asha")
     season = await fake.slash(ASHA, "settings", "season", permissions=MANAGE_GUILD)
