@@ -15,9 +15,14 @@ async def start_against_fake(
 ) -> tuple[SeepBot, asyncio.Task[Any]]:
     """Point discord.py at the fake, start the bot without turn timers (the players move when
     the caller says) and wait until it is ready; a start that fails raises why. Await the task
-    to serve until the process is stopped."""
+    to serve until the process is stopped. As in the tests' own process (tests/conftest.py),
+    every cut is the default one, made by the table."""
     import discord
     import yarl
+
+    import bot.tables
+
+    bot.tables.ASK_FOR_CUT = False
 
     discord.http.Route.BASE = api_base
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)

@@ -180,12 +180,13 @@ async def test_a_slow_move_is_answered_first_and_then_shown(env: Env) -> None:
 
     store.record_move = slow  # type: ignore[method-assign]
     session = next(iter(env.bot.tables.by_channel.values()))
+    before = session.turn_number
     move = session.match.legal_actions()[0].notation
     played = await fake.slash(mover, "play", move=move)
     data = played.responses[-1]["data"]
     assert data["flags"] & EPHEMERAL and data["content"].startswith("Your move")
     await env.bot.idle()
-    assert session.turn_number == 1 and f"<@{whose_turn(fake)}>" in latest_table(fake)["content"]
+    assert session.turn_number == before + 1 and f"<@{whose_turn(fake)}>" in latest_table(fake)["content"]
     assert not fake.violations
 
 
