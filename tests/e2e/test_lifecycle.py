@@ -186,7 +186,8 @@ async def test_a_slow_move_is_answered_first_and_then_shown(env: Env) -> None:
     data = played.responses[-1]["data"]
     assert data["flags"] & EPHEMERAL and data["content"].startswith("Your move")
     await env.bot.idle()
-    assert session.turn_number == before + 1 and f"<@{whose_turn(fake)}>" in latest_table(fake)["content"]
+    assert session.turn_number == before + 1
+    assert f"<@{whose_turn(fake)}>" in latest_table(fake)["content"]
     assert not fake.violations
 
 
