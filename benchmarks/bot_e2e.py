@@ -8,7 +8,8 @@ a human's):
   included) when every table moves at a brisk human pace (one move every PACE seconds on
   average, at random moments);
 - moves per second when every table moves as fast as the bot answers (saturation);
-- memory per active table, and the bot's CPU time per move.
+- memory: the bot process resident once connected and idle, and per active table; the bot's CPU
+  time per move.
 
 Stores and process counts are measured side by side in one run: SQLite (one process; one
 file is one process's store), and PostgreSQL (a server this run starts, a new database per
@@ -40,15 +41,17 @@ import time
 import tracemalloc
 from multiprocessing.connection import Connection
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from benchmarks.cpu_budget import BudgetError
 from benchmarks.cpu_budget import limit as cpu_budget_limit
 from benchmarks.cpu_budget import release as cpu_budget_release
-from engine.fairness import seed_from_json
-from engine.games import new_match
-from tests.e2e.fake_discord import GUILD_ID, FakeDiscord
-from tests.postgres_server import LocalPostgres
+
+if TYPE_CHECKING:
+    from tests.e2e.fake_discord import FakeDiscord
+
+# The players' side (the fake Discord, the matches it follows, the PostgreSQL server) is imported
+# where it is used, so that the bot's process, which imports this module, holds only the bot.
 
 PACED_MOVES = 4  # per table, at a human pace
 FAST_MOVES = 12  # per table, as fast as the bot answers (a Suipe deal has 48)
@@ -84,6 +87,7 @@ async def _serve(
                             database_url=store or None, shards=plan)  # fmt: skip
         bot, runner = await start_against_fake(api_base, gateway_url, settings)
         gc.collect()
+        idle_mb = _resident_mb()
         tracemalloc.start()
         before = tracemalloc.take_snapshot()
         games = {}
@@ -100,7 +104,7 @@ async def _serve(
         after = tracemalloc.take_snapshot()
         tracemalloc.stop()
         per_table = sum(s.size_diff for s in after.compare_to(before, "filename")) / len(mine)
-        connection.send({"games": games, "kb_per_table": per_table / 1024})
+        connection.send({"games": games, "kb_per_table": per_table / 1024, "idle_mb": idle_mb})
         while True:
             request = await asyncio.to_thread(connection.recv)
             if request == "cpu":
@@ -127,6 +131,8 @@ async def run(
     tables: int, store: str, processes: int, cpu_budget: float | None = None
 ) -> dict[str, float]:
     """`store`: a PostgreSQL URL, or "" for SQLite; `cpu_budget`: cores per bot process."""
+    from tests.e2e.fake_discord import GUILD_ID, FakeDiscord
+
     half = tables // 2
     fake = FakeDiscord(extra_channels=tables - half, other_guilds=1, guild_channels=half)
     await fake.start()
@@ -175,6 +181,9 @@ async def _ask_all(pipes: list[Connection], request: Any) -> list[Any]:
 async def measure(
     fake: FakeDiscord, pipes: list[Connection], users: dict[int, tuple[int, int]], tables: int
 ) -> dict[str, float]:
+    from engine.fairness import seed_from_json
+    from engine.games import new_match
+
     readies = await asyncio.gather(*(asyncio.to_thread(pipe.recv) for pipe in pipes))
     games = {channel: game for ready in readies for channel, game in ready["games"].items()}
     assert sorted(games) == sorted(users), "a table was not opened by exactly one process"
@@ -234,6 +243,7 @@ async def measure(
         # the fake Discord and the players share the machine's cores with the bots
         "driver_ms_per_move": 1000 * driver / len(saturated),
         "kb_per_table": statistics.mean(r["kb_per_table"] for r in readies),
+        "idle_mb": statistics.mean(r["idle_mb"] for r in readies),
         "violations": len(fake.violations),
         "refused": len(refused),
     }
@@ -243,6 +253,14 @@ def _refused(asked: Any) -> bool:
     """Whether the bot answered a move at once with "busy" instead of taking it on."""
     first = asked.responses[0] if asked.responses else {}
     return first.get("type") == 4 and "busy" in str(first.get("data", {}).get("content", ""))
+
+
+def _resident_mb() -> float:
+    """This process's resident memory (Linux), in MB."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
 
 
 def _cpu_seconds() -> float:
@@ -274,6 +292,8 @@ def main() -> None:
         f"one move per {PACE:.0f} s on average; moves/s (and the latency then) at saturation "
         f"over {FAST_MOVES} more"
     )
+    from tests.postgres_server import LocalPostgres
+
     server = LocalPostgres().start() if "postgres" in args.store else None
     runs = itertools.count(1)
     try:
@@ -294,6 +314,7 @@ def main() -> None:
                         f"{result['cpu_ms_per_move']:4.1f} ms/move (fake Discord and players "
                         f"{result['driver_ms_per_move']:4.1f})  "
                         f"{result['kb_per_table']:5.1f} KB/table  "
+                        f"idle {result['idle_mb']:4.1f} MB  "
                         f"busy answers {result['refused']}  "
                         f"violations {result['violations']}",
                         flush=True,

@@ -63,8 +63,10 @@ def main() -> None:
             began = time.perf_counter()
             data = render_animation(pictures, kind=kind)
             took = time.perf_counter() - began
-            print(f"replay {game} {kind}: {len(pictures)} frames, {took:.2f} s, "
-                  f"{len(data) / 1e6:.2f} MB")
+            print(
+                f"replay {game} {kind}: {len(pictures)} frames, {took:.2f} s, "
+                f"{len(data) / 1e6:.2f} MB"
+            )
 
 
 if __name__ == "__main__":

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import IntEnum
+from operator import attrgetter
 
 from engine.fairness import Shuffler
 
@@ -56,11 +57,24 @@ class Card:
 
     rank: int
     suit: Suit
+    # Worked out once: cards are hashed and compared in every rules check and search. The
+    # hash is the one the dataclass would compute, so sets of cards keep their order.
+    index: int = field(init=False, repr=False, compare=False)  # a dense 0..51 key
+    _hash: int = field(init=False, repr=False, compare=False)
 
-    @property
-    def index(self) -> int:
-        """A dense 0..51 number, handy as a key."""
-        return self.suit * 13 + self.rank - 1
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "index", self.suit * 13 + self.rank - 1)
+        object.__setattr__(self, "_hash", hash((self.rank, self.suit)))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if other.__class__ is not Card:
+            return NotImplemented
+        return self.index == other.index
 
     @property
     def pretty(self) -> str:
@@ -124,6 +138,10 @@ def format_cards(cards: Iterable[Card], sep: str = " ") -> str:
 
 def pretty_cards(cards: Iterable[Card], sep: str = " ") -> str:
     return sep.join(card.pretty for card in cards)
+
+
+# A sort key in the order of `hand_order` (suit, then rank), read from the card without a call.
+BY_INDEX = attrgetter("index")
 
 
 def hand_order(card: Card) -> tuple[int, int]:

@@ -76,10 +76,15 @@ def size(packed: int) -> int:
 
 @lru_cache(maxsize=1 << 18)
 def groups_within(loose: int, target: int) -> tuple[int, ...]:
-    """The distinct sub-multisets of `loose` that sum to `target`."""
+    """The distinct sub-multisets of `loose` that sum to `target`, in the order of
+    `groups_by_sum`: every group a deck can make that fits in `loose` (a few dozen integer
+    checks), which is much cheaper than grouping each of the many sub-floors a split visits."""
     if target < 1 or target > MAX_VALUE:
         return ()
-    return groups_by_sum(loose).get(target, ())
+    if (loose + _THREES) & _GUARDS:  # more than four of a value: not one deck's cards
+        return groups_by_sum(loose).get(target, ())
+    guarded = loose | _GUARDS
+    return tuple(g for g in _DECK_GROUPS[target] if (guarded - g) & _GUARDS == _GUARDS)
 
 
 @lru_cache(maxsize=1 << 18)
@@ -108,6 +113,13 @@ def groups_by_sum(loose: int) -> dict[int, tuple[int, ...]]:
     for vec, vec_sum in entries:
         by_sum.setdefault(vec_sum, []).append(vec)
     return {key: tuple(vecs) for key, vecs in by_sum.items()}
+
+
+# Every group of values one deck can make (at most four cards of a value), by its sum up to 13,
+# in groups_by_sum's order; a floor's groups of a sum are those that fit in it.
+_FULL_DECK_VALUES = sum(4 << (_FIELD_BITS * value) for value in range(1, MAX_VALUE + 1))
+_DECK_GROUPS: dict[int, tuple[int, ...]] = groups_by_sum(_FULL_DECK_VALUES)
+_THREES = sum(3 << (_FIELD_BITS * value) for value in range(MAX_VALUE + 1))
 
 
 def _present(packed: int) -> list[tuple[int, int]]:

@@ -4,7 +4,8 @@ and OpenSpiel's `register_game`).
 Games are found through the `seepbot.games` entry-point group (`pyproject.toml`): each entry
 names a `GameSpec` object, `seep = "engine.seep.spec:SEEP_SPEC"`. The built-in games register
 that way like any other installed package. Discovery is lazy: the names come from the installed
-packages' metadata, and a game's module is imported when the game is first asked for.
+packages' metadata, and a game's module is imported when the game is first asked for (a
+built-in game by name without reading the metadata: `BUILT_IN`).
 
 A `GameSpec` says everything the bot needs to offer a game without knowing it: its options as
 data (from which the commands are made), how to start or restore a match, its computer
@@ -18,13 +19,16 @@ import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from importlib.metadata import EntryPoint, entry_points
-from pathlib import Path
-from typing import Any, Protocol
+from importlib import import_module
+from typing import TYPE_CHECKING, Any, Protocol
 
 from engine.core import Action, BadNotation, GameState
 from engine.fairness import Seed
 from engine.words import marked, marked_count, say
+
+if TYPE_CHECKING:
+    from importlib.metadata import EntryPoint
+    from pathlib import Path
 
 GROUP = "seepbot.games"  # the entry-point group every game package declares
 
@@ -189,6 +193,18 @@ class GameSpec:
 _GAMES: dict[str, GameSpec] = {}
 _found: dict[str, EntryPoint] | None = None
 
+# The games this package declares in `pyproject.toml`'s entry points, so that asking for one of
+# them by name imports it at once: reading every installed package's metadata costs a new
+# process about 30 ms, more than a hundred random hands. Listing the games still reads it.
+BUILT_IN = {
+    "seep": "engine.seep.spec:SEEP_SPEC",
+    "seep30": "engine.seep.spec:SEEP30_SPEC",
+    "suipe": "engine.suipe.spec:SPEC",
+    "sedma": "engine.sedma.spec:SEDMA_SPEC",
+    "hola": "engine.sedma.spec:HOLA_SPEC",
+    "sheepshead": "engine.sheepshead.spec:SPEC",
+}
+
 
 def register_game(spec: GameSpec) -> GameSpec:
     """Add a game (or replace one of the same name)."""
@@ -202,6 +218,8 @@ def _entry_points() -> dict[str, EntryPoint]:
     """Every installed game's entry point, by game name (read once, nothing imported)."""
     global _found
     if _found is None:
+        from importlib.metadata import entry_points  # costly: only when the games are listed
+
         _found = {}
         for point in entry_points(group=GROUP):
             _found.setdefault(point.name, point)
@@ -210,12 +228,19 @@ def _entry_points() -> dict[str, EntryPoint]:
 
 def _load(name: str) -> GameSpec | None:
     spec = _GAMES.get(name)
-    if spec is None and name in _entry_points():
+    if spec is not None:
+        return spec
+    loaded: object
+    if name in BUILT_IN:
+        module, _, attribute = BUILT_IN[name].partition(":")
+        loaded = getattr(import_module(module), attribute)
+    elif name in _entry_points():
         loaded = _entry_points()[name].load()
-        if not isinstance(loaded, GameSpec) or loaded.name != name:
-            raise TypeError(f"entry point {name!r} of {GROUP} must name the GameSpec of {name!r}")
-        spec = register_game(loaded)
-    return spec
+    else:
+        return None
+    if not isinstance(loaded, GameSpec) or loaded.name != name:
+        raise TypeError(f"entry point {name!r} of {GROUP} must name the GameSpec of {name!r}")
+    return register_game(loaded)
 
 
 def discovered() -> list[str]:
@@ -289,3 +314,26 @@ def table_options() -> Iterator[OptionSpec]:
 
 def games_with(option: str) -> list[GameSpec]:
     return [spec for spec in games() if spec.option(option) is not None]
+
+
+class LazyComputer:
+    """A game's computer players imported when first asked for a move or a hint ("module:name"
+    of their `ComputerPlayers`): a process that only plays or replays never loads the search."""
+
+    def __init__(self, target: str) -> None:
+        self.target = target
+        self._loaded: ComputerPlayers | None = None
+
+    def _players(self) -> ComputerPlayers:
+        if self._loaded is None:
+            module, _, name = self.target.partition(":")
+            self._loaded = getattr(import_module(module), name)
+        return self._loaded
+
+    def choose(
+        self, match: GameState, player: int, level: str, rng: random.Random, budget: Any
+    ) -> Action:
+        return self._players().choose(match, player, level, rng, budget)
+
+    def hint(self, match: GameState, player: int, seed: int | str) -> Hint:
+        return self._players().hint(match, player, seed)

@@ -123,6 +123,19 @@ def later_count(singular: str, plural: str, count: int, **values: Any) -> Phrase
     return Phrase(singular, (("count", count), *values.items()), plural)
 
 
+_CARD_PHRASES: dict[tuple[str, Card], Phrase] = {}
+
+
+def later_card(message: str, card: Card) -> Phrase:
+    """`later(message, card=card.pretty)`: a play's words, made once per message and card and
+    shared (a phrase never changes), so recording a play costs a lookup. Mark `message`."""
+    key = (message, card)
+    phrase = _CARD_PHRASES.get(key)
+    if phrase is None:
+        phrase = _CARD_PHRASES[key] = Phrase(message, (("card", card.pretty),))
+    return phrase
+
+
 def marked(message: str) -> str:
     """Marks a message for the catalogues where it is defined; `say` translates it."""
     return message

@@ -125,20 +125,22 @@ class _SqliteStatements:
     def __init__(self, db: aiosqlite.Connection) -> None:
         self.db = db
 
+    # Each statement is one trip to the connection's thread: run to its end there (so it never
+    # stays open to block COMMIT), its rows brought back at once.
+
     async def run(self, sql: str, args: Sequence[Any] = ()) -> None:
-        async with self.db.execute(sql, args):
-            pass  # the cursor closes at once: an open statement would block COMMIT
+        await self.db.execute_fetchall(sql, args)
 
     async def one(self, sql: str, args: Sequence[Any] = ()) -> Sequence[Any] | None:
-        async with self.db.execute(sql, args) as cursor:
-            row = await cursor.fetchone()
-            return tuple(row) if row is not None else None
+        rows = list(await self.db.execute_fetchall(sql, args))
+        return tuple(rows[0]) if rows else None
 
     async def all(self, sql: str, args: Sequence[Any] = ()) -> list[Sequence[Any]]:
-        async with self.db.execute(sql, args) as cursor:
-            return [tuple(row) for row in await cursor.fetchall()]
+        return [tuple(row) for row in await self.db.execute_fetchall(sql, args)]
 
     async def many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        if not rows:
+            return  # nothing to insert: no trip to the database's thread
         async with self.db.executemany(sql, rows):
             pass
 

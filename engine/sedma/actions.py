@@ -3,10 +3,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 
-from engine.cards import Card
+from engine.cards import FULL_DECK, Card
 from engine.core import BadNotation
 from engine.words import say
 
@@ -37,6 +38,19 @@ class SedmaAction:
 
 
 STOP = SedmaAction(Kind.STOP)
+# One shared action per kind and card, by the card's index (actions never change).
+_ACTIONS = {kind: [SedmaAction(kind, card) for card in FULL_DECK] for kind in Kind}
+
+
+def action_of(kind: Kind, card: Card) -> SedmaAction:
+    """`SedmaAction(kind, card)`, the shared instance."""
+    return _ACTIONS[kind][card.index]
+
+
+def actions_of(kind: Kind, cards: Iterable[Card]) -> list[SedmaAction]:
+    """`[SedmaAction(kind, card) for card in cards]`, the shared instances."""
+    table = _ACTIONS[kind]
+    return [table[card.index] for card in cards]
 
 
 def parse_action(text: str) -> SedmaAction:

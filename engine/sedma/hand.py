@@ -7,13 +7,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
-from engine.cards import Card, hand_order
+from engine.cards import BY_INDEX, Card
 from engine.core import IllegalMove, NotYourTurn
 from engine.fairness import Shuffler
-from engine.sedma.actions import STOP, Kind, SedmaAction
+from engine.sedma.actions import STOP, Kind, SedmaAction, actions_of
 from engine.sedma.rules import HAND_SIZE, KING_OF_HEARTS, MAX_ROUNDS, SedmaRules, card_points
 from engine.tricks import TrickHand, trick_winner
-from engine.words import Phrase, later, rank_said, say
+from engine.words import Phrase, later, later_card, marked, rank_said, say
 
 
 class Phase(Enum):
@@ -131,8 +131,8 @@ class SedmaHand(TrickHand[SedmaAction]):
 
     def matches(self, card: Card) -> bool:
         """Whether `card` takes the trick now: the led rank, or a wild card."""
-        led = self.led
-        return led is not None and (card.rank == led.rank or self.rules.is_wild(card))
+        trick = self.trick
+        return bool(trick) and (card.rank == trick[0][1].rank or self.rules.is_wild(card))
 
     def winning(self) -> int | None:
         """Who takes the trick as it stands: the last to play the led rank or a wild card
@@ -156,12 +156,12 @@ class SedmaHand(TrickHand[SedmaAction]):
     def _compute_legal(self) -> list[SedmaAction]:
         if self.phase is Phase.OVER:
             return []
-        hand = sorted(self.hands[self.turn], key=hand_order)
+        hand = sorted(self.hands[self.turn], key=BY_INDEX)  # the order of hand_order
         if self.phase is Phase.PLAY:
-            return [SedmaAction(Kind.PLAY, card) for card in hand]
+            return actions_of(Kind.PLAY, hand)
         if self.rules.is_hola:
-            return [STOP, *(SedmaAction(Kind.FIGHT, card) for card in hand)]
-        return [STOP, *(SedmaAction(Kind.AGAIN, card) for card in self.continuing_cards())]
+            return [STOP, *actions_of(Kind.FIGHT, hand)]
+        return [STOP, *actions_of(Kind.AGAIN, self.continuing_cards())]
 
     def continuing_cards(self) -> list[Card]:
         """The cards the leader may go again with (Sedma), when the rules let them."""
@@ -170,7 +170,7 @@ class SedmaHand(TrickHand[SedmaAction]):
         holder = self.winning()
         if self.rules.only_against_opponents and holder is not None and self._ours(holder):
             return []
-        return [c for c in sorted(self.hands[self.leader], key=hand_order) if self.matches(c)]
+        return [c for c in sorted(self.hands[self.leader], key=BY_INDEX) if self.matches(c)]
 
     def _ours(self, holder: int) -> bool:
         """Whether the leader's side holds the trick, as far as the table knows: with three
@@ -238,11 +238,11 @@ class SedmaHand(TrickHand[SedmaAction]):
             self.fights += 1
             self.trick = [(mover, card)]
             self.round = 1
-            text = later("{name} fought on: led {card} over the trick", card=card.pretty)
+            text = later_card(marked("{name} fought on: led {card} over the trick"), card)
         elif action.kind is Kind.AGAIN:
             self.trick.append((mover, card))
             self.round += 1
-            text = later("{name} went again with {card}", card=card.pretty)
+            text = later_card(marked("{name} went again with {card}"), card)
         else:
             self.trick.append((mover, card))
             text = self._play_text(mover, card)
@@ -264,12 +264,12 @@ class SedmaHand(TrickHand[SedmaAction]):
 
     def _play_text(self, mover: int, card: Card) -> Phrase:
         if len(self.trick) == 1:
-            return later("{name} led {card}", card=card.pretty)
+            return later_card(marked("{name} led {card}"), card)
         if self.matches(card):
             if self.rules.is_wild(card):
-                return later("{name} played {card} (wild) and took the lead", card=card.pretty)
-            return later("{name} played {card} and took the lead", card=card.pretty)
-        return later("{name} played {card}", card=card.pretty)
+                return later_card(marked("{name} played {card} (wild) and took the lead"), card)
+            return later_card(marked("{name} played {card} and took the lead"), card)
+        return later_card(marked("{name} played {card}"), card)
 
     def _leader_may_decide(self) -> bool:
         if not self.hands[self.leader]:

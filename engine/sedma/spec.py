@@ -10,12 +10,12 @@ from engine.registry import (
     DailySpec,
     Family,
     GameSpec,
+    LazyComputer,
     LessonSpec,
     OptionSpec,
     SideRule,
     StatSpec,
 )
-from engine.sedma.ai import COMPUTER
 from engine.sedma.match import SedmaMatch
 from engine.sedma.position import parse_position
 from engine.sedma.rules import HOLA, SEDMA, SedmaRules
@@ -100,7 +100,7 @@ def _spec(name: str, display: str, options: tuple[OptionSpec, ...], **extra: Any
             {**data, "rules": {**data["rules"], "game": name}}
         ),
         from_position=_from_position,
-        computer=COMPUTER,
+        computer=LazyComputer("engine.sedma.ai:COMPUTER"),
         lessons=LessonSpec("sedma", ("en", "cs", "sk"), topic_for, facts, sweep_word=""),
         daily=DailySpec(),  # the side's card points in the hand
         **extra,

@@ -63,8 +63,15 @@ PASS = SheepsheadAction(Kind.PASS)
 ALONE = SheepsheadAction(Kind.ALONE)
 
 
+_PLAYS: dict[Card, SheepsheadAction] = {}
+
+
 def play(card: Card) -> SheepsheadAction:
-    return SheepsheadAction(Kind.PLAY, (card,))
+    """The play of `card`: one shared action per card (actions never change)."""
+    action = _PLAYS.get(card)
+    if action is None:
+        action = _PLAYS[card] = SheepsheadAction(Kind.PLAY, (card,))
+    return action
 
 
 def parse_action(text: str) -> SheepsheadAction:

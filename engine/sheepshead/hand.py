@@ -16,9 +16,10 @@ from engine.sheepshead.rules import (
     FAIL_SUITS,
     JACK_OF_DIAMONDS,
     PACKETS,
+    SUIT_OF,
     TOTAL_POINTS,
     SheepsheadRules,
-    is_trump,
+    by_strength,
     points,
     power,
     strength_order,
@@ -26,7 +27,7 @@ from engine.sheepshead.rules import (
     suit_word,
 )
 from engine.tricks import TrickHand, following, trick_winner
-from engine.words import Phrase, later, later_count, say, say_count
+from engine.words import Phrase, later, later_card, later_count, marked, say, say_count
 
 
 class Phase(Enum):
@@ -218,15 +219,16 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
         if not plays:
             return None
         led = self.led_suit()
-        if not following((c for _, c in plays), led, suit_of):
+        if not following((c for _, c in plays), led, SUIT_OF.__getitem__):
             led = suit_of(plays[0][1])  # a face-down lead nobody followed: the first card leads
-
-        def order(card: Card) -> tuple[int, int]:
-            if is_trump(card):
-                return 2, power(card)
-            return (1, power(card)) if suit_of(card) == led else (0, 0)
-
-        return trick_winner(plays, lambda card, holding: order(card) > order(holding))
+        order: dict[Card, tuple[int, int]] = {}  # each card's place, worked out once
+        for _, card in plays:
+            suit = SUIT_OF[card]
+            if suit is None:
+                order[card] = (2, power(card))
+            else:
+                order[card] = (1, power(card)) if suit == led else (0, 0)
+        return trick_winner(plays, lambda card, holding: order[card] > order[holding])
 
     def trick_points(self) -> int:
         return sum(points(c) for _, c in self.trick)
@@ -267,7 +269,7 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
         return self.called is not None and not self.called_suit_led()
 
     def play_choices(self, seat: int) -> list[SheepsheadAction]:
-        hand = sorted(self.hands[seat], key=strength_order)
+        hand = by_strength(self.hands[seat])
         unknown = self.unknown if seat == self.picker and not self.unknown_played else None
         pending = unknown is not None
         face_down = [SheepsheadAction(Kind.UNKNOWN, (unknown,))] if unknown is not None else []
@@ -283,7 +285,7 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
         led = self.led_suit()
         if pending and led == hold_suit(called):
             return face_down
-        follow = following(hand, led, suit_of)
+        follow = following(hand, led, SUIT_OF.__getitem__)
         if follow:
             if duties and called in follow:
                 return [play(called)]  # the called card goes the first time its suit is led
@@ -478,15 +480,16 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
     def _play(self, mover: int, action: SheepsheadAction) -> Record:
         card = action.card
         assert card is not None
+        partner_card = self.partner_card
         if action.kind is Kind.UNKNOWN:
             self.unknown_played = True
             self.face_down = len(self.trick)
             text = later("{name} played the unknown card face down")
         else:
             self.hands[mover].remove(card)
-            text = self._play_text(mover, card)
+            text = self._play_text(mover, card, partner_card)
         self.trick.append((mover, card))
-        if card == self.partner_card and action.kind is Kind.PLAY:
+        if card == partner_card and action.kind is Kind.PLAY:
             self.partner_seen = True
         if len(self.trick) < self.players:
             self.turn = (mover + 1) % self.players
@@ -498,15 +501,15 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
         self._finish_trick(winner)
         return record
 
-    def _play_text(self, mover: int, card: Card) -> Phrase:
-        partner = card == self.partner_card and self.picker is not None and mover != self.picker
+    def _play_text(self, mover: int, card: Card, partner_card: Card | None) -> Phrase:
+        partner = card == partner_card and self.picker is not None and mover != self.picker
         if not self.trick:
             if partner:
-                return later("{name} led {card}: the partner", card=card.pretty)
-            return later("{name} led {card}", card=card.pretty)
+                return later_card(marked("{name} led {card}: the partner"), card)
+            return later_card(marked("{name} led {card}"), card)
         if partner:
-            return later("{name} played {card}: the partner", card=card.pretty)
-        return later("{name} played {card}", card=card.pretty)
+            return later_card(marked("{name} played {card}: the partner"), card)
+        return later_card(marked("{name} played {card}"), card)
 
     def _finish_trick(self, winner: int) -> None:
         self.led_suits.append(self.led_suit())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -107,6 +108,33 @@ def is_trump(card: Card) -> bool:
     return card in _TRUMP_POWER
 
 
+def _suit_of(card: Card) -> Suit | None:
+    return None if card in _TRUMP_POWER else card.suit
+
+
+def _power(card: Card) -> int:
+    trump = _TRUMP_POWER.get(card)
+    if trump is not None:
+        return trump
+    return 6 - FAIL_ORDER.index(card.rank)
+
+
+def _strength_order(card: Card) -> tuple[int, int]:
+    suit = _suit_of(card)
+    group = 0 if suit is None else 1 + FAIL_SUITS.index(suit)
+    return (group, -_power(card))
+
+
+# The facts of each card of the pack, worked out once: rules checks, sorting and search ask for
+# them on every move, and a dict's lookup (also usable as a sort key) is far cheaper than a call.
+_PACK = [c for c in FULL_DECK if c.rank in RANKS]
+_POWER = {c: _power(c) for c in _PACK}
+# The suit each card follows, every card of the deck (trumps: None); `SUIT_OF.__getitem__` is
+# `suit_of` without a call, for the listings that ask it of a whole hand.
+SUIT_OF = {c: _suit_of(c) for c in FULL_DECK}
+_STRENGTH = {c: _strength_order(c) for c in _PACK}
+
+
 def suit_of(card: Card) -> Suit | None:
     """The suit a card follows: None for trump (one suit of fourteen), else its fail suit."""
     return None if card in _TRUMP_POWER else card.suit
@@ -114,10 +142,8 @@ def suit_of(card: Card) -> Suit | None:
 
 def power(card: Card) -> int:
     """Higher beats lower within trump (100 down to 87) or within a fail suit (6 down to 1)."""
-    trump = _TRUMP_POWER.get(card)
-    if trump is not None:
-        return trump
-    return 6 - FAIL_ORDER.index(card.rank)
+    found = _POWER.get(card)
+    return found if found is not None else _power(card)
 
 
 def points(card: Card) -> int:
@@ -130,6 +156,15 @@ def suit_word(suit: Suit | None) -> str:
 
 def strength_order(card: Card) -> tuple[int, int]:
     """A hand shown as players hold it: trumps high to low first, then each fail suit."""
-    suit = suit_of(card)
-    group = 0 if suit is None else 1 + FAIL_SUITS.index(suit)
-    return (group, -power(card))
+    found = _STRENGTH.get(card)
+    return found if found is not None else _strength_order(card)
+
+
+def by_strength(cards: Iterable[Card]) -> list[Card]:
+    """`sorted(cards, key=strength_order)`, the pack's cards sorted by a lookup."""
+    cards = list(cards)
+    try:
+        cards.sort(key=_STRENGTH.__getitem__)
+    except KeyError:  # a card from outside the pack
+        cards.sort(key=strength_order)
+    return cards

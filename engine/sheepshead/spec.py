@@ -11,12 +11,12 @@ from engine.registry import (
     Family,
     GameSpec,
     Headline,
+    LazyComputer,
     LessonSpec,
     OptionSpec,
     SideRule,
     StatSpec,
 )
-from engine.sheepshead.ai import COMPUTER
 from engine.sheepshead.match import SheepsheadMatch
 from engine.sheepshead.position import parse_position
 from engine.sheepshead.rules import SHEEPSHEAD, NoPick, Partner, SheepsheadRules
@@ -103,7 +103,7 @@ SPEC = GameSpec(
         {**data, "rules": {**data["rules"], "game": SHEEPSHEAD}}
     ),
     from_position=_from_position,
-    computer=COMPUTER,
+    computer=LazyComputer("engine.sheepshead.ai:COMPUTER"),
     stats=STATS,
     headline=Headline(
         marked("units"), "units", count_words=marked_count("{count} unit", "{count} units")
