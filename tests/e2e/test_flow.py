@@ -284,11 +284,17 @@ async def test_a_table_ended_while_a_computer_thinks_posts_nothing_more(
         await release.wait()
         return await real_think(*args)
 
-    monkeypatch.setattr(bot.tables, "think", held)
-    while whose_turn(fake) != ASHA:
-        await asyncio.sleep(0.05)
     from .helpers import play_first_move
 
+    # Asha plays until she leads a trick: her lead is surely followed by a computer's move
+    for _ in range(40):
+        await env.bot.idle()
+        if whose_turn(fake) == ASHA and not session.match.deal.trick:
+            break
+        await play_first_move(fake, ASHA)
+    else:
+        raise AssertionError("Asha never led a trick")
+    monkeypatch.setattr(bot.tables, "think", held)
     await play_first_move(fake, ASHA)
     await asyncio.wait_for(thinking.wait(), 5)  # a computer is mid-thought, holding the table
     moves = len(session.match.actions)
