@@ -18,15 +18,9 @@ from engine.core import PUBLIC, GameState
 from engine.fairness import DealKeys
 from engine.records import SeatEntry, make_record, walk
 from renderers.replay import render_animation
+from tests.engine.sample_tables import BUILT_IN_TABLES
 
-GAMES = [
-    ("seep", {"players": 4}),
-    ("seep30", {"players": 2}),
-    ("suipe", {"players": 3}),
-    ("sedma", {"players": 4}),
-    ("hola", {"players": 2}),
-    ("sheepshead", {"players": 5}),
-]
+GAMES = BUILT_IN_TABLES
 
 
 def played_deal(game: str, rules: dict[str, int], seed: int) -> GameState:

@@ -130,8 +130,8 @@ def rule_values(option: OptionSpec) -> list[tuple[str, str]]:
         return [(_(label), label) for label, _value in option.choices][:25]
     if option.kind is int and option.low is not None and option.high is not None:
         numbers = range(option.low, option.high + 1)
-        step = max(1, len(numbers) // 25 + (len(numbers) % 25 > 0))
-        return [(str(n), str(n)) for n in numbers[::step]][:25]
+        step = -(-len(numbers) // 25)  # at most 25 values, spread over the range
+        return [(str(n), str(n)) for n in numbers[::step]]
     return []
 
 

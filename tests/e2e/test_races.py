@@ -182,11 +182,7 @@ async def test_an_overloaded_process_refuses_new_moves_at_once_and_plays_each_mo
     fake = env.fake
     fake.add_member(ASHA, "Asha")
     fake.add_member(DEV, "Dev")
-    new = await fake.slash(ASHA, "table", "new suipe", players=2, deals=3)
-    lobby = fake.messages[new.message_id]
-    await fake.click(DEV, new.message_id, button(fake, lobby, "Join"))
-    await fake.click(ASHA, new.message_id, button(fake, lobby, "Start"))
-    await env.bot.idle()
+    await start_table(env, ASHA, "suipe", joiners=(DEV,), players=2, deals=3)
     session = env.bot.tables.get(CHANNEL_ID)
     env.bot.flow.shed_after = 0.3
     mover = (ASHA, DEV)[session.match.current_player]

@@ -4,6 +4,8 @@ options); the lobby shows the table's settings, and every refusal is private and
 
 from __future__ import annotations
 
+from typing import Any
+
 from .conftest import Env, start_bot, stop_bot
 from .fake_discord import EPHEMERAL
 from .helpers import lobby_button
@@ -20,12 +22,17 @@ def answer(interaction) -> str:
     return interaction.responses[-1]["data"]["content"]
 
 
+async def seep_lobby(env: Env) -> tuple[Any, dict[str, Any]]:
+    """Asha opens a two-player Seep table (Dev is in the server): her answer and the lobby."""
+    env.fake.add_member(ASHA, "Asha")
+    env.fake.add_member(DEV, "Dev")
+    new = await env.fake.slash(ASHA, "table", "new seep", players=2)
+    return new, env.fake.messages[new.message_id]
+
+
 async def test_the_host_changes_the_settings_and_a_rule_before_the_start(env: Env) -> None:
     fake = env.fake
-    fake.add_member(ASHA, "Asha")
-    fake.add_member(DEV, "Dev")
-    new = await fake.slash(ASHA, "table", "new seep", players=2)
-    lobby = fake.messages[new.message_id]
+    new, lobby = await seep_lobby(env)
     assert "Turn timer: **3 minutes**" in settings_of(lobby)
     assert "at most two houses: **no**" in settings_of(lobby)
     rules = await fake.autocomplete(ASHA, "table", "rule", "houses", subcommand="setup")
@@ -58,10 +65,7 @@ async def test_the_host_changes_the_settings_and_a_rule_before_the_start(env: En
 
 async def test_setup_refuses_privately_and_says_what_is_allowed(env: Env) -> None:
     fake = env.fake
-    fake.add_member(ASHA, "Asha")
-    fake.add_member(DEV, "Dev")
-    new = await fake.slash(ASHA, "table", "new seep", players=2)
-    lobby = fake.messages[new.message_id]
+    new, lobby = await seep_lobby(env)
     session = env.bot.tables.get(int(lobby["channel_id"]))
     before = dict(session.row.rules)
 

@@ -13,14 +13,9 @@ from engine import registry
 from engine.cards import new_deck
 from engine.fairness import DealKeys, DealStream, commitment, seed_from_json, seed_to_json
 
-GAMES = [
-    ("seep", {"players": 4}),
-    ("seep30", {"players": 2}),
-    ("suipe", {"players": 3}),
-    ("sedma", {"players": 4}),
-    ("hola", {"players": 2}),
-    ("sheepshead", {"players": 5}),
-]
+from .sample_tables import BUILT_IN_TABLES
+
+GAMES = BUILT_IN_TABLES
 
 
 def reference_shuffle(items: list[object], secret: bytes, nonce: bytes, cut: int) -> list[object]:

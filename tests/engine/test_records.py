@@ -14,15 +14,9 @@ from engine.core import PUBLIC, GameState, IllegalMove
 from engine.fairness import DealKeys
 from engine.records import DealRecord, RecordError, SeatEntry, check, dealt_hands, make_record
 
-GAMES = [
-    ("seep", {"players": 4}),
-    ("seep30", {"players": 2}),
-    ("suipe", {"players": 3}),
-    ("sedma", {"players": 4}),
-    ("hola", {"players": 2}),
-    ("sheepshead", {"players": 5}),
-    ("tinytricks", {"players": 2}),
-]
+from .sample_tables import BUILT_IN_TABLES
+
+GAMES = [*BUILT_IN_TABLES, ("tinytricks", {"players": 2})]
 
 
 def play_deals(match: GameState, deals: int, seed: int = 1) -> GameState:
@@ -112,7 +106,7 @@ def test_a_cut_outside_the_range_is_refused_with_the_range() -> None:
         match.apply(match.deal.legal_actions()[0])  # type: ignore[attr-defined]
 
 
-@pytest.mark.parametrize(("game", "rules"), GAMES[:6])
+@pytest.mark.parametrize(("game", "rules"), BUILT_IN_TABLES)
 def test_nothing_public_before_the_cut_depends_on_the_secret(
     game: str, rules: dict[str, int]
 ) -> None:
