@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.storage import MIGRATIONS, Engine, Store
-from bot.tables import TableError, Tables
+from bot.tables import TableError, Tables, TableSession
 from engine import registry
 
 GUILD, CHANNEL, HOST, GUEST = 1, 10, 100, 200
@@ -20,6 +20,15 @@ async def store(store_location: str | Path):
     """A store on each engine: a SQLite file and a PostgreSQL database."""
     async with Store(store_location) as opened:
         yield opened
+
+
+async def started_suipe_for_two(tables: Tables, seed: int) -> TableSession:
+    """A two-player Suipe table of the host (Sina) and the guest (Tavita), started."""
+    session = await tables.create(GUILD, CHANNEL, HOST, "suipe", {"players": 2}, seed=seed)
+    await session.join(HOST, "Sina")
+    await session.join(GUEST, "Tavita")
+    await session.start(HOST)
+    return session
 
 
 async def test_schema_is_migrated_and_sqlite_is_in_wal_mode(store: Store) -> None:
@@ -56,10 +65,7 @@ async def test_lobby_join_leave_full_and_start(store: Store) -> None:
 
 async def test_turns_are_checked_and_every_move_is_stored(store: Store) -> None:
     tables = Tables(store)
-    session = await tables.create(GUILD, CHANNEL, HOST, "suipe", {"players": 2}, seed=3)
-    await session.join(HOST, "Sina")
-    await session.join(GUEST, "Tavita")
-    await session.start(HOST)
+    session = await started_suipe_for_two(tables, seed=3)
     match = session.match
     mover = match.current_player
     users = {0: HOST, 1: GUEST}
@@ -199,10 +205,7 @@ async def test_moves_commit_while_every_finished_statement_is_still_referenced(
 
 async def test_an_ended_table_plays_no_more_and_stays_ended(store: Store) -> None:
     tables = Tables(store)
-    session = await tables.create(GUILD, CHANNEL, HOST, "suipe", {"players": 2}, seed=4)
-    await session.join(HOST, "Sina")
-    await session.join(GUEST, "Tavita")
-    await session.start(HOST)
+    session = await started_suipe_for_two(tables, seed=4)
     mover = (HOST, GUEST)[session.match.current_player]
     move = session.match.legal_actions()[0]
     await tables.end(CHANNEL)
