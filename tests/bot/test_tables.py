@@ -4,6 +4,8 @@ stored moves, restart, concurrency."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
@@ -20,6 +22,15 @@ async def store(store_location: str | Path):
     """A store on each engine: a SQLite file and a PostgreSQL database."""
     async with Store(store_location) as opened:
         yield opened
+
+
+@asynccontextmanager
+async def restored_alone(location: str | Path) -> AsyncIterator[TableSession]:
+    """The store reopened as after a restart, its one table restored."""
+    async with Store(location) as store:
+        tables = Tables(store)
+        assert await tables.restore() == 1
+        yield tables.get(CHANNEL)
 
 
 async def started_suipe_for_two(tables: Tables, seed: int) -> TableSession:
@@ -98,10 +109,7 @@ async def test_a_restarted_bot_continues_the_same_game(store_location: str | Pat
             await session.play(HOST, session.match.legal_actions()[0])
             await session.play_computers()
         before = session.match.to_dict()
-    async with Store(path) as store:
-        tables = Tables(store)
-        assert await tables.restore() == 1
-        again = tables.get(CHANNEL)
+    async with restored_alone(path) as again:
         assert again.match.to_dict() == before
         assert again.seat_of(HOST) == 0 and again.seats[1].is_computer
 
@@ -289,10 +297,7 @@ async def test_each_deal_has_a_secret_stored_with_the_move_that_dealt_it(
         assert stored is not None and len(stored["secrets"]) == 2
         assert stored["secrets"][0] == keys["secrets"][0]
         before = session.match.to_dict()
-    async with Store(store_location) as store:
-        tables = Tables(store)
-        assert await tables.restore() == 1
-        again = tables.get(CHANNEL)
+    async with restored_alone(store_location) as again:
         assert again.match.to_dict() == before
         assert again.match.deal.hands == session.match.deal.hands
 
