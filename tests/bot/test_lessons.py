@@ -4,6 +4,9 @@ the table's Rules button finds the page for the situation."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pytest
 
 from bot.lessons import (
@@ -113,3 +116,97 @@ def test_a_typed_topic_finds_its_page_by_id_title_or_the_start_of_its_title() ->
     assert sevens > 0
     assert pages.index("sevens") == pages.index("Sevens") == pages.index("sev") == sevens
     assert pages.index("no such topic") == 0
+
+
+# The pictures of the pages: every example drawn, before and after its move.
+
+IMAGES_BYTES, EMBEDS, EMBED_CHARACTERS = 8 * 1024 * 1024, 10, 6000  # Discord's, per message
+
+
+@pytest.mark.parametrize("game", sorted(GAME_LANGUAGES))
+async def test_every_example_of_every_page_is_drawn_beside_its_words(game: str) -> None:
+    """A page with N examples sends N pictures, each in the embed that explains it, and the
+    page stays within what Discord takes in one message."""
+    from cogs.rules import rules_message
+
+    for language in GAME_LANGUAGES[game]:
+        for number, page in enumerate(lesson(game, language).pages):
+            sent = await rules_message(None, game, language, number)
+            embeds, files = sent["embeds"], sent["attachments"]
+            assert len(files) == len(page.examples), (language, page.topic)
+            for index, (example_id, caption) in enumerate(page.examples):
+                embed = embeds[index]
+                assert embed.image.url == f"attachment://{files[index].filename}"
+                assert caption in embed.fields[0].value, (language, example_id)
+            assert len(embeds) <= EMBEDS
+            assert sum(len(embed) for embed in embeds) <= EMBED_CHARACTERS, page.topic
+            assert sum(len(file.fp.getvalue()) for file in files) <= IMAGES_BYTES
+
+
+def table_examples() -> list[str]:
+    return sorted(e for e, example in examples().items() if example.show == "table")
+
+
+@pytest.mark.parametrize("example_id", table_examples())
+def test_the_table_before_the_move_differs_from_the_table_after_it(example_id: str) -> None:
+    """What the move changes shows on the table itself, not only in the line of the last
+    play at its foot."""
+    from PIL import ImageChops
+
+    from cogs.rules import example_picture
+    from renderers.theme import DEFAULT_THEME
+
+    picture = example_picture(example_id)
+    assert picture.after is not None
+    before, after = picture.before(), picture.after()
+    footer = before.height - DEFAULT_THEME.footer_height
+    above_the_footer = (0, 0, before.width, footer)
+    changed = ImageChops.difference(before.crop(above_the_footer), after.crop(above_the_footer))
+    assert changed.getbbox() is not None
+
+
+def drawn_words(draw: Callable[[], Any]) -> set[str]:
+    from renderers.text import recording_labels
+
+    with recording_labels() as labels:
+        draw()
+    return {label.text for label in labels}
+
+
+def test_a_trick_is_shown_before_it_is_won() -> None:
+    """Sedma's "Winning a trick": the picture before the move shows the trick on the table
+    (drawn after the move only, the table would be empty)."""
+    from cogs.rules import example_picture
+    from engine.cards import parse_cards
+
+    page = next(p for p in lesson("sedma", "en").pages if p.topic == "winning-a-trick")
+    for example_id, _caption in page.examples:
+        example = examples()[example_id]
+        trick = example.position.split("trick: ")[1].split(" | ")[0].split()[1::2]
+        before = drawn_words(example_picture(example_id).before)
+        assert {str(card) for card in parse_cards(" ".join(trick))} <= before, example_id
+        assert "No card played yet" not in before
+
+
+def test_a_hand_example_marks_the_card_to_play() -> None:
+    from cogs.rules import example_picture
+    from renderers import hand
+
+    picture = example_picture("sheepshead-trump-order")
+    assert picture.after is None  # the hand itself, the move marked on it
+    match = examples()["sheepshead-trump-order"].match()
+    plain = hand.render(match.view(match.current_player))
+    assert picture.before().tobytes() != plain.tobytes()
+
+
+def test_a_czech_page_draws_czech_words() -> None:
+    from bot.i18n import speaking
+    from cogs.rules import example_picture
+    from renderers import lesson as lesson_image
+
+    with speaking("cs"):
+        words = drawn_words(lambda: lesson_image.render(example_picture("sedma-last-match")))
+    assert {"Před tahem", "Po tahu"} <= words
+    assert any(word.startswith("Místo 1: Zahrát 9♥") for word in words), sorted(words)
+    english = ("Before", "After", "Seat", "Play", "trick")
+    assert not [word for word in words if any(w in word for w in english)], sorted(words)
