@@ -64,8 +64,10 @@ def read_catalogue(path: Path, code: str) -> gettext.GNUTranslations | None:
 
 
 def catalogue_files(code: str) -> list[Path]:
-    """The `.po` files of a language: the shared one, then each game's own, where present."""
-    folders = [FOLDER, *(spec.locales for spec in registry.games() if spec.locales)]
+    """The `.po` files of a language: the shared one, then each game package's own (a
+    package's games, as Seep and its 30-point variant, share its catalogues), where present."""
+    own = (spec.locales for spec in registry.games() if spec.locales)
+    folders = dict.fromkeys([FOLDER, *own])
     return [folder / f"{code}.po" for folder in folders if (folder / f"{code}.po").is_file()]
 
 
