@@ -6,9 +6,10 @@ language's plural rules from CLDR, so the bot needs no compiled `.mo` files and 
 edits plain text. A message is marked `_("…")` (or `ngettext`) where it is written, with named
 `{placeholders}` filled after translation, so a translation may put them in its own order.
 
-A game package may carry its own catalogues (`GameSpec.locales`, `<code>.po`): each language's
+A game package carries its own catalogues (`GameSpec.locales`, `<code>.po`): each language's
 catalogue is the shared one with every game's own merged behind it, so a new game brings its
-words without touching `bot/locales`.
+words without touching `bot/locales`. The built-in games do too (`engine/<game>/locales`, the
+messages only their own files use; `python -m bot.catalogues` writes the split).
 
 Which language: private answers speak the player's (`/language`, else their Discord client's
 language when we have it, else the server's language, else English); a table's public messages
