@@ -29,7 +29,6 @@ catalogues: `docs/translating.md` gives the `pybabel` lines for it.
 from __future__ import annotations
 
 import argparse
-import datetime
 import gettext
 import io
 import re
@@ -68,7 +67,7 @@ KEYWORDS: dict[str, tuple[int | tuple[int, str], ...] | None] = {
 Key = tuple[str, str | None]  # a message's id (a plural's singular) and its context
 
 
-def key_of(message: str | tuple[str, ...] | Sequence[str], context: str | None) -> Key:
+def key_of(message: str | Sequence[str], context: str | None) -> Key:
     return (message if isinstance(message, str) else message[0], context)
 
 
@@ -137,10 +136,10 @@ def render(catalog: Catalog, **options: bool) -> bytes:
     return out.getvalue()
 
 
-def template(entries: Iterable[Found], created: datetime.datetime | None = None) -> bytes:
+def template(entries: Iterable[Found]) -> bytes:
     """A `messages.pot`, as `pybabel extract --add-location=file --sort-by-file --no-wrap`
     writes it."""
-    catalog = Catalog(project=PROJECT, charset="utf-8", creation_date=created)
+    catalog = Catalog(project=PROJECT, charset="utf-8")
     for entry in entries:
         catalog.add(
             entry.message,
