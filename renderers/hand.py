@@ -13,7 +13,7 @@ from engine.core import GameView
 from engine.pictures import HandPicture
 from engine.words import say_count
 from renderers.assets import font
-from renderers.draw import dim_card, paste_card, to_png
+from renderers.draw import dim_card, drawing, paste_card, to_png
 from renderers.text import draw_text, fit_text, wrap_pieces
 from renderers.theme import DEFAULT_THEME, Theme
 
@@ -58,6 +58,11 @@ def render(view: GameView, theme: Theme = DEFAULT_THEME) -> Image.Image:
 
 
 def render_picture(picture: HandPicture, theme: Theme = DEFAULT_THEME) -> Image.Image:
+    with drawing(picture.pack):
+        return _render_picture(picture, theme)
+
+
+def _render_picture(picture: HandPicture, theme: Theme) -> Image.Image:
     hand: tuple[Card, ...] = picture.cards
     layout = hand_layout(len(hand), theme)
     image = Image.new("RGB", (theme.width, HAND_HEIGHT), theme.felt)
