@@ -27,6 +27,7 @@ KEYWORDS = {
     "marked": None,
     "marked_count": (1, 2),
     "said_in": ((1, "c"), 2),
+    "said_marked": ((1, "c"), 2),
 }
 PLACEHOLDER = re.compile(r"\{(\w+)(?::\w+)?\}")  # "{house}", or a form of it: "{house:oblique}"
 SHARED = ("bot", "cogs", "engine", "renderers")  # the code whose words are in bot/locales
