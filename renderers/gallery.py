@@ -217,6 +217,14 @@ def gallery_makers(theme: Theme = DEFAULT_THEME) -> dict[str, Maker]:
         tricks.render, _continued_trick(4).picture(FOUR), theme
     )
     makers["hola-fight"] = partial(tricks.render, _continued_trick(2, "hola").picture(FOUR), theme)
+    # the German-suited (mariáš) pack: hearts, leaves, acorns and bells
+    mariage = _to_move(new_match("sedma", 6, players=4, german_suits=True), 6, 3)
+    makers["sedma-german-suits-table"] = partial(
+        tricks.render, mariage.view(PUBLIC).picture(FOUR), theme
+    )
+    makers["sedma-german-suits-hand"] = partial(
+        hand.render, mariage.view(mariage.current_player or 0), theme
+    )
     makers["legend"] = partial(legend.render_legend, theme)
     makers["leaderboard"] = partial(leaderboard.render, BOARD, theme)
     empty = BoardModel("Sedma leaderboard · by wins", "All time · 0 players", ())
