@@ -300,3 +300,14 @@ async def test_a_czech_host_may_open_sedma_with_french_suited_cards(env: Env) ->
     await fake.slash(ASHA, "settings", "tables", permissions=MANAGE_GUILD, language="cs")
     _, session = await start_table(env, ASHA, "sedma", computers=1, players=2, german_suits=False)
     assert not session.match.rules.german_suits
+
+
+async def test_a_host_turns_the_german_suited_cards_off_before_the_start(env: Env) -> None:
+    fake = env.fake
+    fake.add_member(ASHA, "Asha")
+    await fake.slash(ASHA, "settings", "tables", permissions=MANAGE_GUILD, language="sk")
+    new = await fake.slash(ASHA, "table", "new hola", players=2)
+    session = env.bot.tables.get(int(fake.messages[new.message_id]["channel_id"]))
+    assert session.row.rules["german_suits"] is True
+    await fake.slash(ASHA, "table", "setup", rule="german_suits", value="off")
+    assert "german_suits" not in session.row.rules
