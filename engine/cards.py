@@ -55,12 +55,6 @@ GERMAN_SUITS = ("\U0001f343", "\u2665", "\U0001f330", "\U0001f514")  # 🍃 ♥ 
 RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
 GERMAN_RANK_NAMES = {1: "A", 11: "U", 12: "O", 13: "K"}  # Ass (Daus), Unter, Ober, König
 
-# The court cards' letters in the language spoken now, per pack: `engine.words` sets them
-# from its catalogue ("D" for a queen in German), as it sets the catalogue.
-COURT_LETTERS: ContextVar[Mapping[Pack, Mapping[int, str]]] = ContextVar(
-    "court_letters",
-    default=MappingProxyType({Pack.FRENCH: RANK_NAMES, Pack.GERMAN: GERMAN_RANK_NAMES}),
-)
 RANK_WORDS = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
 _RANK_FROM_TEXT = {"A": 1, "J": 11, "Q": 12, "K": 13, "T": 10}
 CARD_PATTERN = re.compile(r"(10|[2-9AJQKT])([SHDC])", re.IGNORECASE)
@@ -105,19 +99,16 @@ class Card:
     def pretty(self) -> str:
         """The card as players read it, in the language spoken now: '10♦', 'Q♠' ('D♠' in
         German). The notation (`str`) stays the same in every language."""
-        letter = COURT_LETTERS.get()[Pack.FRENCH].get(self.rank)
-        return f"{letter or self.rank}{self.suit.symbol}"
+        return FACES.get().french[self.index]
 
     def shown(self, pack: Pack = Pack.FRENCH) -> str:
         """`pretty` in a pack's faces: 'O🍃' for the queen of spades of a German-suited pack."""
-        if pack is Pack.FRENCH:
-            return self.pretty
-        letter = COURT_LETTERS.get()[pack].get(self.rank)
-        return f"{letter or self.rank}{pack.symbol(self.suit)}"
+        faces = FACES.get()
+        return (faces.french if pack is Pack.FRENCH else faces.german)[self.index]
 
     def letter(self, pack: Pack = Pack.FRENCH) -> str:
         """The rank as a card's corner shows it, in the language spoken now: 'Q', 'D', '10'."""
-        return COURT_LETTERS.get()[pack].get(self.rank) or str(self.rank)
+        return FACES.get().letters[pack].get(self.rank) or str(self.rank)
 
     def __str__(self) -> str:
         return f"{rank_text(self.rank)}{self.suit.letter}"
@@ -149,6 +140,30 @@ def _rank_from_text(text: str) -> int:
 
 FULL_DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in Suit for rank in range(1, 14))
 _BY_INDEX = {card.index: card for card in FULL_DECK}
+
+
+@dataclass(frozen=True, slots=True)
+class Faces:
+    """The cards as one language writes them: the court letters of each pack, and every
+    card's text worked out once (`Card.pretty` is a lookup)."""
+
+    letters: Mapping[Pack, Mapping[int, str]]
+    french: tuple[str, ...] = ()  # by `Card.index`
+    german: tuple[str, ...] = ()
+
+    @classmethod
+    def of(cls, letters: Mapping[Pack, Mapping[int, str]]) -> Faces:
+        def texts(pack: Pack) -> tuple[str, ...]:
+            names = letters[pack]
+            return tuple(f"{names.get(c.rank) or c.rank}{pack.symbol(c.suit)}" for c in FULL_DECK)
+
+        return cls(MappingProxyType(dict(letters)), texts(Pack.FRENCH), texts(Pack.GERMAN))
+
+
+# The cards in the language spoken now: `engine.words` sets them from its catalogue ("D♠" for
+# a queen in German), as it sets the catalogue.
+ENGLISH_FACES = Faces.of({Pack.FRENCH: RANK_NAMES, Pack.GERMAN: GERMAN_RANK_NAMES})
+FACES: ContextVar[Faces] = ContextVar("faces", default=ENGLISH_FACES)
 
 
 def card_of(rank: int, suit: Suit) -> Card:

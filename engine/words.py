@@ -14,7 +14,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from engine.cards import COURT_LETTERS, GERMAN_RANK_NAMES, RANK_NAMES, Card, Pack, pretty_cards
+from engine.cards import FACES, GERMAN_RANK_NAMES, RANK_NAMES, Card, Faces, Pack, pretty_cards
 
 
 class Catalogue(Protocol):
@@ -189,12 +189,12 @@ _GERMAN_LETTERS = {
 }
 assert {r: m for r, (_c, m) in _FRENCH_LETTERS.items()} == RANK_NAMES
 assert {r: m for r, (_c, m) in _GERMAN_LETTERS.items()} == GERMAN_RANK_NAMES
-_LETTERS: dict[int, tuple[Catalogue, dict[Pack, dict[int, str]]]] = {}
+_FACES: dict[int, tuple[Catalogue, Faces]] = {}
 
 
-def _letters(catalogue: Catalogue) -> dict[Pack, dict[int, str]]:
-    """The court letters of `catalogue`'s language, worked out once per catalogue."""
-    known = _LETTERS.get(id(catalogue))
+def _faces(catalogue: Catalogue) -> Faces:
+    """The cards as `catalogue`'s language writes them, worked out once per catalogue."""
+    known = _FACES.get(id(catalogue))
     if known is not None and known[0] is catalogue:
         return known[1]
     letters = {
@@ -202,26 +202,27 @@ def _letters(catalogue: Catalogue) -> dict[Pack, dict[int, str]]:
         for pack, marks in ((Pack.FRENCH, _FRENCH_LETTERS.items()),
                             (Pack.GERMAN, _GERMAN_LETTERS.items()))
     }  # fmt: skip
-    if len(_LETTERS) > 64:
-        _LETTERS.clear()
-    _LETTERS[id(catalogue)] = (catalogue, letters)
-    return letters
+    faces = Faces.of(letters)
+    if len(_FACES) > 64:
+        _FACES.clear()
+    _FACES[id(catalogue)] = (catalogue, faces)
+    return faces
 
 
 def use_catalogue(catalogue: Catalogue | None) -> None:
     """Words from `catalogue` for the rest of this task (None: English)."""
     _catalogue.set(catalogue or ENGLISH)
-    COURT_LETTERS.set(_letters(catalogue or ENGLISH))
+    FACES.set(_faces(catalogue or ENGLISH))
 
 
 @contextmanager
 def translating(catalogue: Catalogue | None) -> Iterator[None]:
     token = _catalogue.set(catalogue or ENGLISH)
-    letters = COURT_LETTERS.set(_letters(catalogue or ENGLISH))
+    faces = FACES.set(_faces(catalogue or ENGLISH))
     try:
         yield
     finally:
-        COURT_LETTERS.reset(letters)
+        FACES.reset(faces)
         _catalogue.reset(token)
 
 
