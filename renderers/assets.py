@@ -133,10 +133,26 @@ def _german_face(
     label_box = draw.textbbox((pad, pad), label, font=corner)
     small = german_suit(card.suit, max(8, int(width * 0.24)), theme)
     image.alpha_composite(small, (pad, int(label_box[3]) + 3))
-    big = german_suit(card.suit, max(12, int(width * 0.46)), theme)
-    centre = (width // 2 + width // 10, int(image.height * 0.64))
+    # as on mariáš cards, the Ober carries its sign high and the Unter low; the König is
+    # crowned and the Ass (Daus) shows a larger sign
+    size = 0.56 if card.rank == 1 else 0.46
+    big = german_suit(card.suit, max(12, int(width * size)), theme)
+    height = image.height
+    middle = {12: 0.52, 11: 0.76}.get(card.rank, 0.66 if card.rank == 13 else 0.64)
+    centre = (width // 2 + width // 10, int(height * middle))
     image.alpha_composite(big, (centre[0] - big.width // 2, centre[1] - big.height // 2))
+    if card.rank == 13:
+        _crown(draw, centre[0], centre[1] - big.height // 2 - 2, big.width * 0.6, theme)
     return image
+
+
+def _crown(draw: ImageDraw.ImageDraw, x: int, bottom: int, width: float, theme: Theme) -> None:
+    """A small crown above a König's sign."""
+    half, high = width / 2, width * 0.45
+    points = [(x - half, bottom), (x - half, bottom - high), (x - half / 2, bottom - high / 2),
+              (x, bottom - high), (x + half / 2, bottom - high / 2), (x + half, bottom - high),
+              (x + half, bottom)]  # fmt: skip
+    draw.polygon(points, fill=theme.bell_gold, outline=theme.bells)
 
 
 @lru_cache(maxsize=16)
