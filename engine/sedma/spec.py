@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from engine.core import GameState
@@ -21,6 +22,9 @@ from engine.sedma.position import parse_position
 from engine.sedma.rules import HOLA, SEDMA, SedmaRules
 from engine.sedma.view import SedmaView
 from engine.words import marked
+
+# The package's own /rules pages and catalogues (shipped as its package data).
+HERE = Path(__file__).parent
 
 GAME_POINTS = OptionSpec(
     "game_points", int, "Sedma: game points that win the match (default 10)",
@@ -107,7 +111,10 @@ def _spec(name: str, display: str, options: tuple[OptionSpec, ...], **extra: Any
         ),
         from_position=_from_position,
         computer=LazyComputer("engine.sedma.ai:COMPUTER"),
-        lessons=LessonSpec("sedma", ("en", "cs", "sk"), topic_for, facts, sweep_word=""),
+        lessons=LessonSpec(
+            "sedma", ("en", "cs", "sk"), topic_for, facts, sweep_word="", folder=HERE / "lessons"
+        ),
+        locales=HERE / "locales",
         daily=DailySpec(),  # the side's card points in the hand
         **extra,
     )

@@ -4,6 +4,9 @@ the table's Rules button finds the page for the situation."""
 
 from __future__ import annotations
 
+from importlib import import_module
+from pathlib import Path
+
 import pytest
 
 from bot.lessons import (
@@ -18,6 +21,7 @@ from bot.lessons import (
 from engine import registry
 from engine.core import PUBLIC
 from engine.games import new_match
+from engine.registry import BUILT_IN
 
 # The pages about the bot rather than the game: its controls, and how to read its pictures.
 BOT_TOPICS = ("playing-here", "reading-the-table")
@@ -69,17 +73,32 @@ def test_the_page_follows_the_language_and_the_situation() -> None:
 
 
 def built_in() -> list[str]:
-    """The sets of pages the bot ships (a game package's own pages are its author's)."""
+    """The sets of pages of the games this project ships (another package's pages are its
+    author's)."""
     return sorted(
-        spec.lessons.key
-        for spec in registry.games()
-        if spec.lessons and spec.lessons.folder in (None, FOLDER)
+        {spec.lessons.key for spec in registry.games() if spec.lessons and spec.name in BUILT_IN}
     )
 
 
 def test_the_built_in_games_are_all_checked() -> None:
     assert {"seep", "seep30", "suipe", "sedma", "sheepshead"} <= set(built_in())
     assert "tinytricks" not in built_in()  # the test game keeps its pages in its own package
+
+
+@pytest.mark.parametrize("name", sorted(BUILT_IN))
+def test_a_built_in_game_carries_its_pages_in_its_own_package(name: str) -> None:
+    """Like any game package, a built-in game keeps its pages and examples beside its code
+    (`engine/<game>/lessons`), so the bot's own folder names no game."""
+    spec = registry.game(name)
+    assert spec.lessons is not None and spec.lessons.folder is not None
+    package = Path(import_module(BUILT_IN[name].split(":")[0]).__file__ or "").parent
+    assert spec.lessons.folder == package / "lessons"
+    for language in spec.lessons.languages:
+        assert (spec.lessons.folder / f"{spec.lessons.key}.{language}.toml").is_file()
+    own = {e.id for e in examples().values() if e.game == spec.lessons.key}
+    in_package = (spec.lessons.folder / "examples.toml").read_text(encoding="utf-8")
+    assert all(f'id = "{example}"' in in_package for example in own)
+    assert not [path.name for path in FOLDER.glob("*.toml")]  # the bot's folder holds no pages
 
 
 @pytest.mark.parametrize("game", built_in())
