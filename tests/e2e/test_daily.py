@@ -7,6 +7,7 @@ them."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 import os
 import re
 from collections.abc import AsyncIterator
@@ -24,6 +25,7 @@ from .fake_discord import CHANNEL_ID, EPHEMERAL, GUILD_ID, FakeDiscord
 ASHA, DEV, MIRA = 801, 802, 803
 MANAGE_GUILD = 1 << 5
 DAILY_GAMES = [spec.name for spec in registry.games() if spec.daily is not None]
+DATABASES = itertools.count(1)  # each PostgreSQL test its own new database
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
@@ -35,7 +37,7 @@ async def daily_env(
         location: str | Path = tmp_path / "bot.sqlite3"
     else:
         server: LocalPostgres = request.getfixturevalue("postgres")
-        location = await server.create_database(f"daily_{os.getpid()}_{id(tmp_path)}")
+        location = await server.create_database(f"daily_{os.getpid()}_{next(DATABASES)}")
     async with bot_env(location, tmp_path / "bot.sqlite3", monkeypatch) as env:
         yield env, location
 
@@ -252,7 +254,10 @@ async def test_a_picker_from_before_a_restart_resumes_or_tells_the_attempt_expir
 
 
 @pytest.mark.parametrize("game", DAILY_GAMES)
-async def test_every_game_has_a_daily_deal_two_members_compare(env: Env, game: str) -> None:
+async def test_every_game_has_a_daily_deal_two_members_compare(
+    daily_env: tuple[Env, str | Path], game: str
+) -> None:
+    env, _location = daily_env
     fake = env.fake
     fake.add_member(ASHA, "Asha")
     fake.add_member(DEV, "Dev")
@@ -261,9 +266,13 @@ async def test_every_game_has_a_daily_deal_two_members_compare(env: Env, game: s
     for message in (asha, dev):
         assert "The daily deal is over" in message["content"]
     assert "Asha" in text_of(dev) and "Dev" in text_of(dev)
+    # the same moves on the same cards against the same computers: the same game
+    day = await cog_of(env).daily.today(GUILD_ID)
+    rows = await cog_of(env).daily.store.finished(GUILD_ID, day.local_day, game)
+    assert len(rows) == 2 and rows[0].actions == rows[1].actions
+    assert rows[0].score == rows[1].score
     # the day ends: each attempt is a deal record that replays and checks out
     daily_deals = cog_of(env).daily
-    day = await daily_deals.today(GUILD_ID)
     daily_deals.clock = lambda: day.ends_at
     await cog_of(env).announce_due()
     for user in (ASHA, DEV):
@@ -271,3 +280,34 @@ async def test_every_game_has_a_daily_deal_two_members_compare(env: Env, game: s
         assert row is not None and row.record_id is not None
         assert "checks out" in answer(await fake.slash(user, "verify", deal=row.record_id))
     await asyncio.sleep(0)
+
+
+async def test_the_servers_time_zone_sets_the_day_and_a_day_under_way_keeps_it(
+    daily_env: tuple[Env, str | Path],
+) -> None:
+    env, _location = daily_env
+    fake = env.fake
+    fake.add_member(ASHA, "Asha")
+    now = [1_764_000_000.0]  # 2025-11-24 16:00 UTC, 21:30 in Kolkata
+    cog_of(env).daily.clock = lambda: now[0]
+    bad = await fake.slash(ASHA, "settings", "daily", permissions=MANAGE_GUILD,
+                           zone="Mars/Olympus")  # fmt: skip
+    assert "is not a time zone" in answer(bad) and bad.responses[-1]["data"]["flags"] & EPHEMERAL
+    await fake.slash(ASHA, "settings", "daily", permissions=MANAGE_GUILD, zone="Asia/Kolkata",
+                     start_hour=22)  # fmt: skip
+    # days from 22:00 in Kolkata: it is still the 23rd's day, which ends at 16:30 UTC
+    first = await daily(fake, ASHA, "sedma")
+    assert "daily deal of 2025-11-23" in first["content"]
+    assert "<t:1764001800:R>" in first["content"]
+    # a new setting applies from the next day: the attempt under way keeps its day
+    await fake.slash(ASHA, "settings", "daily", permissions=MANAGE_GUILD, zone="UTC",
+                     start_hour=0)  # fmt: skip
+    assert "daily deal of 2025-11-23" in (await daily(fake, ASHA, "sedma"))["content"]
+    now[0] = 1_764_001_800.0 + 60
+    # the next day begins where the last ended and ends at midnight UTC
+    second = await daily(fake, ASHA, "sedma")
+    assert "daily deal of 2025-11-24" in second["content"]
+    assert "<t:1764028800:R>" in second["content"]
+    assert "deal of 2025-11-23 expired unfinished" in second["content"]
+    day = await cog_of(env).daily.store.day(GUILD_ID, "2025-11-24")
+    assert day is not None and (day.zone, day.starts_at) == ("UTC", 1_764_001_800.0)
