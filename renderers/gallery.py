@@ -87,7 +87,7 @@ def _played(match: GameState, seed: int, deals: int) -> GameState:
     return match
 
 
-def _part_played(match: GameState, seed: int, moves: int) -> GameState:
+def part_played(match: GameState, seed: int, moves: int) -> GameState:
     rng = random.Random(seed)
     for _ in range(moves):
         if match.is_terminal or match.deals_finished:
@@ -119,7 +119,7 @@ def _continued_trick(players: int, game: str = "sedma") -> Any:
 def _to_move(match: GameState, seed: int, moves: int) -> GameState:
     """Part-way through the first deal, stopped where a player has a card to play (so the
     hand image shows which cards are playable)."""
-    match = _part_played(match, seed, moves)
+    match = part_played(match, seed, moves)
     rng = random.Random(seed + 1)
     for _ in range(40):
         if match.is_terminal or match.deals_finished:

@@ -573,6 +573,20 @@ class FakeDiscord:
         self.interactions[interaction_id] = record
         return record
 
+    async def _send_command(
+        self, record: Interaction, name: str, options: list[dict[str, Any]]
+    ) -> Interaction:
+        """Sends a slash command's interaction (typed or being typed) and waits for its answer."""
+        record.payload["data"] = {
+            "id": str(self.next_id()),
+            "name": name,
+            "type": 1,
+            "options": options,
+            "guild_id": record.payload["guild_id"],
+        }
+        await self._dispatch("INTERACTION_CREATE", record.payload, int(record.payload["guild_id"]))
+        return await self._answered(record)
+
     async def slash(
         self,
         user_id: int,
@@ -598,15 +612,7 @@ class FakeDiscord:
         record = self._base_interaction(2, user_id, channel_id, permissions)
         if locale is not None:
             record.payload["locale"] = locale
-        record.payload["data"] = {
-            "id": str(self.next_id()),
-            "name": name,
-            "type": 1,
-            "options": option_list,
-            "guild_id": record.payload["guild_id"],
-        }
-        await self._dispatch("INTERACTION_CREATE", record.payload, int(record.payload["guild_id"]))
-        return await self._answered(record)
+        return await self._send_command(record, name, option_list)
 
     async def autocomplete(
         self,
@@ -627,15 +633,7 @@ class FakeDiscord:
         options.append({"type": 3, "name": focused, "value": typed, "focused": True})
         if subcommand is not None:
             options = [{"type": 1, "name": subcommand, "options": options}]
-        record.payload["data"] = {
-            "id": str(self.next_id()),
-            "name": name,
-            "type": 1,
-            "options": options,
-            "guild_id": record.payload["guild_id"],
-        }
-        await self._dispatch("INTERACTION_CREATE", record.payload, int(record.payload["guild_id"]))
-        answered = await self._answered(record)
+        answered = await self._send_command(record, name, options)
         response = answered.responses[-1]
         if response["type"] != 8:
             self.violations.append("an autocomplete was answered with something else")
