@@ -48,6 +48,8 @@ YESTERDAY = N_("yesterday's board")
 WEEK = N_("this week's board")
 SHOWN = (TODAY, YESTERDAY, WEEK)
 ANNOUNCE_SECONDS = 60.0  # how often the bot looks for days that have ended
+# a day is closed this long after it ends: a move made just before the end is stored first
+CLOSE_GRACE_SECONDS = 60.0
 
 
 class DailyPicker(Picker):
@@ -302,7 +304,7 @@ class DailyCommands(commands.Cog):
         ones become deal records) and post their boards where a server asked for it; returns
         how many boards were posted."""
         posted = 0
-        for day in await self.daily.store.days_due(self.daily.clock()):
+        for day in await self.daily.store.days_due(self.daily.clock() - CLOSE_GRACE_SECONDS):
             if self.bot.get_guild(day.guild_id) is None:
                 continue  # another process's server (or one the bot has left)
             settings = (await self.bot.store.guild_settings(day.guild_id)).settings
