@@ -208,6 +208,8 @@ class DailyCommands(commands.Cog):
         guild, user = interaction.guild_id or 0, interaction.user
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
+            if game not in registry.names():  # a game this bot no longer offers
+                raise DailyError(earlier_turn())
             spec_with_daily(game)
             lapsed = await self.daily.lapsed(guild, game, user.id)
             if lapsed is not None:
