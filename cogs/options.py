@@ -50,11 +50,15 @@ def short(text: str) -> str:
     return text if len(text) <= DESCRIPTION_LIMIT else text[: DESCRIPTION_LIMIT - 1] + "…"
 
 
-def game_option(description: str = "which game", required: bool = True) -> Option:
-    annotation = choice_of(registry.names())
+def game_option(description: str = N_("which game"), required: bool = True) -> Option:
+    """The game, each named as the reader's language names it ("Seep", "सीप")."""
+    games = tuple(
+        app_commands.Choice(name=said(spec.display_name), value=spec.name)
+        for spec in registry.games()
+    )
     if required:
-        return Option("game", annotation, description)
-    return Option("game", Optional[annotation], description, None)  # noqa: UP045 (runtime)
+        return Option("game", str, description, choices=games)
+    return Option("game", Optional[str], description, None, choices=games)  # noqa: UP045 (runtime)
 
 
 def players_option(spec: GameSpec) -> Option:
