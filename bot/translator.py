@@ -8,8 +8,10 @@ a game choice is the game's display name. A message a language's catalogues lack
 English.
 
 A string made by `said` carries its message and values in its extras, so a description built
-from data ("how many players (2 or 3)") is translated as its message and filled in afterwards;
-a /rules topic (`topic_title`) is named by its page's title in that language's pages.
+from data ("how many players (2 or 3)") is translated as its message and filled in afterwards
+(a value that is a message itself, as a game's name in "Open a table of {game}", in that
+language too); a /rules topic (`topic_title`) is named by its page's title in that language's
+pages.
 """
 
 from __future__ import annotations
@@ -71,7 +73,10 @@ def translate_text(string: app_commands.locale_str, code: str) -> str | None:
         title = _page_title(string.extras["lesson"], string.extras["topic"], code)
         return None if title is None else short(title)
     message = str(string.extras.get("message", string.message))
-    values: dict[str, Any] = string.extras.get("values") or {}
+    values: dict[str, Any] = {  # a value that is a message itself (a game's name) is translated
+        key: translation(code, value) or value if isinstance(value, str) else value
+        for key, value in (string.extras.get("values") or {}).items()
+    }
     text = translation(code, message)
     if text is None:
         return None

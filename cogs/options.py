@@ -64,7 +64,14 @@ def game_option(description: str = N_("which game"), required: bool = True) -> O
 def players_option(spec: GameSpec) -> Option:
     """How many players, within the game's own range."""
     annotation = Optional[app_commands.Range[int, spec.min_players, spec.max_players]]  # noqa: UP045
-    description = said(N_("how many players ({seats})"), seats=spec.seats_text())
+    counts = spec.allowed_seats
+    if len(counts) > 2 and counts == tuple(range(counts[0], counts[-1] + 1)):
+        description = said(N_("how many players ({low} to {high})"), low=counts[0], high=counts[-1])
+    elif len(counts) > 1:
+        seats = ", ".join(map(str, counts[:-1]))
+        description = said(N_("how many players ({seats} or {last})"), seats=seats, last=counts[-1])
+    else:
+        description = said(N_("how many players ({seats})"), seats=counts[0])
     return Option("players", annotation, description, None)
 
 
