@@ -128,8 +128,8 @@ class DailyCommands(commands.Cog):
 
     @with_options(
         [
-            game_option("which game's deal of the day"),
-            Option("show", choice_of(SHOWN) | None, "a board instead of your game", None),
+            game_option(N_("which game's deal of the day")),
+            Option("show", choice_of(SHOWN) | None, N_("a board instead of your game"), None),
         ]
     )
     async def _daily(
@@ -161,9 +161,9 @@ class DailyCommands(commands.Cog):
             await answer_unexpected(interaction, error)
 
     daily_command: app_commands.Command[Any, ..., None] = app_commands.guild_only()(
-        app_commands.command(name="daily", description="Today's deal: the same cards for everyone")(
-            _daily
-        )
+        app_commands.command(
+            name="daily", description=N_("Today's deal: the same cards for everyone")
+        )(_daily)
     )
 
     async def show_board(self, interaction: discord.Interaction, game: str, show: str) -> None:
