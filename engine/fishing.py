@@ -7,12 +7,13 @@ integer operations, and results can be cached across positions — crowded floor
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from operator import attrgetter
 
 from engine.cards import Card
-from engine.core import GameOver, IllegalMove, NotYourTurn
+from engine.core import BadNotation, GameOver, IllegalMove, NotYourTurn
 from engine.words import marked, said_by, said_list, say
 
 MAX_VALUE = 13
@@ -219,13 +220,18 @@ def _remainders(loose: int, groups: Sequence[int]) -> tuple[set[int], set[int]]:
     return seen, finals
 
 
-def _takes_by_search(loose: int, target: int) -> frozenset[int]:
-    """Remove target-groups one at a time until none fits; collect what was taken."""
-    groups = groups_within(loose, target)
+def _taken(loose: int, groups: Sequence[int], stuck_only: bool) -> frozenset[int]:
+    """What removing `groups` one at a time can take from `loose`: every union of disjoint
+    groups, or with `stuck_only` only those after which no group fits; `{0}` without groups."""
     if not groups:
         return frozenset({0})
-    _, finals = _remainders(loose, groups)
-    return frozenset(loose - rest for rest in finals)
+    seen, finals = _remainders(loose, groups)
+    return frozenset(loose - rest for rest in (finals if stuck_only else seen))
+
+
+def _takes_by_search(loose: int, target: int) -> frozenset[int]:
+    """Remove target-groups one at a time until none fits; collect what was taken."""
+    return _taken(loose, groups_within(loose, target), True)
 
 
 @lru_cache(maxsize=1 << 18)
@@ -260,10 +266,7 @@ def group_unions(loose: int, target: int, distinct: bool) -> frozenset[int]:
     groups = groups_within(loose, target)
     if distinct:
         groups = tuple(g for g in groups if not g & _DOUBLES)
-    if not groups:
-        return frozenset({0})
-    seen, _ = _remainders(loose, groups)
-    return frozenset(loose - rest for rest in seen)
+    return _taken(loose, groups, False)
 
 
 @lru_cache(maxsize=1 << 16)
@@ -407,3 +410,12 @@ def capture_words(items: Sequence[str], card: Card, who: str | None) -> str:
         cards=said_list(items),
         card=card.pretty,
     )
+
+
+def read_notation(pattern: re.Pattern[str], text: str, refusal: str) -> re.Match[str]:
+    """An action's notation read by the game's `pattern` (spaces ignored), or BadNotation with
+    `refusal`, a marked message naming the text as `{move}`."""
+    match = pattern.fullmatch(text.strip().replace(" ", ""))
+    if not match:
+        raise BadNotation(say(refusal, move=repr(text)))
+    return match

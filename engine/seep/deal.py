@@ -28,6 +28,7 @@ from engine.fishing import (
     require_cards,
     unit,
 )
+from engine.fishing_deal import FishingDeal
 from engine.seep.actions import Kind, SeepAction
 from engine.seep.describe import describe_action, house_name
 from engine.seep.moves import Signature, candidates, sum_plays
@@ -96,7 +97,7 @@ class _MoveContext(NamedTuple):
 
 
 @dataclass
-class SeepDeal:
+class SeepDeal(FishingDeal[SeepAction]):
     rules: SeepRules
     dealer: int
     hands: list[list[Card]]
@@ -196,17 +197,9 @@ class SeepDeal:
 
     # ----- legal moves ------------------------------------------------------------------
 
-    def legal_actions(self) -> list[SeepAction]:
-        """Every legal play of the seat to move, grouped by hand card and sorted.
-
-        Plays that differ only in which of several equal-valued loose cards they use are listed
-        once, with the cards worth the most points (see `suit_choices` for the others).
-        """
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return list(self._legal)
-
     def _compute_legal(self) -> list[SeepAction]:
+        """Plays that differ only in which of several equal-valued loose cards they use are
+        listed once, with the cards worth the most points (see `suit_choices` for the others)."""
         if self.phase is Phase.DONE:
             return []
         hand = self.hands[self.turn]
@@ -536,31 +529,12 @@ class SeepDeal:
     def last_play(self) -> PlayRecord | None:
         return self.history[-1] if self.history else None
 
-    def all_cards(self) -> list[Card]:
-        """Every card of the deal wherever it is (for conservation checks)."""
-        cards = [*self.loose, *self.stock]
-        for hand in self.hands:
-            cards.extend(hand)
-        for house in self.houses.values():
-            cards.extend(house.cards)
-        for pile in self.captured:
-            cards.extend(pile)
-        return cards
+    def pile_cards(self) -> list[Card]:
+        return [card for house in self.houses.values() for card in house.cards]
 
-    def copy(self) -> SeepDeal:
-        """An independent copy. Hands are already in order and the cached moves stay valid
-        (shared until either side changes: `changed` gives a new cache, never clears one),
-        so nothing is recomputed (computer players copy positions by the thousand)."""
-        new = object.__new__(SeepDeal)
-        new.__dict__.update(self.__dict__)
-        new.hands = [list(hand) for hand in self.hands]
-        new.loose = list(self.loose)
+    def copy_more(self, new: SeepDeal) -> None:
         new.houses = dict(self.houses)
-        new.stock = list(self.stock)
-        new.captured = [list(pile) for pile in self.captured]
         new.sweeps = [list(s) for s in self.sweeps]
         new.built_by = [set(b) for b in self.built_by]
         new.values_built = set(self.values_built)
-        new.history = list(self.history)
         new.redeals = list(self.redeals)
-        return new

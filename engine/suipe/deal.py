@@ -25,6 +25,7 @@ from engine.fishing import (
     rank_pools,
     require_cards,
 )
+from engine.fishing_deal import FishingDeal
 from engine.suipe.actions import Move, SuipeAction
 from engine.suipe.describe import describe_action
 from engine.suipe.rules import SuipeRules, preference
@@ -70,7 +71,7 @@ Signature = tuple[Move, int, int, bool, int | None]
 
 
 @dataclass
-class SuipeDeal:
+class SuipeDeal(FishingDeal[SuipeAction]):
     rules: SuipeRules
     dealer: int
     hands: list[list[Card]]
@@ -90,10 +91,8 @@ class SuipeDeal:
 
     def __post_init__(self) -> None:
         sides = self.rules.sides
-        if not self.captured:
-            self.captured = [[] for _ in range(sides)]
-        if not self.suipes:
-            self.suipes = [0] * sides
+        self.captured = self.captured or [[] for _ in range(sides)]
+        self.suipes = self.suipes or [0] * sides
         for hand in self.hands:
             hand.sort(key=value_order)
 
@@ -140,15 +139,8 @@ class SuipeDeal:
     def side_of(self, seat: int) -> int:
         return self.rules.side_of(seat)
 
-    def all_cards(self) -> list[Card]:
-        cards = [*self.loose, *self.stock]
-        for hand in self.hands:
-            cards.extend(hand)
-        for build in self.builds.values():
-            cards.extend(build.cards)
-        for pile in self.captured:
-            cards.extend(pile)
-        return cards
+    def pile_cards(self) -> list[Card]:
+        return [card for build in self.builds.values() for card in build.cards]
 
     @property
     def last_play(self) -> PlayRecord | None:
@@ -159,12 +151,6 @@ class SuipeDeal:
         return any(build.builder == seat for build in self.builds.values())
 
     # ----- legal moves ------------------------------------------------------------------
-
-    def legal_actions(self) -> list[SuipeAction]:
-        """Every legal play of the seat to move, grouped by hand card and sorted."""
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return list(self._legal)
 
     def _compute_legal(self) -> list[SuipeAction]:
         if self.phase is Phase.DONE:
@@ -339,20 +325,9 @@ class SuipeDeal:
         self.phase = Phase.DONE
         self.score = score_deal(self.captured, self.suipes)
 
-    def copy(self) -> SuipeDeal:
-        """An independent copy. Hands are already in order and the cached moves stay valid
-        (shared until either side changes: `changed` gives a new cache, never clears one),
-        so nothing is recomputed (computer players copy positions by the thousand)."""
-        new = object.__new__(SuipeDeal)
-        new.__dict__.update(self.__dict__)
-        new.hands = [list(h) for h in self.hands]
-        new.loose = list(self.loose)
+    def copy_more(self, new: SuipeDeal) -> None:
         new.builds = dict(self.builds)
-        new.stock = list(self.stock)
-        new.captured = [list(p) for p in self.captured]
         new.suipes = list(self.suipes)
-        new.history = list(self.history)
-        return new
 
     def changed(self) -> None:
         """Forget cached moves (after a position was edited by hand)."""
