@@ -32,6 +32,7 @@ from engine.suipe.rules import SuipeRules, preference
 from engine.suipe.scoring import DealScore, score_deal
 from engine.words import say
 
+new_action = tuple.__new__  # builds a SuipeAction from its fields without a Python-level call
 _DOUBLES = sum(0xE << (4 * value) for value in range(1, 14))
 
 
@@ -88,6 +89,7 @@ class SuipeDeal(FishingDeal[SuipeAction]):
     score: DealScore | None = None
     _legal: list[SuipeAction] | None = field(default=None, repr=False)
     _sig_cache: dict[int, list[Signature]] = field(default_factory=dict, repr=False)
+    _vectors: tuple[int, int] | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         sides = self.rules.sides
@@ -162,22 +164,26 @@ class SuipeDeal(FishingDeal[SuipeAction]):
         return actions
 
     def _actions(self, hand: Sequence[Card], *, trail: bool) -> list[SuipeAction]:
-        pools = rank_pools([c for c in self.loose if c.rank <= 10], preference)
+        pools: dict[int, list[Card]] | None = None
         chosen: dict[int, tuple[Card, ...]] = {0: ()}
         actions: list[SuipeAction] = []
+        append = actions.append
         for card in hand:
-            if card.rank > 10:
+            rank = card.rank
+            if rank > 10:
                 for face in sorted(self.loose, key=value_order):
-                    if face.rank == card.rank:
-                        actions.append(SuipeAction(Move.CAPTURE, card, card.rank, (face,)))
+                    if face.rank == rank:
+                        append(SuipeAction(Move.CAPTURE, card, rank, (face,)))
             else:
-                for kind, value, used, with_build, raised in self._signatures(card.rank):
+                for kind, value, used, with_build, raised in self._signatures(rank):
                     loose = chosen.get(used)
                     if loose is None:
+                        if pools is None:
+                            pools = rank_pools([c for c in self.loose if c.rank <= 10], preference)
                         loose = chosen[used] = sorted_cards(pick_cards(pools, used))
-                    actions.append(SuipeAction(kind, card, value, loose, with_build, raised))
+                    append(new_action(SuipeAction, (kind, card, value, loose, with_build, raised)))
             if trail:
-                actions.append(SuipeAction(Move.TRAIL, card, card.rank))
+                append(new_action(SuipeAction, (Move.TRAIL, card, rank, (), False, None)))
         return actions
 
     def _signatures(self, rank: int) -> list[Signature]:
@@ -188,8 +194,14 @@ class SuipeDeal(FishingDeal[SuipeAction]):
 
     def _compute_signatures(self, r: int) -> list[Signature]:
         """Captures, builds and raises of a numeral card worth `r`, value-level."""
-        loose = card_vector(c for c in self.loose if c.rank <= 10)
-        hand_after = card_vector(self.hands[self.turn]) - (1 << (4 * r))
+        vectors = self._vectors
+        if vectors is None:  # the numerals on the floor and the mover's hand, as vectors
+            vectors = self._vectors = (
+                card_vector([c for c in self.loose if c.rank <= 10]),
+                card_vector(self.hands[self.turn]),
+            )
+        loose, hand = vectors
+        hand_after = hand - (1 << (4 * r))
         out: list[Signature] = []
         has_build = r in self.builds
         for used in sorted(group_unions(loose, r, False)):
@@ -333,6 +345,7 @@ class SuipeDeal(FishingDeal[SuipeAction]):
         """Forget cached moves (after a position was edited by hand)."""
         self._legal = None
         self._sig_cache = {}  # a new dict: copies may share the old one
+        self._vectors = None
 
 
 def _distinct_groups(loose: int, target: int, played: int) -> list[int]:
