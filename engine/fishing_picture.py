@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from engine.pictures import RecapPicture, RecapRow, SummaryColumn, side_names
+from engine.pictures import RecapPicture, RecapRow, SummaryColumn, match_won_by, side_names
 from engine.words import say
 
 
@@ -64,6 +64,10 @@ def match_recap(
     ]
     shown = rows[-last:] if last else rows
     best = max(final)
-    leaders = [head for head, figure in zip(heads, final, strict=True) if figure == best]
-    winner = say("{name} win the match", name=leaders[0]) if len(leaders) == 1 else say("A draw")
+    leaders = [side for side, figure in enumerate(final) if figure == best]
+    if len(leaders) == 1:
+        side = leaders[0]
+        winner = match_won_by([heads[side]], len(view.sides[side].players))
+    else:
+        winner = say("A draw")
     return RecapPicture(title, heads, tuple(shown), tuple(final_words), winner)

@@ -13,8 +13,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from engine.cards import Card, pretty_cards
-from engine.words import Told, say
+from engine.cards import Card, Pack, pretty_cards
+from engine.words import Told, say, say_count
 
 
 def default_names(players: int) -> list[str]:
@@ -43,6 +43,14 @@ def _combining(char: str) -> bool:
 
 def side_names(names: Sequence[str], players: Sequence[int]) -> str:
     return " & ".join(short_name(names[p]) for p in players)
+
+
+def match_won_by(heads: Sequence[str], people: int) -> str:
+    """A recap's winner line: `heads`, the winning columns, stand for `people` players (one
+    player "wins", a side "win")."""
+    return say_count(
+        "{name} wins the match", "{name} win the match", people, name=" & ".join(heads)
+    )
 
 
 # ----- the fishing family (Seep, Suipe): a floor of loose cards and piles --------------------
@@ -228,10 +236,11 @@ class TrickTable:
     last_points: int = 0  # the points it carried, as far as everyone can see
     winning_at: int | None = None  # the index in `trick` of the card winning now, where the
     # winner has several cards in it (a continued trick); else the winner's last card
+    pack: Pack = Pack.FRENCH  # how the cards look
 
     def text(self) -> str:
         played = " · ".join(
-            f"{self.seats[p].name} {c.pretty if c else say('a card face down')}"
+            f"{self.seats[p].name} {c.shown(self.pack) if c else say('a card face down')}"
             for p, c in self.trick
         )
         lines = [say("Trick: {cards}", cards=played or say("(no card yet)"))]
@@ -266,6 +275,7 @@ class HandPicture:
     note: str | None = None  # added to the title ("You may bid: …")
     playable: tuple[bool, ...] | None = None  # per card, on the player's turn: legal now
     trumps: tuple[bool, ...] = ()  # per card: a trump (games with a fixed trump suit)
+    pack: Pack = Pack.FRENCH  # how the cards look
 
 
 def playable_cards(hand: Sequence[Card], legal: Iterable[Card | None]) -> tuple[bool, ...]:
@@ -294,6 +304,7 @@ class SummaryPicture:
     heading: str
     columns: tuple[SummaryColumn, ...]
     chart: SummaryChart | None = None
+    pack: Pack = Pack.FRENCH  # how the cards look
 
 
 @dataclass(frozen=True, slots=True)
