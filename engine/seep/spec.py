@@ -7,12 +7,11 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from engine.ai import FISHING
 from engine.ai.games import register_adapter
 from engine.core import GameState
+from engine.fishing_spec import fishing_facts, fishing_spec, fishing_topic
 from engine.registry import (
     DailySpec,
-    Family,
     GameSpec,
     Headline,
     LessonSpec,
@@ -67,20 +66,18 @@ def _rules(game: str, rules: Mapping[str, Any]) -> SeepRules:
 
 
 def topic_for(view: SeepView) -> str:
-    if view.phase == "over":
-        return "scoring"
     if view.phase == "bid":
         return "deal-and-bid"
-    return "houses" if view.houses else "captures"
+    return fishing_topic(view.phase, bool(view.houses), "houses")
 
 
 def facts(view: SeepView) -> dict[str, Any]:
-    return {
-        "floor": sorted(map(str, view.loose)),
-        "piles": sorted(f"house {h.value}{'*' if h.cemented else ''}" for h in view.houses),
-        "sweeps": sum(side.sweeps for side in view.sides),
-        "bid": view.bid,
-    }
+    return fishing_facts(
+        view.loose,
+        (f"house {h.value}{'*' if h.cemented else ''}" for h in view.houses),
+        sum(side.sweeps for side in view.sides),
+        view.bid,
+    )
 
 
 def _from_position(text: str) -> GameState:
@@ -121,21 +118,14 @@ def _spec(
     lessons: LessonSpec = LESSONS,
     order: int = 100,
 ) -> GameSpec:
-    return GameSpec(
-        name=name,
-        display_name=display,
-        family=Family.FISHING,
-        min_players=2,
-        max_players=4,
-        default_players=4,
-        side_rule=lambda rules: SideRule.PARTNERS,
-        options=options,
-        new_match=lambda seed, rules: SeepMatch(_rules(name, rules), seed),
-        restore=lambda data: SeepMatch.from_dict(
-            {**data, "rules": {**data["rules"], "game": name}}
-        ),
-        from_position=_from_position,
-        computer=FISHING,
+    return fishing_spec(
+        name,
+        display,
+        options,
+        lambda rules: SideRule.PARTNERS,
+        lambda seed, rules: SeepMatch(_rules(name, rules), seed),
+        lambda data: SeepMatch.from_dict({**data, "rules": {**data["rules"], "game": name}}),
+        _from_position,
         stats=STATS,
         headline=HEADLINE,
         lessons=lessons,
