@@ -11,21 +11,67 @@ duties), what a finished trick carries besides its cards (Hola's fights hold tri
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import fields
-from typing import TYPE_CHECKING, Any, Generic, Self, TypeVar, cast
+from dataclasses import dataclass, fields
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar, cast
 
 from engine.cards import Card
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
 
-from engine.core import GameRules, RulesView
+from engine.core import Action, GameRules, RulesView
+from engine.match import DealMatch
 from engine.pictures import TrickSeat, TrickTable, trick_play_words
-from engine.words import Told, say, tricks_and_points
+from engine.words import Phrase, Told, later_card, say, tricks_and_points
 
 Play = tuple[int, Card]  # a seat and the card it played
 S = TypeVar("S")
-A = TypeVar("A")  # a game's action
+A = TypeVar("A", bound=Action)  # a game's action
+
+
+@dataclass(frozen=True, slots=True)
+class TrickRecord(Generic[A]):
+    """A move as the table saw it (nothing hidden in it). The words of a card played are
+    kept as their message (`said`, marked) and made when read."""
+
+    player: int
+    action: A
+    said: Phrase | str  # the move in the past tense, the player's name left to fill
+    took: int | None = None  # who took the trick this play ended
+
+    @property
+    def words(self) -> Phrase:
+        said = self.said
+        if isinstance(said, Phrase):
+            return said
+        card = self.action.card
+        assert card is not None
+        return later_card(said, card)
+
+    def told(self, name: str) -> str:
+        return self.words.told(name)
+
+
+class TrickMatch(DealMatch):
+    """A trick game's match: a move of the hand in play, already read, goes straight to the
+    hand (the checks `DealMatch.apply` makes that such a move needs are made here)."""
+
+    action_type: ClassVar[type]  # the game's move
+
+    def apply(self, action: Any, player: int | None = None) -> Any:
+        deal = self.deal
+        if (
+            action.__class__ is self.action_type
+            and not self._over
+            and self.pending_cut is None
+            and (player is None or player == deal.turn)
+        ):
+            record = deal.apply(action)
+            self.actions.append(action)
+            if deal.is_over:
+                self._settle()
+            return record
+        return super().apply(action, player)
 
 
 def trick_winner(plays: Sequence[tuple[int, Card]], beats: Callable[[Card, Card], bool]) -> int:

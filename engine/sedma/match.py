@@ -9,14 +9,14 @@ from typing import Any
 from engine.cards import Card
 from engine.core import PUBLIC, MoveGroup, Viewer
 from engine.fairness import Seed
-from engine.match import DealMatch
 from engine.outcome import Outcome
 from engine.pictures import DealReport, side_names
-from engine.sedma.actions import parse_action
+from engine.sedma.actions import SedmaAction, parse_action
 from engine.sedma.describe import describe_action
 from engine.sedma.hand import HandScore, Phase, SedmaHand
 from engine.sedma.rules import SedmaRules
 from engine.sedma.view import SedmaView, build_view
+from engine.tricks import TrickMatch
 from engine.words import said_list, say, say_count
 
 
@@ -29,10 +29,11 @@ class HandOutcome:
     taken: tuple[tuple[Card, ...], ...]  # the cards each player took
 
 
-class SedmaMatch(DealMatch):
+class SedmaMatch(TrickMatch):
     """Fully determined by (rules, seed, actions)."""
 
     rules_type = SedmaRules
+    action_type = SedmaAction
     deal_type = SedmaHand
     parse_action = staticmethod(parse_action)
     rules: SedmaRules

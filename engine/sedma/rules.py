@@ -73,6 +73,19 @@ class SedmaRules(RulesRecord):
             return card.rank == 2
         return self.three_handed and card == KING_OF_HEARTS
 
+    @property
+    def wild_cards(self) -> frozenset[Card]:
+        """Every card `is_wild` says is wild (read on every play: worked out once per table
+        kind)."""
+        key = (self.game, self.players)
+        wild = _WILD.get(key)
+        if wild is None:
+            wild = _WILD[key] = frozenset(c for c in FULL_DECK if self.is_wild(c))
+        return wild
+
+
+_WILD: dict[tuple[str, int], frozenset[Card]] = {}
+
 
 def card_points(card: Card) -> int:
     """Aces and tens are worth 10; nothing else counts."""

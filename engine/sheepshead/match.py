@@ -10,13 +10,13 @@ from typing import Any
 from engine.cards import Card
 from engine.core import PUBLIC, MoveGroup, Viewer
 from engine.fairness import Seed
-from engine.match import DealMatch
 from engine.outcome import Outcome, Round
 from engine.pictures import DealReport, side_names
 from engine.sheepshead.actions import Kind, SheepsheadAction, parse_action
 from engine.sheepshead.describe import describe_action
 from engine.sheepshead.hand import HandScore, Phase, SheepsheadHand
 from engine.sheepshead.rules import SheepsheadRules, strength_order
+from engine.tricks import TrickMatch
 from engine.words import marked, said_list, say, say_count
 
 
@@ -29,10 +29,11 @@ class HandOutcome:
     taken: tuple[tuple[Card, ...], ...]
 
 
-class SheepsheadMatch(DealMatch):
+class SheepsheadMatch(TrickMatch):
     """Fully determined by (rules, seed, actions)."""
 
     rules_type = SheepsheadRules
+    action_type = SheepsheadAction
     deal_type = SheepsheadHand
     parse_action = staticmethod(parse_action)
     rules: SheepsheadRules

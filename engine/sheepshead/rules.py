@@ -133,6 +133,13 @@ _POWER = {c: _power(c) for c in _PACK}
 # `suit_of` without a call, for the listings that ask it of a whole hand.
 SUIT_OF = {c: _suit_of(c) for c in FULL_DECK}
 _STRENGTH = {c: _strength_order(c) for c in _PACK}
+# Each card's place in a trick, by the suit led (None: trump): a trump above any card of the
+# led suit, which is above a card of another suit (0, never taking the trick).
+TRICK_PLACE: dict[Suit | None, dict[Card, int]] = {
+    led: {c: (200 + p if SUIT_OF[c] is None else 100 + p if SUIT_OF[c] == led else 0)
+          for c, p in _POWER.items()}
+    for led in (None, *Suit)
+}  # fmt: skip
 
 
 def suit_of(card: Card) -> Suit | None:
