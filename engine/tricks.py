@@ -15,14 +15,14 @@ from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar, cast
 
 from engine.cards import Card
-
-if TYPE_CHECKING:
-    from _typeshed import DataclassInstance
-
 from engine.core import Action, GameRules, RulesView
 from engine.match import DealMatch
-from engine.pictures import TrickSeat, TrickTable, trick_play_words
 from engine.words import Phrase, Told, later_card, say, tricks_and_points
+
+if TYPE_CHECKING:  # (the pictures are imported when a view is first drawn)
+    from _typeshed import DataclassInstance
+
+    from engine.pictures import TrickTable
 
 Play = tuple[int, Card]  # a seat and the card it played
 S = TypeVar("S")
@@ -172,6 +172,8 @@ class TrickView(RulesView):
         raise NotImplementedError
 
     def last_words(self, names: Sequence[str]) -> str | None:
+        from engine.pictures import trick_play_words
+
         return trick_play_words(names, self.last_player, self.last_play, self.took)
 
     def trick_table(
@@ -183,6 +185,8 @@ class TrickView(RulesView):
         """The table: a seat for each player (with the game's `marks`), the trick in play,
         the last play in words, and what the game `shows` besides (title, trump, notes, score
         lines, the last trick)."""
+        from engine.pictures import TrickSeat, TrickTable
+
         seats = tuple(
             TrickSeat(
                 name=names[p],

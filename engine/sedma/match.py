@@ -4,20 +4,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.cards import Card
 from engine.core import PUBLIC, MoveGroup, Viewer
 from engine.fairness import Seed
-from engine.outcome import Outcome
-from engine.pictures import DealReport, side_names
 from engine.sedma.actions import SedmaAction, parse_action
-from engine.sedma.describe import describe_action
 from engine.sedma.hand import HandScore, Phase, SedmaHand
 from engine.sedma.rules import SedmaRules
-from engine.sedma.view import SedmaView, build_view
 from engine.tricks import TrickMatch
 from engine.words import said_list, say, say_count
+
+if TYPE_CHECKING:  # (what only a view or a report needs is imported when first asked for)
+    from engine.outcome import Outcome
+    from engine.pictures import DealReport
+    from engine.sedma.view import SedmaView
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +53,8 @@ class SedmaMatch(TrickMatch):
         return player if self.rules.three_handed else player % 2
 
     def describe_play(self, action: Any, names: Sequence[str] | None = None) -> str:
+        from engine.sedma.describe import describe_action
+
         return describe_action(self.deal, action, names)
 
     def play_groups(self) -> list[MoveGroup]:
@@ -61,6 +64,8 @@ class SedmaMatch(TrickMatch):
         return super().play_groups()
 
     def view(self, who: Viewer = PUBLIC) -> SedmaView:
+        from engine.sedma.view import build_view
+
         return build_view(self, who)
 
     def side_of(self, player: int) -> int:
@@ -117,6 +122,8 @@ class SedmaMatch(TrickMatch):
         return tuple(float(self.scores[self.holder_of_score(p)]) for p in range(self.rules.players))
 
     def outcome(self) -> Outcome:
+        from engine.outcome import Outcome
+
         stats = []
         for player in range(self.rules.players):
             won2 = won3 = hands_won = points_for = points_against = best = 0
@@ -154,6 +161,8 @@ class SedmaMatch(TrickMatch):
         return Outcome(self.score_sides(), scores, tuple(stats), line)
 
     def deal_report(self, number: int, names: Sequence[str]) -> DealReport:
+        from engine.pictures import DealReport, side_names
+
         result = self.deal_results[number - 1]
         score = result.score
         side_texts = [side_names(names, members) for members in score.sides]

@@ -61,10 +61,7 @@ class SedmaRules(RulesRecord):
         and 9♣)."""
         if self.is_hola:
             return list(FULL_DECK)
-        cards = [c for c in FULL_DECK if c.rank in SEDMA_RANKS]
-        if self.three_handed:
-            cards = [c for c in cards if not (c.suit is Suit.CLUBS and c.rank in (8, 9))]
-        return cards
+        return list(_SEDMA_PACK_OF_THREE if self.three_handed else _SEDMA_PACK)
 
     def is_wild(self, card: Card) -> bool:
         if card.rank == 7:
@@ -85,6 +82,10 @@ class SedmaRules(RulesRecord):
 
 
 _WILD: dict[tuple[str, int], frozenset[Card]] = {}
+_SEDMA_PACK = tuple(c for c in FULL_DECK if c.rank in SEDMA_RANKS)
+_SEDMA_PACK_OF_THREE = tuple(
+    c for c in _SEDMA_PACK if not (c.suit is Suit.CLUBS and c.rank in (8, 9))
+)
 
 
 def card_points(card: Card) -> int:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.core import GameState
 from engine.registry import (
@@ -17,10 +17,11 @@ from engine.registry import (
     StatSpec,
 )
 from engine.sedma.match import SedmaMatch
-from engine.sedma.position import parse_position
 from engine.sedma.rules import HOLA, SEDMA, SedmaRules
-from engine.sedma.view import SedmaView
 from engine.words import marked
+
+if TYPE_CHECKING:  # (views are imported when first shown)
+    from engine.sedma.view import SedmaView
 
 GAME_POINTS = OptionSpec(
     "game_points", int, "Sedma: game points that win the match (default 10)",
@@ -70,6 +71,8 @@ def facts(view: SedmaView) -> dict[str, Any]:
 
 
 def _from_position(text: str) -> GameState:
+    from engine.sedma.position import parse_position
+
     hand, scores = parse_position(text)
     match = SedmaMatch.from_position(hand)
     if scores:

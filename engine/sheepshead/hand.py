@@ -512,35 +512,36 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
         self.turn = self.leader = self.first_seat
 
     def _play(self, mover: int, action: SheepsheadAction) -> TrickRecord[SheepsheadAction]:
-        card = action.card
-        assert card is not None
-        partner_card = self.partner_card
+        card = action.cards[0]
+        trick = self.trick
+        text: Phrase | str
         if action.kind is UNKNOWN_KIND:
             self.unknown_played = True
-            self.face_down = len(self.trick)
-            text: Phrase | str = later("{name} played the unknown card face down")
+            self.face_down = len(trick)
+            text = later("{name} played the unknown card face down")
         else:
             self.hands[mover].remove(card)
-            text = self._play_text(mover, card, partner_card)
-        self.trick.append((mover, card))
-        if card == partner_card and action.kind is PLAY_KIND:
-            self.partner_seen = True
-        if len(self.trick) < self.players:
-            self.turn = (mover + 1) % self.players
-            return self._record(mover, action, text)
+            partner = False
+            if card == self.partner_card:
+                self.partner_seen = True
+                partner = self.picker is not None and mover != self.picker
+            if trick:
+                text = PLAYED_PARTNER if partner else PLAYED
+            else:
+                text = LED_PARTNER if partner else LED
+        trick.append((mover, card))
+        players = self.rules.players
+        if len(trick) < players:
+            self.turn = (mover + 1) % players
+            record = TrickRecord(mover, action, text)
+            self.records.append(record)
+            return record
         winner = self.winning()
         assert winner is not None
         record = TrickRecord(mover, action, text, winner)
         self.records.append(record)
         self._finish_trick(winner)
         return record
-
-    def _play_text(self, mover: int, card: Card, partner_card: Card | None) -> str:
-        """The play's words as their message (made into words when read)."""
-        partner = card == partner_card and self.picker is not None and mover != self.picker
-        if not self.trick:
-            return LED_PARTNER if partner else LED
-        return PLAYED_PARTNER if partner else PLAYED
 
     def _finish_trick(self, winner: int) -> None:
         self.led_suits.append(self.led_suit())

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.core import GameState
 from engine.registry import (
@@ -18,10 +18,11 @@ from engine.registry import (
     StatSpec,
 )
 from engine.sheepshead.match import SheepsheadMatch
-from engine.sheepshead.position import parse_position
 from engine.sheepshead.rules import SHEEPSHEAD, NoPick, Partner, SheepsheadRules
-from engine.sheepshead.view import SheepsheadView
 from engine.words import marked, marked_count
+
+if TYPE_CHECKING:  # (views are imported when first shown)
+    from engine.sheepshead.view import SheepsheadView
 
 PARTNER = OptionSpec(
     "sheepshead_partner", str, "Sheepshead with five: the partner holds the called ace or J♦",
@@ -78,6 +79,8 @@ def facts(view: SheepsheadView) -> dict[str, Any]:
 
 
 def _from_position(text: str) -> GameState:
+    from engine.sheepshead.position import parse_position
+
     hand, sheet = parse_position(text)
     match = SheepsheadMatch.from_position(hand)
     if sheet:
