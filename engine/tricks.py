@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar, cast
 
 from engine.cards import Card
 from engine.core import Action, GameRules, RulesView
+from engine.fairness import Seed
 from engine.match import DealMatch
 from engine.words import Phrase, Told, later_card, say, tricks_and_points
 
@@ -53,10 +54,30 @@ class TrickRecord(Generic[A]):
 
 
 class TrickMatch(DealMatch):
-    """A trick game's match: a move of the hand in play, already read, goes straight to the
-    hand (the checks `DealMatch.apply` makes that such a move needs are made here)."""
+    """A trick game's match: its running totals (a score per side or seat, or a score sheet),
+    and a move of the hand in play, already read, that goes straight to the hand (the checks
+    `DealMatch.apply` makes that such a move needs are made here)."""
 
     action_type: ClassVar[type]  # the game's move
+    totals_name: ClassVar[str]  # the attribute holding the running totals
+
+    def __init__(self, rules: Any = None, seed: Seed = 0) -> None:
+        super().__init__(rules, seed)
+        setattr(self, self.totals_name, [0] * self.totals_count())
+
+    def totals_count(self) -> int:
+        """How many running totals the match keeps."""
+        raise NotImplementedError
+
+    @classmethod
+    def at_position(cls, parsed: tuple[Any, Sequence[int] | None]) -> Self:
+        """A match around a hand read from position notation, with the running totals the
+        position gives (else none yet)."""
+        hand, totals = parsed
+        match: Self = cls.from_position(hand)
+        if totals:
+            setattr(match, cls.totals_name, list(totals))
+        return match
 
     def apply(self, action: Any, player: int | None = None) -> Any:
         deal = self.deal
@@ -209,6 +230,27 @@ class TrickView(RulesView):
             played=last,
             **shown,
         )
+
+
+def view_fields(match: Any, player: int | None) -> dict[str, Any]:
+    """The fields of a view that every trick game fills alike: the table's rules, the seat
+    it is for, the phase, the hand's number and dealer, whose turn, the tricks taken, the
+    last play (its words, player, and who took the trick it ended) and the hands played."""
+    hand = match.deal
+    last = hand.records[-1] if hand.records else None
+    return {
+        "rules": match.rules,
+        "viewer": player,
+        "phase": "over" if match.is_terminal else hand.phase.value,
+        "hand_number": match.deal_number,
+        "dealer": hand.dealer,
+        "turn": match.current_player,
+        "tricks": tuple(hand.tricks),
+        "last_play": last,
+        "last_player": None if last is None else last.player,
+        "took": None if last is None else last.took,
+        "deals": tuple(match.deal_results),
+    }
 
 
 def play_reason(card: Card, takes: bool, points: int, carries: bool, safe_words: str) -> str:

@@ -10,18 +10,13 @@ from enum import Enum
 from engine.cards import BY_INDEX, Card
 from engine.core import IllegalMove, NotYourTurn
 from engine.fairness import Shuffler
-from engine.sedma.actions import (
-    AGAIN_KIND,
-    FIGHT_KIND,
-    PLAY_KIND,
-    STOP,
-    STOP_KIND,
-    SedmaAction,
-    actions_of,
-)
+from engine.sedma.actions import STOP, Kind, SedmaAction, actions_of
 from engine.sedma.rules import HAND_SIZE, KING_OF_HEARTS, MAX_ROUNDS, SedmaRules, card_points
 from engine.tricks import TrickHand, TrickRecord, trick_winner
 from engine.words import Phrase, later, marked, rank_said, say
+
+# the members read as globals (see the note in actions.py)
+PLAY_KIND, AGAIN_KIND, FIGHT_KIND, STOP_KIND = Kind
 
 # the words of a card played (see `TrickRecord`)
 LED = marked("{name} led {card}")

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Any
 
 from engine.cards import Card
 from engine.core import PUBLIC, MoveGroup, Viewer
-from engine.fairness import Seed
 from engine.sedma.actions import SedmaAction, parse_action
 from engine.sedma.hand import HandScore, Phase, SedmaHand
 from engine.sedma.rules import SedmaRules
@@ -39,10 +38,11 @@ class SedmaMatch(TrickMatch):
     parse_action = staticmethod(parse_action)
     rules: SedmaRules
     deal: SedmaHand
+    totals_name = "scores"
+    scores: list[int]
 
-    def __init__(self, rules: SedmaRules | None = None, seed: Seed = 0) -> None:
-        super().__init__(rules, seed)
-        self.scores = [0] * self.score_count
+    def totals_count(self) -> int:
+        return self.score_count
 
     @property
     def score_count(self) -> int:

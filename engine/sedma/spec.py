@@ -73,11 +73,7 @@ def facts(view: SedmaView) -> dict[str, Any]:
 def _from_position(text: str) -> GameState:
     from engine.sedma.position import parse_position
 
-    hand, scores = parse_position(text)
-    match = SedmaMatch.from_position(hand)
-    if scores:
-        match.scores = list(scores)
-    return match  # type: ignore[no-any-return]
+    return SedmaMatch.at_position(parse_position(text))
 
 
 STATS = (

@@ -11,20 +11,7 @@ from itertools import combinations
 from engine.cards import Card, Suit, card_of
 from engine.core import IllegalMove, NotYourTurn
 from engine.fairness import Shuffler
-from engine.sheepshead.actions import (
-    ALONE,
-    ALONE_KIND,
-    BURY_KIND,
-    CALL_KIND,
-    PASS,
-    PICK,
-    PICK_KIND,
-    PLAY_KIND,
-    UNKNOWN_KIND,
-    SheepsheadAction,
-    play,
-    plays,
-)
+from engine.sheepshead.actions import ALONE, PASS, PICK, Kind, SheepsheadAction, play, plays
 from engine.sheepshead.rules import (
     FAIL_SUITS,
     JACK_OF_DIAMONDS,
@@ -42,6 +29,9 @@ from engine.sheepshead.rules import (
 )
 from engine.tricks import TrickHand, TrickRecord, following, trick_winner
 from engine.words import Phrase, later, later_count, marked, say, say_count
+
+# the members read as globals (see the note in actions.py)
+PICK_KIND, PASS_KIND, BURY_KIND, CALL_KIND, ALONE_KIND, PLAY_KIND, UNKNOWN_KIND = Kind
 
 # the words of a card played (see `TrickRecord`)
 LED = marked("{name} led {card}")

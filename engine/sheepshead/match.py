@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any
 
 from engine.cards import Card
 from engine.core import PUBLIC, MoveGroup, Viewer
-from engine.fairness import Seed
 from engine.sheepshead.actions import Kind, SheepsheadAction, parse_action
 from engine.sheepshead.hand import HandScore, Phase, SheepsheadHand
 from engine.sheepshead.rules import SheepsheadRules, strength_order
@@ -39,10 +38,11 @@ class SheepsheadMatch(TrickMatch):
     parse_action = staticmethod(parse_action)
     rules: SheepsheadRules
     deal: SheepsheadHand
+    totals_name = "sheet"
+    sheet: list[int]  # each player's running units
 
-    def __init__(self, rules: SheepsheadRules | None = None, seed: Seed = 0) -> None:
-        super().__init__(rules, seed)
-        self.sheet = [0] * self.rules.players
+    def totals_count(self) -> int:
+        return self.rules.players
 
     @property
     def hands_played(self) -> int:

@@ -81,11 +81,7 @@ def facts(view: SheepsheadView) -> dict[str, Any]:
 def _from_position(text: str) -> GameState:
     from engine.sheepshead.position import parse_position
 
-    hand, sheet = parse_position(text)
-    match = SheepsheadMatch.from_position(hand)
-    if sheet:
-        match.sheet = list(sheet)
-    return match  # type: ignore[no-any-return]
+    return SheepsheadMatch.at_position(parse_position(text))
 
 
 def _rules(rules: Mapping[str, Any]) -> SheepsheadRules:
