@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from engine.cards import Card, pretty_cards
-from engine.words import Told, say
+from engine.words import Told, say, say_count
 
 
 def default_names(players: int) -> list[str]:
@@ -43,6 +43,14 @@ def _combining(char: str) -> bool:
 
 def side_names(names: Sequence[str], players: Sequence[int]) -> str:
     return " & ".join(short_name(names[p]) for p in players)
+
+
+def match_won_by(heads: Sequence[str], people: int) -> str:
+    """A recap's winner line: `heads`, the winning columns, stand for `people` players (one
+    player "wins", a side "win")."""
+    return say_count(
+        "{name} wins the match", "{name} win the match", people, name=" & ".join(heads)
+    )
 
 
 # ----- the fishing family (Seep, Suipe): a floor of loose cards and piles --------------------

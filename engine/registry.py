@@ -131,7 +131,8 @@ class LessonSpec:
     strong_pile: str = ""  # the word for a pile marked * in an example ("cemented")
     sweep_word: str = "a sweep"
     pile_name: Callable[[int], str] | None = None  # a pile of that value in words ("jack-house")
-    folder: Path | None = None  # the pages and examples.toml (None: the bot's own folder)
+    # the pages and examples.toml (None: bot/lessons; every game here carries its own)
+    folder: Path | None = None
 
 
 @dataclass(frozen=True, slots=True)

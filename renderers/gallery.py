@@ -18,7 +18,7 @@ from engine.cards import parse_cards
 from engine.core import PUBLIC, GameState
 from engine.games import match_from_position, new_match
 from engine.pictures import TrickSeat, TrickTable, default_names
-from renderers import hand, leaderboard, legend, recap, summary, table, tricks
+from renderers import hand, leaderboard, legend, lesson, recap, summary, table, tricks
 from renderers.draw import to_png
 from renderers.leaderboard import BoardModel, BoardRow
 from renderers.palette import COLOURS, SHIPPED, theme_colours, use_learned, with_learned
@@ -87,7 +87,7 @@ def _played(match: GameState, seed: int, deals: int) -> GameState:
     return match
 
 
-def _part_played(match: GameState, seed: int, moves: int) -> GameState:
+def part_played(match: GameState, seed: int, moves: int) -> GameState:
     rng = random.Random(seed)
     for _ in range(moves):
         if match.is_terminal or match.deals_finished:
@@ -119,7 +119,7 @@ def _continued_trick(players: int, game: str = "sedma") -> Any:
 def _to_move(match: GameState, seed: int, moves: int) -> GameState:
     """Part-way through the first deal, stopped where a player has a card to play (so the
     hand image shows which cards are playable)."""
-    match = _part_played(match, seed, moves)
+    match = part_played(match, seed, moves)
     rng = random.Random(seed + 1)
     for _ in range(40):
         if match.is_terminal or match.deals_finished:
@@ -182,6 +182,22 @@ def game_makers(
     return makers
 
 
+def _lesson(theme: Theme, hand_only: bool) -> Image.Image:
+    """A /rules example: the table before a move, the move, the table after it; or a hand with
+    the card to play marked, above the move."""
+    match = match_from_position(SEEP_POSITIONS["first-play-after-bid"])
+    action = match.legal_actions()[-1]
+    move = f"{FOUR[0]}: {match.describe(action)}"
+    if hand_only:
+        own = partial(hand.render, match.view(0), theme, action.card)
+        return lesson.render(lesson.LessonPicture(own, move), theme)
+    before = partial(table.render, match.view(PUBLIC), FOUR, theme)
+    match.apply(action)
+    after = partial(table.render, match.view(PUBLIC), FOUR, theme)
+    words = lesson.LessonPicture(before, move, after, "Before the move", "After the move")
+    return lesson.render(words, theme)
+
+
 def _every_game(theme: Theme) -> dict[str, Maker]:
     return game_makers(LONG_NAMES, theme)
 
@@ -218,6 +234,8 @@ def gallery_makers(theme: Theme = DEFAULT_THEME) -> dict[str, Maker]:
     )
     makers["hola-fight"] = partial(tricks.render, _continued_trick(2, "hola").picture(FOUR), theme)
     makers["legend"] = partial(legend.render_legend, theme)
+    makers["lesson-before-after"] = partial(_lesson, theme, False)
+    makers["lesson-hand"] = partial(_lesson, theme, True)
     makers["leaderboard"] = partial(leaderboard.render, BOARD, theme)
     empty = BoardModel("Sedma leaderboard · by wins", "All time · 0 players", ())
     makers["leaderboard-empty"] = partial(leaderboard.render, empty, theme)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from engine.core import GameState
@@ -22,6 +23,9 @@ from engine.words import marked
 
 if TYPE_CHECKING:  # (views are imported when first shown)
     from engine.sedma.view import SedmaView
+
+# The package's own /rules pages and catalogues (shipped as its package data).
+HERE = Path(__file__).parent
 
 GAME_POINTS = OptionSpec(
     "game_points", int, "Sedma: game points that win the match (default 10)",
@@ -100,7 +104,10 @@ def _spec(name: str, display: str, options: tuple[OptionSpec, ...], **extra: Any
         ),
         from_position=_from_position,
         computer=LazyComputer("engine.sedma.ai:COMPUTER"),
-        lessons=LessonSpec("sedma", ("en", "cs", "sk"), topic_for, facts, sweep_word=""),
+        lessons=LessonSpec(
+            "sedma", ("en", "cs", "sk"), topic_for, facts, sweep_word="", folder=HERE / "lessons"
+        ),
+        locales=HERE / "locales",
         daily=DailySpec(),  # the side's card points in the hand
         **extra,
     )

@@ -20,6 +20,7 @@ from engine.pictures import (
     SummaryColumn,
     SummaryPicture,
     TrickTable,
+    match_won_by,
     playable_cards,
     short_name,
     side_names,
@@ -183,7 +184,9 @@ class SedmaView(TrickView):
         best = max(self.scores)
         leaders = [h for h, score in zip(heads, self.scores, strict=True) if score == best]
         winner = (
-            say("{name} win the match", name=" & ".join(leaders))
+            match_won_by(
+                leaders, len(leaders) * (1 if self.rules.three_handed else self.players // 2)
+            )
             if len(leaders) < len(heads)
             else say("A draw")
         )

@@ -18,6 +18,7 @@ from engine.pictures import (
     floor_hand,
     floor_seats,
     floor_table,
+    match_won_by,
     short_name,
     side_names,
 )
@@ -230,4 +231,5 @@ def _winner(view: SeepView, heads: Sequence[str]) -> str:
     first, second = (s.baazis for s in view.sides)
     if first == second:
         return say("A draw")
-    return say("{name} win the match", name=heads[0 if first > second else 1])
+    side = 0 if first > second else 1
+    return match_won_by([heads[side]], len(view.sides[side].players))

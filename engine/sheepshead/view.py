@@ -21,6 +21,7 @@ from engine.pictures import (
     SummaryColumn,
     SummaryPicture,
     TrickTable,
+    match_won_by,
     playable_cards,
     short_name,
     side_names,
@@ -207,7 +208,7 @@ class SheepsheadView(TrickView):
             )
         best = max(self.sheet)
         leaders = [heads[p] for p, units in enumerate(self.sheet) if units == best]
-        winner = say("{name} win the match", name=" & ".join(leaders))
+        winner = match_won_by(leaders, len(leaders))
         return RecapPicture(
             say("Sheepshead · the match, hand by hand"),
             heads,

@@ -18,6 +18,7 @@ from engine.pictures import (
     floor_hand,
     floor_seats,
     floor_table,
+    match_won_by,
     short_name,
     side_names,
 )
@@ -161,6 +162,10 @@ def recap_picture(view: SuipeView, names: Sequence[str], last: int = 0) -> Recap
     shown = rows[-last:] if last else rows
     totals = tuple(str(s.match_points) for s in view.sides)
     best = max(s.match_points for s in view.sides)
-    leaders = [h for h, s in zip(heads, view.sides, strict=True) if s.match_points == best]
-    winner = say("{name} win the match", name=leaders[0]) if len(leaders) == 1 else say("A draw")
+    leaders = [s for s in view.sides if s.match_points == best]
+    winner = (
+        match_won_by([heads[view.sides.index(leaders[0])]], len(leaders[0].players))
+        if len(leaders) == 1
+        else say("A draw")
+    )
     return RecapPicture(say("Suipe · the match, deal by deal"), heads, tuple(shown), totals, winner)

@@ -4,12 +4,14 @@ stored moves, restart, concurrency."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
 
 from bot.storage import MIGRATIONS, Engine, Store
-from bot.tables import TableError, Tables
+from bot.tables import TableError, Tables, TableSession
 from engine import registry
 
 GUILD, CHANNEL, HOST, GUEST = 1, 10, 100, 200
@@ -20,6 +22,24 @@ async def store(store_location: str | Path):
     """A store on each engine: a SQLite file and a PostgreSQL database."""
     async with Store(store_location) as opened:
         yield opened
+
+
+@asynccontextmanager
+async def restored_alone(location: str | Path) -> AsyncIterator[TableSession]:
+    """The store reopened as after a restart, its one table restored."""
+    async with Store(location) as store:
+        tables = Tables(store)
+        assert await tables.restore() == 1
+        yield tables.get(CHANNEL)
+
+
+async def started_suipe_for_two(tables: Tables, seed: int) -> TableSession:
+    """A two-player Suipe table of the host (Sina) and the guest (Tavita), started."""
+    session = await tables.create(GUILD, CHANNEL, HOST, "suipe", {"players": 2}, seed=seed)
+    await session.join(HOST, "Sina")
+    await session.join(GUEST, "Tavita")
+    await session.start(HOST)
+    return session
 
 
 async def test_schema_is_migrated_and_sqlite_is_in_wal_mode(store: Store) -> None:
@@ -56,10 +76,7 @@ async def test_lobby_join_leave_full_and_start(store: Store) -> None:
 
 async def test_turns_are_checked_and_every_move_is_stored(store: Store) -> None:
     tables = Tables(store)
-    session = await tables.create(GUILD, CHANNEL, HOST, "suipe", {"players": 2}, seed=3)
-    await session.join(HOST, "Sina")
-    await session.join(GUEST, "Tavita")
-    await session.start(HOST)
+    session = await started_suipe_for_two(tables, seed=3)
     match = session.match
     mover = match.current_player
     users = {0: HOST, 1: GUEST}
@@ -92,10 +109,7 @@ async def test_a_restarted_bot_continues_the_same_game(store_location: str | Pat
             await session.play(HOST, session.match.legal_actions()[0])
             await session.play_computers()
         before = session.match.to_dict()
-    async with Store(path) as store:
-        tables = Tables(store)
-        assert await tables.restore() == 1
-        again = tables.get(CHANNEL)
+    async with restored_alone(path) as again:
         assert again.match.to_dict() == before
         assert again.seat_of(HOST) == 0 and again.seats[1].is_computer
 
@@ -199,10 +213,7 @@ async def test_moves_commit_while_every_finished_statement_is_still_referenced(
 
 async def test_an_ended_table_plays_no_more_and_stays_ended(store: Store) -> None:
     tables = Tables(store)
-    session = await tables.create(GUILD, CHANNEL, HOST, "suipe", {"players": 2}, seed=4)
-    await session.join(HOST, "Sina")
-    await session.join(GUEST, "Tavita")
-    await session.start(HOST)
+    session = await started_suipe_for_two(tables, seed=4)
     mover = (HOST, GUEST)[session.match.current_player]
     move = session.match.legal_actions()[0]
     await tables.end(CHANNEL)
@@ -286,10 +297,7 @@ async def test_each_deal_has_a_secret_stored_with_the_move_that_dealt_it(
         assert stored is not None and len(stored["secrets"]) == 2
         assert stored["secrets"][0] == keys["secrets"][0]
         before = session.match.to_dict()
-    async with Store(store_location) as store:
-        tables = Tables(store)
-        assert await tables.restore() == 1
-        again = tables.get(CHANNEL)
+    async with restored_alone(store_location) as again:
         assert again.match.to_dict() == before
         assert again.match.deal.hands == session.match.deal.hands
 

@@ -12,6 +12,8 @@ from engine import fairness
 
 from .fake_discord import EPHEMERAL, FakeDiscord
 
+MANAGE_GUILD = 1 << 5  # the permission to manage the server
+
 
 def button(fake: FakeDiscord, message: dict[str, Any], label: str) -> str:
     for component in fake.components(message):
@@ -74,6 +76,19 @@ async def start_table(
     return lobby, env.bot.tables.get(int(lobby["channel_id"]))
 
 
+async def suipe_for_two(
+    env: Any, members: dict[int, str], **options: Any
+) -> tuple[Any, int, str]:
+    """The two members open and start a two-player Suipe table (the first hosts); its
+    session, whose turn it is and a legal move of theirs."""
+    host, guest = members
+    for user_id, name in members.items():
+        env.fake.add_member(user_id, name)
+    _, session = await start_table(env, host, "suipe", joiners=(guest,), players=2, **options)
+    mover = (host, guest)[session.match.current_player]
+    return session, mover, session.match.legal_actions()[0].notation
+
+
 # the answer to a move, in our languages
 PLAYED = ("Your move", "आपकी चाल", "તમારી ચાલ", "Váš tah", "Váš ťah", "Dein Zug")
 
@@ -118,6 +133,16 @@ async def play_first_move(fake: FakeDiscord, user_id: int) -> str:
     assert picker["flags"] & EPHEMERAL and picker["attachments"], "the hand comes privately"
     answer, _ = await finish_picker(fake, user_id, picker)
     return answer
+
+
+async def rated_table_players(fake: FakeDiscord, members: dict[int, str]) -> None:
+    """The members join the server, and the first, as a manager, has the server rate games
+    with computer players (so that a finished match reaches the leaderboard)."""
+    for user_id, name in members.items():
+        fake.add_member(user_id, name)
+    manager = next(iter(members))
+    await fake.slash(manager, "settings", "tables", permissions=MANAGE_GUILD,
+                     rate_computer_games=True)  # fmt: skip
 
 
 def fix_deals(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:

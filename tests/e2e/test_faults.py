@@ -16,7 +16,7 @@ import pytest
 
 from .conftest import Env
 from .fake_discord import CHANNEL_ID, EPHEMERAL
-from .helpers import start_table
+from .helpers import start_table, suipe_for_two
 
 pytestmark = pytest.mark.slow
 
@@ -75,13 +75,9 @@ async def test_a_move_that_cannot_be_saved_is_answered_so_and_can_be_sent_again(
     env: Env,
 ) -> None:
     fake = env.fake
-    fake.add_member(ASHA, "Asha")
-    fake.add_member(DEV, "Dev")
-    await start_table(env, ASHA, "suipe", joiners=(DEV,), players=2)
-    session = env.bot.tables.get(CHANNEL_ID)
-    mover = (ASHA, DEV)[session.match.current_player]
+    session, mover, move = await suipe_for_two(env, {ASHA: "Asha", DEV: "Dev"})
     before = session.turn_number
-    value = f"{session.match.legal_actions()[0].notation}#{before}"
+    value = f"{move}#{before}"
     with write_locked(env.database):
         refused = await fake.slash(mover, "play", move=value)
     text = answer(refused)

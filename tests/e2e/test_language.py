@@ -191,11 +191,11 @@ async def test_the_rules_follow_the_language_a_player_chose(env: Env) -> None:
     table = latest_table(fake, "Moje karty")
     rules = await fake.click(ASHA, int(table["id"]), button(fake, table, "Pravidla"))
     page = fake.messages[rules.message_id]
-    assert page["embeds"][0]["footer"]["text"].endswith("Čeština")
+    assert page["embeds"][-1]["footer"]["text"].endswith("Čeština")
     plain = await fake.slash(ASHA, "rules", "sedma")
-    assert fake.messages[plain.message_id]["embeds"][0]["footer"]["text"].endswith("Čeština")
+    assert fake.messages[plain.message_id]["embeds"][-1]["footer"]["text"].endswith("Čeština")
     english = await fake.slash(ASHA, "rules", "sedma", language="en")
-    assert fake.messages[english.message_id]["embeds"][0]["footer"]["text"].endswith("English")
+    assert fake.messages[english.message_id]["embeds"][-1]["footer"]["text"].endswith("English")
 
 
 async def test_since_your_last_turn_speaks_the_readers_language(env: Env) -> None:

@@ -10,7 +10,7 @@ from typing import Any
 
 from .conftest import Env
 from .fake_discord import CHANNEL_ID, EPHEMERAL
-from .helpers import button, latest_table, select, start_table
+from .helpers import button, latest_table, select, start_table, suipe_for_two
 
 ASHA, DEV, KIRAN = 601, 602, 603
 ALREADY = "There is already a table in this channel"
@@ -154,13 +154,8 @@ async def test_a_move_the_bot_cannot_take_in_time_is_refused_as_busy_and_not_pla
     """Overload: a move that gets its turn at the table only after `busy_after` seconds is
     answered "busy" at once and not applied; sent again, it plays."""
     fake = env.fake
-    fake.add_member(ASHA, "Asha")
-    fake.add_member(DEV, "Dev")
-    await start_table(env, ASHA, "suipe", joiners=(DEV,), players=2, deals=3)
-    session = env.bot.tables.get(CHANNEL_ID)
+    session, mover, move = await suipe_for_two(env, {ASHA: "Asha", DEV: "Dev"}, deals=3)
     env.bot.flow.busy_after = 0.5
-    mover = (ASHA, DEV)[session.match.current_player]
-    move = session.match.legal_actions()[0].notation
     before = session.turn_number
     async with session.lock:  # the table is held up (a slow store, a busy process)
         waiting = asyncio.create_task(fake.slash(mover, "play", move=move))
@@ -180,13 +175,8 @@ async def test_an_overloaded_process_refuses_new_moves_at_once_and_plays_each_mo
     """Overload: while a move taken on has waited longer than `shed_after`, a new move is
     answered "busy" at once (not deferred); the waiting move is then played exactly once."""
     fake = env.fake
-    fake.add_member(ASHA, "Asha")
-    fake.add_member(DEV, "Dev")
-    await start_table(env, ASHA, "suipe", joiners=(DEV,), players=2, deals=3)
-    session = env.bot.tables.get(CHANNEL_ID)
+    session, mover, move = await suipe_for_two(env, {ASHA: "Asha", DEV: "Dev"}, deals=3)
     env.bot.flow.shed_after = 0.3
-    mover = (ASHA, DEV)[session.match.current_player]
-    move = session.match.legal_actions()[0].notation
     before = session.turn_number
     async with session.lock:  # the first move is taken on and waits for its table
         first = asyncio.create_task(fake.slash(mover, "play", move=move))

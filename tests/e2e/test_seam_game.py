@@ -14,10 +14,17 @@ from engine import registry
 
 from .conftest import Env, start_bot, stop_bot
 from .fake_discord import EPHEMERAL, GUILD_ID, NO_FILES_CHANNEL_ID
-from .helpers import button, latest_table, lobby_button, play_first_move, start_table, whose_turn
+from .helpers import (
+    button,
+    latest_table,
+    lobby_button,
+    play_first_move,
+    rated_table_players,
+    start_table,
+    whose_turn,
+)
 
 ASHA, DEV = 801, 802
-MANAGE_GUILD = 1 << 5
 ROOT = Path(__file__).resolve().parents[2]
 NAME = "tinytricks"
 
@@ -37,10 +44,7 @@ def test_the_test_game_is_found_through_its_entry_point_alone() -> None:
 
 async def test_a_game_found_by_its_entry_point_plays_end_to_end(env: Env) -> None:
     fake = env.fake
-    fake.add_member(ASHA, "Asha")
-    fake.add_member(DEV, "Dev")
-    await fake.slash(ASHA, "settings", "tables", permissions=MANAGE_GUILD,
-                     rate_computer_games=True)  # fmt: skip
+    await rated_table_players(fake, {ASHA: "Asha", DEV: "Dev"})
     new = await fake.slash(ASHA, "table", "new tinytricks", players=3, hands=2)
     lobby = fake.messages[new.message_id]
     assert lobby["embeds"][0]["title"].startswith("Tiny Tricks · table")

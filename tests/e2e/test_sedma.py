@@ -8,12 +8,19 @@ import pytest
 
 from .conftest import Env
 from .fake_discord import EPHEMERAL, GUILD_ID, NO_FILES_CHANNEL_ID, FakeDiscord
-from .helpers import button, finish_picker, fix_deals, latest_table, start_table, whose_turn
+from .helpers import (
+    button,
+    finish_picker,
+    fix_deals,
+    latest_table,
+    rated_table_players,
+    start_table,
+    whose_turn,
+)
 
 ASHA, DEV = 901, 902
 SEED = 5
 HOLA_SEED = 3  # a shuffle where Asha leads (and so may fight) early
-MANAGE_GUILD = 1 << 5
 
 
 async def play_preferring(fake: FakeDiscord, user_id: int, prefix: str) -> tuple[str, str]:
@@ -49,10 +56,7 @@ async def test_four_player_sedma_to_the_end_then_the_leaderboard(
     # fixed deal secrets, so that the humans get to go again
     fix_deals(monkeypatch, SEED)
     fake = env.fake
-    fake.add_member(ASHA, "Asha")
-    fake.add_member(DEV, "Dev")
-    await fake.slash(ASHA, "settings", "tables", permissions=MANAGE_GUILD,
-                     rate_computer_games=True)  # fmt: skip
+    await rated_table_players(fake, {ASHA: "Asha", DEV: "Dev"})
     new = await fake.slash(ASHA, "table", "new sedma", players=4, game_points=2)
     lobby = fake.messages[new.message_id]
     assert (
@@ -163,7 +167,7 @@ async def test_sedma_rules_in_czech_and_slovak_and_holas_fight(env: Env) -> None
     message = fake.messages[czech.message_id]
     assert message["embeds"][0]["title"] == "Sedma · Sedmy"
     assert "Vyniesli sa králi" in message["embeds"][0]["fields"][0]["value"]
-    assert message["attachments"][0]["filename"] == "example.png"
+    assert message["attachments"][0]["filename"] == "example-1.png"
 
     hola = await fake.slash(ASHA, "rules", "hola", topic="fight")
     page = fake.messages[hola.message_id]["embeds"][0]

@@ -16,13 +16,13 @@ from .helpers import (
     fix_deals,
     latest_table,
     played_text,
+    rated_table_players,
     start_table,
     whose_turn,
 )
 
 ASHA, DEV, MIRA = 901, 902, 903
 SEED = 3  # deal secrets where the dealer is seat 5, so Asha (seat 1) is asked first
-MANAGE_GUILD = 1 << 5
 
 
 async def act(fake: FakeDiscord, user_id: int, answer: str = "Pass") -> tuple[str, list[str]]:
@@ -54,10 +54,7 @@ async def test_five_players_from_the_pick_to_the_score_sheet(
 ) -> None:
     fix_deals(monkeypatch, SEED)
     fake = env.fake
-    fake.add_member(ASHA, "Asha")
-    fake.add_member(DEV, "Dev")
-    await fake.slash(ASHA, "settings", "tables", permissions=MANAGE_GUILD,
-                     rate_computer_games=True)  # fmt: skip
+    await rated_table_players(fake, {ASHA: "Asha", DEV: "Dev"})
     lobby, session = await start_table(
         env, ASHA, "sheepshead", joiners=(DEV,), computers=3, players=5, sheepshead_hands=1
     )

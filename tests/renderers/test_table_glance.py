@@ -14,7 +14,7 @@ from engine import registry
 from engine.core import PUBLIC
 from engine.games import new_match
 from engine.pictures import TrickTable
-from renderers import hand, recap, table, tricks
+from renderers import gallery, hand, recap, table, tricks
 from renderers.gallery import _after_trick, _continued_trick
 from renderers.text import recording_text
 from tests.engine.shared import redeal
@@ -23,13 +23,8 @@ NAMES = ["Asha", "Dev", "Ravi", "Mira", "Sina", "Tavita"]
 
 
 def part_played(game: str, players: int, seed: int, moves: int):
-    match = new_match(game, seed, players=players)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if match.is_terminal or match.deals_finished:
-            break
-        match.apply(rng.choice(match.legal_actions()))
-    return match
+    """A new match of `game`, `moves` random moves into its first deal."""
+    return gallery.part_played(new_match(game, seed, players=players), seed, moves)
 
 
 BUILT_IN = ("seep", "seep30", "suipe", "sedma", "hola", "sheepshead")  # games dealt as `deal`

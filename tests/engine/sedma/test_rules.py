@@ -4,6 +4,8 @@ the source, played out on positions in the engine's notation."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -186,29 +188,30 @@ def test_points_never_tie_fifty_wins() -> None:
     assert score.points == (50, 40) and score.winner == 0
 
 
-def test_next_dealer_and_the_match_to_n() -> None:
-    match = SedmaMatch(SedmaRules(players=4, target=2), seed=11)
-    rng = random.Random(11)
-    dealers = [match.deal.dealer]
+def deals_ended_before_the_last(match: SedmaMatch, seed: int) -> Iterator[Any]:
+    """Plays `match` to its end with seeded random legal moves, giving each deal's result as
+    it ends while another deal follows (the next deal is dealt when it is given)."""
+    rng = random.Random(seed)
     while not match.is_terminal:
         before = match.deals_finished
         match.apply(rng.choice(match.legal_actions()))
         if match.deals_finished > before and not match.is_terminal:
-            result = match.deal_results[-1]
-            dealer = result.dealer
-            lost = result.score.winner != dealer % 2
-            assert match.deal.dealer == ((dealer + 2) % 4 if lost else (dealer + 1) % 4)
-            dealers.append(match.deal.dealer)
+            yield match.deal_results[-1]
+
+
+def test_next_dealer_and_the_match_to_n() -> None:
+    match = SedmaMatch(SedmaRules(players=4, target=2), seed=11)
+    dealers = [match.deal.dealer]
+    for result in deals_ended_before_the_last(match, 11):
+        dealer = result.dealer
+        lost = result.score.winner != dealer % 2
+        assert match.deal.dealer == ((dealer + 2) % 4 if lost else (dealer + 1) % 4)
+        dealers.append(match.deal.dealer)
     assert max(match.scores) >= 2 and match.outcome().places.count(1) == 1
     two = SedmaMatch(SedmaRules(players=2, target=3), seed=4)
-    rng = random.Random(4)
-    while not two.is_terminal:
-        before = two.deals_finished
-        two.apply(rng.choice(two.legal_actions()))
-        if two.deals_finished > before and not two.is_terminal:
-            result = two.deal_results[-1]
-            expected = result.dealer if result.score.winner != result.dealer else 1 - result.dealer
-            assert two.deal.dealer == expected
+    for result in deals_ended_before_the_last(two, 4):
+        expected = result.dealer if result.score.winner != result.dealer else 1 - result.dealer
+        assert two.deal.dealer == expected
 
 
 # ----- three players ---------------------------------------------------------------------------
@@ -278,14 +281,9 @@ def test_hola_a_side_that_takes_every_trick_adds_80() -> None:
 
 def test_hola_running_score_to_n_and_the_dealer_keeps_the_deal_with_50() -> None:
     match = SedmaMatch(SedmaRules(game="hola", players=4, target=200), seed=3)
-    rng = random.Random(3)
-    while not match.is_terminal:
-        before = match.deals_finished
-        match.apply(rng.choice(match.legal_actions()))
-        if match.deals_finished > before and not match.is_terminal:
-            result = match.deal_results[-1]
-            kept = result.score.points[result.dealer % 2] >= 50
-            assert match.deal.dealer == (result.dealer if kept else (result.dealer + 1) % 4)
+    for result in deals_ended_before_the_last(match, 3):
+        kept = result.score.points[result.dealer % 2] >= 50
+        assert match.deal.dealer == (result.dealer if kept else (result.dealer + 1) % 4)
     totals = [sum(r.score.points[s] for r in match.deal_results) for s in (0, 1)]
     assert tuple(totals) == tuple(match.scores) and max(match.scores) >= 200
 
