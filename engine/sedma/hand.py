@@ -11,8 +11,15 @@ from engine.cards import BY_INDEX, Card
 from engine.core import IllegalMove, NotYourTurn
 from engine.fairness import Shuffler
 from engine.sedma.actions import STOP, Kind, SedmaAction, actions_of
-from engine.sedma.rules import HAND_SIZE, KING_OF_HEARTS, MAX_ROUNDS, SedmaRules, card_points
-from engine.tricks import TrickHand, TrickRecord, trick_winner
+from engine.sedma.rules import (
+    HAND_SIZE,
+    KING_OF_HEARTS,
+    MAX_ROUNDS,
+    POINTS,
+    SedmaRules,
+    card_points,
+)
+from engine.tricks import TrickHand, TrickRecord
 from engine.words import Phrase, later, marked, rank_said, say
 
 # the members read as globals (see the note in actions.py)
@@ -145,7 +152,11 @@ class SedmaHand(TrickHand[SedmaAction]):
         if not trick:
             return None
         rank, wild = trick[0][1].rank, self.rules.wild_cards
-        return trick_winner(trick, lambda card, _holding: card.rank == rank or card in wild)
+        holder = trick[0][0]
+        for player, card in trick:
+            if card.rank == rank or card in wild:
+                holder = player  # (the leader's own card matches itself)
+        return holder
 
     def trick_points(self) -> int:
         return sum(card_points(c) for _, c in self.trick) + sum(card_points(c) for c in self.held)
@@ -237,19 +248,19 @@ class SedmaHand(TrickHand[SedmaAction]):
         self.check(action, player)
         mover = self.turn
         self._legal = None
-        if action.kind is STOP_KIND:
+        kind, card = action
+        if kind is STOP_KIND:
             return self._finish_trick(mover, action, later("{name} stopped"))
-        card = action.card
         assert card is not None
         self.hands[mover].remove(card)
-        if action.kind is FIGHT_KIND:
+        if kind is FIGHT_KIND:
             self.held.extend(c for _, c in self.trick)
             self.held_tricks += 1
             self.fights += 1
             self.trick = [(mover, card)]
             self.round = 1
             text = FOUGHT
-        elif action.kind is AGAIN_KIND:
+        elif kind is AGAIN_KIND:
             self.trick.append((mover, card))
             self.round += 1
             text = WENT_AGAIN
@@ -298,7 +309,7 @@ class SedmaHand(TrickHand[SedmaAction]):
         assert winner is not None
         cards = [c for _, c in self.trick] + self.held
         self.last_taker = winner
-        self.last_points = sum(card_points(c) for c in cards)
+        self.last_points = sum(map(POINTS.__getitem__, cards))
         self.take_trick(winner, cards, 1 + self.held_tricks)
         self.held, self.held_tricks, self.fights, self.round = [], 0, 0, 1
         self.phase = PLAY_PHASE
@@ -336,7 +347,7 @@ class SedmaHand(TrickHand[SedmaAction]):
         tricks = [0, 0]
         for player in range(self.players):
             side = self.side_of(player)
-            points[side] += sum(card_points(c) for c in self.taken[player])
+            points[side] += sum(map(POINTS.__getitem__, self.taken[player]))
             tricks[side] += self.tricks[player]
         last = self.side_of(self.last_winner)
         points[last] += 10

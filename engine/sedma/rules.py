@@ -91,3 +91,7 @@ _SEDMA_PACK_OF_THREE = tuple(
 def card_points(card: Card) -> int:
     """Aces and tens are worth 10; nothing else counts."""
     return 10 if card.rank in (1, 10) else 0
+
+
+# `card_points` of every card, for sums over many cards (`sum(map(POINTS.__getitem__, …))`)
+POINTS = {card: card_points(card) for card in FULL_DECK}

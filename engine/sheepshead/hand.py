@@ -257,6 +257,8 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
     # ----- moves ------------------------------------------------------------------------
 
     def _compute_legal(self) -> list[SheepsheadAction]:
+        if self.phase is PLAY_PHASE:
+            return self.play_choices(self.turn)
         if self.phase is PICK_PHASE:
             return [PICK, PASS]
         if self.phase is BURY_PHASE:
@@ -267,8 +269,6 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
             ]
         if self.phase is CALL_PHASE:
             return [*self.call_choices(), ALONE]
-        if self.phase is PLAY_PHASE:
-            return self.play_choices(self.turn)
         return []
 
     def call_choices(self) -> list[SheepsheadAction]:
@@ -430,6 +430,8 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
         action = self.check(action, player)
         mover = self.turn
         self._legal = None
+        if self.phase is PLAY_PHASE:
+            return self._play(mover, action)
         if self.phase is PICK_PHASE:
             return self._record(mover, action, self._pick_or_pass(mover, action))
         if self.phase is BURY_PHASE:
@@ -449,9 +451,7 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
                     "{name} buried {count} card", "{name} buried {count} cards", len(action.cards)
                 ),
             )
-        if self.phase is CALL_PHASE:
-            return self._record(mover, action, self._call(action))
-        return self._play(mover, action)
+        return self._record(mover, action, self._call(action))  # the call phase
 
     def _record(
         self, mover: int, action: SheepsheadAction, text: Phrase | str
