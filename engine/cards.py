@@ -62,14 +62,14 @@ class Card(_RankAndSuit):
     A card is the pair (rank, suit): cards are hashed and compared in every rules check and
     search, and a pair's hash and equality run without a Python call. The hash is the one
     the former dataclass computed, so sets of cards keep their order. Cards are ordered by
-    rank, then suit (`value_order`). `number` is a dense 0..51 key (by suit, then rank),
-    worked out once."""
+    rank, then suit (`value_order`). `index` is a dense 0..51 key (by suit, then rank),
+    worked out once (it hides the pair's `tuple.index`, which no card needs)."""
 
-    number: int
+    index: int  # type: ignore[assignment]
 
     def __new__(cls, rank: int, suit: Suit) -> Card:
         card = super().__new__(cls, rank, suit)
-        object.__setattr__(card, "number", suit * 13 + rank - 1)
+        object.__setattr__(card, "index", suit * 13 + rank - 1)
         return card
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -112,7 +112,7 @@ def _rank_from_text(text: str) -> int:
 
 
 FULL_DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in Suit for rank in range(1, 14))
-_BY_INDEX = {card.number: card for card in FULL_DECK}
+_BY_INDEX = {card.index: card for card in FULL_DECK}
 
 
 def card_of(rank: int, suit: Suit) -> Card:
@@ -143,7 +143,7 @@ def pretty_cards(cards: Iterable[Card], sep: str = " ") -> str:
 
 
 # A sort key in the order of `hand_order` (suit, then rank), read from the card without a call.
-BY_INDEX = attrgetter("number")
+BY_INDEX = attrgetter("index")
 
 
 def hand_order(card: Card) -> tuple[int, int]:

@@ -18,7 +18,7 @@ from engine.cards import Card
 from engine.core import Action, GameRules, RulesView
 from engine.fairness import Seed
 from engine.match import DealMatch
-from engine.words import Phrase, Told, later_card, say, tricks_and_points
+from engine.words import Phrase, Told, say, tricks_and_points
 
 if TYPE_CHECKING:  # (the pictures are imported when a view is first drawn)
     from _typeshed import DataclassInstance
@@ -33,21 +33,12 @@ A = TypeVar("A", bound=Action)  # a game's action
 @dataclass(frozen=True, slots=True)
 class TrickRecord(Generic[A]):
     """A move as the table saw it (nothing hidden in it). The words of a card played are
-    kept as their message (`said`, marked) and made when read."""
+    shared phrases (`later_card`): recording a play costs a lookup."""
 
     player: int
     action: A
-    said: Phrase | str  # the move in the past tense, the player's name left to fill
+    words: Phrase  # the move in the past tense, the player's name left to fill
     took: int | None = None  # who took the trick this play ended
-
-    @property
-    def words(self) -> Phrase:
-        said = self.said
-        if isinstance(said, Phrase):
-            return said
-        card = self.action.card
-        assert card is not None
-        return later_card(said, card)
 
     def told(self, name: str) -> str:
         return self.words.told(name)

@@ -53,13 +53,13 @@ _ACTIONS = {id(kind): [SedmaAction(kind, card) for card in FULL_DECK] for kind i
 
 def action_of(kind: Kind, card: Card) -> SedmaAction:
     """`SedmaAction(kind, card)`, the shared instance."""
-    return _ACTIONS[id(kind)][card.number]
+    return _ACTIONS[id(kind)][card.index]
 
 
 def actions_of(kind: Kind, cards: Iterable[Card]) -> list[SedmaAction]:
     """`[SedmaAction(kind, card) for card in cards]`, the shared instances."""
     table = _ACTIONS[id(kind)]
-    return [table[card.number] for card in cards]
+    return [table[card.index] for card in cards]
 
 
 def parse_action(text: str) -> SedmaAction:

@@ -20,12 +20,12 @@ from engine.sedma.rules import (
     card_points,
 )
 from engine.tricks import TrickHand, TrickRecord
-from engine.words import Phrase, later, marked, rank_said, say
+from engine.words import Phrase, later, later_card, marked, rank_said, say
 
 # the members read as globals (see the note in actions.py)
 PLAY_KIND, AGAIN_KIND, FIGHT_KIND, STOP_KIND = Kind
 
-# the words of a card played (see `TrickRecord`)
+# the messages of a card played
 LED = marked("{name} led {card}")
 TOOK_LEAD = marked("{name} played {card} and took the lead")
 TOOK_LEAD_WILD = marked("{name} played {card} (wild) and took the lead")
@@ -259,14 +259,14 @@ class SedmaHand(TrickHand[SedmaAction]):
             self.fights += 1
             self.trick = [(mover, card)]
             self.round = 1
-            text = FOUGHT
+            text = later_card(FOUGHT, card)
         elif kind is AGAIN_KIND:
             self.trick.append((mover, card))
             self.round += 1
-            text = WENT_AGAIN
+            text = later_card(WENT_AGAIN, card)
         else:
             self.trick.append((mover, card))
-            text = self._play_text(mover, card)
+            text = later_card(self._play_text(mover, card), card)
         record = TrickRecord(mover, action, text)
         self.records.append(record)
         self.phase = PLAY_PHASE
@@ -285,7 +285,7 @@ class SedmaHand(TrickHand[SedmaAction]):
         return record
 
     def _play_text(self, mover: int, card: Card) -> str:
-        """The play's words as their message (made into words when read)."""
+        """The message of the play's words."""
         trick = self.trick
         if len(trick) == 1:
             return LED
@@ -303,7 +303,7 @@ class SedmaHand(TrickHand[SedmaAction]):
         return bool(self.continuing_cards())
 
     def _finish_trick(
-        self, mover: int, action: SedmaAction | None, text: Phrase | str
+        self, mover: int, action: SedmaAction | None, text: Phrase
     ) -> TrickRecord[SedmaAction]:
         winner = self.winning()
         assert winner is not None

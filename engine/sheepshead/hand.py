@@ -28,12 +28,12 @@ from engine.sheepshead.rules import (
     suit_word,
 )
 from engine.tricks import TrickHand, TrickRecord, following, trick_winner
-from engine.words import Phrase, later, later_count, marked, say, say_count
+from engine.words import Phrase, later, later_card, later_count, marked, say, say_count
 
 # the members read as globals (see the note in actions.py)
 PICK_KIND, PASS_KIND, BURY_KIND, CALL_KIND, ALONE_KIND, PLAY_KIND, UNKNOWN_KIND = Kind
 
-# the words of a card played (see `TrickRecord`)
+# the messages of a card played
 LED = marked("{name} led {card}")
 LED_PARTNER = marked("{name} led {card}: the partner")
 PLAYED = marked("{name} played {card}")
@@ -454,7 +454,7 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
         return self._record(mover, action, self._call(action))  # the call phase
 
     def _record(
-        self, mover: int, action: SheepsheadAction, text: Phrase | str
+        self, mover: int, action: SheepsheadAction, text: Phrase
     ) -> TrickRecord[SheepsheadAction]:
         record = TrickRecord(mover, action, text)
         self.records.append(record)
@@ -504,7 +504,7 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
     def _play(self, mover: int, action: SheepsheadAction) -> TrickRecord[SheepsheadAction]:
         card = action.cards[0]
         trick = self.trick
-        text: Phrase | str
+        text: Phrase
         if action.kind is UNKNOWN_KIND:
             self.unknown_played = True
             self.face_down = len(trick)
@@ -516,9 +516,9 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
                 self.partner_seen = True
                 partner = self.picker is not None and mover != self.picker
             if trick:
-                text = PLAYED_PARTNER if partner else PLAYED
+                text = later_card(PLAYED_PARTNER if partner else PLAYED, card)
             else:
-                text = LED_PARTNER if partner else LED
+                text = later_card(LED_PARTNER if partner else LED, card)
         trick.append((mover, card))
         players = self.rules.players
         if len(trick) < players:
