@@ -62,6 +62,7 @@ KEYWORDS: dict[str, tuple[int | tuple[int, str], ...] | None] = {
     "marked": None,
     "marked_count": (1, 2),
     "said_in": ((1, "c"), 2),
+    "said_marked": ((1, "c"), 2),
 }
 
 Key = tuple[str, str | None]  # a message's id (a plural's singular) and its context

@@ -70,6 +70,7 @@ class OptionSpec:
     high: int | None = None
     server_default: bool = False  # a server may set a default for new tables (bool, int)
     only_true: bool = False  # stored only when on (a variant flag)
+    on_in: tuple[str, ...] = ()  # a yes/no option on by default at tables of these languages
 
     @property
     def rules_key(self) -> str:

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar, cast
 
-from engine.cards import Card
+from engine.cards import Card, Pack
 from engine.core import Action, GameRules, RulesView
 from engine.fairness import Seed
 from engine.match import DealMatch
@@ -244,13 +244,15 @@ def view_fields(match: Any, player: int | None) -> dict[str, Any]:
     }
 
 
-def play_reason(card: Card, takes: bool, points: int, carries: bool, safe_words: str) -> str:
+def play_reason(
+    card: Card, takes: bool, points: int, carries: bool, safe_words: str, pack: Pack = Pack.FRENCH
+) -> str:
     """A hint's reason for playing `card` to a trick: it `takes` it (with its `points`), it
     `carries` points where the game's `safe_words` say they are safe, or it gives nothing."""
     if takes:
         return say(
-            "{card} takes the trick and its {points} points.", card=card.pretty, points=points
+            "{card} takes the trick and its {points} points.", card=card.shown(pack), points=points
         )
     if carries:
         return safe_words
-    return say("{card} gives away nothing.", card=card.pretty)
+    return say("{card} gives away nothing.", card=card.shown(pack))

@@ -233,6 +233,13 @@ def gallery_makers(theme: Theme = DEFAULT_THEME) -> dict[str, Maker]:
         tricks.render, _continued_trick(4).picture(FOUR), theme
     )
     makers["hola-fight"] = partial(tricks.render, _continued_trick(2, "hola").picture(FOUR), theme)
+    # the German-suited (mariáš) pack: hearts, leaves, acorns and bells
+    mariage = _to_move(new_match("sedma", 6, players=4, german_suits=True), 6, 3)
+    mariage_view: Any = mariage.view(PUBLIC)  # Sedma's own view: a trick table
+    makers["sedma-german-suits-table"] = partial(tricks.render, mariage_view.picture(FOUR), theme)
+    makers["sedma-german-suits-hand"] = partial(
+        hand.render, mariage.view(mariage.current_player or 0), theme
+    )
     makers["legend"] = partial(legend.render_legend, theme)
     makers["lesson-before-after"] = partial(_lesson, theme, False)
     makers["lesson-hand"] = partial(_lesson, theme, True)

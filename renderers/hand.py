@@ -13,7 +13,7 @@ from engine.core import GameView
 from engine.pictures import HandPicture
 from engine.words import say_count
 from renderers.assets import font
-from renderers.draw import dim_card, paste_card, to_png
+from renderers.draw import dim_card, drawing, paste_card, to_png
 from renderers.text import draw_text, fit_text, wrap_pieces
 from renderers.theme import DEFAULT_THEME, Theme
 
@@ -63,6 +63,11 @@ def render_picture(
     picture: HandPicture, theme: Theme = DEFAULT_THEME, marked: Card | None = None
 ) -> Image.Image:
     """The hand; `marked` (a lesson's move) outlined in the colour of the card just played."""
+    with drawing(picture.pack):
+        return _render_picture(picture, theme, marked)
+
+
+def _render_picture(picture: HandPicture, theme: Theme, marked: Card | None) -> Image.Image:
     hand: tuple[Card, ...] = picture.cards
     layout = hand_layout(len(hand), theme)
     image = Image.new("RGB", (theme.width, HAND_HEIGHT), theme.felt)

@@ -15,7 +15,7 @@ from engine.cards import Card
 from engine.pictures import TrickSeat, TrickTable
 from engine.words import say, say_count
 from renderers.assets import font, index_width
-from renderers.draw import draw_footer, draw_header, paste_card, to_png
+from renderers.draw import draw_footer, draw_header, drawing, paste_card, to_png
 from renderers.layout import Box, floor_box, placed_positions, seat_boxes, seat_rows
 from renderers.seat import draw_seat
 from renderers.text import draw_text, fit_name, text_width, wrap_pieces
@@ -77,6 +77,11 @@ def card_boxes(count: int, slot: Box, upper: bool, layout: TrickLayout) -> list[
 
 
 def render(table: TrickTable, theme: Theme = DEFAULT_THEME, bottom: int = 0) -> Image.Image:
+    with drawing(table.pack):
+        return _render(table, theme, bottom)
+
+
+def _render(table: TrickTable, theme: Theme, bottom: int) -> Image.Image:
     image = Image.new("RGB", (theme.width, theme.height), theme.felt)
     draw = ImageDraw.Draw(image)
     layout = trick_layout(table, theme, bottom)

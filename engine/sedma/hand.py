@@ -216,7 +216,7 @@ class SedmaHand(TrickHand[SedmaAction]):
         """Why `action` is not allowed now, in a player's words."""
         card = action.card
         if card is not None and card not in self.hands[self.turn]:
-            return say("You do not hold {card}.", card=card.pretty)
+            return say("You do not hold {card}.", card=card.shown(self.rules.pack))
         if self.phase is PLAY_PHASE:
             if action.kind is STOP_KIND:
                 return say("Only the leader stops a trick, once every player has played to it.")
@@ -241,7 +241,8 @@ class SedmaHand(TrickHand[SedmaAction]):
         led = self.led
         assert led is not None
         return say(
-            "You go again only with another {rank} or a wild card.", rank=rank_said(led.rank)
+            "You go again only with another {rank} or a wild card.",
+            rank=rank_said(led.rank, self.rules.pack),
         )
 
     def apply(self, action: SedmaAction, player: int | None = None) -> TrickRecord[SedmaAction]:
@@ -259,14 +260,14 @@ class SedmaHand(TrickHand[SedmaAction]):
             self.fights += 1
             self.trick = [(mover, card)]
             self.round = 1
-            text = later_card(FOUGHT, card)
+            text = later_card(FOUGHT, card, self.rules.pack)
         elif kind is AGAIN_KIND:
             self.trick.append((mover, card))
             self.round += 1
-            text = later_card(WENT_AGAIN, card)
+            text = later_card(WENT_AGAIN, card, self.rules.pack)
         else:
             self.trick.append((mover, card))
-            text = later_card(self._play_text(mover, card), card)
+            text = later_card(self._play_text(mover, card), card, self.rules.pack)
         record = TrickRecord(mover, action, text)
         self.records.append(record)
         self.phase = PLAY_PHASE

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from engine.cards import Card
+from engine.cards import Card, Pack
 from engine.core import PUBLIC, MoveGroup, Viewer
 from engine.sedma.actions import SedmaAction, parse_action
 from engine.sedma.hand import HandScore, Phase, SedmaHand
@@ -51,6 +51,10 @@ class SedmaMatch(TrickMatch):
 
     def holder_of_score(self, player: int) -> int:
         return player if self.rules.three_handed else player % 2
+
+    @property
+    def pack(self) -> Pack:
+        return self.rules.pack
 
     def describe_play(self, action: Any, names: Sequence[str] | None = None) -> str:
         from engine.sedma.describe import describe_action

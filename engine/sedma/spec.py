@@ -41,6 +41,12 @@ ONLY_AGAINST = OptionSpec(
     marked("Sedma: go again only against the opponents"), server_default=True, only_true=True,
 )  # fmt: skip
 
+GERMAN_SUITS = OptionSpec(
+    "german_suits", bool,
+    "Cards with hearts, leaves, acorns and bells (mariáš); on at Czech and Slovak tables",
+    marked("German-suited cards (mariáš)"), on_in=("cs", "sk"), only_true=True,
+)  # fmt: skip
+
 
 def _rules(game: str, rules: Mapping[str, Any]) -> SedmaRules:
     return SedmaRules(game=game, **{k: v for k, v in rules.items() if k != "game"})
@@ -114,11 +120,12 @@ def _spec(name: str, display: str, options: tuple[OptionSpec, ...], **extra: Any
 
 
 SEDMA_SPEC = _spec(
-    SEDMA, marked("Sedma"), (GAME_POINTS, ONLY_AGAINST), stats=STATS, seat_counts=(2, 3, 4),
-    order=30,
+    SEDMA, marked("Sedma"), (GAME_POINTS, ONLY_AGAINST, GERMAN_SUITS), stats=STATS,
+    seat_counts=(2, 3, 4), order=30,
 )  # fmt: skip
 HOLA_SPEC = _spec(
-    HOLA, marked("Hola"), (HOLA_POINTS,), stats=(StatSpec("game_points", marked("Points")),
-    StatSpec("hands_won", marked("Hands won"))), description="52 cards", variant_of=SEDMA,
+    HOLA, marked("Hola"), (HOLA_POINTS, GERMAN_SUITS), stats=(StatSpec("game_points",
+    marked("Points")), StatSpec("hands_won", marked("Hands won"))), description="52 cards",
+    variant_of=SEDMA,
     seat_counts=(2, 4), order=31,
 )  # fmt: skip
