@@ -11,8 +11,8 @@ duties), what a finished trick carries besides its cards (Hola's fights hold tri
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar, cast
+from dataclasses import fields
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Self, TypeVar, cast
 
 from engine.cards import Card, Pack
 from engine.core import Action, GameRules, RulesView
@@ -30,10 +30,10 @@ S = TypeVar("S")
 A = TypeVar("A", bound=Action)  # a game's action
 
 
-@dataclass(frozen=True, slots=True)
-class TrickRecord(Generic[A]):
+class TrickRecord(NamedTuple, Generic[A]):
     """A move as the table saw it (nothing hidden in it). The words of a card played are
-    shared phrases (`later_card`): recording a play costs a lookup."""
+    shared phrases (`later_card`), and the record a tuple: recording a play costs a lookup
+    and a tuple."""
 
     player: int
     action: A
