@@ -13,9 +13,11 @@ from engine.core import IllegalMove, NotYourTurn
 from engine.fairness import Shuffler
 from engine.sheepshead.actions import ALONE, PASS, PICK, Kind, SheepsheadAction, play, plays
 from engine.sheepshead.rules import (
+    CARD_POINTS,
     FAIL_SUITS,
     JACK_OF_DIAMONDS,
     PACKETS,
+    STRENGTH,
     SUIT_OF,
     TOTAL_POINTS,
     TRICK_PLACE,
@@ -286,7 +288,10 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
         return self.called is not None and not self.called_suit_led()
 
     def play_choices(self, seat: int) -> list[SheepsheadAction]:
-        hand = by_strength(self.hands[seat])
+        try:
+            hand = sorted(self.hands[seat], key=STRENGTH.__getitem__)
+        except KeyError:  # a card from outside the pack
+            hand = by_strength(self.hands[seat])
         unknown = self.unknown if seat == self.picker and not self.unknown_played else None
         face_down = [SheepsheadAction(UNKNOWN_KIND, (unknown,))] if unknown is not None else []
         if not hand:
@@ -570,8 +575,9 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
         assert self.picker is not None
         picking, defending = self.sides()
         tricks = (sum(self.tricks[p] for p in picking), sum(self.tricks[p] for p in defending))
-        own = sum(points(c) for p in picking for c in self.taken[p])
-        bury = sum(points(c) for c in self.buried)
+        worth = CARD_POINTS.__getitem__
+        own = sum(sum(map(worth, self.taken[p])) for p in picking)
+        bury = sum(map(worth, self.buried))
         own += bury if tricks[0] else 0
         other = TOTAL_POINTS - own
         won = own >= 61
@@ -603,7 +609,7 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
 
     def _leaster_score(self) -> HandScore:
         players = self.players
-        totals = [sum(points(c) for c in cards) for cards in self.taken]
+        totals = [sum(map(CARD_POINTS.__getitem__, cards)) for cards in self.taken]
         order = [(self.first_seat + i) % players for i in range(players)]
         takers = [p for p in order if self.tricks[p]]
         winner = min(takers, key=lambda p: (totals[p], order.index(p)))

@@ -139,7 +139,7 @@ _POWER = {c: _power(c) for c in _PACK}
 # The suit each card follows, every card of the deck (trumps: None); `SUIT_OF.__getitem__` is
 # `suit_of` without a call, for the listings that ask it of a whole hand.
 SUIT_OF = {c: _suit_of(c) for c in FULL_DECK}
-_STRENGTH = {c: _strength_order(c) for c in _PACK}
+STRENGTH = {c: _strength_order(c) for c in _PACK}  # `strength_order` of the pack's cards
 # Each card's place in a trick, by the suit led (None: trump): a trump above any card of the
 # led suit, which is above a card of another suit (0, never taking the trick).
 TRICK_PLACE: dict[Suit | None, dict[Card, int]] = {
@@ -164,13 +164,17 @@ def points(card: Card) -> int:
     return POINTS.get(card.rank, 0)
 
 
+# `points` of every card, for sums over many cards (`sum(map(CARD_POINTS.__getitem__, …))`)
+CARD_POINTS = {card: points(card) for card in FULL_DECK}
+
+
 def suit_word(suit: Suit | None) -> str:
     return say("trump") if suit is None else suit.symbol
 
 
 def strength_order(card: Card) -> tuple[int, int]:
     """A hand shown as players hold it: trumps high to low first, then each fail suit."""
-    found = _STRENGTH.get(card)
+    found = STRENGTH.get(card)
     return found if found is not None else _strength_order(card)
 
 
@@ -178,7 +182,7 @@ def by_strength(cards: Iterable[Card]) -> list[Card]:
     """`sorted(cards, key=strength_order)`, the pack's cards sorted by a lookup."""
     cards = list(cards)
     try:
-        cards.sort(key=_STRENGTH.__getitem__)
+        cards.sort(key=STRENGTH.__getitem__)
     except KeyError:  # a card from outside the pack
         cards.sort(key=strength_order)
     return cards
