@@ -28,22 +28,22 @@ if TYPE_CHECKING:  # (views are imported when first shown)
 HERE = Path(__file__).parent
 
 GAME_POINTS = OptionSpec(
-    "game_points", int, "Sedma: game points that win the match (default 10)",
+    "game_points", int, marked("Sedma: game points that win the match (default 10)"),
     marked("Sedma: game points to win"), key="target", low=1, high=50,
 )  # fmt: skip
 HOLA_POINTS = OptionSpec(
-    "hola_points", int, "Hola: points that win the match (200 to 500, default 200)",
+    "hola_points", int, marked("Hola: points that win the match (200 to 500, default 200)"),
     marked("Hola: points to win"), key="target", low=200, high=500,
 )  # fmt: skip
 ONLY_AGAINST = OptionSpec(
     "only_against_opponents", bool,
-    "Sedma: go again only while the other side holds the trick",
+    marked("Sedma: go again only while the other side holds the trick"),
     marked("Sedma: go again only against the opponents"), server_default=True, only_true=True,
 )  # fmt: skip
 
 GERMAN_SUITS = OptionSpec(
     "german_suits", bool,
-    "Cards with hearts, leaves, acorns and bells (mariáš); on at Czech and Slovak tables",
+    marked("Cards with hearts, leaves, acorns and bells (mariáš); on at Czech and Slovak tables"),
     marked("German-suited cards (mariáš)"), on_in=("cs", "sk"), only_true=True,
 )  # fmt: skip
 

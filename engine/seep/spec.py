@@ -33,24 +33,26 @@ from engine.words import marked, marked_count
 HERE = Path(__file__).parent
 
 BAAZIS = OptionSpec(
-    "baazis", int, "Seep: how many baazis the match lasts", marked("Seep: baazis"), default=1,
-    low=1, high=20,
+    "baazis", int, marked("Seep: how many baazis the match lasts"), marked("Seep: baazis"),
+    default=1, low=1, high=20,
 )  # fmt: skip
 LIMITED_HOUSES = OptionSpec(
-    "limited_houses", bool, "Seep: at most two houses on the floor",
+    "limited_houses", bool, marked("Seep: at most two houses on the floor"),
     marked("Seep: at most two houses"), server_default=True, only_true=True,
 )  # fmt: skip
 LOOSE_CARD_BREAK = OptionSpec(
-    "loose_card_break", bool, "Seep: a loose card may raise a house the same play cements",
+    "loose_card_break", bool,
+    marked("Seep: a loose card may raise a house the same play cements"),
     marked("Seep: a loose card may help break a house"), server_default=True, only_true=True,
 )  # fmt: skip
 TEN_OF_DIAMONDS_TWO = OptionSpec(
-    "ten_of_diamonds_two", bool, "Seep: 10♦ scores 2 and most cards 4",
+    "ten_of_diamonds_two", bool, marked("Seep: 10♦ scores 2 and most cards 4"),
     marked("Seep: 10♦ scores 2, most cards 4"), key="diamond_ten_two", server_default=True,
     only_true=True,
 )  # fmt: skip
 WINNING_LEAD = OptionSpec(
-    "winning_lead", int, "Seep: the lead that wins a baazi (default 100; 30 in the 30-point game)",
+    "winning_lead", int,
+    marked("Seep: the lead that wins a baazi (default 100; 30 in the 30-point game)"),
     marked("Seep: the lead that wins a baazi"), key="target", low=10, high=500, server_default=True,
 )  # fmt: skip
 RAWALPINDI = OptionSpec(

@@ -32,15 +32,17 @@ HERE = Path(__file__).parent
 
 OPTIONS = (
     OptionSpec(
-        "deals", int, "Suipe: how many deals the match lasts", marked("Suipe: deals"), default=2,
-        low=1, high=20,
+        "deals", int, marked("Suipe: how many deals the match lasts"), marked("Suipe: deals"),
+        default=2, low=1, high=20,
     ),
     OptionSpec(
-        "hand_size", str, "Suipe: cards per hand (default 8, or 6 with four players)",
-        marked("Suipe: cards per hand"), choices=(("6", 6), ("8", 8), ("all", ALL_AT_ONCE)),
+        "hand_size", str, marked("Suipe: cards per hand (default 8, or 6 with four players)"),
+        marked("Suipe: cards per hand"),
+        choices=(("6", 6), ("8", 8), (marked("all"), ALL_AT_ONCE)),
     ),
     OptionSpec(
-        "partnerships", bool, "Suipe with four: two against two (default) or each for themselves",
+        "partnerships", bool,
+        marked("Suipe with four: two against two (default) or each for themselves"),
         marked("Suipe: partnerships"),
     ),
 )  # fmt: skip
