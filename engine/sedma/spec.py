@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.core import GameState
 from engine.registry import (
@@ -18,10 +18,11 @@ from engine.registry import (
     StatSpec,
 )
 from engine.sedma.match import SedmaMatch
-from engine.sedma.position import parse_position
 from engine.sedma.rules import HOLA, SEDMA, SedmaRules
-from engine.sedma.view import SedmaView
 from engine.words import marked
+
+if TYPE_CHECKING:  # (views are imported when first shown)
+    from engine.sedma.view import SedmaView
 
 # The package's own /rules pages and catalogues (shipped as its package data).
 HERE = Path(__file__).parent
@@ -80,11 +81,9 @@ def facts(view: SedmaView) -> dict[str, Any]:
 
 
 def _from_position(text: str) -> GameState:
-    hand, scores = parse_position(text)
-    match = SedmaMatch.from_position(hand)
-    if scores:
-        match.scores = list(scores)
-    return match  # type: ignore[no-any-return]
+    from engine.sedma.position import parse_position
+
+    return SedmaMatch.at_position(parse_position(text))
 
 
 STATS = (

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.core import GameState
 from engine.registry import (
@@ -19,10 +19,11 @@ from engine.registry import (
     StatSpec,
 )
 from engine.sheepshead.match import SheepsheadMatch
-from engine.sheepshead.position import parse_position
 from engine.sheepshead.rules import SHEEPSHEAD, NoPick, Partner, SheepsheadRules
-from engine.sheepshead.view import SheepsheadView
 from engine.words import marked, marked_count
+
+if TYPE_CHECKING:  # (views are imported when first shown)
+    from engine.sheepshead.view import SheepsheadView
 
 # The package's own /rules pages and catalogues (shipped as its package data).
 HERE = Path(__file__).parent
@@ -87,11 +88,9 @@ def facts(view: SheepsheadView) -> dict[str, Any]:
 
 
 def _from_position(text: str) -> GameState:
-    hand, sheet = parse_position(text)
-    match = SheepsheadMatch.from_position(hand)
-    if sheet:
-        match.sheet = list(sheet)
-    return match  # type: ignore[no-any-return]
+    from engine.sheepshead.position import parse_position
+
+    return SheepsheadMatch.at_position(parse_position(text))
 
 
 def _rules(rules: Mapping[str, Any]) -> SheepsheadRules:
