@@ -42,6 +42,16 @@ async def daily_env(
         yield env, location
 
 
+def members_at_a_set_clock(env: Env, members: dict[int, str]) -> list[float]:
+    """The members join and the daily deal's clock is set to 2025-11-24 16:00 UTC; the test
+    moves the clock by changing the list's one value."""
+    for user_id, name in members.items():
+        env.fake.add_member(user_id, name)
+    now = [1_764_000_000.0]
+    cog_of(env).daily.clock = lambda: now[0]
+    return now
+
+
 def cog_of(env: Env) -> Any:
     """The daily cog (loaded as an extension: its own module object, so found by name)."""
     cog = env.bot.get_cog("DailyCommands")
@@ -104,11 +114,7 @@ async def test_two_members_play_the_same_deal_and_compare_on_one_board(
 ) -> None:
     env, location = daily_env
     fake = env.fake
-    fake.add_member(ASHA, "Asha")
-    fake.add_member(DEV, "Dev")
-    fake.add_member(MIRA, "Mira")
-    now = [1_764_000_000.0]  # 2025-11-24 16:00 UTC
-    cog_of(env).daily.clock = lambda: now[0]
+    now = members_at_a_set_clock(env, {ASHA: "Asha", DEV: "Dev", MIRA: "Mira"})
 
     # The day's deal is committed: the commitment is shown, the secret nowhere.
     first = await daily(fake, ASHA, "seep")
@@ -220,10 +226,7 @@ async def test_a_picker_from_before_a_restart_resumes_or_tells_the_attempt_expir
 ) -> None:
     env, location = daily_env
     fake = env.fake
-    fake.add_member(ASHA, "Asha")
-    fake.add_member(DEV, "Dev")
-    now = [1_764_000_000.0]
-    cog_of(env).daily.clock = lambda: now[0]
+    now = members_at_a_set_clock(env, {ASHA: "Asha", DEV: "Dev"})
     asha = await play_out(fake, ASHA, await daily(fake, ASHA, "sedma"), taps=1)
     dev = await daily(fake, DEV, "sedma")
     store = cog_of(env).daily.store
@@ -287,9 +290,7 @@ async def test_the_servers_time_zone_sets_the_day_and_a_day_under_way_keeps_it(
 ) -> None:
     env, _location = daily_env
     fake = env.fake
-    fake.add_member(ASHA, "Asha")
-    now = [1_764_000_000.0]  # 2025-11-24 16:00 UTC, 21:30 in Kolkata
-    cog_of(env).daily.clock = lambda: now[0]
+    now = members_at_a_set_clock(env, {ASHA: "Asha"})  # 2025-11-24 16:00 UTC, 21:30 in Kolkata
     bad = await fake.slash(ASHA, "settings", "daily", permissions=MANAGE_GUILD,
                            zone="Mars/Olympus")  # fmt: skip
     assert "is not a time zone" in answer(bad) and bad.responses[-1]["data"]["flags"] & EPHEMERAL

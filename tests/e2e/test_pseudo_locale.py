@@ -170,11 +170,9 @@ async def play_turn(env: Env, session: Any, tried: set[str]) -> None:
     raise AssertionError("the picker never played a move")
 
 
-@pytest.mark.parametrize("game", registry.names())
-async def test_every_word_of_a_deal_comes_from_the_catalogues(
-    env: Env, monkeypatch: pytest.MonkeyPatch, game: str
-) -> None:
-    fake = env.fake
+def speak_pseudo(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every catalogue becomes the marking one; returns the list that collects every word
+    drawn on an image from now on."""
     monkeypatch.setattr(i18n, "catalogue", lambda code: PseudoCatalogue())
     drawn: list[str] = []
 
@@ -183,6 +181,15 @@ async def test_every_word_of_a_deal_comes_from_the_catalogues(
 
     monkeypatch.setattr(text_module, "note_label", note_label)
     monkeypatch.setattr(draw_module, "note_label", note_label)
+    return drawn
+
+
+@pytest.mark.parametrize("game", registry.names())
+async def test_every_word_of_a_deal_comes_from_the_catalogues(
+    env: Env, monkeypatch: pytest.MonkeyPatch, game: str
+) -> None:
+    fake = env.fake
+    drawn = speak_pseudo(monkeypatch)
     fake.add_member(ASHA, "Asha")
     spec = registry.game(game)
     new = await fake.slash(ASHA, "table", f"new {game}", beginner=True)
@@ -244,20 +251,11 @@ async def test_every_word_of_the_daily_deal_comes_from_the_catalogues(
 ) -> None:
     """A daily deal played, its boards, the day's end (the posted board with its replays, an
     attempt that lapsed, a stale picker) and the day's deal replayed from its record."""
-    from .test_daily import cog_of, daily, one_move, play_out
+    from .test_daily import cog_of, daily, members_at_a_set_clock, one_move, play_out
 
     fake = env.fake
-    monkeypatch.setattr(i18n, "catalogue", lambda code: PseudoCatalogue())
-    drawn: list[str] = []
-
-    def note_label(text: str, face: Any) -> None:
-        drawn.append(text)
-
-    monkeypatch.setattr(text_module, "note_label", note_label)
-    monkeypatch.setattr(draw_module, "note_label", note_label)
-    fake.add_member(ASHA, "Asha")
-    now = [1_764_000_000.0]
-    cog_of(env).daily.clock = lambda: now[0]
+    drawn = speak_pseudo(monkeypatch)
+    now = members_at_a_set_clock(env, {ASHA: "Asha"})
     await fake.slash(ASHA, "settings", "daily", permissions=MANAGE_GUILD, announce_here=True)
     await play_out(fake, ASHA, await daily(fake, ASHA, "sedma"))
     await daily(fake, ASHA, "sedma")  # a second attempt
