@@ -17,6 +17,8 @@ from renderers.theme import DEFAULT_THEME, Theme
 HEADING_LINES = 4  # the heading wraps onto up to four lines
 LINE = 31
 CARD_W = 70
+CORNER_STEP = 30  # the least a card shows beside the next: its whole corner, "10" too
+ROW_SHIFT = 0.42  # a further row of cards lies this much of a card lower: corners stay in view
 CHART_H = 250
 GAP = 12
 
@@ -37,10 +39,23 @@ def panel_lines(column: SummaryColumn, width: int, theme: Theme) -> list[str]:
     return lines
 
 
-def panel_height(lines: list[list[str]], has_cards: bool, theme: Theme) -> int:
-    """The height every panel shares: the name, the most lines any panel has, the cards."""
+def per_row(width: int) -> int:
+    """How many overlapping cards a row of a panel `width` wide holds, each corner in view."""
+    return max(1, (width - 28 - CARD_W) // CORNER_STEP + 1)
+
+
+def card_rows(count: int, width: int) -> int:
+    return -(-count // per_row(width))
+
+
+def panel_height(lines: list[list[str]], rows: int, theme: Theme) -> int:
+    """The height every panel shares: the name, the most lines any panel has, the cards in
+    `rows` overlapping rows (0: no cards)."""
     most = max((len(column) for column in lines), default=0)
-    return 48 + most * LINE + (round(CARD_W / theme.card_ratio) + 12 if has_cards else 0)
+    if not rows:
+        return 48 + most * LINE
+    card_h = round(CARD_W / theme.card_ratio)
+    return 48 + most * LINE + card_h + round((rows - 1) * ROW_SHIFT * card_h) + 12
 
 
 def heading_height(lines: int) -> int:
@@ -68,7 +83,8 @@ def _render_picture(picture: SummaryPicture, theme: Theme) -> Image.Image:
     columns = picture.columns
     column_w = column_width(picture, theme)
     lines = [panel_lines(column, column_w, theme) for column in columns]  # wrapped once
-    height = panel_height(lines, any(column.cards for column in columns), theme)
+    rows = max((card_rows(len(column.cards), column_w) for column in columns), default=0)
+    height = panel_height(lines, rows, theme)
     title_font = font(theme.title_size, bold=True)
     heading = wrap_words(
         picture.heading, title_font, theme.width - 2 * theme.margin, HEADING_LINES
@@ -120,10 +136,14 @@ def _panel(
     if not cards:
         return
     card_h = round(CARD_W / theme.card_ratio)
-    step = min(CARD_W + 4, max(8, (width - CARD_W) // max(len(cards) - 1, 1)))
-    y = bottom - card_h - 12
+    rows = card_rows(len(cards), right - left)
+    in_row = -(-len(cards) // rows)  # the rows share the cards evenly
+    step = min(CARD_W + 4, (width - CARD_W) // max(in_row - 1, 1))
+    first = bottom - card_h - 12 - round((rows - 1) * ROW_SHIFT * card_h)
     for number, card in enumerate(cards):
-        x = left + 14 + number * step
+        row, place = divmod(number, in_row)
+        x = left + 14 + place * step
+        y = first + round(row * ROW_SHIFT * card_h)
         paste_card(image, card, (x, y, x + CARD_W, y + card_h), theme)
 
 

@@ -179,3 +179,16 @@ def test_the_recap_of_a_long_match_shows_the_last_deals_and_the_totals() -> None
     assert all(total in texts for total in picture.totals)
     assert picture.winner.split(" ")[0] in " ".join(texts)
     assert image.width == 800 and image.height < 2000
+
+
+@pytest.mark.parametrize("count", [1, 8, 15, 16, 24, 32])
+def test_a_summary_panel_shows_every_cards_whole_corner(count: int) -> None:
+    """A side's taken cards overlap, but never so much that a "10" reads as "1": each card
+    shows at least the corner's width beside the next, in as many rows as it takes."""
+    from renderers.summary import CARD_W, CORNER_STEP, card_rows
+
+    for width in (376, 776):  # a panel of two a row, and a panel alone
+        rows = card_rows(count, width)
+        in_row = -(-count // rows)
+        step = (width - 28 - CARD_W) // max(in_row - 1, 1)
+        assert step >= CORNER_STEP and in_row * rows >= count
