@@ -66,6 +66,12 @@ def rank_text(rank: int) -> str:
     return RANK_NAMES.get(rank, str(rank))
 
 
+def rank_letter(rank: int) -> str:
+    """A rank as a French-suited card's corner shows it in the language spoken now: 'Q' in
+    English, 'D' in German, '10'."""
+    return FACES.get().letters[Pack.FRENCH].get(rank) or str(rank)
+
+
 def rank_word(rank: int) -> str:
     """A rank as players say it: 'ace', '9', 'jack'."""
     return RANK_WORDS.get(rank, str(rank))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from engine.cards import pretty_cards, rank_text
+from engine.cards import pretty_cards, rank_letter
 from engine.fishing_picture import last_deal, match_recap, summary_columns
 from engine.pictures import (
     HandPicture,
@@ -33,7 +33,7 @@ def table_picture(view: SeepView, names: Sequence[str]) -> TableModel:
     )
     piles = tuple(
         PileModel(
-            badge=rank_text(house.value),
+            badge=rank_letter(house.value),
             title=house_name(house.value),
             cards=house.cards,
             owners=tuple(owner % 2 for owner in house.owners),
@@ -127,7 +127,7 @@ def hand_picture(view: SeepView) -> HandPicture:
     if view.hand is not None and view.phase == "bid" and view.viewer == view.bidder:
         values = sorted({card.rank for card in view.hand if card.rank >= 9})
         note = say(
-            "You may bid: {values}", values=", ".join(f"{rank_text(v)} ({v})" for v in values)
+            "You may bid: {values}", values=", ".join(f"{rank_letter(v)} ({v})" for v in values)
         )
     return floor_hand(view, note)
 

@@ -153,3 +153,17 @@ def test_czech_and_slovak_tables_have_german_suited_cards_unless_the_host_says_n
         assert "german_suits" not in settings.table_rules(spec, {}, {}, "en")
         assert "german_suits" not in settings.table_rules(spec, {"german_suits": False}, {}, "cs")
         assert settings.table_rules(spec, {"german_suits": True}, {}, "en")["german_suits"]
+
+
+def test_a_seep_house_badge_and_bid_note_use_the_readers_letters() -> None:
+    """A German reader's queen-house is a "D" house on the table, as its cards are."""
+    from engine.games import match_from_position
+
+    position = ("seep | dealer: 0 | play: 9 | turn: 1 | floor: 9D | house 12: 5C 7H @1"
+                " | hand 1: QS 2D | hand 0: 7D | hand 2: 8H | hand 3: QH")  # fmt: skip
+    match = match_from_position(position)
+    names = ["Asha", "Dev", "Ravi", "Mira"]
+    with speaking("en"):
+        assert [pile.badge for pile in match.view(PUBLIC).picture(names).piles] == ["Q"]
+    with speaking("de"):
+        assert [pile.badge for pile in match.view(PUBLIC).picture(names).piles] == ["D"]
