@@ -176,8 +176,8 @@ class SedmaMatch(TrickMatch):
             outcome = say("{side} score more: {why}", side=winners, why=score.why)
         else:
             outcome = say_count(
-                "{side} score {count} game point: {why}",
-                "{side} score {count} game points: {why}",
+                "{count} game point to {side}: {why}",
+                "{count} game points to {side}: {why}",
                 score.game_points,
                 side=winners,
                 why=score.why,

@@ -224,8 +224,8 @@ class SedmaView(TrickView):
             tail = say(" — {side}: {why}", side=sides[score.winner], why=score.why)
         else:
             tail = say_count(
-                " — {side} score {count} game point ({why})",
-                " — {side} score {count} game points ({why})",
+                " — {count} game point to {side} ({why})",
+                " — {count} game points to {side} ({why})",
                 score.game_points,
                 side=sides[score.winner],
                 why=score.why,
