@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
 from engine.cards import Card
 from renderers.assets import card_sprite, corner_font, font
-from renderers.palette import to_palette
+from renderers.encode import palette_png
 from renderers.text import draw_text, fit_text, note_label, wrap_pieces, wrap_words
 from renderers.theme import DEFAULT_THEME, Theme
 
@@ -33,10 +32,9 @@ def dim_card(image: Image.Image, box: tuple[int, int, int, int], theme: Theme) -
 
 
 def to_png(image: Image.Image, theme: Theme | None = None) -> bytes:
-    """PNG bytes of the image mapped to its theme's palette (see `renderers.palette`)."""
-    buffer = io.BytesIO()
-    to_palette(image, theme or DEFAULT_THEME).save(buffer, format="PNG", compress_level=3)
-    return buffer.getvalue()
+    """PNG bytes of the image mapped to its theme's palette (see `renderers.palette`), its
+    bands of rows deflated once for every image they are in (see `renderers.encode`)."""
+    return palette_png(image, theme or DEFAULT_THEME)
 
 
 SMALL_LINE = 31  # from one line of small text to the next (room for Devanagari's marks)
