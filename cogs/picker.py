@@ -24,6 +24,7 @@ from cogs.common import (
     TAKEN,
     UNEXPECTED,
     OwnView,
+    TableButton,
     answer_unexpected,
     bot_of,
     guarded,
@@ -43,29 +44,10 @@ if TYPE_CHECKING:
     from bot.client import SeepBot
 
 
-class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"hand:(?P<table>\d+)"):
-    def __init__(self, table_id: int) -> None:
-        self.table_id = table_id
-        super().__init__(
-            discord.ui.Button(
-                label=_("My hand"), style=discord.ButtonStyle.primary, custom_id=f"hand:{table_id}"
-            )
-        )
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> HandButton:
-        return cls(int(match["table"]))
-
+class HandButton(TableButton, kind="hand", label=N_("My hand"), style=discord.ButtonStyle.primary):
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            session = session_for(interaction, self.table_id)
-        except TableError as error:
-            await tell(interaction, str(error))
-            return
-        await show_hand(interaction, session)
+        await show_hand(interaction, session_for(interaction, self.table_id))
 
 
 class PickerTable(Protocol):
@@ -111,34 +93,12 @@ async def hand_files(session: PickerTable, seat: int) -> list[discord.File]:
     ]
 
 
-class LastTrickButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"lasttrick:(?P<table>\d+)"
-):
+class LastTrickButton(TableButton, kind="lasttrick", label=N_("Last trick")):
     """The table message's "Last trick": privately, the most recent trick taken this hand."""
-
-    def __init__(self, table_id: int) -> None:
-        self.table_id = table_id
-        super().__init__(
-            discord.ui.Button(
-                label=_("Last trick"),
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"lasttrick:{table_id}",
-            )
-        )
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> LastTrickButton:
-        return cls(int(match["table"]))
 
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            session = session_for(interaction, self.table_id)
-        except TableError as error:
-            await tell(interaction, str(error))
-            return
+        session = session_for(interaction, self.table_id)
         seat = session.seat_of(interaction.user.id)
         if seat is None:
             await tell(interaction, _("You are not at this table."))
