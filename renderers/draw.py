@@ -40,6 +40,18 @@ def to_png(image: Image.Image, theme: Theme | None = None) -> bytes:
 SMALL_LINE = 31  # from one line of small text to the next (room for Devanagari's marks)
 
 
+def table_canvas(
+    floor: tuple[int, int, int, int], title: str, score_lines: Sequence[str], theme: Theme
+) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    """A table image before its seats and cards: the felt, the floor's edge and the header."""
+    image = Image.new("RGB", (theme.width, theme.height), theme.felt)
+    draw = ImageDraw.Draw(image)
+    edge = (floor[0] - 6, floor[1] - 6, floor[2] + 6, floor[3] + 6)
+    draw.rounded_rectangle(edge, 28, outline=theme.felt_edge, width=3)
+    draw_header(draw, title, score_lines, theme)
+    return image, draw
+
+
 def draw_header(
     draw: ImageDraw.ImageDraw, title: str, score_lines: Sequence[str], theme: Theme
 ) -> None:
