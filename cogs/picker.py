@@ -99,12 +99,8 @@ class LastTrickButton(TableButton, kind="lasttrick", label=N_("Last trick")):
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         session = session_for(interaction, self.table_id)
-        seat = session.seat_of(interaction.user.id)
-        if seat is None:
-            await tell(interaction, _("You are not at this table."))
-            return
-        if session.match is None:
-            await tell(interaction, _("The game has not started yet."))
+        seat = await seat_in_play(interaction, session)
+        if seat is None or session.match is None:
             return
         picture = session.match.view(PUBLIC).picture(session.names())
         last = tricks_image.last_trick_picture(picture) if isinstance(picture, TrickTable) else None
@@ -121,17 +117,26 @@ class LastTrickButton(TableButton, kind="lasttrick", label=N_("Last trick")):
         )
 
 
+async def seat_in_play(interaction: discord.Interaction, session: TableSession) -> int | None:
+    """The user's seat at a table whose match has started; None when there is none (and they
+    are told why)."""
+    seat = session.seat_of(interaction.user.id)
+    if seat is None:
+        await tell(interaction, _("You are not at this table."))
+        return None
+    if session.match is None:
+        await tell(interaction, _("The game has not started yet."))
+        return None
+    return seat
+
+
 async def show_hand(
     interaction: discord.Interaction, session: TableSession, note: str = ""
 ) -> None:
     """Answer privately with the player's hand and, on their turn, the move picker."""
     user_id = interaction.user.id
-    seat = session.seat_of(user_id)
-    if seat is None:
-        await tell(interaction, _("You are not at this table."))
-        return
-    if session.match is None:
-        await tell(interaction, _("The game has not started yet."))
+    seat = await seat_in_play(interaction, session)
+    if seat is None or session.match is None:
         return
     files = await hand_files(session, seat)
     recent = session.since_own_turn(seat)
