@@ -6,9 +6,10 @@ language's plural rules from CLDR, so the bot needs no compiled `.mo` files and 
 edits plain text. A message is marked `_("…")` (or `ngettext`) where it is written, with named
 `{placeholders}` filled after translation, so a translation may put them in its own order.
 
-A game package may carry its own catalogues (`GameSpec.locales`, `<code>.po`): each language's
+A game package carries its own catalogues (`GameSpec.locales`, `<code>.po`): each language's
 catalogue is the shared one with every game's own merged behind it, so a new game brings its
-words without touching `bot/locales`.
+words without touching `bot/locales`. The built-in games do too (`engine/<game>/locales`, the
+messages only their own files use; `python -m bot.catalogues` writes the split).
 
 Which language: private answers speak the player's (`/language`, else their Discord client's
 language when we have it, else the server's language, else English); a table's public messages
@@ -64,8 +65,10 @@ def read_catalogue(path: Path, code: str) -> gettext.GNUTranslations | None:
 
 
 def catalogue_files(code: str) -> list[Path]:
-    """The `.po` files of a language: the shared one, then each game's own, where present."""
-    folders = [FOLDER, *(spec.locales for spec in registry.games() if spec.locales)]
+    """The `.po` files of a language: the shared one, then each game package's own (a
+    package's games, as Seep and its 30-point variant, share its catalogues), where present."""
+    own = (spec.locales for spec in registry.games() if spec.locales)
+    folders = dict.fromkeys([FOLDER, *own])
     return [folder / f"{code}.po" for folder in folders if (folder / f"{code}.po").is_file()]
 
 

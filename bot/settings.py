@@ -90,10 +90,15 @@ def describe(settings: Mapping[str, Any]) -> str:
 
 
 def table_rules(
-    spec: GameSpec, chosen: Mapping[str, Any], settings: Mapping[str, Any]
+    spec: GameSpec,
+    chosen: Mapping[str, Any],
+    settings: Mapping[str, Any],
+    language: str | None = None,
 ) -> dict[str, Any]:
     """The options of a new table: what the host chose, else the server's default, else the
-    option's own default; an option given for a game that does not have it is refused."""
+    option's default for the table's `language` (`OptionSpec.on_in`: the German-suited cards
+    at Czech and Slovak tables), else the option's own default; an option given for a game
+    that does not have it is refused."""
     values = effective(settings)
     rules: dict[str, Any] = {}
     for name, value in chosen.items():
@@ -111,6 +116,8 @@ def table_rules(
         value = chosen.get(option.name)
         if value is None and option.server_default:
             value = values.get(option.rules_key)
+        if value is None and language is not None and language in option.on_in:
+            value = True
         if value is None:
             value = option.default
         if value is None or (option.only_true and not value):

@@ -292,7 +292,8 @@ class Picker(OwnView):
         self.clear_items()
         seat = self.session.seat_of(self.user_id)
         hand = () if seat is None else self.match.view(seat).hand_picture().cards
-        self.numbers = {card.pretty: n for n, card in enumerate(hand, 1)}  # as the image shows
+        pack = self.match.pack  # the cards as the table shows them
+        self.numbers = {card.shown(pack): n for n, card in enumerate(hand, 1)}  # as the image
         tag = f"{self.tag}:{self.session.id}:{self.turn}"
         if self.move:
             self.add_item(
@@ -400,7 +401,10 @@ class Picker(OwnView):
 
     def _key(self, action: Any) -> str:
         card = getattr(action, "card", None)
-        return f"{self._number(card.pretty)}{card.pretty}" if card is not None else "…"
+        if card is None:
+            return "…"
+        shown = card.shown(self.match.pack)
+        return f"{self._number(shown)}{shown}"
 
     def _number(self, key: str) -> str:
         """ "3 · " for the third card of the hand image (its cards are numbered)."""
@@ -408,7 +412,7 @@ class Picker(OwnView):
 
     def _label(self, action: Any) -> str:
         card = getattr(action, "card", None)
-        number = self._number(card.pretty) if card is not None else ""
+        number = self._number(card.shown(self.match.pack)) if card is not None else ""
         return number + str(self.match.describe(action, self.session.names()))
 
     def _card_text(self, group: MoveGroup) -> str:
@@ -442,7 +446,10 @@ class Picker(OwnView):
 
     def _add_card_choice(self, tag: str, group: MoveGroup) -> None:
         """A move made of several cards (a bury): one select, exactly `group.choose` of them."""
-        options = [discord.SelectOption(label=c.pretty, value=str(c)) for c in group.cards][:PAGE]
+        pack = self.match.pack
+        options = [discord.SelectOption(label=c.shown(pack), value=str(c)) for c in group.cards][
+            :PAGE
+        ]
         count = min(group.choose, len(options))
         select = _Select(
             ngettext("Choose {count} card", "Choose {count} cards", count),

@@ -63,7 +63,7 @@ def _hands_text(match: GameState, names: list[str]) -> str:
     lines = []
     for player in range(match.num_players):
         cards = match.view(player).hand or ()
-        shown = " ".join(card.pretty for card in cards) or "—"
+        shown = " ".join(card.shown(match.pack) for card in cards) or "—"
         lines.append(f"**{names[player]}**: {shown}")
     return "\n".join(lines)
 

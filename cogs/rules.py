@@ -7,6 +7,7 @@ import asyncio
 import io
 import re
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -31,10 +32,18 @@ from engine.cards import parse_cards, pretty_cards
 from engine.core import PUBLIC
 from engine.registry import GameSpec, display_name
 from renderers import hand as hand_image
+from renderers import lesson as lesson_image
 from renderers import table as table_image
+from renderers.lesson import LessonPicture
 
 if TYPE_CHECKING:
     from bot.client import SeepBot
+
+# Discord's limits on one message: 10 embeds, 6,000 characters over all of them, and the
+# files of a message within the upload limit of a server without boosts (8 MiB).
+MAX_EMBEDS = 10
+EMBEDS_CHARS = 6000
+IMAGES_BYTES = 8 * 1024 * 1024
 
 
 def example_text(example_id: str, caption: str) -> str:
@@ -68,18 +77,43 @@ def _pile_words(pile: str, pile_name: Callable[[int], str] | None) -> str:
     return pile_name(int(number)) + value[len(number) :]
 
 
-async def example_image(example_id: str) -> bytes:
+def example_picture(example_id: str) -> LessonPicture:
+    """An example in the language spoken now: the table before the move, the move, and the
+    table after it; or, for an example about a hand, that hand with the move's card marked."""
     example = examples()[example_id]
     match = example.match()
+    mover = match.current_player or 0
+    seat = _("Seat {number}", number=mover + 1)
+    move = f"{seat}: {match.describe(example.move)}"
     if example.show == "hand" and match.current_player is not None:
-        return await asyncio.to_thread(hand_image.render_png, match.view(match.current_player))
+        card = next((a.card for a in match.legal_actions() if a.notation == example.move), None)
+        return LessonPicture(partial(hand_image.render, match.view(mover), marked=card), move)
     names = [_("Seat {number}", number=n + 1) for n in range(match.num_players)]
-    match.apply(example.move)  # the picture shows the table after the move, as the text says
-    return await asyncio.to_thread(table_image.render_png, match.view(PUBLIC), names)
+    before = partial(table_image.render, match.view(PUBLIC), names)
+    match.apply(example.move)
+    after = partial(table_image.render, match.view(PUBLIC), names)
+    return LessonPicture(before, move, after, _("Before the move"), _("After the move"))
+
+
+def example_png(example_id: str) -> bytes:
+    return lesson_image.render_png(example_picture(example_id))
+
+
+async def example_images(example_ids: list[str]) -> list[bytes]:
+    """The pictures of a page's examples in the language spoken now, drawn off the event loop
+    (about 0.1 s a page), as many as one message may carry (`IMAGES_BYTES` in all)."""
+    pngs: list[bytes] = []
+    for example_id in example_ids:
+        png = await asyncio.to_thread(example_png, example_id)
+        if sum(map(len, pngs)) + len(png) > IMAGES_BYTES:
+            break
+        pngs.append(png)
+    return pngs
 
 
 async def rules_message(channel: Any, game: str, language: str, number: int) -> dict[str, Any]:
-    """The page as message keyword arguments: embed, image of its first example, controls."""
+    """The page as message keyword arguments: its embeds (the text, then one per example with
+    its picture), the pictures and the controls."""
     pages = lesson(game, language)
     with speaking(pages.language):  # the examples and controls speak the page's language
         return await _rules_message(channel, game, pages, number)
@@ -89,15 +123,23 @@ async def _rules_message(channel: Any, game: str, pages: Lesson, number: int) ->
     number = min(max(number, 0), len(pages.pages) - 1)
     page = pages.pages[number]
     title = f"{display_name(game)} · {page.title}"
-    embed = discord.Embed(title=title, description=page.text, colour=discord.Colour.teal())
-    for example_id, caption in page.examples:
-        embed.add_field(name="▸", value=example_text(example_id, caption)[:1024], inline=False)
-    embed.set_footer(text=f"{number + 1} / {len(pages.pages)} · {LANGUAGES[pages.language]}")
-    kwargs: dict[str, Any] = {"embed": embed, "attachments": []}
+    colour = discord.Colour.teal()
+    embeds = [discord.Embed(title=title, description=page.text, colour=colour)]
+    for index, (example_id, caption) in enumerate(page.examples):
+        if 0 < index < MAX_EMBEDS:  # each example beside its picture (the first: the text's)
+            embeds.append(discord.Embed(colour=colour))
+        embeds[-1].add_field(name="▸", value=example_text(example_id, caption)[:1024],
+                             inline=False)  # fmt: skip
+    embeds[-1].set_footer(text=f"{number + 1} / {len(pages.pages)} · {LANGUAGES[pages.language]}")
+    _fit(embeds)
+    kwargs: dict[str, Any] = {"embeds": embeds, "attachments": []}
     if page.examples and can_attach(channel):
-        png = await example_image(page.examples[0][0])
-        kwargs["attachments"] = [discord.File(io.BytesIO(png), filename="example.png")]
-        embed.set_image(url="attachment://example.png")
+        ids = [example_id for example_id, _caption in page.examples[:MAX_EMBEDS]]
+        pngs = await example_images(ids)
+        for index, png in enumerate(pngs, 1):
+            name = f"example-{index}.png"
+            kwargs["attachments"].append(discord.File(io.BytesIO(png), filename=name))
+            embeds[index - 1].set_image(url=f"attachment://{name}")
     view = discord.ui.View(timeout=None)
     view.add_item(TopicSelect(game, pages.language, number))
     view.add_item(RulesButton(game, pages.language, number, "prev", len(pages.pages)))
@@ -106,6 +148,15 @@ async def _rules_message(channel: Any, game: str, pages: Lesson, number: int) ->
         view.add_item(LanguageSelect(game, pages.language, number))
     kwargs["view"] = view
     return kwargs
+
+
+def _fit(embeds: list[discord.Embed]) -> None:
+    """Keep a page within Discord's 6,000 characters over all of a message's embeds: a page
+    text too long loses its end (a translator's page would have to be very long)."""
+    over = sum(len(embed) for embed in embeds) - EMBEDS_CHARS
+    text = embeds[0].description or ""
+    if over > 0:
+        embeds[0].description = text[: max(len(text) - over - 1, 0)] + "…"
 
 
 class RulesButton(

@@ -154,7 +154,9 @@ def table_commands() -> type[commands.GroupCog]:
             try:
                 spec = registry.game(game)
                 rules: dict[str, Any] = {"players": players or spec.default_players}
-                rules |= server.table_rules(spec, chosen, saved)
+                language = options["language"]
+                assert isinstance(language, str)
+                rules |= server.table_rules(spec, chosen, saved, language)
                 self.bot.tables.validate(game, rules)
             except (TableError, registry.UnknownGame) as error:
                 await tell(interaction, str(error))

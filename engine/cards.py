@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, field
-from enum import IntEnum
+from enum import Enum, IntEnum
 from operator import attrgetter
+from types import MappingProxyType
 
 from engine.fairness import Shuffler
 
@@ -35,7 +37,24 @@ class Suit(IntEnum):
             raise ValueError(f"{letter!r} is not a suit: use S, H, D or C") from None
 
 
+class Pack(Enum):
+    """How a table's cards look (their faces only: the cards and the rules stay the same).
+
+    The German-suited (mariáš, Schafkopf) pack shows hearts, leaves, acorns and bells for
+    hearts, spades, clubs and diamonds, and Unter and Ober for jack and queen."""
+
+    FRENCH = "french"
+    GERMAN = "german"
+
+    def symbol(self, suit: Suit) -> str:
+        """The suit's sign in text: ♠♥♣♦, or 🍃♥🌰🔔 for leaves, hearts, acorns and bells."""
+        return suit.symbol if self is Pack.FRENCH else GERMAN_SUITS[suit]
+
+
+GERMAN_SUITS = ("\U0001f343", "\u2665", "\U0001f330", "\U0001f514")  # 🍃 ♥ 🌰 🔔, by Suit
 RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
+GERMAN_RANK_NAMES = {1: "A", 11: "U", 12: "O", 13: "K"}  # Ass (Daus), Unter, Ober, König
+
 RANK_WORDS = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
 _RANK_FROM_TEXT = {"A": 1, "J": 11, "Q": 12, "K": 13, "T": 10}
 CARD_PATTERN = re.compile(r"(10|[2-9AJQKT])([SHDC])", re.IGNORECASE)
@@ -78,8 +97,18 @@ class Card:
 
     @property
     def pretty(self) -> str:
-        """The card with its suit symbol, e.g. '10♦'."""
-        return f"{rank_text(self.rank)}{self.suit.symbol}"
+        """The card as players read it, in the language spoken now: '10♦', 'Q♠' ('D♠' in
+        German). The notation (`str`) stays the same in every language."""
+        return FACES.get().french[self.index]
+
+    def shown(self, pack: Pack = Pack.FRENCH) -> str:
+        """`pretty` in a pack's faces: 'O🍃' for the queen of spades of a German-suited pack."""
+        faces = FACES.get()
+        return (faces.french if pack is Pack.FRENCH else faces.german)[self.index]
+
+    def letter(self, pack: Pack = Pack.FRENCH) -> str:
+        """The rank as a card's corner shows it, in the language spoken now: 'Q', 'D', '10'."""
+        return FACES.get().letters[pack].get(self.rank) or str(self.rank)
 
     def __str__(self) -> str:
         return f"{rank_text(self.rank)}{self.suit.letter}"
@@ -113,6 +142,30 @@ FULL_DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in Suit for rank i
 _BY_INDEX = {card.index: card for card in FULL_DECK}
 
 
+@dataclass(frozen=True, slots=True)
+class Faces:
+    """The cards as one language writes them: the court letters of each pack, and every
+    card's text worked out once (`Card.pretty` is a lookup)."""
+
+    letters: Mapping[Pack, Mapping[int, str]]
+    french: tuple[str, ...] = ()  # by `Card.index`
+    german: tuple[str, ...] = ()
+
+    @classmethod
+    def of(cls, letters: Mapping[Pack, Mapping[int, str]]) -> Faces:
+        def texts(pack: Pack) -> tuple[str, ...]:
+            names = letters[pack]
+            return tuple(f"{names.get(c.rank) or c.rank}{pack.symbol(c.suit)}" for c in FULL_DECK)
+
+        return cls(MappingProxyType(dict(letters)), texts(Pack.FRENCH), texts(Pack.GERMAN))
+
+
+# The cards in the language spoken now: `engine.words` sets them from its catalogue ("D♠" for
+# a queen in German), as it sets the catalogue.
+ENGLISH_FACES = Faces.of({Pack.FRENCH: RANK_NAMES, Pack.GERMAN: GERMAN_RANK_NAMES})
+FACES: ContextVar[Faces] = ContextVar("faces", default=ENGLISH_FACES)
+
+
 def card_of(rank: int, suit: Suit) -> Card:
     """The shared instance of a card."""
     return _BY_INDEX[suit * 13 + rank - 1]
@@ -136,8 +189,8 @@ def format_cards(cards: Iterable[Card], sep: str = " ") -> str:
     return sep.join(str(card) for card in cards)
 
 
-def pretty_cards(cards: Iterable[Card], sep: str = " ") -> str:
-    return sep.join(card.pretty for card in cards)
+def pretty_cards(cards: Iterable[Card], sep: str = " ", pack: Pack = Pack.FRENCH) -> str:
+    return sep.join(card.shown(pack) for card in cards)
 
 
 # A sort key in the order of `hand_order` (suit, then rank), read from the card without a call.

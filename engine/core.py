@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, fields
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol, Self, cast
 
-from engine.cards import Card
+from engine.cards import Card, Pack
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
@@ -213,11 +213,17 @@ class GameState(ABC):
         """A legal action in the player's words (with the players' names where it names
         someone)."""
 
+    @property
+    def pack(self) -> Pack:
+        """How the table's cards look in words and images (a game with a German-suited option
+        says which its rules chose)."""
+        return Pack.FRENCH
+
     def move_groups(self) -> list[MoveGroup]:
         """The legal moves as the picker offers them: by card, in the engine's order."""
         groups: dict[str, list[Action]] = {}
         for action in self.legal_actions():
-            key = action.card.pretty if action.card is not None else "choice"
+            key = action.card.shown(self.pack) if action.card is not None else "choice"
             groups.setdefault(key, []).append(action)
         return [MoveGroup(key, tuple(actions)) for key, actions in groups.items()]
 

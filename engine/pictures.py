@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from engine.cards import Card, pretty_cards
+from engine.cards import Card, Pack, pretty_cards
 from engine.words import Told, say, say_count
 
 
@@ -236,10 +236,11 @@ class TrickTable:
     last_points: int = 0  # the points it carried, as far as everyone can see
     winning_at: int | None = None  # the index in `trick` of the card winning now, where the
     # winner has several cards in it (a continued trick); else the winner's last card
+    pack: Pack = Pack.FRENCH  # how the cards look
 
     def text(self) -> str:
         played = " · ".join(
-            f"{self.seats[p].name} {c.pretty if c else say('a card face down')}"
+            f"{self.seats[p].name} {c.shown(self.pack) if c else say('a card face down')}"
             for p, c in self.trick
         )
         lines = [say("Trick: {cards}", cards=played or say("(no card yet)"))]
@@ -274,6 +275,7 @@ class HandPicture:
     note: str | None = None  # added to the title ("You may bid: …")
     playable: tuple[bool, ...] | None = None  # per card, on the player's turn: legal now
     trumps: tuple[bool, ...] = ()  # per card: a trump (games with a fixed trump suit)
+    pack: Pack = Pack.FRENCH  # how the cards look
 
 
 def playable_cards(hand: Sequence[Card], legal: Iterable[Card | None]) -> tuple[bool, ...]:
@@ -302,6 +304,7 @@ class SummaryPicture:
     heading: str
     columns: tuple[SummaryColumn, ...]
     chart: SummaryChart | None = None
+    pack: Pack = Pack.FRENCH  # how the cards look
 
 
 @dataclass(frozen=True, slots=True)

@@ -70,6 +70,7 @@ class OptionSpec:
     high: int | None = None
     server_default: bool = False  # a server may set a default for new tables (bool, int)
     only_true: bool = False  # stored only when on (a variant flag)
+    on_in: tuple[str, ...] = ()  # a yes/no option on by default at tables of these languages
 
     @property
     def rules_key(self) -> str:
@@ -131,7 +132,8 @@ class LessonSpec:
     strong_pile: str = ""  # the word for a pile marked * in an example ("cemented")
     sweep_word: str = "a sweep"
     pile_name: Callable[[int], str] | None = None  # a pile of that value in words ("jack-house")
-    folder: Path | None = None  # the pages and examples.toml (None: the bot's own folder)
+    # the pages and examples.toml (None: bot/lessons; every game here carries its own)
+    folder: Path | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any, Generic, Self, TypeVar, cast
 
-from engine.cards import Card
+from engine.cards import Card, Pack
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
@@ -161,13 +161,15 @@ class TrickView(RulesView):
         )
 
 
-def play_reason(card: Card, takes: bool, points: int, carries: bool, safe_words: str) -> str:
+def play_reason(
+    card: Card, takes: bool, points: int, carries: bool, safe_words: str, pack: Pack = Pack.FRENCH
+) -> str:
     """A hint's reason for playing `card` to a trick: it `takes` it (with its `points`), it
     `carries` points where the game's `safe_words` say they are safe, or it gives nothing."""
     if takes:
         return say(
-            "{card} takes the trick and its {points} points.", card=card.pretty, points=points
+            "{card} takes the trick and its {points} points.", card=card.shown(pack), points=points
         )
     if carries:
         return safe_words
-    return say("{card} gives away nothing.", card=card.pretty)
+    return say("{card} gives away nothing.", card=card.shown(pack))

@@ -14,7 +14,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from engine.cards import Card, pretty_cards
+from engine.cards import FACES, GERMAN_RANK_NAMES, RANK_NAMES, Card, Faces, Pack, pretty_cards
 
 
 class Catalogue(Protocol):
@@ -123,17 +123,43 @@ def later_count(singular: str, plural: str, count: int, **values: Any) -> Phrase
     return Phrase(singular, (("count", count), *values.items()), plural)
 
 
-_CARD_PHRASES: dict[tuple[str, Card], Phrase] = {}
+@dataclass(frozen=True, slots=True)
+class CardName:
+    """A card in a kept phrase: written when the phrase is said, in the reader's language and
+    the table's pack ("Q♠", "D♠" in German, "O🍃" in a German-suited pack)."""
+
+    card: Card
+    pack: Pack = Pack.FRENCH
+
+    def __str__(self) -> str:
+        return self.card.shown(self.pack)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
 
 
-def later_card(message: str, card: Card) -> Phrase:
-    """`later(message, card=card.pretty)`: a play's words, made once per message and card and
-    shared (a phrase never changes), so recording a play costs a lookup. Mark `message`."""
-    key = (message, card)
+def named(card: Card, pack: Pack = Pack.FRENCH) -> CardName:
+    """`card` for a phrase said later (`later`): its letters follow the reader's language."""
+    return CardName(card, pack)
+
+
+_CARD_PHRASES: dict[tuple[str, Card, Pack], Phrase] = {}
+
+
+def later_card(message: str, card: Card, pack: Pack = Pack.FRENCH) -> Phrase:
+    """`later(message, card=named(card, pack))`: a play's words, made once per message, card
+    and pack and shared (a phrase never changes), so recording a play costs a lookup. Mark
+    `message`."""
+    key = (message, card, pack)
     phrase = _CARD_PHRASES.get(key)
     if phrase is None:
-        phrase = _CARD_PHRASES[key] = Phrase(message, (("card", card.pretty),))
+        phrase = _CARD_PHRASES[key] = Phrase(message, (("card", CardName(card, pack)),))
     return phrase
+
+
+def said_marked(context: str, message: str) -> tuple[str, str]:
+    """Marks a message said in a `context` (see `said_in`) where it is defined."""
+    return context, message
 
 
 def marked(message: str) -> str:
@@ -146,17 +172,57 @@ def marked_count(singular: str, plural: str) -> tuple[str, str]:
     return singular, plural
 
 
+# The court cards' letters as each language writes them: the corner of a card and its text
+# agree ("D♥" and a "D" in the corner for a German queen). Marked with a context, as a lone
+# letter means nothing to a translator; see docs/translating.md, "Card faces".
+_FRENCH_LETTERS = {
+    1: said_marked("French-suited card", "A"),
+    11: said_marked("French-suited card", "J"),
+    12: said_marked("French-suited card", "Q"),
+    13: said_marked("French-suited card", "K"),
+}
+_GERMAN_LETTERS = {
+    1: said_marked("German-suited card", "A"),
+    11: said_marked("German-suited card", "U"),
+    12: said_marked("German-suited card", "O"),
+    13: said_marked("German-suited card", "K"),
+}
+assert {r: m for r, (_c, m) in _FRENCH_LETTERS.items()} == RANK_NAMES
+assert {r: m for r, (_c, m) in _GERMAN_LETTERS.items()} == GERMAN_RANK_NAMES
+_FACES: dict[int, tuple[Catalogue, Faces]] = {}
+
+
+def _faces(catalogue: Catalogue) -> Faces:
+    """The cards as `catalogue`'s language writes them, worked out once per catalogue."""
+    known = _FACES.get(id(catalogue))
+    if known is not None and known[0] is catalogue:
+        return known[1]
+    letters = {
+        pack: {rank: catalogue.pgettext(context, letter) for rank, (context, letter) in marks}
+        for pack, marks in ((Pack.FRENCH, _FRENCH_LETTERS.items()),
+                            (Pack.GERMAN, _GERMAN_LETTERS.items()))
+    }  # fmt: skip
+    faces = Faces.of(letters)
+    if len(_FACES) > 64:
+        _FACES.clear()
+    _FACES[id(catalogue)] = (catalogue, faces)
+    return faces
+
+
 def use_catalogue(catalogue: Catalogue | None) -> None:
     """Words from `catalogue` for the rest of this task (None: English)."""
     _catalogue.set(catalogue or ENGLISH)
+    FACES.set(_faces(catalogue or ENGLISH))
 
 
 @contextmanager
 def translating(catalogue: Catalogue | None) -> Iterator[None]:
     token = _catalogue.set(catalogue or ENGLISH)
+    faces = FACES.set(_faces(catalogue or ENGLISH))
     try:
         yield
     finally:
+        FACES.reset(faces)
         _catalogue.reset(token)
 
 
@@ -170,10 +236,19 @@ def tricks_and_points(tricks: int, points: int, *, points_first: bool = False) -
 
 
 _RANK_WORDS = {1: marked("ace"), 11: marked("jack"), 12: marked("queen"), 13: marked("king")}
+_GERMAN_RANK_WORDS = {
+    1: said_marked("German-suited card", "ace"),
+    11: said_marked("German-suited card", "Unter"),
+    12: said_marked("German-suited card", "Ober"),
+    13: said_marked("German-suited card", "king"),
+}
 
 
-def rank_said(rank: int) -> str:
-    """A rank as players say it, in their language: "ace", "9", "jack"."""
+def rank_said(rank: int, pack: Pack = Pack.FRENCH) -> str:
+    """A rank as players say it, in their language: "ace", "9", "jack" ("Unter" for the jack
+    of a German-suited pack)."""
+    if pack is Pack.GERMAN and rank in _GERMAN_RANK_WORDS:
+        return said_in(*_GERMAN_RANK_WORDS[rank])
     word = _RANK_WORDS.get(rank)
     return say(word) if word is not None else str(rank)
 
@@ -183,16 +258,16 @@ def seat_name(player: int, names: Sequence[str] | None) -> str:
     return names[player] if names else say("seat {number}", number=player + 1)
 
 
-def trick_play(card: Card, points: int, holder: str | None) -> str:
+def trick_play(card: Card, points: int, holder: str | None, pack: Pack = Pack.FRENCH) -> str:
     """A card played that neither leads nor takes the trick: what it gives away, if anything."""
     if points and holder is not None:
         return say(
             "Play {card}: gives {points} points to {name}",
-            card=card.pretty,
+            card=card.shown(pack),
             points=points,
             name=holder,
         )
-    return say("Play {card}", card=card.pretty)
+    return say("Play {card}", card=card.shown(pack))
 
 
 def sentence(text: str) -> str:

@@ -1,7 +1,10 @@
 """Fonts and card sprites, made once and cached.
 
 Cards are drawn by the project: a rounded face with the rank and suit in the corners and a
-large suit in the middle, or a patterned back. Suit symbols come from the bundled DejaVu Sans
+large suit in the middle, or a patterned back. The corner's letter is the one the language
+spoken writes ("D" for a German queen, `Card.letter`). A German-suited pack's hearts, leaves,
+acorns and bells are vector shapes drawn here (`renderers.suits`), no image files. French
+suit symbols come from the bundled DejaVu Sans
 (licence in assets/fonts/LICENSE-DejaVu.txt), so they render the same everywhere. Names in
 Devanagari, Gujarati, Gurmukhi, Bengali, Tamil or Urdu use the bundled Noto Sans faces
 (assets/fonts/LICENSE-Noto.txt), and emoji the Noto Emoji face (LICENSE-NotoEmoji.txt); see
@@ -15,7 +18,8 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-from engine.cards import Card, Suit, rank_text
+from engine.cards import Card, Pack, Suit, rank_text
+from renderers.suits import german_suit, suit_ink
 from renderers.theme import DEFAULT_THEME, Theme
 
 FONT_DIR = Path(__file__).resolve().parent / "assets" / "fonts"
@@ -69,31 +73,40 @@ def index_width(width: int) -> int:
 
 @lru_cache(maxsize=1024)
 def card_sprite(
-    card: Card | None, width: int, theme: Theme = DEFAULT_THEME
+    card: Card | None,
+    width: int,
+    theme: Theme = DEFAULT_THEME,
+    label: str | None = None,
+    pack: Pack = Pack.FRENCH,
 ) -> tuple[Image.Image, Image.Image]:
     """A card's face (None: its back) as an opaque picture and a two-level mask, what the
     images paste. A card is opaque inside its rounded edge and clear outside, nothing in
     between, so the two-level mask lays down the same pixels as the sprite's own alpha, and
-    pastes about five times faster."""
-    sprite = _back(width, theme) if card is None else _face(card, width, theme)
+    pastes about five times faster. `label` is the corner's rank as the reader's language
+    writes it (default: English), `pack` the faces' suits."""
+    if card is None:
+        sprite = _back(width, theme)
+    else:
+        sprite = _face(card, width, theme, label or card.letter(Pack.FRENCH), pack)
     mask = sprite.getchannel("A").convert("1", dither=Image.Dither.NONE)
     return sprite.convert("RGB"), mask
 
 
 @lru_cache(maxsize=64)
 def card_face(card: Card, width: int, theme: Theme = DEFAULT_THEME) -> Image.Image:
-    """A card's face with its transparent outside."""
-    return _face(card, width, theme)
+    """A card's face with its transparent outside (its corner in English)."""
+    return _face(card, width, theme, rank_text(card.rank), Pack.FRENCH)
 
 
-def _face(card: Card, width: int, theme: Theme) -> Image.Image:
+def _face(card: Card, width: int, theme: Theme, label: str, pack: Pack) -> Image.Image:
     image = _blank_card(width, theme.card_face, theme.card_edge, max(1, width // 45), theme)
     height = image.height
     draw = ImageDraw.Draw(image)
-    colour = suit_colour(card.suit, theme)
     corner = corner_font(width)
     pad = max(2, width // 14)
-    label = rank_text(card.rank)
+    if pack is Pack.GERMAN:
+        return _german_face(image, card, width, theme, label)
+    colour = suit_colour(card.suit, theme)
     draw.text((pad, pad), label, font=corner, fill=colour)
     suit_font = font(max(8, int(width * 0.26)))
     label_box = draw.textbbox((pad, pad), label, font=corner)
@@ -107,6 +120,39 @@ def _face(card: Card, width: int, theme: Theme) -> Image.Image:
         anchor="mm",
     )
     return image
+
+
+def _german_face(
+    image: Image.Image, card: Card, width: int, theme: Theme, label: str
+) -> Image.Image:
+    """A German-suited face: the rank and a small suit in the corner, a large suit below."""
+    draw = ImageDraw.Draw(image)
+    corner = corner_font(width)
+    pad = max(2, width // 14)
+    draw.text((pad, pad), label, font=corner, fill=suit_ink(card.suit, theme))
+    label_box = draw.textbbox((pad, pad), label, font=corner)
+    small = german_suit(card.suit, max(8, int(width * 0.24)), theme)
+    image.alpha_composite(small, (pad, int(label_box[3]) + 3))
+    # as on mariáš cards, the Ober carries its sign high and the Unter low; the König is
+    # crowned and the Ass (Daus) shows a larger sign
+    size = 0.56 if card.rank == 1 else 0.46
+    big = german_suit(card.suit, max(12, int(width * size)), theme)
+    height = image.height
+    middle = {12: 0.52, 11: 0.76}.get(card.rank, 0.66 if card.rank == 13 else 0.64)
+    centre = (width // 2 + width // 10, int(height * middle))
+    image.alpha_composite(big, (centre[0] - big.width // 2, centre[1] - big.height // 2))
+    if card.rank == 13:
+        _crown(draw, centre[0], centre[1] - big.height // 2 - 2, big.width * 0.6, theme)
+    return image
+
+
+def _crown(draw: ImageDraw.ImageDraw, x: int, bottom: int, width: float, theme: Theme) -> None:
+    """A small crown above a König's sign."""
+    half, high = width / 2, width * 0.45
+    points = [(x - half, bottom), (x - half, bottom - high), (x - half / 2, bottom - high / 2),
+              (x, bottom - high), (x + half / 2, bottom - high / 2), (x + half, bottom - high),
+              (x + half, bottom)]  # fmt: skip
+    draw.polygon(points, fill=theme.bell_gold, outline=theme.bells)
 
 
 @lru_cache(maxsize=16)

@@ -2,23 +2,42 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from PIL import Image, ImageDraw
 
-from engine.cards import Card
+from engine.cards import Card, Pack
 from renderers.assets import card_sprite, corner_font, font
 from renderers.encode import palette_png
 from renderers.text import draw_text, fit_text, note_label, wrap_pieces, wrap_words
 from renderers.theme import DEFAULT_THEME, Theme
 
+_PACK: ContextVar[Pack] = ContextVar("pack", default=Pack.FRENCH)
+
+
+@contextmanager
+def drawing(pack: Pack) -> Iterator[None]:
+    """Cards drawn meanwhile show `pack`'s faces (a picture says which: `HandPicture.pack`…)."""
+    token = _PACK.set(pack)
+    try:
+        yield
+    finally:
+        _PACK.reset(token)
+
 
 def paste_card(
     image: Image.Image, card: Card | None, box: tuple[int, int, int, int], theme: Theme
 ) -> None:
+    """A card's face (its corner in the language spoken now: "D" for a German queen) or, for
+    None, its back."""
     width = box[2] - box[0]
-    picture, mask = card_sprite(card, width, theme)
-    if card is not None:
+    if card is None:
+        picture, mask = card_sprite(None, width, theme)
+    else:
+        pack = _PACK.get()
+        picture, mask = card_sprite(card, width, theme, card.letter(pack), pack)
         note_label(str(card), corner_font(width))
     image.paste(picture, (box[0], box[1]), mask)
 

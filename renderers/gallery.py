@@ -18,7 +18,7 @@ from engine.cards import parse_cards
 from engine.core import PUBLIC, GameState
 from engine.games import match_from_position, new_match
 from engine.pictures import TrickSeat, TrickTable, default_names
-from renderers import hand, leaderboard, legend, recap, summary, table, tricks
+from renderers import hand, leaderboard, legend, lesson, recap, summary, table, tricks
 from renderers.draw import to_png
 from renderers.leaderboard import BoardModel, BoardRow
 from renderers.palette import COLOURS, SHIPPED, theme_colours, use_learned, with_learned
@@ -182,6 +182,22 @@ def game_makers(
     return makers
 
 
+def _lesson(theme: Theme, hand_only: bool) -> Image.Image:
+    """A /rules example: the table before a move, the move, the table after it; or a hand with
+    the card to play marked, above the move."""
+    match = match_from_position(SEEP_POSITIONS["first-play-after-bid"])
+    action = match.legal_actions()[-1]
+    move = f"{FOUR[0]}: {match.describe(action)}"
+    if hand_only:
+        own = partial(hand.render, match.view(0), theme, action.card)
+        return lesson.render(lesson.LessonPicture(own, move), theme)
+    before = partial(table.render, match.view(PUBLIC), FOUR, theme)
+    match.apply(action)
+    after = partial(table.render, match.view(PUBLIC), FOUR, theme)
+    words = lesson.LessonPicture(before, move, after, "Before the move", "After the move")
+    return lesson.render(words, theme)
+
+
 def _every_game(theme: Theme) -> dict[str, Maker]:
     return game_makers(LONG_NAMES, theme)
 
@@ -217,7 +233,16 @@ def gallery_makers(theme: Theme = DEFAULT_THEME) -> dict[str, Maker]:
         tricks.render, _continued_trick(4).picture(FOUR), theme
     )
     makers["hola-fight"] = partial(tricks.render, _continued_trick(2, "hola").picture(FOUR), theme)
+    # the German-suited (mariáš) pack: hearts, leaves, acorns and bells
+    mariage = _to_move(new_match("sedma", 6, players=4, german_suits=True), 6, 3)
+    mariage_view: Any = mariage.view(PUBLIC)  # Sedma's own view: a trick table
+    makers["sedma-german-suits-table"] = partial(tricks.render, mariage_view.picture(FOUR), theme)
+    makers["sedma-german-suits-hand"] = partial(
+        hand.render, mariage.view(mariage.current_player or 0), theme
+    )
     makers["legend"] = partial(legend.render_legend, theme)
+    makers["lesson-before-after"] = partial(_lesson, theme, False)
+    makers["lesson-hand"] = partial(_lesson, theme, True)
     makers["leaderboard"] = partial(leaderboard.render, BOARD, theme)
     empty = BoardModel("Sedma leaderboard · by wins", "All time · 0 players", ())
     makers["leaderboard-empty"] = partial(leaderboard.render, empty, theme)

@@ -13,7 +13,7 @@ from engine.core import GameView
 from engine.pictures import HandPicture
 from engine.words import say_count
 from renderers.assets import font
-from renderers.draw import dim_card, paste_card, to_png
+from renderers.draw import dim_card, drawing, paste_card, to_png
 from renderers.layout import Box
 from renderers.text import draw_text, fit_text, wrap_pieces
 from renderers.theme import DEFAULT_THEME, Theme
@@ -53,11 +53,19 @@ def hand_layout(count: int, theme: Theme) -> HandLayout:
     return HandLayout(title, note, cards, numbers, marks)
 
 
-def render(view: GameView, theme: Theme = DEFAULT_THEME) -> Image.Image:
-    return render_picture(view.hand_picture(), theme)
+def render(view: GameView, theme: Theme = DEFAULT_THEME, marked: Card | None = None) -> Image.Image:
+    return render_picture(view.hand_picture(), theme, marked)
 
 
-def render_picture(picture: HandPicture, theme: Theme = DEFAULT_THEME) -> Image.Image:
+def render_picture(
+    picture: HandPicture, theme: Theme = DEFAULT_THEME, marked: Card | None = None
+) -> Image.Image:
+    """The hand; `marked` (a lesson's move) outlined in the colour of the card just played."""
+    with drawing(picture.pack):
+        return _render_picture(picture, theme, marked)
+
+
+def _render_picture(picture: HandPicture, theme: Theme, marked: Card | None) -> Image.Image:
     hand: tuple[Card, ...] = picture.cards
     layout = hand_layout(len(hand), theme)
     image = Image.new("RGB", (theme.width, HAND_HEIGHT), theme.felt)
@@ -113,8 +121,13 @@ def render_picture(picture: HandPicture, theme: Theme = DEFAULT_THEME) -> Image.
             draw.rounded_rectangle(band, 8, fill=theme.trump_mark)
             draw_text(draw, ((band[0] + band[2]) // 2, (band[1] + band[3]) // 2), "♛",
                       font=label, fill=theme.text, anchor="mm", area=band)  # fmt: skip
+    if marked in hand:
+        box = layout.cards[hand.index(marked)]
+        draw.rounded_rectangle(
+            (box[0] - 3, box[1] - 3, box[2] + 3, box[3] + 3), 12, outline=theme.just_played, width=6
+        )
     return image
 
 
-def render_png(view: GameView, theme: Theme = DEFAULT_THEME) -> bytes:
-    return to_png(render(view, theme), theme)
+def render_png(view: GameView, theme: Theme = DEFAULT_THEME, marked: Card | None = None) -> bytes:
+    return to_png(render(view, theme, marked), theme)

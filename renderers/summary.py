@@ -10,7 +10,7 @@ from PIL import Image, ImageDraw
 from engine.core import GameView
 from engine.pictures import SummaryChart, SummaryColumn, SummaryPicture, default_names
 from renderers.assets import font
-from renderers.draw import paste_card, to_png
+from renderers.draw import drawing, paste_card, to_png
 from renderers.text import draw_text, fit_name, wrap_pieces, wrap_words
 from renderers.theme import DEFAULT_THEME, Theme
 
@@ -60,6 +60,11 @@ def render(
 
 
 def render_picture(picture: SummaryPicture, theme: Theme = DEFAULT_THEME) -> Image.Image:
+    with drawing(picture.pack):
+        return _render_picture(picture, theme)
+
+
+def _render_picture(picture: SummaryPicture, theme: Theme) -> Image.Image:
     columns = picture.columns
     column_w = column_width(picture, theme)
     lines = [panel_lines(column, column_w, theme) for column in columns]  # wrapped once

@@ -180,6 +180,28 @@ def recording_text() -> Iterator[Recording]:
         _RECORDING.reset(token)
 
 
+@contextmanager
+def recording_at(left: int, top: int) -> Iterator[None]:
+    """Text drawn inside the block is drawn on a picture that will be pasted at (left, top)
+    of the image being recorded: its boxes are recorded where they will be."""
+    outer = _RECORDING.get()
+    if outer is None:
+        yield
+        return
+    with recording_text() as inner:
+        yield
+
+    def moved(box: Box) -> Box:
+        return (box[0] + left, box[1] + top, box[2] + left, box[3] + top)
+
+    outer.labels += inner.labels
+    outer.cuts += inner.cuts
+    outer.boxes += [
+        TextBox(b.text, moved(b.box), None if b.area is None else moved(b.area))
+        for b in inner.boxes
+    ]
+
+
 def is_recording() -> bool:
     """Whether text drawn now is being recorded (so it must be drawn, not pasted from a cache)."""
     return _RECORDING.get() is not None

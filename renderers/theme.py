@@ -25,6 +25,12 @@ class Theme:
     card_edge: RGB = (70, 70, 70)
     red: RGB = (198, 32, 44)
     black: RGB = (28, 28, 30)
+    # The German-suited pack (renderers.suits): hearts are `red`; leaves, acorns, bells
+    leaves: RGB = (30, 124, 52)
+    acorns: RGB = (150, 90, 26)
+    acorn_cup: RGB = (92, 62, 30)
+    bells: RGB = (168, 100, 0)  # a bell's edge and a bells card's letters
+    bell_gold: RGB = (240, 184, 40)
     back: RGB = (126, 28, 44)
     back_line: RGB = (176, 72, 86)
     # One meaning per colour, the same in every game (`renderers.legend` explains them):

@@ -15,7 +15,7 @@ from engine.cards import Card
 from engine.pictures import TrickSeat, TrickTable
 from engine.words import say, say_count
 from renderers.assets import font, index_width
-from renderers.draw import draw_footer, paste_card, table_canvas, to_png
+from renderers.draw import draw_footer, drawing, paste_card, table_canvas, to_png
 from renderers.layout import Box, floor_box, placed_positions, seat_boxes, seat_rows
 from renderers.seat import SeatPanel, draw_seat
 from renderers.text import draw_text, fit_name, text_width, wrap_pieces
@@ -77,6 +77,11 @@ def card_boxes(count: int, slot: Box, upper: bool, layout: TrickLayout) -> list[
 
 
 def render(table: TrickTable, theme: Theme = DEFAULT_THEME, bottom: int = 0) -> Image.Image:
+    with drawing(table.pack):
+        return _render(table, theme, bottom)
+
+
+def _render(table: TrickTable, theme: Theme, bottom: int) -> Image.Image:
     layout = trick_layout(table, theme, bottom)
     image, draw = table_canvas(layout.floor, table.title, table.score_lines, theme)
     for seat, box in zip(table.seats, layout.seats, strict=True):

@@ -4,7 +4,8 @@ checked against the engine.
 `examples.toml` holds the positions (language-neutral); `<game>.<language>.toml` holds the
 pages of one game in one language: a quick start, then one page per topic, each with optional
 examples and their captions. A game package keeps its pages (and examples) in its own folder,
-named by its `LessonSpec.folder`; the built-in games' are here.
+named by its `LessonSpec.folder`: the built-in games' in `engine/<game>/lessons`, beside their
+code, as any other game package's.
 """
 
 from __future__ import annotations

@@ -184,14 +184,20 @@ def _reason(hand: SedmaHand, action: SedmaAction) -> str:
     assert card is not None
     if action.kind in (Kind.AGAIN, Kind.FIGHT):
         return say(
-            "{card}: the other side holds the trick and it is worth winning back.", card=card.pretty
+            "{card}: the other side holds the trick and it is worth winning back.",
+            card=card.shown(hand.rules.pack),
         )
     if not hand.trick:
-        return say("Lead {card}: you hold another of that rank to go again with.", card=card.pretty)
+        return say(
+            "Lead {card}: you hold another of that rank to go again with.",
+            card=card.shown(hand.rules.pack),
+        )
     safe = say(
-        "{card}: your partner holds the trick, so its points are safe there.", card=card.pretty
+        "{card}: your partner holds the trick, so its points are safe there.",
+        card=card.shown(hand.rules.pack),
     )
-    return play_reason(card, hand.matches(card), hand.trick_points(), bool(card_points(card)), safe)
+    takes, points = hand.matches(card), hand.trick_points()
+    return play_reason(card, takes, points, bool(card_points(card)), safe, hand.rules.pack)
 
 
 COMPUTER = TrickComputer(sample_world, heuristic, hard_choice, _reason)

@@ -195,7 +195,7 @@ class SedmaHand(TrickHand[SedmaAction]):
         """Why `action` is not allowed now, in a player's words."""
         card = action.card
         if card is not None and card not in self.hands[self.turn]:
-            return say("You do not hold {card}.", card=card.pretty)
+            return say("You do not hold {card}.", card=card.shown(self.rules.pack))
         if self.phase is Phase.PLAY:
             if action.kind is Kind.STOP:
                 return say("Only the leader stops a trick, once every player has played to it.")
@@ -220,7 +220,8 @@ class SedmaHand(TrickHand[SedmaAction]):
         led = self.led
         assert led is not None
         return say(
-            "You go again only with another {rank} or a wild card.", rank=rank_said(led.rank)
+            "You go again only with another {rank} or a wild card.",
+            rank=rank_said(led.rank, self.rules.pack),
         )
 
     def apply(self, action: SedmaAction, player: int | None = None) -> Record:
@@ -238,11 +239,13 @@ class SedmaHand(TrickHand[SedmaAction]):
             self.fights += 1
             self.trick = [(mover, card)]
             self.round = 1
-            text = later_card(marked("{name} fought on: led {card} over the trick"), card)
+            text = later_card(
+                marked("{name} fought on: led {card} over the trick"), card, self.rules.pack
+            )
         elif action.kind is Kind.AGAIN:
             self.trick.append((mover, card))
             self.round += 1
-            text = later_card(marked("{name} went again with {card}"), card)
+            text = later_card(marked("{name} went again with {card}"), card, self.rules.pack)
         else:
             self.trick.append((mover, card))
             text = self._play_text(mover, card)
@@ -264,12 +267,16 @@ class SedmaHand(TrickHand[SedmaAction]):
 
     def _play_text(self, mover: int, card: Card) -> Phrase:
         if len(self.trick) == 1:
-            return later_card(marked("{name} led {card}"), card)
+            return later_card(marked("{name} led {card}"), card, self.rules.pack)
         if self.matches(card):
             if self.rules.is_wild(card):
-                return later_card(marked("{name} played {card} (wild) and took the lead"), card)
-            return later_card(marked("{name} played {card} and took the lead"), card)
-        return later_card(marked("{name} played {card}"), card)
+                return later_card(
+                    marked("{name} played {card} (wild) and took the lead"), card, self.rules.pack
+                )
+            return later_card(
+                marked("{name} played {card} and took the lead"), card, self.rules.pack
+            )
+        return later_card(marked("{name} played {card}"), card, self.rules.pack)
 
     def _leader_may_decide(self) -> bool:
         if not self.hands[self.leader]:

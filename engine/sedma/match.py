@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.cards import Card
+from engine.cards import Card, Pack
 from engine.core import PUBLIC, MoveGroup, Viewer
 from engine.fairness import Seed
 from engine.match import DealMatch
@@ -49,6 +49,10 @@ class SedmaMatch(DealMatch):
 
     def holder_of_score(self, player: int) -> int:
         return player if self.rules.three_handed else player % 2
+
+    @property
+    def pack(self) -> Pack:
+        return self.rules.pack
 
     def describe_play(self, action: Any, names: Sequence[str] | None = None) -> str:
         return describe_action(self.deal, action, names)

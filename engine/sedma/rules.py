@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.cards import FULL_DECK, Card, Suit, card_of
+from engine.cards import FULL_DECK, Card, Pack, Suit, card_of
 from engine.core import GameError, RulesRecord
 from engine.words import say
 
@@ -24,6 +24,7 @@ class SedmaRules(RulesRecord):
     players: int = 4  # Sedma 2, 3 or 4; Hola 2 or 4 (four play in partnerships)
     target: int = 0  # game points (Sedma, default 10) or points (Hola, default 200) to win
     only_against_opponents: bool = False  # Sedma: continue only while an opponent holds it
+    german_suits: bool = False  # the cards' faces only: hearts, leaves, acorns and bells
 
     def __post_init__(self) -> None:
         if self.game not in (SEDMA, HOLA):
@@ -43,6 +44,11 @@ class SedmaRules(RulesRecord):
     def title(self) -> str:
         """The game's name in the language spoken now."""
         return say("Sedma") if self.game == SEDMA else say("Hola")
+
+    @property
+    def pack(self) -> Pack:
+        """How the cards look: the German-suited (mariáš) pack or the French one."""
+        return Pack.GERMAN if self.german_suits else Pack.FRENCH
 
     @property
     def is_hola(self) -> bool:

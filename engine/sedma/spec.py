@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from engine.core import GameState
@@ -22,6 +23,9 @@ from engine.sedma.rules import HOLA, SEDMA, SedmaRules
 from engine.sedma.view import SedmaView
 from engine.words import marked
 
+# The package's own /rules pages and catalogues (shipped as its package data).
+HERE = Path(__file__).parent
+
 GAME_POINTS = OptionSpec(
     "game_points", int, "Sedma: game points that win the match (default 10)",
     marked("Sedma: game points to win"), key="target", low=1, high=50,
@@ -34,6 +38,12 @@ ONLY_AGAINST = OptionSpec(
     "only_against_opponents", bool,
     "Sedma: go again only while the other side holds the trick",
     marked("Sedma: go again only against the opponents"), server_default=True, only_true=True,
+)  # fmt: skip
+
+GERMAN_SUITS = OptionSpec(
+    "german_suits", bool,
+    "Cards with hearts, leaves, acorns and bells (mariáš); on at Czech and Slovak tables",
+    marked("German-suited cards (mariáš)"), on_in=("cs", "sk"), only_true=True,
 )  # fmt: skip
 
 
@@ -101,18 +111,22 @@ def _spec(name: str, display: str, options: tuple[OptionSpec, ...], **extra: Any
         ),
         from_position=_from_position,
         computer=LazyComputer("engine.sedma.ai:COMPUTER"),
-        lessons=LessonSpec("sedma", ("en", "cs", "sk"), topic_for, facts, sweep_word=""),
+        lessons=LessonSpec(
+            "sedma", ("en", "cs", "sk"), topic_for, facts, sweep_word="", folder=HERE / "lessons"
+        ),
+        locales=HERE / "locales",
         daily=DailySpec(),  # the side's card points in the hand
         **extra,
     )
 
 
 SEDMA_SPEC = _spec(
-    SEDMA, marked("Sedma"), (GAME_POINTS, ONLY_AGAINST), stats=STATS, seat_counts=(2, 3, 4),
-    order=30,
+    SEDMA, marked("Sedma"), (GAME_POINTS, ONLY_AGAINST, GERMAN_SUITS), stats=STATS,
+    seat_counts=(2, 3, 4), order=30,
 )  # fmt: skip
 HOLA_SPEC = _spec(
-    HOLA, marked("Hola"), (HOLA_POINTS,), stats=(StatSpec("game_points", marked("Points")),
-    StatSpec("hands_won", marked("Hands won"))), description="52 cards", variant_of=SEDMA,
+    HOLA, marked("Hola"), (HOLA_POINTS, GERMAN_SUITS), stats=(StatSpec("game_points",
+    marked("Points")), StatSpec("hands_won", marked("Hands won"))), description="52 cards",
+    variant_of=SEDMA,
     seat_counts=(2, 4), order=31,
 )  # fmt: skip

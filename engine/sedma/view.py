@@ -140,6 +140,7 @@ class SedmaView(TrickView):
             last_taker=self.last_taker,
             winning_at=self.winning_at,
             last_points=self.last_points,
+            pack=self.rules.pack,
         )
 
     def score_lines(self, names: Sequence[str]) -> tuple[str, ...]:
@@ -197,9 +198,13 @@ class SedmaView(TrickView):
         if self.hand is None:
             raise ValueError("a hand image needs a player's own view")
         wild = [c for c in self.hand if self.rules.is_wild(c)]
-        note = say("wild: {cards}", cards=" ".join(c.pretty for c in wild)) if wild else None
+        note = (
+            say("wild: {cards}", cards=" ".join(c.shown(self.rules.pack) for c in wild))
+            if wild
+            else None
+        )
         playable = None if self.legal_cards is None else playable_cards(self.hand, self.legal_cards)
-        return HandPicture(self.hand, note, playable)
+        return HandPicture(self.hand, note, playable, pack=self.rules.pack)
 
     def summary_picture(self, names: Sequence[str]) -> SummaryPicture:
         if not self.deals:
@@ -239,7 +244,7 @@ class SedmaView(TrickView):
         series = tuple(tuple(r.scores[i] for r in self.deals) for i in range(len(self.scores)))
         high = max(self.rules.goal, max(max(line) for line in series))
         chart = SummaryChart(self.score_line(names), series, 0, high)
-        return SummaryPicture(heading + tail, tuple(columns), chart)
+        return SummaryPicture(heading + tail, tuple(columns), chart, pack=self.rules.pack)
 
 
 def result_cards(view: SedmaView, result: HandOutcome, members: Sequence[int]) -> list[Card]:

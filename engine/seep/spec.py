@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from engine.ai import FISHING
@@ -27,6 +28,9 @@ from engine.seep.position import parse_position
 from engine.seep.rules import SEEP, SEEP30, SeepRules
 from engine.seep.view import SeepView
 from engine.words import marked, marked_count
+
+# The package's own /rules pages and catalogues (shipped as its package data).
+HERE = Path(__file__).parent
 
 BAAZIS = OptionSpec(
     "baazis", int, "Seep: how many baazis the match lasts", marked("Seep: baazis"), default=1,
@@ -89,6 +93,7 @@ LESSONS = LessonSpec(
     strong_pile=marked("cemented"),
     sweep_word=marked("a sweep"),
     pile_name=house_name,
+    folder=HERE / "lessons",
 )
 # The 30-point game has pages of its own: its count, sweeps, Satthi and Rawalpindi.
 LESSONS_30 = replace(LESSONS, key="seep30")
@@ -132,6 +137,7 @@ def _spec(
         stats=STATS,
         headline=HEADLINE,
         lessons=lessons,
+        locales=HERE / "locales",
         description=description,
         variant_of=variant_of,
         seat_counts=(2, 4),

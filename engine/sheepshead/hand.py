@@ -27,7 +27,16 @@ from engine.sheepshead.rules import (
     suit_word,
 )
 from engine.tricks import TrickHand, following, trick_winner
-from engine.words import Phrase, later, later_card, later_count, marked, say, say_count
+from engine.words import (
+    Phrase,
+    later,
+    later_card,
+    later_count,
+    marked,
+    named,
+    say,
+    say_count,
+)
 
 
 class Phase(Enum):
@@ -469,9 +478,9 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
             self.unknown = unknown
             return later(
                 "{name} called {card} and laid one card face down (the unknown)",
-                card=action.called.pretty,
+                card=named(action.called),
             )
-        return later("{name} called {card}", card=action.called.pretty)
+        return later("{name} called {card}", card=named(action.called))
 
     def _start_play(self) -> None:
         self.phase = Phase.PLAY

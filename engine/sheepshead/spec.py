@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from engine.core import GameState
@@ -22,6 +23,9 @@ from engine.sheepshead.position import parse_position
 from engine.sheepshead.rules import SHEEPSHEAD, NoPick, Partner, SheepsheadRules
 from engine.sheepshead.view import SheepsheadView
 from engine.words import marked, marked_count
+
+# The package's own /rules pages and catalogues (shipped as its package data).
+HERE = Path(__file__).parent
 
 PARTNER = OptionSpec(
     "sheepshead_partner", str, "Sheepshead with five: the partner holds the called ace or J♦",
@@ -108,7 +112,10 @@ SPEC = GameSpec(
     headline=Headline(
         marked("units"), "units", count_words=marked_count("{count} unit", "{count} units")
     ),
-    lessons=LessonSpec("sheepshead", ("en", "de"), topic_for, facts, sweep_word=""),
+    lessons=LessonSpec(
+        "sheepshead", ("en", "de"), topic_for, facts, sweep_word="", folder=HERE / "lessons"
+    ),
+    locales=HERE / "locales",
     description="3 to 6, Wisconsin",
     order=40,
     daily=DailySpec(figure="units"),  # the hand's units won or lost

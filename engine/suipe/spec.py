@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from engine.ai import FISHING
@@ -25,6 +26,9 @@ from engine.suipe.position import parse_position
 from engine.suipe.rules import ALL_AT_ONCE, SUIPE, SuipeRules
 from engine.suipe.view import SuipeView
 from engine.words import marked
+
+# The package's own /rules pages and catalogues (shipped as its package data).
+HERE = Path(__file__).parent
 
 OPTIONS = (
     OptionSpec(
@@ -94,7 +98,9 @@ SPEC = GameSpec(
         strong_pile=marked("multiple"),
         sweep_word=marked("a Suipe"),
         pile_name=build_name,
+        folder=HERE / "lessons",
     ),
+    locales=HERE / "locales",
     seat_counts=(2, 3, 4),
     order=20,
     daily=DailySpec(rules={"deals": 1}),

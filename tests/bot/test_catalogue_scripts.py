@@ -9,13 +9,16 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-LOCALES = Path(__file__).resolve().parents[2] / "bot" / "locales"
+ROOT = Path(__file__).resolve().parents[2]
+# the shared catalogues and the built-in games' own
+FOLDERS = [ROOT / "bot" / "locales", *sorted(ROOT.glob("engine/*/locales"))]
 FOREIGN = {"gu": re.compile("[\u0900-\u097f]"), "hi": re.compile("[\u0a80-\u0aff]")}
 
 
+@pytest.mark.parametrize("folder", FOLDERS, ids=lambda folder: folder.parent.name)
 @pytest.mark.parametrize("code", sorted(FOREIGN))
-def test_a_catalogue_has_no_words_in_the_other_script(code: str) -> None:
-    with (LOCALES / f"{code}.po").open("rb") as po:
+def test_a_catalogue_has_no_words_in_the_other_script(folder: Path, code: str) -> None:
+    with (folder / f"{code}.po").open("rb") as po:
         catalogue = read_po(po, locale=code)
     wrong = []
     for message in catalogue:

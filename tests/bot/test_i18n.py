@@ -1,6 +1,9 @@
-"""The message catalogues: the template holds every marked message of the code, and Hindi and
-Gujarati translate every one of them, keeping each message's placeholders. A game package
-with catalogues of its own (`GameSpec.locales`) is checked the same way against its own code."""
+"""The message catalogues: each template holds the marked messages of its code, and every
+language translates every one of them, keeping each message's placeholders. The shared
+catalogues (`bot/locales`) hold the messages of shared code; each built-in game package
+(`engine/seep`, …) holds in its own (`GameSpec.locales`) the messages only its files use, and
+a game package from elsewhere (the test game) all of its own. `python -m bot.catalogues`
+writes them (docs/translating.md)."""
 
 from __future__ import annotations
 
@@ -9,42 +12,30 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
-from babel.messages.extract import extract_from_dir
-from babel.messages.pofile import read_po
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po, write_po
 
-from bot.i18n import FOLDER, LANGUAGES, _, language_of, ngettext, speaking
+from bot.catalogues import SHARED_CODE, Key, compiled, extract, key_of, said
+from bot.i18n import FOLDER, LANGUAGES, _, catalogue, language_of, ngettext, speaking
 from engine import registry
 
 ROOT = Path(__file__).resolve().parents[2]
-KEYWORDS = {
-    "_": None,
-    "N_": None,
-    "ngettext": (1, 2),
-    "say": None,
-    "say_count": (1, 2),
-    "later": None,
-    "later_count": (1, 2),
-    "marked": None,
-    "marked_count": (1, 2),
-    "said_in": ((1, "c"), 2),
-}
 PLACEHOLDER = re.compile(r"\{(\w+)(?::\w+)?\}")  # "{house}", or a form of it: "{house:oblique}"
-SHARED = ("bot", "cogs", "engine", "renderers")  # the code whose words are in bot/locales
+TRANSLATED = sorted(set(LANGUAGES) - {"en"})
+
+
+def template_keys(folder: Path = FOLDER) -> set[Key]:
+    with (folder / "messages.pot").open("rb") as pot:
+        return {key_of(m.id, m.context) for m in read_po(pot) if m.id}
 
 
 def template_ids(folder: Path = FOLDER) -> set[str]:
-    with (folder / "messages.pot").open("rb") as pot:
-        return {m.id if isinstance(m.id, str) else m.id[0] for m in read_po(pot) if m.id}
+    return {message for message, _context in template_keys(folder)}
 
 
-def code_ids(folders: Sequence[Path] = tuple(ROOT / p for p in SHARED)) -> set[str]:
-    found: set[str] = set()
-    for folder in folders:
-        for _file, _line, message, _comments, _context in extract_from_dir(
-            folder, keywords=KEYWORDS, comment_tags=()
-        ):
-            found.add(message if isinstance(message, str) else message[0])
-    return found
+def code_ids(folders: Sequence[Path] = tuple(ROOT / p for p in SHARED_CODE)) -> set[str]:
+    found = (extract(folder.parent, [folder.name]) for folder in folders)
+    return {message for messages in found for message, _context in messages}
 
 
 def check_translated(path: Path, code: str, template: set[str]) -> None:
@@ -73,43 +64,121 @@ def game_packages() -> list[registry.GameSpec]:
     return [spec for spec in registry.games() if spec.locales is not None]
 
 
-def test_the_template_holds_every_message_of_the_code() -> None:
-    """`pybabel extract` (README, "Translating") was run after the last message changed."""
-    assert code_ids() == template_ids()
+def built_in_packages() -> list[Path]:
+    """The built-in games' packages (inside the shared code), each once."""
+    folders = {
+        spec.locales.parent
+        for spec in game_packages()
+        if spec.name in registry.BUILT_IN and spec.locales is not None
+    }
+    return sorted(folders)
 
 
-@pytest.mark.parametrize("code", [c for c in LANGUAGES if c != "en"])
-def test_every_message_is_translated_with_its_placeholders(code: str) -> None:
-    check_translated(FOLDER / f"{code}.po", code, template_ids())
+def outside_packages() -> list[registry.GameSpec]:
+    """Games from packages of their own (the test game): all their words are theirs."""
+    return [spec for spec in game_packages() if spec.name not in registry.BUILT_IN]
 
 
-def test_every_language_has_its_catalogue_and_every_catalogue_a_language() -> None:
+def users() -> dict[Key, set[Path]]:
+    """Each message of the shared code and the files that mark it."""
+    return {
+        key: {ROOT / path for path, _line in found.locations}
+        for key, found in extract(ROOT, SHARED_CODE).items()
+    }
+
+
+def only_used_in(package: Path) -> set[Key]:
+    return {key for key, files in users().items() if all(f.is_relative_to(package) for f in files)}
+
+
+def catalogue_folders() -> list[Path]:
+    return [FOLDER, *(package / "locales" for package in built_in_packages())]
+
+
+def test_the_built_in_games_carry_their_own_catalogues() -> None:
+    """Each built-in game names its package's catalogues as any game package does."""
+    for name in registry.BUILT_IN:
+        spec = registry.game(name)
+        assert spec.locales is not None, f"{name} has no catalogues of its own"
+    assert len(built_in_packages()) == 4  # Seep (and Seep 30), Suipe, Sedma (and Hola), Sheepshead
+
+
+def test_the_templates_hold_every_message_of_the_code() -> None:
+    """`python -m bot.catalogues` (docs/translating.md) was run after the last message changed:
+    a built-in game's template holds the messages only its package's files use, the shared
+    template every other message of bot/, cogs/, engine/ and renderers/."""
+    owned: set[Key] = set()
+    for package in built_in_packages():
+        own = only_used_in(package)
+        assert own, f"{package.name} has no words of its own"
+        assert template_keys(package / "locales") == own, package.name
+        owned |= own
+    assert template_keys() == set(users()) - owned
+
+
+@pytest.mark.parametrize("folder", catalogue_folders(), ids=lambda folder: folder.parent.name)
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_every_message_is_translated_with_its_placeholders(folder: Path, code: str) -> None:
+    check_translated(folder / f"{code}.po", code, template_ids(folder))
+
+
+@pytest.mark.parametrize("folder", catalogue_folders(), ids=lambda folder: folder.parent.name)
+def test_every_language_has_its_catalogue_and_every_catalogue_a_language(folder: Path) -> None:
     """A language offered without its catalogue would be English under another name; a
     catalogue of a language not offered would never be read."""
-    assert {path.stem for path in FOLDER.glob("*.po")} == set(LANGUAGES) - {"en"}
+    assert {path.stem for path in folder.glob("*.po")} == set(TRANSLATED)
 
 
-def test_a_catalogue_that_misses_a_message_fails_the_check(tmp_path: Path) -> None:
-    """The completeness check itself: a catalogue without one of the template's messages, or
-    with one left empty, does not pass."""
-    template = template_ids()
-    source = (FOLDER / "de.po").read_text(encoding="utf-8")
-    missing = source.replace('msgid "My hand"\nmsgstr "', 'msgid "My hand (gone)"\nmsgstr "')
-    assert missing != source
-    (tmp_path / "de.po").write_text(missing, encoding="utf-8")
-    with pytest.raises(AssertionError):
-        check_translated(tmp_path / "de.po", "de", template)
-    empty = re.sub(r'(msgid "My hand"\nmsgstr )"[^"]*"', r'\1""', source)
-    assert empty != source
-    (tmp_path / "de.po").write_text(empty, encoding="utf-8")
-    with pytest.raises(AssertionError, match="not translated"):
-        check_translated(tmp_path / "de.po", "de", template)
+@pytest.mark.parametrize("folder", catalogue_folders(), ids=lambda folder: folder.parent.name)
+def test_a_catalogue_that_misses_a_message_fails_the_check(folder: Path, tmp_path: Path) -> None:
+    """The completeness check itself, for the shared template and each game's: a catalogue
+    without one of its template's messages, or with one left empty, does not pass."""
+    template = template_ids(folder)
+    check_translated(folder / "de.po", "de", template)
+    for message in list(read_catalogue(folder / "de.po"))[1:4]:  # a few, after the header
+        missing = read_catalogue(folder / "de.po")
+        missing.delete(message.id, message.context)
+        with (tmp_path / "de.po").open("wb") as po:
+            write_po(po, missing)
+        with pytest.raises(AssertionError):
+            check_translated(tmp_path / "de.po", "de", template)
+        empty = read_catalogue(folder / "de.po")
+        found = empty.get(message.id, message.context)
+        assert found is not None
+        found.string = ("",) * len(found.string) if isinstance(found.string, tuple) else ""
+        with (tmp_path / "de.po").open("wb") as po:
+            write_po(po, empty)
+        with pytest.raises(AssertionError, match="not translated"):
+            check_translated(tmp_path / "de.po", "de", template)
 
 
-@pytest.mark.parametrize("spec", game_packages(), ids=lambda spec: spec.name)
+def read_catalogue(path: Path, code: str = "de") -> Catalog:
+    with path.open("rb") as po:
+        return read_po(po, locale=code)
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_the_merged_catalogue_says_what_each_catalogue_says(code: str) -> None:
+    """No message is in two catalogues of a language, and the bot's merged catalogue finds
+    each one as its own catalogue translates it (the plural forms for every count too)."""
+    seen: dict[Key, Path] = {}
+    for folder in catalogue_folders():
+        own = compiled((folder / f"{code}.po").read_bytes(), code)
+        for message in read_catalogue(folder / f"{code}.po", code):
+            if not message.id:
+                continue
+            key = key_of(message.id, message.context)
+            assert key not in seen, f"{key} is in {seen[key]} and {folder}"
+            seen[key] = folder
+            counts = range(30) if isinstance(message.id, tuple) else (1,)
+            for count in counts:
+                assert said(catalogue(code), message, count) == said(own, message, count), key
+
+
+@pytest.mark.parametrize("spec", outside_packages(), ids=lambda spec: spec.name)
 def test_a_game_packages_catalogues_hold_its_own_messages(spec: registry.GameSpec) -> None:
-    """A game package's template matches its own code, and each of its languages translates
-    all of it: its words need no entry in the shared catalogues."""
+    """A game package from elsewhere: its template matches its own code, and each of its
+    languages translates all of it; its words need no entry in the shared catalogues."""
     assert spec.locales is not None
     assert code_ids([spec.locales.parent]) == template_ids(spec.locales)
     languages = sorted(path.stem for path in spec.locales.glob("*.po"))
@@ -281,7 +350,7 @@ def test_a_whole_match_is_said_in_czech_slovak_and_german(
 
 @pytest.mark.parametrize(
     ("spec", "code"),
-    [(spec, path.stem) for spec in game_packages() for path in spec.locales.glob("*.po")],  # type: ignore[union-attr]
+    [(spec, path.stem) for spec in outside_packages() for path in spec.locales.glob("*.po")],  # type: ignore[union-attr]
     ids=lambda value: getattr(value, "name", value),
 )
 def test_a_game_package_says_a_whole_match_in_its_languages(

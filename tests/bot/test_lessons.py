@@ -4,6 +4,11 @@ the table's Rules button finds the page for the situation."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from importlib import import_module
+from pathlib import Path
+from typing import Any
+
 import pytest
 
 from bot.lessons import (
@@ -18,6 +23,7 @@ from bot.lessons import (
 from engine import registry
 from engine.core import PUBLIC
 from engine.games import new_match
+from engine.registry import BUILT_IN
 
 # The pages about the bot rather than the game: its controls, and how to read its pictures.
 BOT_TOPICS = ("playing-here", "reading-the-table")
@@ -69,17 +75,32 @@ def test_the_page_follows_the_language_and_the_situation() -> None:
 
 
 def built_in() -> list[str]:
-    """The sets of pages the bot ships (a game package's own pages are its author's)."""
+    """The sets of pages of the games this project ships (another package's pages are its
+    author's)."""
     return sorted(
-        spec.lessons.key
-        for spec in registry.games()
-        if spec.lessons and spec.lessons.folder in (None, FOLDER)
+        {spec.lessons.key for spec in registry.games() if spec.lessons and spec.name in BUILT_IN}
     )
 
 
 def test_the_built_in_games_are_all_checked() -> None:
     assert {"seep", "seep30", "suipe", "sedma", "sheepshead"} <= set(built_in())
     assert "tinytricks" not in built_in()  # the test game keeps its pages in its own package
+
+
+@pytest.mark.parametrize("name", sorted(BUILT_IN))
+def test_a_built_in_game_carries_its_pages_in_its_own_package(name: str) -> None:
+    """Like any game package, a built-in game keeps its pages and examples beside its code
+    (`engine/<game>/lessons`), so the bot's own folder names no game."""
+    spec = registry.game(name)
+    assert spec.lessons is not None and spec.lessons.folder is not None
+    package = Path(import_module(BUILT_IN[name].split(":")[0]).__file__ or "").parent
+    assert spec.lessons.folder == package / "lessons"
+    for language in spec.lessons.languages:
+        assert (spec.lessons.folder / f"{spec.lessons.key}.{language}.toml").is_file()
+    own = {e.id for e in examples().values() if e.game == spec.lessons.key}
+    in_package = (spec.lessons.folder / "examples.toml").read_text(encoding="utf-8")
+    assert all(f'id = "{example}"' in in_package for example in own)
+    assert not [path.name for path in FOLDER.glob("*.toml")]  # the bot's folder holds no pages
 
 
 @pytest.mark.parametrize("game", built_in())
@@ -113,3 +134,97 @@ def test_a_typed_topic_finds_its_page_by_id_title_or_the_start_of_its_title() ->
     assert sevens > 0
     assert pages.index("sevens") == pages.index("Sevens") == pages.index("sev") == sevens
     assert pages.index("no such topic") == 0
+
+
+# The pictures of the pages: every example drawn, before and after its move.
+
+IMAGES_BYTES, EMBEDS, EMBED_CHARACTERS = 8 * 1024 * 1024, 10, 6000  # Discord's, per message
+
+
+@pytest.mark.parametrize("game", sorted(GAME_LANGUAGES))
+async def test_every_example_of_every_page_is_drawn_beside_its_words(game: str) -> None:
+    """A page with N examples sends N pictures, each in the embed that explains it, and the
+    page stays within what Discord takes in one message."""
+    from cogs.rules import rules_message
+
+    for language in GAME_LANGUAGES[game]:
+        for number, page in enumerate(lesson(game, language).pages):
+            sent = await rules_message(None, game, language, number)
+            embeds, files = sent["embeds"], sent["attachments"]
+            assert len(files) == len(page.examples), (language, page.topic)
+            for index, (example_id, caption) in enumerate(page.examples):
+                embed = embeds[index]
+                assert embed.image.url == f"attachment://{files[index].filename}"
+                assert caption in embed.fields[0].value, (language, example_id)
+            assert len(embeds) <= EMBEDS
+            assert sum(len(embed) for embed in embeds) <= EMBED_CHARACTERS, page.topic
+            assert sum(len(file.fp.getvalue()) for file in files) <= IMAGES_BYTES
+
+
+def table_examples() -> list[str]:
+    return sorted(e for e, example in examples().items() if example.show == "table")
+
+
+@pytest.mark.parametrize("example_id", table_examples())
+def test_the_table_before_the_move_differs_from_the_table_after_it(example_id: str) -> None:
+    """What the move changes shows on the table itself, not only in the line of the last
+    play at its foot."""
+    from PIL import ImageChops
+
+    from cogs.rules import example_picture
+    from renderers.theme import DEFAULT_THEME
+
+    picture = example_picture(example_id)
+    assert picture.after is not None
+    before, after = picture.before(), picture.after()
+    footer = before.height - DEFAULT_THEME.footer_height
+    above_the_footer = (0, 0, before.width, footer)
+    changed = ImageChops.difference(before.crop(above_the_footer), after.crop(above_the_footer))
+    assert changed.getbbox() is not None
+
+
+def drawn_words(draw: Callable[[], Any]) -> set[str]:
+    from renderers.text import recording_labels
+
+    with recording_labels() as labels:
+        draw()
+    return {label.text for label in labels}
+
+
+def test_a_trick_is_shown_before_it_is_won() -> None:
+    """Sedma's "Winning a trick": the picture before the move shows the trick on the table
+    (drawn after the move only, the table would be empty)."""
+    from cogs.rules import example_picture
+    from engine.cards import parse_cards
+
+    page = next(p for p in lesson("sedma", "en").pages if p.topic == "winning-a-trick")
+    for example_id, _caption in page.examples:
+        example = examples()[example_id]
+        trick = example.position.split("trick: ")[1].split(" | ")[0].split()[1::2]
+        before = drawn_words(example_picture(example_id).before)
+        assert {str(card) for card in parse_cards(" ".join(trick))} <= before, example_id
+        assert "No card played yet" not in before
+
+
+def test_a_hand_example_marks_the_card_to_play() -> None:
+    from cogs.rules import example_picture
+    from renderers import hand
+
+    picture = example_picture("sheepshead-trump-order")
+    assert picture.after is None  # the hand itself, the move marked on it
+    match = examples()["sheepshead-trump-order"].match()
+    plain = hand.render(match.view(match.current_player))
+    assert picture.before().tobytes() != plain.tobytes()
+
+
+def test_a_czech_page_draws_czech_words() -> None:
+    from bot.i18n import speaking
+    from cogs.rules import example_picture
+    from renderers import lesson as lesson_image
+
+    with speaking("cs"):
+        words = drawn_words(lambda: lesson_image.render(example_picture("sedma-last-match")))
+    assert {"Před tahem", "Po tahu"} <= words
+    assert any(word.startswith("Místo 1: Zahrát 9♥") for word in words), sorted(words)
+    english = ("Before", "After", "Seat", "Play", "trick")
+    assert not [word for word in words if any(w in word for w in english)], sorted(words)

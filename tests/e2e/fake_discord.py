@@ -7,8 +7,9 @@ identifies with a shard pair [id, count] receives the events of the guilds of th
 REST routes the bot uses, records every request, and enforces the Discord limits a real
 server would: one acknowledgement per interaction within 3 seconds, custom_id ≤ 100
 characters, ≤ 5 action rows, ≤ 25 select options, a message's text ≤ 2,000 characters (refused
-as Discord refuses it: 400, code 50035). A breach is recorded in `violations`; the test fixture
-fails on any.
+as Discord refuses it: 400, code 50035), ≤ 10 embeds of ≤ 6,000 characters in all, ≤ 10 files
+within the upload limit of a server without boosts (8 MiB). A breach is recorded in
+`violations`; the test fixture fails on any.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
+UPLOAD_LIMIT = 8 * 1024 * 1024  # the files of one message, in a server without boosts
 GUILD_ID = 900_000_000_000_000_001
 CHANNEL_ID = 900_000_000_000_000_002
 NO_FILES_CHANNEL_ID = 900_000_000_000_000_003
@@ -171,6 +173,70 @@ def commands_problems(commands: list[dict[str, Any]]) -> list[str]:
 
 
 CONTENT_LIMIT = 2000
+
+
+def embed_characters(embed: dict[str, Any]) -> int:
+    """What counts towards Discord's 6,000 characters over a message's embeds."""
+    fields = embed.get("fields") or []
+    return (
+        len(embed.get("title") or "")
+        + len(embed.get("description") or "")
+        + sum(len(f.get("name") or "") + len(f.get("value") or "") for f in fields)
+        + len((embed.get("footer") or {}).get("text") or "")
+        + len((embed.get("author") or {}).get("name") or "")
+    )
+
+
+def message_problems(payload: dict[str, Any], files: list[dict[str, Any]]) -> list[str]:
+    """What Discord refuses in a message: its text, embeds, files and components."""
+    problems: list[str] = []
+    content = payload.get("content") or ""
+    if len(content) > 2000:
+        problems.append(f"content of {len(content)} characters (the limit is 2000)")
+    if len(files) > 10:
+        problems.append(f"{len(files)} files (the limit is 10)")
+    if sum(f["size"] for f in files) > UPLOAD_LIMIT:
+        problems.append(f"files of {sum(f['size'] for f in files)} bytes in all")
+    embeds = payload.get("embeds") or []
+    if len(embeds) > 10:
+        problems.append(f"{len(embeds)} embeds (the limit is 10)")
+    characters = sum(embed_characters(embed) for embed in embeds)
+    if characters > 6000:
+        problems.append(f"embeds of {characters} characters (the limit is 6000)")
+    for embed in embeds:
+        limits = {"title": 256, "description": 4096}
+        for key, limit in limits.items():
+            if len(embed.get(key) or "") > limit:
+                problems.append(f"embed {key} longer than {limit}")
+        fields = embed.get("fields") or []
+        if len(fields) > 25:
+            problems.append("an embed with more than 25 fields")
+        for entry in fields:
+            if len(entry.get("name", "")) > 256 or len(entry.get("value", "")) > 1024:
+                problems.append(f"embed field too long: {entry.get('name')!r}")
+        footer = (embed.get("footer") or {}).get("text") or ""
+        if len(footer) > 2048:
+            problems.append("embed footer longer than 2048")
+    rows = payload.get("components") or []
+    if len(rows) > 5:
+        problems.append(f"{len(rows)} action rows (the limit is 5)")
+    for row in rows:
+        for component in row.get("components", []):
+            if len(component.get("custom_id", "")) > 100:
+                problems.append(f"custom_id too long: {component['custom_id']}")
+            if len(component.get("options", [])) > 25:
+                problems.append("a select with more than 25 options")
+            if component.get("type") == 3:
+                low = component.get("min_values", 1)
+                high = component.get("max_values", 1)
+                if not 0 <= low <= high <= min(25, len(component.get("options", []))):
+                    problems.append(f"a select choosing {low} to {high} options")
+            for option in component.get("options", []):
+                if len(option.get("label", "")) > 100 or len(option.get("value", "")) > 100:
+                    problems.append(f"a select option too long: {option['label']!r}")
+            if len(component.get("label") or "") > 80:
+                problems.append("a button label longer than 80")
+    return problems
 
 
 def too_long(payload: Any) -> str | None:
@@ -567,7 +633,7 @@ class FakeDiscord:
             "entitlements": [],
             "authorizing_integration_owners": {"0": str(guild)},
             "context": 0,
-            "attachment_size_limit": 8 * 1024 * 1024,
+            "attachment_size_limit": UPLOAD_LIMIT,
         }
         record = Interaction(interaction_id, token, payload, time.monotonic())
         self.interactions[interaction_id] = record
@@ -852,46 +918,13 @@ class FakeDiscord:
         text = await request.text()
         return (json.loads(text) if text else {}), []
 
-    def _check_message(self, payload: dict[str, Any]) -> None:
-        """Discord's limits on a message (it answers 400, code 50035, to a breach)."""
+    def _check_message(
+        self, payload: dict[str, Any], files: list[dict[str, Any]] | None = None
+    ) -> None:
+        """Discord's limits on a message (it answers 400, code 50035, to a breach; 413 to
+        files over the upload limit)."""
         self.sent.append(copy.deepcopy(payload))
-        content = payload.get("content") or ""
-        if len(content) > 2000:
-            self.violations.append(f"content of {len(content)} characters (the limit is 2000)")
-        embeds = payload.get("embeds") or []
-        for embed in embeds:
-            limits = {"title": 256, "description": 4096}
-            for key, limit in limits.items():
-                if len(embed.get(key) or "") > limit:
-                    self.violations.append(f"embed {key} longer than {limit}")
-            fields = embed.get("fields") or []
-            if len(fields) > 25:
-                self.violations.append("an embed with more than 25 fields")
-            for entry in fields:
-                if len(entry.get("name", "")) > 256 or len(entry.get("value", "")) > 1024:
-                    self.violations.append(f"embed field too long: {entry.get('name')!r}")
-            footer = (embed.get("footer") or {}).get("text") or ""
-            if len(footer) > 2048:
-                self.violations.append("embed footer longer than 2048")
-        rows = payload.get("components") or []
-        if len(rows) > 5:
-            self.violations.append(f"{len(rows)} action rows (the limit is 5)")
-        for row in rows:
-            for component in row.get("components", []):
-                if len(component.get("custom_id", "")) > 100:
-                    self.violations.append(f"custom_id too long: {component['custom_id']}")
-                if len(component.get("options", [])) > 25:
-                    self.violations.append("a select with more than 25 options")
-                if component.get("type") == 3:
-                    low = component.get("min_values", 1)
-                    high = component.get("max_values", 1)
-                    if not 0 <= low <= high <= min(25, len(component.get("options", []))):
-                        self.violations.append(f"a select choosing {low} to {high} options")
-                for option in component.get("options", []):
-                    if len(option.get("label", "")) > 100 or len(option.get("value", "")) > 100:
-                        self.violations.append(f"a select option too long: {option['label']!r}")
-                if len(component.get("label") or "") > 80:
-                    self.violations.append("a button label longer than 80")
+        self.violations += message_problems(payload, files or [])
 
     def _make_message(
         self,
@@ -900,7 +933,7 @@ class FakeDiscord:
         files: list[dict[str, Any]],
         message_id: int | None = None,
     ) -> dict[str, Any]:
-        self._check_message(payload)
+        self._check_message(payload, files)
         message_id = message_id or self.next_id()
         message = {
             "id": str(message_id),

@@ -157,7 +157,12 @@ async def test_a_sheepshead_table_opened_in_gujarati_speaks_gujarati(env: Env) -
     # names: the players, the game, and the deal commitment's hash, nonce and command
     words = re.sub(r"\b[0-9a-f]{8,}\b", "", words)  # a digest's hex may spell "dbc"
     left = set(re.findall(r"[A-Za-z]{3,}", words)) - {
-        "Asha", "Computer", "Sheepshead", "SHA", "nonce", "verify"
+        "Asha",
+        "Computer",
+        "Sheepshead",
+        "SHA",
+        "nonce",
+        "verify",
     }
     assert not left, left
     assert any(done in words for done in ("ચાલ્યું", "શરૂઆત કરી", "ઉપાડ્યું", "પાસ કર્યું", "દબાવ્યાં"))
@@ -191,11 +196,11 @@ async def test_the_rules_follow_the_language_a_player_chose(env: Env) -> None:
     table = latest_table(fake, "Moje karty")
     rules = await fake.click(ASHA, int(table["id"]), button(fake, table, "Pravidla"))
     page = fake.messages[rules.message_id]
-    assert page["embeds"][0]["footer"]["text"].endswith("Čeština")
+    assert page["embeds"][-1]["footer"]["text"].endswith("Čeština")
     plain = await fake.slash(ASHA, "rules", "sedma")
-    assert fake.messages[plain.message_id]["embeds"][0]["footer"]["text"].endswith("Čeština")
+    assert fake.messages[plain.message_id]["embeds"][-1]["footer"]["text"].endswith("Čeština")
     english = await fake.slash(ASHA, "rules", "sedma", language="en")
-    assert fake.messages[english.message_id]["embeds"][0]["footer"]["text"].endswith("English")
+    assert fake.messages[english.message_id]["embeds"][-1]["footer"]["text"].endswith("English")
 
 
 async def test_since_your_last_turn_speaks_the_readers_language(env: Env) -> None:
@@ -249,3 +254,60 @@ def _de(message: str) -> str:
 
     with speaking("de"):
         return _(message)
+
+
+GERMAN_SUITS = ("\N{LEAF FLUTTERING IN WIND}", "\N{CHESTNUT}", "\N{BELL}")  # leaves, acorns, bells
+
+
+async def test_a_czech_servers_sedma_table_plays_with_german_suited_cards(env: Env) -> None:
+    """A server that chose Czech: its Sedma tables show the mariáš pack, and Asha's picker
+    names her cards as her hand image draws them (leaves, acorns, bells; Sp, Sv)."""
+    fake = env.fake
+    fake.add_member(ASHA, "Asha")
+    await fake.slash(ASHA, "settings", "tables", permissions=MANAGE_GUILD, language="cs")
+    _, session = await start_table(env, ASHA, "sedma", computers=1, players=2)
+    assert session.match.rules.german_suits
+    hand_label = "Moje karty"
+    for _turn in range(20):  # until it is Asha's turn
+        await env.bot.idle()
+        if session.match.current_player == 0:
+            break
+    table = latest_table(fake, hand_label)
+    opened = await fake.click(ASHA, int(table["id"]), button(fake, table, hand_label))
+    picker = fake.messages[opened.message_id]
+    assert picker["attachments"]  # her hand, drawn with the same pack
+    words = " ".join(
+        [
+            str(item.get(key) or "")
+            for item in fake.components(picker)
+            for key in ("label", "placeholder")
+        ]
+        + [
+            str(o.get("label"))
+            for item in fake.components(picker)
+            for o in item.get("options") or []
+        ]
+    )
+    hand = session.match.view(0).hand
+    assert any(card.suit.value != 1 for card in hand)  # not every card a heart
+    assert any(symbol in words for symbol in GERMAN_SUITS), words
+    assert not any(symbol in words for symbol in "♠♣♦"), words
+
+
+async def test_a_czech_host_may_open_sedma_with_french_suited_cards(env: Env) -> None:
+    fake = env.fake
+    fake.add_member(ASHA, "Asha")
+    await fake.slash(ASHA, "settings", "tables", permissions=MANAGE_GUILD, language="cs")
+    _, session = await start_table(env, ASHA, "sedma", computers=1, players=2, german_suits=False)
+    assert not session.match.rules.german_suits
+
+
+async def test_a_host_turns_the_german_suited_cards_off_before_the_start(env: Env) -> None:
+    fake = env.fake
+    fake.add_member(ASHA, "Asha")
+    await fake.slash(ASHA, "settings", "tables", permissions=MANAGE_GUILD, language="sk")
+    new = await fake.slash(ASHA, "table", "new hola", players=2)
+    session = env.bot.tables.get(int(fake.messages[new.message_id]["channel_id"]))
+    assert session.row.rules["german_suits"] is True
+    await fake.slash(ASHA, "table", "setup", rule="german_suits", value="off")
+    assert "german_suits" not in session.row.rules

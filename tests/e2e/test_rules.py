@@ -8,7 +8,13 @@ from typing import Any
 from engine import registry
 
 from .conftest import Env
-from .fake_discord import EPHEMERAL, GUILD_ID, NO_FILES_CHANNEL_ID
+from .fake_discord import (
+    EPHEMERAL,
+    GUILD_ID,
+    NO_FILES_CHANNEL_ID,
+    UPLOAD_LIMIT,
+    message_problems,
+)
 from .helpers import button, start_table
 
 ASHA = 801
@@ -37,7 +43,7 @@ async def test_rules_in_english_hindi_and_gujarati(env: Env) -> None:
     assert nxt.responses[-1]["type"] == 7
     message = fake.messages[hindi.message_id]
     assert message["embeds"][0]["title"] == "सीप · बँटाई और बोली"
-    assert message["attachments"][0]["filename"] == "example.png"  # the bid, drawn
+    assert message["attachments"][0]["filename"] == "example-1.png"  # the bid, drawn
     value = message["embeds"][0]["fields"][0]["value"]
     # words, not notation, and in the page's language: the example's move and what follows
     assert "बोली 11" in value and "```" not in value and "B11" not in value
@@ -54,7 +60,42 @@ async def test_rules_in_english_hindi_and_gujarati(env: Env) -> None:
     houses = next(o["value"] for o in topic["options"] if "ઘર" in o["label"])
     await fake.click(ASHA, hindi.message_id, topic["custom_id"], [houses])
     message = fake.messages[hindi.message_id]
-    assert len(message["embeds"][0]["fields"]) == 3  # build, cement and break, each shown
+    # build, cement and break: each explained beside its own picture
+    assert [len(embed["fields"]) for embed in message["embeds"]] == [1, 1, 1]
+    drawn = [a["filename"] for a in message["attachments"]]
+    assert drawn == ["example-1.png", "example-2.png", "example-3.png"]
+    assert [e["image"]["url"] for e in message["embeds"]] == [f"attachment://{n}" for n in drawn]
+    assert message["embeds"][-1]["footer"]["text"] == "4 / 9 · ગુજરાતી"  # at the end
+
+    back = button(fake, message, "પાછળનું")  # to a page of one example: one picture stays
+    await fake.click(ASHA, hindi.message_id, back)
+    message = fake.messages[hindi.message_id]
+    assert len(message["embeds"]) == 1 and len(message["attachments"]) == 1
+
+
+async def test_a_czech_page_is_czech_with_each_example_drawn(env: Env) -> None:
+    fake = env.fake
+    shown = await fake.slash(ASHA, "rules", "sedma", topic="winning-a-trick", language="cs")
+    message = fake.messages[shown.message_id]
+    assert message["embeds"][0]["title"] == "Sedma · Kdo bere štych"
+    assert len(message["embeds"]) == len(message["attachments"]) == 2  # both examples
+    assert [f["size"] > 0 for f in fake.files[shown.message_id]] == [True, True]
+    labels = {c.get("label") for c in fake.components(message)}
+    assert {"Předchozí", "Další"} <= labels
+    assert "Místo 1" in message["embeds"][1]["fields"][0]["value"]
+
+
+def test_the_fake_refuses_what_discord_refuses_in_a_message() -> None:
+    """The limits the pages rely on: 10 embeds, 6,000 characters over them, 10 files within
+    the upload limit."""
+    one = {"title": "t", "description": "d" * 4000}
+    assert message_problems({"embeds": [one]}, []) == []
+    assert message_problems({"embeds": [one, one]}, [])  # 8,002 characters
+    assert message_problems({"embeds": [{"title": "t"}] * 11}, [])
+    small = {"name": "example.png", "size": 1000}
+    assert message_problems({}, [small] * 10) == []
+    assert message_problems({}, [small] * 11)
+    assert message_problems({}, [{"name": "big.png", "size": UPLOAD_LIMIT + 1}])
 
 
 async def test_suipe_rules_are_english_with_samoan_words(env: Env) -> None:

@@ -167,7 +167,7 @@ async def test_sedma_rules_in_czech_and_slovak_and_holas_fight(env: Env) -> None
     message = fake.messages[czech.message_id]
     assert message["embeds"][0]["title"] == "Sedma · Sedmy"
     assert "Vyniesli sa králi" in message["embeds"][0]["fields"][0]["value"]
-    assert message["attachments"][0]["filename"] == "example.png"
+    assert message["attachments"][0]["filename"] == "example-1.png"
 
     hola = await fake.slash(ASHA, "rules", "hola", topic="fight")
     page = fake.messages[hola.message_id]["embeds"][0]

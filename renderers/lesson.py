@@ -1,0 +1,91 @@
+"""A lesson's example as one picture: the table before the move, the move in words, then the
+table after it (stacked, so each keeps its phone-readable size); or a single picture (a hand
+with the card to play marked) above its move. The words come in, already in the reader's
+language: this module names no game and translates nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from renderers.assets import font
+from renderers.draw import to_png
+from renderers.text import draw_text, fit_text, recording_at, wrap_words
+from renderers.theme import DEFAULT_THEME, Theme
+
+LABEL_BAND = 52  # the band that names a picture ("Before the move")
+MOVE_LINE = 36  # from one line of the move to the next (room for Devanagari's marks)
+MOVE_LINES = 3
+ARROW = 22  # the arrow before the move, pointing from the picture above to the one below
+
+Drawing = Callable[[], Image.Image]  # draws one picture, as wide as the theme's images
+
+
+@dataclass(frozen=True, slots=True)
+class LessonPicture:
+    """One example: `before` (the table, or a hand with the move marked), the move that is
+    made there, and `after` (None: the picture before the move is the whole example)."""
+
+    before: Drawing
+    move: str  # "Seat 1: Play 7♥ (wild)", in the reader's language
+    after: Drawing | None = None
+    before_label: str = ""  # "Before the move": drawn above `before` when there is an `after`
+    after_label: str = ""
+
+
+def render(picture: LessonPicture, theme: Theme = DEFAULT_THEME) -> Image.Image:
+    """The pictures one under another at their own size, each named by its label band, the
+    move between them on a band of its own."""
+    width = theme.width
+    move_font = font(theme.label_size, bold=True)
+    text_left = theme.margin + ARROW + 14
+    lines = wrap_words(picture.move, move_font, width - text_left - theme.margin, MOVE_LINES)
+    move_band = 24 + MOVE_LINE * len(lines)
+    labelled = picture.after is not None
+    top = LABEL_BAND if labelled else 0
+    with recording_at(0, top):
+        before = picture.before()
+    below = top + before.height + move_band
+    after = None
+    if picture.after is not None:
+        with recording_at(0, below + LABEL_BAND):
+            after = picture.after()
+    height = below + (LABEL_BAND + after.height if after is not None else 0)
+    image = Image.new("RGB", (width, height), theme.felt)
+    draw = ImageDraw.Draw(image)
+    image.paste(before, (0, top))
+    if labelled:
+        _label(draw, picture.before_label, 0, theme)
+    _move(draw, lines, top + before.height, move_band, theme)
+    if after is not None:
+        _label(draw, picture.after_label, below, theme)
+        image.paste(after, (0, below + LABEL_BAND))
+    return image
+
+
+def _label(draw: ImageDraw.ImageDraw, text: str, top: int, theme: Theme) -> None:
+    box = (0, top, theme.width, top + LABEL_BAND)
+    draw.rectangle(box, fill=theme.black)  # set apart from the picture's own header
+    face = font(theme.title_size, bold=True)
+    shown = fit_text(text, face, theme.width - 2 * theme.margin)
+    draw_text(draw, (theme.margin, top + LABEL_BAND // 2), shown, font=face,
+              fill=theme.highlight, anchor="lm", area=box)  # fmt: skip
+
+
+def _move(draw: ImageDraw.ImageDraw, lines: list[str], top: int, height: int, theme: Theme) -> None:
+    box = (0, top, theme.width, top + height)
+    draw.rectangle(box, fill=theme.badge)
+    middle = top + height // 2
+    left = theme.margin + 2
+    corners = [(left, middle - 10), (left + ARROW, middle - 10), (left + ARROW // 2, middle + 10)]
+    draw.polygon(corners, fill=theme.just_played, outline=theme.badge_text)
+    face = font(theme.label_size, bold=True)
+    for row, line in enumerate(lines):
+        draw_text(draw, (left + ARROW + 12, top + 12 + row * MOVE_LINE), line, font=face,
+                  fill=theme.badge_text, area=box)  # fmt: skip
+
+
+def render_png(picture: LessonPicture, theme: Theme = DEFAULT_THEME) -> bytes:
+    return to_png(render(picture, theme), theme)
