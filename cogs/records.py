@@ -47,7 +47,9 @@ async def find_deal(interaction: discord.Interaction, deal: int) -> DealRecordRo
 
 
 def record_file(row: DealRecordRow) -> discord.File:
-    return discord.File(io.BytesIO(row.record.encode()), filename=f"deal-{row.id}-{row.game}.txt")
+    return discord.File(
+        io.BytesIO(row.record.encode()), filename=f"deal-{row.id}-{row.game}.txt"
+    )
 
 
 def _steps(record: DealRecord) -> list[tuple[int, TablePicture]]:
@@ -137,7 +139,9 @@ class ReplayView(OwnView):
         await self.show(interaction)
 
     @discord.ui.select(placeholder="Jump", options=[discord.SelectOption(label="-")])
-    async def jump(self, interaction: discord.Interaction, select: discord.ui.Select[Any]) -> None:
+    async def jump(
+        self, interaction: discord.Interaction, select: discord.ui.Select[Any]
+    ) -> None:
         self.index = int(select.values[0])
         await self.show(interaction)
 
@@ -229,15 +233,9 @@ class RecordCommands(commands.Cog):
                                       why=str(error)))  # fmt: skip
             return
         if not record.fair:
-            await tell(
-                interaction,
-                _(
-                    "Deal {deal} was dealt before secret deals: it is not provably fair. Its moves "
-                    "replay and give its result: {result}",
-                    deal=deal,
-                    result=record.result,
-                ),
-            )
+            await tell(interaction, _(
+                "Deal {deal} was dealt before secret deals: it is not provably fair. Its moves "
+                "replay and give its result: {result}", deal=deal, result=record.result))
             return
         lines = [
             _("Deal {deal} checks out: SHA-256 of its secret and the nonce is the commitment "

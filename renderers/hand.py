@@ -53,7 +53,9 @@ def hand_layout(count: int, theme: Theme) -> HandLayout:
     return HandLayout(title, note, cards, numbers, marks)
 
 
-def render(view: GameView, theme: Theme = DEFAULT_THEME, marked: Card | None = None) -> Image.Image:
+def render(
+    view: GameView, theme: Theme = DEFAULT_THEME, marked: Card | None = None
+) -> Image.Image:
     return render_picture(view.hand_picture(), theme, marked)
 
 

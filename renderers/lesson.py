@@ -74,7 +74,9 @@ def _label(draw: ImageDraw.ImageDraw, text: str, top: int, theme: Theme) -> None
               fill=theme.highlight, anchor="lm", area=box)  # fmt: skip
 
 
-def _move(draw: ImageDraw.ImageDraw, lines: list[str], top: int, height: int, theme: Theme) -> None:
+def _move(
+    draw: ImageDraw.ImageDraw, lines: list[str], top: int, height: int, theme: Theme
+) -> None:
     box = (0, top, theme.width, top + height)
     draw.rectangle(box, fill=theme.badge)
     middle = top + height // 2

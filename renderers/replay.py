@@ -67,7 +67,9 @@ def render_animation(
         return out.getvalue()
     # one palette for every frame (taken from the last, fullest table): smaller and steady
     palette = frames[-1].quantize(colors=128, method=Image.Quantize.MEDIANCUT)
-    quantized = [frame.quantize(palette=palette, dither=Image.Dither.NONE) for frame in frames]
+    quantized = [
+        frame.quantize(palette=palette, dither=Image.Dither.NONE) for frame in frames
+    ]
     quantized[0].save(
         out, "GIF", save_all=True, append_images=quantized[1:], duration=durations, loop=0,
         optimize=False, disposal=1,

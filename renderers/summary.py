@@ -70,7 +70,9 @@ def _render_picture(picture: SummaryPicture, theme: Theme) -> Image.Image:
     lines = [panel_lines(column, column_w, theme) for column in columns]  # wrapped once
     height = panel_height(lines, any(column.cards for column in columns), theme)
     title_font = font(theme.title_size, bold=True)
-    heading = wrap_words(picture.heading, title_font, theme.width - 2 * theme.margin, HEADING_LINES)
+    heading = wrap_words(
+        picture.heading, title_font, theme.width - 2 * theme.margin, HEADING_LINES
+    )
     heading_h = heading_height(len(heading))
     size = (theme.width, summary_height(len(columns), height, picture.chart is not None, heading_h))
     image = Image.new("RGB", size, theme.felt)

@@ -464,7 +464,8 @@ class Store:
     # ----- deal records --------------------------------------------------------------------
 
     _DEAL_COLUMNS = (
-        "d.number, d.fair, d.result, d.record, d.id, d.table_id, d.guild_id, d.game, d.finished_at"
+        "d.number, d.fair, d.result, d.record, d.id, d.table_id, d.guild_id, d.game,"
+        " d.finished_at"
     )
 
     async def deal_record(self, deal_id: int) -> DealRecordRow | None:
