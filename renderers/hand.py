@@ -14,12 +14,12 @@ from engine.pictures import HandPicture
 from engine.words import say_count
 from renderers.assets import font
 from renderers.draw import dim_card, drawing, paste_card, to_png
-from renderers.layout import Box
 from renderers.text import draw_text, fit_text, wrap_pieces
 from renderers.theme import DEFAULT_THEME, Theme
 
 HAND_HEIGHT = 372
 CARD_H = 200
+Box = tuple[int, int, int, int]
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,9 +15,10 @@ from engine.pictures import RecapPicture
 from engine.words import say, say_count
 from renderers.assets import font
 from renderers.draw import to_png
-from renderers.layout import Box
 from renderers.text import draw_text, fit_name, text_width, wrap_words
 from renderers.theme import DEFAULT_THEME, Theme
+
+Box = tuple[int, int, int, int]
 
 MAX_ROWS = 10
 LINE = 31
