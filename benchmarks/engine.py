@@ -15,18 +15,12 @@ import random
 import statistics
 import time
 
+from engine import fishing
 from engine.core import GameState
-from engine.fishing import (
-    any_takes,
-    group_free_rests,
-    groups_by_sum,
-    groups_within,
-    maximal_takes,
-    splits,
-)
-from engine.seep import SeepMatch, SeepRules, parse_position
-from engine.seep.moves import sum_plays
+from engine.seep import SeepMatch, SeepRules, moves, parse_position
+from engine.seep import deal as seep_deal
 from engine.suipe import SuipeMatch, SuipeRules
+from engine.suipe import deal as suipe_deal
 
 CROWDED = [
     # 14 small loose cards, an opponent's ordinary 10-house and a cemented king-house.
@@ -46,16 +40,11 @@ CROWDED = [
 
 
 def clear_caches() -> None:
-    for cached in (
-        maximal_takes,
-        any_takes,
-        groups_within,
-        groups_by_sum,
-        group_free_rests,
-        splits,
-        sum_plays,
-    ):
-        cached.cache_clear()
+    """Clear every move-generation cache: each `lru_cache` of the fishing modules."""
+    for module in (fishing, moves, seep_deal, suipe_deal):
+        for value in vars(module).values():
+            if hasattr(value, "cache_clear"):
+                value.cache_clear()
 
 
 def deals_per_second(rules: SeepRules | SuipeRules, first_seed: int, deals: int) -> float:

@@ -25,7 +25,8 @@ except ImportError:  # not on Windows: there the lock is not taken
     fcntl = None  # type: ignore[assignment]
 
 TABLES = ("game_tables", "seats", "actions", "deal_results", "match_results", "player_results",
-          "guild_settings", "player_prefs", "deal_records", "deal_players")  # fmt: skip
+          "guild_settings", "player_prefs", "deal_records", "deal_players", "daily_days",
+          "daily_deals", "daily_attempts")  # fmt: skip
 REQUIRED = TABLES[:3]  # in every schema version; a restore of an older one is migrated at start
 
 

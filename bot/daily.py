@@ -24,9 +24,11 @@ from bot.leaderboards import BoardPage, Standing
 from bot.players import computer_move
 from bot.storage import Store
 from bot.storage.daily import AttemptRow, DailyStore, DayRow, DealRow
+from bot.storage.store import DealRecordRow
 from engine import registry
 from engine.core import GameError, GameState, PlayRecord
 from engine.daily import NONCE_BYTES, SECRET_BYTES, DayKeys, computer_rng, day_commitment
+from engine.records import SeatEntry, make_record
 from engine.registry import DailySpec, GameSpec, Hint
 
 DEFAULT_ZONE = "UTC"
@@ -322,7 +324,8 @@ class Daily:
                 raise DailyError(_("You have finished this daily deal."))
             if self.clock() >= attempt.day.ends_at:
                 self.attempts.pop(_key(attempt), None)
-                raise DailyError(expired(attempt.day))
+                await self.store.expire(attempt.row)
+                raise DailyError(expired(attempt.day.local_day))
             if turn != attempt.turn_number:
                 raise DailyError(earlier_turn())
             if attempt.match.current_player != 0:
@@ -459,6 +462,73 @@ class Daily:
         today = await self.today(guild_id)
         return streak(await self.store.days_played(guild_id, user_id), today.local_day)
 
+    async def replays(self, guild_id: int, local_day: str, game: str) -> str:
+        """How to see each finisher's play of a day that is over, in the board's order: its
+        deal record (made when the day ended), empty before then."""
+        day = await self.store.day(guild_id, local_day)
+        if day is None or not day.over(self.clock()):
+            return ""  # nothing of the day's cards while it lasts
+        finished = await self.store.finished(guild_id, local_day, game)
+        ranked = places([float(a.score or 0) for a in finished])
+        order = sorted(zip(ranked, finished, strict=True), key=lambda p: (p[0], p[1].name))
+        return "\n".join(
+            _("{name}: `{command} deal:{deal}`", name=a.name, command=slash("replay"),
+              deal=a.record_id)
+            for _place, a in order[:BOARD_ROWS]
+            if a.record_id is not None
+        )  # fmt: skip
+
+    # ----- the day's end ----------------------------------------------------------------
+
+    def records_of(self, deal: DealRow, attempt: AttemptRow) -> list[DealRecordRow]:
+        """A finished attempt's deal records: its deals as played (a redealt hand first), the
+        member in seat 1 and the computers in the others, nobody cutting (cut 0)."""
+        daily = spec_with_daily(deal.game)[1]
+        match = self._match(deal)
+        for notation in attempt.actions:
+            match.apply(notation)
+        names = [attempt.name] + [
+            _("Computer {number}", number=seat + 1) for seat in range(1, match.num_players)
+        ]
+        seats = [SeatEntry(names[0], "human")]
+        seats += [SeatEntry(name, daily.level) for name in names[1:]]
+        when = time.strftime(
+            "%Y-%m-%dT%H:%M:%SZ", time.gmtime(attempt.finished_at or attempt.started_at)
+        )
+        rows = []
+        for number in range(1, match.deals_finished + 1):
+            made = make_record(match, number, seats, when)
+            rows.append(DealRecordRow(number, made.fair, made.result, made.to_text(),
+                                      (attempt.user_id,)))  # fmt: skip
+        return rows
+
+    async def close(self, day: DayRow) -> dict[tuple[str, int], int] | None:
+        """End a day that is over (once, whichever process comes first): unfinished attempts
+        expire, finished ones become deal records, viewable with /replay from now on.
+        None when it was closed already."""
+        made: list[tuple[AttemptRow, Sequence[DealRecordRow]]] = []
+        for deal in await self.store.deals(day.guild_id, day.local_day):
+            for attempt in await self.store.finished(day.guild_id, day.local_day, deal.game):
+                made.append((attempt, await asyncio.to_thread(self.records_of, deal, attempt)))
+        numbers = await self.store.close_day(day.guild_id, day.local_day, made)
+        for key in [k for k in self.attempts if k[:2] == (day.guild_id, day.local_day)]:
+            del self.attempts[key]
+        return numbers
+
+    async def lapsed(self, guild_id: int, game: str, user_id: int) -> AttemptRow | None:
+        """The member's unfinished attempt at `game` of a day that has ended, when they have
+        not yet begun today's: it is expired now (if the day's end has not been seen to yet),
+        and they are to be told."""
+        today = await self.today(guild_id)
+        if await self.store.attempt(guild_id, today.local_day, game, user_id) is not None:
+            return None
+        found = await self.store.latest_unfinished(guild_id, game, user_id, today.local_day)
+        if found is None:
+            return None
+        await self.store.expire(found)
+        self.attempts.pop((guild_id, found.local_day, game, user_id), None)
+        return found
+
     async def previous_day(self, guild_id: int) -> DayRow | None:
         """The server's last day that is over."""
         today = await self.today(guild_id)
@@ -526,10 +596,19 @@ def earlier_turn() -> str:
     return _("That was an earlier turn: use {command} again.", command=slash("daily"))
 
 
-def expired(day: DayRow) -> str:
+def lapsed_note(attempt: AttemptRow) -> str:
+    return _(
+        "Your attempt at the {game} deal of {day} expired unfinished when that day ended: it "
+        "does not count. Here is today's deal.",
+        game=registry.display_name(attempt.game),
+        day=attempt.local_day,
+    )
+
+
+def expired(local_day: str) -> str:
     return _(
         "That attempt expired when its day ({day}) ended. Today's deal is waiting: {command}.",
-        day=day.local_day,
+        day=local_day,
         command=slash("daily"),
     )
 

@@ -163,6 +163,7 @@ class TableFlow:
         # notices (reminders, "time's up") by table: [message id, table posts it outlives]
         self.notices: dict[int, list[list[int]]] = {}
         self._answering: dict[int, float] = {}  # moves taken on: key → time.monotonic()
+        self.closing = False  # set by close(): no new background work or timers from then
 
     def attach(self, output: TableOutput) -> None:
         self.output = output
@@ -176,7 +177,12 @@ class TableFlow:
     # ----- background work --------------------------------------------------------------
 
     def schedule(self, coro: Coroutine[Any, Any, Any]) -> None:
-        """Run work after answering an interaction; kept so tests and shutdown can wait."""
+        """Run work after answering an interaction; kept so tests and shutdown can wait.
+        Once the flow is closing, new work is dropped: what it would store is stored by the
+        next start instead (a restored table resumes its computers and timers)."""
+        if self.closing:
+            coro.close()
+            return
         task = asyncio.create_task(coro)
         self.background.add(task)
         task.add_done_callback(self.background.discard)
@@ -189,6 +195,7 @@ class TableFlow:
 
     async def close(self, grace: float) -> None:
         """Stop the timers, give moves in progress `grace` seconds to finish."""
+        self.closing = True
         timers = list(self.timers.values())
         self.timers.clear()
         for timer in timers:
@@ -481,7 +488,7 @@ class TableFlow:
         to run out at `deadline` (a time stored before a restart) or after the full time."""
         self.cancel_timer(session)
         seconds = self.turn_seconds(session)
-        if seconds <= 0 or session.ended or session.ending:
+        if seconds <= 0 or session.ended or session.ending or self.closing:
             return
         match = session.match
         assert match is not None

@@ -87,9 +87,17 @@ def catalogue(code: str) -> gettext.NullTranslations:
 
 
 def translation(code: str, message: str) -> str | None:
-    """`message` in `code` when a catalogue translates it, else None."""
-    text = catalogue(code).gettext(message)
-    return None if text == message and code != DEFAULT else text
+    """`message` in `code` when a catalogue of that language has it (even in the same words, as
+    Czech keeps "Seep" and German "normal"), else None."""
+    if code == DEFAULT:
+        return message
+    found: Any = catalogue(code)
+    while found is not None:  # the shared catalogue, then each game's own behind it
+        text = getattr(found, "_catalog", {}).get(message)
+        if text:
+            return str(text)
+        found = getattr(found, "_fallback", None)
+    return None
 
 
 def load_catalogues() -> None:

@@ -31,8 +31,13 @@ COPIED: tuple[tuple[str, str], ...] = (
     ("player_prefs", "user_id, prefs"),
     ("deal_records", "id, table_id, number, guild_id, game, finished_at, fair, result, record"),
     ("deal_players", "deal_id, user_id"),
+    ("daily_days", "guild_id, local_day, zone, start_hour, starts_at, ends_at, announced"),
+    ("daily_deals", "guild_id, local_day, game, rules, nonce, secret, commitment"),
+    ("daily_attempts", "guild_id, local_day, game, user_id, name, status, actions, score,"
+                       " started_at, finished_at, record_id"),
 )  # fmt: skip
-REAL_COLUMNS = {"created_at", "updated_at", "played_at", "finished_at", "season_start"}
+REAL_COLUMNS = {"created_at", "updated_at", "played_at", "finished_at", "season_start",
+                "starts_at", "ends_at", "started_at"}  # fmt: skip
 
 
 class MoveRefused(Exception):

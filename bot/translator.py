@@ -1,14 +1,17 @@
 """Slash commands in the players' languages, for the languages Discord's apps offer among ours.
 
 Command and group names come from `bot/locales/<code>.toml` (a name must be lower case without
-spaces, so it is chosen by hand). Descriptions and choice names come from the gettext
-catalogues (`bot.i18n.catalogue`: the shared messages and every game's own), then from the
-`.toml` file's descriptions. Whatever catalogues are present are read: a language whose files
-are missing is simply shown in English.
+spaces, so it is chosen by hand; a language without the file keeps the English names).
+Descriptions and choice names are catalogue messages (`bot.i18n.catalogue`: the shared
+messages and every game's own), marked where the commands and the games' options are written;
+a game choice is the game's display name. A message a language's catalogues lack is shown in
+English.
 
 A string made by `said` carries its message and values in its extras, so a description built
-from data ("how many players (2 or 3)") is translated as its message and filled in afterwards;
-a /rules topic (`topic_title`) is named by its page's title in that language's pages.
+from data ("how many players (2 or 3)") is translated as its message and filled in afterwards
+(a value that is a message itself, as a game's name in "Open a table of {game}", in that
+language too); a /rules topic (`topic_title`) is named by its page's title in that language's
+pages.
 """
 
 from __future__ import annotations
@@ -38,7 +41,7 @@ DESCRIPTION_LIMIT = 100  # Discord's limit for a description or a choice's name
 def table(code: str) -> dict[str, dict[str, str]]:
     path = FOLDER / f"{code}.toml"
     if not path.is_file():
-        return {"names": {}, "descriptions": {}}
+        return {"names": {}}
     return tomllib.loads(path.read_text(encoding="utf-8"))
 
 
@@ -70,10 +73,11 @@ def translate_text(string: app_commands.locale_str, code: str) -> str | None:
         title = _page_title(string.extras["lesson"], string.extras["topic"], code)
         return None if title is None else short(title)
     message = str(string.extras.get("message", string.message))
-    values: dict[str, Any] = string.extras.get("values") or {}
+    values: dict[str, Any] = {  # a value that is a message itself (a game's name) is translated
+        key: translation(code, value) or value if isinstance(value, str) else value
+        for key, value in (string.extras.get("values") or {}).items()
+    }
     text = translation(code, message)
-    if text is None:
-        text = table(code).get("descriptions", {}).get(message)
     if text is None:
         return None
     return short(text.format(**values) if values else text)

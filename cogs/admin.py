@@ -8,23 +8,28 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import _, ngettext
+from bot.i18n import N_, _, ngettext
 from cogs.common import tell
 
 if TYPE_CHECKING:
     from bot.client import SeepBot
 
+# /admin sync's choices, marked for the catalogues: Discord shows them in the app's language.
+SCOPES = (N_("this server"), N_("everywhere"))
+
 
 @app_commands.default_permissions(administrator=True)
 class AdminCommands(
-    commands.GroupCog, group_name="admin", group_description="Bot maintenance (owner only)"
+    commands.GroupCog, group_name="admin", group_description=N_("Bot maintenance (owner only)")
 ):
     def __init__(self, bot: SeepBot) -> None:
         self.bot = bot
         super().__init__()
 
-    @app_commands.command(name="sync", description="Publish the slash commands (bot owner only)")
-    @app_commands.describe(scope="this server only (instant) or every server")
+    @app_commands.command(
+        name="sync", description=N_("Publish the slash commands (bot owner only)")
+    )
+    @app_commands.describe(scope=N_("this server only (instant) or every server"))
     async def sync(
         self, interaction: discord.Interaction, scope: Literal["this server", "everywhere"]
     ) -> None:

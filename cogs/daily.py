@@ -23,6 +23,8 @@ from bot.daily import (
     already_played,
     board_explained,
     earlier_turn,
+    expired,
+    lapsed_note,
     reveal_text,
     spec_with_daily,
 )
@@ -33,7 +35,7 @@ from bot.storage import StoreFault
 from cogs.common import TAKEN, answer_unexpected, can_attach, channel_of, tell
 from cogs.leaderboard import board_model
 from cogs.options import Option, choice_of, game_option, with_options
-from cogs.picker import Picker, hand_files
+from cogs.picker import EXPIRED, STALE_PICKERS, Picker, hand_files
 from engine import registry
 from renderers import leaderboard as board_image
 
@@ -46,6 +48,8 @@ YESTERDAY = N_("yesterday's board")
 WEEK = N_("this week's board")
 SHOWN = (TODAY, YESTERDAY, WEEK)
 ANNOUNCE_SECONDS = 60.0  # how often the bot looks for days that have ended
+# a day is closed this long after it ends: a move made just before the end is stored first
+CLOSE_GRACE_SECONDS = 60.0
 
 
 class DailyPicker(Picker):
@@ -57,6 +61,7 @@ class DailyPicker(Picker):
     def __init__(self, cog: DailyCommands, attempt: DailyAttempt, user_id: int) -> None:
         self.cog = cog
         self.attempt = attempt
+        self.tag = f"{DailyPicker.tag}:{attempt.row.game}"  # a stale click knows its game
         super().__init__(attempt, user_id)
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
@@ -81,13 +86,18 @@ def board_embed(page: BoardPage, extra: str = "") -> discord.Embed:
     return embed
 
 
-async def board_parts(page: BoardPage, attach: bool, extra: str = "") -> dict[str, Any]:
-    """An embed (with the board's image, or its lines where images cannot be attached)."""
+async def board_parts(
+    page: BoardPage, attach: bool, extra: str = "", replays: str = ""
+) -> dict[str, Any]:
+    """An embed (with the board's image, or its lines where images cannot be attached), and
+    how to replay each finisher's deal once the day is over."""
     embed = board_embed(page, extra)
     parts: dict[str, Any] = {"embed": embed, "attachments": []}
     # the lines in words too: the board is short, and read at once on a phone
     lines = page.text() if page.rows else _("Nobody has finished this deal yet.")
     embed.add_field(name=_("Board"), value=lines[:1024], inline=False)
+    if replays:
+        embed.add_field(name=_("Replays of the day's deal"), value=replays[:1024], inline=False)
     if attach and page.rows:
         png = await asyncio.to_thread(board_image.render_png, board_model(page))
         parts["attachments"] = [discord.File(io.BytesIO(png), filename="daily.png")]
@@ -103,10 +113,12 @@ class DailyCommands(commands.Cog):
         self._announcer: asyncio.Task[None] | None = None
 
     async def cog_load(self) -> None:
+        STALE_PICKERS[DailyPicker.tag] = self.stale_click
         if self.bot.serving:
             self._announcer = asyncio.create_task(self._announce_loop())
 
     async def cog_unload(self) -> None:
+        STALE_PICKERS.pop(DailyPicker.tag, None)
         if self._announcer is not None:
             self._announcer.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -116,8 +128,8 @@ class DailyCommands(commands.Cog):
 
     @with_options(
         [
-            game_option("which game's deal of the day"),
-            Option("show", choice_of(SHOWN) | None, "a board instead of your game", None),
+            game_option(N_("which game's deal of the day")),
+            Option("show", choice_of(SHOWN) | None, N_("a board instead of your game"), None),
         ]
     )
     async def _daily(
@@ -139,17 +151,19 @@ class DailyCommands(commands.Cog):
                 parts = await board_parts(page, can_attach(interaction.channel), note)
                 await interaction.edit_original_response(content=None, **parts)
                 return
+            lapsed = await self.daily.lapsed(guild, game, user.id)
             attempt = await self.daily.begin(guild, user.id, user.display_name, game)
-            await self.show_attempt(interaction, attempt, "")
+            note = lapsed_note(lapsed) + "\n" if lapsed is not None else ""
+            await self.show_attempt(interaction, attempt, note)
         except DailyError as error:
             await interaction.edit_original_response(content=str(error))
         except StoreFault as error:
             await answer_unexpected(interaction, error)
 
     daily_command: app_commands.Command[Any, ..., None] = app_commands.guild_only()(
-        app_commands.command(name="daily", description="Today's deal: the same cards for everyone")(
-            _daily
-        )
+        app_commands.command(
+            name="daily", description=N_("Today's deal: the same cards for everyone")
+        )(_daily)
     )
 
     async def show_board(self, interaction: discord.Interaction, game: str, show: str) -> None:
@@ -167,10 +181,11 @@ class DailyCommands(commands.Cog):
                     raise DailyError(_("There was no daily deal here that day."))
                 local_day = previous.local_day
             page, day, deal = await self.daily.day_board(guild, game, viewer, local_day)
-            extra = ""
+            extra, replays = "", ""
             if day.over(self.daily.clock()) and deal is not None:
                 extra = reveal_text(deal)
-            parts = await board_parts(page, attach, extra)
+                replays = await self.daily.replays(guild, day.local_day, game)
+            parts = await board_parts(page, attach, extra, replays)
         await interaction.edit_original_response(content=None, **parts)
 
     async def leaderboard(self, interaction: discord.Interaction, game: str, board: str) -> None:
@@ -183,6 +198,34 @@ class DailyCommands(commands.Cog):
             await interaction.edit_original_response(content=str(error))
 
     # ----- playing ----------------------------------------------------------------------
+
+    async def stale_click(self, interaction: discord.Interaction) -> None:
+        """A click on a daily picker that no longer listens (it timed out, or the bot
+        restarted): the attempt again in a new private message, or why not."""
+        data: dict[str, Any] = dict(interaction.data or {})
+        parts = str(data.get("custom_id", "")).split(":")
+        game = parts[1] if len(parts) > 1 else ""
+        guild, user = interaction.guild_id or 0, interaction.user
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            if game not in registry.names():  # a game this bot no longer offers
+                raise DailyError(earlier_turn())
+            spec_with_daily(game)
+            lapsed = await self.daily.lapsed(guild, game, user.id)
+            if lapsed is not None:
+                raise DailyError(expired(lapsed.local_day))
+            day = await self.daily.today(guild)
+            own = await self.daily.store.attempt(guild, day.local_day, game, user.id)
+            if own is None:  # the picker was of an earlier day's attempt, since finished
+                raise DailyError(earlier_turn())
+            if own.finished:
+                raise DailyError(_("You have finished this daily deal."))
+            attempt = await self.daily.begin(guild, user.id, user.display_name, game)
+            await self.show_attempt(interaction, attempt, _(EXPIRED) + "\n")
+        except DailyError as error:
+            await interaction.edit_original_response(content=str(error))
+        except StoreFault as error:
+            await answer_unexpected(interaction, error)
 
     def heading(self, attempt: DailyAttempt) -> str:
         day, deal = attempt.day, attempt.deal
@@ -259,19 +302,22 @@ class DailyCommands(commands.Cog):
                 log.warning("the daily boards could not be announced: %s", error)
 
     async def announce_due(self) -> int:
-        """Post the boards of the days that have ended where a server asked for it; returns
+        """Close the days that have ended (their unfinished attempts expire, their finished
+        ones become deal records) and post their boards where a server asked for it; returns
         how many boards were posted."""
         posted = 0
-        for day in await self.daily.store.days_due(self.daily.clock()):
+        for day in await self.daily.store.days_due(self.daily.clock() - CLOSE_GRACE_SECONDS):
             if self.bot.get_guild(day.guild_id) is None:
                 continue  # another process's server (or one the bot has left)
-            if not await self.daily.store.mark_announced(day.guild_id, day.local_day):
-                continue
             settings = (await self.bot.store.guild_settings(day.guild_id)).settings
+            language = settings.get("daily_language")
+            # the records (their computers' names) speak as the posted boards do
+            with speaking(language if isinstance(language, str) else None):
+                if await self.daily.close(day) is None:
+                    continue  # another process closed it
             channel_id = settings.get("daily_channel")
             if not isinstance(channel_id, int):
                 continue
-            language = settings.get("daily_language")
             for deal in await self.daily.store.deals(day.guild_id, day.local_day):
                 with speaking(language if isinstance(language, str) else None):
                     posted += await self._post_board(channel_id, day.local_day, deal)
@@ -281,9 +327,10 @@ class DailyCommands(commands.Cog):
         page, _day, _deal = await self.daily.day_board(deal.guild_id, deal.game, 0, local_day)
         if not page.rows:
             return 0
+        replays = await self.daily.replays(deal.guild_id, local_day, deal.game)
         try:
             channel = await channel_of(self.bot, channel_id)
-            parts = await board_parts(page, can_attach(channel), reveal_text(deal))
+            parts = await board_parts(page, can_attach(channel), reveal_text(deal), replays)
             files = parts.pop("attachments")
             await channel.send(**parts, files=files)
         except discord.HTTPException as error:

@@ -117,12 +117,15 @@ class LeaderboardCommands(commands.Cog):
         [
             game_option(),
             Option(
-                "by", choice_of([*board_choices(), *DAILY_BOARDS]) | None, "what to rank by", None
+                "by",
+                choice_of([*board_choices(), *DAILY_BOARDS]) | None,
+                N_("what to rank by"),
+                None,
             ),
             Option(
                 "period",
                 choice_of([p.value for p in Period]) | None,
-                "which results count",
+                N_("which results count"),
                 None,
             ),
         ]
@@ -144,7 +147,7 @@ class LeaderboardCommands(commands.Cog):
         await send_page(interaction, await board_message(interaction, game, board, chosen, 0))
 
     leaderboard: app_commands.Command[Any, ..., None] = app_commands.guild_only()(
-        app_commands.command(name="leaderboard", description="This server's best players")(
+        app_commands.command(name="leaderboard", description=N_("This server's best players"))(
             _leaderboard
         )
     )
@@ -216,7 +219,7 @@ class LeaderboardCommands(commands.Cog):
         await interaction.response.send_message(**kwargs)
 
     stats = app_commands.Group(
-        name="stats", description="A player's record, rating and partners", guild_only=True
+        name="stats", description=N_("A player's record, rating and partners"), guild_only=True
     )
 
     @with_options([member_option()])

@@ -50,17 +50,28 @@ def short(text: str) -> str:
     return text if len(text) <= DESCRIPTION_LIMIT else text[: DESCRIPTION_LIMIT - 1] + "…"
 
 
-def game_option(description: str = "which game", required: bool = True) -> Option:
-    annotation = choice_of(registry.names())
+def game_option(description: str = N_("which game"), required: bool = True) -> Option:
+    """The game, each named as the reader's language names it ("Seep", "सीप")."""
+    games = tuple(
+        app_commands.Choice(name=said(spec.display_name), value=spec.name)
+        for spec in registry.games()
+    )
     if required:
-        return Option("game", annotation, description)
-    return Option("game", Optional[annotation], description, None)  # noqa: UP045 (runtime)
+        return Option("game", str, description, choices=games)
+    return Option("game", Optional[str], description, None, choices=games)  # noqa: UP045 (runtime)
 
 
 def players_option(spec: GameSpec) -> Option:
     """How many players, within the game's own range."""
     annotation = Optional[app_commands.Range[int, spec.min_players, spec.max_players]]  # noqa: UP045
-    description = said(N_("how many players ({seats})"), seats=spec.seats_text())
+    counts = spec.allowed_seats
+    if len(counts) > 2 and counts == tuple(range(counts[0], counts[-1] + 1)):
+        description = said(N_("how many players ({low} to {high})"), low=counts[0], high=counts[-1])
+    elif len(counts) > 1:
+        seats = ", ".join(map(str, counts[:-1]))
+        description = said(N_("how many players ({seats} or {last})"), seats=seats, last=counts[-1])
+    else:
+        description = said(N_("how many players ({seats})"), seats=counts[0])
     return Option("players", annotation, description, None)
 
 

@@ -187,6 +187,11 @@ def is_handled(interaction: discord.Interaction) -> bool:
     )
 
 
+# A picker played elsewhere (its `tag`, as its components' ids begin) answers its own stale
+# clicks: tag -> what answers them
+STALE_PICKERS: dict[str, Callable[[discord.Interaction], Awaitable[None]]] = {}
+
+
 async def answer_unhandled_component(interaction: discord.Interaction) -> None:
     """A click nobody will answer gets a private answer instead of Discord's "This
     interaction failed": a picker that timed out or predates a restart, a fresh hand; anything
@@ -197,7 +202,12 @@ async def answer_unhandled_component(interaction: discord.Interaction) -> None:
         return
     await localise(interaction)
     data: dict[str, Any] = dict(interaction.data or {})
-    found = PICK.match(str(data.get("custom_id", "")))
+    custom_id = str(data.get("custom_id", ""))
+    stale = STALE_PICKERS.get(custom_id.split(":", 1)[0])
+    if stale is not None:
+        await stale(interaction)
+        return
+    found = PICK.match(custom_id)
     if found is None:
         await tell(interaction, _(UNEXPECTED))
         return

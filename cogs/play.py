@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import N_
 from bot.tables import TableError
 from cogs.common import session_for, tell
 from cogs.picker import (
@@ -44,7 +45,7 @@ class PlayCommands(commands.Cog):
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         await answer_unhandled_component(interaction)
 
-    @app_commands.command(name="hand", description="See your hand and choose a move")
+    @app_commands.command(name="hand", description=N_("See your hand and choose a move"))
     async def hand(self, interaction: discord.Interaction) -> None:
         try:
             session = session_for(interaction)
@@ -53,8 +54,8 @@ class PlayCommands(commands.Cog):
             return
         await show_hand(interaction, session)
 
-    @app_commands.command(name="play", description="Play a move (type to search your moves)")
-    @app_commands.describe(move="the move, as offered while you type")
+    @app_commands.command(name="play", description=N_("Play a move (type to search your moves)"))
+    @app_commands.describe(move=N_("the move, as offered while you type"))
     async def play(self, interaction: discord.Interaction, move: str) -> None:
         try:
             session = session_for(interaction)

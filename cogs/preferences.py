@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import LANGUAGES, OWN_NAMES, _, current, language_of, use_language
+from bot.i18n import LANGUAGES, N_, OWN_NAMES, _, current, language_of, use_language
 from cogs.common import tell
 
 if TYPE_CHECKING:
@@ -21,12 +21,12 @@ class PreferenceCommands(commands.Cog):
     def __init__(self, bot: SeepBot) -> None:
         self.bot = bot
 
-    @app_commands.command(name="language", description="The language the bot speaks to you in")
-    @app_commands.describe(language="Your language, or the one your Discord app uses")
+    @app_commands.command(name="language", description=N_("The language the bot speaks to you in"))
+    @app_commands.describe(language=N_("Your language, or the one your Discord app uses"))
     @app_commands.choices(
         language=[
             *(app_commands.Choice(name=label, value=code) for code, label in LANGUAGES.items()),
-            app_commands.Choice(name="My Discord app's language", value=DISCORD_LANGUAGE),
+            app_commands.Choice(name=N_("My Discord app's language"), value=DISCORD_LANGUAGE),
         ]
     )
     async def language(
@@ -45,9 +45,9 @@ class PreferenceCommands(commands.Cog):
         )
 
     @app_commands.command(
-        name="autoplay", description="Play your move at once when it is your only legal one"
+        name="autoplay", description=N_("Play your move at once when it is your only legal one")
     )
-    @app_commands.describe(on="On: a forced move is played for you; off: you are asked")
+    @app_commands.describe(on=N_("On: a forced move is played for you; off: you are asked"))
     async def autoplay(self, interaction: discord.Interaction, on: bool) -> None:
         await self.bot.preferences.set_auto_play(interaction.user.id, on)
         if on:

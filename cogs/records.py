@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import _
+from bot.i18n import N_, _
 from cogs.common import OwnView, tell
 from engine.core import PUBLIC, GameState
 from engine.pictures import TablePicture
@@ -175,8 +175,8 @@ class RecordCommands(commands.Cog):
     def __init__(self, bot: SeepBot) -> None:
         self.bot = bot
 
-    @app_commands.command(name="history", description="Your recent deals, or this server's")
-    @app_commands.describe(everyone="Show the server's recent deals instead of yours")
+    @app_commands.command(name="history", description=N_("Your recent deals, or this server's"))
+    @app_commands.describe(everyone=N_("Show the server's recent deals instead of yours"))
     @app_commands.guild_only()
     async def history(self, interaction: discord.Interaction, everyone: bool = False) -> None:
         guild = interaction.guild_id or 0
@@ -196,8 +196,8 @@ class RecordCommands(commands.Cog):
         footer = _("See one with `/replay deal:<number>`; check one with `/verify deal:<number>`.")
         await tell(interaction, "\n".join([heading, *lines, footer]))
 
-    @app_commands.command(name="replay", description="A finished deal, step by step")
-    @app_commands.describe(deal="The deal's number (see /history)")
+    @app_commands.command(name="replay", description=N_("A finished deal, step by step"))
+    @app_commands.describe(deal=N_("The deal's number (see /history)"))
     @app_commands.guild_only()
     async def replay(self, interaction: discord.Interaction, deal: int) -> None:
         row = await find_deal(interaction, deal)
@@ -217,8 +217,8 @@ class RecordCommands(commands.Cog):
         files = page.pop("attachments")
         await interaction.response.send_message(**page, files=files, ephemeral=True)
 
-    @app_commands.command(name="verify", description="Check that a finished deal was fair")
-    @app_commands.describe(deal="The deal's number (see /history)")
+    @app_commands.command(name="verify", description=N_("Check that a finished deal was fair"))
+    @app_commands.describe(deal=N_("The deal's number (see /history)"))
     @app_commands.guild_only()
     async def verify(self, interaction: discord.Interaction, deal: int) -> None:
         row = await find_deal(interaction, deal)

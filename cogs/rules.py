@@ -26,7 +26,7 @@ from bot.lessons import (
 )
 from bot.translator import said, topic_title
 from cogs.common import TableButton, can_attach, guarded, page_button, send_page, session_for
-from cogs.options import ALL_OPTIONS_UP_TO, Option, choice_of, per_game
+from cogs.options import ALL_OPTIONS_UP_TO, Option, per_game
 from engine import registry
 from engine.cards import parse_cards, pretty_cards
 from engine.core import PUBLIC
@@ -276,8 +276,9 @@ def rules_options(spec: GameSpec) -> list[Option]:
     languages = lessons_of(spec.name).languages
     return [
         Option("topic", str | None, said(N_("jump to a topic")), None, choices=tuple(topics)),
-        Option("language", choice_of(list(languages)) | None,
-               said(N_("the language of the pages")), None),
+        Option("language", str | None, said(N_("the language of the pages")), None,
+               choices=tuple(app_commands.Choice(name=LANGUAGES[code], value=code)
+                             for code in languages)),
     ]  # fmt: skip
 
 
@@ -313,7 +314,7 @@ def rules_commands() -> type[commands.Cog]:
                 )
             await send_page(interaction, page, content=note, ephemeral=True)
 
-        rules = app_commands.Group(name="rules", description="Learn to play the card games")
+        rules = app_commands.Group(name="rules", description=N_("Learn to play the card games"))
         for _command in per_game(
             [registry.game(name) for name in games_with_lessons()],
             rules_description,

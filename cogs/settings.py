@@ -37,19 +37,21 @@ def settings_options() -> list[Option]:
         Option(
             "language",
             str | None,
-            "the language of the tables' messages, and of players whose app speaks none of ours",
+            N_(
+                "the language of the tables' messages, and of players whose app speaks none of ours"
+            ),
             None,
             choices=languages,
         ),
-        Option("timer", TimerChoice | None, "the turn timer of new tables", None),
-        Option("level", LevelChoice | None, "how well computer players play by default", None),
+        Option("timer", TimerChoice | None, N_("the turn timer of new tables"), None),
+        Option("level", LevelChoice | None, N_("how well computer players play by default"), None),
         Option(
             "rate_computer_games",
             bool | None,
-            "whether games with computer players count for ratings",
+            N_("whether games with computer players count for ratings"),
             None,
         ),
-        Option("records", RetentionChoice | None, "how long deal records are kept", None),
+        Option("records", RetentionChoice | None, N_("how long deal records are kept"), None),
         *(table_option(option) for option in server.server_options()),
     ]
 
@@ -61,13 +63,13 @@ def may_manage(interaction: discord.Interaction) -> bool:
 @app_commands.default_permissions(manage_guild=True)
 @app_commands.guild_only()
 class SettingsCommands(
-    commands.GroupCog, group_name="settings", group_description="This server's settings"
+    commands.GroupCog, group_name="settings", group_description=N_("This server's settings")
 ):
     def __init__(self, bot: SeepBot) -> None:
         self.bot = bot
         super().__init__()
 
-    @app_commands.command(name="show", description="Show this server's settings")
+    @app_commands.command(name="show", description=N_("Show this server's settings"))
     async def show(self, interaction: discord.Interaction) -> None:
         if not may_manage(interaction):
             await tell(interaction, _(NEEDS_MANAGER))
@@ -95,14 +97,14 @@ class SettingsCommands(
         await tell(interaction, f"{heading}\n{server.describe(current.settings)}")
 
     tables: app_commands.Command[Any, ..., None] = app_commands.command(
-        name="tables", description="Defaults for new tables and rating"
+        name="tables", description=N_("Defaults for new tables and rating")
     )(_tables)
 
-    @app_commands.command(name="daily", description="The daily deal: its day and its board")
+    @app_commands.command(name="daily", description=N_("The daily deal: its day and its board"))
     @app_commands.describe(
-        announce_here="post each day's boards in this channel when the day ends (default off)",
-        zone="the time zone of the day, such as Asia/Kolkata (default UTC)",
-        start_hour="the hour the day starts, 0 to 23 (default 0, midnight)",
+        announce_here=N_("post each day's boards in this channel when the day ends (default off)"),
+        zone=N_("the time zone of the day, such as Asia/Kolkata (default UTC)"),
+        start_hour=N_("the hour the day starts, 0 to 23 (default 0, midnight)"),
     )
     async def daily(
         self,
@@ -127,7 +129,7 @@ class SettingsCommands(
         heading = _("Saved.") if changes else _("Nothing changed:")
         await tell(interaction, f"{heading}\n{describe_daily(current.settings)}")
 
-    @app_commands.command(name="season", description="Start a new leaderboard season")
+    @app_commands.command(name="season", description=N_("Start a new leaderboard season"))
     async def season(self, interaction: discord.Interaction) -> None:
         if not may_manage(interaction):
             await tell(interaction, _(NEEDS_MANAGER))

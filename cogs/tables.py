@@ -77,19 +77,19 @@ def new_table_options(spec: GameSpec) -> list[Option]:
         Option(
             "timer",
             TimerChoice | None,
-            "time for each turn before a computer player moves for an absent player",
+            N_("time for each turn before a computer player moves for an absent player"),
             None,
         ),
         Option(
             "level",
             LevelChoice | None,
-            "how well the computer players added with the lobby button play",
+            N_("how well the computer players added with the lobby button play"),
             None,
         ),
         Option(
             "beginner",
             bool,
-            "a table for learners: the hand picker offers a Hint button (not rated)",
+            N_("a table for learners: the hand picker offers a Hint button (not rated)"),
             False,
         ),
         *(table_option(option) for option in spec.options),
@@ -103,7 +103,7 @@ def new_table_description(spec: GameSpec) -> app_commands.locale_str:
 def seat_option() -> Option:
     high = max(spec.max_players for spec in registry.games())
     annotation = app_commands.Range[int, 1, high] | None
-    return Option("seat", annotation, "the seat you want (partners sit opposite)", None)
+    return Option("seat", annotation, N_("the seat you want (partners sit opposite)"), None)
 
 
 def table_commands() -> type[commands.GroupCog]:
@@ -112,7 +112,7 @@ def table_commands() -> type[commands.GroupCog]:
     class TableCommands(
         commands.GroupCog,
         group_name="table",
-        group_description="Card game tables",
+        group_description=N_("Card game tables"),
     ):
         def __init__(self, bot: SeepBot) -> None:
             self.bot = bot
@@ -121,7 +121,7 @@ def table_commands() -> type[commands.GroupCog]:
         async def _open(self, interaction: discord.Interaction, game: str, **values: Any) -> None:
             await self.open_table(interaction, game, **values)
 
-        new = app_commands.Group(name="new", description="Open a table in this channel")
+        new = app_commands.Group(name="new", description=N_("Open a table in this channel"))
         for _command in per_game(registry.games(), new_table_description, new_table_options,
                                  _open):  # fmt: skip
             new.add_command(_command)
@@ -214,14 +214,14 @@ def table_commands() -> type[commands.GroupCog]:
             )
 
         @app_commands.command(
-            name="setup", description="Change the table's settings before the start (host only)"
+            name="setup", description=N_("Change the table's settings before the start (host only)")
         )
         @app_commands.describe(
-            timer="time for each turn before a computer player moves for an absent player",
-            level="how well the computer players added with the lobby button play",
-            beginner="a table for learners: the hand picker offers a Hint button (not rated)",
-            rule="one of the game's rules to change",
-            value="the rule's new value",
+            timer=N_("time for each turn before a computer player moves for an absent player"),
+            level=N_("how well the computer players added with the lobby button play"),
+            beginner=N_("a table for learners: the hand picker offers a Hint button (not rated)"),
+            rule=N_("one of the game's rules to change"),
+            value=N_("the rule's new value"),
         )
         async def setup(
             self,
@@ -314,11 +314,11 @@ def table_commands() -> type[commands.GroupCog]:
             await interaction.response.send_message(text, embed=lobby_embed(session))
 
         join: app_commands.Command[Any, ..., None] = app_commands.command(
-            name="join", description="Sit down at this channel's table"
+            name="join", description=N_("Sit down at this channel's table")
         )(_join)
 
-        @app_commands.command(name="computer", description="Add a computer player (host only)")
-        @app_commands.describe(level="easy (makes mistakes), normal, or hard (thinks ahead)")
+        @app_commands.command(name="computer", description=N_("Add a computer player (host only)"))
+        @app_commands.describe(level=N_("easy (makes mistakes), normal, or hard (thinks ahead)"))
         async def computer(
             self,
             interaction: discord.Interaction,
@@ -339,7 +339,7 @@ def table_commands() -> type[commands.GroupCog]:
             await interaction.response.send_message(text, embed=lobby_embed(session))
 
         @app_commands.command(
-            name="leave", description="Leave this channel's table before it starts"
+            name="leave", description=N_("Leave this channel's table before it starts")
         )
         async def leave(self, interaction: discord.Interaction) -> None:
             try:
@@ -352,7 +352,7 @@ def table_commands() -> type[commands.GroupCog]:
                 text = _("{player} left the table.", player=interaction.user.mention)
             await interaction.response.send_message(text)
 
-        @app_commands.command(name="start", description="Start the game (host only)")
+        @app_commands.command(name="start", description=N_("Start the game (host only)"))
         async def start(self, interaction: discord.Interaction) -> None:
             try:
                 session = session_for(interaction)
@@ -364,7 +364,7 @@ def table_commands() -> type[commands.GroupCog]:
                 text = _("The game has started.")
             await interaction.response.send_message(text)
 
-        @app_commands.command(name="status", description="Show this channel's table")
+        @app_commands.command(name="status", description=N_("Show this channel's table"))
         async def status(self, interaction: discord.Interaction) -> None:
             try:
                 session = session_for(interaction)
@@ -394,7 +394,7 @@ def table_commands() -> type[commands.GroupCog]:
             await interaction.response.send_message(_("Here is the table."), ephemeral=True)
 
         @app_commands.command(
-            name="end", description="End this channel's table (host or Manage Channels)"
+            name="end", description=N_("End this channel's table (host or Manage Channels)")
         )
         async def end(self, interaction: discord.Interaction) -> None:
             try:
@@ -412,7 +412,7 @@ def table_commands() -> type[commands.GroupCog]:
             await interaction.response.send_message(text)
 
         @app_commands.command(
-            name="rejoin", description="Take your seat back from the computer player"
+            name="rejoin", description=N_("Take your seat back from the computer player")
         )
         async def rejoin(self, interaction: discord.Interaction) -> None:
             try:
@@ -429,9 +429,11 @@ def table_commands() -> type[commands.GroupCog]:
                 )
             await interaction.response.send_message(text)
 
-        @app_commands.command(name="kick", description="Remove a player (host or Manage Channels)")
+        @app_commands.command(
+            name="kick", description=N_("Remove a player (host or Manage Channels)")
+        )
         @app_commands.describe(
-            member="the player to remove; a computer player takes a started seat"
+            member=N_("the player to remove; a computer player takes a started seat")
         )
         async def kick(self, interaction: discord.Interaction, member: discord.Member) -> None:
             try:

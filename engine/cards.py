@@ -5,10 +5,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from contextvars import ContextVar
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum, IntEnum
 from operator import attrgetter
 from types import MappingProxyType
+from typing import NamedTuple
 
 from engine.fairness import Shuffler
 
@@ -70,30 +71,32 @@ def rank_word(rank: int) -> str:
     return RANK_WORDS.get(rank, str(rank))
 
 
-@dataclass(frozen=True, slots=True)
-class Card:
-    """A playing card. `rank` is its capture value: A=1 … 10, J=11, Q=12, K=13."""
-
+class _RankAndSuit(NamedTuple):
     rank: int
     suit: Suit
-    # Worked out once: cards are hashed and compared in every rules check and search. The
-    # hash is the one the dataclass would compute, so sets of cards keep their order.
-    index: int = field(init=False, repr=False, compare=False)  # a dense 0..51 key
-    _hash: int = field(init=False, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "index", self.suit * 13 + self.rank - 1)
-        object.__setattr__(self, "_hash", hash((self.rank, self.suit)))
 
-    def __hash__(self) -> int:
-        return self._hash
+class Card(_RankAndSuit):
+    """A playing card. `rank` is its capture value: A=1 … 10, J=11, Q=12, K=13.
 
-    def __eq__(self, other: object) -> bool:
-        if self is other:
-            return True
-        if other.__class__ is not Card:
-            return NotImplemented
-        return self.index == other.index
+    A card is the pair (rank, suit): cards are hashed and compared in every rules check and
+    search, and a pair's hash and equality run without a Python call. The hash is the one
+    the former dataclass computed, so sets of cards keep their order. Cards are ordered by
+    rank, then suit (`value_order`). `index` is a dense 0..51 key (by suit, then rank),
+    worked out once (it hides the pair's `tuple.index`, which no card needs)."""
+
+    index: int  # type: ignore[assignment]
+
+    def __new__(cls, rank: int, suit: Suit) -> Card:
+        card = super().__new__(cls, rank, suit)
+        object.__setattr__(card, "index", suit * 13 + rank - 1)
+        return card
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a card cannot change ({name})")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a card cannot change ({name})")
 
     @property
     def pretty(self) -> str:

@@ -23,9 +23,8 @@ import hmac
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import ClassVar
 
-from engine.fairness import NONCE_BYTES, SECRET_BYTES, DealKeys, commitment
+from engine.fairness import NONCE_BYTES, SECRET_BYTES, UncutKeys, commitment
 
 __all__ = ["NONCE_BYTES", "SECRET_BYTES", "DayKeys", "computer_rng", "day_commitment"]
 
@@ -44,11 +43,11 @@ def day_commitment(day_secret: bytes, nonce: bytes) -> str:
 
 
 @dataclass
-class DayKeys(DealKeys):
-    """A match's deal keys whose every shuffle secret comes from the day's secret."""
+class DayKeys(UncutKeys):
+    """A match's deal keys whose every shuffle secret comes from the day's secret; everyone
+    gets the same cards, so nobody cuts."""
 
     day_secret: bytes = field(default=b"", repr=False)
-    asks_for_cut: ClassVar[bool] = False  # everyone gets the same cards: nobody cuts
 
     @classmethod
     def of_day(cls, day_secret: bytes, nonce: bytes) -> DayKeys:

@@ -148,24 +148,34 @@ class DealKeys:
         return commitment(self.secret(index), self.nonce)
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "nonce": self.nonce.hex(),
             "first_dealer": self.first_dealer,
             "secrets": [secret.hex() for secret in self.secrets],
             "cuts": list(self.cuts),
             "dealers": list(self.dealers),
         }
+        if not self.asks_for_cut:
+            data["uncut"] = True
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> DealKeys:
         first = data.get("first_dealer")
-        return cls(
+        kind = UncutKeys if data.get("uncut") else cls
+        return kind(
             nonce=bytes.fromhex(str(data["nonce"])),
             first_dealer=None if first is None else int(first),
             secrets=[bytes.fromhex(str(s)) for s in data.get("secrets", [])],
             cuts=[int(c) for c in data.get("cuts", [])],
             dealers=[int(d) for d in data.get("dealers", [])],
         )
+
+
+class UncutKeys(DealKeys):
+    """Deal keys whose deals nobody cuts (cut 0): the daily deal's, and a record of one."""
+
+    asks_for_cut: ClassVar[bool] = False
 
 
 Seed = int | DealKeys

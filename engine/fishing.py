@@ -7,12 +7,14 @@ integer operations, and results can be cached across positions — crowded floor
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
+from itertools import combinations
 from operator import attrgetter
 
 from engine.cards import Card
-from engine.core import GameOver, IllegalMove, NotYourTurn
+from engine.core import BadNotation, GameOver, IllegalMove, NotYourTurn
 from engine.words import marked, said_by, said_list, say
 
 MAX_VALUE = 13
@@ -65,13 +67,13 @@ def total(packed: int) -> int:
     return result
 
 
+_EVEN_FIELDS = sum(0xF << (8 * byte) for byte in range(8))
+
+
 def size(packed: int) -> int:
-    """How many cards a vector holds."""
-    count = 0
-    while packed:
-        count += packed & 0xF
-        packed >>= _FIELD_BITS
-    return count
+    """How many cards a vector holds: pairs of fields added into bytes, whose sum (at most
+    14 × 15) is the vector's value modulo 255."""
+    return ((packed & _EVEN_FIELDS) + (packed >> _FIELD_BITS & _EVEN_FIELDS)) % 255
 
 
 @lru_cache(maxsize=1 << 18)
@@ -84,7 +86,9 @@ def groups_within(loose: int, target: int) -> tuple[int, ...]:
     if (loose + _THREES) & _GUARDS:  # more than four of a value: not one deck's cards
         return groups_by_sum(loose).get(target, ())
     guarded = loose | _GUARDS
-    return tuple(g for g in _DECK_GROUPS[target] if (guarded - g) & _GUARDS == _GUARDS)
+    guards = _GUARDS
+    deck_groups = _DECK_GROUPS_BY_LOW[target][_low_values(loose)]
+    return tuple([g for g in deck_groups if (guarded - g) & guards == guards])
 
 
 @lru_cache(maxsize=1 << 18)
@@ -120,6 +124,28 @@ def groups_by_sum(loose: int) -> dict[int, tuple[int, ...]]:
 _FULL_DECK_VALUES = sum(4 << (_FIELD_BITS * value) for value in range(1, MAX_VALUE + 1))
 _DECK_GROUPS: dict[int, tuple[int, ...]] = groups_by_sum(_FULL_DECK_VALUES)
 _THREES = sum(3 << (_FIELD_BITS * value) for value in range(MAX_VALUE + 1))
+_LOW_FIELDS = 0xFFFF << _FIELD_BITS  # the fields of the values 1 to 4
+
+
+def _low_values(packed: int) -> int:
+    """Which of the values 1 to 4 a vector holds: one bit in each of their fields."""
+    low = packed & _LOW_FIELDS
+    return (low | low >> 1 | low >> 2 | low >> 3) & (0x1111 << _FIELD_BITS)
+
+
+# The deck's groups of each sum that use only the values 1 to 4 a floor holds: most groups
+# have small cards, so a floor without some of them has far fewer groups to try.
+_DECK_GROUPS_BY_LOW: dict[int, dict[int, tuple[int, ...]]] = {
+    target: {
+        present: tuple(g for g in groups if _low_values(g) & ~present == 0)
+        for present in {
+            _low_values(vector(subset))
+            for size in range(5)
+            for subset in combinations(range(1, 5), size)
+        }
+    }
+    for target, groups in _DECK_GROUPS.items()
+}
 
 
 def _present(packed: int) -> list[tuple[int, int]]:
@@ -164,21 +190,48 @@ def group_free_rests(loose: int, target: int) -> tuple[tuple[int, int], ...]:
 
 @lru_cache(maxsize=1 << 18)
 def splits(packed: int, target: int) -> bool:
-    """Can the multiset be split into disjoint groups each summing to `target`?
+    """Can the multiset be split into disjoint groups each summing to `target`?"""
+    whole = total(packed)
+    return whole % target == 0 and _splits_into(packed, target, whole // target)
 
-    The largest card must sit in some group: try each way to complete it, then recurse.
+
+@lru_cache(maxsize=1 << 18)
+def _splits_into(packed: int, target: int, groups: int) -> bool:
+    """`splits` for a multiset worth `groups` × `target`.
+
+    One group is the whole multiset; two are a part worth `target` and the rest (a sum check).
+    Beyond, the largest card must sit in some group: try each way to complete it, then recurse.
     """
-    if packed == 0:
+    if groups <= 1:
         return True
+    if groups == 2:
+        return _reaches(packed, target)
     largest = MAX_VALUE
     while not (packed >> (_FIELD_BITS * largest)) & 0xF:
         largest -= 1
     if largest > target:
         return False
     rest = packed - unit(largest)
+    groups -= 1
     if largest == target:
-        return splits(rest, target)
-    return any(splits(rest - part, target) for part in groups_within(rest, target - largest))
+        return _splits_into(rest, target, groups)
+    return any(
+        _splits_into(rest - part, target, groups) for part in groups_within(rest, target - largest)
+    )
+
+
+def _reaches(packed: int, target: int) -> bool:
+    """Do some of the multiset's values sum to `target`? (The reachable sums as a bitset.)"""
+    mask = (2 << target) - 1
+    sums = 1
+    value = 1
+    packed >>= _FIELD_BITS
+    while packed and value <= target:
+        for _ in range(packed & 0xF):
+            sums = (sums | sums << value) & mask
+        packed >>= _FIELD_BITS
+        value += 1
+    return bool(sums >> target & 1)
 
 
 # Up to this many loose cards a plain search over removals is cheapest; beyond it the number of
@@ -186,13 +239,25 @@ def splits(packed: int, target: int) -> bool:
 SEARCH_LIMIT = 8
 
 
-def _takes_by_rests(loose: int, target: int, extra_value: int) -> frozenset[int]:
+@lru_cache(maxsize=1 << 16)
+def _rests_by_card(loose: int, target: int) -> dict[int, list[tuple[int, int]]]:
+    """What each group-free remainder of `loose` leaves to take, with its sum, filed by the
+    card value (modulo `target`) that would make the take a whole number of groups: a take can
+    only be completed by cards of that value, so each card looks at its own few."""
     loose_sum = total(loose)
+    by_card: dict[int, list[tuple[int, int]]] = {}
+    for rest, rest_sum in group_free_rests(loose, target):
+        taken_sum = loose_sum - rest_sum
+        by_card.setdefault(-taken_sum % target, []).append((loose - rest, taken_sum))
+    return by_card
+
+
+def _takes_by_rests(loose: int, target: int, extra_value: int) -> frozenset[int]:
+    extra = unit(extra_value) if extra_value else 0
     return frozenset(
-        loose - rest
-        for rest, rest_sum in group_free_rests(loose, target)
-        if (loose_sum - rest_sum + extra_value) % target == 0
-        and splits(loose - rest + (unit(extra_value) if extra_value else 0), target)
+        taken
+        for taken, taken_sum in _rests_by_card(loose, target).get(extra_value % target, ())
+        if _splits_into(taken + extra, target, (taken_sum + extra_value) // target)
     )
 
 
@@ -219,13 +284,18 @@ def _remainders(loose: int, groups: Sequence[int]) -> tuple[set[int], set[int]]:
     return seen, finals
 
 
-def _takes_by_search(loose: int, target: int) -> frozenset[int]:
-    """Remove target-groups one at a time until none fits; collect what was taken."""
-    groups = groups_within(loose, target)
+def _taken(loose: int, groups: Sequence[int], stuck_only: bool) -> frozenset[int]:
+    """What removing `groups` one at a time can take from `loose`: every union of disjoint
+    groups, or with `stuck_only` only those after which no group fits; `{0}` without groups."""
     if not groups:
         return frozenset({0})
-    _, finals = _remainders(loose, groups)
-    return frozenset(loose - rest for rest in finals)
+    seen, finals = _remainders(loose, groups)
+    return frozenset(loose - rest for rest in (finals if stuck_only else seen))
+
+
+def _takes_by_search(loose: int, target: int) -> frozenset[int]:
+    """Remove target-groups one at a time until none fits; collect what was taken."""
+    return _taken(loose, groups_within(loose, target), True)
 
 
 @lru_cache(maxsize=1 << 18)
@@ -260,10 +330,7 @@ def group_unions(loose: int, target: int, distinct: bool) -> frozenset[int]:
     groups = groups_within(loose, target)
     if distinct:
         groups = tuple(g for g in groups if not g & _DOUBLES)
-    if not groups:
-        return frozenset({0})
-    seen, _ = _remainders(loose, groups)
-    return frozenset(loose - rest for rest in seen)
+    return _taken(loose, groups, False)
 
 
 @lru_cache(maxsize=1 << 16)
@@ -407,3 +474,12 @@ def capture_words(items: Sequence[str], card: Card, who: str | None) -> str:
         cards=said_list(items),
         card=card.pretty,
     )
+
+
+def read_notation(pattern: re.Pattern[str], text: str, refusal: str) -> re.Match[str]:
+    """An action's notation read by the game's `pattern` (spaces ignored), or BadNotation with
+    `refusal`, a marked message naming the text as `{move}`."""
+    match = pattern.fullmatch(text.strip().replace(" ", ""))
+    if not match:
+        raise BadNotation(say(refusal, move=repr(text)))
+    return match

@@ -21,7 +21,7 @@ from typing import Any
 
 from engine import registry
 from engine.core import GameError, GameState
-from engine.fairness import DealKeys, commitment
+from engine.fairness import DealKeys, UncutKeys, commitment
 from engine.words import ENGLISH, say, translating
 
 FORMAT = "1"
@@ -256,7 +256,9 @@ def _start(record: DealRecord) -> tuple[GameState, int]:
     if record.fair:
         check_commitment(record)
         assert record.nonce is not None and record.secret is not None
-        keys = DealKeys(
+        # a deal nobody cut (cut 0: the daily deal, the same cards for everyone) starts dealt
+        kind = UncutKeys if record.cut == 0 else DealKeys
+        keys = kind(
             nonce=bytes.fromhex(record.nonce),
             first_dealer=record.dealer,
             secrets=[bytes.fromhex(record.secret)],

@@ -181,13 +181,6 @@ class GameSpec:
     def allowed_seats(self) -> tuple[int, ...]:
         return self.seat_counts or tuple(range(self.min_players, self.max_players + 1))
 
-    def seats_text(self) -> str:
-        """ "2 or 4", "2 to 4"."""
-        counts = self.allowed_seats
-        if len(counts) > 2 and counts == tuple(range(counts[0], counts[-1] + 1)):
-            return f"{counts[0]} to {counts[-1]}"
-        return " or ".join(map(str, counts))
-
     def option(self, name: str) -> OptionSpec | None:
         return next((o for o in self.options if o.name == name), None)
 

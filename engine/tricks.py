@@ -12,20 +12,78 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import fields
-from typing import TYPE_CHECKING, Any, Generic, Self, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Self, TypeVar, cast
 
 from engine.cards import Card, Pack
+from engine.core import Action, GameRules, RulesView
+from engine.fairness import Seed
+from engine.match import DealMatch
+from engine.words import Phrase, Told, say, tricks_and_points
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (the pictures are imported when a view is first drawn)
     from _typeshed import DataclassInstance
 
-from engine.core import GameRules, RulesView
-from engine.pictures import TrickSeat, TrickTable, trick_play_words
-from engine.words import Told, say, tricks_and_points
+    from engine.pictures import TrickTable
 
 Play = tuple[int, Card]  # a seat and the card it played
 S = TypeVar("S")
-A = TypeVar("A")  # a game's action
+A = TypeVar("A", bound=Action)  # a game's action
+
+
+class TrickRecord(NamedTuple, Generic[A]):
+    """A move as the table saw it (nothing hidden in it). The words of a card played are
+    shared phrases (`later_card`), and the record a tuple: recording a play costs a lookup
+    and a tuple."""
+
+    player: int
+    action: A
+    words: Phrase  # the move in the past tense, the player's name left to fill
+    took: int | None = None  # who took the trick this play ended
+
+    def told(self, name: str) -> str:
+        return self.words.told(name)
+
+
+class TrickMatch(DealMatch):
+    """A trick game's match: its running totals (a score per side or seat, or a score sheet),
+    and a move of the hand in play, already read, that goes straight to the hand (the checks
+    `DealMatch.apply` makes that such a move needs are made here)."""
+
+    action_type: ClassVar[type]  # the game's move
+    totals_name: ClassVar[str]  # the attribute holding the running totals
+
+    def __init__(self, rules: Any = None, seed: Seed = 0) -> None:
+        super().__init__(rules, seed)
+        setattr(self, self.totals_name, [0] * self.totals_count())
+
+    def totals_count(self) -> int:
+        """How many running totals the match keeps."""
+        raise NotImplementedError
+
+    @classmethod
+    def at_position(cls, parsed: tuple[Any, Sequence[int] | None]) -> Self:
+        """A match around a hand read from position notation, with the running totals the
+        position gives (else none yet)."""
+        hand, totals = parsed
+        match: Self = cls.from_position(hand)
+        if totals:
+            setattr(match, cls.totals_name, list(totals))
+        return match
+
+    def apply(self, action: Any, player: int | None = None) -> Any:
+        deal = self.deal
+        if (
+            action.__class__ is self.action_type
+            and not self._over
+            and self.pending_cut is None
+            and (player is None or player == deal.turn)
+        ):
+            record = deal.apply(action)
+            self.actions.append(action)
+            if deal.is_over:
+                self._settle()
+            return record
+        return super().apply(action, player)
 
 
 def trick_winner(plays: Sequence[tuple[int, Card]], beats: Callable[[Card, Card], bool]) -> int:
@@ -126,6 +184,8 @@ class TrickView(RulesView):
         raise NotImplementedError
 
     def last_words(self, names: Sequence[str]) -> str | None:
+        from engine.pictures import trick_play_words
+
         return trick_play_words(names, self.last_player, self.last_play, self.took)
 
     def trick_table(
@@ -137,6 +197,8 @@ class TrickView(RulesView):
         """The table: a seat for each player (with the game's `marks`), the trick in play,
         the last play in words, and what the game `shows` besides (title, trump, notes, score
         lines, the last trick)."""
+        from engine.pictures import TrickSeat, TrickTable
+
         seats = tuple(
             TrickSeat(
                 name=names[p],
@@ -159,6 +221,27 @@ class TrickView(RulesView):
             played=last,
             **shown,
         )
+
+
+def view_fields(match: Any, player: int | None) -> dict[str, Any]:
+    """The fields of a view that every trick game fills alike: the table's rules, the seat
+    it is for, the phase, the hand's number and dealer, whose turn, the tricks taken, the
+    last play (its words, player, and who took the trick it ended) and the hands played."""
+    hand = match.deal
+    last = hand.records[-1] if hand.records else None
+    return {
+        "rules": match.rules,
+        "viewer": player,
+        "phase": "over" if match.is_terminal else hand.phase.value,
+        "hand_number": match.deal_number,
+        "dealer": hand.dealer,
+        "turn": match.current_player,
+        "tricks": tuple(hand.tricks),
+        "last_play": last,
+        "last_player": None if last is None else last.player,
+        "took": None if last is None else last.took,
+        "deals": tuple(match.deal_results),
+    }
 
 
 def play_reason(

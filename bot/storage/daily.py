@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.storage.store import Store
+from bot.storage.store import DealRecordRow, Store
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,11 +44,12 @@ class AttemptRow:
     game: str
     user_id: int
     name: str
-    status: str  # playing, finished
+    status: str  # playing, finished, expired (unfinished when its day ended)
     actions: list[str] = field(default_factory=list)
     score: int | None = None
     started_at: float = 0.0
     finished_at: float | None = None
+    record_id: int | None = None  # its deal record, made when the day ends
 
     @property
     def finished(self) -> bool:
@@ -57,9 +58,10 @@ class AttemptRow:
 
 DAY_COLUMNS = "guild_id, local_day, zone, start_hour, starts_at, ends_at, announced"
 DEAL_COLUMNS = "guild_id, local_day, game, rules, nonce, secret, commitment"
-ATTEMPT_COLUMNS = (
+NEW_ATTEMPT_COLUMNS = (
     "guild_id, local_day, game, user_id, name, status, actions, score, started_at, finished_at"
 )
+ATTEMPT_COLUMNS = NEW_ATTEMPT_COLUMNS + ", record_id"
 
 
 def _day(row: Sequence[Any]) -> DayRow:
@@ -77,6 +79,7 @@ def _attempt(row: Sequence[Any]) -> AttemptRow:
         int(row[0]), str(row[1]), str(row[2]), int(row[3]), str(row[4]), str(row[5]),
         [str(a) for a in json.loads(row[6])], None if row[7] is None else int(row[7]),
         float(row[8]), None if row[9] is None else float(row[9]),
+        None if row[10] is None else int(row[10]),
     )  # fmt: skip
 
 
@@ -136,22 +139,13 @@ class DailyStore:
         return stored
 
     async def days_due(self, now: float) -> list[DayRow]:
-        """Days that are over and not yet announced (nor marked as owing nothing)."""
+        """Days that are over and not yet closed (`close_day`)."""
         rows = await self.db.all(
             f"SELECT {DAY_COLUMNS} FROM daily_days WHERE announced = 0 AND ends_at <= ?"
             " ORDER BY ends_at",
             (now,),
         )
         return [_day(row) for row in rows]
-
-    async def mark_announced(self, guild_id: int, local_day: str) -> bool:
-        """True for the one caller that marks it (two processes never both post)."""
-        row = await self.db.one(
-            "UPDATE daily_days SET announced = 1 WHERE guild_id = ? AND local_day = ?"
-            " AND announced = 0 RETURNING guild_id",
-            (guild_id, local_day),
-        )
-        return row is not None
 
     # ----- deals ------------------------------------------------------------------------
 
@@ -200,7 +194,7 @@ class DailyStore:
     ) -> bool:
         """Begin a member's attempt: False if they have one already (nothing is stored)."""
         row = await self.db.one(
-            f"INSERT INTO daily_attempts ({ATTEMPT_COLUMNS})"
+            f"INSERT INTO daily_attempts ({NEW_ATTEMPT_COLUMNS})"
             " VALUES (?, ?, ?, ?, ?, 'playing', '[]', NULL, ?, NULL)"
             " ON CONFLICT (guild_id, local_day, game, user_id) DO NOTHING RETURNING user_id",
             (guild_id, local_day, game, user_id, name, time.time()),
@@ -255,3 +249,74 @@ class DailyStore:
             (guild_id, user_id),
         )
         return [str(row[0]) for row in rows]
+
+    async def latest_unfinished(
+        self, guild_id: int, game: str, user_id: int, before: str
+    ) -> AttemptRow | None:
+        """The member's latest attempt at `game` before the day `before`, if they did not
+        finish it (playing when its day ended, or expired)."""
+        row = await self.db.one(
+            f"SELECT {ATTEMPT_COLUMNS} FROM daily_attempts WHERE guild_id = ? AND game = ?"
+            " AND user_id = ? AND local_day < ? ORDER BY local_day DESC LIMIT 1",
+            (guild_id, game, user_id, before),
+        )
+        found = _attempt(row) if row else None
+        return found if found is not None and not found.finished else None
+
+    async def expire(self, attempt: AttemptRow) -> None:
+        """An attempt still being played when its day ended is expired."""
+        await self.db.run(
+            "UPDATE daily_attempts SET status = 'expired' WHERE guild_id = ? AND local_day = ?"
+            " AND game = ? AND user_id = ? AND status = 'playing'",
+            (attempt.guild_id, attempt.local_day, attempt.game, attempt.user_id),
+        )
+
+    async def close_day(
+        self,
+        guild_id: int,
+        local_day: str,
+        records: Sequence[tuple[AttemptRow, Sequence[DealRecordRow]]],
+    ) -> dict[tuple[str, int], int] | None:
+        """End a day that is over, once (two processes never both do): its unfinished
+        attempts expire and each finished one's deal records are stored (a redealt hand first,
+        the deal that counts last), all in one transaction. Returns the number of the record
+        that counts per (game, member), or None when the day was already closed."""
+        numbers: dict[tuple[str, int], int] = {}
+        async with self.db.transaction() as tx:
+            claimed = await tx.one(
+                "UPDATE daily_days SET announced = 1 WHERE guild_id = ? AND local_day = ?"
+                " AND announced = 0 RETURNING guild_id",
+                (guild_id, local_day),
+            )
+            if claimed is None:
+                return None
+            await tx.run(
+                "UPDATE daily_attempts SET status = 'expired' WHERE guild_id = ?"
+                " AND local_day = ? AND status = 'playing'",
+                (guild_id, local_day),
+            )
+            for attempt, deals in records:
+                for deal in deals:
+                    row = await tx.one(
+                        "INSERT INTO deal_records (table_id, number, guild_id, game,"
+                        " finished_at, fair, result, record) VALUES (NULL, ?, ?, ?, ?, ?, ?, ?)"
+                        " RETURNING id",
+                        (deal.number, guild_id, attempt.game,
+                         attempt.finished_at or time.time(), int(deal.fair), deal.result,
+                         deal.record),
+                    )  # fmt: skip
+                    assert row is not None
+                    number = int(row[0])
+                    await tx.run(
+                        "INSERT INTO deal_players (deal_id, user_id) VALUES (?, ?)",
+                        (number, attempt.user_id),
+                    )
+                    numbers[(attempt.game, attempt.user_id)] = number
+                if deals:
+                    await tx.run(
+                        "UPDATE daily_attempts SET record_id = ? WHERE guild_id = ?"
+                        " AND local_day = ? AND game = ? AND user_id = ?",
+                        (numbers[(attempt.game, attempt.user_id)], guild_id, local_day,
+                         attempt.game, attempt.user_id),
+                    )  # fmt: skip
+        return numbers

@@ -6,9 +6,21 @@ by any earlier version of the bot is brought up to date at start-up.
 
 from __future__ import annotations
 
-from bot.storage.dialects import Dialect
+from dataclasses import dataclass
 
-MIGRATIONS: tuple[str, ...] = (
+from bot.storage.dialects import Dialect, Engine
+
+
+@dataclass(frozen=True, slots=True)
+class PerEngine:
+    """A migration each engine does its own way (SQLite cannot drop a NOT NULL: it copies
+    the table instead)."""
+
+    sqlite: str
+    postgres: str
+
+
+MIGRATIONS: tuple[str | PerEngine, ...] = (
     # 1: tables, seats and actions
     """
     CREATE TABLE game_tables (
@@ -231,8 +243,59 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX deal_players_user ON deal_players (user_id);
     """,
+    # 12: a daily deal's attempts become deal records when the day ends (docs/daily.md): a
+    # record without a table, and the attempt's record
+    PerEngine(
+        sqlite="""
+    CREATE TABLE deal_records_12 (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        table_id INTEGER REFERENCES game_tables (id) ON DELETE CASCADE,  -- NULL: a daily deal
+        number INTEGER NOT NULL,
+        guild_id INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        finished_at REAL NOT NULL,
+        fair INTEGER NOT NULL,
+        result TEXT NOT NULL,
+        record TEXT NOT NULL,
+        UNIQUE (table_id, number)
+    );
+    INSERT INTO deal_records_12 (id, table_id, number, guild_id, game, finished_at, fair,
+                                 result, record)
+        SELECT id, table_id, number, guild_id, game, finished_at, fair, result, record
+        FROM deal_records;
+    DELETE FROM sqlite_sequence WHERE name = 'deal_records_12';
+    INSERT INTO sqlite_sequence (name, seq)  -- a number once given is never given again
+        SELECT 'deal_records_12', seq FROM sqlite_sequence WHERE name = 'deal_records';
+    CREATE TABLE deal_players_12 (
+        deal_id INTEGER NOT NULL REFERENCES deal_records_12 (id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL,
+        PRIMARY KEY (deal_id, user_id)
+    );
+    INSERT INTO deal_players_12 (deal_id, user_id) SELECT deal_id, user_id FROM deal_players;
+    DROP TABLE deal_players;
+    DROP TABLE deal_records;
+    ALTER TABLE deal_records_12 RENAME TO deal_records;
+    ALTER TABLE deal_players_12 RENAME TO deal_players;
+    CREATE INDEX deal_records_guild ON deal_records (guild_id, finished_at);
+    CREATE INDEX deal_players_user ON deal_players (user_id);
+    ALTER TABLE daily_attempts ADD COLUMN record_id INTEGER;
+    """,
+        postgres="""
+    ALTER TABLE deal_records ALTER COLUMN table_id DROP NOT NULL;  -- NULL: a daily deal
+    ALTER TABLE daily_attempts ADD COLUMN record_id BIGINT;
+    """,
+    ),
 )
 
 
 def migration_scripts(dialect: Dialect) -> tuple[str, ...]:
-    return tuple(dialect.schema(script) for script in MIGRATIONS)
+    return tuple(
+        dialect.schema(
+            script
+            if isinstance(script, str)
+            else script.sqlite
+            if dialect.engine is Engine.SQLITE
+            else script.postgres
+        )
+        for script in MIGRATIONS
+    )

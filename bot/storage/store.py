@@ -615,7 +615,7 @@ def _deal_row(row: Sequence[Any], players: tuple[int, ...]) -> DealRecordRow:
         record=str(row[3]),
         players=players,
         id=int(row[4]),
-        table_id=int(row[5]),
+        table_id=int(row[5] or 0),  # 0: a daily deal, played at no table
         guild_id=int(row[6]),
         game=str(row[7]),
         finished_at=float(row[8]),

@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
 from engine.cards import FULL_DECK, Card
 from engine.core import BadNotation
@@ -19,17 +19,25 @@ class Kind(Enum):
     STOP = "stop"  # the leader lets the trick be taken
 
 
-PREFIX = {Kind.PLAY: "", Kind.AGAIN: "+", Kind.FIGHT: "!"}
+# The members as globals: in Python 3.11 reading a member from its Enum class goes through
+# the enum type's attribute hook, many times slower than a global, and moves read them
+# on every play.
+PLAY_KIND, AGAIN_KIND, FIGHT_KIND, STOP_KIND = Kind
 
 
-@dataclass(frozen=True, slots=True)
-class SedmaAction:
+PREFIX = {PLAY_KIND: "", AGAIN_KIND: "+", FIGHT_KIND: "!"}
+
+
+class SedmaAction(NamedTuple):
+    """A move (a pair: compared and hashed without a Python call, as the legal moves are
+    searched for it on every play)."""
+
     kind: Kind
     card: Card | None = None
 
     @property
     def notation(self) -> str:
-        if self.kind is Kind.STOP:
+        if self.kind is STOP_KIND:
             return "stop"
         return f"{PREFIX[self.kind]}{self.card}"
 
@@ -37,19 +45,20 @@ class SedmaAction:
         return self.notation
 
 
-STOP = SedmaAction(Kind.STOP)
+STOP = SedmaAction(STOP_KIND)
 # One shared action per kind and card, by the card's index (actions never change).
-_ACTIONS = {kind: [SedmaAction(kind, card) for card in FULL_DECK] for kind in Kind}
+# (kinds are told apart by identity: an Enum member's hash is a Python call)
+_ACTIONS = {id(kind): [SedmaAction(kind, card) for card in FULL_DECK] for kind in Kind}
 
 
 def action_of(kind: Kind, card: Card) -> SedmaAction:
     """`SedmaAction(kind, card)`, the shared instance."""
-    return _ACTIONS[kind][card.index]
+    return _ACTIONS[id(kind)][card.index]
 
 
 def actions_of(kind: Kind, cards: Iterable[Card]) -> list[SedmaAction]:
     """`[SedmaAction(kind, card) for card in cards]`, the shared instances."""
-    table = _ACTIONS[kind]
+    table = _ACTIONS[id(kind)]
     return [table[card.index] for card in cards]
 
 
@@ -57,11 +66,11 @@ def parse_action(text: str) -> SedmaAction:
     word = text.strip()
     if word.lower() in ("stop", "s"):
         return STOP
-    kind = Kind.PLAY
+    kind = PLAY_KIND
     if word[:1] == "+":
-        kind, word = Kind.AGAIN, word[1:]
+        kind, word = AGAIN_KIND, word[1:]
     elif word[:1] == "!":
-        kind, word = Kind.FIGHT, word[1:]
+        kind, word = FIGHT_KIND, word[1:]
     try:
         return SedmaAction(kind, Card.parse(word))
     except ValueError:

@@ -27,6 +27,10 @@ from engine.sedma.rules import KING_OF_HEARTS, card_points
 from engine.tricks import play_reason
 from engine.words import say
 
+# the members read as globals (see the note in actions.py)
+PLAY_KIND, AGAIN_KIND, FIGHT_KIND, STOP_KIND = Kind
+PLAY_PHASE, DECIDE_PHASE, OVER_PHASE = Phase
+
 HARD_WORLDS = 64
 HOLA_WORLDS = 24  # a Hola hand is 52 cards long: each world's play-outs cost twice as much
 
@@ -77,22 +81,22 @@ def heuristic(hand: SedmaHand, rng: random.Random) -> SedmaAction:
         return legal[0]
     cards_left = sum(len(h) for h in hand.hands) + len(hand.stock)
     late = cards_left <= 2 * hand.players
-    if hand.phase is Phase.DECIDE:
+    if hand.phase is DECIDE_PHASE:
         # Go again (fight) whenever the trick is not surely ours: measured on 800 duplicate
         # hands, better than doing it only for tricks with points (Hola +54 points a hand,
         # two-player Sedma +0.24 game points, four-player Sedma the same).
         holder = hand.winning()
         ours = holder is not None and partner_known(hand, seat, holder) is True
-        choices = [a for a in legal if a.kind is not Kind.STOP]
+        choices = [a for a in legal if a.kind is not STOP_KIND]
         if ours or not choices:
             return legal[0]  # stop
         if hand.rules.is_hola:
             lead = _lead(hand, [a.card for a in choices if a.card is not None], rng)
-            return SedmaAction(Kind.FIGHT, lead)
+            return SedmaAction(FIGHT_KIND, lead)
         return min(choices, key=lambda a: _cost(hand, a.card) + rng.random() * 1e-3)
     hand_cards = [a.card for a in legal if a.card is not None]
     if not hand.trick:
-        return SedmaAction(Kind.PLAY, _lead(hand, hand_cards, rng))
+        return SedmaAction(PLAY_KIND, _lead(hand, hand_cards, rng))
     holder = hand.winning()
     assert holder is not None
     side = partner_known(hand, seat, holder)
@@ -103,15 +107,15 @@ def heuristic(hand: SedmaHand, rng: random.Random) -> SedmaAction:
     if side is True:
         smear = [c for c in plain if card_points(c)]
         if smear and (last_to_play or hand.players == 2):
-            return SedmaAction(Kind.PLAY, max(smear, key=card_points))
-        return SedmaAction(Kind.PLAY, _cheapest(hand, plain or hand_cards, rng))
+            return SedmaAction(PLAY_KIND, max(smear, key=card_points))
+        return SedmaAction(PLAY_KIND, _cheapest(hand, plain or hand_cards, rng))
     natural = [c for c in matching if not hand.rules.is_wild(c)]
     wild = [c for c in matching if hand.rules.is_wild(c)]
     if natural and (points or late or card_points(natural[0]) == 0):
-        return SedmaAction(Kind.PLAY, min(natural, key=lambda c: card_points(c)))
+        return SedmaAction(PLAY_KIND, min(natural, key=lambda c: card_points(c)))
     if wild and (points >= 10 or late):
-        return SedmaAction(Kind.PLAY, wild[0])
-    return SedmaAction(Kind.PLAY, _cheapest(hand, plain or hand_cards, rng))
+        return SedmaAction(PLAY_KIND, wild[0])
+    return SedmaAction(PLAY_KIND, _cheapest(hand, plain or hand_cards, rng))
 
 
 def _cost(hand: SedmaHand, card: Card | None) -> float:
@@ -179,10 +183,10 @@ def hard_choice(
 
 def _reason(hand: SedmaHand, action: SedmaAction) -> str:
     card = action.card
-    if action.kind is Kind.STOP:
+    if action.kind is STOP_KIND:
         return say("Stop: going on would risk more than the trick is worth.")
     assert card is not None
-    if action.kind in (Kind.AGAIN, Kind.FIGHT):
+    if action.kind in (AGAIN_KIND, FIGHT_KIND):
         return say(
             "{card}: the other side holds the trick and it is worth winning back.",
             card=card.shown(hand.rules.pack),

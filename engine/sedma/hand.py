@@ -11,9 +11,27 @@ from engine.cards import BY_INDEX, Card
 from engine.core import IllegalMove, NotYourTurn
 from engine.fairness import Shuffler
 from engine.sedma.actions import STOP, Kind, SedmaAction, actions_of
-from engine.sedma.rules import HAND_SIZE, KING_OF_HEARTS, MAX_ROUNDS, SedmaRules, card_points
-from engine.tricks import TrickHand, trick_winner
+from engine.sedma.rules import (
+    HAND_SIZE,
+    KING_OF_HEARTS,
+    MAX_ROUNDS,
+    POINTS,
+    SedmaRules,
+    card_points,
+)
+from engine.tricks import TrickHand, TrickRecord
 from engine.words import Phrase, later, later_card, marked, rank_said, say
+
+# the members read as globals (see the note in actions.py)
+PLAY_KIND, AGAIN_KIND, FIGHT_KIND, STOP_KIND = Kind
+
+# the messages of a card played
+LED = marked("{name} led {card}")
+TOOK_LEAD = marked("{name} played {card} and took the lead")
+TOOK_LEAD_WILD = marked("{name} played {card} (wild) and took the lead")
+PLAYED = marked("{name} played {card}")
+FOUGHT = marked("{name} fought on: led {card} over the trick")
+WENT_AGAIN = marked("{name} went again with {card}")
 
 
 class Phase(Enum):
@@ -22,17 +40,10 @@ class Phase(Enum):
     OVER = "over"
 
 
-@dataclass(frozen=True, slots=True)
-class Record:
-    """A play as the table saw it."""
-
-    player: int
-    action: SedmaAction
-    words: Phrase  # the play in the past tense, the player's name left to fill ("{name} led 7♦")
-    took: int | None = None  # the player who took the trick this play ended
-
-    def told(self, name: str) -> str:
-        return self.words.told(name)
+# The members as globals: in Python 3.11 reading a member from its Enum class goes through
+# the enum type's attribute hook, many times slower than a global, and moves read them
+# on every play.
+PLAY_PHASE, DECIDE_PHASE, OVER_PHASE = Phase
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +66,7 @@ class SedmaHand(TrickHand[SedmaAction]):
     stock: list[Card]
     leader: int
     turn: int
-    phase: Phase = Phase.PLAY
+    phase: Phase = PLAY_PHASE
     trick: list[tuple[int, Card]] = field(default_factory=list)  # this trick, every round
     round: int = 1
     held: list[Card] = field(default_factory=list)  # Hola: tricks held over by a fight
@@ -64,7 +75,7 @@ class SedmaHand(TrickHand[SedmaAction]):
     taken: list[list[Card]] = field(default_factory=list)  # per player
     tricks: list[int] = field(default_factory=list)  # per player
     last_winner: int | None = None  # who took the last trick of the hand
-    records: list[Record] = field(default_factory=list)
+    records: list[TrickRecord[SedmaAction]] = field(default_factory=list)
     last_trick: list[tuple[int, Card]] = field(default_factory=list)  # the last finished trick
     last_taker: int | None = None  # who took it
     last_points: int = 0  # its points, tricks held over by fights included
@@ -93,7 +104,7 @@ class SedmaHand(TrickHand[SedmaAction]):
 
     @property
     def is_over(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is OVER_PHASE
 
     def holder_of_king(self) -> int | None:
         if not self.rules.three_handed:
@@ -132,14 +143,20 @@ class SedmaHand(TrickHand[SedmaAction]):
     def matches(self, card: Card) -> bool:
         """Whether `card` takes the trick now: the led rank, or a wild card."""
         trick = self.trick
-        return bool(trick) and (card.rank == trick[0][1].rank or self.rules.is_wild(card))
+        return bool(trick) and (card.rank == trick[0][1].rank or card in self.rules.wild_cards)
 
     def winning(self) -> int | None:
         """Who takes the trick as it stands: the last to play the led rank or a wild card
         (the leader's own card counts)."""
-        if not self.trick:
+        trick = self.trick
+        if not trick:
             return None
-        return trick_winner(self.trick, lambda card, _holding: self.matches(card))
+        rank, wild = trick[0][1].rank, self.rules.wild_cards
+        holder = trick[0][0]
+        for player, card in trick:
+            if card.rank == rank or card in wild:
+                holder = player  # (the leader's own card matches itself)
+        return holder
 
     def trick_points(self) -> int:
         return sum(card_points(c) for _, c in self.trick) + sum(card_points(c) for c in self.held)
@@ -154,14 +171,14 @@ class SedmaHand(TrickHand[SedmaAction]):
     # ----- moves ------------------------------------------------------------------------
 
     def _compute_legal(self) -> list[SedmaAction]:
-        if self.phase is Phase.OVER:
+        if self.phase is OVER_PHASE:
             return []
         hand = sorted(self.hands[self.turn], key=BY_INDEX)  # the order of hand_order
-        if self.phase is Phase.PLAY:
-            return actions_of(Kind.PLAY, hand)
+        if self.phase is PLAY_PHASE:
+            return actions_of(PLAY_KIND, hand)
         if self.rules.is_hola:
-            return [STOP, *actions_of(Kind.FIGHT, hand)]
-        return [STOP, *actions_of(Kind.AGAIN, self.continuing_cards())]
+            return [STOP, *actions_of(FIGHT_KIND, hand)]
+        return [STOP, *actions_of(AGAIN_KIND, self.continuing_cards())]
 
     def continuing_cards(self) -> list[Card]:
         """The cards the leader may go again with (Sedma), when the rules let them."""
@@ -170,7 +187,9 @@ class SedmaHand(TrickHand[SedmaAction]):
         holder = self.winning()
         if self.rules.only_against_opponents and holder is not None and self._ours(holder):
             return []
-        return [c for c in sorted(self.hands[self.leader], key=BY_INDEX) if self.matches(c)]
+        rank, wild = self.trick[0][1].rank, self.rules.wild_cards
+        hand = sorted(self.hands[self.leader], key=BY_INDEX)
+        return [c for c in hand if c.rank == rank or c in wild]
 
     def _ours(self, holder: int) -> bool:
         """Whether the leader's side holds the trick, as far as the table knows: with three
@@ -183,7 +202,9 @@ class SedmaHand(TrickHand[SedmaAction]):
         return self.same_side(holder, self.leader)
 
     def check(self, action: SedmaAction, player: int | None = None) -> None:
-        if self.phase is Phase.OVER:
+        if (player is None or player == self.turn) and action in self.legal_actions():
+            return
+        if self.phase is OVER_PHASE:
             raise IllegalMove(say("This hand is over."))
         if player is not None and player != self.turn:
             raise NotYourTurn(say("It is not your turn."))
@@ -196,19 +217,19 @@ class SedmaHand(TrickHand[SedmaAction]):
         card = action.card
         if card is not None and card not in self.hands[self.turn]:
             return say("You do not hold {card}.", card=card.shown(self.rules.pack))
-        if self.phase is Phase.PLAY:
-            if action.kind is Kind.STOP:
+        if self.phase is PLAY_PHASE:
+            if action.kind is STOP_KIND:
                 return say("Only the leader stops a trick, once every player has played to it.")
             return say(
                 "Play a card to the trick: going again and fighting come when the round ends."
             )
-        if action.kind is Kind.PLAY:
+        if action.kind is PLAY_KIND:
             if self.rules.is_hola:
                 return say("Every player has played: you may fight with a new lead or stop.")
             return say("Every player has played: you may go again or stop.")
-        if action.kind is Kind.FIGHT:
+        if action.kind is FIGHT_KIND:
             return say("Fighting belongs to Hola: in Sedma you go again with the led rank or a 7.")
-        if action.kind is Kind.AGAIN and self.rules.is_hola:
+        if action.kind is AGAIN_KIND and self.rules.is_hola:
             return say("In Hola you do not go again: you may fight with a new lead, or stop.")
         if self.round >= MAX_ROUNDS:
             return say("A trick has at most four rounds: it ends now.")
@@ -224,59 +245,56 @@ class SedmaHand(TrickHand[SedmaAction]):
             rank=rank_said(led.rank, self.rules.pack),
         )
 
-    def apply(self, action: SedmaAction, player: int | None = None) -> Record:
+    def apply(self, action: SedmaAction, player: int | None = None) -> TrickRecord[SedmaAction]:
         self.check(action, player)
         mover = self.turn
         self._legal = None
-        if action.kind is Kind.STOP:
+        kind, card = action
+        if kind is STOP_KIND:
             return self._finish_trick(mover, action, later("{name} stopped"))
-        card = action.card
         assert card is not None
         self.hands[mover].remove(card)
-        if action.kind is Kind.FIGHT:
+        if kind is FIGHT_KIND:
             self.held.extend(c for _, c in self.trick)
             self.held_tricks += 1
             self.fights += 1
             self.trick = [(mover, card)]
             self.round = 1
-            text = later_card(
-                marked("{name} fought on: led {card} over the trick"), card, self.rules.pack
-            )
-        elif action.kind is Kind.AGAIN:
+            text = later_card(FOUGHT, card, self.rules.pack)
+        elif kind is AGAIN_KIND:
             self.trick.append((mover, card))
             self.round += 1
-            text = later_card(marked("{name} went again with {card}"), card, self.rules.pack)
+            text = later_card(WENT_AGAIN, card, self.rules.pack)
         else:
             self.trick.append((mover, card))
-            text = self._play_text(mover, card)
-        record = Record(mover, action, text)
+            text = later_card(self._play_text(mover, card), card, self.rules.pack)
+        record = TrickRecord(mover, action, text)
         self.records.append(record)
-        self.phase = Phase.PLAY
-        if self.round_cards() < self.players:
-            self.turn = (mover + 1) % self.players
+        self.phase = PLAY_PHASE
+        players = self.rules.players
+        if len(self.trick) - (self.round - 1) * players < players:  # the round goes on
+            self.turn = (mover + 1) % players
             return record
         # the round is complete: the leader decides, or the trick ends
         if self._leader_may_decide():
-            self.phase = Phase.DECIDE
+            self.phase = DECIDE_PHASE
             self.turn = self.leader
             return record
         taken = self._finish_trick(mover, None, text)
-        record = Record(mover, action, text, taken.took)
+        record = TrickRecord(mover, action, text, taken.took)
         self.records[-1] = record  # the play that ended the trick says who took it
         return record
 
-    def _play_text(self, mover: int, card: Card) -> Phrase:
-        if len(self.trick) == 1:
-            return later_card(marked("{name} led {card}"), card, self.rules.pack)
-        if self.matches(card):
-            if self.rules.is_wild(card):
-                return later_card(
-                    marked("{name} played {card} (wild) and took the lead"), card, self.rules.pack
-                )
-            return later_card(
-                marked("{name} played {card} and took the lead"), card, self.rules.pack
-            )
-        return later_card(marked("{name} played {card}"), card, self.rules.pack)
+    def _play_text(self, mover: int, card: Card) -> str:
+        """The message of the play's words."""
+        trick = self.trick
+        if len(trick) == 1:
+            return LED
+        if card in self.rules.wild_cards:
+            return TOOK_LEAD_WILD
+        if card.rank == trick[0][1].rank:
+            return TOOK_LEAD
+        return PLAYED
 
     def _leader_may_decide(self) -> bool:
         if not self.hands[self.leader]:
@@ -285,22 +303,24 @@ class SedmaHand(TrickHand[SedmaAction]):
             return True
         return bool(self.continuing_cards())
 
-    def _finish_trick(self, mover: int, action: SedmaAction | None, text: Phrase) -> Record:
+    def _finish_trick(
+        self, mover: int, action: SedmaAction | None, text: Phrase
+    ) -> TrickRecord[SedmaAction]:
         winner = self.winning()
         assert winner is not None
         cards = [c for _, c in self.trick] + self.held
         self.last_taker = winner
-        self.last_points = sum(card_points(c) for c in cards)
+        self.last_points = sum(map(POINTS.__getitem__, cards))
         self.take_trick(winner, cards, 1 + self.held_tricks)
         self.held, self.held_tricks, self.fights, self.round = [], 0, 0, 1
-        self.phase = Phase.PLAY
+        self.phase = PLAY_PHASE
         self._legal = None
-        record = Record(mover, action or STOP, text, winner)
+        record = TrickRecord(mover, action or STOP, text, winner)
         if action is not None:
             self.records.append(record)
         if not any(self.hands) and not self.stock:
             self.last_winner = winner
-            self.phase = Phase.OVER
+            self.phase = OVER_PHASE
             return record
         self._draw(winner)
         return record
@@ -308,14 +328,16 @@ class SedmaHand(TrickHand[SedmaAction]):
     def _draw(self, first: int) -> None:
         """One card at a time, the trick's winner first, until everyone holds four or the
         stock is empty."""
-        seat = first
-        while self.stock and any(len(h) < HAND_SIZE for h in self.hands):
-            if len(self.hands[seat]) < HAND_SIZE:
-                card = self.stock.pop(0)
-                self.hands[seat].append(card)
+        seat, hands, stock, players = first, self.hands, self.stock, self.rules.players
+        missing = sum(HAND_SIZE - len(h) for h in hands if len(h) < HAND_SIZE)
+        while stock and missing:
+            if len(hands[seat]) < HAND_SIZE:
+                card = stock.pop(0)
+                hands[seat].append(card)
+                missing -= 1
                 if card == KING_OF_HEARTS and self.rules.three_handed:
                     self.king_of_hearts = seat  # drawn from the stock: now they play alone
-            seat = (seat + 1) % self.players
+            seat = (seat + 1) % players
 
     # ----- the count --------------------------------------------------------------------
 
@@ -326,7 +348,7 @@ class SedmaHand(TrickHand[SedmaAction]):
         tricks = [0, 0]
         for player in range(self.players):
             side = self.side_of(player)
-            points[side] += sum(card_points(c) for c in self.taken[player])
+            points[side] += sum(map(POINTS.__getitem__, self.taken[player]))
             tricks[side] += self.tricks[player]
         last = self.side_of(self.last_winner)
         points[last] += 10

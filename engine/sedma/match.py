@@ -4,20 +4,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.cards import Card, Pack
 from engine.core import PUBLIC, MoveGroup, Viewer
-from engine.fairness import Seed
-from engine.match import DealMatch
-from engine.outcome import Outcome
-from engine.pictures import DealReport, side_names
-from engine.sedma.actions import parse_action
-from engine.sedma.describe import describe_action
+from engine.sedma.actions import SedmaAction, parse_action
 from engine.sedma.hand import HandScore, Phase, SedmaHand
 from engine.sedma.rules import SedmaRules
-from engine.sedma.view import SedmaView, build_view
+from engine.tricks import TrickMatch
 from engine.words import said_list, say, say_count
+
+if TYPE_CHECKING:  # (what only a view or a report needs is imported when first asked for)
+    from engine.outcome import Outcome
+    from engine.pictures import DealReport
+    from engine.sedma.view import SedmaView
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,18 +29,20 @@ class HandOutcome:
     taken: tuple[tuple[Card, ...], ...]  # the cards each player took
 
 
-class SedmaMatch(DealMatch):
+class SedmaMatch(TrickMatch):
     """Fully determined by (rules, seed, actions)."""
 
     rules_type = SedmaRules
+    action_type = SedmaAction
     deal_type = SedmaHand
     parse_action = staticmethod(parse_action)
     rules: SedmaRules
     deal: SedmaHand
+    totals_name = "scores"
+    scores: list[int]
 
-    def __init__(self, rules: SedmaRules | None = None, seed: Seed = 0) -> None:
-        super().__init__(rules, seed)
-        self.scores = [0] * self.score_count
+    def totals_count(self) -> int:
+        return self.score_count
 
     @property
     def score_count(self) -> int:
@@ -55,6 +57,8 @@ class SedmaMatch(DealMatch):
         return self.rules.pack
 
     def describe_play(self, action: Any, names: Sequence[str] | None = None) -> str:
+        from engine.sedma.describe import describe_action
+
         return describe_action(self.deal, action, names)
 
     def play_groups(self) -> list[MoveGroup]:
@@ -64,6 +68,8 @@ class SedmaMatch(DealMatch):
         return super().play_groups()
 
     def view(self, who: Viewer = PUBLIC) -> SedmaView:
+        from engine.sedma.view import build_view
+
         return build_view(self, who)
 
     def side_of(self, player: int) -> int:
@@ -120,6 +126,8 @@ class SedmaMatch(DealMatch):
         return tuple(float(self.scores[self.holder_of_score(p)]) for p in range(self.rules.players))
 
     def outcome(self) -> Outcome:
+        from engine.outcome import Outcome
+
         stats = []
         for player in range(self.rules.players):
             won2 = won3 = hands_won = points_for = points_against = best = 0
@@ -157,6 +165,8 @@ class SedmaMatch(DealMatch):
         return Outcome(self.score_sides(), scores, tuple(stats), line)
 
     def deal_report(self, number: int, names: Sequence[str]) -> DealReport:
+        from engine.pictures import DealReport, side_names
+
         result = self.deal_results[number - 1]
         score = result.score
         side_texts = [side_names(names, members) for members in score.sides]

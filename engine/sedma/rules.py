@@ -48,7 +48,7 @@ class SedmaRules(RulesRecord):
     @property
     def pack(self) -> Pack:
         """How the cards look: the German-suited (mariáš) pack or the French one."""
-        return Pack.GERMAN if self.german_suits else Pack.FRENCH
+        return _GERMAN if self.german_suits else _FRENCH
 
     @property
     def is_hola(self) -> bool:
@@ -67,10 +67,7 @@ class SedmaRules(RulesRecord):
         and 9♣)."""
         if self.is_hola:
             return list(FULL_DECK)
-        cards = [c for c in FULL_DECK if c.rank in SEDMA_RANKS]
-        if self.three_handed:
-            cards = [c for c in cards if not (c.suit is Suit.CLUBS and c.rank in (8, 9))]
-        return cards
+        return list(_SEDMA_PACK_OF_THREE if self.three_handed else _SEDMA_PACK)
 
     def is_wild(self, card: Card) -> bool:
         if card.rank == 7:
@@ -79,7 +76,29 @@ class SedmaRules(RulesRecord):
             return card.rank == 2
         return self.three_handed and card == KING_OF_HEARTS
 
+    @property
+    def wild_cards(self) -> frozenset[Card]:
+        """Every card `is_wild` says is wild (read on every play: worked out once per table
+        kind)."""
+        key = (self.game, self.players)
+        wild = _WILD.get(key)
+        if wild is None:
+            wild = _WILD[key] = frozenset(c for c in FULL_DECK if self.is_wild(c))
+        return wild
+
+
+_FRENCH, _GERMAN = Pack.FRENCH, Pack.GERMAN  # read on every play (Enum members as globals)
+_WILD: dict[tuple[str, int], frozenset[Card]] = {}
+_SEDMA_PACK = tuple(c for c in FULL_DECK if c.rank in SEDMA_RANKS)
+_SEDMA_PACK_OF_THREE = tuple(
+    c for c in _SEDMA_PACK if not (c.suit is Suit.CLUBS and c.rank in (8, 9))
+)
+
 
 def card_points(card: Card) -> int:
     """Aces and tens are worth 10; nothing else counts."""
     return 10 if card.rank in (1, 10) else 0
+
+
+# `card_points` of every card, for sums over many cards (`sum(map(POINTS.__getitem__, …))`)
+POINTS = {card: card_points(card) for card in FULL_DECK}

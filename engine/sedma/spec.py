@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.core import GameState
 from engine.registry import (
@@ -18,31 +18,32 @@ from engine.registry import (
     StatSpec,
 )
 from engine.sedma.match import SedmaMatch
-from engine.sedma.position import parse_position
 from engine.sedma.rules import HOLA, SEDMA, SedmaRules
-from engine.sedma.view import SedmaView
 from engine.words import marked
+
+if TYPE_CHECKING:  # (views are imported when first shown)
+    from engine.sedma.view import SedmaView
 
 # The package's own /rules pages and catalogues (shipped as its package data).
 HERE = Path(__file__).parent
 
 GAME_POINTS = OptionSpec(
-    "game_points", int, "Sedma: game points that win the match (default 10)",
+    "game_points", int, marked("Sedma: game points that win the match (default 10)"),
     marked("Sedma: game points to win"), key="target", low=1, high=50,
 )  # fmt: skip
 HOLA_POINTS = OptionSpec(
-    "hola_points", int, "Hola: points that win the match (200 to 500, default 200)",
+    "hola_points", int, marked("Hola: points that win the match (200 to 500, default 200)"),
     marked("Hola: points to win"), key="target", low=200, high=500,
 )  # fmt: skip
 ONLY_AGAINST = OptionSpec(
     "only_against_opponents", bool,
-    "Sedma: go again only while the other side holds the trick",
+    marked("Sedma: go again only while the other side holds the trick"),
     marked("Sedma: go again only against the opponents"), server_default=True, only_true=True,
 )  # fmt: skip
 
 GERMAN_SUITS = OptionSpec(
     "german_suits", bool,
-    "Cards with hearts, leaves, acorns and bells (mariáš); on at Czech and Slovak tables",
+    marked("Cards with hearts, leaves, acorns and bells (mariáš); on at Czech and Slovak tables"),
     marked("German-suited cards (mariáš)"), on_in=("cs", "sk"), only_true=True,
 )  # fmt: skip
 
@@ -80,11 +81,9 @@ def facts(view: SedmaView) -> dict[str, Any]:
 
 
 def _from_position(text: str) -> GameState:
-    hand, scores = parse_position(text)
-    match = SedmaMatch.from_position(hand)
-    if scores:
-        match.scores = list(scores)
-    return match  # type: ignore[no-any-return]
+    from engine.sedma.position import parse_position
+
+    return SedmaMatch.at_position(parse_position(text))
 
 
 STATS = (

@@ -27,7 +27,7 @@ from engine.pictures import (
 )
 from engine.sedma.hand import Phase, SedmaHand
 from engine.sedma.rules import MAX_ROUNDS, SedmaRules, card_points
-from engine.tricks import TrickView
+from engine.tricks import TrickView, view_fields
 from engine.words import Told, say, say_count, tricks_and_points
 
 if TYPE_CHECKING:
@@ -257,15 +257,9 @@ def build_view(match: SedmaMatch, who: Viewer) -> SedmaView:
     rules = match.rules
     player = seat_of(who, rules.players)
     known = not rules.three_handed or hand.king_played() or match.is_terminal
-    last = hand.records[-1] if hand.records else None
     return SedmaView(
-        rules=rules,
-        viewer=player,
-        phase="over" if match.is_terminal else hand.phase.value,
-        hand_number=match.deal_number,
-        dealer=hand.dealer,
+        **view_fields(match, player),
         leader=hand.leader,
-        turn=match.current_player,
         hand=None if player is None else tuple(sorted(hand.hands[player], key=hand_order)),
         hand_sizes=tuple(len(h) for h in hand.hands),
         stock_size=len(hand.stock),
@@ -275,14 +269,9 @@ def build_view(match: SedmaMatch, who: Viewer) -> SedmaView:
         held_tricks=hand.held_tricks,
         held_points=sum(card_points(c) for c in hand.held),
         taken_points=tuple(sum(card_points(c) for c in t) for t in hand.taken),
-        tricks=tuple(hand.tricks),
         sides=hand.sides() if known else None,
         alone=hand.king_of_hearts if rules.three_handed and known else None,
         scores=tuple(match.scores),
-        last_play=last,
-        last_player=last.player if last else None,
-        took=last.took if last else None,
-        deals=tuple(match.deal_results),
         last_trick=tuple(hand.last_trick),
         winning_at=_winning_at(hand),
         last_taker=hand.last_taker,

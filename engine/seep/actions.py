@@ -17,8 +17,8 @@ from enum import Enum
 from typing import NamedTuple
 
 from engine.cards import CARD_PATTERN, Card, format_cards, parse_cards, sorted_cards
-from engine.core import BadNotation
-from engine.words import say
+from engine.fishing import read_notation
+from engine.words import marked
 
 
 class Kind(Enum):
@@ -72,6 +72,11 @@ class SeepAction(NamedTuple):
             text += f"b{self.broken}"
         return f"{text}+{taken}" if taken else text
 
+    @property
+    def raised(self) -> int | None:
+        """The value of the house this play raises (breaks), as the fishing games say it."""
+        return self.broken
+
     def __str__(self) -> str:
         return self.notation
 
@@ -93,10 +98,7 @@ _ACTION = re.compile(
 
 def parse_action(text: str) -> SeepAction:
     """Read an action's notation; raises BadNotation with a readable message."""
-    cleaned = text.strip().replace(" ", "")
-    match = _ACTION.fullmatch(cleaned)
-    if not match:
-        raise BadNotation(say("{move} is not a Seep move", move=repr(text)))
+    match = read_notation(_ACTION, text, marked("{move} is not a Seep move"))
     if match.group("bid"):
         return SeepAction.bid(int(match.group("bid")))
     card = Card.parse(match.group("card"))

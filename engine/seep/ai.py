@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from engine.ai.games import Action, Deal, GameAdapter, Role
-from engine.cards import FULL_DECK, Card
+from engine.ai.games import Deal, Role
+from engine.cards import Card
+from engine.fishing_ai import FishingAdapter
 from engine.seep.actions import Kind
 from engine.seep.deal import Phase
 from engine.seep.scoring import card_points
@@ -14,16 +15,9 @@ ROLES = {Kind.BID: Role.BID, Kind.CAPTURE: Role.CAPTURE, Kind.HOUSE: Role.PILE,
          Kind.THROW: Role.DISCARD}  # fmt: skip
 
 
-class SeepAdapter(GameAdapter):
+class SeepAdapter(FishingAdapter):
     game = "seep"
-    deck = FULL_DECK
     roles = ROLES
-
-    def pile_values(self, action: Action) -> tuple[int | None, ...]:
-        return action.value, action.broken or None  # a house made, or raised (broken)
-
-    def sides(self, deal: Deal) -> int:
-        return 2
 
     def piles(self, deal: Deal) -> Iterator[tuple[int, tuple[Card, ...], tuple[int, ...]]]:
         for house in deal.houses.values():

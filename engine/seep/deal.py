@@ -28,6 +28,7 @@ from engine.fishing import (
     require_cards,
     unit,
 )
+from engine.fishing_deal import FishingDeal
 from engine.seep.actions import Kind, SeepAction
 from engine.seep.describe import describe_action, house_name
 from engine.seep.moves import Signature, candidates, sum_plays
@@ -96,7 +97,7 @@ class _MoveContext(NamedTuple):
 
 
 @dataclass
-class SeepDeal:
+class SeepDeal(FishingDeal[SeepAction]):
     rules: SeepRules
     dealer: int
     hands: list[list[Card]]
@@ -196,17 +197,9 @@ class SeepDeal:
 
     # ----- legal moves ------------------------------------------------------------------
 
-    def legal_actions(self) -> list[SeepAction]:
-        """Every legal play of the seat to move, grouped by hand card and sorted.
-
-        Plays that differ only in which of several equal-valued loose cards they use are listed
-        once, with the cards worth the most points (see `suit_choices` for the others).
-        """
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return list(self._legal)
-
     def _compute_legal(self) -> list[SeepAction]:
+        """Plays that differ only in which of several equal-valued loose cards they use are
+        listed once, with the cards worth the most points (see `suit_choices` for the others)."""
         if self.phase is Phase.DONE:
             return []
         hand = self.hands[self.turn]
@@ -221,24 +214,32 @@ class SeepDeal:
         pools: dict[int, list[Card]] | None = None
         chosen: dict[int, tuple[Card, ...]] = {0: ()}  # loose vector -> the cards it takes
         actions: list[SeepAction] = []
-        append = actions.append
         check_rawalpindi = restricted and self.rules.rawalpindi
-        signatures_of = self._signatures
+        allows = self.rawalpindi_allows
         last_rank = 0
-        signatures: list[Signature] = []
+        rows: list[tuple[Kind, int, tuple[Card, ...], int | None]] = []
         for card in hand:  # hands are kept in value order
-            if card.rank != last_rank:
+            if card.rank != last_rank:  # the plays of a value, with their loose cards
                 last_rank = card.rank
-                signatures = signatures_of(last_rank)
-            for kind, value, used, broken in signatures:
-                loose = chosen.get(used)
-                if loose is None:
-                    if pools is None:
-                        pools = rank_pools(self.loose, self.rules.card_points)
-                    loose = chosen[used] = sorted_cards(pick_cards(pools, used))
-                if check_rawalpindi and not self.rawalpindi_allows(card, kind, value, broken):
-                    continue
-                append(new_action(SeepAction, (kind, card, value, loose, broken)))
+                rows = []
+                for kind, value, used, broken in self._signatures(last_rank):
+                    loose = chosen.get(used)
+                    if loose is None:
+                        if pools is None:
+                            pools = rank_pools(self.loose, self.rules.card_points)
+                        loose = chosen[used] = sorted_cards(pick_cards(pools, used))
+                    rows.append((kind, value, loose, broken))
+            if check_rawalpindi:
+                actions += [
+                    new_action(SeepAction, (kind, card, value, loose, broken))
+                    for kind, value, loose, broken in rows
+                    if allows(card, kind, value, broken)
+                ]
+            else:
+                actions += [
+                    new_action(SeepAction, (kind, card, value, loose, broken))
+                    for kind, value, loose, broken in rows
+                ]
         return actions
 
     def _signatures(self, a: int) -> list[Signature]:
@@ -279,24 +280,36 @@ class SeepDeal:
         owned = context.owned
         keeps_plain = all((hand_after >> 4 * value) & 15 for value in owned if value != a)
         out = []
+        verdicts: dict[int, bool] = {}  # by house value and whether a house is broken
         for signature in found:
             kind, value, _, broken = signature
             if kind is not Kind.HOUSE:
                 if keeps_plain:
                     out.append(signature)
                 continue
-            if value in self.houses:
-                becomes_owner = value not in context.partner_owned
-            elif (broken is None and context.houses_full) or value in context.blocked_new:
-                continue
-            else:
-                becomes_owner = True
-            if becomes_owner and not (hand_after >> 4 * value) & 15:
-                continue
-            if all((hand_after >> 4 * held) & 15 for held in owned if held != value):
+            key = 2 * value + (broken is None)
+            allowed = verdicts.get(key)
+            if allowed is None:
+                allowed = verdicts[key] = self._house_allowed(context, hand_after, value, broken)
+            if allowed:
                 out.append(signature)
         self._sig_cache[a] = out
         return out
+
+    def _house_allowed(
+        self, context: _MoveContext, hand_after: int, value: int, broken: int | None
+    ) -> bool:
+        """May the mover make, add to or raise into the `value`-house (breaking `broken`),
+        keeping what they then own a card of?"""
+        if value in self.houses:
+            becomes_owner = value not in context.partner_owned
+        elif (broken is None and context.houses_full) or value in context.blocked_new:
+            return False
+        else:
+            becomes_owner = True
+        if becomes_owner and not (hand_after >> 4 * value) & 15:
+            return False
+        return all((hand_after >> 4 * held) & 15 for held in context.owned if held != value)
 
     def _context(self) -> _MoveContext:
         """Facts about the position that every hand card's moves need (cached per position)."""
@@ -536,31 +549,12 @@ class SeepDeal:
     def last_play(self) -> PlayRecord | None:
         return self.history[-1] if self.history else None
 
-    def all_cards(self) -> list[Card]:
-        """Every card of the deal wherever it is (for conservation checks)."""
-        cards = [*self.loose, *self.stock]
-        for hand in self.hands:
-            cards.extend(hand)
-        for house in self.houses.values():
-            cards.extend(house.cards)
-        for pile in self.captured:
-            cards.extend(pile)
-        return cards
+    def pile_cards(self) -> list[Card]:
+        return [card for house in self.houses.values() for card in house.cards]
 
-    def copy(self) -> SeepDeal:
-        """An independent copy. Hands are already in order and the cached moves stay valid
-        (shared until either side changes: `changed` gives a new cache, never clears one),
-        so nothing is recomputed (computer players copy positions by the thousand)."""
-        new = object.__new__(SeepDeal)
-        new.__dict__.update(self.__dict__)
-        new.hands = [list(hand) for hand in self.hands]
-        new.loose = list(self.loose)
+    def copy_more(self, new: SeepDeal) -> None:
         new.houses = dict(self.houses)
-        new.stock = list(self.stock)
-        new.captured = [list(pile) for pile in self.captured]
         new.sweeps = [list(s) for s in self.sweeps]
         new.built_by = [set(b) for b in self.built_by]
         new.values_built = set(self.values_built)
-        new.history = list(self.history)
         new.redeals = list(self.redeals)
-        return new

@@ -8,7 +8,7 @@ from typing import Any
 
 from engine.core import PUBLIC, MoveGroup
 from engine.fairness import Seed
-from engine.match import DealMatch
+from engine.fishing_match import FishingMatch
 from engine.outcome import Outcome, points_stats
 from engine.pictures import DealReport, side_names
 from engine.seep.actions import SeepAction, parse_action
@@ -32,7 +32,7 @@ class DealOutcome:
     below_nine: bool  # the baazi came from the 9-point rule
 
 
-class SeepMatch(DealMatch):
+class SeepMatch(FishingMatch):
     """Seep from the first shuffle to the last baazi. Fully determined by (rules, seed, actions)."""
 
     rules_type = SeepRules
@@ -68,10 +68,6 @@ class SeepMatch(DealMatch):
             return [MoveGroup("bid", bids, say("Bid for a house: choose a value you hold."))]
         return super().play_groups()
 
-    def sides(self) -> tuple[tuple[int, ...], ...]:
-        players = self.rules.players
-        return tuple(tuple(p for p in range(players) if p % 2 == side) for side in (0, 1))
-
     def outcome(self) -> Outcome:
         deal_totals = [tuple(s.total for s in o.score.sides) for o in self.deal_results]
         stats = []
@@ -98,10 +94,6 @@ class SeepMatch(DealMatch):
     def deal_report(self, number: int, names: Sequence[str]) -> DealReport:
         outcome = self.deal_results[number - 1]
         sides = self.sides()
-        totals = " · ".join(
-            f"{side_names(names, sides[s])} {side.total}"
-            for s, side in enumerate(outcome.score.sides)
-        )
         fields: tuple[tuple[str, str], ...]
         if outcome.baazi_side is not None:
             members = sides[outcome.baazi_side]
@@ -114,18 +106,8 @@ class SeepMatch(DealMatch):
             fields = ((say("Baazi!"), won),)
         else:
             fields = ((say("Running total"), lead_words(outcome.running_total, sides, names)),)
-        record = {
-            "number": outcome.number,
-            "dealer": outcome.dealer,
-            "sides": [
-                {"total": side.total, "cards": side.cards, "sweeps": side.sweeps}
-                for side in outcome.score.sides
-            ],
-            "baazi_side": outcome.baazi_side,
-        }
-        return DealReport(
-            say("Deal {number} is over", number=outcome.number), totals, fields, record
-        )
+        sweeps = [side.sweeps for side in outcome.score.sides]
+        return self.fishing_report(outcome, names, fields, ("sweeps", sweeps), outcome.baazi_side)
 
     # ----- between deals ----------------------------------------------------------------
 

@@ -6,19 +6,17 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from engine.cards import pretty_cards, rank_text
+from engine.fishing_picture import last_deal, match_recap, summary_columns
 from engine.pictures import (
     HandPicture,
     PileModel,
     RecapPicture,
-    RecapRow,
     SummaryChart,
-    SummaryColumn,
     SummaryPicture,
     TableModel,
     floor_hand,
     floor_seats,
     floor_table,
-    match_won_by,
     short_name,
     side_names,
 )
@@ -135,57 +133,45 @@ def hand_picture(view: SeepView) -> HandPicture:
 
 
 def summary_picture(view: SeepView, names: Sequence[str]) -> SummaryPicture:
-    if not view.deals:
-        raise ValueError("no deal has finished yet")
-    outcome = view.deals[-1]
-    sides = outcome.score.sides
-    names_of = [side_names(names, view.sides[s].players) for s in range(len(sides))]
-    totals = [side.total for side in sides]
-    scores = " · ".join(
-        say("{side}: {points}", side=names_of[s], points=totals[s]) for s in range(len(sides))
-    )
-    heading = say("Deal {number}: {scores}", number=outcome.number, scores=scores)
+    outcome, names_of, heading = last_deal(view, names)
+    totals = [side.total for side in outcome.score.sides]
     if outcome.baazi_side is not None:
         heading += say(" — baazi to {name}!", name=names_of[outcome.baazi_side])
     else:
         heading += say(" · difference {points}", points=f"{totals[0] - totals[1]:+d}")
-    columns = []
-    for index, side in enumerate(sides):
-        if side.most_cards_points:
-            cards = say(
-                "{cards} cards · card points {points} (incl. {most} for most cards)",
-                cards=side.cards,
-                points=side.card_points,
-                most=side.most_cards_points,
-            )
-        else:
-            cards = say(
-                "{cards} cards · card points {points}", cards=side.cards, points=side.card_points
-            )
-        lines = (
-            cards,
-            say_count(
-                "{count} sweep: {points} points",
-                "{count} sweeps: {points} points",
-                side.sweeps,
-                points=side.sweep_points,
-            ),
-            say("Total: {points}", points=side.total),
-        )
-        columns.append(SummaryColumn(names_of[index], lines, side.scoring_cards))
     target = view.rules.target_lead
-    first = names_of[0]
     chart = SummaryChart(
         say(
             "{name}'s lead over the deals · a lead of {target} wins a baazi",
-            name=first,
+            name=names_of[0],
             target=target,
         ),
         (tuple(_lead_reached(o, target) for o in view.deals),),
         -target,
         target,
     )
-    return SummaryPicture(heading, tuple(columns), chart)
+    return SummaryPicture(heading, summary_columns(outcome, names_of, _score_lines), chart)
+
+
+def _score_lines(side: Any) -> tuple[str, ...]:
+    if side.most_cards_points:
+        cards = say(
+            "{cards} cards · card points {points} (incl. {most} for most cards)",
+            cards=side.cards,
+            points=side.card_points,
+            most=side.most_cards_points,
+        )
+    else:
+        cards = say(
+            "{cards} cards · card points {points}", cards=side.cards, points=side.card_points
+        )
+    sweeps = say_count(
+        "{count} sweep: {points} points",
+        "{count} sweeps: {points} points",
+        side.sweeps,
+        points=side.sweep_points,
+    )
+    return cards, sweeps
 
 
 def _lead_reached(outcome: Any, target: int) -> int:
@@ -198,11 +184,10 @@ def _lead_reached(outcome: Any, target: int) -> int:
 
 def recap_picture(view: SeepView, names: Sequence[str], last: int = 0) -> RecapPicture:
     """The match deal by deal: each side's points, the lead after it, the baazis won."""
-    heads = tuple(side_names(names, s.players) for s in view.sides)
-    rows = []
+    heads = [side_names(names, s.players) for s in view.sides]
+    after = []
     baazis = [0, 0]
     for outcome in view.deals:
-        totals = [side.total for side in outcome.score.sides]
         note = say("lead {points}", points=f"{outcome.running_total:+d}")
         if outcome.baazi_side is not None:
             baazis[outcome.baazi_side] += 1
@@ -212,24 +197,7 @@ def recap_picture(view: SeepView, names: Sequence[str], last: int = 0) -> RecapP
             note = " · ".join(
                 n for n in (note, say_count("{count} sweep", "{count} sweeps", sweeps)) if n
             )
-        rows.append(
-            RecapRow(
-                say("Deal {number}", number=outcome.number),
-                tuple(str(t) for t in totals),
-                tuple(say_count("{count} baazi", "{count} baazis", b) for b in baazis),
-                note,
-            )
-        )
-    shown = rows[-last:] if last else rows
-    won = tuple(say_count("{count} baazi", "{count} baazis", s.baazis) for s in view.sides)
-    return RecapPicture(
-        say("Seep · the match, deal by deal"), heads, tuple(shown), won, _winner(view, heads)
-    )
-
-
-def _winner(view: SeepView, heads: Sequence[str]) -> str:
-    first, second = (s.baazis for s in view.sides)
-    if first == second:
-        return say("A draw")
-    side = 0 if first > second else 1
-    return match_won_by([heads[side]], len(view.sides[side].players))
+        after.append((tuple(say_count("{count} baazi", "{count} baazis", b) for b in baazis), note))
+    final = [s.baazis for s in view.sides]
+    won = [say_count("{count} baazi", "{count} baazis", b) for b in final]
+    return match_recap(say("Seep · the match, deal by deal"), view, names, after, final, won, last)

@@ -17,27 +17,12 @@ See docs/notation.md. A position is a few `key: value` lines (or the same joined
 
 from __future__ import annotations
 
-import re
-
-from engine.cards import Card, format_cards, parse_cards
+from engine.cards import Card, parse_cards
 from engine.core import BadNotation
-from engine.notation import (
-    check_each_card_once,
-    fishing_seat_lines,
-    options_line,
-    parse_options,
-    parsed_position,
-    read_position,
-)
+from engine.fishing_position import check_turn_holds, position_text, read_fishing_position
+from engine.notation import check_each_card_once, parse_options, parsed_position
 from engine.seep.deal import House, Phase, SeepDeal
 from engine.seep.rules import SEEP, SEEP30, SeepRules
-
-_HOUSE = re.compile(r"house\s+(\d+)(\*?)")
-_SEAT_KEY = re.compile(r"(hand|taken|sweeps|built)\s+(\d)")
-
-
-def rules_line(rules: SeepRules) -> str:
-    return options_line(rules, ("game", "players"))
 
 
 def parse_rules_line(line: str) -> SeepRules:
@@ -49,33 +34,29 @@ def parse_rules_line(line: str) -> SeepRules:
 
 def format_position(deal: SeepDeal) -> str:
     """The position as notation lines (the inverse of `parse_position`)."""
-    lines = [rules_line(deal.rules), f"dealer: {deal.dealer}", f"turn: {deal.turn}"]
-    lines.append(f"play: {deal.play_number}")
-    if deal.bid is not None:
-        lines.append(f"bid: {deal.bid}")
-    lines.append(f"floor: {format_cards(deal.loose)}".rstrip())
-    for value in sorted(deal.houses):
-        house = deal.houses[value]
-        mark = "*" if house.cemented else ""
-        owners = " ".join(str(seat) for seat in house.owners)
-        lines.append(f"house {value}{mark}: {format_cards(house.cards)} @{owners}")
-    lines += fishing_seat_lines(deal.hands, deal.captured)
-    for side, sweeps in enumerate(deal.sweeps):
-        if sweeps:
-            lines.append(f"sweeps {side}: {' '.join(str(points) for points in sweeps)}")
-    if deal.last_capture_side is not None:
-        lines.append(f"last: {deal.last_capture_side}")
+    tail = []
     if deal.rules.rawalpindi:  # who has built which house this deal matters for 10♦ and 9♠
         if deal.values_built:
-            lines.append(f"built: {_numbers(deal.values_built)}")
+            tail.append(f"built: {_numbers(deal.values_built)}")
         for seat, values in enumerate(deal.built_by):
             if values:
-                lines.append(f"built {seat}: {_numbers(values)}")
-    return "\n".join(lines)
+                tail.append(f"built {seat}: {_numbers(values)}")
+    return position_text(
+        deal,
+        [] if deal.bid is None else [f"bid: {deal.bid}"],
+        "house",
+        ((v, h.cemented, h.cards, h.owners) for v, h in sorted(deal.houses.items())),
+        ("sweeps", [" ".join(str(points) for points in sweeps) for sweeps in deal.sweeps]),
+        tail,
+    )
 
 
 def _numbers(values: set[int]) -> str:
     return " ".join(str(v) for v in sorted(values))
+
+
+def _number_set(text: str) -> set[int]:
+    return {int(v) for v in text.split()}
 
 
 def parse_position(text: str) -> SeepDeal:
@@ -85,40 +66,20 @@ def parse_position(text: str) -> SeepDeal:
     """
     lines = parsed_position(text)
     rules = parse_rules_line(lines[0])
-    hands: list[list[Card]] = [[], [], [], []]
-    captured: list[list[Card]] = [[], []]
     sweeps: list[list[int]] = [[], []]
     houses: dict[int, House] = {}
     numbers: dict[str, int | None] = {
         "dealer": 0, "turn": None, "play": 1, "bid": None, "last": None
     }  # fmt: skip
     built_by: list[set[int]] = [set(), set(), set(), set()]
-
-    def read_house(match: re.Match[str], value: str) -> None:
-        house = _parse_house(int(match.group(1)), bool(match.group(2)), value)
-        if house.value in houses:
-            raise BadNotation(f"two houses of {house.value}")
-        houses[house.value] = house
-
-    def read_seat(match: re.Match[str], value: str) -> None:
-        what, index = match.group(1), int(match.group(2))
-        limit = 4 if what in ("hand", "built") else 2
-        if index >= limit:
-            raise BadNotation(f"{what} {index} does not exist")
-        if what == "hand":
-            hands[index] = parse_cards(value)
-        elif what == "taken":
-            captured[index] = parse_cards(value)
-        elif what == "built":
-            built_by[index] = {int(v) for v in value.split()}
-        else:
-            sweeps[index] = [int(points) for points in value.split()]
-
-    found = read_position(
+    hands, captured, found = read_fishing_position(
         lines[1:],
+        (4, 2),
         numbers,
-        {"floor": parse_cards, "built": lambda value: {int(v) for v in value.split()}},
-        ((_HOUSE, read_house), (_SEAT_KEY, read_seat)),
+        {"built": _number_set},
+        ("house", houses, _parse_house),
+        sweeps=(sweeps, lambda value: [int(points) for points in value.split()]),
+        built=(built_by, _number_set),
     )
     loose: list[Card] = found.get("floor", [])
     values_built: set[int] = found.get("built", set())
@@ -195,7 +156,6 @@ def _validate(deal: SeepDeal) -> None:
                     f"seat {seat} owns the {house.value}-house, so hand {seat} must hold a card "
                     f"of {house.value}"
                 )
-    if not deal.hands[deal.turn] and any(deal.hands):
-        raise BadNotation(f"seat {deal.turn} is to play but holds no cards")
+    check_turn_holds(deal.hands, deal.turn)
     if not any(deal.hands):
         deal._finish()

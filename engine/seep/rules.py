@@ -41,6 +41,17 @@ class SeepRules(RulesRecord):
             raise GameError("the Rawalpindi option belongs to the 30-point game")
 
     @property
+    def sides(self) -> int:
+        """Always two: partners at four, and at two each player plays two hands."""
+        return 2
+
+    @staticmethod
+    def side_of(seat: int) -> int:
+        """A seat's side (and a player's: in the 2-player game player p holds seats p and
+        p+2)."""
+        return seat % 2
+
+    @property
     def is_thirty(self) -> bool:
         return self.game == SEEP30
 

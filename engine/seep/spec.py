@@ -7,12 +7,11 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from engine.ai import FISHING
 from engine.ai.games import register_adapter
 from engine.core import GameState
+from engine.fishing_spec import fishing_facts, fishing_spec, fishing_topic
 from engine.registry import (
     DailySpec,
-    Family,
     GameSpec,
     Headline,
     LessonSpec,
@@ -33,24 +32,26 @@ from engine.words import marked, marked_count
 HERE = Path(__file__).parent
 
 BAAZIS = OptionSpec(
-    "baazis", int, "Seep: how many baazis the match lasts", marked("Seep: baazis"), default=1,
-    low=1, high=20,
+    "baazis", int, marked("Seep: how many baazis the match lasts"), marked("Seep: baazis"),
+    default=1, low=1, high=20,
 )  # fmt: skip
 LIMITED_HOUSES = OptionSpec(
-    "limited_houses", bool, "Seep: at most two houses on the floor",
+    "limited_houses", bool, marked("Seep: at most two houses on the floor"),
     marked("Seep: at most two houses"), server_default=True, only_true=True,
 )  # fmt: skip
 LOOSE_CARD_BREAK = OptionSpec(
-    "loose_card_break", bool, "Seep: a loose card may raise a house the same play cements",
+    "loose_card_break", bool,
+    marked("Seep: a loose card may raise a house the same play cements"),
     marked("Seep: a loose card may help break a house"), server_default=True, only_true=True,
 )  # fmt: skip
 TEN_OF_DIAMONDS_TWO = OptionSpec(
-    "ten_of_diamonds_two", bool, "Seep: 10♦ scores 2 and most cards 4",
+    "ten_of_diamonds_two", bool, marked("Seep: 10♦ scores 2 and most cards 4"),
     marked("Seep: 10♦ scores 2, most cards 4"), key="diamond_ten_two", server_default=True,
     only_true=True,
 )  # fmt: skip
 WINNING_LEAD = OptionSpec(
-    "winning_lead", int, "Seep: the lead that wins a baazi (default 100; 30 in the 30-point game)",
+    "winning_lead", int,
+    marked("Seep: the lead that wins a baazi (default 100; 30 in the 30-point game)"),
     marked("Seep: the lead that wins a baazi"), key="target", low=10, high=500, server_default=True,
 )  # fmt: skip
 RAWALPINDI = OptionSpec(
@@ -65,20 +66,18 @@ def _rules(game: str, rules: Mapping[str, Any]) -> SeepRules:
 
 
 def topic_for(view: SeepView) -> str:
-    if view.phase == "over":
-        return "scoring"
     if view.phase == "bid":
         return "deal-and-bid"
-    return "houses" if view.houses else "captures"
+    return fishing_topic(view.phase, bool(view.houses), "houses")
 
 
 def facts(view: SeepView) -> dict[str, Any]:
-    return {
-        "floor": sorted(map(str, view.loose)),
-        "piles": sorted(f"house {h.value}{'*' if h.cemented else ''}" for h in view.houses),
-        "sweeps": sum(side.sweeps for side in view.sides),
-        "bid": view.bid,
-    }
+    return fishing_facts(
+        view.loose,
+        (f"house {h.value}{'*' if h.cemented else ''}" for h in view.houses),
+        sum(side.sweeps for side in view.sides),
+        view.bid,
+    )
 
 
 def _from_position(text: str) -> GameState:
@@ -119,21 +118,14 @@ def _spec(
     lessons: LessonSpec = LESSONS,
     order: int = 100,
 ) -> GameSpec:
-    return GameSpec(
-        name=name,
-        display_name=display,
-        family=Family.FISHING,
-        min_players=2,
-        max_players=4,
-        default_players=4,
-        side_rule=lambda rules: SideRule.PARTNERS,
-        options=options,
-        new_match=lambda seed, rules: SeepMatch(_rules(name, rules), seed),
-        restore=lambda data: SeepMatch.from_dict(
-            {**data, "rules": {**data["rules"], "game": name}}
-        ),
-        from_position=_from_position,
-        computer=FISHING,
+    return fishing_spec(
+        name,
+        display,
+        options,
+        lambda rules: SideRule.PARTNERS,
+        lambda seed, rules: SeepMatch(_rules(name, rules), seed),
+        lambda data: SeepMatch.from_dict({**data, "rules": {**data["rules"], "game": name}}),
+        _from_position,
         stats=STATS,
         headline=HEADLINE,
         lessons=lessons,

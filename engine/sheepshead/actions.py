@@ -3,10 +3,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable
 from enum import Enum
+from typing import NamedTuple
 
-from engine.cards import Card, format_cards, parse_cards
+from engine.cards import FULL_DECK, Card, format_cards, parse_cards
 from engine.core import BadNotation
 from engine.words import say
 
@@ -21,35 +22,43 @@ class Kind(Enum):
     UNKNOWN = "unknown"  # the picker plays the face-down unknown card
 
 
-@dataclass(frozen=True, slots=True)
-class SheepsheadAction:
+# The members as globals: in Python 3.11 reading a member from its Enum class goes through
+# the enum type's attribute hook, many times slower than a global, and moves read them
+# on every play.
+PICK_KIND, PASS_KIND, BURY_KIND, CALL_KIND, ALONE_KIND, PLAY_KIND, UNKNOWN_KIND = Kind
+
+
+class SheepsheadAction(NamedTuple):
+    """A move (a pair: compared and hashed without a Python call, as the legal moves are
+    searched for it on every play)."""
+
     kind: Kind
     cards: tuple[Card, ...] = ()
 
     @property
     def card(self) -> Card | None:
         """The card played (the picker groups moves by it); None for the other phases."""
-        if self.kind in (Kind.PLAY, Kind.UNKNOWN) and self.cards:
+        if self.kind in (PLAY_KIND, UNKNOWN_KIND) and self.cards:
             return self.cards[0]
         return None
 
     @property
     def called(self) -> Card | None:
-        return self.cards[0] if self.kind is Kind.CALL else None
+        return self.cards[0] if self.kind is CALL_KIND else None
 
     @property
     def unknown(self) -> Card | None:
-        return self.cards[1] if self.kind is Kind.CALL and len(self.cards) > 1 else None
+        return self.cards[1] if self.kind is CALL_KIND and len(self.cards) > 1 else None
 
     @property
     def notation(self) -> str:
-        if self.kind is Kind.UNKNOWN:
+        if self.kind is UNKNOWN_KIND:
             return f"unknown {self.cards[0]}" if self.cards else "unknown"
-        if self.kind in (Kind.PICK, Kind.PASS, Kind.ALONE):
+        if self.kind in (PICK_KIND, PASS_KIND, ALONE_KIND):
             return str(self.kind.value)
-        if self.kind is Kind.PLAY:
+        if self.kind is PLAY_KIND:
             return str(self.cards[0])
-        if self.kind is Kind.BURY:
+        if self.kind is BURY_KIND:
             return f"bury {format_cards(self.cards)}"
         text = f"call {self.cards[0]}"
         return f"{text} unknown {self.cards[1]}" if len(self.cards) > 1 else text
@@ -58,20 +67,23 @@ class SheepsheadAction:
         return self.notation
 
 
-PICK = SheepsheadAction(Kind.PICK)
-PASS = SheepsheadAction(Kind.PASS)
-ALONE = SheepsheadAction(Kind.ALONE)
+PICK = SheepsheadAction(PICK_KIND)
+PASS = SheepsheadAction(PASS_KIND)
+ALONE = SheepsheadAction(ALONE_KIND)
 
 
-_PLAYS: dict[Card, SheepsheadAction] = {}
+# One shared action per card (actions never change).
+_PLAYS = {card: SheepsheadAction(PLAY_KIND, (card,)) for card in FULL_DECK}
 
 
 def play(card: Card) -> SheepsheadAction:
-    """The play of `card`: one shared action per card (actions never change)."""
-    action = _PLAYS.get(card)
-    if action is None:
-        action = _PLAYS[card] = SheepsheadAction(Kind.PLAY, (card,))
-    return action
+    """The play of `card`, the shared instance."""
+    return _PLAYS[card]
+
+
+def plays(cards: Iterable[Card]) -> list[SheepsheadAction]:
+    """`[play(card) for card in cards]`."""
+    return list(map(_PLAYS.__getitem__, cards))
 
 
 def parse_action(text: str) -> SheepsheadAction:
@@ -86,16 +98,16 @@ def parse_action(text: str) -> SheepsheadAction:
             cards = parse_cards(" ".join(words[1:]))
             if not cards:
                 raise ValueError
-            return SheepsheadAction(Kind.BURY, tuple(cards))
+            return SheepsheadAction(BURY_KIND, tuple(cards))
         if first == "call" and len(words) in (2, 4):
             called = Card.parse(words[1])
             if len(words) == 4:
                 if words[2] != "unknown":
                     raise ValueError
-                return SheepsheadAction(Kind.CALL, (called, Card.parse(words[3])))
-            return SheepsheadAction(Kind.CALL, (called,))
+                return SheepsheadAction(CALL_KIND, (called, Card.parse(words[3])))
+            return SheepsheadAction(CALL_KIND, (called,))
         if first == "unknown" and len(words) <= 2:
-            return SheepsheadAction(Kind.UNKNOWN, tuple(Card.parse(w) for w in words[1:]))
+            return SheepsheadAction(UNKNOWN_KIND, tuple(Card.parse(w) for w in words[1:]))
         if len(words) == 1:
             return play(Card.parse(first))
     except ValueError:

@@ -35,6 +35,10 @@ from engine.sheepshead.rules import (
 from engine.tricks import play_reason
 from engine.words import say
 
+# the members read as globals (see the note in actions.py)
+PICK_KIND, PASS_KIND, BURY_KIND, CALL_KIND, ALONE_KIND, PLAY_KIND, UNKNOWN_KIND = Kind
+PICK_PHASE, BURY_PHASE, CALL_PHASE, PLAY_PHASE, OVER_PHASE = Phase
+
 HARD_WORLDS = 40
 BURY_CANDIDATES = 4  # the normal player's best few buries are played out by the hard player
 PICK_THRESHOLD = {3: 9.0, 4: 8.0, 5: 7.0, 6: 6.0}
@@ -49,9 +53,9 @@ def voids(hand: SheepsheadHand) -> list[set[Suit | None]]:
     tricks: list[list[tuple[int, Card, bool]]] = [[]]
     for record in hand.records:
         kind = record.action.kind
-        if kind not in (Kind.PLAY, Kind.UNKNOWN) or record.action.card is None:
+        if kind not in (PLAY_KIND, UNKNOWN_KIND) or record.action.card is None:
             continue
-        tricks[-1].append((record.player, record.action.card, kind is Kind.UNKNOWN))
+        tricks[-1].append((record.player, record.action.card, kind is UNKNOWN_KIND))
         if record.took is not None:
             tricks.append([])
     for trick in tricks:
@@ -70,7 +74,7 @@ def seen_by(hand: SheepsheadHand, seat: int) -> set[Card]:
     seen.update(c for i, (_, c) in enumerate(hand.trick) if i != hand.face_down)
     for cards in hand.taken:
         seen.update(cards)
-    hidden = hand.unknown if hand.unknown_played and hand.phase is not Phase.OVER else None
+    hidden = hand.unknown if hand.unknown_played and hand.phase is not OVER_PHASE else None
     if seat == hand.picker:
         seen.update(hand.buried)
         if hand.unknown is not None:
@@ -199,7 +203,7 @@ def friend(hand: SheepsheadHand, seat: int, other: int) -> bool | None:
 
 def _played_by(hand: SheepsheadHand, seat: int, card: Card) -> bool:
     return any(
-        r.player == seat and r.action.kind is Kind.PLAY and r.action.card == card
+        r.player == seat and r.action.kind is PLAY_KIND and r.action.card == card
         for r in hand.records
     )
 
@@ -252,7 +256,7 @@ def bury_choice(hand: SheepsheadHand, rng: random.Random) -> SheepsheadAction:
 
 def call_choice(hand: SheepsheadHand) -> SheepsheadAction:
     legal = hand.legal_actions()
-    calls = [a for a in legal if a.kind is Kind.CALL]
+    calls = [a for a in legal if a.kind is CALL_KIND]
     assert hand.picker is not None
     cards = hand.hands[hand.picker]
     if not calls or strength(cards) >= 11.5:
@@ -277,7 +281,7 @@ def play_choice(hand: SheepsheadHand, rng: random.Random) -> SheepsheadAction:
     legal = hand.legal_actions()
     if len(legal) == 1:
         return legal[0]
-    cards = [a.card for a in legal if a.card is not None and a.kind is Kind.PLAY]
+    cards = [a.card for a in legal if a.card is not None and a.kind is PLAY_KIND]
     if hand.leaster:
         return play(_leaster_card(hand, cards, rng))
     if not hand.trick:
@@ -353,11 +357,11 @@ def _leaster_card(hand: SheepsheadHand, cards: Sequence[Card], rng: random.Rando
 
 def heuristic(hand: SheepsheadHand, rng: random.Random) -> SheepsheadAction:
     """The normal player's choice for the player to move in `hand` (a world it may see)."""
-    if hand.phase is Phase.PICK:
+    if hand.phase is PICK_PHASE:
         return pick_choice(hand)
-    if hand.phase is Phase.BURY:
+    if hand.phase is BURY_PHASE:
         return bury_choice(hand, rng)
-    if hand.phase is Phase.CALL:
+    if hand.phase is CALL_PHASE:
         return call_choice(hand)
     return play_choice(hand, rng)
 
@@ -379,7 +383,7 @@ def play_out(world: SheepsheadHand, rng: random.Random) -> None:
 
 def candidates(hand: SheepsheadHand, rng: random.Random) -> list[SheepsheadAction]:
     legal = hand.legal_actions()
-    if hand.phase is Phase.BURY:
+    if hand.phase is BURY_PHASE:
         ranked = sorted(legal, key=lambda a: -bury_score(hand, a) + rng.random() * 1e-3)
         return ranked[:BURY_CANDIDATES]
     return list(legal)
@@ -397,13 +401,13 @@ def hard_choice(
 
 def reason(hand: SheepsheadHand, action: SheepsheadAction) -> str:
     kind = action.kind
-    if kind is Kind.PICK:
+    if kind is PICK_KIND:
         return say("Your trumps are strong enough to play against the table.")
-    if kind is Kind.PASS:
+    if kind is PASS_KIND:
         return say("Too few strong trumps to pick.")
-    if kind is Kind.BURY:
+    if kind is BURY_KIND:
         return say("Lay away points and short fail suits; keep your trumps.")
-    if kind is Kind.CALL:
+    if kind is CALL_KIND:
         if action.unknown is not None:
             return say(
                 "No suit of yours can be called: lay away your cheapest card face down and "
@@ -412,7 +416,7 @@ def reason(hand: SheepsheadHand, action: SheepsheadAction) -> str:
         if action.called is not None and action.called.rank == 10:
             return say("All three fail aces are yours: call the ten of your shortest suit.")
         return say("Call the ace of your shortest suit: your partner's ace wins it early.")
-    if kind is Kind.ALONE:
+    if kind is ALONE_KIND:
         return say("Strong enough to win alone: the units are yours.")
     card = action.card
     assert card is not None

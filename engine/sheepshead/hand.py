@@ -11,13 +11,16 @@ from itertools import combinations
 from engine.cards import Card, Suit, card_of
 from engine.core import IllegalMove, NotYourTurn
 from engine.fairness import Shuffler
-from engine.sheepshead.actions import ALONE, PASS, PICK, Kind, SheepsheadAction, play
+from engine.sheepshead.actions import ALONE, PASS, PICK, Kind, SheepsheadAction, play, plays
 from engine.sheepshead.rules import (
+    CARD_POINTS,
     FAIL_SUITS,
     JACK_OF_DIAMONDS,
     PACKETS,
+    STRENGTH,
     SUIT_OF,
     TOTAL_POINTS,
+    TRICK_PLACE,
     SheepsheadRules,
     by_strength,
     points,
@@ -26,17 +29,17 @@ from engine.sheepshead.rules import (
     suit_of,
     suit_word,
 )
-from engine.tricks import TrickHand, following, trick_winner
-from engine.words import (
-    Phrase,
-    later,
-    later_card,
-    later_count,
-    marked,
-    named,
-    say,
-    say_count,
-)
+from engine.tricks import TrickHand, TrickRecord, following, trick_winner
+from engine.words import Phrase, later, later_card, later_count, marked, named, say, say_count
+
+# the members read as globals (see the note in actions.py)
+PICK_KIND, PASS_KIND, BURY_KIND, CALL_KIND, ALONE_KIND, PLAY_KIND, UNKNOWN_KIND = Kind
+
+# the messages of a card played
+LED = marked("{name} led {card}")
+LED_PARTNER = marked("{name} led {card}: the partner")
+PLAYED = marked("{name} played {card}")
+PLAYED_PARTNER = marked("{name} played {card}: the partner")
 
 
 class Phase(Enum):
@@ -47,17 +50,10 @@ class Phase(Enum):
     OVER = "over"
 
 
-@dataclass(frozen=True, slots=True)
-class Record:
-    """A move as the table saw it (nothing hidden in it)."""
-
-    player: int
-    action: SheepsheadAction
-    words: Phrase  # the move in the past tense, the player's name left to fill
-    took: int | None = None  # who took the trick this play ended
-
-    def told(self, name: str) -> str:
-        return self.words.told(name)
+# The members as globals: in Python 3.11 reading a member from its Enum class goes through
+# the enum type's attribute hook, many times slower than a global, and moves read them
+# on every play.
+PICK_PHASE, BURY_PHASE, CALL_PHASE, PLAY_PHASE, OVER_PHASE = Phase
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,12 +93,12 @@ def call_options(hand: Sequence[Card], buried: Sequence[Card]) -> list[Sheepshea
     rank = call_rank(hand, buried)
     held = {suit_of(c) for c in hand}
     free = [card_of(rank, s) for s in FAIL_SUITS if card_of(rank, s) not in mine]
-    holding = [SheepsheadAction(Kind.CALL, (card,)) for card in free if card.suit in held]
+    holding = [SheepsheadAction(CALL_KIND, (card,)) for card in free if card.suit in held]
     if holding:
         return holding
     order = sorted(hand, key=strength_order)
     return [
-        SheepsheadAction(Kind.CALL, (card, unknown))
+        SheepsheadAction(CALL_KIND, (card, unknown))
         for card in free
         if card.suit not in held
         for unknown in order
@@ -128,7 +124,7 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
     blind: list[Card]
     turn: int
     leader: int
-    phase: Phase = Phase.PICK
+    phase: Phase = PICK_PHASE
     passes: int = 0
     picker: int | None = None
     buried: list[Card] = field(default_factory=list)
@@ -148,7 +144,7 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
     tricks: list[int] = field(default_factory=list)
     led_suits: list[Suit | None] = field(default_factory=list)  # per finished trick
     last_winner: int | None = None
-    records: list[Record] = field(default_factory=list)
+    records: list[TrickRecord[SheepsheadAction]] = field(default_factory=list)
     _legal: list[SheepsheadAction] | None = field(default=None, repr=False)
 
     @classmethod
@@ -175,7 +171,7 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
 
     @property
     def is_over(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is OVER_PHASE
 
     @property
     def first_seat(self) -> int:
@@ -224,20 +220,34 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
     def winning(self) -> int | None:
         """Who takes the trick as it stands: the highest trump, else the highest card of the
         led suit; the face-down unknown card never wins."""
-        plays = [pc for i, pc in enumerate(self.trick) if i != self.face_down]
+        face_down = self.face_down
+        plays = self.trick if face_down is None else [
+            pc for i, pc in enumerate(self.trick) if i != face_down
+        ]  # fmt: skip
         if not plays:
             return None
         led = self.led_suit()
-        if not following((c for _, c in plays), led, SUIT_OF.__getitem__):
+        if face_down == 0 and not any(SUIT_OF[c] == led for _, c in plays):
             led = suit_of(plays[0][1])  # a face-down lead nobody followed: the first card leads
-        order: dict[Card, tuple[int, int]] = {}  # each card's place, worked out once
-        for _, card in plays:
-            suit = SUIT_OF[card]
+        try:
+            place = TRICK_PLACE[led]
+            holder, best = plays[0][0], place[plays[0][1]]
+            for player, card in plays:
+                if place[card] > best:
+                    holder, best = player, place[card]
+            return holder
+        except KeyError:  # a card from outside the pack
+            return self._winning_slowly(plays, led)
+
+    @staticmethod
+    def _winning_slowly(plays: list[tuple[int, Card]], led: Suit | None) -> int:
+        def place(card: Card) -> tuple[int, int]:
+            suit = suit_of(card)
             if suit is None:
-                order[card] = (2, power(card))
-            else:
-                order[card] = (1, power(card)) if suit == led else (0, 0)
-        return trick_winner(plays, lambda card, holding: order[card] > order[holding])
+                return (2, power(card))
+            return (1, power(card)) if suit == led else (0, 0)
+
+        return trick_winner(plays, lambda card, holding: place(card) > place(holding))
 
     def trick_points(self) -> int:
         return sum(points(c) for _, c in self.trick)
@@ -249,18 +259,18 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
     # ----- moves ------------------------------------------------------------------------
 
     def _compute_legal(self) -> list[SheepsheadAction]:
-        if self.phase is Phase.PICK:
+        if self.phase is PLAY_PHASE:
+            return self.play_choices(self.turn)
+        if self.phase is PICK_PHASE:
             return [PICK, PASS]
-        if self.phase is Phase.BURY:
+        if self.phase is BURY_PHASE:
             cards = sorted(self.hands[self.turn], key=strength_order)
             return [
-                SheepsheadAction(Kind.BURY, combo)
+                SheepsheadAction(BURY_KIND, combo)
                 for combo in combinations(cards, self.rules.blind_size)
             ]
-        if self.phase is Phase.CALL:
+        if self.phase is CALL_PHASE:
             return [*self.call_choices(), ALONE]
-        if self.phase is Phase.PLAY:
-            return self.play_choices(self.turn)
         return []
 
     def call_choices(self) -> list[SheepsheadAction]:
@@ -278,46 +288,52 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
         return self.called is not None and not self.called_suit_led()
 
     def play_choices(self, seat: int) -> list[SheepsheadAction]:
-        hand = by_strength(self.hands[seat])
+        try:
+            hand = sorted(self.hands[seat], key=STRENGTH.__getitem__)
+        except KeyError:  # a card from outside the pack
+            hand = by_strength(self.hands[seat])
         unknown = self.unknown if seat == self.picker and not self.unknown_played else None
-        pending = unknown is not None
-        face_down = [SheepsheadAction(Kind.UNKNOWN, (unknown,))] if unknown is not None else []
+        face_down = [SheepsheadAction(UNKNOWN_KIND, (unknown,))] if unknown is not None else []
         if not hand:
             return face_down
         called = self.called
-        duties = self._duties_apply()
+        duties = called is not None and not self.called_suit_led()
         if not self.trick:
-            cards = hand
             if duties and called in hand:  # the partner leads the called suit only with it
-                cards = [c for c in hand if suit_of(c) != called.suit or c == called]
-            return [play(c) for c in cards]
+                assert called is not None
+                return plays(c for c in hand if SUIT_OF[c] != called.suit or c == called)
+            return plays(hand)
         led = self.led_suit()
-        if pending and led == hold_suit(called):
+        if unknown is not None and led == hold_suit(called):
             return face_down
-        follow = following(hand, led, SUIT_OF.__getitem__)
+        follow = [c for c in hand if SUIT_OF[c] == led]
         if follow:
             if duties and called in follow:
+                assert called is not None
                 return [play(called)]  # the called card goes the first time its suit is led
-            return [play(c) for c in follow]
+            return plays(follow)
         cards = hand
-        if duties and called is not None:
+        if duties:
+            assert called is not None
             if called in cards and len(cards) > 1:
                 cards = [c for c in cards if c != called]  # not thrown off before its suit
             if seat == self.picker and self.unknown is None and len(cards) > 1:
                 keep = hold_card(cards, called)
                 cards = [c for c in cards if c != keep]  # the hold card stays
-        return [play(c) for c in cards]
+        return plays(cards)
 
     def check(self, action: SheepsheadAction, player: int | None = None) -> SheepsheadAction:
         """The legal action meant by `action` (a bare `unknown` names the face-down card)."""
-        if self.phase is Phase.OVER:
+        if self.phase is OVER_PHASE:
             raise IllegalMove(say("This hand is over."))
         if player is not None and player != self.turn:
             raise NotYourTurn(say("It is not your turn."))
-        if action.kind is Kind.UNKNOWN and not action.cards and self.unknown is not None:
-            action = SheepsheadAction(Kind.UNKNOWN, (self.unknown,))
-        if action.kind is Kind.BURY and all(c in self.hands[self.turn] for c in action.cards):
-            action = SheepsheadAction(Kind.BURY, tuple(sorted(action.cards, key=strength_order)))
+        if action in self.legal_actions():
+            return action
+        if action.kind is UNKNOWN_KIND and not action.cards and self.unknown is not None:
+            action = SheepsheadAction(UNKNOWN_KIND, (self.unknown,))
+        if action.kind is BURY_KIND and all(c in self.hands[self.turn] for c in action.cards):
+            action = SheepsheadAction(BURY_KIND, tuple(sorted(action.cards, key=strength_order)))
         if action in self.legal_actions():
             return action
         raise IllegalMove(self.explain(action))
@@ -325,11 +341,11 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
     def explain(self, action: SheepsheadAction) -> str:
         """Why `action` is not allowed now, in a player's words."""
         phase, hand = self.phase, self.hands[self.turn]
-        if phase is Phase.PICK:
+        if phase is PICK_PHASE:
             return say("First pick up the blind or pass.")
-        if phase is Phase.BURY:
+        if phase is BURY_PHASE:
             size = self.rules.blind_size
-            if action.kind is not Kind.BURY:
+            if action.kind is not BURY_KIND:
                 return say_count("Bury {count} card first.", "Bury {count} cards first.", size)
             if len(action.cards) != size or len(set(action.cards)) != size:
                 return say_count("Bury exactly {count} card.", "Bury exactly {count} cards.", size)
@@ -337,16 +353,16 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
             if missing:
                 return say("You do not hold {card}.", card=missing[0].pretty)
             return say("Bury cards you hold.")
-        if phase is Phase.CALL:
+        if phase is CALL_PHASE:
             return self._explain_call(action)
-        if action.kind is Kind.UNKNOWN:
+        if action.kind is UNKNOWN_KIND:
             if self.unknown is None or self.turn != self.picker:
                 return say("There is no unknown card of yours to play.")
             return say(
                 "The unknown card is played only when {suit} is first led, or as your last card.",
                 suit=suit_word(hold_suit(self.called)),
             )
-        if action.kind is not Kind.PLAY or action.card is None:
+        if action.kind is not PLAY_KIND or action.card is None:
             return say("Play a card.")
         card = action.card
         if card not in hand:
@@ -355,7 +371,7 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
         called = self.called
         if called is not None and legal == [called] and called != card:
             return say("You hold the called {card}: it must be played now.", card=called.pretty)
-        if any(a.kind is Kind.UNKNOWN for a in self.legal_actions()):
+        if any(a.kind is UNKNOWN_KIND for a in self.legal_actions()):
             return say("The called suit is led: your unknown card must be played now.")
         if not self.trick:
             assert called is not None
@@ -384,7 +400,7 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
 
     def _explain_call(self, action: SheepsheadAction) -> str:
         choices = self.call_choices()
-        if action.kind is not Kind.CALL:
+        if action.kind is not CALL_KIND:
             return say("Call a partner's card, or go alone.")
         called = action.called
         assert called is not None and self.picker is not None
@@ -413,18 +429,22 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
             cards=words,
         )
 
-    def apply(self, action: SheepsheadAction, player: int | None = None) -> Record:
+    def apply(
+        self, action: SheepsheadAction, player: int | None = None
+    ) -> TrickRecord[SheepsheadAction]:
         action = self.check(action, player)
         mover = self.turn
         self._legal = None
-        if self.phase is Phase.PICK:
+        if self.phase is PLAY_PHASE:
+            return self._play(mover, action)
+        if self.phase is PICK_PHASE:
             return self._record(mover, action, self._pick_or_pass(mover, action))
-        if self.phase is Phase.BURY:
+        if self.phase is BURY_PHASE:
             for card in action.cards:
                 self.hands[mover].remove(card)
             self.buried = list(action.cards)
             if self.rules.called_ace:
-                self.phase = Phase.CALL
+                self.phase = CALL_PHASE
             else:
                 self.partner_seat = self.holder_of_partner_card()
                 self.alone = self.partner_seat is None
@@ -436,21 +456,21 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
                     "{name} buried {count} card", "{name} buried {count} cards", len(action.cards)
                 ),
             )
-        if self.phase is Phase.CALL:
-            return self._record(mover, action, self._call(action))
-        return self._play(mover, action)
+        return self._record(mover, action, self._call(action))  # the call phase
 
-    def _record(self, mover: int, action: SheepsheadAction, text: Phrase) -> Record:
-        record = Record(mover, action, text)
+    def _record(
+        self, mover: int, action: SheepsheadAction, text: Phrase
+    ) -> TrickRecord[SheepsheadAction]:
+        record = TrickRecord(mover, action, text)
         self.records.append(record)
         return record
 
     def _pick_or_pass(self, mover: int, action: SheepsheadAction) -> Phrase:
-        if action.kind is Kind.PICK:
+        if action.kind is PICK_KIND:
             self.picker = mover
             self.hands[mover].extend(self.blind)
             self.blind = []
-            self.phase = Phase.BURY
+            self.phase = BURY_PHASE
             return later("{name} picked up the blind")
         self.passes += 1
         if self.passes < self.players:
@@ -461,12 +481,12 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
             self._start_play()
             return later("{name} passed: nobody picked, so this hand is a leaster")
         self.redeal = True
-        self.phase = Phase.OVER
+        self.phase = OVER_PHASE
         return later("{name} passed: nobody picked, so the cards are dealt again")
 
     def _call(self, action: SheepsheadAction) -> Phrase:
         self._start_play()
-        if action.kind is Kind.ALONE:
+        if action.kind is ALONE_KIND:
             self.alone = True
             return later("{name} went alone")
         assert self.picker is not None and action.called is not None
@@ -483,42 +503,40 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
         return later("{name} called {card}", card=named(action.called))
 
     def _start_play(self) -> None:
-        self.phase = Phase.PLAY
+        self.phase = PLAY_PHASE
         self.turn = self.leader = self.first_seat
 
-    def _play(self, mover: int, action: SheepsheadAction) -> Record:
-        card = action.card
-        assert card is not None
-        partner_card = self.partner_card
-        if action.kind is Kind.UNKNOWN:
+    def _play(self, mover: int, action: SheepsheadAction) -> TrickRecord[SheepsheadAction]:
+        card = action.cards[0]
+        trick = self.trick
+        text: Phrase
+        if action.kind is UNKNOWN_KIND:
             self.unknown_played = True
-            self.face_down = len(self.trick)
+            self.face_down = len(trick)
             text = later("{name} played the unknown card face down")
         else:
             self.hands[mover].remove(card)
-            text = self._play_text(mover, card, partner_card)
-        self.trick.append((mover, card))
-        if card == partner_card and action.kind is Kind.PLAY:
-            self.partner_seen = True
-        if len(self.trick) < self.players:
-            self.turn = (mover + 1) % self.players
-            return self._record(mover, action, text)
+            partner = False
+            if card == self.partner_card:
+                self.partner_seen = True
+                partner = self.picker is not None and mover != self.picker
+            if trick:
+                text = later_card(PLAYED_PARTNER if partner else PLAYED, card)
+            else:
+                text = later_card(LED_PARTNER if partner else LED, card)
+        trick.append((mover, card))
+        players = self.rules.players
+        if len(trick) < players:
+            self.turn = (mover + 1) % players
+            record = TrickRecord(mover, action, text)
+            self.records.append(record)
+            return record
         winner = self.winning()
         assert winner is not None
-        record = Record(mover, action, text, winner)
+        record = TrickRecord(mover, action, text, winner)
         self.records.append(record)
         self._finish_trick(winner)
         return record
-
-    def _play_text(self, mover: int, card: Card, partner_card: Card | None) -> Phrase:
-        partner = card == partner_card and self.picker is not None and mover != self.picker
-        if not self.trick:
-            if partner:
-                return later_card(marked("{name} led {card}: the partner"), card)
-            return later_card(marked("{name} led {card}"), card)
-        if partner:
-            return later_card(marked("{name} played {card}: the partner"), card)
-        return later_card(marked("{name} played {card}"), card)
 
     def _finish_trick(self, winner: int) -> None:
         self.led_suits.append(self.led_suit())
@@ -530,7 +548,7 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
         if self.leaster:
             self.taken[winner].extend(self.blind)  # the blind goes with the last trick
             self.blind = []
-        self.phase = Phase.OVER
+        self.phase = OVER_PHASE
 
     # ----- the count --------------------------------------------------------------------
 
@@ -557,8 +575,9 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
         assert self.picker is not None
         picking, defending = self.sides()
         tricks = (sum(self.tricks[p] for p in picking), sum(self.tricks[p] for p in defending))
-        own = sum(points(c) for p in picking for c in self.taken[p])
-        bury = sum(points(c) for c in self.buried)
+        worth = CARD_POINTS.__getitem__
+        own = sum(sum(map(worth, self.taken[p])) for p in picking)
+        bury = sum(map(worth, self.buried))
         own += bury if tricks[0] else 0
         other = TOTAL_POINTS - own
         won = own >= 61
@@ -590,7 +609,7 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
 
     def _leaster_score(self) -> HandScore:
         players = self.players
-        totals = [sum(points(c) for c in cards) for cards in self.taken]
+        totals = [sum(map(CARD_POINTS.__getitem__, cards)) for cards in self.taken]
         order = [(self.first_seat + i) % players for i in range(players)]
         takers = [p for p in order if self.tricks[p]]
         winner = min(takers, key=lambda p: (totals[p], order.index(p)))
@@ -608,7 +627,7 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
     def changed(self) -> None:
         """Hands were rearranged (a computer player's imagined world)."""
         self._legal = None
-        if self.picker is None or self.partner_seen or self.phase is not Phase.PLAY:
+        if self.picker is None or self.partner_seen or self.phase is not PLAY_PHASE:
             return
         if self.rules.jack_partner:
             self.partner_seat = self.holder_of_partner_card()

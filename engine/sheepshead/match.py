@@ -5,19 +5,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.cards import Card
 from engine.core import PUBLIC, MoveGroup, Viewer
-from engine.fairness import Seed
-from engine.match import DealMatch
-from engine.outcome import Outcome, Round
-from engine.pictures import DealReport, side_names
 from engine.sheepshead.actions import Kind, SheepsheadAction, parse_action
-from engine.sheepshead.describe import describe_action
 from engine.sheepshead.hand import HandScore, Phase, SheepsheadHand
 from engine.sheepshead.rules import SheepsheadRules, strength_order
+from engine.tricks import TrickMatch
 from engine.words import marked, said_list, say, say_count
+
+if TYPE_CHECKING:  # (what only a view or a report needs is imported when first asked for)
+    from engine.outcome import Outcome
+    from engine.pictures import DealReport
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,24 +29,28 @@ class HandOutcome:
     taken: tuple[tuple[Card, ...], ...]
 
 
-class SheepsheadMatch(DealMatch):
+class SheepsheadMatch(TrickMatch):
     """Fully determined by (rules, seed, actions)."""
 
     rules_type = SheepsheadRules
+    action_type = SheepsheadAction
     deal_type = SheepsheadHand
     parse_action = staticmethod(parse_action)
     rules: SheepsheadRules
     deal: SheepsheadHand
+    totals_name = "sheet"
+    sheet: list[int]  # each player's running units
 
-    def __init__(self, rules: SheepsheadRules | None = None, seed: Seed = 0) -> None:
-        super().__init__(rules, seed)
-        self.sheet = [0] * self.rules.players
+    def totals_count(self) -> int:
+        return self.rules.players
 
     @property
     def hands_played(self) -> int:
         return sum(not r.score.redeal for r in self.deal_results)
 
     def describe_play(self, action: Any, names: Sequence[str] | None = None) -> str:
+        from engine.sheepshead.describe import describe_action
+
         return describe_action(self.deal, action, names)
 
     def play_groups(self) -> list[MoveGroup]:
@@ -104,6 +108,8 @@ class SheepsheadMatch(DealMatch):
         return tuple(float(units) for units in self.sheet)
 
     def outcome(self) -> Outcome:
+        from engine.outcome import Outcome, Round
+
         players = self.rules.players
         stats = []
         for player in range(players):
@@ -152,6 +158,8 @@ class SheepsheadMatch(DealMatch):
         return Outcome(tuple((p,) for p in range(players)), sheet, tuple(stats), line, rounds)
 
     def deal_report(self, number: int, names: Sequence[str]) -> DealReport:
+        from engine.pictures import DealReport, side_names
+
         result = self.deal_results[number - 1]
         score = result.score
         record: dict[str, object] = {

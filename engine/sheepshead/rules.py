@@ -49,6 +49,13 @@ class NoPick(StrEnum):
     REDEAL = "redeal"
 
 
+# read on every play and every new match: as globals (an Enum member read from its class, or
+# the class iterated, is many times slower in Python 3.11)
+_PARTNERS = frozenset(p.value for p in Partner)
+_NO_PICKS = frozenset(n.value for n in NoPick)
+_CALLED_ACE, _JACK, _LEASTER = Partner.CALLED_ACE, Partner.JACK, NoPick.LEASTER
+
+
 @dataclass(frozen=True, slots=True)
 class SheepsheadRules(RulesRecord):
     owner = "Sheepshead"  # named where an unknown option is refused
@@ -65,9 +72,9 @@ class SheepsheadRules(RulesRecord):
             raise GameError(f"unknown game {self.game!r}")
         if self.players not in HAND_SIZES:
             raise GameError("Sheepshead is played by 3, 4, 5 or 6 players")
-        if self.partner not in tuple(Partner):
+        if self.partner not in _PARTNERS:
             raise GameError("the partner is found by the called ace or the jack of diamonds")
-        if self.no_pick not in tuple(NoPick):
+        if self.no_pick not in _NO_PICKS:
             raise GameError("when nobody picks, play a leaster or redeal")
         if self.hands and not 1 <= self.hands <= 60:
             raise GameError("a Sheepshead table plays between 1 and 60 hands")
@@ -90,18 +97,18 @@ class SheepsheadRules(RulesRecord):
 
     @property
     def jack_partner(self) -> bool:
-        return self.players == 6 or (self.players == 5 and self.partner == Partner.JACK)
+        return self.players == 6 or (self.players == 5 and self.partner == _JACK)
 
     @property
     def called_ace(self) -> bool:
-        return self.players == 5 and self.partner == Partner.CALLED_ACE
+        return self.players == 5 and self.partner == _CALLED_ACE
 
     @property
     def leasters(self) -> bool:
-        return self.no_pick == NoPick.LEASTER
+        return self.no_pick == _LEASTER
 
     def deck(self) -> list[Card]:
-        return [c for c in FULL_DECK if c.rank in RANKS]
+        return list(_PACK)
 
 
 def is_trump(card: Card) -> bool:
@@ -127,12 +134,19 @@ def _strength_order(card: Card) -> tuple[int, int]:
 
 # The facts of each card of the pack, worked out once: rules checks, sorting and search ask for
 # them on every move, and a dict's lookup (also usable as a sort key) is far cheaper than a call.
-_PACK = [c for c in FULL_DECK if c.rank in RANKS]
+_PACK = tuple(c for c in FULL_DECK if c.rank in RANKS)
 _POWER = {c: _power(c) for c in _PACK}
 # The suit each card follows, every card of the deck (trumps: None); `SUIT_OF.__getitem__` is
 # `suit_of` without a call, for the listings that ask it of a whole hand.
 SUIT_OF = {c: _suit_of(c) for c in FULL_DECK}
-_STRENGTH = {c: _strength_order(c) for c in _PACK}
+STRENGTH = {c: _strength_order(c) for c in _PACK}  # `strength_order` of the pack's cards
+# Each card's place in a trick, by the suit led (None: trump): a trump above any card of the
+# led suit, which is above a card of another suit (0, never taking the trick).
+TRICK_PLACE: dict[Suit | None, dict[Card, int]] = {
+    led: {c: (200 + p if SUIT_OF[c] is None else 100 + p if SUIT_OF[c] == led else 0)
+          for c, p in _POWER.items()}
+    for led in (None, *Suit)
+}  # fmt: skip
 
 
 def suit_of(card: Card) -> Suit | None:
@@ -150,13 +164,17 @@ def points(card: Card) -> int:
     return POINTS.get(card.rank, 0)
 
 
+# `points` of every card, for sums over many cards (`sum(map(CARD_POINTS.__getitem__, …))`)
+CARD_POINTS = {card: points(card) for card in FULL_DECK}
+
+
 def suit_word(suit: Suit | None) -> str:
     return say("trump") if suit is None else suit.symbol
 
 
 def strength_order(card: Card) -> tuple[int, int]:
     """A hand shown as players hold it: trumps high to low first, then each fail suit."""
-    found = _STRENGTH.get(card)
+    found = STRENGTH.get(card)
     return found if found is not None else _strength_order(card)
 
 
@@ -164,7 +182,7 @@ def by_strength(cards: Iterable[Card]) -> list[Card]:
     """`sorted(cards, key=strength_order)`, the pack's cards sorted by a lookup."""
     cards = list(cards)
     try:
-        cards.sort(key=_STRENGTH.__getitem__)
+        cards.sort(key=STRENGTH.__getitem__)
     except KeyError:  # a card from outside the pack
         cards.sort(key=strength_order)
     return cards

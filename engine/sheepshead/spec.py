@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.core import GameState
 from engine.registry import (
@@ -19,30 +19,36 @@ from engine.registry import (
     StatSpec,
 )
 from engine.sheepshead.match import SheepsheadMatch
-from engine.sheepshead.position import parse_position
 from engine.sheepshead.rules import SHEEPSHEAD, NoPick, Partner, SheepsheadRules
-from engine.sheepshead.view import SheepsheadView
 from engine.words import marked, marked_count
+
+if TYPE_CHECKING:  # (views are imported when first shown)
+    from engine.sheepshead.view import SheepsheadView
 
 # The package's own /rules pages and catalogues (shipped as its package data).
 HERE = Path(__file__).parent
 
 PARTNER = OptionSpec(
-    "sheepshead_partner", str, "Sheepshead with five: the partner holds the called ace or J♦",
+    "sheepshead_partner", str,
+    marked("Sheepshead with five: the partner holds the called ace or J♦"),
     marked("Sheepshead: the partner"), key="partner",
-    choices=(("called ace", Partner.CALLED_ACE.value), ("jack of diamonds", Partner.JACK.value)),
+    choices=(
+        (marked("called ace"), Partner.CALLED_ACE.value),
+        (marked("jack of diamonds"), Partner.JACK.value),
+    ),
 )  # fmt: skip
 NOBODY_PICKS = OptionSpec(
-    "nobody_picks", str, "Sheepshead: when everyone passes, play a leaster or redeal",
+    "nobody_picks", str, marked("Sheepshead: when everyone passes, play a leaster or redeal"),
     marked("Sheepshead: when nobody picks"), key="no_pick",
-    choices=tuple((choice.value, choice.value) for choice in NoPick),
+    choices=((marked("leaster"), NoPick.LEASTER.value), (marked("redeal"), NoPick.REDEAL.value)),
 )  # fmt: skip
 DOUBLE_ON_BUMP = OptionSpec(
-    "double_on_bump", bool, "Sheepshead: a picker who loses pays double (default on)",
+    "double_on_bump", bool, marked("Sheepshead: a picker who loses pays double (default on)"),
     marked("Sheepshead: double on the bump"),
 )  # fmt: skip
 HANDS = OptionSpec(
-    "sheepshead_hands", int, "Sheepshead: hands the table plays (default: each player deals twice)",
+    "sheepshead_hands", int,
+    marked("Sheepshead: hands the table plays (default: each player deals twice)"),
     marked("Sheepshead: hands"), key="hands", low=1, high=60,
 )  # fmt: skip
 
@@ -82,11 +88,9 @@ def facts(view: SheepsheadView) -> dict[str, Any]:
 
 
 def _from_position(text: str) -> GameState:
-    hand, sheet = parse_position(text)
-    match = SheepsheadMatch.from_position(hand)
-    if sheet:
-        match.sheet = list(sheet)
-    return match  # type: ignore[no-any-return]
+    from engine.sheepshead.position import parse_position
+
+    return SheepsheadMatch.at_position(parse_position(text))
 
 
 def _rules(rules: Mapping[str, Any]) -> SheepsheadRules:

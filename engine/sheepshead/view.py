@@ -34,7 +34,7 @@ from engine.sheepshead.rules import (
     strength_order,
     suit_word,
 )
-from engine.tricks import TrickView
+from engine.tricks import TrickView, view_fields
 from engine.words import Told, marked, say, say_count, tricks_and_points
 
 if TYPE_CHECKING:
@@ -317,14 +317,8 @@ def build_view(match: SheepsheadMatch, who: Viewer) -> SheepsheadView:
     )
     if rules.players < 5 and picker is not None:
         alone_known = True
-    last = hand.records[-1] if hand.records else None
     return SheepsheadView(
-        rules=rules,
-        viewer=player,
-        phase="over" if match.is_terminal else hand.phase.value,
-        hand_number=match.deal_number,
-        dealer=hand.dealer,
-        turn=match.current_player,
+        **view_fields(match, player),
         hand=None if player is None else tuple(sorted(hand.hands[player], key=strength_order)),
         hand_sizes=tuple(hand.cards_left(p) for p in range(rules.players)),
         blind_size=len(hand.blind),
@@ -344,12 +338,7 @@ def build_view(match: SheepsheadMatch, who: Viewer) -> SheepsheadView:
         taken_points=tuple(
             sum(points(c) for c in t if over or c != hand.unknown) for t in hand.taken
         ),  # the unknown card's points stay hidden until the hand is over
-        tricks=tuple(hand.tricks),
         sheet=tuple(match.sheet),
-        last_play=last,
-        last_player=last.player if last else None,
-        took=last.took if last else None,
-        deals=tuple(match.deal_results),
         legal_cards=(
             tuple(a.card for a in match.legal_actions() if a.card is not None)
             if player is not None and match.current_player == player and hand.phase is Phase.PLAY

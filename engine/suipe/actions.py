@@ -16,8 +16,8 @@ from enum import Enum
 from typing import NamedTuple
 
 from engine.cards import CARD_PATTERN, Card, format_cards, parse_cards, sorted_cards
-from engine.core import BadNotation
-from engine.words import say
+from engine.fishing import read_notation
+from engine.words import marked
 
 
 class Move(Enum):
@@ -92,10 +92,7 @@ _ACTION = re.compile(
 
 
 def parse_action(text: str) -> SuipeAction:
-    cleaned = text.strip().replace(" ", "")
-    match = _ACTION.fullmatch(cleaned)
-    if not match:
-        raise BadNotation(say("{move} is not a Suipe move", move=repr(text)))
+    match = read_notation(_ACTION, text, marked("{move} is not a Suipe move"))
     card = Card.parse(match.group("card"))
     if match.group("taken") is not None:
         taken = parse_cards(match.group("taken"))

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from engine.ai.games import Action, Deal, GameAdapter, Role
-from engine.cards import FULL_DECK, Card, Suit
+from engine.ai.games import Deal, Role
+from engine.cards import Card, Suit
+from engine.fishing_ai import FishingAdapter
 from engine.suipe.actions import Move
 from engine.suipe.rules import card_points
 
@@ -13,16 +14,9 @@ ROLES = {Move.CAPTURE: Role.CAPTURE, Move.BUILD: Role.PILE, Move.RAISE: Role.PIL
          Move.TRAIL: Role.DISCARD}  # fmt: skip
 
 
-class SuipeAdapter(GameAdapter):
+class SuipeAdapter(FishingAdapter):
     game = "suipe"
-    deck = FULL_DECK
     roles = ROLES
-
-    def pile_values(self, action: Action) -> tuple[int | None, ...]:
-        return action.value, action.raised or None  # a build made, or the build raised
-
-    def sides(self, deal: Deal) -> int:
-        return int(deal.rules.sides)
 
     def piles(self, deal: Deal) -> Iterator[tuple[int, tuple[Card, ...], tuple[int, ...]]]:
         for build in deal.builds.values():

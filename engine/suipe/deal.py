@@ -25,12 +25,14 @@ from engine.fishing import (
     rank_pools,
     require_cards,
 )
+from engine.fishing_deal import FishingDeal
 from engine.suipe.actions import Move, SuipeAction
 from engine.suipe.describe import describe_action
 from engine.suipe.rules import SuipeRules, preference
 from engine.suipe.scoring import DealScore, score_deal
 from engine.words import say
 
+new_action = tuple.__new__  # builds a SuipeAction from its fields without a Python-level call
 _DOUBLES = sum(0xE << (4 * value) for value in range(1, 14))
 
 
@@ -70,7 +72,7 @@ Signature = tuple[Move, int, int, bool, int | None]
 
 
 @dataclass
-class SuipeDeal:
+class SuipeDeal(FishingDeal[SuipeAction]):
     rules: SuipeRules
     dealer: int
     hands: list[list[Card]]
@@ -87,13 +89,12 @@ class SuipeDeal:
     score: DealScore | None = None
     _legal: list[SuipeAction] | None = field(default=None, repr=False)
     _sig_cache: dict[int, list[Signature]] = field(default_factory=dict, repr=False)
+    _vectors: tuple[int, int] | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         sides = self.rules.sides
-        if not self.captured:
-            self.captured = [[] for _ in range(sides)]
-        if not self.suipes:
-            self.suipes = [0] * sides
+        self.captured = self.captured or [[] for _ in range(sides)]
+        self.suipes = self.suipes or [0] * sides
         for hand in self.hands:
             hand.sort(key=value_order)
 
@@ -140,15 +141,8 @@ class SuipeDeal:
     def side_of(self, seat: int) -> int:
         return self.rules.side_of(seat)
 
-    def all_cards(self) -> list[Card]:
-        cards = [*self.loose, *self.stock]
-        for hand in self.hands:
-            cards.extend(hand)
-        for build in self.builds.values():
-            cards.extend(build.cards)
-        for pile in self.captured:
-            cards.extend(pile)
-        return cards
+    def pile_cards(self) -> list[Card]:
+        return [card for build in self.builds.values() for card in build.cards]
 
     @property
     def last_play(self) -> PlayRecord | None:
@@ -160,12 +154,6 @@ class SuipeDeal:
 
     # ----- legal moves ------------------------------------------------------------------
 
-    def legal_actions(self) -> list[SuipeAction]:
-        """Every legal play of the seat to move, grouped by hand card and sorted."""
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return list(self._legal)
-
     def _compute_legal(self) -> list[SuipeAction]:
         if self.phase is Phase.DONE:
             return []
@@ -176,22 +164,26 @@ class SuipeDeal:
         return actions
 
     def _actions(self, hand: Sequence[Card], *, trail: bool) -> list[SuipeAction]:
-        pools = rank_pools([c for c in self.loose if c.rank <= 10], preference)
+        pools: dict[int, list[Card]] | None = None
         chosen: dict[int, tuple[Card, ...]] = {0: ()}
         actions: list[SuipeAction] = []
+        append = actions.append
         for card in hand:
-            if card.rank > 10:
+            rank = card.rank
+            if rank > 10:
                 for face in sorted(self.loose, key=value_order):
-                    if face.rank == card.rank:
-                        actions.append(SuipeAction(Move.CAPTURE, card, card.rank, (face,)))
+                    if face.rank == rank:
+                        append(SuipeAction(Move.CAPTURE, card, rank, (face,)))
             else:
-                for kind, value, used, with_build, raised in self._signatures(card.rank):
+                for kind, value, used, with_build, raised in self._signatures(rank):
                     loose = chosen.get(used)
                     if loose is None:
+                        if pools is None:
+                            pools = rank_pools([c for c in self.loose if c.rank <= 10], preference)
                         loose = chosen[used] = sorted_cards(pick_cards(pools, used))
-                    actions.append(SuipeAction(kind, card, value, loose, with_build, raised))
+                    append(new_action(SuipeAction, (kind, card, value, loose, with_build, raised)))
             if trail:
-                actions.append(SuipeAction(Move.TRAIL, card, card.rank))
+                append(new_action(SuipeAction, (Move.TRAIL, card, rank, (), False, None)))
         return actions
 
     def _signatures(self, rank: int) -> list[Signature]:
@@ -202,8 +194,14 @@ class SuipeDeal:
 
     def _compute_signatures(self, r: int) -> list[Signature]:
         """Captures, builds and raises of a numeral card worth `r`, value-level."""
-        loose = card_vector(c for c in self.loose if c.rank <= 10)
-        hand_after = card_vector(self.hands[self.turn]) - (1 << (4 * r))
+        vectors = self._vectors
+        if vectors is None:  # the numerals on the floor and the mover's hand, as vectors
+            vectors = self._vectors = (
+                card_vector([c for c in self.loose if c.rank <= 10]),
+                card_vector(self.hands[self.turn]),
+            )
+        loose, hand = vectors
+        hand_after = hand - (1 << (4 * r))
         out: list[Signature] = []
         has_build = r in self.builds
         for used in sorted(group_unions(loose, r, False)):
@@ -339,25 +337,15 @@ class SuipeDeal:
         self.phase = Phase.DONE
         self.score = score_deal(self.captured, self.suipes)
 
-    def copy(self) -> SuipeDeal:
-        """An independent copy. Hands are already in order and the cached moves stay valid
-        (shared until either side changes: `changed` gives a new cache, never clears one),
-        so nothing is recomputed (computer players copy positions by the thousand)."""
-        new = object.__new__(SuipeDeal)
-        new.__dict__.update(self.__dict__)
-        new.hands = [list(h) for h in self.hands]
-        new.loose = list(self.loose)
+    def copy_more(self, new: SuipeDeal) -> None:
         new.builds = dict(self.builds)
-        new.stock = list(self.stock)
-        new.captured = [list(p) for p in self.captured]
         new.suipes = list(self.suipes)
-        new.history = list(self.history)
-        return new
 
     def changed(self) -> None:
         """Forget cached moves (after a position was edited by hand)."""
         self._legal = None
         self._sig_cache = {}  # a new dict: copies may share the old one
+        self._vectors = None
 
 
 def _distinct_groups(loose: int, target: int, played: int) -> list[int]:

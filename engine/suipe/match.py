@@ -8,9 +8,9 @@ from typing import Any
 
 from engine.core import PUBLIC
 from engine.fairness import Seed
-from engine.match import DealMatch
+from engine.fishing_match import FishingMatch
 from engine.outcome import Outcome, points_stats
-from engine.pictures import DealReport, side_names
+from engine.pictures import DealReport
 from engine.suipe.actions import parse_action
 from engine.suipe.deal import SuipeDeal
 from engine.suipe.rules import SuipeRules
@@ -27,7 +27,7 @@ class SuipeDealOutcome:
     totals: tuple[int, ...]  # match totals per side after this deal
 
 
-class SuipeMatch(DealMatch):
+class SuipeMatch(FishingMatch):
     rules_type = SuipeRules
     deal_type = SuipeDeal
     parse_action = staticmethod(parse_action)
@@ -71,13 +71,6 @@ class SuipeMatch(DealMatch):
     def view(self, who: Any = PUBLIC) -> SuipeView:
         return build_view(self, who)
 
-    def sides(self) -> tuple[tuple[int, ...], ...]:
-        rules = self.rules
-        return tuple(
-            tuple(p for p in range(rules.players) if rules.side_of(p) == side)
-            for side in range(rules.sides)
-        )
-
     def outcome(self) -> Outcome:
         deal_totals = [o.score.totals for o in self.deal_results]
         stats = []
@@ -102,18 +95,5 @@ class SuipeMatch(DealMatch):
 
     def deal_report(self, number: int, names: Sequence[str]) -> DealReport:
         outcome = self.deal_results[number - 1]
-        sides = self.sides()
-        totals = " · ".join(
-            f"{side_names(names, sides[s])} {side.total}"
-            for s, side in enumerate(outcome.score.sides)
-        )
-        record = {
-            "number": outcome.number,
-            "dealer": outcome.dealer,
-            "sides": [
-                {"total": side.total, "cards": side.cards, "suipes": side.suipes}
-                for side in outcome.score.sides
-            ],
-            "baazi_side": None,
-        }
-        return DealReport(say("Deal {number} is over", number=outcome.number), totals, (), record)
+        suipes = [side.suipes for side in outcome.score.sides]
+        return self.fishing_report(outcome, names, (), ("suipes", suipes))

@@ -3,22 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.cards import pretty_cards
+from engine.fishing_picture import last_deal, match_recap, summary_columns
 from engine.pictures import (
     HandPicture,
     PileModel,
     RecapPicture,
-    RecapRow,
     SummaryChart,
-    SummaryColumn,
     SummaryPicture,
     TableModel,
     floor_hand,
     floor_seats,
     floor_table,
-    match_won_by,
     short_name,
     side_names,
 )
@@ -109,63 +107,39 @@ def hand_picture(view: SuipeView) -> HandPicture:
 
 
 def summary_picture(view: SuipeView, names: Sequence[str]) -> SummaryPicture:
-    if not view.deals:
-        raise ValueError("no deal has finished yet")
-    outcome = view.deals[-1]
-    sides = outcome.score.sides
-    names_of = [side_names(names, view.sides[s].players) for s in range(len(sides))]
-    scores = " · ".join(
-        say("{side}: {points}", side=names_of[s], points=side.total) for s, side in enumerate(sides)
-    )
-    heading = say("Deal {number}: {scores}", number=outcome.number, scores=scores)
-    columns = []
-    for index, side in enumerate(sides):
-        lines = (
-            say(
-                "{cards} cards ({most_cards} for most) · {spades} spades ({most_spades} for most)",
-                cards=side.cards,
-                most_cards=side.most_cards,
-                spades=side.spades,
-                most_spades=side.most_spades,
-            ),
-            say("2♠, aces and 10♦: {points}", points=side.card_points),
-            say_count(
-                "{count} Suipe: {points} points after kala",
-                "{count} Suipes: {points} points after kala",
-                side.suipes,
-                points=side.suipe_points,
-            ),
-            say("Total: {points}", points=side.total),
-        )
-        columns.append(SummaryColumn(names_of[index], lines, side.scoring_cards))
+    outcome, names_of, heading = last_deal(view, names)
     series = tuple(tuple(o.totals[s] for o in view.deals) for s in range(len(view.sides)))
     high = max(10, max(max(line) for line in series))
     chart = SummaryChart(say("Match points after each deal"), series, 0, high)
-    return SummaryPicture(heading, tuple(columns), chart)
+    return SummaryPicture(heading, summary_columns(outcome, names_of, _score_lines), chart)
+
+
+def _score_lines(side: Any) -> tuple[str, ...]:
+    return (
+        say(
+            "{cards} cards ({most_cards} for most) · {spades} spades ({most_spades} for most)",
+            cards=side.cards,
+            most_cards=side.most_cards,
+            spades=side.spades,
+            most_spades=side.most_spades,
+        ),
+        say("2♠, aces and 10♦: {points}", points=side.card_points),
+        say_count(
+            "{count} Suipe: {points} points after kala",
+            "{count} Suipes: {points} points after kala",
+            side.suipes,
+            points=side.suipe_points,
+        ),
+    )
 
 
 def recap_picture(view: SuipeView, names: Sequence[str], last: int = 0) -> RecapPicture:
     """The match deal by deal: each side's points, the match totals after it."""
-    heads = tuple(side_names(names, s.players) for s in view.sides)
-    rows = []
+    after = []
     for outcome in view.deals:
         suipes = sum(side.suipes for side in outcome.score.sides)
         note = say_count("{count} Suipe", "{count} Suipes", suipes) if suipes else ""
-        rows.append(
-            RecapRow(
-                say("Deal {number}", number=outcome.number),
-                tuple(str(side.total) for side in outcome.score.sides),
-                tuple(str(t) for t in outcome.totals),
-                note,
-            )
-        )
-    shown = rows[-last:] if last else rows
-    totals = tuple(str(s.match_points) for s in view.sides)
-    best = max(s.match_points for s in view.sides)
-    leaders = [s for s in view.sides if s.match_points == best]
-    winner = (
-        match_won_by([heads[view.sides.index(leaders[0])]], len(leaders[0].players))
-        if len(leaders) == 1
-        else say("A draw")
-    )
-    return RecapPicture(say("Suipe · the match, deal by deal"), heads, tuple(shown), totals, winner)
+        after.append((tuple(str(t) for t in outcome.totals), note))
+    final = [s.match_points for s in view.sides]
+    title = say("Suipe · the match, deal by deal")
+    return match_recap(title, view, names, after, final, [str(t) for t in final], last)

@@ -14,42 +14,23 @@ stock: 4H 9S
 
 from __future__ import annotations
 
-import re
-
 from engine.cards import Card, format_cards, parse_cards
 from engine.core import BadNotation
-from engine.notation import (
-    check_each_card_once,
-    fishing_seat_lines,
-    options_line,
-    parse_options,
-    position_lines,
-    read_position,
-)
+from engine.fishing_position import check_turn_holds, position_text, read_fishing_position
+from engine.notation import check_each_card_once, parse_options, position_lines
 from engine.suipe.deal import Build, SuipeDeal
 from engine.suipe.rules import SUIPE, SuipeRules
 
-_BUILD = re.compile(r"build\s+(\d+)(\*?)")
-_INDEXED = re.compile(r"(hand|taken|suipes)\s+(\d)")
-
 
 def format_position(deal: SuipeDeal) -> str:
-    lines = [options_line(deal.rules, ("game", "players")), f"dealer: {deal.dealer}"]
-    lines += [f"turn: {deal.turn}", f"play: {deal.play_number}"]
-    lines.append(f"floor: {format_cards(deal.loose)}".rstrip())
-    for value in sorted(deal.builds):
-        build = deal.builds[value]
-        mark = "*" if build.multiple else ""
-        lines.append(f"build {value}{mark}: {format_cards(build.cards)} @{build.builder}")
-    lines += fishing_seat_lines(deal.hands, deal.captured)
-    for side, count in enumerate(deal.suipes):
-        if count:
-            lines.append(f"suipes {side}: {count}")
-    if deal.last_capture_side is not None:
-        lines.append(f"last: {deal.last_capture_side}")
-    if deal.stock:
-        lines.append(f"stock: {format_cards(deal.stock)}")
-    return "\n".join(lines)
+    return position_text(
+        deal,
+        [],
+        "build",
+        ((v, b.multiple, b.cards, (b.builder,)) for v, b in sorted(deal.builds.items())),
+        ("suipes", [str(count) if count else "" for count in deal.suipes]),
+        [f"stock: {format_cards(deal.stock)}"] if deal.stock else [],
+    )
 
 
 def parse_position(text: str) -> SuipeDeal:
@@ -57,35 +38,16 @@ def parse_position(text: str) -> SuipeDeal:
     if not lines or lines[0].split()[0] != SUIPE:
         raise BadNotation("a Suipe position starts with 'suipe'")
     rules = parse_options(SuipeRules, "game", lines[0].split())
-    hands: list[list[Card]] = [[] for _ in range(rules.players)]
-    captured: list[list[Card]] = [[] for _ in range(rules.sides)]
     suipes = [0] * rules.sides
     builds: dict[int, Build] = {}
     numbers: dict[str, int | None] = {"dealer": 0, "turn": None, "play": 0, "last": None}
-
-    def read_build(match: re.Match[str], value: str) -> None:
-        build = _parse_build(int(match.group(1)), bool(match.group(2)), value, rules)
-        if build.value in builds:
-            raise BadNotation(f"two builds of {build.value}")
-        builds[build.value] = build
-
-    def read_seat(match: re.Match[str], value: str) -> None:
-        what, index = match.group(1), int(match.group(2))
-        limit = rules.players if what == "hand" else rules.sides
-        if index >= limit:
-            raise BadNotation(f"{what} {index} does not exist")
-        if what == "hand":
-            hands[index] = parse_cards(value)
-        elif what == "taken":
-            captured[index] = parse_cards(value)
-        else:
-            suipes[index] = int(value)
-
-    found = read_position(
+    hands, captured, found = read_fishing_position(
         lines[1:],
+        (rules.players, rules.sides),
         numbers,
-        {"floor": parse_cards, "stock": parse_cards},
-        ((_BUILD, read_build), (_INDEXED, read_seat)),
+        {"stock": parse_cards},
+        ("build", builds, lambda value, mark, text: _parse_build(value, mark, text, rules)),
+        suipes=(suipes, int),
     )
     loose: list[Card] = found.get("floor", [])
     stock: list[Card] = found.get("stock", [])
@@ -109,8 +71,7 @@ def parse_position(text: str) -> SuipeDeal:
         last_capture_side=numbers["last"],
     )
     check_each_card_once(deal.all_cards())
-    if not hands[turn] and any(hands):
-        raise BadNotation(f"seat {turn} is to play but holds no cards")
+    check_turn_holds(hands, turn)
     return deal
 
 

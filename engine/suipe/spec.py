@@ -6,13 +6,11 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from engine.ai import FISHING
 from engine.ai.games import register_adapter
 from engine.core import GameState
+from engine.fishing_spec import fishing_facts, fishing_spec, fishing_topic
 from engine.registry import (
     DailySpec,
-    Family,
-    GameSpec,
     LessonSpec,
     OptionSpec,
     SideRule,
@@ -32,15 +30,17 @@ HERE = Path(__file__).parent
 
 OPTIONS = (
     OptionSpec(
-        "deals", int, "Suipe: how many deals the match lasts", marked("Suipe: deals"), default=2,
-        low=1, high=20,
+        "deals", int, marked("Suipe: how many deals the match lasts"), marked("Suipe: deals"),
+        default=2, low=1, high=20,
     ),
     OptionSpec(
-        "hand_size", str, "Suipe: cards per hand (default 8, or 6 with four players)",
-        marked("Suipe: cards per hand"), choices=(("6", 6), ("8", 8), ("all", ALL_AT_ONCE)),
+        "hand_size", str, marked("Suipe: cards per hand (default 8, or 6 with four players)"),
+        marked("Suipe: cards per hand"),
+        choices=(("6", 6), ("8", 8), (marked("all"), ALL_AT_ONCE)),
     ),
     OptionSpec(
-        "partnerships", bool, "Suipe with four: two against two (default) or each for themselves",
+        "partnerships", bool,
+        marked("Suipe with four: two against two (default) or each for themselves"),
         marked("Suipe: partnerships"),
     ),
 )  # fmt: skip
@@ -57,18 +57,15 @@ def side_rule(rules: Mapping[str, Any]) -> SideRule:
 
 
 def topic_for(view: SuipeView) -> str:
-    if view.phase == "over":
-        return "scoring"
-    return "builds" if view.builds else "captures"
+    return fishing_topic(view.phase, bool(view.builds), "builds")
 
 
 def facts(view: SuipeView) -> dict[str, Any]:
-    return {
-        "floor": sorted(map(str, view.loose)),
-        "piles": sorted(f"build {b.value}{'*' if b.multiple else ''}" for b in view.builds),
-        "sweeps": sum(side.suipes for side in view.sides),
-        "bid": None,
-    }
+    return fishing_facts(
+        view.loose,
+        (f"build {b.value}{'*' if b.multiple else ''}" for b in view.builds),
+        sum(side.suipes for side in view.sides),
+    )
 
 
 def _from_position(text: str) -> GameState:
@@ -76,19 +73,14 @@ def _from_position(text: str) -> GameState:
 
 
 register_adapter(SuipeDeal, SuipeAdapter())
-SPEC = GameSpec(
-    name=SUIPE,
-    display_name=marked("Suipe"),
-    family=Family.FISHING,
-    min_players=2,
-    max_players=4,
-    default_players=4,
-    side_rule=side_rule,
-    options=OPTIONS,
-    new_match=lambda seed, rules: SuipeMatch(_rules(rules), seed),
-    restore=lambda data: SuipeMatch.from_dict(dict(data)),
-    from_position=_from_position,
-    computer=FISHING,
+SPEC = fishing_spec(
+    SUIPE,
+    marked("Suipe"),
+    OPTIONS,
+    side_rule,
+    lambda seed, rules: SuipeMatch(_rules(rules), seed),
+    lambda data: SuipeMatch.from_dict(dict(data)),
+    _from_position,
     stats=(StatSpec("sweeps", marked("Suipes")),),
     lessons=LessonSpec(
         "suipe",

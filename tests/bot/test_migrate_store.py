@@ -8,6 +8,7 @@ import random
 import subprocess
 from pathlib import Path
 
+from bot.daily import Daily
 from bot.leaderboards import Board, standings
 from bot.storage import Store
 from bot.tables import Tables
@@ -15,6 +16,7 @@ from tests.bot.running import run_module
 from tests.postgres_server import LocalPostgres
 
 GUILD = 1_180_000_000_000_000_001
+NOON_UTC = 1_764_072_000.0  # 2025-11-25 12:00 UTC
 
 
 async def fill(store: Store) -> dict[int, dict]:
@@ -43,7 +45,12 @@ async def fill(store: Store) -> dict[int, dict]:
     await lobby.join(300, "Jana")
     await store.update_guild_settings(GUILD, {"turn_timer": 120})
     await store.update_player_prefs(100, {"language": "hi", "auto_play": True})
-    return {12: playing.match.to_dict()}
+    # a daily deal under way, which goes on where it was after the move
+    daily = Daily(store, clock=lambda: NOON_UTC)
+    attempt = await daily.begin(GUILD, 100, "आशा", "sedma")
+    await daily.play(attempt, 100, attempt.match.legal_actions()[0].notation,
+                            attempt.turn_number)  # fmt: skip
+    return {12: playing.match.to_dict(), 0: {"daily": attempt.row}}
 
 
 def migrate(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
@@ -83,6 +90,8 @@ async def test_a_sqlite_store_moves_into_postgres_and_every_table_continues(
                          Board.HEADLINE) == board_before  # fmt: skip
         assert (await store.guild_settings(GUILD)).settings == {"turn_timer": 120}
         assert await store.player_prefs(100) == {"language": "hi", "auto_play": True}
+        moved = await Daily(store).store.attempt(GUILD, "2025-11-25", "sedma", 100)
+        assert moved == positions[0]["daily"] and moved.actions
         # a new table gets an id after the moved ones
         fresh = await tables.create(GUILD, 14, 100, "suipe", {"players": 2})
         assert fresh.id == 5

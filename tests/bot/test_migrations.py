@@ -62,3 +62,42 @@ async def test_results_made_before_migration_4_keep_their_figures(
     ]
     stats = player_stats(suipe, 100, "suipe")
     assert stats is not None and stats.totals["sweeps"] == 2 and stats.losses == 1
+
+
+async def test_migration_12_keeps_every_deal_record_and_its_number(
+    store_location: str | Path,
+) -> None:
+    """Deal records may have no table from migration 12 on (a daily deal's): the records
+    made before keep their numbers and players, and a number once given (even to a record
+    since pruned) is not given again."""
+    db = database_at(store_location)
+    await db.open(migration_scripts(db.dialect)[:11])
+    await db.run(
+        "INSERT INTO game_tables (id, guild_id, channel_id, host_id, game, rules, seed,"
+        " status, created_at, updated_at) VALUES (1, 7, 70, 100, 'sedma', '{}', 1, 'finished',"
+        " 0, 0)"
+    )
+    for number in (1, 2, 3):
+        await db.run(
+            "INSERT INTO deal_records (table_id, number, guild_id, game, finished_at, fair,"
+            " result, record) VALUES (1, ?, 7, 'sedma', ?, 1, 'Asha 60', 'text')",
+            (number, float(number)),
+        )
+        await db.run("INSERT INTO deal_players (deal_id, user_id) VALUES (?, 100)", (number,))
+    await db.run("DELETE FROM deal_players WHERE deal_id = 3")
+    await db.run("DELETE FROM deal_records WHERE id = 3")  # pruned by the retention
+    await db.close()
+    async with Store(store_location) as store:
+        assert await store.schema_version() == len(MIGRATIONS)
+        kept = await store.deal_records(7, 100, 10)
+        assert [(r.id, r.table_id, r.number) for r in kept] == [(2, 1, 2), (1, 1, 1)]
+        row = await store.database.one(
+            "INSERT INTO deal_records (table_id, number, guild_id, game, finished_at, fair,"
+            " result, record) VALUES (NULL, 1, 7, 'sedma', 9.0, 1, 'Asha 70', 'text')"
+            " RETURNING id"
+        )
+        assert row is not None and int(row[0]) == 4
+        daily = await store.deal_record(4)
+        assert daily is not None and daily.table_id == 0  # played at no table
+        await store.database.run("DELETE FROM game_tables WHERE id = 1")
+        assert await store.deal_record(1) is None  # a table's records still go with it

@@ -1,11 +1,15 @@
 """The daily deal end to end: members play the server's deal of the day privately, against the
 same computer players, and compare on the same cards; nothing of the day shows before one's
-own attempt is over; an attempt survives a restart; the boards are posted when the day ends."""
+own attempt is over; an attempt survives a restart; when the day ends unfinished attempts
+expire, finished ones become deal records (/replay, /verify) and the boards are posted with
+them."""
 
 from __future__ import annotations
 
 import asyncio
+import itertools
 import os
+import re
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -21,6 +25,7 @@ from .fake_discord import CHANNEL_ID, EPHEMERAL, GUILD_ID, FakeDiscord
 ASHA, DEV, MIRA = 801, 802, 803
 MANAGE_GUILD = 1 << 5
 DAILY_GAMES = [spec.name for spec in registry.games() if spec.daily is not None]
+DATABASES = itertools.count(1)  # each PostgreSQL test its own new database
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
@@ -32,9 +37,19 @@ async def daily_env(
         location: str | Path = tmp_path / "bot.sqlite3"
     else:
         server: LocalPostgres = request.getfixturevalue("postgres")
-        location = await server.create_database(f"daily_{os.getpid()}_{id(tmp_path)}")
+        location = await server.create_database(f"daily_{os.getpid()}_{next(DATABASES)}")
     async with bot_env(location, tmp_path / "bot.sqlite3", monkeypatch) as env:
         yield env, location
+
+
+def members_at_a_set_clock(env: Env, members: dict[int, str]) -> list[float]:
+    """The members join and the daily deal's clock is set to 2025-11-24 16:00 UTC; the test
+    moves the clock by changing the list's one value."""
+    for user_id, name in members.items():
+        env.fake.add_member(user_id, name)
+    now = [1_764_000_000.0]
+    cog_of(env).daily.clock = lambda: now[0]
+    return now
 
 
 def cog_of(env: Env) -> Any:
@@ -99,11 +114,7 @@ async def test_two_members_play_the_same_deal_and_compare_on_one_board(
 ) -> None:
     env, location = daily_env
     fake = env.fake
-    fake.add_member(ASHA, "Asha")
-    fake.add_member(DEV, "Dev")
-    fake.add_member(MIRA, "Mira")
-    now = [1_764_000_000.0]  # 2025-11-24 16:00 UTC
-    cog_of(env).daily.clock = lambda: now[0]
+    now = members_at_a_set_clock(env, {ASHA: "Asha", DEV: "Dev", MIRA: "Mira"})
 
     # The day's deal is committed: the commitment is shown, the secret nowhere.
     first = await daily(fake, ASHA, "seep")
@@ -122,6 +133,10 @@ async def test_two_members_play_the_same_deal_and_compare_on_one_board(
     asha = await play_out(fake, ASHA, first)
     assert "The daily deal is over" in asha["content"]
     assert "Asha" in text_of(asha) and "Dev" not in text_of(asha)
+    # Asha's deal is not among the records while the day lasts: its cards stay unseen
+    assert "No finished deals yet" in answer(await fake.slash(DEV, "history", everyone=True))
+    assert "no finished deal number 1" in answer(await fake.slash(DEV, "replay", deal=1))
+    assert "no finished deal number 1" in answer(await fake.slash(DEV, "verify", deal=1))
 
     # Dev plays part of the same deal, the bot restarts, and Dev finishes it.
     dev = await play_out(fake, DEV, await daily(fake, DEV, "seep"), taps=3)
@@ -173,18 +188,79 @@ async def test_two_members_play_the_same_deal_and_compare_on_one_board(
     told = expired.responses[0]["data"]  # the deferred click's private follow-up
     assert "expired" in told["content"] and told["flags"] & EPHEMERAL
 
-    # At the day's end the board is posted with the revealed secret; once only.
+    # At the day's end the board is posted with the revealed secret and each finisher's
+    # replay from the records; once only.
     assert await cog_of(env).announce_due() == 1
     posted = [m for m in fake.channel_messages(CHANNEL_ID) if "daily deal" in text_of(m)]
     assert len(posted) == 1 and deal.secret in text_of(posted[0])
     assert "Asha" in text_of(posted[0]) and "Mira" not in text_of(posted[0])
+    replays = dict(re.findall(r"(\w+): `/replay deal:(\d+)`", text_of(posted[0])))
+    assert set(replays) == {"Asha", "Dev"}
     assert await cog_of(env).announce_due() == 0
     yesterday = await daily(fake, MIRA, "seep", show="yesterday's board")
     assert deal.secret in text_of(yesterday) and "Dev" in text_of(yesterday)
+    assert f"/replay deal:{replays['Dev']}" in text_of(yesterday)
+
+    # Mira's unfinished attempt has expired; her next /daily says so once, with today's deal.
+    lapsed = await cog_of(env).daily.store.attempt(GUILD_ID, "2025-11-24", "seep", MIRA)
+    assert lapsed is not None and lapsed.status == "expired"
+    today = await daily(fake, MIRA, "seep")
+    assert "deal of 2025-11-24 expired unfinished" in today["content"]
+    assert "daily deal of 2025-11-25" in today["content"] and fake.components(today)
+    assert "expired" not in (await daily(fake, MIRA, "seep"))["content"]
+
+    # The records: anyone here replays and verifies the day's deal as each finisher played it.
+    shown = await fake.slash(MIRA, "replay", deal=int(replays["Asha"]))
+    replay = fake.messages[shown.message_id]
+    assert replay["flags"] & EPHEMERAL and "Deal 1 · Seep · move 0 of" in text_of(replay)
+    verified = answer(await fake.slash(MIRA, "verify", deal=int(replays["Dev"])))
+    assert "checks out" in verified
+    assert "not finished a deal" not in answer(await fake.slash(DEV, "history"))
+    stored = await env.bot.store.deal_record(int(replays["Dev"]))
+    assert stored is not None and stored.players == (DEV,)
+    assert len(await env.bot.store.deal_records(GUILD_ID, None, 10)) == 2  # nothing twice
+
+
+async def test_a_picker_from_before_a_restart_resumes_or_tells_the_attempt_expired(
+    daily_env: tuple[Env, str | Path],
+) -> None:
+    env, location = daily_env
+    fake = env.fake
+    now = members_at_a_set_clock(env, {ASHA: "Asha", DEV: "Dev"})
+    asha = await play_out(fake, ASHA, await daily(fake, ASHA, "sedma"), taps=1)
+    dev = await daily(fake, DEV, "sedma")
+    store = cog_of(env).daily.store
+    moves = {user: (await store.attempt(GUILD_ID, "2025-11-24", "sedma", user)).actions
+             for user in (ASHA, DEV)}  # fmt: skip
+    await stop_bot(env.bot, wait_for_work=False)
+    env.bot = await start_bot(fake, location)
+    cog_of(env).daily.clock = lambda: now[0]
+
+    # Asha taps her old picker: the same table again, in a new private message.
+    tapped = await fake.click(ASHA, int(asha["id"]), fake.components(asha)[0]["custom_id"])
+    again = fake.messages[tapped.message_id]
+    assert int(again["flags"]) & EPHEMERAL and "picker had expired" in again["content"]
+    assert "daily deal of 2025-11-24" in again["content"] and fake.components(again)
+    stored = await cog_of(env).daily.store.attempt(GUILD_ID, "2025-11-24", "sedma", ASHA)
+    assert stored is not None and stored.actions == moves[ASHA]  # nothing played or lost
+
+    # The day ends before Dev taps his: he is told it expired, and nothing is stored for it.
+    now[0] += 86_400
+    tapped = await fake.click(DEV, int(dev["id"]), fake.components(dev)[0]["custom_id"])
+    told = fake.messages[tapped.message_id]
+    assert int(told["flags"]) & EPHEMERAL
+    assert "expired when its day (2025-11-24) ended" in told["content"]
+    assert not fake.components(told)
+    gone = await cog_of(env).daily.store.attempt(GUILD_ID, "2025-11-24", "sedma", DEV)
+    assert gone is not None and gone.status == "expired" and gone.actions == moves[DEV]
+    assert await cog_of(env).daily.store.attempt(GUILD_ID, "2025-11-25", "sedma", DEV) is None
 
 
 @pytest.mark.parametrize("game", DAILY_GAMES)
-async def test_every_game_has_a_daily_deal_two_members_compare(env: Env, game: str) -> None:
+async def test_every_game_has_a_daily_deal_two_members_compare(
+    daily_env: tuple[Env, str | Path], game: str
+) -> None:
+    env, _location = daily_env
     fake = env.fake
     fake.add_member(ASHA, "Asha")
     fake.add_member(DEV, "Dev")
@@ -193,4 +269,46 @@ async def test_every_game_has_a_daily_deal_two_members_compare(env: Env, game: s
     for message in (asha, dev):
         assert "The daily deal is over" in message["content"]
     assert "Asha" in text_of(dev) and "Dev" in text_of(dev)
+    # the same moves on the same cards against the same computers: the same game
+    day = await cog_of(env).daily.today(GUILD_ID)
+    rows = await cog_of(env).daily.store.finished(GUILD_ID, day.local_day, game)
+    assert len(rows) == 2 and rows[0].actions == rows[1].actions
+    assert rows[0].score == rows[1].score
+    # the day ends: each attempt is a deal record that replays and checks out
+    daily_deals = cog_of(env).daily
+    daily_deals.clock = lambda: day.ends_at + 60  # the day is closed a minute after it ends
+    await cog_of(env).announce_due()
+    for user in (ASHA, DEV):
+        row = await daily_deals.store.attempt(GUILD_ID, day.local_day, game, user)
+        assert row is not None and row.record_id is not None
+        assert "checks out" in answer(await fake.slash(user, "verify", deal=row.record_id))
     await asyncio.sleep(0)
+
+
+async def test_the_servers_time_zone_sets_the_day_and_a_day_under_way_keeps_it(
+    daily_env: tuple[Env, str | Path],
+) -> None:
+    env, _location = daily_env
+    fake = env.fake
+    now = members_at_a_set_clock(env, {ASHA: "Asha"})  # 2025-11-24 16:00 UTC, 21:30 in Kolkata
+    bad = await fake.slash(ASHA, "settings", "daily", permissions=MANAGE_GUILD,
+                           zone="Mars/Olympus")  # fmt: skip
+    assert "is not a time zone" in answer(bad) and bad.responses[-1]["data"]["flags"] & EPHEMERAL
+    await fake.slash(ASHA, "settings", "daily", permissions=MANAGE_GUILD, zone="Asia/Kolkata",
+                     start_hour=22)  # fmt: skip
+    # days from 22:00 in Kolkata: it is still the 23rd's day, which ends at 16:30 UTC
+    first = await daily(fake, ASHA, "sedma")
+    assert "daily deal of 2025-11-23" in first["content"]
+    assert "<t:1764001800:R>" in first["content"]
+    # a new setting applies from the next day: the attempt under way keeps its day
+    await fake.slash(ASHA, "settings", "daily", permissions=MANAGE_GUILD, zone="UTC",
+                     start_hour=0)  # fmt: skip
+    assert "daily deal of 2025-11-23" in (await daily(fake, ASHA, "sedma"))["content"]
+    now[0] = 1_764_001_800.0 + 60
+    # the next day begins where the last ended and ends at midnight UTC
+    second = await daily(fake, ASHA, "sedma")
+    assert "daily deal of 2025-11-24" in second["content"]
+    assert "<t:1764028800:R>" in second["content"]
+    assert "deal of 2025-11-23 expired unfinished" in second["content"]
+    day = await cog_of(env).daily.store.day(GUILD_ID, "2025-11-24")
+    assert day is not None and (day.zone, day.starts_at) == ("UTC", 1_764_001_800.0)

@@ -286,17 +286,21 @@ async def test_a_table_ended_while_a_computer_thinks_posts_nothing_more(
 
     from .helpers import play_first_move
 
-    # Asha plays until she leads a trick: her lead is surely followed by a computer's move
-    for _ in range(40):
-        await env.bot.idle()
-        if whose_turn(fake) == ASHA and not session.match.deal.trick:
-            break
-        await play_first_move(fake, ASHA)
-    else:
-        raise AssertionError("Asha never led a trick")
+    # Asha plays until a computer moves next (a move of hers may leave her to move again,
+    # whatever the deal): then a computer is mid-thought, holding the table
+    await env.bot.idle()  # the computers before Asha have moved: it is her turn
+    asha = session.seat_of(ASHA)
     monkeypatch.setattr(bot.tables, "think", held)
-    await play_first_move(fake, ASHA)
-    await asyncio.wait_for(thinking.wait(), 5)  # a computer is mid-thought, holding the table
+    for _ in range(40):
+        await play_first_move(fake, ASHA)
+        for _ in range(200):
+            if thinking.is_set() or session.match.current_player == asha:
+                break
+            await asyncio.sleep(0.05)
+        if thinking.is_set():
+            break
+    else:
+        raise AssertionError("no computer ever moved after Asha")
     moves = len(session.match.actions)
     ending = asyncio.create_task(fake.slash(ASHA, "table", "end"))
     await asyncio.sleep(0.2)

@@ -22,7 +22,7 @@ from renderers import draw as draw_module
 from renderers import text as text_module
 
 from .conftest import Env
-from .fake_discord import FakeDiscord
+from .fake_discord import GUILD_ID, FakeDiscord
 from .helpers import lobby_button
 
 ASHA = 811
@@ -170,11 +170,9 @@ async def play_turn(env: Env, session: Any, tried: set[str]) -> None:
     raise AssertionError("the picker never played a move")
 
 
-@pytest.mark.parametrize("game", registry.names())
-async def test_every_word_of_a_deal_comes_from_the_catalogues(
-    env: Env, monkeypatch: pytest.MonkeyPatch, game: str
-) -> None:
-    fake = env.fake
+def speak_pseudo(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every catalogue becomes the marking one; returns the list that collects every word
+    drawn on an image from now on."""
     monkeypatch.setattr(i18n, "catalogue", lambda code: PseudoCatalogue())
     drawn: list[str] = []
 
@@ -183,6 +181,15 @@ async def test_every_word_of_a_deal_comes_from_the_catalogues(
 
     monkeypatch.setattr(text_module, "note_label", note_label)
     monkeypatch.setattr(draw_module, "note_label", note_label)
+    return drawn
+
+
+@pytest.mark.parametrize("game", registry.names())
+async def test_every_word_of_a_deal_comes_from_the_catalogues(
+    env: Env, monkeypatch: pytest.MonkeyPatch, game: str
+) -> None:
+    fake = env.fake
+    drawn = speak_pseudo(monkeypatch)
     fake.add_member(ASHA, "Asha")
     spec = registry.game(game)
     new = await fake.slash(ASHA, "table", f"new {game}", beginner=True)
@@ -237,3 +244,44 @@ def test_the_pseudo_language_marks_words_and_keeps_placeholders() -> None:
     assert unmarked("⟦Join⟧ /table join now", commands=names) == ["now"]
     assert unmarked("⟦Join⟧ /tabel join", commands=names) == ["tabel", "join"]
     assert examples()  # the pages' examples load (their words are the pages')
+
+
+async def test_every_word_of_the_daily_deal_comes_from_the_catalogues(
+    env: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A daily deal played, its boards, the day's end (the posted board with its replays, an
+    attempt that lapsed, a stale picker) and the day's deal replayed from its record."""
+    from .test_daily import cog_of, daily, members_at_a_set_clock, one_move, play_out
+
+    fake = env.fake
+    drawn = speak_pseudo(monkeypatch)
+    now = members_at_a_set_clock(env, {ASHA: "Asha"})
+    await fake.slash(ASHA, "settings", "daily", permissions=MANAGE_GUILD, announce_here=True)
+    await play_out(fake, ASHA, await daily(fake, ASHA, "sedma"))
+    await daily(fake, ASHA, "sedma")  # a second attempt
+    await daily(fake, ASHA, "sedma", show="this week's board")
+    await fake.slash(ASHA, "leaderboard", game="sedma", by="daily deal")
+    await fake.slash(ASHA, "daily", game="tinytricks")
+    await fake.slash(ASHA, "daily", game="hola", show="today's board")
+    unfinished = await daily(fake, ASHA, "hola")
+    now[0] += 86_400
+    await one_move(fake, ASHA, unfinished)  # the day is over
+    assert await cog_of(env).announce_due() == 1
+    await daily(fake, ASHA, "hola")  # the lapsed attempt, and today's
+    await daily(fake, ASHA, "sedma", show="yesterday's board")
+    row = await cog_of(env).daily.store.attempt(GUILD_ID, "2025-11-24", "sedma", ASHA)
+    assert row is not None and row.record_id is not None
+    await fake.slash(ASHA, "replay", deal=row.record_id)
+    await fake.slash(ASHA, "verify", deal=row.record_id)
+
+    commands = frozenset(command.name for command in env.bot.tree.walk_commands())
+    found = {
+        word: text
+        for payload in fake.sent
+        for text in texts_of(payload)
+        for word in unmarked(text, ("UTC",), commands)  # a time zone: a code
+    }
+    found |= {word: text for text in drawn for word in unmarked(text)}
+    assert not found, "\n".join(f"{word!r} in {text!r}" for word, text in found.items())
+    assert any("⟦Replays⟧" in text for p in fake.sent for text in texts_of(p))
+    assert any("⟦expired⟧ ⟦unfinished⟧" in text for p in fake.sent for text in texts_of(p))

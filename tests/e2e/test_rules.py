@@ -149,7 +149,7 @@ async def test_commands_have_hindi_names_and_descriptions(env: Env) -> None:
         check(command)
     seep = next(o for o in published["table"]["options"] if o["name"] == "new")["options"][0]
     assert seep["name"] == "seep"
-    assert seep["description_localizations"]["hi"] == "Seep की टेबल खोलें"
+    assert seep["description_localizations"]["hi"] == "सीप की टेबल खोलें"  # the game's Hindi name
 
 
 async def test_seep30_has_pages_of_its_own_in_every_language(env: Env) -> None:
