@@ -202,6 +202,7 @@ async def measure(
         for _ in range(moves):
             if paced:
                 await asyncio.sleep(pacing.uniform(0, 2 * PACE))
+            _default_cuts(match)
             player = match.current_player
             action = match.legal_actions()[0]
             started = time.perf_counter()
@@ -247,6 +248,15 @@ async def measure(
         "violations": len(fake.violations),
         "refused": len(refused),
     }
+
+
+def _default_cuts(match: Any) -> None:
+    """The cut the bot's table makes by itself (no cutter is asked: see
+    tests/e2e/bot_process.py), made on this process's copy of the match too."""
+    from engine.fairness import Cut
+
+    while match.pending_cut is not None and not match.is_terminal:
+        match.apply(Cut(match.pending_cut.default), match.pending_cut.cutter)
 
 
 def _refused(asked: Any) -> bool:

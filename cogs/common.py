@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import functools
 import logging
+import re
 from collections.abc import Awaitable, Callable, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Self, TypeVar
 
 import discord
 
@@ -51,6 +52,43 @@ class OwnView(discord.ui.View):
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         interaction.extras[TAKEN] = True
         return True
+
+
+class TableButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"(?P<kind>[a-z]+):(?P<table>\d+)"
+):
+    """A button on one table's message; its custom id is "<kind>:<table id>", so a press
+    finds its table after a restart. A subclass says its kind, label (marked with `N_`, shown
+    in the language spoken when the message is made) and style:
+    `class HandButton(TableButton, kind="hand", label=N_("My hand"))`."""
+
+    kind: str
+    label: str
+    style: discord.ButtonStyle
+
+    def __init_subclass__(
+        cls,
+        *,
+        kind: str,
+        label: str,
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+    ) -> None:
+        super().__init_subclass__(template=rf"{kind}:(?P<table>\d+)")
+        cls.kind, cls.label, cls.style = kind, label, style
+
+    def __init__(self, table_id: int) -> None:
+        self.table_id = table_id
+        super().__init__(
+            discord.ui.Button(
+                label=_(self.label), style=self.style, custom_id=f"{self.kind}:{table_id}"
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> Self:
+        return cls(int(match["table"]))
 
 
 def page_button(

@@ -11,7 +11,7 @@ from bot import settings as server
 from bot.flow import Start
 from bot.i18n import N_, _, slash, speaking
 from bot.tables import TableError, TableSession
-from cogs.common import bot_of, guarded, session_for, tell
+from cogs.common import TableButton, bot_of, guarded, session_for, tell
 from engine.registry import SideRule, display_name
 
 # The computer players' levels as the lobby shows them.
@@ -175,25 +175,9 @@ class LobbyButton(
 
 
 class RematchButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"rematch:(?P<table>\d+)"
+    TableButton, kind="rematch", label=N_("Rematch"), style=discord.ButtonStyle.success
 ):
     """On a finished match's summary: the host opens the same table again in one tap."""
-
-    def __init__(self, table_id: int) -> None:
-        self.table_id = table_id
-        super().__init__(
-            discord.ui.Button(
-                label=_("Rematch"),
-                style=discord.ButtonStyle.success,
-                custom_id=f"rematch:{table_id}",
-            )
-        )
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> RematchButton:
-        return cls(int(match["table"]))
 
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -229,27 +213,9 @@ class RematchButton(
             await session.remember_lobby(sent.message_id, interaction.channel_id or 0)
 
 
-class NextMatchButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"next:(?P<table>\d+)"
-):
+class NextMatchButton(TableButton, kind="next", label=N_("Next match")):
     """On a table in play: anyone in the channel queues to sit in at the next match (the
     rematch seats them in place of computer players); pressed again, it leaves the queue."""
-
-    def __init__(self, table_id: int) -> None:
-        self.table_id = table_id
-        super().__init__(
-            discord.ui.Button(
-                label=_("Next match"),
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"next:{table_id}",
-            )
-        )
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> NextMatchButton:
-        return cls(int(match["table"]))
 
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:

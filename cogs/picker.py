@@ -24,6 +24,7 @@ from cogs.common import (
     TAKEN,
     UNEXPECTED,
     OwnView,
+    TableButton,
     answer_unexpected,
     bot_of,
     guarded,
@@ -43,29 +44,10 @@ if TYPE_CHECKING:
     from bot.client import SeepBot
 
 
-class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"hand:(?P<table>\d+)"):
-    def __init__(self, table_id: int) -> None:
-        self.table_id = table_id
-        super().__init__(
-            discord.ui.Button(
-                label=_("My hand"), style=discord.ButtonStyle.primary, custom_id=f"hand:{table_id}"
-            )
-        )
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> HandButton:
-        return cls(int(match["table"]))
-
+class HandButton(TableButton, kind="hand", label=N_("My hand"), style=discord.ButtonStyle.primary):
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            session = session_for(interaction, self.table_id)
-        except TableError as error:
-            await tell(interaction, str(error))
-            return
-        await show_hand(interaction, session)
+        await show_hand(interaction, session_for(interaction, self.table_id))
 
 
 class PickerTable(Protocol):
@@ -111,40 +93,14 @@ async def hand_files(session: PickerTable, seat: int) -> list[discord.File]:
     ]
 
 
-class LastTrickButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"lasttrick:(?P<table>\d+)"
-):
+class LastTrickButton(TableButton, kind="lasttrick", label=N_("Last trick")):
     """The table message's "Last trick": privately, the most recent trick taken this hand."""
-
-    def __init__(self, table_id: int) -> None:
-        self.table_id = table_id
-        super().__init__(
-            discord.ui.Button(
-                label=_("Last trick"),
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"lasttrick:{table_id}",
-            )
-        )
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> LastTrickButton:
-        return cls(int(match["table"]))
 
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            session = session_for(interaction, self.table_id)
-        except TableError as error:
-            await tell(interaction, str(error))
-            return
-        seat = session.seat_of(interaction.user.id)
-        if seat is None:
-            await tell(interaction, _("You are not at this table."))
-            return
-        if session.match is None:
-            await tell(interaction, _("The game has not started yet."))
+        session = session_for(interaction, self.table_id)
+        seat = await seat_in_play(interaction, session)
+        if seat is None or session.match is None:
             return
         picture = session.match.view(PUBLIC).picture(session.names())
         last = tricks_image.last_trick_picture(picture) if isinstance(picture, TrickTable) else None
@@ -161,17 +117,26 @@ class LastTrickButton(
         )
 
 
+async def seat_in_play(interaction: discord.Interaction, session: TableSession) -> int | None:
+    """The user's seat at a table whose match has started; None when there is none (and they
+    are told why)."""
+    seat = session.seat_of(interaction.user.id)
+    if seat is None:
+        await tell(interaction, _("You are not at this table."))
+        return None
+    if session.match is None:
+        await tell(interaction, _("The game has not started yet."))
+        return None
+    return seat
+
+
 async def show_hand(
     interaction: discord.Interaction, session: TableSession, note: str = ""
 ) -> None:
     """Answer privately with the player's hand and, on their turn, the move picker."""
     user_id = interaction.user.id
-    seat = session.seat_of(user_id)
-    if seat is None:
-        await tell(interaction, _("You are not at this table."))
-        return
-    if session.match is None:
-        await tell(interaction, _("The game has not started yet."))
+    seat = await seat_in_play(interaction, session)
+    if seat is None or session.match is None:
         return
     files = await hand_files(session, seat)
     recent = session.since_own_turn(seat)

@@ -25,7 +25,7 @@ from bot.lessons import (
     topic_for,
 )
 from bot.translator import said, topic_title
-from cogs.common import can_attach, guarded, page_button, send_page, session_for, tell
+from cogs.common import TableButton, can_attach, guarded, page_button, send_page, session_for
 from cogs.options import ALL_OPTIONS_UP_TO, Option, per_game
 from engine import registry
 from engine.cards import parse_cards, pretty_cards
@@ -250,34 +250,12 @@ class LanguageSelect(
         await interaction.response.edit_message(**kwargs)
 
 
-class TableRulesButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tablerules:(?P<table>\d+)"
-):
+class TableRulesButton(TableButton, kind="tablerules", label=N_("Rules")):
     """The table message's "Rules": privately, the page for what is happening at the table."""
-
-    def __init__(self, table_id: int) -> None:
-        self.table_id = table_id
-        super().__init__(
-            discord.ui.Button(
-                label=_("Rules"),
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"tablerules:{table_id}",
-            )
-        )
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> TableRulesButton:
-        return cls(int(match["table"]))
 
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            session = session_for(interaction, self.table_id)
-        except Exception as error:  # a table that ended: still teach the basics
-            await tell(interaction, str(error))
-            return
+        session = session_for(interaction, self.table_id)  # an ended table: `guarded` says so
         game = session.row.game
         language = current()  # the reader's language (/language, else their app's…)
         pages = lesson(game, language)

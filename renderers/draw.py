@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -11,7 +10,7 @@ from PIL import Image, ImageDraw
 
 from engine.cards import Card, Pack
 from renderers.assets import card_sprite, corner_font, font
-from renderers.palette import to_palette
+from renderers.encode import palette_png
 from renderers.text import draw_text, fit_text, note_label, wrap_pieces, wrap_words
 from renderers.theme import DEFAULT_THEME, Theme
 
@@ -52,13 +51,24 @@ def dim_card(image: Image.Image, box: tuple[int, int, int, int], theme: Theme) -
 
 
 def to_png(image: Image.Image, theme: Theme | None = None) -> bytes:
-    """PNG bytes of the image mapped to its theme's palette (see `renderers.palette`)."""
-    buffer = io.BytesIO()
-    to_palette(image, theme or DEFAULT_THEME).save(buffer, format="PNG", compress_level=3)
-    return buffer.getvalue()
+    """PNG bytes of the image mapped to its theme's palette (see `renderers.palette`), its
+    bands of rows deflated once for every image they are in (see `renderers.encode`)."""
+    return palette_png(image, theme or DEFAULT_THEME)
 
 
 SMALL_LINE = 31  # from one line of small text to the next (room for Devanagari's marks)
+
+
+def table_canvas(
+    floor: tuple[int, int, int, int], title: str, score_lines: Sequence[str], theme: Theme
+) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    """A table image before its seats and cards: the felt, the floor's edge and the header."""
+    image = Image.new("RGB", (theme.width, theme.height), theme.felt)
+    draw = ImageDraw.Draw(image)
+    edge = (floor[0] - 6, floor[1] - 6, floor[2] + 6, floor[3] + 6)
+    draw.rounded_rectangle(edge, 28, outline=theme.felt_edge, width=3)
+    draw_header(draw, title, score_lines, theme)
+    return image, draw
 
 
 def draw_header(

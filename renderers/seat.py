@@ -9,7 +9,9 @@ pasted after that: the same pixels, without laying out its text again.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
+from typing import Self
 
 from PIL import Image, ImageDraw
 
@@ -22,57 +24,53 @@ from renderers.theme import RGB, Theme
 DETAIL_LINES = 3
 
 
+@dataclass(frozen=True, slots=True)
+class SeatPanel:
+    """What a seat's panel shows: the name, its details, the side's colour, whether the seat
+    is to play, and the dealer's mark (in the words of the language spoken when drawn)."""
+
+    name: str
+    details: tuple[str, ...]
+    colour: RGB
+    to_play: bool
+    mark: str = ""
+
+    @classmethod
+    def of(cls, name: str, details: list[str], colour: RGB, to_play: bool, dealer: bool) -> Self:
+        # "D" marks the dealer (a translation gives its own)
+        return cls(name, tuple(details), colour, to_play, say(" · D") if dealer else "")
+
+
 def draw_seat(
     draw: ImageDraw.ImageDraw,
     box: Box,
-    name: str,
-    details: list[str],
-    colour: RGB,
-    to_play: bool,
-    dealer: bool,
+    panel: SeatPanel,
     theme: Theme,
     image: Image.Image | None = None,
 ) -> None:
     """The seat's panel in `box`; given the `image` that `draw` draws on, pasted from the
     panels already drawn where it can be."""
-    mark = say(" · D") if dealer else ""  # "D" marks the dealer (a translation gives its own)
     if image is None or is_recording():  # a recording sees every word drawn
-        _draw_panel(draw, box, name, details, colour, to_play, mark, theme)
+        _draw_panel(draw, box, panel, theme)
         return
-    size = (box[2] - box[0], box[3] - box[1])
-    picture, mask = _panel(size, name, tuple(details), colour, to_play, mark, theme)
+    picture, mask = _panel((box[2] - box[0], box[3] - box[1]), panel, theme)
     image.paste(picture, box[:2], mask)
 
 
 @lru_cache(maxsize=128)  # about 160 KB a panel
 def _panel(
-    size: tuple[int, int],
-    name: str,
-    details: tuple[str, ...],
-    colour: RGB,
-    to_play: bool,
-    mark: str,
-    theme: Theme,
+    size: tuple[int, int], panel: SeatPanel, theme: Theme
 ) -> tuple[Image.Image, Image.Image]:
     """The panel drawn on a transparent patch, as its picture and a two-level mask: the patch
     is opaque inside the panel's rounded edge (text stays well inside it) and clear outside,
     so the mask lays down exactly the drawn pixels."""
     patch = Image.new("RGBA", (size[0] + 1, size[1] + 1), (0, 0, 0, 0))
-    box = (0, 0, size[0], size[1])
-    _draw_panel(ImageDraw.Draw(patch), box, name, list(details), colour, to_play, mark, theme)
+    _draw_panel(ImageDraw.Draw(patch), (0, 0, size[0], size[1]), panel, theme)
     return patch.convert("RGB"), patch.getchannel("A").convert("1", dither=Image.Dither.NONE)
 
 
-def _draw_panel(
-    draw: ImageDraw.ImageDraw,
-    box: Box,
-    name: str,
-    details: list[str],
-    colour: RGB,
-    to_play: bool,
-    mark: str,
-    theme: Theme,
-) -> None:
+def _draw_panel(draw: ImageDraw.ImageDraw, box: Box, panel: SeatPanel, theme: Theme) -> None:
+    to_play, colour = panel.to_play, panel.colour
     draw.rounded_rectangle(
         box,
         12,
@@ -87,8 +85,8 @@ def _draw_panel(
     width = box[2] - x - 8
     # the marks stay whole; only the name is shortened
     before = "▶ " if to_play else ""
-    room = width - text_width(before + mark, name_font)
-    shown = before + fit_name(name, name_font, room) + mark
+    room = width - text_width(before + panel.mark, name_font)
+    shown = before + fit_name(panel.name, name_font, room) + panel.mark
     draw_text(
         draw,
         (x, box[1] + 8),
@@ -97,5 +95,5 @@ def _draw_panel(
         fill=theme.turn if to_play else theme.text,
         area=box,
     )
-    for row, line in enumerate(wrap_pieces(details, small, width, DETAIL_LINES)):
+    for row, line in enumerate(wrap_pieces(list(panel.details), small, width, DETAIL_LINES)):
         draw_text(draw, (x, box[1] + 40 + row * 31), line, font=small, fill=theme.muted, area=box)

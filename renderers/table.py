@@ -12,10 +12,10 @@ from engine.core import GameView
 from engine.words import say, say_count
 from renderers import tricks
 from renderers.assets import font
-from renderers.draw import draw_footer, draw_header, paste_card, to_png
+from renderers.draw import draw_footer, paste_card, table_canvas, to_png
 from renderers.layout import MAX_FAN, Box, TableLayout, pile_fan, table_layout
 from renderers.model import PileModel, SeatModel, TableModel, TablePicture, table_model
-from renderers.seat import draw_seat
+from renderers.seat import SeatPanel, draw_seat
 from renderers.text import draw_text, fit_name
 from renderers.theme import DEFAULT_THEME, Theme
 
@@ -69,16 +69,8 @@ async def render_png_async(
 def render_model(model: TableModel, theme: Theme = DEFAULT_THEME, bottom: int = 0) -> Image.Image:
     """The fishing family's table: the floor, its piles, the seats and the scores."""
     layout = table_layout(model, theme, bottom)
-    image = Image.new("RGB", (theme.width, theme.height), theme.felt)
-    draw = ImageDraw.Draw(image)
     floor = layout.floor
-    draw.rounded_rectangle(
-        (floor[0] - 6, floor[1] - 6, floor[2] + 6, floor[3] + 6),
-        28,
-        outline=theme.felt_edge,
-        width=3,
-    )
-    draw_header(draw, model.title, model.score_lines, theme)
+    image, draw = table_canvas(floor, model.title, model.score_lines, theme)
     for seat, box in zip(model.seats, layout.seats, strict=True):
         _seat(image, draw, seat, box, theme)
     for pile, box in zip(model.piles, layout.piles, strict=True):
@@ -114,7 +106,8 @@ def _seat(
         cards += f" + {seat.waiting_hand}"
     details = [cards, *seat.score]
     colour = theme.sides[seat.side % len(theme.sides)]
-    draw_seat(draw, box, seat.name, details, colour, seat.to_play, seat.dealer, theme, image)
+    panel = SeatPanel.of(seat.name, details, colour, seat.to_play, seat.dealer)
+    draw_seat(draw, box, panel, theme, image)
 
 
 def _pile(

@@ -15,9 +15,9 @@ from engine.cards import Card
 from engine.pictures import TrickSeat, TrickTable
 from engine.words import say, say_count
 from renderers.assets import font, index_width
-from renderers.draw import draw_footer, draw_header, drawing, paste_card, to_png
+from renderers.draw import draw_footer, drawing, paste_card, table_canvas, to_png
 from renderers.layout import Box, floor_box, placed_positions, seat_boxes, seat_rows
-from renderers.seat import draw_seat
+from renderers.seat import SeatPanel, draw_seat
 from renderers.text import draw_text, fit_name, text_width, wrap_pieces
 from renderers.theme import DEFAULT_THEME, Theme
 
@@ -82,17 +82,8 @@ def render(table: TrickTable, theme: Theme = DEFAULT_THEME, bottom: int = 0) -> 
 
 
 def _render(table: TrickTable, theme: Theme, bottom: int) -> Image.Image:
-    image = Image.new("RGB", (theme.width, theme.height), theme.felt)
-    draw = ImageDraw.Draw(image)
     layout = trick_layout(table, theme, bottom)
-    floor = layout.floor
-    draw.rounded_rectangle(
-        (floor[0] - 6, floor[1] - 6, floor[2] + 6, floor[3] + 6),
-        28,
-        outline=theme.felt_edge,
-        width=3,
-    )
-    draw_header(draw, table.title, table.score_lines, theme)
+    image, draw = table_canvas(layout.floor, table.title, table.score_lines, theme)
     for seat, box in zip(table.seats, layout.seats, strict=True):
         _seat(image, draw, seat, box, theme)
     small = font(theme.small_size)
@@ -217,7 +208,8 @@ def _seat(
     colour = theme.muted if seat.side is None else theme.sides[seat.side % len(theme.sides)]
     cards = say_count("{count} card", "{count} cards", seat.cards_in_hand)
     details = [cards, *seat.marks, *seat.won.split(" · ")]
-    draw_seat(draw, box, seat.name, details, colour, seat.to_play, seat.dealer, theme, image)
+    panel = SeatPanel.of(seat.name, details, colour, seat.to_play, seat.dealer)
+    draw_seat(draw, box, panel, theme, image)
 
 
 def last_trick_picture(table: TrickTable) -> TrickTable | None:

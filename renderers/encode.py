@@ -1,0 +1,125 @@
+"""Palette PNGs made band by band, each band of rows deflated once for every image it is in.
+
+Consecutive table images share most of their rows (the felt between the seats, the seats and
+piles a move left alone, the same rows of other tables), and deflating the whole image again
+after every move was the largest part of the bot's work per move. So the image is mapped to
+its theme's palette whole (mapping is pixel by pixel, without dithering), then cut into bands
+of `BAND` rows. Each band is deflated on its own (a fresh compressor, flushed to a byte
+boundary, so the pieces join into one zlib stream) and kept in a cache shared by every image,
+under its CRC-32 and Adler-32 (64 bits between them: two different bands of the same length
+alike in both is not a case to plan for). An image then costs the mapping, the two checksums
+of its indices and the deflating of the bands that are new.
+
+Decoded, the PNG is exactly the image mapped to the palette, and the same image always gives
+the same bytes (a band's bytes depend on the band alone).
+"""
+
+from __future__ import annotations
+
+import struct
+import threading
+import zlib
+from collections import OrderedDict
+
+from PIL import Image
+
+from renderers.palette import palette_image
+from renderers.theme import Theme
+
+BAND = 16  # rows per band
+LEVEL = 3  # zlib level of each band (the whole image's level before bands)
+CACHE_BYTES = 4 * 1024 * 1024  # compressed bands kept, shared by every table
+_ADLER = 65521  # adler-32's modulus
+_FINAL_BLOCK = b"\x03\x00"  # an empty, final fixed-Huffman deflate block
+_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+_Key = tuple[int, int, int, int]  # width, crc-32, adler-32 and length of the band's indices
+_Band = tuple[bytes, int, int]  # deflated, adler-32 and length of the band's filtered rows
+
+
+class _Bands:
+    """A least-recently-used store of deflated bands, bounded by their compressed size."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.size = 0
+        self.items: OrderedDict[_Key, _Band] = OrderedDict()
+        self.lock = threading.Lock()  # images are encoded in worker threads
+
+    def get(self, key: _Key) -> _Band | None:
+        with self.lock:
+            found = self.items.get(key)
+            if found is not None:
+                self.items.move_to_end(key)
+            return found
+
+    def put(self, key: _Key, band: _Band) -> None:
+        with self.lock:
+            if key in self.items:
+                return
+            self.items[key] = band
+            self.size += len(band[0]) + 100
+            while self.size > self.limit and self.items:
+                _, dropped = self.items.popitem(last=False)
+                self.size -= len(dropped[0]) + 100
+
+    def clear(self) -> None:
+        with self.lock:
+            self.items.clear()
+            self.size = 0
+
+
+_BANDS = _Bands(CACHE_BYTES)
+
+
+def palette_png(image: Image.Image, theme: Theme) -> bytes:
+    """PNG bytes of `image` (RGB) mapped to `theme`'s palette, 8 bits a pixel."""
+    rgb = image if image.mode == "RGB" else image.convert("RGB")
+    palette = palette_image(theme)
+    indexed = rgb.quantize(palette=palette, dither=Image.Dither.NONE)
+    width, height = indexed.size
+    data = memoryview(indexed.tobytes())
+    pieces: list[bytes] = []
+    adler_a, adler_b = 1, 0
+    step = BAND * width
+    for start in range(0, width * height, step):
+        rows = data[start : start + step]
+        key = (width, zlib.crc32(rows), zlib.adler32(rows), len(rows))
+        band = _BANDS.get(key)
+        if band is None:
+            band = _deflate(rows, width)
+            _BANDS.put(key, band)
+        deflated, band_adler, length = band
+        pieces.append(deflated)
+        # adler-32 of the rows so far followed by this band's rows (zlib's adler32_combine)
+        a2, b2 = band_adler & 0xFFFF, band_adler >> 16
+        adler_b = (adler_b + b2 + length * (adler_a - 1)) % _ADLER
+        adler_a = (adler_a + a2 - 1) % _ADLER
+    pieces.append(_FINAL_BLOCK)
+    stream = b"".join((b"\x78\x5e", *pieces, struct.pack(">I", (adler_b << 16) | adler_a)))
+    flat = bytes(palette.getpalette() or [])[: 3 * 256].ljust(3 * 256, b"\0")
+    header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)
+    return b"".join(
+        (_SIGNATURE, _chunk(b"IHDR", header), _chunk(b"PLTE", flat),
+         _chunk(b"IDAT", stream), _chunk(b"IEND", b""))
+    )  # fmt: skip
+
+
+def _deflate(indexed: memoryview, width: int) -> _Band:
+    """Rows of palette indices, each behind its filter byte (none), deflated."""
+    filtered = b"".join(
+        b"\x00" + indexed[row : row + width] for row in range(0, len(indexed), width)
+    )
+    compressor = zlib.compressobj(LEVEL, zlib.DEFLATED, -15)
+    deflated = compressor.compress(filtered) + compressor.flush(zlib.Z_SYNC_FLUSH)
+    return deflated, zlib.adler32(filtered), len(filtered)
+
+
+def _chunk(kind: bytes, body: bytes) -> bytes:
+    """A PNG chunk: length, type, body and the CRC of type and body."""
+    check = zlib.crc32(body, zlib.crc32(kind))
+    return b"".join((struct.pack(">I", len(body)), kind, body, struct.pack(">I", check)))
+
+
+def clear_cache() -> None:
+    _BANDS.clear()
