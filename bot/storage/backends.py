@@ -196,11 +196,7 @@ def _run_statements(
 
 
 class SqliteDatabase:
-    """One SQLite file in WAL mode, synchronous=NORMAL: a commit is in the file (the WAL) at
-    once, so a crash of the bot, even kill -9, loses nothing it committed; only the machine
-    itself failing (power, the OS) may take back the last commits, never leaving the file
-    broken. FULL would wait for the disk at every commit (a few milliseconds each, two a
-    move, while every other table waits for the connection)."""
+    """One SQLite file in WAL mode."""
 
     dialect = SQLITE
 
@@ -236,12 +232,7 @@ class SqliteDatabase:
             raise StoreUnavailable(f"cannot open the SQLite file {self.path}: {error}") from None
         try:
             statements = _SqliteStatements(self._db)
-            pragmas = (
-                "PRAGMA journal_mode=WAL",
-                "PRAGMA synchronous=NORMAL",
-                "PRAGMA foreign_keys=ON",
-            )
-            for pragma in pragmas:
+            for pragma in ("PRAGMA journal_mode=WAL", "PRAGMA foreign_keys=ON"):
                 await statements.run(pragma)
             version = await self.schema_version()
             for number, script in enumerate(migrations, 1):
