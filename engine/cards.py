@@ -66,10 +66,10 @@ def rank_text(rank: int) -> str:
     return RANK_NAMES.get(rank, str(rank))
 
 
-def rank_letter(rank: int) -> str:
-    """A rank as a French-suited card's corner shows it in the language spoken now: 'Q' in
-    English, 'D' in German, '10'."""
-    return FACES.get().letters[Pack.FRENCH].get(rank) or str(rank)
+def rank_letter(rank: int, pack: Pack = Pack.FRENCH) -> str:
+    """A rank as a card's corner shows it in the language spoken now: 'Q' in English, 'D' in
+    German, '10'."""
+    return FACES.get().letters[pack].get(rank) or str(rank)
 
 
 def rank_word(rank: int) -> str:
@@ -117,7 +117,7 @@ class Card(_RankAndSuit):
 
     def letter(self, pack: Pack = Pack.FRENCH) -> str:
         """The rank as a card's corner shows it, in the language spoken now: 'Q', 'D', '10'."""
-        return FACES.get().letters[pack].get(self.rank) or str(self.rank)
+        return rank_letter(self.rank, pack)
 
     def __str__(self) -> str:
         return f"{rank_text(self.rank)}{self.suit.letter}"
