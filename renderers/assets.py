@@ -87,15 +87,9 @@ def card_sprite(
     if card is None:
         sprite = _back(width, theme)
     else:
-        sprite = _face(card, width, theme, label or card.letter(Pack.FRENCH), pack)
+        sprite = _face(card, width, theme, label or rank_text(card.rank), pack)
     mask = sprite.getchannel("A").convert("1", dither=Image.Dither.NONE)
     return sprite.convert("RGB"), mask
-
-
-@lru_cache(maxsize=64)
-def card_face(card: Card, width: int, theme: Theme = DEFAULT_THEME) -> Image.Image:
-    """A card's face with its transparent outside (its corner in English)."""
-    return _face(card, width, theme, rank_text(card.rank), Pack.FRENCH)
 
 
 def _face(card: Card, width: int, theme: Theme, label: str, pack: Pack) -> Image.Image:
@@ -153,12 +147,6 @@ def _crown(draw: ImageDraw.ImageDraw, x: int, bottom: int, width: float, theme: 
               (x, bottom - high), (x + half / 2, bottom - high / 2), (x + half, bottom - high),
               (x + half, bottom)]  # fmt: skip
     draw.polygon(points, fill=theme.bell_gold, outline=theme.bells)
-
-
-@lru_cache(maxsize=16)
-def card_back(width: int, theme: Theme = DEFAULT_THEME) -> Image.Image:
-    """A card's back with its transparent outside."""
-    return _back(width, theme)
 
 
 def _back(width: int, theme: Theme) -> Image.Image:

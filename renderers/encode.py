@@ -23,7 +23,7 @@ from collections import OrderedDict
 
 from PIL import Image
 
-from renderers.palette import palette_image
+from renderers.palette import palette_image, to_palette
 from renderers.theme import Theme
 
 BAND = 16  # rows per band
@@ -74,9 +74,7 @@ _BANDS = _Bands(CACHE_BYTES)
 
 def palette_png(image: Image.Image, theme: Theme) -> bytes:
     """PNG bytes of `image` (RGB) mapped to `theme`'s palette, 8 bits a pixel."""
-    rgb = image if image.mode == "RGB" else image.convert("RGB")
-    palette = palette_image(theme)
-    indexed = rgb.quantize(palette=palette, dither=Image.Dither.NONE)
+    indexed = to_palette(image, theme)
     width, height = indexed.size
     data = memoryview(indexed.tobytes())
     pieces: list[bytes] = []
@@ -97,7 +95,7 @@ def palette_png(image: Image.Image, theme: Theme) -> bytes:
         adler_a = (adler_a + a2 - 1) % _ADLER
     pieces.append(_FINAL_BLOCK)
     stream = b"".join((b"\x78\x5e", *pieces, struct.pack(">I", (adler_b << 16) | adler_a)))
-    flat = bytes(palette.getpalette() or [])[: 3 * 256].ljust(3 * 256, b"\0")
+    flat = bytes(palette_image(theme).getpalette() or [])[: 3 * 256].ljust(3 * 256, b"\0")
     header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)
     return b"".join(
         (_SIGNATURE, _chunk(b"IHDR", header), _chunk(b"PLTE", flat),

@@ -39,13 +39,14 @@ def panel_lines(column: SummaryColumn, width: int, theme: Theme) -> list[str]:
     return lines
 
 
-def per_row(width: int) -> int:
-    """How many overlapping cards a row of a panel `width` wide holds, each corner in view."""
-    return max(1, (width - 28 - CARD_W) // CORNER_STEP + 1)
-
-
-def card_rows(count: int, width: int) -> int:
-    return -(-count // per_row(width))
+def card_grid(count: int, width: int) -> tuple[int, int, int]:
+    """How `count` overlapping cards lie in a panel `width` wide: (rows, cards a row, the step
+    from one card to the next), each card showing at least its corner beside the next."""
+    room = width - 28 - CARD_W  # the panel's inner width, less the last card of a row
+    per_row = max(1, room // CORNER_STEP + 1)
+    rows = max(1, -(-count // per_row))
+    in_row = -(-count // rows)  # the rows share the cards evenly
+    return rows, in_row, min(CARD_W + 4, room // max(in_row - 1, 1))
 
 
 def panel_height(lines: list[list[str]], rows: int, theme: Theme) -> int:
@@ -83,7 +84,10 @@ def _render_picture(picture: SummaryPicture, theme: Theme) -> Image.Image:
     columns = picture.columns
     column_w = column_width(picture, theme)
     lines = [panel_lines(column, column_w, theme) for column in columns]  # wrapped once
-    rows = max((card_rows(len(column.cards), column_w) for column in columns), default=0)
+    rows = max(
+        (card_grid(len(column.cards), column_w)[0] for column in columns if column.cards),
+        default=0,
+    )
     height = panel_height(lines, rows, theme)
     title_font = font(theme.title_size, bold=True)
     heading = wrap_words(
@@ -136,9 +140,7 @@ def _panel(
     if not cards:
         return
     card_h = round(CARD_W / theme.card_ratio)
-    rows = card_rows(len(cards), right - left)
-    in_row = -(-len(cards) // rows)  # the rows share the cards evenly
-    step = min(CARD_W + 4, (width - CARD_W) // max(in_row - 1, 1))
+    rows, in_row, step = card_grid(len(cards), right - left)
     first = bottom - card_h - 12 - round((rows - 1) * ROW_SHIFT * card_h)
     for number, card in enumerate(cards):
         row, place = divmod(number, in_row)

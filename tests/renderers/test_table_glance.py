@@ -185,10 +185,9 @@ def test_the_recap_of_a_long_match_shows_the_last_deals_and_the_totals() -> None
 def test_a_summary_panel_shows_every_cards_whole_corner(count: int) -> None:
     """A side's taken cards overlap, but never so much that a "10" reads as "1": each card
     shows at least the corner's width beside the next, in as many rows as it takes."""
-    from renderers.summary import CARD_W, CORNER_STEP, card_rows
+    from renderers.summary import CORNER_STEP, card_grid
 
     for width in (376, 776):  # a panel of two a row, and a panel alone
-        rows = card_rows(count, width)
-        in_row = -(-count // rows)
-        step = (width - 28 - CARD_W) // max(in_row - 1, 1)
-        assert step >= CORNER_STEP and in_row * rows >= count
+        rows, in_row, step = card_grid(count, width)
+        assert in_row * rows >= count
+        assert step >= CORNER_STEP

@@ -137,12 +137,14 @@ def test_a_cards_corner_follows_the_readers_letters() -> None:
 
 
 def test_a_summary_of_a_german_suited_hand_draws_its_cards() -> None:
-    match = SedmaMatch(SedmaRules(players=2, german_suits=True, target=1), 5)
-    while not match.deal_results:
-        match.apply(match.legal_actions()[0])
-    with speaking("sk"):
-        image = summary.render(match.view(PUBLIC), NAMES[:2])
-    assert image.width > 0
+    def summary_of(german_suits: bool) -> bytes:
+        match = SedmaMatch(SedmaRules(players=2, german_suits=german_suits, target=1), 5)
+        while not match.deal_results:
+            match.apply(match.legal_actions()[0])
+        with speaking("sk"):
+            return summary.render(match.view(PUBLIC), NAMES[:2]).tobytes()
+
+    assert summary_of(True) != summary_of(False)  # the same hand, its cards drawn in its pack
 
 
 def test_czech_and_slovak_tables_have_german_suited_cards_unless_the_host_says_no() -> None:
