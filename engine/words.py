@@ -12,6 +12,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Protocol
 
 from engine.cards import FACES, GERMAN_RANK_NAMES, RANK_NAMES, Card, Faces, Pack, pretty_cards
@@ -25,6 +26,8 @@ class Catalogue(Protocol):
     def ngettext(self, singular: str, plural: str, n: int, /) -> str: ...
 
     def pgettext(self, context: str, message: str, /) -> str: ...
+
+    def __hash__(self) -> int: ...  # by identity, as an object's: each catalogue's faces are kept
 
 
 class _English:
@@ -189,24 +192,16 @@ _GERMAN_LETTERS = {
 }
 assert {r: m for r, (_c, m) in _FRENCH_LETTERS.items()} == RANK_NAMES
 assert {r: m for r, (_c, m) in _GERMAN_LETTERS.items()} == GERMAN_RANK_NAMES
-_FACES: dict[int, tuple[Catalogue, Faces]] = {}
-
-
+@lru_cache(maxsize=64)
 def _faces(catalogue: Catalogue) -> Faces:
-    """The cards as `catalogue`'s language writes them, worked out once per catalogue."""
-    known = _FACES.get(id(catalogue))
-    if known is not None and known[0] is catalogue:
-        return known[1]
+    """The cards as `catalogue`'s language writes them, worked out once per catalogue (a
+    catalogue is hashed by identity)."""
     letters = {
         pack: {rank: catalogue.pgettext(context, letter) for rank, (context, letter) in marks}
         for pack, marks in ((Pack.FRENCH, _FRENCH_LETTERS.items()),
                             (Pack.GERMAN, _GERMAN_LETTERS.items()))
     }  # fmt: skip
-    faces = Faces.of(letters)
-    if len(_FACES) > 64:
-        _FACES.clear()
-    _FACES[id(catalogue)] = (catalogue, faces)
-    return faces
+    return Faces.of(letters)
 
 
 def use_catalogue(catalogue: Catalogue | None) -> None:

@@ -21,15 +21,13 @@ from collections.abc import Sequence
 
 from engine.ai.tricks import TrickComputer, best_by_playouts, playout_value
 from engine.cards import Card
-from engine.sedma.actions import Kind, SedmaAction
-from engine.sedma.hand import Phase, SedmaHand
+
+# the members as globals: see the note in actions.py
+from engine.sedma.actions import AGAIN_KIND, FIGHT_KIND, PLAY_KIND, STOP_KIND, SedmaAction
+from engine.sedma.hand import DECIDE_PHASE, SedmaHand
 from engine.sedma.rules import KING_OF_HEARTS, card_points
 from engine.tricks import play_reason
 from engine.words import say
-
-# the members read as globals (see the note in actions.py)
-PLAY_KIND, AGAIN_KIND, FIGHT_KIND, STOP_KIND = Kind
-PLAY_PHASE, DECIDE_PHASE, OVER_PHASE = Phase
 
 HARD_WORLDS = 64
 HOLA_WORLDS = 24  # a Hola hand is 52 cards long: each world's play-outs cost twice as much

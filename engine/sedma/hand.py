@@ -10,7 +10,15 @@ from enum import Enum
 from engine.cards import BY_INDEX, Card
 from engine.core import IllegalMove, NotYourTurn
 from engine.fairness import Shuffler
-from engine.sedma.actions import STOP, Kind, SedmaAction, actions_of
+from engine.sedma.actions import (  # the members as globals: see the note in actions.py
+    AGAIN_KIND,
+    FIGHT_KIND,
+    PLAY_KIND,
+    STOP,
+    STOP_KIND,
+    SedmaAction,
+    actions_of,
+)
 from engine.sedma.rules import (
     HAND_SIZE,
     KING_OF_HEARTS,
@@ -21,9 +29,6 @@ from engine.sedma.rules import (
 )
 from engine.tricks import TrickHand, TrickRecord
 from engine.words import Phrase, later, later_card, marked, rank_said, say
-
-# the members read as globals (see the note in actions.py)
-PLAY_KIND, AGAIN_KIND, FIGHT_KIND, STOP_KIND = Kind
 
 # the messages of a card played
 LED = marked("{name} led {card}")

@@ -22,8 +22,29 @@ from collections.abc import Sequence
 
 from engine.ai.tricks import TrickComputer, best_by_playouts, playout_value
 from engine.cards import Card, Suit
-from engine.sheepshead.actions import PASS, PICK, Kind, SheepsheadAction, play
-from engine.sheepshead.hand import Phase, SheepsheadHand, call_options
+
+# the members as globals: see the note in actions.py
+from engine.sheepshead.actions import (
+    ALONE_KIND,
+    BURY_KIND,
+    CALL_KIND,
+    PASS,
+    PASS_KIND,
+    PICK,
+    PICK_KIND,
+    PLAY_KIND,
+    UNKNOWN_KIND,
+    SheepsheadAction,
+    play,
+)
+from engine.sheepshead.hand import (
+    BURY_PHASE,
+    CALL_PHASE,
+    OVER_PHASE,
+    PICK_PHASE,
+    SheepsheadHand,
+    call_options,
+)
 from engine.sheepshead.rules import (
     FAIL_SUITS,
     TRUMP_ORDER,
@@ -34,10 +55,6 @@ from engine.sheepshead.rules import (
 )
 from engine.tricks import play_reason
 from engine.words import say
-
-# the members read as globals (see the note in actions.py)
-PICK_KIND, PASS_KIND, BURY_KIND, CALL_KIND, ALONE_KIND, PLAY_KIND, UNKNOWN_KIND = Kind
-PICK_PHASE, BURY_PHASE, CALL_PHASE, PLAY_PHASE, OVER_PHASE = Phase
 
 HARD_WORLDS = 40
 BURY_CANDIDATES = 4  # the normal player's best few buries are played out by the hard player

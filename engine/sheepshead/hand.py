@@ -11,13 +11,25 @@ from itertools import combinations
 from engine.cards import Card, Suit, card_of
 from engine.core import IllegalMove, NotYourTurn
 from engine.fairness import Shuffler
-from engine.sheepshead.actions import ALONE, PASS, PICK, Kind, SheepsheadAction, play, plays
+from engine.sheepshead.actions import (  # the members as globals: see actions.py
+    ALONE,
+    ALONE_KIND,
+    BURY_KIND,
+    CALL_KIND,
+    PASS,
+    PICK,
+    PICK_KIND,
+    PLAY_KIND,
+    UNKNOWN_KIND,
+    SheepsheadAction,
+    play,
+    plays,
+)
 from engine.sheepshead.rules import (
     CARD_POINTS,
     FAIL_SUITS,
     JACK_OF_DIAMONDS,
     PACKETS,
-    STRENGTH,
     SUIT_OF,
     TOTAL_POINTS,
     TRICK_PLACE,
@@ -31,9 +43,6 @@ from engine.sheepshead.rules import (
 )
 from engine.tricks import TrickHand, TrickRecord, following, trick_winner
 from engine.words import Phrase, later, later_card, later_count, marked, named, say, say_count
-
-# the members read as globals (see the note in actions.py)
-PICK_KIND, PASS_KIND, BURY_KIND, CALL_KIND, ALONE_KIND, PLAY_KIND, UNKNOWN_KIND = Kind
 
 # the messages of a card played
 LED = marked("{name} led {card}")
@@ -284,14 +293,8 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
         suit = hold_suit(self.called)
         return suit is not None and suit in self.led_suits
 
-    def _duties_apply(self) -> bool:
-        return self.called is not None and not self.called_suit_led()
-
     def play_choices(self, seat: int) -> list[SheepsheadAction]:
-        try:
-            hand = sorted(self.hands[seat], key=STRENGTH.__getitem__)
-        except KeyError:  # a card from outside the pack
-            hand = by_strength(self.hands[seat])
+        hand = by_strength(self.hands[seat])
         unknown = self.unknown if seat == self.picker and not self.unknown_played else None
         face_down = [SheepsheadAction(UNKNOWN_KIND, (unknown,))] if unknown is not None else []
         if not hand:
