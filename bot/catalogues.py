@@ -40,10 +40,9 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_dir
-from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
-from bot.i18n import DEFAULT, LANGUAGES, catalogue
+from bot.i18n import DEFAULT, LANGUAGES, catalogue, compiled
 from engine import registry
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -243,13 +242,6 @@ def changes(files: dict[Path, bytes]) -> Iterator[Path]:
     for path, data in files.items():
         if not path.is_file() or path.read_bytes() != data:
             yield path
-
-
-def compiled(data: bytes, code: str) -> gettext.GNUTranslations:
-    out = io.BytesIO()
-    write_mo(out, read(data, code), use_fuzzy=False)
-    out.seek(0)
-    return gettext.GNUTranslations(out)
 
 
 def said(catalogue: gettext.NullTranslations, message: Message, count: int) -> str:

@@ -54,14 +54,15 @@ _language: ContextVar[str] = ContextVar("language", default=DEFAULT)
 
 def read_catalogue(path: Path, code: str) -> gettext.GNUTranslations | None:
     """One `.po` file as gettext translations (None when there is no such file)."""
-    if not path.is_file():
-        return None
-    with path.open("rb") as po:
-        messages = read_po(po, locale=code)
-    compiled = io.BytesIO()
-    write_mo(compiled, messages, use_fuzzy=False)
-    compiled.seek(0)
-    return gettext.GNUTranslations(compiled)
+    return compiled(path.read_bytes(), code) if path.is_file() else None
+
+
+def compiled(po: bytes, code: str) -> gettext.GNUTranslations:
+    """A `.po` file's text as gettext translations."""
+    out = io.BytesIO()
+    write_mo(out, read_po(io.BytesIO(po), locale=code), use_fuzzy=False)
+    out.seek(0)
+    return gettext.GNUTranslations(out)
 
 
 def catalogue_files(code: str) -> list[Path]:

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from bot.config import ConfigError, load_settings
 from bot.storage import Store, StoreUnavailable, is_postgres_url, shown
+from bot.storage.daily import ATTEMPT_COLUMNS, DAY_COLUMNS, DEAL_COLUMNS
 
 # Parents before children (the foreign keys), with the columns every version of both has.
 COPIED: tuple[tuple[str, str], ...] = (
@@ -31,10 +32,9 @@ COPIED: tuple[tuple[str, str], ...] = (
     ("player_prefs", "user_id, prefs"),
     ("deal_records", "id, table_id, number, guild_id, game, finished_at, fair, result, record"),
     ("deal_players", "deal_id, user_id"),
-    ("daily_days", "guild_id, local_day, zone, start_hour, starts_at, ends_at, announced"),
-    ("daily_deals", "guild_id, local_day, game, rules, nonce, secret, commitment"),
-    ("daily_attempts", "guild_id, local_day, game, user_id, name, status, actions, score,"
-                       " started_at, finished_at, record_id"),
+    ("daily_days", DAY_COLUMNS),
+    ("daily_deals", DEAL_COLUMNS),
+    ("daily_attempts", ATTEMPT_COLUMNS),
 )  # fmt: skip
 REAL_COLUMNS = {"created_at", "updated_at", "played_at", "finished_at", "season_start",
                 "starts_at", "ends_at", "started_at"}  # fmt: skip
