@@ -59,12 +59,31 @@ class DealMatch(GameState):
         self._over = False
         self.pending_cut: PendingCut | None = None
         self._deck_size = 0
+        self._undealt: tuple[int, Shuffler] | None = None
         first_dealer = self.shuffles.first_dealer(self.rules.players)
-        if self.shuffles.keys is not None:
+        keys = self.shuffles.keys
+        if keys is not None and keys.asks_for_cut:
             measured = _Measured()
             self.deal = self.deal_type.deal(self.rules, first_dealer, measured)
             self._deck_size = measured.size
         self._deal_next(first_dealer)
+
+    @property
+    def deal(self) -> Any:
+        """The deal in play. A deal that needs no cut is dealt when it is first looked at:
+        its shuffle is drawn in turn (`_deal_next`), only the cards are laid out later, so a
+        match put away as its last deal ends (a simulation, a finished table) never deals the
+        next one."""
+        undealt = self._undealt
+        if undealt is not None:
+            self._undealt = None
+            self._deal_in_play = self.deal_type.deal(self.rules, *undealt)
+        return self._deal_in_play
+
+    @deal.setter
+    def deal(self, deal: Any) -> None:
+        self._undealt = None
+        self._deal_in_play = deal
 
     def _next_shuffle(self) -> Shuffler:
         return self.shuffles.next()
@@ -80,10 +99,10 @@ class DealMatch(GameState):
         secret is shown first, and the deal is dealt when the cut is made (`cut N`)."""
         keys = self.shuffles.keys
         if keys is None:
-            self.deal = self.deal_type.deal(self.rules, dealer, self._next_shuffle())
+            self._undealt = (dealer, self._next_shuffle())
             return
         if not keys.asks_for_cut:
-            self.deal = self.deal_type.deal(self.rules, dealer, self.shuffles.next(dealer))
+            self._undealt = (dealer, self.shuffles.next(dealer))
             return
         index = self.shuffles.made
         keys.note_dealer(index, dealer)

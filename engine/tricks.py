@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import fields
+from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Self, TypeVar, cast
 
 from engine.cards import Card, Pack
@@ -42,6 +43,17 @@ class TrickRecord(NamedTuple, Generic[A]):
 
     def told(self, name: str) -> str:
         return self.words.told(name)
+
+
+if TYPE_CHECKING:
+
+    def new_record(values: tuple[int, A, Phrase, int | None], /) -> TrickRecord[A]:
+        """`TrickRecord(*values)`."""
+
+else:
+    # the record built by `tuple.__new__`, without the named tuple's own constructor (a
+    # Python function): a hand records every move
+    new_record = partial(tuple.__new__, TrickRecord)
 
 
 class TrickMatch(DealMatch):

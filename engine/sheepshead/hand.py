@@ -41,7 +41,7 @@ from engine.sheepshead.rules import (
     suit_of,
     suit_word,
 )
-from engine.tricks import TrickHand, TrickRecord, following, trick_winner
+from engine.tricks import TrickHand, TrickRecord, following, new_record, trick_winner
 from engine.words import Phrase, later, later_card, later_count, marked, named, say, say_count
 
 # the messages of a card played
@@ -49,6 +49,10 @@ LED = marked("{name} led {card}")
 LED_PARTNER = marked("{name} led {card}: the partner")
 PLAYED = marked("{name} played {card}")
 PLAYED_PARTNER = marked("{name} played {card}: the partner")
+# each message's words by card (`later_card`'s phrases, found by the card alone)
+_PLAY_WORDS: dict[str, dict[Card, Phrase]] = {
+    message: {} for message in (LED, LED_PARTNER, PLAYED, PLAYED_PARTNER)
+}
 
 
 class Phase(Enum):
@@ -155,6 +159,8 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
     last_winner: int | None = None
     records: list[TrickRecord[SheepsheadAction]] = field(default_factory=list)
     _legal: list[SheepsheadAction] | None = field(default=None, repr=False)
+    # each seat's hand by strength (None: not sorted yet), kept as its cards are played
+    _ordered: list[list[Card] | None] | None = field(default=None, repr=False, compare=False)
 
     @classmethod
     def deal(cls, rules: SheepsheadRules, dealer: int, rng: Shuffler) -> SheepsheadHand:
@@ -293,22 +299,36 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
         suit = hold_suit(self.called)
         return suit is not None and suit in self.led_suits
 
+    def in_order(self, seat: int) -> list[Card]:
+        """The seat's hand by strength (`by_strength`), sorted once and kept as it is played
+        (the list is the hand's own: do not change it)."""
+        ordered = self._ordered
+        if ordered is None:
+            ordered = self._ordered = [None] * self.rules.players
+        cards = ordered[seat]
+        if cards is None:
+            cards = ordered[seat] = by_strength(self.hands[seat])
+        return cards
+
     def play_choices(self, seat: int) -> list[SheepsheadAction]:
-        hand = by_strength(self.hands[seat])
+        hand = self.in_order(seat)
         unknown = self.unknown if seat == self.picker and not self.unknown_played else None
-        face_down = [SheepsheadAction(UNKNOWN_KIND, (unknown,))] if unknown is not None else []
         if not hand:
-            return face_down
+            return [SheepsheadAction(UNKNOWN_KIND, (unknown,))] if unknown is not None else []
         called = self.called
-        duties = called is not None and not self.called_suit_led()
-        if not self.trick:
+        # the partner's duties and the picker's hold card last until the called suit is led
+        duties = called is not None and called.suit not in self.led_suits
+        trick = self.trick
+        if not trick:
             if duties and called in hand:  # the partner leads the called suit only with it
                 assert called is not None
-                return plays(c for c in hand if SUIT_OF[c] != called.suit or c == called)
+                suit = called.suit
+                return plays(c for c in hand if SUIT_OF[c] != suit or c == called)
             return plays(hand)
-        led = self.led_suit()
-        if unknown is not None and led == hold_suit(called):
-            return face_down
+        called_suit = None if called is None else called.suit
+        led = called_suit if self.face_down == 0 else SUIT_OF[trick[0][1]]  # (`led_suit`)
+        if unknown is not None and led == called_suit:
+            return [SheepsheadAction(UNKNOWN_KIND, (unknown,))]
         follow = [c for c in hand if SUIT_OF[c] == led]
         if follow:
             if duties and called in follow:
@@ -435,14 +455,18 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
     def apply(
         self, action: SheepsheadAction, player: int | None = None
     ) -> TrickRecord[SheepsheadAction]:
-        action = self.check(action, player)
+        legal = self._legal
+        if legal is None or action not in legal or (player is not None and player != self.turn):
+            action = self.check(action, player)  # (a move just listed needs no other check)
         mover = self.turn
         self._legal = None
-        if self.phase is PLAY_PHASE:
+        phase = self.phase
+        if phase is PLAY_PHASE:
             return self._play(mover, action)
-        if self.phase is PICK_PHASE:
+        self._ordered = None  # the hands change: picked up, buried or laid face down
+        if phase is PICK_PHASE:
             return self._record(mover, action, self._pick_or_pass(mover, action))
-        if self.phase is BURY_PHASE:
+        if phase is BURY_PHASE:
             for card in action.cards:
                 self.hands[mover].remove(card)
             self.buried = list(action.cards)
@@ -462,9 +486,9 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
         return self._record(mover, action, self._call(action))  # the call phase
 
     def _record(
-        self, mover: int, action: SheepsheadAction, text: Phrase
+        self, mover: int, action: SheepsheadAction, text: Phrase, took: int | None = None
     ) -> TrickRecord[SheepsheadAction]:
-        record = TrickRecord(mover, action, text)
+        record: TrickRecord[SheepsheadAction] = new_record((mover, action, text, took))
         self.records.append(record)
         return record
 
@@ -519,25 +543,27 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
             text = later("{name} played the unknown card face down")
         else:
             self.hands[mover].remove(card)
+            ordered = self._ordered
+            if ordered is not None and (cards := ordered[mover]) is not None:
+                cards.remove(card)
             partner = False
-            if card == self.partner_card:
+            if (card == self.called or card == JACK_OF_DIAMONDS) and card == self.partner_card:
                 self.partner_seen = True
                 partner = self.picker is not None and mover != self.picker
             if trick:
-                text = later_card(PLAYED_PARTNER if partner else PLAYED, card)
+                message = PLAYED_PARTNER if partner else PLAYED
             else:
-                text = later_card(LED_PARTNER if partner else LED, card)
+                message = LED_PARTNER if partner else LED
+            words = _PLAY_WORDS[message]
+            text = words.get(card) or words.setdefault(card, later_card(message, card))
         trick.append((mover, card))
         players = self.rules.players
         if len(trick) < players:
             self.turn = (mover + 1) % players
-            record = TrickRecord(mover, action, text)
-            self.records.append(record)
-            return record
+            return self._record(mover, action, text)
         winner = self.winning()
         assert winner is not None
-        record = TrickRecord(mover, action, text, winner)
-        self.records.append(record)
+        record = self._record(mover, action, text, winner)
         self._finish_trick(winner)
         return record
 
@@ -629,7 +655,7 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
 
     def changed(self) -> None:
         """Hands were rearranged (a computer player's imagined world)."""
-        self._legal = None
+        self._legal = self._ordered = None
         if self.picker is None or self.partner_seen or self.phase is not PLAY_PHASE:
             return
         if self.rules.jack_partner:
