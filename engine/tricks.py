@@ -82,6 +82,15 @@ class TrickMatch(DealMatch):
             setattr(match, cls.totals_name, list(totals))
         return match
 
+    def legal_actions(self) -> list[Any]:
+        if self._over or self.pending_cut is not None:
+            return super().legal_actions()
+        deal = self.deal
+        legal = deal._legal
+        if legal is None:
+            legal = deal._legal = deal._compute_legal()
+        return list(legal)
+
     def apply(self, action: Any, player: int | None = None) -> Any:
         deal = self.deal
         if (

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import cache
 from itertools import combinations
 
 from engine.cards import Card, Suit, card_of
@@ -20,8 +21,10 @@ from engine.sheepshead.actions import (  # the members as globals: see actions.p
     PICK,
     PICK_KIND,
     PLAY_KIND,
+    PLAY_OF,
     UNKNOWN_KIND,
     SheepsheadAction,
+    new_action,
     play,
     plays,
 )
@@ -49,6 +52,11 @@ LED = marked("{name} led {card}")
 LED_PARTNER = marked("{name} led {card}: the partner")
 PLAYED = marked("{name} played {card}")
 PLAYED_PARTNER = marked("{name} played {card}: the partner")
+# the words of a move that names no card, made once (a phrase never changes)
+PICKED = later("{name} picked up the blind")
+PASSED = later("{name} passed")
+LAST_PASS_LEASTER = later("{name} passed: nobody picked, so this hand is a leaster")
+LAST_PASS_REDEAL = later("{name} passed: nobody picked, so the cards are dealt again")
 # each message's words by card (`later_card`'s phrases, found by the card alone)
 _PLAY_WORDS: dict[str, dict[Card, Phrase]] = {
     message: {} for message in (LED, LED_PARTNER, PLAYED, PLAYED_PARTNER)
@@ -84,6 +92,20 @@ class HandScore:
     buried: tuple[Card, ...]
     why: Phrase  # the result in words, without names
     winner: int | None = None  # a leaster's winner
+
+
+@cache
+def _deal_plan(players: int) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    """Where in the shuffled deck the blind's cards lie and each seat's from the dealer's
+    left, dealt in the packets of RULES.md (`PACKETS`)."""
+    blind: list[int] = []
+    seats: list[list[int]] = [[] for _ in range(players)]
+    top = 0
+    for where, count in PACKETS[players]:
+        for seat in [blind] if where == "blind" else seats:
+            seat.extend(range(top, top + count))
+            top += count
+    return tuple(blind), tuple(tuple(seat) for seat in seats)
 
 
 def hold_suit(called: Card | None) -> Suit | None:
@@ -169,18 +191,12 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
         deck = rules.deck()
         rng.shuffle(deck)
         players = rules.players
+        blind_at, seats_at = _deal_plan(players)
         hands: list[list[Card]] = [[] for _ in range(players)]
-        blind: list[Card] = []
-        for where, count in PACKETS[players]:
-            if where == "blind":
-                blind.extend(deck[:count])
-                del deck[:count]
-                continue
-            for step in range(1, players + 1):
-                hands[(dealer + step) % players].extend(deck[:count])
-                del deck[:count]
+        for step, places in enumerate(seats_at, 1):
+            hands[(dealer + step) % players] = [deck[i] for i in places]
         first = (dealer + 1) % players
-        return cls(rules, dealer, hands, blind, turn=first, leader=first)
+        return cls(rules, dealer, hands, [deck[i] for i in blind_at], turn=first, leader=first)
 
     # ----- facts ------------------------------------------------------------------------
 
@@ -279,9 +295,9 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
         if self.phase is PICK_PHASE:
             return [PICK, PASS]
         if self.phase is BURY_PHASE:
-            cards = sorted(self.hands[self.turn], key=strength_order)
+            cards = by_strength(self.hands[self.turn])
             return [
-                SheepsheadAction(BURY_KIND, combo)
+                new_action((BURY_KIND, combo))
                 for combo in combinations(cards, self.rules.blind_size)
             ]
         if self.phase is CALL_PHASE:
@@ -311,7 +327,10 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
         return cards
 
     def play_choices(self, seat: int) -> list[SheepsheadAction]:
-        hand = self.in_order(seat)
+        ordered = self._ordered
+        hand = ordered[seat] if ordered is not None else None
+        if hand is None:
+            hand = self.in_order(seat)
         unknown = self.unknown if seat == self.picker and not self.unknown_played else None
         if not hand:
             return [SheepsheadAction(UNKNOWN_KIND, (unknown,))] if unknown is not None else []
@@ -324,7 +343,7 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
                 assert called is not None
                 suit = called.suit
                 return plays(c for c in hand if SUIT_OF[c] != suit or c == called)
-            return plays(hand)
+            return list(map(PLAY_OF, hand))
         called_suit = None if called is None else called.suit
         led = called_suit if self.face_down == 0 else SUIT_OF[trick[0][1]]  # (`led_suit`)
         if unknown is not None and led == called_suit:
@@ -334,7 +353,7 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
             if duties and called in follow:
                 assert called is not None
                 return [play(called)]  # the called card goes the first time its suit is led
-            return plays(follow)
+            return list(map(PLAY_OF, follow))
         cards = hand
         if duties:
             assert called is not None
@@ -343,7 +362,7 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
             if seat == self.picker and self.unknown is None and len(cards) > 1:
                 keep = hold_card(cards, called)
                 cards = [c for c in cards if c != keep]  # the hold card stays
-        return plays(cards)
+        return list(map(PLAY_OF, cards))
 
     def check(self, action: SheepsheadAction, player: int | None = None) -> SheepsheadAction:
         """The legal action meant by `action` (a bare `unknown` names the face-down card)."""
@@ -498,18 +517,18 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
             self.hands[mover].extend(self.blind)
             self.blind = []
             self.phase = BURY_PHASE
-            return later("{name} picked up the blind")
+            return PICKED
         self.passes += 1
         if self.passes < self.players:
             self.turn = (mover + 1) % self.players
-            return later("{name} passed")
+            return PASSED
         if self.rules.leasters:
             self.leaster = True
             self._start_play()
-            return later("{name} passed: nobody picked, so this hand is a leaster")
+            return LAST_PASS_LEASTER
         self.redeal = True
         self.phase = OVER_PHASE
-        return later("{name} passed: nobody picked, so the cards are dealt again")
+        return LAST_PASS_REDEAL
 
     def _call(self, action: SheepsheadAction) -> Phrase:
         self._start_play()
@@ -560,7 +579,9 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
         players = self.rules.players
         if len(trick) < players:
             self.turn = (mover + 1) % players
-            return self._record(mover, action, text)
+            record: TrickRecord[SheepsheadAction] = new_record((mover, action, text, None))
+            self.records.append(record)
+            return record
         winner = self.winning()
         assert winner is not None
         record = self._record(mover, action, text, winner)

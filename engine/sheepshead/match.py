@@ -92,13 +92,13 @@ class SheepsheadMatch(TrickMatch):
         score = hand.score()
         for player, units in enumerate(score.units):
             self.sheet[player] += units
-        number = self.hands_played + (0 if score.redeal else 1)
+        played = self.hands_played + (0 if score.redeal else 1)  # with this one
         taken = tuple(tuple(cards) for cards in hand.taken)
-        self.deal_results.append(HandOutcome(number, hand.dealer, score, tuple(self.sheet), taken))
-        if self.hands_played >= self.rules.hand_count:
+        self.deal_results.append(HandOutcome(played, hand.dealer, score, tuple(self.sheet), taken))
+        if played >= self.rules.hand_count:
             self._over = True
             return
-        self.deal_number = self.hands_played + 1
+        self.deal_number = played + 1
         dealer = (hand.dealer + 1) % self.rules.players
         self._deal_next(dealer)
 
