@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, MutableSequence, Sequence
+from functools import cached_property
 from typing import Any, ClassVar
 
 from engine.core import GameOver, GameState, IllegalMove, MoveGroup, NotYourTurn
@@ -68,22 +69,16 @@ class DealMatch(GameState):
             self._deck_size = measured.size
         self._deal_next(first_dealer)
 
-    @property
+    @cached_property
     def deal(self) -> Any:
-        """The deal in play. A deal that needs no cut is dealt when it is first looked at:
-        its shuffle is drawn in turn (`_deal_next`), only the cards are laid out later, so a
-        match put away as its last deal ends (a simulation, a finished table) never deals the
-        next one."""
+        """The deal in play. A deal that needs no cut is dealt when it is first looked at
+        (`_deal_next` only notes its dealer and shuffle), so a match put away as its last deal
+        ends (a simulation, a finished table) never deals the next one; once dealt, it is an
+        attribute like any other (a cached property)."""
         undealt = self._undealt
-        if undealt is not None:
-            self._undealt = None
-            self._deal_in_play = self.deal_type.deal(self.rules, *undealt)
-        return self._deal_in_play
-
-    @deal.setter
-    def deal(self, deal: Any) -> None:
+        assert undealt is not None
         self._undealt = None
-        self._deal_in_play = deal
+        return self.deal_type.deal(self.rules, *undealt)
 
     def _next_shuffle(self) -> Shuffler:
         return self.shuffles.next()
@@ -97,12 +92,14 @@ class DealMatch(GameState):
     def _deal_next(self, dealer: int) -> None:
         """Deal the next deal, or with secret deals wait for its cut: the commitment to its
         secret is shown first, and the deal is dealt when the cut is made (`cut N`)."""
+        if self._undealt is not None:  # a deal never looked at (replaced by a position):
+            self.deal = self.deal_type.deal(self.rules, *self._undealt)  # its shuffle is drawn
+            self._undealt = None  # all the same, so that the later deals stay the same
         keys = self.shuffles.keys
-        if keys is None:
-            self._undealt = (dealer, self._next_shuffle())
-            return
-        if not keys.asks_for_cut:
-            self._undealt = (dealer, self.shuffles.next(dealer))
+        if keys is None or not keys.asks_for_cut:
+            shuffle = self._next_shuffle() if keys is None else self.shuffles.next(dealer)
+            self._undealt = (dealer, shuffle)
+            self.__dict__.pop("deal", None)  # (dealt when first looked at: `deal`)
             return
         index = self.shuffles.made
         keys.note_dealer(index, dealer)

@@ -3,12 +3,13 @@ zero after every hand."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from engine.cards import Card
 from engine.core import PUBLIC, MoveGroup, Viewer
+from engine.fairness import Seed
 from engine.sheepshead.actions import Kind, SheepsheadAction, parse_action
 from engine.sheepshead.hand import HandScore, Phase, SheepsheadHand
 from engine.sheepshead.rules import SheepsheadRules, strength_order
@@ -201,6 +202,12 @@ class SheepsheadMatch(TrickMatch):
         return DealReport(
             say("Hand {number} is over", number=result.number), totals, fields, record
         )
+
+
+def start(seed: Seed, rules: Mapping[str, Any]) -> SheepsheadMatch:
+    """A new match with a table's options (the registration's `new_match`, also started by
+    name without the registry: `engine.games.STARTS`)."""
+    return SheepsheadMatch(SheepsheadRules(**{k: v for k, v in rules.items() if k != "game"}), seed)
 
 
 def sheet_line(names: Sequence[str], sheet: Sequence[int]) -> str:
