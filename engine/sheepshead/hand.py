@@ -110,11 +110,15 @@ def hold_suit(called: Card | None) -> Suit | None:
     return None if called is None else called.suit
 
 
+_FAIL_ACES = tuple(card_of(1, suit) for suit in FAIL_SUITS)
+_CALLED = {rank: tuple(card_of(rank, suit) for suit in FAIL_SUITS) for rank in (1, 10)}
+
+
 def call_rank(hand: Sequence[Card], buried: Sequence[Card]) -> int:
     """1: the picker calls an ace; 10: all three fail aces are the picker's (held or buried),
     so a ten is called instead."""
     mine = {*hand, *buried}
-    return 10 if all(card_of(1, s) in mine for s in FAIL_SUITS) else 1
+    return 10 if all(ace in mine for ace in _FAIL_ACES) else 1
 
 
 def call_options(hand: Sequence[Card], buried: Sequence[Card]) -> list[SheepsheadAction]:
@@ -123,15 +127,15 @@ def call_options(hand: Sequence[Card], buried: Sequence[Card]) -> list[Sheepshea
     buried, of a suit the hand holds a card of; where no suit can be called that way, such a
     card of a suit the hand lacks, with any card of the hand laid face down as the unknown."""
     mine = {*hand, *buried}
-    rank = call_rank(hand, buried)
-    held = {suit_of(c) for c in hand}
-    free = [card_of(rank, s) for s in FAIL_SUITS if card_of(rank, s) not in mine]
-    holding = [SheepsheadAction(CALL_KIND, (card,)) for card in free if card.suit in held]
+    rank = 10 if all(ace in mine for ace in _FAIL_ACES) else 1  # (`call_rank`)
+    held = set(map(SUIT_OF.__getitem__, hand))
+    free = [card for card in _CALLED[rank] if card not in mine]
+    holding = [new_action((CALL_KIND, (card,))) for card in free if card.suit in held]
     if holding:
         return holding
-    order = sorted(hand, key=strength_order)
+    order = by_strength(hand)
     return [
-        SheepsheadAction(CALL_KIND, (card, unknown))
+        new_action((CALL_KIND, (card, unknown)))
         for card in free
         if card.suit not in held
         for unknown in order

@@ -122,4 +122,17 @@ class SheepsheadMatch(TrickMatch):
 def start(seed: Seed, rules: Mapping[str, Any]) -> SheepsheadMatch:
     """A new match with a table's options (the registration's `new_match`, also started by
     name without the registry: `engine.games.STARTS`)."""
-    return SheepsheadMatch(SheepsheadRules(**{k: v for k, v in rules.items() if k != "game"}), seed)
+    key = tuple(rules.items())
+    try:
+        made = _RULES.get(key)
+    except TypeError:  # an option that cannot be a key: the rules refuse it below
+        key, made = (), None
+    if made is None:
+        made = SheepsheadRules(**{k: v for k, v in rules.items() if k != "game"})
+        if key or not rules:
+            _RULES[key] = made
+    return SheepsheadMatch(made, seed)
+
+
+# the rules of the options tables have asked for (rules never change, so tables share them)
+_RULES: dict[tuple[tuple[str, Any], ...], SheepsheadRules] = {}
