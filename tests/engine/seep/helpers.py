@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from engine.seep import SeepDeal, parse_position
+import pytest
+
+from engine.core import IllegalMove
+from engine.seep import SeepDeal, parse_action, parse_position
 
 
 def position(text: str) -> SeepDeal:
@@ -28,6 +31,11 @@ def play(deal: SeepDeal, notation: str) -> SeepDeal:
 
 
 def _find(deal: SeepDeal, notation: str):
-    from engine.seep import parse_action
-
     return parse_action(notation)
+
+
+def refused(deal: SeepDeal, notation: str, reason: str | None = None) -> None:
+    """The move is not offered, and played anyway it is refused (saying `reason`)."""
+    assert notation not in moves(deal)
+    with pytest.raises(IllegalMove, match=reason):
+        deal.apply(parse_action(notation))
