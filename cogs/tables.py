@@ -14,7 +14,7 @@ from bot.flow import End, Kick, Rejoin, ShowTable, Start
 from bot.i18n import N_, _, current, slash, speaking
 from bot.tables import TableError, TableSession
 from bot.translator import said
-from cogs.common import cannot_post, session_for, tell
+from cogs.common import cannot_post, session_for, table_here, tell
 from cogs.lobby import (
     LobbyButton,
     NextMatchButton,
@@ -366,10 +366,8 @@ def table_commands() -> type[commands.GroupCog]:
 
         @app_commands.command(name="status", description=N_("Show this channel's table"))
         async def status(self, interaction: discord.Interaction) -> None:
-            try:
-                session = session_for(interaction)
-            except TableError as error:
-                await tell(interaction, str(error))
+            session = await table_here(interaction)
+            if session is None:
                 return
             if not session.started:
                 await interaction.response.send_message(embed=lobby_embed(session), ephemeral=True)

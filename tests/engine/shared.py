@@ -1,10 +1,10 @@
-"""Test helpers that serve every fishing game."""
+"""Test helpers that serve every game (random play) or every fishing game (the rest)."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Sequence
-from itertools import combinations, product
+from itertools import combinations, count, product
 from typing import Any
 
 from engine.cards import Card, sorted_cards
@@ -71,3 +71,19 @@ def first_deal_positions(match: Any, rng: random.Random, most_loose: int) -> Ite
         if len(deal.loose) <= most_loose:
             yield deal
         match.apply(rng.choice(match.legal_actions()))
+
+
+def played_at_random(
+    match: Any,
+    seed: int,
+    plays: int | None = None,
+    until: Callable[[Any], bool] = lambda match: bool(match.is_terminal),
+) -> Any:
+    """`match` after legal moves drawn at random from `seed`: `plays` of them at most (None:
+    as many as it takes), fewer where `until` holds first (by default, the match is over)."""
+    rng = random.Random(seed)
+    for _ in count() if plays is None else range(plays):
+        if until(match):
+            break
+        match.apply(rng.choice(match.legal_actions()))
+    return match

@@ -11,15 +11,12 @@ from engine.ai import choose_action, suggest
 from engine.sedma import SedmaMatch, SedmaRules
 from engine.sedma.ai import sample_world, unseen_cards
 from engine.sedma.rules import KING_OF_HEARTS
-from tests.engine.shared import redeal
+from tests.engine.shared import played_at_random, redeal
 
 
 def advanced(game: str, players: int, seed: int, plays: int) -> SedmaMatch:
     match = SedmaMatch(SedmaRules(game=game, players=players), seed)
-    rng = random.Random(seed)
-    for _ in range(plays):
-        match.apply(rng.choice(match.legal_actions()))
-    return match
+    return played_at_random(match, seed, plays)
 
 
 def hidden_swapped(match: SedmaMatch, seat: int, rng: random.Random) -> SedmaMatch:
