@@ -1,4 +1,5 @@
-"""Test helpers that serve every game (random play) or every fishing game (the rest)."""
+"""Test helpers that serve every game (random play, refused moves) or every fishing game (the
+rest)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,10 @@ from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations, count, product
 from typing import Any
 
+import pytest
+
 from engine.cards import Card, sorted_cards
+from engine.core import IllegalMove
 
 
 def every_suit_choice(floor: Sequence[Card], action: Any) -> set[str]:
@@ -87,3 +91,10 @@ def played_at_random(
             break
         match.apply(rng.choice(match.legal_actions()))
     return match
+
+
+def refused(deal: Any, action: Any, reason: str | None = None) -> None:
+    """The move is not offered, and played anyway it is refused (saying `reason`)."""
+    assert action.notation not in {offered.notation for offered in deal.legal_actions()}
+    with pytest.raises(IllegalMove, match=reason):
+        deal.apply(action)

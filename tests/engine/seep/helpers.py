@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import pytest
-
-from engine.core import IllegalMove
 from engine.seep import SeepDeal, parse_action, parse_position
+from tests.engine import shared
 
 
 def position(text: str) -> SeepDeal:
@@ -36,6 +34,4 @@ def _find(deal: SeepDeal, notation: str):
 
 def refused(deal: SeepDeal, notation: str, reason: str | None = None) -> None:
     """The move is not offered, and played anyway it is refused (saying `reason`)."""
-    assert notation not in moves(deal)
-    with pytest.raises(IllegalMove, match=reason):
-        deal.apply(parse_action(notation))
+    shared.refused(deal, parse_action(notation), reason)
