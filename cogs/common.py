@@ -119,15 +119,6 @@ def session_for(interaction: discord.Interaction, table_id: int | None = None) -
     return session
 
 
-async def table_here(interaction: discord.Interaction) -> TableSession | None:
-    """The table an interaction is about, or None once the user is told why there is none."""
-    try:
-        return session_for(interaction)
-    except TableError as error:
-        await tell(interaction, str(error))
-        return None
-
-
 def _session_for(interaction: discord.Interaction, table_id: int | None = None) -> TableSession:
     bot = bot_of(interaction)
     if table_id is None:

@@ -98,3 +98,28 @@ def refused(deal: Any, action: Any, reason: str | None = None) -> None:
     assert action.notation not in {offered.notation for offered in deal.legal_actions()}
     with pytest.raises(IllegalMove, match=reason):
         deal.apply(action)
+
+
+def random_deals_checked(
+    match: Any,
+    rng: random.Random,
+    before_move: Callable[[Any, Any], None],
+    finished: Callable[[Any], None],
+    most_deals: int | None = None,
+) -> tuple[int, Any]:
+    """Plays `match` at random to its end (or until `most_deals` deals have finished),
+    checking each position with `before_move(match, deal)` and each finished deal with
+    `finished`; the match then replays from its stored form to the same deal results and view.
+    Returns how many deals finished and the replayed match (for the game's own comparisons)."""
+    deals = 0
+    while not match.is_terminal and (most_deals is None or deals < most_deals):
+        deal = match.deal
+        before_move(match, deal)
+        match.apply(rng.choice(match.legal_actions()))
+        if match.deal is not deal or match.is_terminal:
+            finished(deal)
+            deals += 1
+    replayed = type(match).from_dict(match.to_dict())
+    assert replayed.deal_results == match.deal_results
+    assert replayed.view() == match.view()
+    return deals, replayed
