@@ -123,3 +123,19 @@ def random_deals_checked(
     assert replayed.deal_results == match.deal_results
     assert replayed.view() == match.view()
     return deals, replayed
+
+
+def trick_match_copy(match: Any) -> Any:
+    """A trick-taking match around a copy of its hand, with its running totals (Sedma's
+    scores, Sheepshead's sheet), its finished hands and their count: what to deal around again."""
+    other = type(match).from_position(match.deal.copy())
+    setattr(other, match.totals_name, list(getattr(match, match.totals_name)))
+    other.deal_results, other.deal_number = list(match.deal_results), match.deal_number
+    return other
+
+
+def played(deal: Any, parse: Callable[[str], Any], *moves: str) -> Any:
+    """`deal` after the `moves` (in the game's notation, read by `parse`), one after another."""
+    for move in moves:
+        deal.apply(parse(move))
+    return deal

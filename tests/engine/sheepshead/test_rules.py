@@ -16,6 +16,7 @@ from engine.sheepshead.actions import parse_action
 from engine.sheepshead.hand import HandScore
 from engine.sheepshead.position import format_position, parse_position
 from engine.sheepshead.rules import TRUMP_ORDER, points, power
+from tests.engine.shared import played
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]
 
@@ -25,9 +26,7 @@ def hand_of(text: str) -> SheepsheadHand:
 
 
 def play(hand: SheepsheadHand, *moves: str) -> SheepsheadHand:
-    for move in moves:
-        hand.apply(parse_action(move))
-    return hand
+    return played(hand, parse_action, *moves)
 
 
 def legal(hand: SheepsheadHand) -> set[str]:
