@@ -1,5 +1,5 @@
-"""Test helpers that serve every game (random play, refused moves) or every fishing game (the
-rest)."""
+"""Test helpers: for every game (random play, moves in notation, refused moves), for the
+fishing games (suit choices, positions, views) and for the trick-taking ones (a match's copy)."""
 
 from __future__ import annotations
 
