@@ -83,6 +83,8 @@ class TrickMatch(DealMatch):
         return match
 
     def legal_actions(self) -> list[Any]:
+        """The hand's moves, straight from its cache (`TrickHand.legal_actions`: a hand says
+        its moves in `_compute_legal`)."""
         if self._over or self.pending_cut is not None:
             return super().legal_actions()
         deal = self.deal
