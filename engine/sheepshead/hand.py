@@ -239,10 +239,12 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
         return 0 if player in (self.picker, self.partner) else 1
 
     def sides(self) -> tuple[tuple[int, ...], ...]:
-        if self.picker is None:
-            return tuple((p,) for p in range(self.players))
-        picking = tuple(p for p in (self.picker, self.partner) if p is not None)
-        return picking, tuple(p for p in range(self.players) if p not in picking)
+        picker = self.picker
+        if picker is None:
+            return tuple([(p,) for p in range(self.players)])
+        partner = self.partner
+        picking = (picker,) if partner is None else (picker, partner)
+        return picking, tuple([p for p in range(self.players) if p not in picking])
 
     def led_suit(self) -> Suit | None:
         """The suit to follow (None: trump). A face-down unknown card leads the called suit."""
@@ -541,9 +543,10 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
             return self._leaster_score()
         assert self.picker is not None
         picking, defending = self.sides()
-        tricks = (sum(self.tricks[p] for p in picking), sum(self.tricks[p] for p in defending))
+        taken, count = self.taken, self.tricks.__getitem__
+        tricks = (sum(map(count, picking)), sum(map(count, defending)))
         worth = CARD_POINTS.__getitem__
-        own = sum(sum(map(worth, self.taken[p])) for p in picking)
+        own = sum([sum(map(worth, taken[p])) for p in picking])
         bury = sum(map(worth, self.buried))
         own += bury if tricks[0] else 0
         other = TOTAL_POINTS - own
