@@ -73,14 +73,12 @@ async def _serve(
 ) -> None:
     """`users`: channel → (guild, player A, player B); `store`: a PostgreSQL URL, or "" for a
     SQLite file of this process's own."""
+    from bot.client import prepare_drawing
     from bot.config import Settings
     from bot.sharding import parse_shards
     from bot.tables import stored_seed
-    from renderers.palette import palette_image
-    from renderers.theme import DEFAULT_THEME
     from tests.e2e.bot_process import start_against_fake
 
-    palette_image(DEFAULT_THEME)  # as `python -m bot` does before connecting
     plan = parse_shards(shards, SHARD_COUNT)
     with tempfile.TemporaryDirectory() as folder:
         settings = Settings(token="x", database_path=Path(folder) / "bench.sqlite3",
@@ -92,6 +90,7 @@ async def _serve(
         before = tracemalloc.take_snapshot()
         games = {}
         mine = {c: (a, b) for c, (guild, a, b) in users.items() if plan.owns(guild)}
+        prepare_drawing()  # as /table new does for a table's first picture
         for channel, (a, b) in mine.items():
             guild = users[channel][0]
             session = await bot.tables.create(guild, channel, a, "suipe", {"players": 2},

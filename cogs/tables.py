@@ -10,6 +10,7 @@ from discord.ext import commands
 
 from bot import logs
 from bot import settings as server
+from bot.client import prepare_drawing
 from bot.flow import End, Kick, Rejoin, ShowTable, Start
 from bot.i18n import N_, _, current, slash, speaking
 from bot.tables import TableError, TableSession
@@ -179,6 +180,7 @@ def table_commands() -> type[commands.GroupCog]:
                     rules,
                     options=options,
                 )
+                prepare_drawing()  # the renderers load while the players join
                 logs.set_table(session.id)
                 await session.join(interaction.user.id, interaction.user.display_name)
             except TableError as error:
