@@ -86,11 +86,12 @@ async def _serve(
         bot, runner = await start_against_fake(api_base, gateway_url, settings)
         gc.collect()
         idle_mb = _resident_mb()
+        # as /table new does; the modules it loads are not a table's memory
+        await asyncio.to_thread(prepare_drawing().join)
         tracemalloc.start()
         before = tracemalloc.take_snapshot()
         games = {}
         mine = {c: (a, b) for c, (guild, a, b) in users.items() if plan.owns(guild)}
-        prepare_drawing()  # as /table new does for a table's first picture
         for channel, (a, b) in mine.items():
             guild = users[channel][0]
             session = await bot.tables.create(guild, channel, a, "suipe", {"players": 2},

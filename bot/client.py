@@ -47,14 +47,15 @@ PERMISSIONS = discord.Permissions(
 _drawing: threading.Thread | None = None
 
 
-def prepare_drawing() -> None:
+def prepare_drawing() -> threading.Thread:
     """Import Pillow and the renderers (about 7 MB, which an idle bot does without) in a thread
     of their own, once, as soon as a table opens: its first picture, drawn after the players
-    have joined, then need not wait for them."""
+    have joined, then need not wait for them. The thread (to wait for it, where that matters)."""
     global _drawing
     if _drawing is None:
         _drawing = threading.Thread(target=_import_drawing, name="drawing imports", daemon=True)
         _drawing.start()
+    return _drawing
 
 
 def _import_drawing() -> None:
