@@ -179,7 +179,6 @@ def table_commands() -> type[commands.GroupCog]:
                 rules,
                 options=options,
             )
-            prepare_drawing()  # the renderers load while the players join
             logs.set_table(session.id)
             await session.join(interaction.user.id, interaction.user.display_name)
             embed = lobby_embed(session)
@@ -197,6 +196,7 @@ def table_commands() -> type[commands.GroupCog]:
                     embed=embed,
                     view=lobby_view(session),
                 )
+            prepare_drawing()  # once the lobby is posted: the renderers load while players join
             if sent.message_id is not None:
                 await session.remember_lobby(sent.message_id, interaction.channel_id or 0)
             if home is channel:
