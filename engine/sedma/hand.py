@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
-from engine.cards import BY_INDEX, Card
+from engine.cards import BY_INDEX, FULL_DECK, Card, Pack
 from engine.core import IllegalMove, NotYourTurn
 from engine.fairness import Shuffler
 from engine.sedma.actions import (  # the members as globals: see the note in actions.py
@@ -39,6 +39,9 @@ FOUGHT = marked("{name} fought on: led {card} over the trick")
 WENT_AGAIN = marked("{name} went again with {card}")
 
 
+STOPPED = later("{name} stopped")  # (a phrase never changes: one is shared)
+
+
 class Phase(Enum):
     PLAY = "play"  # the player to move plays a card to the trick
     DECIDE = "decide"  # the leader may go again (Sedma) or fight (Hola), or stop
@@ -49,6 +52,26 @@ class Phase(Enum):
 # the enum type's attribute hook, many times slower than a global, and moves read them
 # on every play.
 PLAY_PHASE, DECIDE_PHASE, OVER_PHASE = Phase
+
+
+# A play's record: the tuple made directly (a NamedTuple's own constructor is a Python call).
+def _record(
+    player: int, action: SedmaAction, words: Phrase, took: int | None
+) -> TrickRecord[SedmaAction]:
+    return tuple.__new__(TrickRecord, (player, action, words, took))
+
+
+_WORDS: dict[Pack, dict[str, list[Phrase | None]]] = {}
+
+
+def _card_words(pack: Pack) -> dict[str, list[Phrase | None]]:
+    """A pack's words of a card played: per message, each card's shared phrase (`later_card`)
+    by its index, filled as cards are played."""
+    words = _WORDS.get(pack)
+    if words is None:
+        messages = (LED, TOOK_LEAD, TOOK_LEAD_WILD, PLAYED, FOUGHT, WENT_AGAIN)
+        words = _WORDS[pack] = {m: [None] * len(FULL_DECK) for m in messages}
+    return words
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +109,19 @@ class SedmaHand(TrickHand[SedmaAction]):
     last_points: int = 0  # its points, tricks held over by fights included
     king_of_hearts: int | None = None  # three players: who was dealt K♥ (hidden until played)
     _legal: list[SedmaAction] | None = field(default=None, repr=False)
+    # what every play reads from the rules, read once (a copy works them out again)
+    _wild: frozenset[Card] = field(default=frozenset(), init=False, repr=False, compare=False)
+    _hola: bool = field(default=False, init=False, repr=False, compare=False)
+    _words: dict[str, list[Phrase | None]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        rules = self.rules
+        self._wild = rules.wild_cards
+        self._hola = rules.is_hola
+        self._words = _card_words(rules.pack)
 
     @classmethod
     def deal(cls, rules: SedmaRules, dealer: int, rng: Shuffler) -> SedmaHand:
@@ -156,12 +192,11 @@ class SedmaHand(TrickHand[SedmaAction]):
         trick = self.trick
         if not trick:
             return None
-        rank, wild = trick[0][1].rank, self.rules.wild_cards
-        holder = trick[0][0]
-        for player, card in trick:
+        rank, wild = trick[0][1].rank, self._wild
+        for player, card in reversed(trick):
             if card.rank == rank or card in wild:
-                holder = player  # (the leader's own card matches itself)
-        return holder
+                return player
+        return trick[0][0]  # (not reached: the leader's own card matches itself)
 
     def trick_points(self) -> int:
         return sum(card_points(c) for _, c in self.trick) + sum(card_points(c) for c in self.held)
@@ -176,25 +211,26 @@ class SedmaHand(TrickHand[SedmaAction]):
     # ----- moves ------------------------------------------------------------------------
 
     def _compute_legal(self) -> list[SedmaAction]:
-        if self.phase is OVER_PHASE:
+        phase = self.phase
+        if phase is PLAY_PHASE:
+            return actions_of(PLAY_KIND, sorted(self.hands[self.turn], key=BY_INDEX))
+        if phase is OVER_PHASE:
             return []
-        hand = sorted(self.hands[self.turn], key=BY_INDEX)  # the order of hand_order
-        if self.phase is PLAY_PHASE:
-            return actions_of(PLAY_KIND, hand)
-        if self.rules.is_hola:
-            return [STOP, *actions_of(FIGHT_KIND, hand)]
+        if self._hola:  # the order of hand_order
+            return [STOP, *actions_of(FIGHT_KIND, sorted(self.hands[self.turn], key=BY_INDEX))]
         return [STOP, *actions_of(AGAIN_KIND, self.continuing_cards())]
 
     def continuing_cards(self) -> list[Card]:
         """The cards the leader may go again with (Sedma), when the rules let them."""
-        if self.rules.is_hola or self.round >= MAX_ROUNDS:
+        if self._hola or self.round >= MAX_ROUNDS:
             return []
         holder = self.winning()
         if self.rules.only_against_opponents and holder is not None and self._ours(holder):
             return []
-        rank, wild = self.trick[0][1].rank, self.rules.wild_cards
-        hand = sorted(self.hands[self.leader], key=BY_INDEX)
-        return [c for c in hand if c.rank == rank or c in wild]
+        rank, wild = self.trick[0][1].rank, self._wild
+        return [
+            c for c in sorted(self.hands[self.leader], key=BY_INDEX) if c.rank == rank or c in wild
+        ]
 
     def _ours(self, holder: int) -> bool:
         """Whether the leader's side holds the trick, as far as the table knows: with three
@@ -251,83 +287,95 @@ class SedmaHand(TrickHand[SedmaAction]):
         )
 
     def apply(self, action: SedmaAction, player: int | None = None) -> TrickRecord[SedmaAction]:
-        self.check(action, player)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        if action not in legal or (player is not None and player != self.turn):
+            self.check(action, player)  # (raises, saying why)
         mover = self.turn
         self._legal = None
         kind, card = action
         if kind is STOP_KIND:
-            return self._finish_trick(mover, action, later("{name} stopped"))
+            return self._finish_trick(mover, action, STOPPED)
         assert card is not None
         self.hands[mover].remove(card)
-        if kind is FIGHT_KIND:
-            self.held.extend(c for _, c in self.trick)
+        trick = self.trick
+        if kind is PLAY_KIND:
+            trick.append((mover, card))
+            if len(trick) == 1:
+                message = LED
+            elif card in self._wild:
+                message = TOOK_LEAD_WILD
+            elif card.rank == trick[0][1].rank:
+                message = TOOK_LEAD
+            else:
+                message = PLAYED
+        elif kind is AGAIN_KIND:
+            trick.append((mover, card))
+            self.round += 1
+            message = WENT_AGAIN
+        else:  # a fight: the trick is held over, and the card leads a new one
+            self.held.extend(c for _, c in trick)
             self.held_tricks += 1
             self.fights += 1
-            self.trick = [(mover, card)]
+            self.trick = trick = [(mover, card)]
             self.round = 1
-            text = later_card(FOUGHT, card, self.rules.pack)
-        elif kind is AGAIN_KIND:
-            self.trick.append((mover, card))
-            self.round += 1
-            text = later_card(WENT_AGAIN, card, self.rules.pack)
-        else:
-            self.trick.append((mover, card))
-            text = later_card(self._play_text(mover, card), card, self.rules.pack)
-        record = TrickRecord(mover, action, text)
-        self.records.append(record)
+            message = FOUGHT
+        said = self._words[message]  # (the shared phrase of `later_card`)
+        text = said[card.index]
+        if text is None:
+            text = said[card.index] = later_card(message, card, self.rules.pack)
         self.phase = PLAY_PHASE
         players = self.rules.players
-        if len(self.trick) - (self.round - 1) * players < players:  # the round goes on
+        if len(trick) - (self.round - 1) * players < players:  # the round goes on
             self.turn = (mover + 1) % players
+            record = _record(mover, action, text, None)
+            self.records.append(record)
             return record
         # the round is complete: the leader decides, or the trick ends
-        if self._leader_may_decide():
-            self.phase = DECIDE_PHASE
-            self.turn = self.leader
-            return record
-        taken = self._finish_trick(mover, None, text)
-        record = TrickRecord(mover, action, text, taken.took)
-        self.records[-1] = record  # the play that ended the trick says who took it
-        return record
-
-    def _play_text(self, mover: int, card: Card) -> str:
-        """The message of the play's words."""
-        trick = self.trick
-        if len(trick) == 1:
-            return LED
-        if card in self.rules.wild_cards:
-            return TOOK_LEAD_WILD
-        if card.rank == trick[0][1].rank:
-            return TOOK_LEAD
-        return PLAYED
-
-    def _leader_may_decide(self) -> bool:
-        if not self.hands[self.leader]:
-            return False
-        if self.rules.is_hola:
-            return True
-        return bool(self.continuing_cards())
+        leader = self.leader
+        if self.hands[leader]:
+            if self._hola:
+                decides = True
+            else:
+                again = self.continuing_cards()
+                decides = bool(again)
+                if decides:  # the moves, as `_compute_legal` lists them
+                    self._legal = [STOP, *actions_of(AGAIN_KIND, again)]
+            if decides:
+                self.phase = DECIDE_PHASE
+                self.turn = leader
+                record = _record(mover, action, text, None)
+                self.records.append(record)
+                return record
+        # the play that ends the trick says who took it
+        return self._finish_trick(mover, action, text)
 
     def _finish_trick(
-        self, mover: int, action: SedmaAction | None, text: Phrase
+        self, mover: int, action: SedmaAction, text: Phrase
     ) -> TrickRecord[SedmaAction]:
+        """The trick's holder takes it (the held-over tricks too) and leads the next; `action`,
+        which ended it, is recorded with who took it."""
         winner = self.winning()
         assert winner is not None
-        cards = [c for _, c in self.trick] + self.held
+        cards = [c for _, c in self.trick]
+        if self.held:
+            cards += self.held
+            self.held = []
         self.last_taker = winner
         self.last_points = sum(map(POINTS.__getitem__, cards))
         self.take_trick(winner, cards, 1 + self.held_tricks)
-        self.held, self.held_tricks, self.fights, self.round = [], 0, 0, 1
+        self.held_tricks = self.fights = 0
+        self.round = 1
         self.phase = PLAY_PHASE
         self._legal = None
-        record = TrickRecord(mover, action or STOP, text, winner)
-        if action is not None:
-            self.records.append(record)
-        if not any(self.hands) and not self.stock:
+        record = _record(mover, action, text, winner)
+        self.records.append(record)
+        if self.stock:
+            self._draw(winner)
+        elif not any(self.hands):
             self.last_winner = winner
             self.phase = OVER_PHASE
-            return record
-        self._draw(winner)
         return record
 
     def _draw(self, first: int) -> None:
@@ -335,12 +383,14 @@ class SedmaHand(TrickHand[SedmaAction]):
         stock is empty."""
         seat, hands, stock, players = first, self.hands, self.stock, self.rules.players
         missing = sum(HAND_SIZE - len(h) for h in hands if len(h) < HAND_SIZE)
+        three = self.rules.three_handed
         while stock and missing:
-            if len(hands[seat]) < HAND_SIZE:
+            hand = hands[seat]
+            if len(hand) < HAND_SIZE:
                 card = stock.pop(0)
-                hands[seat].append(card)
+                hand.append(card)
                 missing -= 1
-                if card == KING_OF_HEARTS and self.rules.three_handed:
+                if three and card == KING_OF_HEARTS:
                     self.king_of_hearts = seat  # drawn from the stock: now they play alone
             seat = (seat + 1) % players
 
