@@ -12,12 +12,14 @@ from engine.core import IllegalMove, NotYourTurn
 from engine.fairness import Shuffler
 from engine.sedma.actions import (  # the members as globals: see the note in actions.py
     AGAIN_KIND,
+    AGAINS,
     FIGHT_KIND,
+    FIGHTS,
     PLAY_KIND,
+    PLAYS,
     STOP,
     STOP_KIND,
     SedmaAction,
-    actions_of,
 )
 from engine.sedma.rules import (
     HAND_SIZE,
@@ -110,7 +112,7 @@ class SedmaHand(TrickHand[SedmaAction]):
     king_of_hearts: int | None = None  # three players: who was dealt K♥ (hidden until played)
     _legal: list[SedmaAction] | None = field(default=None, repr=False)
     # what every play reads from the rules, read once (a copy works them out again)
-    _wild: frozenset[Card] = field(default=frozenset(), init=False, repr=False, compare=False)
+    _wild: tuple[bool, ...] = field(default=(), init=False, repr=False, compare=False)
     _hola: bool = field(default=False, init=False, repr=False, compare=False)
     _words: dict[str, list[Phrase | None]] = field(
         default_factory=dict, init=False, repr=False, compare=False
@@ -119,7 +121,7 @@ class SedmaHand(TrickHand[SedmaAction]):
     def __post_init__(self) -> None:
         super().__post_init__()
         rules = self.rules
-        self._wild = rules.wild_cards
+        self._wild = rules.wild_by_index
         self._hola = rules.is_hola
         self._words = _card_words(rules.pack)
 
@@ -194,7 +196,7 @@ class SedmaHand(TrickHand[SedmaAction]):
             return None
         rank, wild = trick[0][1].rank, self._wild
         for player, card in reversed(trick):
-            if card.rank == rank or card in wild:
+            if card.rank == rank or wild[card.index]:
                 return player
         return trick[0][0]  # (not reached: the leader's own card matches itself)
 
@@ -212,13 +214,13 @@ class SedmaHand(TrickHand[SedmaAction]):
 
     def _compute_legal(self) -> list[SedmaAction]:
         phase = self.phase
-        if phase is PLAY_PHASE:
-            return actions_of(PLAY_KIND, sorted(self.hands[self.turn], key=BY_INDEX))
+        if phase is PLAY_PHASE:  # (the order of hand_order)
+            return [PLAYS[c.index] for c in sorted(self.hands[self.turn], key=BY_INDEX)]
         if phase is OVER_PHASE:
             return []
-        if self._hola:  # the order of hand_order
-            return [STOP, *actions_of(FIGHT_KIND, sorted(self.hands[self.turn], key=BY_INDEX))]
-        return [STOP, *actions_of(AGAIN_KIND, self.continuing_cards())]
+        if self._hola:
+            return [STOP, *[FIGHTS[c.index] for c in sorted(self.hands[self.turn], key=BY_INDEX)]]
+        return [STOP, *[AGAINS[c.index] for c in self.continuing_cards()]]
 
     def continuing_cards(self) -> list[Card]:
         """The cards the leader may go again with (Sedma), when the rules let them."""
@@ -229,7 +231,9 @@ class SedmaHand(TrickHand[SedmaAction]):
             return []
         rank, wild = self.trick[0][1].rank, self._wild
         return [
-            c for c in sorted(self.hands[self.leader], key=BY_INDEX) if c.rank == rank or c in wild
+            c
+            for c in sorted(self.hands[self.leader], key=BY_INDEX)
+            if c.rank == rank or wild[c.index]
         ]
 
     def _ours(self, holder: int) -> bool:
@@ -304,7 +308,7 @@ class SedmaHand(TrickHand[SedmaAction]):
             trick.append((mover, card))
             if len(trick) == 1:
                 message = LED
-            elif card in self._wild:
+            elif self._wild[card.index]:
                 message = TOOK_LEAD_WILD
             elif card.rank == trick[0][1].rank:
                 message = TOOK_LEAD
@@ -341,7 +345,7 @@ class SedmaHand(TrickHand[SedmaAction]):
                 again = self.continuing_cards()
                 decides = bool(again)
                 if decides:  # the moves, as `_compute_legal` lists them
-                    self._legal = [STOP, *actions_of(AGAIN_KIND, again)]
+                    self._legal = [STOP, *[AGAINS[c.index] for c in again]]
             if decides:
                 self.phase = DECIDE_PHASE
                 self.turn = leader

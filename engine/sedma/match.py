@@ -62,10 +62,12 @@ class SedmaMatch(TrickMatch):
         return describe_action(self.deal, action, names)
 
     def legal_actions(self) -> list[Any]:
-        deal = self.deal
-        legal = deal._legal  # the hand's moves as it keeps them, until it changes
-        if legal is None or self._over or self.pending_cut is not None:
+        if self._over or self.pending_cut is not None:
             return super().legal_actions()
+        deal = self.deal
+        legal = deal._legal  # the hand's moves, kept until it changes
+        if legal is None:
+            legal = deal._legal = deal._compute_legal()
         return legal.copy()
 
     def play_groups(self) -> list[MoveGroup]:
