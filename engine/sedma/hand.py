@@ -3,11 +3,12 @@ in Hola), drawing winner first, and the count at the end."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import partial
 
-from engine.cards import BY_INDEX, FULL_DECK, Card, Pack
+from engine.cards import FULL_DECK, Card, Pack
 from engine.core import IllegalMove, NotYourTurn
 from engine.fairness import Shuffler
 from engine.sedma.actions import (  # the members as globals: see the note in actions.py
@@ -56,11 +57,11 @@ class Phase(Enum):
 PLAY_PHASE, DECIDE_PHASE, OVER_PHASE = Phase
 
 
-# A play's record: the tuple made directly (a NamedTuple's own constructor is a Python call).
-def _record(
-    player: int, action: SedmaAction, words: Phrase, took: int | None
-) -> TrickRecord[SedmaAction]:
-    return tuple.__new__(TrickRecord, (player, action, words, took))
+# A play's record, `TrickRecord(player, action, words, took)` made by the tuple's own constructor
+# (a NamedTuple's is a Python call): `_record((player, action, words, took))`.
+_record: Callable[[tuple[int, SedmaAction, Phrase, int | None]], TrickRecord[SedmaAction]] = (
+    partial(tuple.__new__, TrickRecord)
+)
 
 
 _WORDS: dict[Pack, dict[str, list[Phrase | None]]] = {}
@@ -167,11 +168,11 @@ class SedmaHand(TrickHand[SedmaAction]):
         return 0 if player == self.king_of_hearts else 1
 
     def sides(self) -> tuple[tuple[int, ...], ...]:
-        count = 2
-        return tuple(
-            tuple(p for p in range(self.players) if self.side_of(p) == side)
-            for side in range(count)
-        )
+        players = self.players
+        if players != 3:  # partners opposite, or each alone
+            return (tuple(range(0, players, 2)), tuple(range(1, players, 2)))
+        alone = self.king_of_hearts  # (None while K♥ lies in the stock)
+        return (() if alone is None else (alone,), tuple(p for p in range(3) if p != alone))
 
     def king_played(self) -> bool:
         """Three players: K♥ has been seen on the table (so everyone knows the sides)."""
@@ -215,11 +216,11 @@ class SedmaHand(TrickHand[SedmaAction]):
     def _compute_legal(self) -> list[SedmaAction]:
         phase = self.phase
         if phase is PLAY_PHASE:  # (the order of hand_order)
-            return [PLAYS[c.index] for c in sorted(self.hands[self.turn], key=BY_INDEX)]
+            return [PLAYS[i] for i in sorted([c.index for c in self.hands[self.turn]])]
         if phase is OVER_PHASE:
             return []
         if self._hola:
-            return [STOP, *[FIGHTS[c.index] for c in sorted(self.hands[self.turn], key=BY_INDEX)]]
+            return [STOP, *[FIGHTS[i] for i in sorted([c.index for c in self.hands[self.turn]])]]
         return [STOP, *[AGAINS[c.index] for c in self.continuing_cards()]]
 
     def continuing_cards(self) -> list[Card]:
@@ -231,9 +232,9 @@ class SedmaHand(TrickHand[SedmaAction]):
             return []
         rank, wild = self.trick[0][1].rank, self._wild
         return [
-            c
-            for c in sorted(self.hands[self.leader], key=BY_INDEX)
-            if c.rank == rank or wild[c.index]
+            FULL_DECK[i]
+            for i in sorted([c.index for c in self.hands[self.leader]])
+            if FULL_DECK[i].rank == rank or wild[i]
         ]
 
     def _ours(self, holder: int) -> bool:
@@ -333,7 +334,7 @@ class SedmaHand(TrickHand[SedmaAction]):
         players = self.rules.players
         if len(trick) - (self.round - 1) * players < players:  # the round goes on
             self.turn = (mover + 1) % players
-            record = _record(mover, action, text, None)
+            record = _record((mover, action, text, None))
             self.records.append(record)
             return record
         # the round is complete: the leader decides, or the trick ends
@@ -349,7 +350,7 @@ class SedmaHand(TrickHand[SedmaAction]):
             if decides:
                 self.phase = DECIDE_PHASE
                 self.turn = leader
-                record = _record(mover, action, text, None)
+                record = _record((mover, action, text, None))
                 self.records.append(record)
                 return record
         # the play that ends the trick says who took it
@@ -373,7 +374,7 @@ class SedmaHand(TrickHand[SedmaAction]):
         self.round = 1
         self.phase = PLAY_PHASE
         self._legal = None
-        record = _record(mover, action, text, winner)
+        record = _record((mover, action, text, winner))
         self.records.append(record)
         if self.stock:
             self._draw(winner)
@@ -385,18 +386,20 @@ class SedmaHand(TrickHand[SedmaAction]):
     def _draw(self, first: int) -> None:
         """One card at a time, the trick's winner first, until everyone holds four or the
         stock is empty."""
-        seat, hands, stock, players = first, self.hands, self.stock, self.rules.players
-        missing = sum(HAND_SIZE - len(h) for h in hands if len(h) < HAND_SIZE)
+        hands, stock, players = self.hands, self.stock, self.rules.players
+        seats = [(first + step) % players for step in range(players)]
         three = self.rules.three_handed
-        while stock and missing:
-            hand = hands[seat]
-            if len(hand) < HAND_SIZE:
-                card = stock.pop(0)
-                hand.append(card)
-                missing -= 1
-                if three and card == KING_OF_HEARTS:
-                    self.king_of_hearts = seat  # drawn from the stock: now they play alone
-            seat = (seat + 1) % players
+        drew = True
+        while stock and drew:  # a round of the table: a card to each seat short of four
+            drew = False
+            for seat in seats:
+                hand = hands[seat]
+                if len(hand) < HAND_SIZE and stock:
+                    card = stock.pop(0)
+                    hand.append(card)
+                    drew = True
+                    if three and card == KING_OF_HEARTS:
+                        self.king_of_hearts = seat  # drawn from the stock: now they play alone
 
     # ----- the count --------------------------------------------------------------------
 
