@@ -64,6 +64,10 @@ _record: Callable[[tuple[int, SedmaAction, Phrase, int | None]], TrickRecord[Sed
 )
 
 
+# per kind of table (game, players, German suits): `_wild`, `_hola` and `_words` of its hands
+_FACTS: dict[
+    tuple[str, int, bool], tuple[tuple[bool, ...], bool, dict[str, list[Phrase | None]]]
+] = {}
 _WORDS: dict[Pack, dict[str, list[Phrase | None]]] = {}
 
 
@@ -122,9 +126,11 @@ class SedmaHand(TrickHand[SedmaAction]):
     def __post_init__(self) -> None:
         super().__post_init__()
         rules = self.rules
-        self._wild = rules.wild_by_index
-        self._hola = rules.is_hola
-        self._words = _card_words(rules.pack)
+        kind = (rules.game, rules.players, rules.german_suits)
+        facts = _FACTS.get(kind)
+        if facts is None:
+            facts = _FACTS[kind] = (rules.wild_by_index, rules.is_hola, _card_words(rules.pack))
+        self._wild, self._hola, self._words = facts
 
     @classmethod
     def deal(cls, rules: SedmaRules, dealer: int, rng: Shuffler) -> SedmaHand:
@@ -133,14 +139,12 @@ class SedmaHand(TrickHand[SedmaAction]):
         deck = rules.deck()
         rng.shuffle(deck)
         players = rules.players
+        pairs = [deck[i : i + 2] for i in range(0, HAND_SIZE * players, 2)]  # in dealing order
         hands: list[list[Card]] = [[] for _ in range(players)]
-        for _ in range(HAND_SIZE // 2):
-            for step in range(1, players + 1):
-                seat = (dealer + step) % players
-                hands[seat].extend(deck[:2])
-                del deck[:2]
+        for step in range(players):  # a pair each round the table, twice
+            hands[(dealer + 1 + step) % players] = pairs[step] + pairs[players + step]
         first = (dealer + 1) % players
-        hand = cls(rules, dealer, hands, deck, first, first)
+        hand = cls(rules, dealer, hands, deck[HAND_SIZE * players :], first, first)
         hand.king_of_hearts = hand.holder_of_king()
         return hand
 
@@ -334,27 +338,26 @@ class SedmaHand(TrickHand[SedmaAction]):
         players = self.rules.players
         if len(trick) - (self.round - 1) * players < players:  # the round goes on
             self.turn = (mover + 1) % players
-            record = _record((mover, action, text, None))
-            self.records.append(record)
-            return record
-        # the round is complete: the leader decides, or the trick ends
-        leader = self.leader
-        if self.hands[leader]:
-            if self._hola:
-                decides = True
-            else:
-                again = self.continuing_cards()
-                decides = bool(again)
-                if decides:  # the moves, as `_compute_legal` lists them
-                    self._legal = [STOP, *[AGAINS[c.index] for c in again]]
-            if decides:
-                self.phase = DECIDE_PHASE
-                self.turn = leader
-                record = _record((mover, action, text, None))
-                self.records.append(record)
-                return record
-        # the play that ends the trick says who took it
-        return self._finish_trick(mover, action, text)
+        elif self._leader_decides():  # the round is complete: the leader decides
+            self.phase = DECIDE_PHASE
+            self.turn = self.leader
+        else:  # or the trick ends, and the play that ends it says who took it
+            return self._finish_trick(mover, action, text)
+        record = _record((mover, action, text, None))
+        self.records.append(record)
+        return record
+
+    def _leader_decides(self) -> bool:
+        """Whether the leader, holding cards, may go again (Sedma, with a card that continues;
+        its moves are kept at once) or fight (Hola) now that the round is complete."""
+        if not self.hands[self.leader]:
+            return False
+        if self._hola:
+            return True
+        again = self.continuing_cards()
+        if again:  # the moves, as `_compute_legal` lists them
+            self._legal = [STOP, *[AGAINS[c.index] for c in again]]
+        return bool(again)
 
     def _finish_trick(
         self, mover: int, action: SedmaAction, text: Phrase
