@@ -45,10 +45,12 @@ class SedmaAction(NamedTuple):
 
 
 STOP = SedmaAction(STOP_KIND)
-# One shared action per kind and card, by the card's index (actions never change): the legal
-# moves are listed from them, and a move is found among them by identity.
-PLAYS, AGAINS, FIGHTS = (
-    [SedmaAction(kind, card) for card in FULL_DECK] for kind in (PLAY_KIND, AGAIN_KIND, FIGHT_KIND)
+# One shared action per kind and card (actions never change), looked up by the card: the legal
+# moves are listed from them (`map` over a hand, no Python call per card), and a move is found
+# among them by identity.
+play_of, again_of, fight_of = (
+    {card: SedmaAction(kind, card) for card in FULL_DECK}.__getitem__
+    for kind in (PLAY_KIND, AGAIN_KIND, FIGHT_KIND)
 )
 
 

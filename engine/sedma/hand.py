@@ -13,14 +13,14 @@ from engine.core import IllegalMove, NotYourTurn
 from engine.fairness import Shuffler
 from engine.sedma.actions import (  # the members as globals: see the note in actions.py
     AGAIN_KIND,
-    AGAINS,
     FIGHT_KIND,
-    FIGHTS,
     PLAY_KIND,
-    PLAYS,
     STOP,
     STOP_KIND,
     SedmaAction,
+    again_of,
+    fight_of,
+    play_of,
 )
 from engine.sedma.rules import (
     HAND_SIZE,
@@ -64,6 +64,8 @@ _record: Callable[[tuple[int, SedmaAction, Phrase, int | None]], TrickRecord[Sed
 )
 
 
+# A card's index, the order of hand_order, by a lookup (no Python call per card)
+_ORDER = {card: card.index for card in FULL_DECK}.__getitem__
 # per kind of table (game, players, German suits): `_wild`, `_hola` and `_words` of its hands
 _FACTS: dict[
     tuple[str, int, bool], tuple[tuple[bool, ...], bool, dict[str, list[Phrase | None]]]
@@ -220,12 +222,12 @@ class SedmaHand(TrickHand[SedmaAction]):
     def _compute_legal(self) -> list[SedmaAction]:
         phase = self.phase
         if phase is PLAY_PHASE:  # (the order of hand_order)
-            return [PLAYS[i] for i in sorted([c.index for c in self.hands[self.turn]])]
+            return list(map(play_of, sorted(self.hands[self.turn], key=_ORDER)))
         if phase is OVER_PHASE:
             return []
         if self._hola:
-            return [STOP, *[FIGHTS[i] for i in sorted([c.index for c in self.hands[self.turn]])]]
-        return [STOP, *[AGAINS[c.index] for c in self.continuing_cards()]]
+            return [STOP, *map(fight_of, sorted(self.hands[self.turn], key=_ORDER))]
+        return [STOP, *map(again_of, self.continuing_cards())]
 
     def continuing_cards(self) -> list[Card]:
         """The cards the leader may go again with (Sedma), when the rules let them."""
@@ -236,9 +238,9 @@ class SedmaHand(TrickHand[SedmaAction]):
             return []
         rank, wild = self.trick[0][1].rank, self._wild
         return [
-            FULL_DECK[i]
-            for i in sorted([c.index for c in self.hands[self.leader]])
-            if FULL_DECK[i].rank == rank or wild[i]
+            c
+            for c in sorted(self.hands[self.leader], key=_ORDER)
+            if c.rank == rank or wild[c.index]
         ]
 
     def _ours(self, holder: int) -> bool:
@@ -356,7 +358,7 @@ class SedmaHand(TrickHand[SedmaAction]):
             return True
         again = self.continuing_cards()
         if again:  # the moves, as `_compute_legal` lists them
-            self._legal = [STOP, *[AGAINS[c.index] for c in again]]
+            self._legal = [STOP, *map(again_of, again)]
         return bool(again)
 
     def _finish_trick(
