@@ -233,9 +233,10 @@ class SedmaHand(TrickHand[SedmaAction]):
         """The cards the leader may go again with (Sedma), when the rules let them."""
         if self._hola or self.round >= MAX_ROUNDS:
             return []
-        holder = self.winning()
-        if self.rules.only_against_opponents and holder is not None and self._ours(holder):
-            return []
+        if self.rules.only_against_opponents:
+            holder = self.winning()
+            if holder is not None and self._ours(holder):
+                return []
         rank, wild = self.trick[0][1].rank, self._wild
         return [
             c
