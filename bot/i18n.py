@@ -3,8 +3,9 @@
 The messages live in gettext catalogues, `bot/locales/<code>.po` (one per language, made from
 `messages.pot`; see `docs/translating.md`), read as they are (each carries its language's plural
 rule, which Babel writes from CLDR when the catalogues are made), so the bot needs no compiled
-`.mo` files and a translator edits plain text. A message is marked `_("…")` (or `ngettext`) where it is written, with named
-`{placeholders}` filled after translation, so a translation may put them in its own order.
+`.mo` files and a translator edits plain text. A message is marked `_("…")` (or `ngettext`)
+where it is written, with named `{placeholders}` filled after translation, so a translation may
+put them in its own order.
 
 A game package carries its own catalogues (`GameSpec.locales`, `<code>.po`): each language's
 catalogue is the shared one with every game's own merged behind it, so a new game brings its
