@@ -19,11 +19,10 @@ are a handful of integer operations on it:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from engine.cards import Card
-from engine.fishing import groups_within, rank_pools
+from engine.fishing import groups_within
 
 _FIELD_BITS = 4
 _MAX_VALUE = 13
@@ -160,25 +159,19 @@ def floor_takes(loose: int) -> FloorTakes:
     return FloorTakes(loose)
 
 
-def best_picks(pool: Sequence[Card], points: Callable[[Card], int]) -> list[list[tuple[Card, ...]]]:
-    """For each value and count, the cards of `pool` a take of that many cards of the value
-    uses: those worth the most points (ties in suit order), listed in suit order."""
-    picks: list[list[tuple[Card, ...]]] = [[()] for _ in range(_MAX_VALUE + 1)]
-    for value, cards in rank_pools(pool, points).items():
-        picks[value] = [tuple(sorted(cards[:count])) for count in range(len(cards) + 1)]
-    return picks
-
-
-def cards_of(picks: list[list[tuple[Card, ...]]], used: int) -> tuple[Card, ...]:
-    """The cards (from `best_picks`) a take of the count vector `used` uses, in value order:
-    what `sorted_cards(pick_cards(rank_pools(...), used))` gives."""
+def cards_of(pools: dict[int, list[Card]], used: int) -> tuple[Card, ...]:
+    """The cards of `pools` (from `rank_pools`: each value's cards, the best first) that a
+    take of the count vector `used` uses, in value order: what
+    `sorted_cards(pick_cards(pools, used))` gives."""
     cards: tuple[Card, ...] = ()
     value = 1
     used >>= _FIELD_BITS
     while used:
         count = used & 0xF
-        if count:
-            cards += picks[value][count]
+        if count == 1:
+            cards += (pools[value][0],)
+        elif count:
+            cards += tuple(sorted(pools[value][:count]))
         used >>= _FIELD_BITS
         value += 1
     return cards

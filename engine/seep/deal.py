@@ -25,13 +25,12 @@ from engine.fishing import (
     check_turn,
     rank_pools,
     require_cards,
-    unit,
 )
 from engine.fishing_deal import FishingDeal
-from engine.fishing_takes import best_picks, cards_of
+from engine.fishing_takes import cards_of
 from engine.seep.actions import Kind, SeepAction
 from engine.seep.describe import describe_action, house_name
-from engine.seep.moves import Signature, Situation, kept_values, signatures
+from engine.seep.moves import Signature, Situation, signatures, situation, sum_plays
 from engine.seep.rules import SeepRules
 from engine.seep.scoring import DealScore, score_deal
 from engine.words import say
@@ -90,7 +89,8 @@ class _MoveContext(NamedTuple):
 
 
 # No house on the floor, past the first play, no Rawalpindi: the most common situation.
-_OPEN_FLOOR = Situation((), (), _NO_VALUES, _NO_VALUES, None, False, _NO_VALUES, False)
+_OPEN_FLOOR = situation((), (), _NO_VALUES, _NO_VALUES, None, False, _NO_VALUES, False)
+_UNITS = [1 << (4 * value) for value in range(14)]
 
 
 @dataclass
@@ -207,23 +207,38 @@ class SeepDeal(FishingDeal[SeepAction]):
         return actions
 
     def _actions_for(self, hand: Sequence[Card], *, restricted: bool) -> list[SeepAction]:
-        picks: list[list[tuple[Card, ...]]] | None = None
+        loose_vector, hand_vector, where = self._context_cache or self._context()
+        loose_only = where.loose_only
+        pools: dict[int, list[Card]] | None = None
         chosen: dict[int, tuple[Card, ...]] = {0: ()}  # loose vector -> the cards it takes
         actions: list[SeepAction] = []
         check_rawalpindi = restricted and self.rules.rawalpindi
         allows = self.rawalpindi_allows
         last_rank = 0
         rows: list[tuple[Kind, int, tuple[Card, ...], int | None]] = []
+        signature_list: Sequence[Signature]
         for card in hand:  # hands are kept in value order
-            if card.rank != last_rank:  # the plays of a value, with their loose cards
-                last_rank = card.rank
+            rank = card.rank
+            if rank != last_rank:  # the plays of a value, with their loose cards
+                last_rank = rank
+                if loose_only >> rank & 1:  # signatures' common case, inline
+                    plays = sum_plays(loose_vector, rank)
+                    signature_list = plays.plain
+                    held = hand_vector - _UNITS[rank]
+                    for value, sigs in plays.houses:
+                        if (held >> 4 * value) & 15:
+                            signature_list += sigs
+                else:
+                    signature_list = signatures(
+                        loose_vector, rank, hand_vector - _UNITS[rank], where
+                    )
                 rows = []
-                for kind, value, used, broken in self._signatures(last_rank):
+                for kind, value, used, broken in signature_list:
                     loose = chosen.get(used)
                     if loose is None:
-                        if picks is None:
-                            picks = best_picks(self.loose, self.rules.card_points)
-                        loose = chosen[used] = cards_of(picks, used)
+                        if pools is None:
+                            pools = rank_pools(self.loose, self.rules.card_points)
+                        loose = chosen[used] = cards_of(pools, used)
                     rows.append((kind, value, loose, broken))
             if check_rawalpindi:
                 actions += [
@@ -238,12 +253,10 @@ class SeepDeal(FishingDeal[SeepAction]):
                 ]
         return actions
 
-    def _signatures(self, a: int) -> tuple[Signature, ...]:
-        """Every value-level play of a hand card worth `a` by the seat to move (kept by
-        `signatures` under the loose cards, the card, the house values the mover keeps and
-        what the houses allow)."""
-        loose, hand, situation = self._context_cache or self._context()
-        return signatures(loose, a, kept_values(hand - unit(a)), situation)
+    def _signatures(self, a: int) -> list[Signature]:
+        """Every value-level play of a hand card worth `a` by the seat to move."""
+        loose, hand, where = self._context_cache or self._context()
+        return signatures(loose, a, hand - _UNITS[a], where)
 
     def _context(self) -> _MoveContext:
         """Facts about the position that every hand card's moves need (cached per position)."""
@@ -251,21 +264,27 @@ class SeepDeal(FishingDeal[SeepAction]):
             seat = self.turn
             houses = self.houses
             hand = self.hands[seat]
-            situation = _OPEN_FLOOR
+            where = _OPEN_FLOOR
             if houses or self.play_number == 0 or self.rules.rawalpindi:
-                situation = self._situation(seat, hand)
-            self._context_cache = _MoveContext(
-                card_vector(self.loose), card_vector(hand), situation
-            )
+                where = self._situation(seat, hand)
+            self._context_cache = _MoveContext(card_vector(self.loose), card_vector(hand), where)
         return self._context_cache
 
     def _situation(self, seat: int, hand: Sequence[Card]) -> Situation:
         partner = self.partner_of(seat)
         houses = self.houses
-        owned = partner_owned = _NO_VALUES
-        if houses:
-            owned = frozenset(v for v, h in houses.items() if seat in h.owners)
-            partner_owned = frozenset(v for v, h in houses.items() if partner in h.owners)
+        house_values = tuple(sorted(houses))
+        breakable: list[int] = []
+        owned: list[int] = []
+        partner_owned: list[int] = []
+        for value in house_values:
+            house = houses[value]
+            if seat in house.owners:
+                owned.append(value)
+            elif not house.cemented:
+                breakable.append(value)
+            if partner in house.owners:
+                partner_owned.append(value)
         blocked_new = _NO_VALUES
         if self.rules.rawalpindi:
             blocked_new = frozenset(
@@ -273,17 +292,15 @@ class SeepDeal(FishingDeal[SeepAction]):
                 for value, key_card in RAWALPINDI_KEYS.items()
                 if value not in self.values_built and key_card not in hand
             )
-        return Situation(
-            house_values=tuple(sorted(houses)),
-            breakable=tuple(
-                sorted(v for v, h in houses.items() if not h.cemented and seat not in h.owners)
-            ),
-            owned=owned,
-            partner_owned=partner_owned,
-            bid_only=self.bid if self.play_number == 0 else None,
-            houses_full=self.rules.limited_houses and len(houses) >= 2,
-            blocked_new=blocked_new,
-            loose_card_break=self.rules.loose_card_break,
+        return situation(
+            house_values,
+            tuple(breakable),
+            frozenset(owned) if owned else _NO_VALUES,
+            frozenset(partner_owned) if partner_owned else _NO_VALUES,
+            self.bid if self.play_number == 0 else None,
+            self.rules.limited_houses and len(houses) >= 2,
+            blocked_new,
+            self.rules.loose_card_break,
         )
 
     def rawalpindi_allows(self, card: Card, kind: Kind, value: int, broken: int | None) -> bool:

@@ -26,8 +26,7 @@ class SumPlays:
     plain: tuple[Signature, ...]  # the captures, or the throw when nothing can be taken
     can_take: bool  # some loose card or group can be captured
     by_value: tuple[tuple[int, tuple[Signature, ...]], ...]  # house plays per house value
-    houses: tuple[Signature, ...]  # all of by_value, in order
-    every: tuple[Signature, ...]  # plain + houses
+    houses: tuple[tuple[int, tuple[Signature, ...]], ...]  # the values of by_value with plays
 
 
 @lru_cache(maxsize=1 << 18)
@@ -52,8 +51,13 @@ def sum_plays(loose: int, a: int) -> SumPlays:
         else:
             used_sets = tuple(used for used in takes.maximal(value) if used)
         by_value.append((value, tuple((HOUSE, value, used, None) for used in used_sets)))
-    houses = tuple(sig for _, sigs in by_value for sig in sigs)
-    return SumPlays(plain, can_take, tuple(by_value), houses, plain + houses)
+    houses = tuple(entry for entry in by_value if entry[1])
+    return SumPlays(plain, can_take, tuple(by_value), houses)
+
+
+# Plays of one kind and value: (house value, 0 or the house broken, their signatures); the
+# capture or throw has value 0.
+Block = tuple[int, int, tuple[Signature, ...]]
 
 
 def candidates(
@@ -63,43 +67,41 @@ def candidates(
     breakable: tuple[int, ...],
     loose_card_break: bool,
     bid: int | None,
-) -> tuple[Signature, ...] | list[Signature]:
+) -> tuple[Block, ...]:
     """Plays of a card worth `a` that satisfy the sum rules, in canonical order: the capture
-    (or throw), then house plays by value, broken house and loose cards used.
+    (or throw), then house plays by value, broken house and loose cards used; in blocks that
+    the ownership and keep-a-card checks (which come afterwards) take or leave whole.
 
     `houses` are the values of the houses on the floor, `breakable` those the mover may break
-    (ordinary, not their own). Ownership and keep-a-card checks come afterwards.
+    (ordinary, not their own).
     """
     plays = sum_plays(loose, a)
-    if (
-        bid is None
-        and a not in houses  # no house to capture or to put the card alone on
-        and not (breakable and (a <= 4 or loose_card_break))  # no break possible with it
-    ):
-        return plays.every
-    out: list[Signature] = []
+    out: list[Block] = []
     if bid is None or bid == a:
         if plays.can_take or a not in houses:
-            out.extend(plays.plain)
+            out.append((0, 0, plays.plain))
         else:
-            out.append((CAPTURE, a, 0, None))
+            out.append((0, 0, ((CAPTURE, a, 0, None),)))
     for value, sigs in plays.by_value:
         if bid is not None and value != bid:
             continue
         if value == a and value in houses and not sigs:
-            out.append((HOUSE, value, 0, None))  # the card alone onto its house
-        out.extend(sigs)
+            sigs = ((HOUSE, value, 0, None),)  # the card alone onto its house
+        if sigs:
+            out.append((value, 0, sigs))
         for broken in breakable:
             if broken >= value:
                 continue
             if broken + a == value:
                 takes = floor_takes(loose).maximal(value)
-                out.extend((HOUSE, value, used, broken) for used in takes)
+                out.append((value, broken, tuple((HOUSE, value, used, broken) for used in takes)))
             elif loose_card_break and a == value and count_of(loose, value - broken):
                 raised = unit(value - broken)
                 takes = floor_takes(loose - raised).maximal(value)
-                out.extend((HOUSE, value, used + raised, broken) for used in takes)
-    return out
+                out.append(
+                    (value, broken, tuple((HOUSE, value, used + raised, broken) for used in takes))
+                )
+    return tuple(out)
 
 
 class Situation(NamedTuple):
@@ -114,39 +116,57 @@ class Situation(NamedTuple):
     houses_full: bool  # limited houses: no new house may be made
     blocked_new: frozenset[int]  # Rawalpindi: house values the mover may not make first
     loose_card_break: bool
-
-    @property
-    def simple(self) -> bool:
-        """None of the ownership, limit or Rawalpindi restrictions apply."""
-        return not (self.owned or self.partner_owned or self.houses_full or self.blocked_new)
-
-
-def kept_values(hand_after: int) -> int:
-    """Which house values (9 to 13) a hand still holds, as a count vector of ones: all that a
-    card's plays need to know of the rest of the hand."""
-    high = hand_after >> 36
-    return ((high | high >> 1 | high >> 2) & 0x11111) << 36
+    simple: bool  # none of the ownership, limit or Rawalpindi restrictions apply
+    # The card values whose plays depend on the loose cards alone (a bit each): no bid to
+    # follow, no house of the value, no house the card may break, no restriction.
+    loose_only: int
 
 
-@lru_cache(maxsize=1 << 16)
-def signatures(loose: int, a: int, held: int, situation: Situation) -> tuple[Signature, ...]:
+def situation(
+    house_values: tuple[int, ...],
+    breakable: tuple[int, ...],
+    owned: frozenset[int],
+    partner_owned: frozenset[int],
+    bid_only: int | None,
+    houses_full: bool,
+    blocked_new: frozenset[int],
+    loose_card_break: bool,
+) -> Situation:
+    simple = not (owned or partner_owned or houses_full or blocked_new)
+    loose_only = 0
+    if simple and bid_only is None and not (breakable and loose_card_break):
+        loose_only = _EVERY_VALUE
+        for value in house_values:
+            loose_only &= ~(1 << value)
+        if breakable:
+            loose_only &= ~_LOW_VALUES
+    return Situation(
+        house_values,
+        breakable,
+        owned,
+        partner_owned,
+        bid_only,
+        houses_full,
+        blocked_new,
+        loose_card_break,
+        simple,
+        loose_only,
+    )
+
+
+def signatures(loose: int, a: int, held: int, situation: Situation) -> list[Signature]:
     """Every value-level play of a hand card worth `a`, in canonical order, on the `loose`
-    vector, when the mover then holds the house values `held` (see `kept_values`)."""
-    if (
-        situation.bid_only is None
-        and a not in situation.house_values
-        and situation.simple
-        and (not situation.breakable or (a > 4 and not situation.loose_card_break))
-    ):
+    vector, when the mover then holds the house values `held` (any hand vector with them)."""
+    if situation.loose_only >> a & 1:
         # The common case: the card's plays depend on the loose cards alone, and a house
         # play only needs a card of its value kept in hand.
         plays = sum_plays(loose, a)
         out = list(plays.plain)
-        for value, sigs in plays.by_value:
-            if sigs and (held >> 4 * value) & 15:
-                out.extend(sigs)
-        return tuple(out)
-    found = candidates(
+        for value, sigs in plays.houses:
+            if (held >> 4 * value) & 15:
+                out += sigs
+        return out
+    blocks = candidates(
         loose,
         a,
         situation.house_values,
@@ -154,33 +174,28 @@ def signatures(loose: int, a: int, held: int, situation: Situation) -> tuple[Sig
         situation.loose_card_break,
         situation.bid_only,
     )
-    if situation.simple:  # every house play just needs a card of its value kept
-        return tuple(s for s in found if s[0] is not HOUSE or (held >> 4 * s[1]) & 15)
-    owned = situation.owned
-    keeps_plain = all((held >> 4 * value) & 15 for value in owned if value != a)
     out = []
-    verdicts: dict[int, bool] = {}  # by house value and whether a house is broken
-    for signature in found:
-        kind, value, _, broken = signature
-        if kind is not HOUSE:
-            if keeps_plain:
-                out.append(signature)
-            continue
-        key = 2 * value + (broken is None)
-        allowed = verdicts.get(key)
-        if allowed is None:
-            allowed = verdicts[key] = _house_allowed(situation, held, value, broken)
-        if allowed:
-            out.append(signature)
-    return tuple(out)
+    if situation.simple:  # every house play just needs a card of its value kept
+        for value, _, sigs in blocks:
+            if not value or (held >> 4 * value) & 15:
+                out += sigs
+        return out
+    owned = situation.owned
+    for value, broken, sigs in blocks:
+        if not value:
+            if all((held >> 4 * kept) & 15 for kept in owned if kept != a):
+                out += sigs
+        elif _house_allowed(situation, held, value, broken):
+            out += sigs
+    return out
 
 
-def _house_allowed(situation: Situation, held: int, value: int, broken: int | None) -> bool:
-    """May the mover make, add to or raise into the `value`-house (breaking `broken`),
-    keeping what they then own a card of?"""
+def _house_allowed(situation: Situation, held: int, value: int, broken: int) -> bool:
+    """May the mover make, add to or raise into the `value`-house (breaking `broken`, when
+    not 0), keeping what they then own a card of?"""
     if value in situation.house_values:
         becomes_owner = value not in situation.partner_owned
-    elif (broken is None and situation.houses_full) or value in situation.blocked_new:
+    elif (not broken and situation.houses_full) or value in situation.blocked_new:
         return False
     else:
         becomes_owner = True
@@ -190,3 +205,5 @@ def _house_allowed(situation: Situation, held: int, value: int, broken: int | No
 
 
 CAPTURE, HOUSE, THROW = Kind.CAPTURE, Kind.HOUSE, Kind.THROW
+_EVERY_VALUE = sum(1 << value for value in range(1, 14))
+_LOW_VALUES = sum(1 << value for value in range(1, 5))  # the values that can break a house
