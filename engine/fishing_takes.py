@@ -19,10 +19,11 @@ are a handful of integer operations on it:
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from engine.cards import Card
-from engine.fishing import groups_within
+from engine.fishing import groups_within, rank_pools
 
 _FIELD_BITS = 4
 _MAX_VALUE = 13
@@ -37,8 +38,10 @@ class FloorTakes:
         "_full",
         "_leaves",
         "_maximal",
+        "_numbers",
         "_size",
         "_unions",
+        "_vector_list",
         "loose",
         "reach",
     )  # fmt: skip
@@ -72,9 +75,14 @@ class FloorTakes:
         self._unions: dict[int, int] = {}
         self._leaves: dict[int, int] = {}
         self._maximal: dict[int, tuple[int, ...]] = {}
+        self._numbers: dict[int, tuple[int, int]] = {}
+        self._vector_list: list[int] | None = None
 
     def _number(self, group: int) -> tuple[int, int]:
         """A group's number (its offset when added) and the sub-multisets it can be added to."""
+        known = self._numbers.get(group)
+        if known is not None:
+            return known
         offset = 0
         fits = self._full
         at_least = self._at_least
@@ -83,7 +91,8 @@ class FloorTakes:
             if need:
                 offset += need * step  # at most count - need cards of the value already:
                 fits &= ~at_least[value][count - need + 1]
-        return offset, fits
+        known = self._numbers[group] = (offset, fits)
+        return known
 
     def unions(self, target: int) -> int:
         """The sub-multisets that are unions of disjoint `target`-groups (0 included)."""
@@ -140,16 +149,18 @@ class FloorTakes:
 
     def _vectors(self, members: int) -> tuple[int, ...]:
         """The count vectors of a set's members, ascending."""
+        vectors = self._vector_list
+        if vectors is None:  # every sub-multiset's vector, by number
+            vectors = [0]
+            for _, count, _, unit in self._digits:
+                vectors = [vector + k * unit for k in range(count + 1) for vector in vectors]
+            self._vector_list = vectors
+        bits = format(members, "b")[::-1]
         out = []
-        digits = self._digits
-        while members:
-            low = members & -members
-            number = low.bit_length() - 1
-            members ^= low
-            vector = 0
-            for _, count, step, unit in digits:
-                vector += (number // step) % (count + 1) * unit
-            out.append(vector)
+        number = bits.find("1")
+        while number >= 0:
+            out.append(vectors[number])
+            number = bits.find("1", number + 1)
         return tuple(out)
 
 
@@ -159,19 +170,45 @@ def floor_takes(loose: int) -> FloorTakes:
     return FloorTakes(loose)
 
 
-def cards_of(pools: dict[int, list[Card]], used: int) -> tuple[Card, ...]:
-    """The cards of `pools` (from `rank_pools`: each value's cards, the best first) that a
-    take of the count vector `used` uses, in value order: what
-    `sorted_cards(pick_cards(pools, used))` gives."""
-    cards: tuple[Card, ...] = ()
-    value = 1
-    used >>= _FIELD_BITS
-    while used:
-        count = used & 0xF
-        if count == 1:
-            cards += (pools[value][0],)
-        elif count:
-            cards += tuple(sorted(pools[value][:count]))
+_LOW_HALF = (1 << (_FIELD_BITS * 7)) - 1  # the fields of the values up to 6
+
+
+class CardPicker:
+    """The specific loose cards a take of a count vector uses: of each value the cards worth
+    the most points (ties in suit order), listed in value order — what
+    `sorted_cards(pick_cards(rank_pools(pool, points), used))` gives. The cards of the low
+    and the high values are worked out once each, for the many takes of a crowded floor."""
+
+    __slots__ = ("_halves", "_pools")
+
+    def __init__(self, pool: Sequence[Card], points: Callable[[Card], int]) -> None:
+        self._pools = rank_pools(pool, points)
+        self._halves: dict[int, tuple[Card, ...]] = {0: ()}
+
+    def cards(self, used: int) -> tuple[Card, ...]:
+        low = used & _LOW_HALF
+        halves = self._halves
+        cards = halves.get(low)
+        if cards is None:
+            cards = halves[low] = self._pick(low)
+        if used == low:
+            return cards
+        high = halves.get(used - low)
+        if high is None:
+            high = halves[used - low] = self._pick(used - low)
+        return cards + high
+
+    def _pick(self, used: int) -> tuple[Card, ...]:
+        pools = self._pools
+        cards: tuple[Card, ...] = ()
+        value = 1
         used >>= _FIELD_BITS
-        value += 1
-    return cards
+        while used:
+            count = used & 0xF
+            if count == 1:
+                cards += (pools[value][0],)
+            elif count:
+                cards += tuple(sorted(pools[value][:count]))
+            used >>= _FIELD_BITS
+            value += 1
+        return cards

@@ -27,7 +27,7 @@ from engine.fishing import (
     require_cards,
 )
 from engine.fishing_deal import FishingDeal
-from engine.fishing_takes import cards_of
+from engine.fishing_takes import CardPicker
 from engine.seep.actions import Kind, SeepAction
 from engine.seep.describe import describe_action, house_name
 from engine.seep.moves import Signature, Situation, signatures, situation, sum_plays
@@ -209,7 +209,7 @@ class SeepDeal(FishingDeal[SeepAction]):
     def _actions_for(self, hand: Sequence[Card], *, restricted: bool) -> list[SeepAction]:
         loose_vector, hand_vector, where = self._context_cache or self._context()
         loose_only = where.loose_only
-        pools: dict[int, list[Card]] | None = None
+        picker: CardPicker | None = None
         chosen: dict[int, tuple[Card, ...]] = {0: ()}  # loose vector -> the cards it takes
         actions: list[SeepAction] = []
         check_rawalpindi = restricted and self.rules.rawalpindi
@@ -236,9 +236,9 @@ class SeepDeal(FishingDeal[SeepAction]):
                 for kind, value, used, broken in signature_list:
                     loose = chosen.get(used)
                     if loose is None:
-                        if pools is None:
-                            pools = rank_pools(self.loose, self.rules.card_points)
-                        loose = chosen[used] = cards_of(pools, used)
+                        if picker is None:
+                            picker = CardPicker(self.loose, self.rules.card_points)
+                        loose = chosen[used] = picker.cards(used)
                     rows.append((kind, value, loose, broken))
             if check_rawalpindi:
                 actions += [
