@@ -27,6 +27,8 @@ from engine.fishing import groups_within, rank_pools
 
 _FIELD_BITS = 4
 _MAX_VALUE = 13
+# Bits that are set when some value appears twice or more in a vector.
+_DOUBLES = sum(0xE << (_FIELD_BITS * value) for value in range(1, _MAX_VALUE + 1))
 
 
 class FloorTakes:
@@ -94,19 +96,23 @@ class FloorTakes:
         known = self._numbers[group] = (offset, fits)
         return known
 
-    def unions(self, target: int) -> int:
-        """The sub-multisets that are unions of disjoint `target`-groups (0 included)."""
-        found = self._unions.get(target)
+    def unions(self, target: int, distinct: bool = False) -> int:
+        """The sub-multisets that are unions of disjoint `target`-groups (0 included); with
+        `distinct`, of groups without two cards of a value (Suipe's builds)."""
+        key = -target if distinct else target
+        found = self._unions.get(key)
         if found is None:
             found = 1
             for group in groups_within(self.loose, target):
+                if distinct and group & _DOUBLES:
+                    continue
                 offset, fits = self._number(group)
                 while True:  # a group may be used again while the floor has the cards
                     grown = found | ((found & fits) << offset)
                     if grown == found:
                         break
                     found = grown
-            self._unions[target] = found
+            self._unions[key] = found
         return found
 
     def leaves_none(self, target: int) -> int:
@@ -146,6 +152,25 @@ class FloorTakes:
             offset, fits = self._number(group)
             found |= (unions & fits) << offset
         return self._vectors(found & self.leaves_none(target))
+
+    def union_vectors(self, target: int) -> tuple[int, ...]:
+        """`group_unions(loose, target, False)`, sorted."""
+        return self._vectors(self.unions(target))
+
+    def joined(self, card: int, need: int, target: int) -> tuple[int, ...]:
+        """Suipe's builds of `target` with a card worth `card`: loose cards worth `need`
+        (none when 0; of distinct values, none worth `card`) join the card into one group,
+        then whole groups of distinct values follow; sorted."""
+        unions = self.unions(target, True)
+        if not need:
+            return self._vectors(unions)
+        found = 0
+        for group in groups_within(self.loose, need):
+            if group & _DOUBLES or (group >> (_FIELD_BITS * card)) & 0xF:
+                continue
+            offset, fits = self._number(group)
+            found |= (unions & fits) << offset
+        return self._vectors(found)
 
     def _vectors(self, members: int) -> tuple[int, ...]:
         """The count vectors of a set's members, ascending."""
