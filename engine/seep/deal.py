@@ -215,7 +215,7 @@ class SeepDeal(FishingDeal[SeepAction]):
         check_rawalpindi = restricted and self.rules.rawalpindi
         allows = self.rawalpindi_allows
         last_rank = 0
-        rows: list[tuple[Kind, int, tuple[Card, ...], int | None]] = []
+        rows: list[SeepAction] = []  # the plays of the first card of the value
         signature_list: Sequence[Signature]
         for card in hand:  # hands are kept in value order
             rank = card.rank
@@ -239,17 +239,23 @@ class SeepDeal(FishingDeal[SeepAction]):
                         if picker is None:
                             picker = CardPicker(self.loose, self.rules.card_points)
                         loose = chosen[used] = picker.cards(used)
-                    rows.append((kind, value, loose, broken))
+                    rows.append(new_action(SeepAction, (kind, card, value, loose, broken)))
+                if check_rawalpindi:
+                    actions += [a for a in rows if allows(card, a.kind, a.value, a.broken)]
+                else:
+                    actions += rows
+                continue
+            # another card of the value: the same plays with this card
             if check_rawalpindi:
                 actions += [
                     new_action(SeepAction, (kind, card, value, loose, broken))
-                    for kind, value, loose, broken in rows
+                    for kind, _, value, loose, broken in rows
                     if allows(card, kind, value, broken)
                 ]
             else:
                 actions += [
                     new_action(SeepAction, (kind, card, value, loose, broken))
-                    for kind, value, loose, broken in rows
+                    for kind, _, value, loose, broken in rows
                 ]
         return actions
 
