@@ -550,6 +550,13 @@ class Picker(OwnView):
         await self.submit(interaction, self.move or "")
 
 
+# A move stored within this many seconds is answered in one reply, else deferred first: at most
+# ANSWER_WITHIN after the bot got the interaction, and no later than ANSWER_BY after Discord made
+# it (Discord drops an interaction not answered within 3 seconds).
+ANSWER_WITHIN = 1.5
+ANSWER_BY = 2.0
+
+
 async def play_move(
     interaction: discord.Interaction,
     session: TableSession,
@@ -557,9 +564,11 @@ async def play_move(
     turn: int | None,
     picker: Picker | None = None,
 ) -> None:
-    """Answer first (Discord allows 3 seconds, and a move may wait for its table), then apply
-    and store the move, then say what happened: a move is never applied without its player
-    being told, and the table is posted whatever happens to the answer."""
+    """Apply and store the move, then say what happened. A move stored soon (ANSWER_WITHIN)
+    is answered in one reply (the player's message, or the picker
+    updated in place); a move that waits longer for its table is deferred first (Discord
+    allows 3 seconds) and answered when stored. The table is posted whatever happens to the
+    answer."""
     bot = bot_of(interaction)
     if bot.flow.overloaded():  # refused at once, before anything is queued
         await interaction.response.send_message(_(BUSY), ephemeral=True)
@@ -576,19 +585,32 @@ async def _play_move(
     turn: int | None,
     picker: Picker | None,
 ) -> None:
-    if picker is not None:
-        await interaction.response.defer()  # the picker message is edited below
-    else:
-        await interaction.response.defer(ephemeral=True, thinking=True)
     started = time.monotonic()
+    asked_at = interaction.created_at.timestamp()
+    playing = asyncio.ensure_future(
+        bot.flow.play(session, Move(interaction.user.id, move, turn, asked_at))
+    )
+    await asyncio.wait({playing}, timeout=min(ANSWER_WITHIN, asked_at + ANSWER_BY - time.time()))
+    deferred = not playing.done()
+    if deferred:
+        try:
+            if picker is not None:
+                await interaction.response.defer()  # the picker message is edited below
+            else:
+                await interaction.response.defer(ephemeral=True, thinking=True)
+        except BaseException:
+            # the move goes on (its table is posted); its answer is what failed
+            playing.add_done_callback(_quietly)
+            raise
     try:
-        asked_at = interaction.created_at.timestamp()
-        result = await bot.flow.play(session, Move(interaction.user.id, move, turn, asked_at))
+        result = await playing
     except (TableError, StoreFault) as error:
         if isinstance(error, StoreFault):
             log.warning("a move at table %s could not be stored: %s", session.id, error)
         text = _(MOVE_NOT_SAVED) if isinstance(error, StoreFault) else str(error)
-        if picker is not None:
+        if not deferred:
+            await interaction.response.send_message(text, ephemeral=True)
+        elif picker is not None:
             await interaction.followup.send(text, ephemeral=True)
         else:
             await interaction.edit_original_response(content=text)
@@ -601,22 +623,43 @@ async def _play_move(
     done = _("Your move: {play}", play=result.text)
     try:
         if picker is None:
-            await interaction.edit_original_response(content=done)
+            if deferred:
+                await interaction.edit_original_response(content=done)
+            else:
+                await interaction.response.send_message(done, ephemeral=True)
             return
         picker.stop()
         following = await next_picker(session, picker.user_id, result.player)
         if following is None:
-            await interaction.edit_original_response(content=done, view=None, attachments=[])
+            await _update_picker(interaction, deferred, content=done, view=None, attachments=[])
             return
         # the same player decides again at once: the picker shows the next decision in place
         next_one, files = following
-        await interaction.edit_original_response(
-            content=f"{done}\n{next_one.prompt()}", view=next_one, attachments=files
+        await _update_picker(
+            interaction,
+            deferred,
+            content=f"{done}\n{next_one.prompt()}",
+            view=next_one,
+            attachments=files,
         )
     except discord.HTTPException:
         log.warning(
             "could not tell %s about their move at table %s", interaction.user.id, session.id
         )
+
+
+async def _update_picker(interaction: discord.Interaction, deferred: bool, **changes: Any) -> None:
+    """The picker's message shows `changes`: edited after a deferral, else as the answer."""
+    if deferred:
+        await interaction.edit_original_response(**changes)
+    else:
+        await interaction.response.edit_message(**changes)
+
+
+def _quietly(task: asyncio.Future[Any]) -> None:
+    """A move whose answer failed: its own outcome was said elsewhere or not at all."""
+    if not task.cancelled():
+        task.exception()
 
 
 async def next_picker(
