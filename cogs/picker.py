@@ -550,11 +550,12 @@ class Picker(OwnView):
         await self.submit(interaction, self.move or "")
 
 
-# A move stored within this many seconds is answered in one reply, else deferred first: at most
-# ANSWER_WITHIN after the bot got the interaction, and no later than ANSWER_BY after Discord made
-# it (Discord drops an interaction not answered within 3 seconds).
-ANSWER_WITHIN = 1.5
-ANSWER_BY = 2.0
+# A move stored soon is answered in one reply, else deferred first: the bot waits for it at most
+# ANSWER_WITHIN seconds, and only until ANSWER_BY seconds after Discord made the interaction
+# (Discord drops one not answered within 3 seconds). While moves already wait longer than
+# that for their answers (the bot is behind), a move is deferred at once.
+ANSWER_WITHIN = 0.5
+ANSWER_BY = 1.0
 
 
 async def play_move(
@@ -590,7 +591,9 @@ async def _play_move(
     playing = asyncio.ensure_future(
         bot.flow.play(session, Move(interaction.user.id, move, turn, asked_at))
     )
-    await asyncio.wait({playing}, timeout=min(ANSWER_WITHIN, asked_at + ANSWER_BY - time.time()))
+    wait = min(ANSWER_WITHIN, asked_at + ANSWER_BY - time.time())
+    if wait > 0 and bot.flow.longest_wait() < ANSWER_WITHIN:
+        await asyncio.wait({playing}, timeout=wait)
     deferred = not playing.done()
     if deferred:
         try:
