@@ -15,7 +15,9 @@ from tests.renderers.test_images import played
 NAMES = ["Dev Kumar Sharma", "रवि Ravi", "પ્રિયા 🌺", "Sina Tavita", "Mira", "Asha"]
 
 
-@pytest.mark.parametrize(("game", "players"), [("seep", 4), ("suipe", 2), ("sedma", 4), ("sheepshead", 6)])
+@pytest.mark.parametrize(
+    ("game", "players"), [("seep", 4), ("suipe", 2), ("sedma", 4), ("sheepshead", 6)]
+)
 def test_a_table_pasted_from_the_caches_is_the_table_drawn_afresh(game: str, players: int) -> None:
     match = new_match(game, 4, players=players)
     for moves in range(4):
