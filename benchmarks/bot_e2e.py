@@ -9,7 +9,8 @@ a human's):
   average, at random moments);
 - moves per second when every table moves as fast as the bot answers (saturation);
 - memory: the bot process resident once connected and idle, and per active table; the bot's CPU
-  time per move.
+  time per move, and how it splits between the event loop's thread, the worker threads (the
+  images) and SQLite's thread.
 
 Stores and process counts are measured side by side in one run: SQLite (one process; one
 file is one process's store), and PostgreSQL (a server this run starts, a new database per
