@@ -18,19 +18,33 @@ The commitment to a deal, shown before the cut, is ``SHA-256(secret ‖ nonce)``
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import random
 from collections.abc import MutableSequence
 from dataclasses import dataclass, field
-from secrets import randbelow, token_bytes
 from typing import Any, ClassVar, Protocol, TypeVar
+
+# `hashlib`, `hmac` and `secrets` are imported where a secret deal or a commitment is made: a
+# process that only plays seeded matches (a simulation, a benchmark) never loads them.
 
 SECRET_BYTES = 32  # 256 bits per deal
 NONCE_BYTES = 16
 CUT_LIMIT = 1 << 32  # a cut is a number in [0, 2**32)
 
 T = TypeVar("T")
+
+
+def token_bytes(count: int) -> bytes:
+    """`count` bytes from the operating system's secure generator (`secrets.token_bytes`)."""
+    import secrets
+
+    return secrets.token_bytes(count)
+
+
+def randbelow(n: int) -> int:
+    """A secure number in [0, n) (`secrets.randbelow`)."""
+    import secrets
+
+    return secrets.randbelow(n)
 
 
 class Shuffler(Protocol):
@@ -43,6 +57,8 @@ class Shuffler(Protocol):
 
 def commitment(secret: bytes, nonce: bytes) -> str:
     """What is shown before a deal: SHA-256 of its secret followed by the table's nonce."""
+    import hashlib
+
     return hashlib.sha256(secret + nonce).hexdigest()
 
 
@@ -55,6 +71,9 @@ class DealStream:
     def __init__(self, secret: bytes, nonce: bytes, cut: int = 0) -> None:
         if not 0 <= cut < CUT_LIMIT:
             raise ValueError(f"a cut is a whole number from 0 to {CUT_LIMIT - 1}")
+        import hashlib
+        import hmac
+
         self._mac = hmac.new(secret, digestmod=hashlib.sha256)
         self._prefix = nonce + cut.to_bytes(4, "big")
         self._counter = 0
