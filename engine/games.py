@@ -17,7 +17,11 @@ if TYPE_CHECKING:
 
 # A built-in game's start, "module:function" of (seed, rules) -> match: the function its
 # registration (`GameSpec.new_match`) names, so both start a match alike.
-STARTS = {"sheepshead": "engine.sheepshead.match:start"}
+STARTS = {
+    "sheepshead": "engine.sheepshead.match:start",
+    "sedma": "engine.sedma.match:start_sedma",
+    "hola": "engine.sedma.match:start_hola",
+}
 _started: dict[str, Callable[[Seed, dict[str, Any]], GameState]] = {}  # imported
 
 

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from engine.cards import Card, Pack
 from engine.core import PUBLIC, MoveGroup, Viewer
+from engine.fairness import Seed
 from engine.sedma.actions import SedmaAction, parse_action
 from engine.sedma.hand import HandScore, Phase, SedmaHand
-from engine.sedma.rules import SedmaRules
+from engine.sedma.rules import HOLA, SEDMA, SedmaRules
 from engine.tricks import TrickMatch
 from engine.words import said_list, say, say_count
 
@@ -203,3 +204,19 @@ class SedmaMatch(TrickMatch):
         }
         title = say("Hand {number} is over", number=number)
         return DealReport(title, totals, ((say("Result"), outcome),), record)
+
+
+def rules_for(game: str, rules: Mapping[str, Any]) -> SedmaRules:
+    """`game`'s (Sedma's or Hola's) rules with a table's options."""
+    return SedmaRules(game=game, **{k: v for k, v in rules.items() if k != "game"})
+
+
+def start_sedma(seed: Seed, rules: Mapping[str, Any]) -> SedmaMatch:
+    """A new Sedma match with a table's options (the registration's `new_match`, also started
+    by name without the registry: `engine.games.STARTS`)."""
+    return SedmaMatch(rules_for(SEDMA, rules), seed)
+
+
+def start_hola(seed: Seed, rules: Mapping[str, Any]) -> SedmaMatch:
+    """A new Hola match with a table's options (as `start_sedma`)."""
+    return SedmaMatch(rules_for(HOLA, rules), seed)

@@ -17,8 +17,8 @@ from engine.registry import (
     SideRule,
     StatSpec,
 )
-from engine.sedma.match import SedmaMatch
-from engine.sedma.rules import HOLA, SEDMA, SedmaRules
+from engine.sedma.match import SedmaMatch, start_hola, start_sedma
+from engine.sedma.rules import HOLA, SEDMA
 from engine.words import marked
 
 if TYPE_CHECKING:  # (views are imported when first shown)
@@ -46,10 +46,6 @@ GERMAN_SUITS = OptionSpec(
     marked("Cards with hearts, leaves, acorns and bells (mariáš); on at Czech and Slovak tables"),
     marked("German-suited cards (mariáš)"), on_in=("cs", "sk"), only_true=True,
 )  # fmt: skip
-
-
-def _rules(game: str, rules: Mapping[str, Any]) -> SedmaRules:
-    return SedmaRules(game=game, **{k: v for k, v in rules.items() if k != "game"})
 
 
 def side_rule(rules: Mapping[str, Any]) -> SideRule:
@@ -104,7 +100,7 @@ def _spec(name: str, display: str, options: tuple[OptionSpec, ...], **extra: Any
         default_players=4,
         side_rule=side_rule,
         options=options,
-        new_match=lambda seed, rules: SedmaMatch(_rules(name, rules), seed),
+        new_match=start_hola if name == HOLA else start_sedma,
         restore=lambda data: SedmaMatch.from_dict(
             {**data, "rules": {**data["rules"], "game": name}}
         ),
