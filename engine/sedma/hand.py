@@ -85,6 +85,8 @@ def _card_words(pack: Pack) -> dict[str, list[Phrase | None]]:
 
 @dataclass(frozen=True, slots=True)
 class HandScore:
+    """A finished hand's count: each side's points and tricks and who won it."""
+
     sides: tuple[tuple[int, ...], ...]  # the players of each side (the K♥ holder's first)
     points: tuple[int, ...]  # per side, the last trick and the Hola bonus included
     tricks: tuple[int, ...]  # tricks taken per side
@@ -97,6 +99,8 @@ class HandScore:
 
 @dataclass
 class SedmaHand(TrickHand[SedmaAction]):
+    """One Sedma or Hola hand: the deal, the tricks and the count."""
+
     rules: SedmaRules
     dealer: int
     hands: list[list[Card]]

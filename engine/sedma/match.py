@@ -23,6 +23,8 @@ if TYPE_CHECKING:  # (what only a view or a report needs is imported when first 
 
 @dataclass(frozen=True, slots=True)
 class HandOutcome:
+    """A finished hand as the match keeps it."""
+
     number: int
     dealer: int
     score: HandScore

@@ -18,6 +18,8 @@ MAX_ROUNDS = 4  # a continued trick has at most four rounds
 
 @dataclass(frozen=True, slots=True)
 class SedmaRules(RulesRecord):
+    """A Sedma or Hola table's rules (its options)."""
+
     owner = "Sedma"  # named where an unknown option is refused
 
     game: str = SEDMA  # "sedma" (32 cards) or "hola" (52 cards)

@@ -77,6 +77,8 @@ PICK_PHASE, BURY_PHASE, CALL_PHASE, PLAY_PHASE, OVER_PHASE = Phase
 
 @dataclass(frozen=True, slots=True)
 class HandScore:
+    """A finished hand's count: sides, card points, tricks and each player's units."""
+
     leaster: bool
     redeal: bool
     picker: int | None
@@ -155,6 +157,8 @@ def hold_card(hand: Sequence[Card], called: Card) -> Card | None:
 
 @dataclass
 class SheepsheadHand(TrickHand[SheepsheadAction]):
+    """One Sheepshead hand: the deal, the pick, the bury, the call and the tricks."""
+
     rules: SheepsheadRules
     dealer: int
     hands: list[list[Card]]

@@ -58,6 +58,8 @@ _CALLED_ACE, _JACK, _LEASTER = Partner.CALLED_ACE, Partner.JACK, NoPick.LEASTER
 
 @dataclass(frozen=True, slots=True)
 class SheepsheadRules(RulesRecord):
+    """A Sheepshead table's rules (its options)."""
+
     owner = "Sheepshead"  # named where an unknown option is refused
 
     game: str = SHEEPSHEAD
