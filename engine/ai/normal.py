@@ -110,20 +110,30 @@ class ReplyOdds:
         return cached
 
     def _all_values_at_once(self, after: Deal, opponent: int) -> dict[int, float]:
-        """The opponent is given one card of every unseen value (those of the piles it must
-        keep a card of among them, so the rules allow the same captures as for that card
-        alone): one listing of moves for all values. The deal cannot end on the reply, so a
-        capture's gain is what it adds to the side's standing, counted on a copy whose
-        captured cards are set aside (cheaper to copy and count)."""
+        """The opponent is given one card of every unseen value that could capture here, and
+        one of each pile's value (so it keeps a card of the piles it holds, and the rules
+        allow the same captures as for each card alone): one listing of moves for all values.
+        The deal cannot end on the reply, so a capture's gain is what it adds to the side's
+        standing, counted on a copy whose captured cards are set aside (cheaper to copy and
+        count)."""
         game = self.game
+        best = dict.fromkeys(self.counts, 0.0)
+        # a capture takes loose cards adding up to its card's value, or a pile of that value:
+        # other values capture nothing here and are left out of the hand
+        sums = 1
+        for card in after.loose:
+            sums |= sums << card.rank
+        piles = {value for value, _, _ in game.piles(after)}
+        hand = [card for value, card in self._stands_for if (sums >> value) & 1 or value in piles]
+        if not hand:
+            return best
         side = game.side_of(after, opponent)
         trial = after.copy()
         trial.stock = []  # no new hands: the reply is one play on this floor
         trial.captured = [[] for _ in trial.captured]
-        trial.hands[opponent] = sorted(self._firsts.values(), key=value_order)
+        trial.hands[opponent] = sorted(hand, key=value_order)
         trial.changed()
         base = game.margin(trial, side)
-        best = dict.fromkeys(self.counts, 0.0)
         for action in trial.legal_actions():
             if game.role(action) is not Role.CAPTURE:
                 continue

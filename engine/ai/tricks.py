@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, Self, TypeVar
 
+from engine.ai.hard import MAX_SECONDS
 from engine.core import Action, GameState
 from engine.registry import Hint
 
@@ -93,9 +94,12 @@ class TrickComputer(Generic[W, A]):
         if level == "easy" and rng.random() < EASY_SLIP:
             return rng.choice(world.legal_actions())  # type: ignore[attr-defined, no-any-return]
         if level == "hard":
-            # the bot's budget stops sampling after its seconds; without one, every world
-            # is played (reproducible whatever the machine's load)
-            return self.hard_choice(world, player, rng, getattr(budget, "seconds", None))
+            # the bot's budget stops sampling after its seconds (at most `MAX_SECONDS`);
+            # without one, every world is played (reproducible whatever the machine's load)
+            seconds = getattr(budget, "seconds", None)
+            if seconds is not None:
+                seconds = min(seconds, MAX_SECONDS)
+            return self.hard_choice(world, player, rng, seconds)
         return self.heuristic(world, rng)
 
     def hint(self, match: GameState, player: int, seed: int | str) -> Hint:
