@@ -39,16 +39,24 @@ def best_by_playouts(
     seconds: float | None = None,
 ) -> A:
     """The option with the best total `value` over `worlds` sampled worlds (each option tried
-    in the same world); sampling stops early after `seconds` when given."""
+    in the same world). With `seconds`, sampling stops when the time is up, even inside a
+    world (then left out, so every option is judged on the same worlds), once one world has
+    been played in full."""
     if len(options) == 1:
         return options[0]
     totals = [0.0] * len(options)
-    started = time.perf_counter()
-    for _ in range(worlds):
+    deadline = None if seconds is None else time.perf_counter() + seconds
+    for played in range(worlds):
         world = sample()
-        for index, action in enumerate(options):
-            totals[index] += value(world, action)
-        if seconds is not None and time.perf_counter() - started > seconds:
+        values = []
+        for action in options:
+            if played and deadline is not None and time.perf_counter() > deadline:
+                break
+            values.append(value(world, action))
+        if len(values) < len(options):
+            break
+        totals = [total + more for total, more in zip(totals, values, strict=True)]
+        if deadline is not None and time.perf_counter() > deadline:
             break
     return options[max(range(len(options)), key=lambda i: totals[i])]
 
