@@ -10,10 +10,10 @@ candidate, so they are compared on equal cards.
 from __future__ import annotations
 
 import random
-import time
 from dataclasses import dataclass
 from typing import Any
 
+from engine.ai.clock import Clock, OutOfTime
 from engine.ai.games import Deal, GameAdapter, Role, adapter_for
 from engine.ai.normal import REPLY_WEIGHT, ReplyMemo, ReplyOdds, score_actions
 from engine.ai.worlds import sample_world, unseen_cards
@@ -27,33 +27,7 @@ class SearchBudget:
     careful: int | None = None  # of those, the first few by the normal player's judgement
     endgame: int = 8  # with at most this many plays left, simulate to the deal's end
     seconds: float | None = None  # think at most this long, wall clock (the bot sets it;
-    # never more than `MAX_SECONDS`); None: every sample, the same whatever the machine's load
-
-
-MAX_SECONDS = 0.25
-"""A decision's thinking time, at most, whatever the budget asks: the bot answers within 0.3 s
-(p95) with this, a busy machine's margin included."""
-
-
-class OutOfTime(Exception):
-    """The decision's time ran out in the middle of a world (its play-outs are dropped)."""
-
-
-@dataclass(slots=True)
-class Clock:
-    """A decision's deadline, looked at between the plays of every play-out."""
-
-    deadline: float | None
-
-    @classmethod
-    def start(cls, seconds: float | None) -> Clock:
-        if seconds is None:
-            return cls(None)
-        return cls(time.perf_counter() + min(seconds, MAX_SECONDS))
-
-    def check(self) -> None:
-        if self.deadline is not None and time.perf_counter() > self.deadline:
-            raise OutOfTime
+    # never more than `clock.MAX_SECONDS`); None: every sample, whatever the machine's load
 
 
 def greedy_play(world: Deal, game: GameAdapter, rng: random.Random) -> Any:
@@ -100,7 +74,7 @@ def play_out(
     if plays_left(world) <= budget.endgame:
         while not world.is_over:  # the end is near: who takes the last cards counts
             clock.check()
-            world.apply(score_actions(world, rng, memo, 1)[0].action)
+            world.apply(score_actions(world, rng, memo, 1, clock)[0].action)
         return
     depth, careful = look_ahead(world, game, budget)
     for step in range(depth):
@@ -108,7 +82,7 @@ def play_out(
             return
         clock.check()
         if step < careful:
-            world.apply(score_actions(world, rng, memo, 1)[0].action)
+            world.apply(score_actions(world, rng, memo, 1, clock)[0].action)
         else:
             world.apply(greedy_play(world, game, rng))
 
@@ -136,7 +110,7 @@ def hard_choice(world: Deal, rng: random.Random, budget: SearchBudget) -> Any:
     seat = world.turn
     side = game.side_of(world, seat)
     memo: ReplyMemo = {}  # the replies' odds, shared by every look of this decision
-    top = score_actions(world, rng, memo, budget.candidates)
+    top = score_actions(world, rng, memo, budget.candidates)  # (always in full)
     if len(top) == 1:
         return top[0].action
     totals = [0.0] * len(top)

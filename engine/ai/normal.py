@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from math import comb
 from typing import Any
 
+from engine.ai.clock import Clock
 from engine.ai.games import Deal, GameAdapter, Role, adapter_for
 from engine.ai.worlds import unseen_cards
 from engine.cards import Card, value_order
@@ -175,13 +176,17 @@ class ReplyOdds:
 
 
 def score_actions(
-    world: Deal, rng: random.Random, memo: ReplyMemo | None = None, count: int | None = None
+    world: Deal,
+    rng: random.Random,
+    memo: ReplyMemo | None = None,
+    count: int | None = None,
+    clock: Clock | None = None,
 ) -> list[Scored]:
     """Every legal play of the seat to move in `world`, best first; with `count`, only the
     best `count` of them (the same as the first `count` of the whole list: what an opponent
     may win back is worked out only for the plays that could still be among them, since it
     only lowers a play's score). `memo` keeps the replies' odds between calls on positions of
-    one decision."""
+    one decision; `clock` is looked at before each reply's odds (see `hard.play_out`)."""
     game = adapter_for(world)
     seat = world.turn
     side = game.side_of(world, seat)
@@ -211,6 +216,8 @@ def score_actions(
     for most, index, action, after, gain in looks:
         if count is not None and len(scored) >= count and most < floor:
             break  # (sorted: no play left can reach the best `count`)
+        if clock is not None:
+            clock.check()
         risk = odds.expected(after, side)
         score = most - REPLY_WEIGHT * risk
         scored.append((-score, index, Scored(action, score, gain, risk)))

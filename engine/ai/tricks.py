@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, Self, TypeVar
 
-from engine.ai.hard import MAX_SECONDS
+from engine.ai.clock import MAX_SECONDS
 from engine.core import Action, GameState
 from engine.registry import Hint
 
