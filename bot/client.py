@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
+from typing import Any, Generic, Self, TypeVar, cast, overload
 
 import aiohttp
 import discord
@@ -29,6 +29,7 @@ COGS = (
     "cogs.rules", "cogs.preferences", "cogs.daily", "cogs.records",
 )  # fmt: skip
 SYNC_HINT = "run `python -m bot --sync`"
+T = TypeVar("T")
 
 # What the bot needs in a channel: see its messages and history, post, embed the table and
 # attach its images, open a thread per table and post there.
@@ -60,6 +61,23 @@ def command_shape(payload: dict[str, Any], prefix: str = "") -> set[str]:
     return shape
 
 
+class _OfTheFlow(Generic[T]):
+    """An attribute of the bot that is its turn loop's (`bot.flow`), read and set there."""
+
+    def __set_name__(self, owner: type[Any], name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, bot: None, owner: type[Any]) -> Self: ...
+    @overload
+    def __get__(self, bot: SeepBot, owner: type[Any]) -> T: ...
+    def __get__(self, bot: SeepBot | None, owner: type[Any]) -> Self | T:
+        return self if bot is None else cast(T, getattr(bot.flow, self.name))
+
+    def __set__(self, bot: SeepBot, value: T) -> None:
+        setattr(bot.flow, self.name, value)
+
+
 class SeepBot(commands.Bot):
     def __init__(self, settings: Settings, **options: Any) -> None:
         intents = discord.Intents.default()
@@ -82,30 +100,11 @@ class SeepBot(commands.Bot):
         self.serving = True  # False: only the commands are wanted (publishing them)
         self._announced = False
 
-    # The turn loop's settings, where tests and the benchmark set them.
-    @property
-    def computer_delay(self) -> float:
-        return self.flow.computer_delay
-
-    @computer_delay.setter
-    def computer_delay(self, seconds: float) -> None:
-        self.flow.computer_delay = seconds
-
-    @property
-    def timer_scale(self) -> float:
-        return self.flow.timer_scale
-
-    @timer_scale.setter
-    def timer_scale(self, scale: float) -> None:
-        self.flow.timer_scale = scale
-
-    @property
-    def timers(self) -> dict[int, asyncio.Task[Any]]:
-        return self.flow.timers
-
-    @property
-    def background(self) -> set[asyncio.Task[Any]]:
-        return self.flow.background
+    # The turn loop's settings, where tests and the benchmark set them, and its tasks.
+    computer_delay = _OfTheFlow[float]()
+    timer_scale = _OfTheFlow[float]()
+    timers = _OfTheFlow[dict[int, asyncio.Task[Any]]]()
+    background = _OfTheFlow[set[asyncio.Task[Any]]]()
 
     async def open_store(self) -> None:
         """Open the store and take this process's shards (a second call does nothing): a

@@ -1,5 +1,6 @@
 """One answer for anything unexpected in a slash command: private and plain, never a
-traceback for the user, and a warning (not an error) in the log.
+traceback for the user, and a warning (not an error) in the log. A table's refusal (a
+TableError) is answered here too, privately in its own words, so commands just raise it.
 
 A command that became a group of per-game subcommands (`/table new`, `/rules`, `/stats`) may
 still be used in its old form by a client that has not seen the new commands yet: discord.py
@@ -14,6 +15,7 @@ from discord import app_commands
 
 from bot.i18n import _
 from bot.localised import OUTDATED, fit, quoted
+from bot.tables import TableError
 from cogs.common import answer_unexpected, tell
 from engine import registry
 
@@ -80,7 +82,11 @@ async def on_command_error(
         else:
             await interaction.response.send_message(message, ephemeral=True)
         return
-    await answer_unexpected(interaction, getattr(error, "original", error))
+    original = getattr(error, "original", error)
+    if isinstance(original, TableError):  # a table's refusal, told only to whoever asked
+        await tell(interaction, str(original))
+        return
+    await answer_unexpected(interaction, original)
 
 
 async def setup(bot: SeepBot) -> None:

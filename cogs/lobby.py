@@ -146,23 +146,17 @@ class LobbyButton(
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = bot_of(interaction)
         user = interaction.user
-        try:
-            session = session_for(interaction, self.table_id)
-            if self.action == "join":
-                await session.join(user.id, user.display_name)
-            elif self.action == "leave":
-                await session.leave(user.id)
-            elif self.action == "computer":
-                await session.add_computer(
-                    user.id, session.row.options.get("computer_level", "normal")
-                )
-            elif self.action == "start":
-                await bot.flow.play(session, Start(user.id))
-            else:
-                raise TableError(_("That button is not available any more."))
-        except TableError as error:
-            await tell(interaction, str(error))
-            return
+        session = session_for(interaction, self.table_id)
+        if self.action == "join":
+            await session.join(user.id, user.display_name)
+        elif self.action == "leave":
+            await session.leave(user.id)
+        elif self.action == "computer":
+            await session.add_computer(user.id, session.row.options.get("computer_level", "normal"))
+        elif self.action == "start":
+            await bot.flow.play(session, Start(user.id))
+        else:
+            raise TableError(_("That button is not available any more."))
         if self.action != "start":
             await interaction.response.edit_message(
                 embed=lobby_embed(session), view=lobby_view(session)
@@ -183,13 +177,9 @@ class RematchButton(
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = bot_of(interaction)
         user = interaction.user
-        try:
-            session, others, seated = await bot.tables.rematch(
-                self.table_id, user.id, user.display_name
-            )
-        except TableError as error:
-            await tell(interaction, str(error))
-            return
+        session, others, seated = await bot.tables.rematch(
+            self.table_id, user.id, user.display_name
+        )
         with speaking(session.language):
             text = _("{player} wants a rematch.", player=user.mention)
             if seated:

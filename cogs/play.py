@@ -10,7 +10,7 @@ from discord.ext import commands
 
 from bot.i18n import N_
 from bot.tables import TableError
-from cogs.common import session_for, tell
+from cogs.common import session_for
 from cogs.picker import (
     HandButton,
     LastTrickButton,
@@ -47,21 +47,13 @@ class PlayCommands(commands.Cog):
 
     @app_commands.command(name="hand", description=N_("See your hand and choose a move"))
     async def hand(self, interaction: discord.Interaction) -> None:
-        try:
-            session = session_for(interaction)
-        except TableError as error:
-            await tell(interaction, str(error))
-            return
+        session = session_for(interaction)
         await show_hand(interaction, session)
 
     @app_commands.command(name="play", description=N_("Play a move (type to search your moves)"))
     @app_commands.describe(move=N_("the move, as offered while you type"))
     async def play(self, interaction: discord.Interaction, move: str) -> None:
-        try:
-            session = session_for(interaction)
-        except TableError as error:
-            await tell(interaction, str(error))
-            return
+        session = session_for(interaction)
         # Discord allows 6,000 characters here; no move is longer than 100, and a refusal
         # quotes what was typed
         notation, turn = move_and_turn(move[:100])

@@ -170,20 +170,16 @@ def table_commands() -> type[commands.GroupCog]:
                 if thread is not None:
                     home = thread
                     options["parent_channel_id"] = channel.id
-            try:
-                session = await self.bot.tables.create(
-                    interaction.guild_id or 0,
-                    getattr(home, "id", None) or interaction.channel_id or 0,
-                    interaction.user.id,
-                    game,
-                    rules,
-                    options=options,
-                )
-                logs.set_table(session.id)
-                await session.join(interaction.user.id, interaction.user.display_name)
-            except TableError as error:
-                await tell(interaction, str(error))
-                return
+            session = await self.bot.tables.create(
+                interaction.guild_id or 0,
+                getattr(home, "id", None) or interaction.channel_id or 0,
+                interaction.user.id,
+                game,
+                rules,
+                options=options,
+            )
+            logs.set_table(session.id)
+            await session.join(interaction.user.id, interaction.user.display_name)
             embed = lobby_embed(session)
             if home is channel:
                 sent = await interaction.response.send_message(
@@ -232,32 +228,28 @@ def table_commands() -> type[commands.GroupCog]:
             rule: str | None = None,
             value: str | None = None,
         ) -> None:
-            try:
-                session = session_for(interaction)
-                options: dict[str, object] = {}
-                if timer is not None:
-                    options["turn_timer"] = server.TIMERS[timer]
-                if level is not None:
-                    options["computer_level"] = level
-                if beginner is not None:
-                    options["hints"] = beginner
-                rules = dict(session.row.rules)
-                if rule is not None or value is not None:
-                    option = session.spec.option(rule or "")
-                    if option is None:
-                        names = ", ".join(o.name for o in session.spec.options)
-                        raise TableError(
-                            _("Choose one of this game's rules: {names}.", names=names or "—")
-                        )
-                    if value is None:
-                        raise TableError(_("Give the rule's new value too."))
-                    rules = server.with_rule(rules, option, server.rule_value(option, value))
-                if not options and rules == session.row.rules:
-                    raise TableError(_("Choose a setting or a rule to change."))
-                await session.set_up(interaction.user.id, rules, options)
-            except TableError as error:
-                await tell(interaction, str(error))
-                return
+            session = session_for(interaction)
+            options: dict[str, object] = {}
+            if timer is not None:
+                options["turn_timer"] = server.TIMERS[timer]
+            if level is not None:
+                options["computer_level"] = level
+            if beginner is not None:
+                options["hints"] = beginner
+            rules = dict(session.row.rules)
+            if rule is not None or value is not None:
+                option = session.spec.option(rule or "")
+                if option is None:
+                    names = ", ".join(o.name for o in session.spec.options)
+                    raise TableError(
+                        _("Choose one of this game's rules: {names}.", names=names or "—")
+                    )
+                if value is None:
+                    raise TableError(_("Give the rule's new value too."))
+                rules = server.with_rule(rules, option, server.rule_value(option, value))
+            if not options and rules == session.row.rules:
+                raise TableError(_("Choose a setting or a rule to change."))
+            await session.set_up(interaction.user.id, rules, options)
             with speaking(session.language):
                 text = _("{player} changed the table's settings.", player=interaction.user.mention)
             await interaction.response.send_message(text, embed=lobby_embed(session))
@@ -295,16 +287,12 @@ def table_commands() -> type[commands.GroupCog]:
 
         @with_options([seat_option()])
         async def _join(self, interaction: discord.Interaction, seat: int | None = None) -> None:
-            try:
-                session = session_for(interaction)
-                chosen = await session.join(
-                    interaction.user.id,
-                    interaction.user.display_name,
-                    None if seat is None else seat - 1,
-                )
-            except TableError as error:
-                await tell(interaction, str(error))
-                return
+            session = session_for(interaction)
+            chosen = await session.join(
+                interaction.user.id,
+                interaction.user.display_name,
+                None if seat is None else seat - 1,
+            )
             with speaking(session.language):
                 text = _(
                     "{player} sits at seat {number}.",
@@ -324,12 +312,8 @@ def table_commands() -> type[commands.GroupCog]:
             interaction: discord.Interaction,
             level: LevelChoice = "normal",
         ) -> None:
-            try:
-                session = session_for(interaction)
-                seat = await session.add_computer(interaction.user.id, level)
-            except TableError as error:
-                await tell(interaction, str(error))
-                return
+            session = session_for(interaction)
+            seat = await session.add_computer(interaction.user.id, level)
             with speaking(session.language):
                 text = _(
                     "A computer player ({level}) sits at seat {number}.",
@@ -342,35 +326,23 @@ def table_commands() -> type[commands.GroupCog]:
             name="leave", description=N_("Leave this channel's table before it starts")
         )
         async def leave(self, interaction: discord.Interaction) -> None:
-            try:
-                session = session_for(interaction)
-                await session.leave(interaction.user.id)
-            except TableError as error:
-                await tell(interaction, str(error))
-                return
+            session = session_for(interaction)
+            await session.leave(interaction.user.id)
             with speaking(session.language):
                 text = _("{player} left the table.", player=interaction.user.mention)
             await interaction.response.send_message(text)
 
         @app_commands.command(name="start", description=N_("Start the game (host only)"))
         async def start(self, interaction: discord.Interaction) -> None:
-            try:
-                session = session_for(interaction)
-                await self.bot.flow.play(session, Start(interaction.user.id))
-            except TableError as error:
-                await tell(interaction, str(error))
-                return
+            session = session_for(interaction)
+            await self.bot.flow.play(session, Start(interaction.user.id))
             with speaking(session.language):
                 text = _("The game has started.")
             await interaction.response.send_message(text)
 
         @app_commands.command(name="status", description=N_("Show this channel's table"))
         async def status(self, interaction: discord.Interaction) -> None:
-            try:
-                session = session_for(interaction)
-            except TableError as error:
-                await tell(interaction, str(error))
-                return
+            session = session_for(interaction)
             if not session.started:
                 await interaction.response.send_message(embed=lobby_embed(session), ephemeral=True)
                 return
@@ -386,27 +358,19 @@ def table_commands() -> type[commands.GroupCog]:
                         ),
                     )
                     return
-            try:
-                await self.bot.flow.play(session, ShowTable())
-            except TableError as error:
-                await tell(interaction, str(error))
-                return
+            await self.bot.flow.play(session, ShowTable())
             await interaction.response.send_message(_("Here is the table."), ephemeral=True)
 
         @app_commands.command(
             name="end", description=N_("End this channel's table (host or Manage Channels)")
         )
         async def end(self, interaction: discord.Interaction) -> None:
-            try:
-                session = session_for(interaction)
-                require_host_or_manager(interaction, session)
-                name = interaction.user.display_name
-                with speaking(session.language):
-                    closing = _("This table was ended by {name}.", name=name)
-                await self.bot.flow.play(session, End(interaction.channel_id or 0, closing))
-            except TableError as error:
-                await tell(interaction, str(error))
-                return
+            session = session_for(interaction)
+            require_host_or_manager(interaction, session)
+            name = interaction.user.display_name
+            with speaking(session.language):
+                closing = _("This table was ended by {name}.", name=name)
+            await self.bot.flow.play(session, End(interaction.channel_id or 0, closing))
             with speaking(session.language):
                 text = _("Table {number} has ended.", number=session.id)
             await interaction.response.send_message(text)
@@ -415,12 +379,8 @@ def table_commands() -> type[commands.GroupCog]:
             name="rejoin", description=N_("Take your seat back from the computer player")
         )
         async def rejoin(self, interaction: discord.Interaction) -> None:
-            try:
-                session = session_for(interaction)
-                seat = await self.bot.flow.play(session, Rejoin(interaction.user.id))
-            except TableError as error:
-                await tell(interaction, str(error))
-                return
+            session = session_for(interaction)
+            seat = await self.bot.flow.play(session, Rejoin(interaction.user.id))
             with speaking(session.language):
                 text = _(
                     "Welcome back, {player}: seat {number} is yours again.",
@@ -436,13 +396,9 @@ def table_commands() -> type[commands.GroupCog]:
             member=N_("the player to remove; a computer player takes a started seat")
         )
         async def kick(self, interaction: discord.Interaction, member: discord.Member) -> None:
-            try:
-                session = session_for(interaction)
-                require_host_or_manager(interaction, session)
-                seat = await self.bot.flow.play(session, Kick(member.id))
-            except TableError as error:
-                await tell(interaction, str(error))
-                return
+            session = session_for(interaction)
+            require_host_or_manager(interaction, session)
+            seat = await self.bot.flow.play(session, Kick(member.id))
             with speaking(session.language):
                 text = _("{name} left seat {number}.", name=member.display_name, number=seat + 1)
                 if session.started:

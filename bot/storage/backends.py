@@ -47,13 +47,21 @@ class Conflict(Exception):
 
 
 @contextmanager
-def _sqlite_faults() -> Iterator[None]:
+def _faults(
+    server: str, conflicts: type[BaseException], faults: tuple[type[BaseException], ...]
+) -> Iterator[None]:
+    """A driver's errors as the store's: a broken unique key is a Conflict; the server (or
+    file) unable to serve now is a StoreFault that names it."""
     try:
         yield
-    except sqlite3.IntegrityError as error:
+    except conflicts as error:
         raise Conflict(str(error)) from error
-    except (sqlite3.OperationalError, OSError) as error:
-        raise StoreFault(f"SQLite: {error}") from error
+    except faults as error:
+        raise StoreFault(f"{server}: {error or type(error).__name__}") from error
+
+
+def _sqlite_faults() -> contextlib.AbstractContextManager[None]:
+    return _faults("SQLite", sqlite3.IntegrityError, (sqlite3.OperationalError, OSError))
 
 
 def _postgres_fault_types() -> tuple[type[BaseException], ...]:
@@ -66,16 +74,11 @@ def _postgres_fault_types() -> tuple[type[BaseException], ...]:
     )  # fmt: skip
 
 
-@contextmanager
-def _postgres_faults() -> Iterator[None]:
+def _postgres_faults() -> contextlib.AbstractContextManager[None]:
     import asyncpg
 
-    try:
-        yield
-    except asyncpg.IntegrityConstraintViolationError as error:
-        raise Conflict(str(error)) from error
-    except _postgres_fault_types() as error:
-        raise StoreFault(f"PostgreSQL: {error or type(error).__name__}") from error
+    unique = asyncpg.IntegrityConstraintViolationError
+    return _faults("PostgreSQL", unique, _postgres_fault_types())
 
 
 SHARD_LOCKS = 7_336_202  # advisory lock class: one lock per (shard count, shard)

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from enum import Enum
 from typing import NamedTuple
 
@@ -46,20 +45,13 @@ class SedmaAction(NamedTuple):
 
 
 STOP = SedmaAction(STOP_KIND)
-# One shared action per kind and card, by the card's index (actions never change).
-# (kinds are told apart by identity: an Enum member's hash is a Python call)
-_ACTIONS = {id(kind): [SedmaAction(kind, card) for card in FULL_DECK] for kind in Kind}
-
-
-def action_of(kind: Kind, card: Card) -> SedmaAction:
-    """`SedmaAction(kind, card)`, the shared instance."""
-    return _ACTIONS[id(kind)][card.index]
-
-
-def actions_of(kind: Kind, cards: Iterable[Card]) -> list[SedmaAction]:
-    """`[SedmaAction(kind, card) for card in cards]`, the shared instances."""
-    table = _ACTIONS[id(kind)]
-    return [table[card.index] for card in cards]
+# One shared action per kind and card (actions never change), looked up by the card: the legal
+# moves are listed from them (`map` over a hand, no Python call per card), and a move is found
+# among them by identity.
+play_of, again_of, fight_of = (
+    {card: SedmaAction(kind, card) for card in FULL_DECK}.__getitem__
+    for kind in (PLAY_KIND, AGAIN_KIND, FIGHT_KIND)
+)
 
 
 def parse_action(text: str) -> SedmaAction:

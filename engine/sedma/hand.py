@@ -3,11 +3,12 @@ in Hola), drawing winner first, and the count at the end."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import partial
 
-from engine.cards import BY_INDEX, Card
+from engine.cards import FULL_DECK, Card, Pack
 from engine.core import IllegalMove, NotYourTurn
 from engine.fairness import Shuffler
 from engine.sedma.actions import (  # the members as globals: see the note in actions.py
@@ -17,7 +18,9 @@ from engine.sedma.actions import (  # the members as globals: see the note in ac
     STOP,
     STOP_KIND,
     SedmaAction,
-    actions_of,
+    again_of,
+    fight_of,
+    play_of,
 )
 from engine.sedma.rules import (
     HAND_SIZE,
@@ -39,6 +42,9 @@ FOUGHT = marked("{name} fought on: led {card} over the trick")
 WENT_AGAIN = marked("{name} went again with {card}")
 
 
+STOPPED = later("{name} stopped")  # (a phrase never changes: one is shared)
+
+
 class Phase(Enum):
     PLAY = "play"  # the player to move plays a card to the trick
     DECIDE = "decide"  # the leader may go again (Sedma) or fight (Hola), or stop
@@ -49,6 +55,32 @@ class Phase(Enum):
 # the enum type's attribute hook, many times slower than a global, and moves read them
 # on every play.
 PLAY_PHASE, DECIDE_PHASE, OVER_PHASE = Phase
+
+
+# A play's record, `TrickRecord(player, action, words, took)` made by the tuple's own constructor
+# (a NamedTuple's is a Python call): `_record((player, action, words, took))`.
+_record: Callable[[tuple[int, SedmaAction, Phrase, int | None]], TrickRecord[SedmaAction]] = (
+    partial(tuple.__new__, TrickRecord)
+)
+
+
+# A card's index, the order of hand_order, by a lookup (no Python call per card)
+_ORDER = {card: card.index for card in FULL_DECK}.__getitem__
+# per kind of table (game, players, German suits): `_wild`, `_hola` and `_words` of its hands
+_FACTS: dict[
+    tuple[str, int, bool], tuple[tuple[bool, ...], bool, dict[str, list[Phrase | None]]]
+] = {}
+_WORDS: dict[Pack, dict[str, list[Phrase | None]]] = {}
+
+
+def _card_words(pack: Pack) -> dict[str, list[Phrase | None]]:
+    """A pack's words of a card played: per message, each card's shared phrase (`later_card`)
+    by its index, filled as cards are played."""
+    words = _WORDS.get(pack)
+    if words is None:
+        messages = (LED, TOOK_LEAD, TOOK_LEAD_WILD, PLAYED, FOUGHT, WENT_AGAIN)
+        words = _WORDS[pack] = {m: [None] * len(FULL_DECK) for m in messages}
+    return words
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +118,21 @@ class SedmaHand(TrickHand[SedmaAction]):
     last_points: int = 0  # its points, tricks held over by fights included
     king_of_hearts: int | None = None  # three players: who was dealt K♥ (hidden until played)
     _legal: list[SedmaAction] | None = field(default=None, repr=False)
+    # what every play reads from the rules, read once (a copy works them out again)
+    _wild: tuple[bool, ...] = field(default=(), init=False, repr=False, compare=False)
+    _hola: bool = field(default=False, init=False, repr=False, compare=False)
+    _words: dict[str, list[Phrase | None]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        rules = self.rules
+        kind = (rules.game, rules.players, rules.german_suits)
+        facts = _FACTS.get(kind)
+        if facts is None:
+            facts = _FACTS[kind] = (rules.wild_by_index, rules.is_hola, _card_words(rules.pack))
+        self._wild, self._hola, self._words = facts
 
     @classmethod
     def deal(cls, rules: SedmaRules, dealer: int, rng: Shuffler) -> SedmaHand:
@@ -94,14 +141,12 @@ class SedmaHand(TrickHand[SedmaAction]):
         deck = rules.deck()
         rng.shuffle(deck)
         players = rules.players
+        pairs = [deck[i : i + 2] for i in range(0, HAND_SIZE * players, 2)]  # in dealing order
         hands: list[list[Card]] = [[] for _ in range(players)]
-        for _ in range(HAND_SIZE // 2):
-            for step in range(1, players + 1):
-                seat = (dealer + step) % players
-                hands[seat].extend(deck[:2])
-                del deck[:2]
+        for step in range(players):  # a pair each round the table, twice
+            hands[(dealer + 1 + step) % players] = pairs[step] + pairs[players + step]
         first = (dealer + 1) % players
-        hand = cls(rules, dealer, hands, deck, first, first)
+        hand = cls(rules, dealer, hands, deck[HAND_SIZE * players :], first, first)
         hand.king_of_hearts = hand.holder_of_king()
         return hand
 
@@ -129,11 +174,11 @@ class SedmaHand(TrickHand[SedmaAction]):
         return 0 if player == self.king_of_hearts else 1
 
     def sides(self) -> tuple[tuple[int, ...], ...]:
-        count = 2
-        return tuple(
-            tuple(p for p in range(self.players) if self.side_of(p) == side)
-            for side in range(count)
-        )
+        players = self.players
+        if players != 3:  # partners opposite, or each alone
+            return (tuple(range(0, players, 2)), tuple(range(1, players, 2)))
+        alone = self.king_of_hearts  # (None while K♥ lies in the stock)
+        return (() if alone is None else (alone,), tuple(p for p in range(3) if p != alone))
 
     def king_played(self) -> bool:
         """Three players: K♥ has been seen on the table (so everyone knows the sides)."""
@@ -156,12 +201,11 @@ class SedmaHand(TrickHand[SedmaAction]):
         trick = self.trick
         if not trick:
             return None
-        rank, wild = trick[0][1].rank, self.rules.wild_cards
-        holder = trick[0][0]
-        for player, card in trick:
-            if card.rank == rank or card in wild:
-                holder = player  # (the leader's own card matches itself)
-        return holder
+        rank, wild = trick[0][1].rank, self._wild
+        for player, card in reversed(trick):
+            if card.rank == rank or wild[card.index]:
+                return player
+        return trick[0][0]  # (not reached: the leader's own card matches itself)
 
     def trick_points(self) -> int:
         return sum(card_points(c) for _, c in self.trick) + sum(card_points(c) for c in self.held)
@@ -176,25 +220,29 @@ class SedmaHand(TrickHand[SedmaAction]):
     # ----- moves ------------------------------------------------------------------------
 
     def _compute_legal(self) -> list[SedmaAction]:
-        if self.phase is OVER_PHASE:
+        phase = self.phase
+        if phase is PLAY_PHASE:  # (the order of hand_order)
+            return list(map(play_of, sorted(self.hands[self.turn], key=_ORDER)))
+        if phase is OVER_PHASE:
             return []
-        hand = sorted(self.hands[self.turn], key=BY_INDEX)  # the order of hand_order
-        if self.phase is PLAY_PHASE:
-            return actions_of(PLAY_KIND, hand)
-        if self.rules.is_hola:
-            return [STOP, *actions_of(FIGHT_KIND, hand)]
-        return [STOP, *actions_of(AGAIN_KIND, self.continuing_cards())]
+        if self._hola:
+            return [STOP, *map(fight_of, sorted(self.hands[self.turn], key=_ORDER))]
+        return [STOP, *map(again_of, self.continuing_cards())]
 
     def continuing_cards(self) -> list[Card]:
         """The cards the leader may go again with (Sedma), when the rules let them."""
-        if self.rules.is_hola or self.round >= MAX_ROUNDS:
+        if self._hola or self.round >= MAX_ROUNDS:
             return []
-        holder = self.winning()
-        if self.rules.only_against_opponents and holder is not None and self._ours(holder):
-            return []
-        rank, wild = self.trick[0][1].rank, self.rules.wild_cards
-        hand = sorted(self.hands[self.leader], key=BY_INDEX)
-        return [c for c in hand if c.rank == rank or c in wild]
+        if self.rules.only_against_opponents:
+            holder = self.winning()
+            if holder is not None and self._ours(holder):
+                return []
+        rank, wild = self.trick[0][1].rank, self._wild
+        return [
+            c
+            for c in sorted(self.hands[self.leader], key=_ORDER)
+            if c.rank == rank or wild[c.index]
+        ]
 
     def _ours(self, holder: int) -> bool:
         """Whether the leader's side holds the trick, as far as the table knows: with three
@@ -251,98 +299,113 @@ class SedmaHand(TrickHand[SedmaAction]):
         )
 
     def apply(self, action: SedmaAction, player: int | None = None) -> TrickRecord[SedmaAction]:
-        self.check(action, player)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        if action not in legal or (player is not None and player != self.turn):
+            self.check(action, player)  # (raises, saying why)
         mover = self.turn
         self._legal = None
         kind, card = action
         if kind is STOP_KIND:
-            return self._finish_trick(mover, action, later("{name} stopped"))
+            return self._finish_trick(mover, action, STOPPED)
         assert card is not None
         self.hands[mover].remove(card)
-        if kind is FIGHT_KIND:
-            self.held.extend(c for _, c in self.trick)
+        trick = self.trick
+        if kind is PLAY_KIND:
+            trick.append((mover, card))
+            if len(trick) == 1:
+                message = LED
+            elif self._wild[card.index]:
+                message = TOOK_LEAD_WILD
+            elif card.rank == trick[0][1].rank:
+                message = TOOK_LEAD
+            else:
+                message = PLAYED
+        elif kind is AGAIN_KIND:
+            trick.append((mover, card))
+            self.round += 1
+            message = WENT_AGAIN
+        else:  # a fight: the trick is held over, and the card leads a new one
+            self.held.extend(c for _, c in trick)
             self.held_tricks += 1
             self.fights += 1
-            self.trick = [(mover, card)]
+            self.trick = trick = [(mover, card)]
             self.round = 1
-            text = later_card(FOUGHT, card, self.rules.pack)
-        elif kind is AGAIN_KIND:
-            self.trick.append((mover, card))
-            self.round += 1
-            text = later_card(WENT_AGAIN, card, self.rules.pack)
-        else:
-            self.trick.append((mover, card))
-            text = later_card(self._play_text(mover, card), card, self.rules.pack)
-        record = TrickRecord(mover, action, text)
-        self.records.append(record)
+            message = FOUGHT
+        said = self._words[message]  # (the shared phrase of `later_card`)
+        text = said[card.index]
+        if text is None:
+            text = said[card.index] = later_card(message, card, self.rules.pack)
         self.phase = PLAY_PHASE
         players = self.rules.players
-        if len(self.trick) - (self.round - 1) * players < players:  # the round goes on
+        if len(trick) - (self.round - 1) * players < players:  # the round goes on
             self.turn = (mover + 1) % players
-            return record
-        # the round is complete: the leader decides, or the trick ends
-        if self._leader_may_decide():
+        elif self._leader_decides():  # the round is complete: the leader decides
             self.phase = DECIDE_PHASE
             self.turn = self.leader
-            return record
-        taken = self._finish_trick(mover, None, text)
-        record = TrickRecord(mover, action, text, taken.took)
-        self.records[-1] = record  # the play that ended the trick says who took it
+        else:  # or the trick ends, and the play that ends it says who took it
+            return self._finish_trick(mover, action, text)
+        record = _record((mover, action, text, None))
+        self.records.append(record)
         return record
 
-    def _play_text(self, mover: int, card: Card) -> str:
-        """The message of the play's words."""
-        trick = self.trick
-        if len(trick) == 1:
-            return LED
-        if card in self.rules.wild_cards:
-            return TOOK_LEAD_WILD
-        if card.rank == trick[0][1].rank:
-            return TOOK_LEAD
-        return PLAYED
-
-    def _leader_may_decide(self) -> bool:
+    def _leader_decides(self) -> bool:
+        """Whether the leader, holding cards, may go again (Sedma, with a card that continues;
+        its moves are kept at once) or fight (Hola) now that the round is complete."""
         if not self.hands[self.leader]:
             return False
-        if self.rules.is_hola:
+        if self._hola:
             return True
-        return bool(self.continuing_cards())
+        again = self.continuing_cards()
+        if again:  # the moves, as `_compute_legal` lists them
+            self._legal = [STOP, *map(again_of, again)]
+        return bool(again)
 
     def _finish_trick(
-        self, mover: int, action: SedmaAction | None, text: Phrase
+        self, mover: int, action: SedmaAction, text: Phrase
     ) -> TrickRecord[SedmaAction]:
+        """The trick's holder takes it (the held-over tricks too) and leads the next; `action`,
+        which ended it, is recorded with who took it."""
         winner = self.winning()
         assert winner is not None
-        cards = [c for _, c in self.trick] + self.held
+        cards = [c for _, c in self.trick]
+        if self.held:
+            cards += self.held
+            self.held = []
         self.last_taker = winner
         self.last_points = sum(map(POINTS.__getitem__, cards))
         self.take_trick(winner, cards, 1 + self.held_tricks)
-        self.held, self.held_tricks, self.fights, self.round = [], 0, 0, 1
+        self.held_tricks = self.fights = 0
+        self.round = 1
         self.phase = PLAY_PHASE
         self._legal = None
-        record = TrickRecord(mover, action or STOP, text, winner)
-        if action is not None:
-            self.records.append(record)
-        if not any(self.hands) and not self.stock:
+        record = _record((mover, action, text, winner))
+        self.records.append(record)
+        if self.stock:
+            self._draw(winner)
+        elif not any(self.hands):
             self.last_winner = winner
             self.phase = OVER_PHASE
-            return record
-        self._draw(winner)
         return record
 
     def _draw(self, first: int) -> None:
         """One card at a time, the trick's winner first, until everyone holds four or the
         stock is empty."""
-        seat, hands, stock, players = first, self.hands, self.stock, self.rules.players
-        missing = sum(HAND_SIZE - len(h) for h in hands if len(h) < HAND_SIZE)
-        while stock and missing:
-            if len(hands[seat]) < HAND_SIZE:
-                card = stock.pop(0)
-                hands[seat].append(card)
-                missing -= 1
-                if card == KING_OF_HEARTS and self.rules.three_handed:
-                    self.king_of_hearts = seat  # drawn from the stock: now they play alone
-            seat = (seat + 1) % players
+        hands, stock, players = self.hands, self.stock, self.rules.players
+        seats = [(first + step) % players for step in range(players)]
+        three = self.rules.three_handed
+        drew = True
+        while stock and drew:  # a round of the table: a card to each seat short of four
+            drew = False
+            for seat in seats:
+                hand = hands[seat]
+                if len(hand) < HAND_SIZE and stock:
+                    card = stock.pop(0)
+                    hand.append(card)
+                    drew = True
+                    if three and card == KING_OF_HEARTS:
+                        self.king_of_hearts = seat  # drawn from the stock: now they play alone
 
     # ----- the count --------------------------------------------------------------------
 

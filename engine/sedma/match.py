@@ -61,6 +61,15 @@ class SedmaMatch(TrickMatch):
 
         return describe_action(self.deal, action, names)
 
+    def legal_actions(self) -> list[Any]:
+        if self._over or self.pending_cut is not None:
+            return super().legal_actions()
+        deal = self.deal
+        legal = deal._legal  # the hand's moves, kept until it changes
+        if legal is None:
+            legal = deal._legal = deal._compute_legal()
+        return legal.copy()
+
     def play_groups(self) -> list[MoveGroup]:
         if self.deal.phase is Phase.DECIDE:
             question = say("Fight or stop?") if self.rules.is_hola else say("Go again or stop?")

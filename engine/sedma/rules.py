@@ -78,17 +78,25 @@ class SedmaRules(RulesRecord):
 
     @property
     def wild_cards(self) -> frozenset[Card]:
-        """Every card `is_wild` says is wild (read on every play: worked out once per table
-        kind)."""
+        """Every card `is_wild` says is wild (worked out once per table kind)."""
+        return self._wild()[0]
+
+    @property
+    def wild_by_index(self) -> tuple[bool, ...]:
+        """`is_wild` of every card, by its index (read on every play)."""
+        return self._wild()[1]
+
+    def _wild(self) -> tuple[frozenset[Card], tuple[bool, ...]]:
         key = (self.game, self.players)
         wild = _WILD.get(key)
         if wild is None:
-            wild = _WILD[key] = frozenset(c for c in FULL_DECK if self.is_wild(c))
+            by_index = tuple(self.is_wild(c) for c in FULL_DECK)
+            wild = _WILD[key] = (frozenset(c for c in FULL_DECK if by_index[c.index]), by_index)
         return wild
 
 
 _FRENCH, _GERMAN = Pack.FRENCH, Pack.GERMAN  # read on every play (Enum members as globals)
-_WILD: dict[tuple[str, int], frozenset[Card]] = {}
+_WILD: dict[tuple[str, int], tuple[frozenset[Card], tuple[bool, ...]]] = {}
 _SEDMA_PACK = tuple(c for c in FULL_DECK if c.rank in SEDMA_RANKS)
 _SEDMA_PACK_OF_THREE = tuple(
     c for c in _SEDMA_PACK if not (c.suit is Suit.CLUBS and c.rank in (8, 9))

@@ -135,29 +135,31 @@ def _describe_house(action: SeepAction, card: Card, existing: House | None, who:
             cards=head_text,
         )
         return _with_extra(built, rest, value, cemented=True)
-    if len(head) == 1:
-        if existing.cemented:
-            words = (
-                marked("Add to the {house} with {card}"),
-                marked("{name} added {card} to the {house}"),
-            )
-        else:
-            words = (
-                marked("Cement the {house} with {card}"),
-                marked("{name} cemented the {house} with {card}"),
-            )
-        return _with_extra(said_by(who, *words, house=name, card=card.pretty), rest, value)
-    if existing.cemented:
-        words = (
-            marked("Add to the {house}: {cards}"),
-            marked("{name} added to the {house}: {cards}"),
-        )
-    else:
-        words = (
-            marked("Cement the {house}: {cards}"),
-            marked("{name} cemented the {house}: {cards}"),
-        )
-    return _with_extra(said_by(who, *words, house=name, cards=head_text), rest, value)
+    words = _ONTO_A_HOUSE[existing.cemented, len(head) == 1]
+    text = said_by(who, *words, house=name, card=card.pretty, cards=head_text)
+    return _with_extra(text, rest, value)
+
+
+# A play onto a house already on the floor: (is the house cemented, is the card played alone)
+# -> (the move's words, what a player did): adding to a cemented house, else cementing it.
+_ONTO_A_HOUSE = {
+    (True, True): (
+        marked("Add to the {house} with {card}"),
+        marked("{name} added {card} to the {house}"),
+    ),
+    (False, True): (
+        marked("Cement the {house} with {card}"),
+        marked("{name} cemented the {house} with {card}"),
+    ),
+    (True, False): (
+        marked("Add to the {house}: {cards}"),
+        marked("{name} added to the {house}: {cards}"),
+    ),
+    (False, False): (
+        marked("Cement the {house}: {cards}"),
+        marked("{name} cemented the {house}: {cards}"),
+    ),
+}
 
 
 def _with_extra(text: str, loose: Sequence[Card], value: int, cemented: bool = False) -> str:

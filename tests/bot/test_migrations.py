@@ -7,7 +7,7 @@ from pathlib import Path
 
 from bot.leaderboards import Board, player_stats, standings
 from bot.storage import MIGRATIONS, Store, migration_scripts
-from bot.storage.backends import database_at
+from bot.storage.backends import Database, database_at
 
 OLD_COLUMNS = (
     "table_id, user_id, guild_id, game, name, side, partner_id, place, outcome, baazis_won, "
@@ -16,15 +16,24 @@ OLD_COLUMNS = (
 )
 
 
+async def database_before(location: str | Path, migration: int, *games: str) -> Database:
+    """A database as the bot made it before `migration` existed, holding a finished table
+    per game in `games` (ids 1, 2, … in guild 7, hosted by user 100)."""
+    db = database_at(location)
+    await db.open(migration_scripts(db.dialect)[: migration - 1])
+    for number, game in enumerate(games, start=1):
+        await db.run(
+            "INSERT INTO game_tables (id, guild_id, channel_id, host_id, game, rules, seed,"
+            " status, created_at, updated_at) VALUES (?, 7, ?, 100, ?, '{}', ?, 'finished',"
+            " 0, 0)",
+            (number, 69 + number, game, number),
+        )
+    return db
+
+
 async def make_version_3_database(location: str | Path) -> None:
     """A database exactly as the bot made it before migration 4 existed."""
-    db = database_at(location)
-    await db.open(migration_scripts(db.dialect)[:3])
-    await db.run(
-        "INSERT INTO game_tables (id, guild_id, channel_id, host_id, game, rules, seed,"
-        " status, created_at, updated_at) VALUES (1, 7, 70, 100, 'seep', '{}', 1, 'finished',"
-        " 0, 0), (2, 7, 71, 100, 'suipe', '{}', 2, 'finished', 0, 0)"
-    )
+    db = await database_before(location, 4, "seep", "suipe")
     rows = [
         (1, 100, 7, "seep", "Asha", 0, None, 1, "win", 2, 1, 6, 3, 88, 300, 200, 1, 0, 10.0),
         (1, 200, 7, "seep", "Dev", 1, None, 2, "loss", 1, 2, 6, 1, 60, 200, 300, 1, 0, 10.0),
@@ -70,13 +79,7 @@ async def test_migration_12_keeps_every_deal_record_and_its_number(
     """Deal records may have no table from migration 12 on (a daily deal's): the records
     made before keep their numbers and players, and a number once given (even to a record
     since pruned) is not given again."""
-    db = database_at(store_location)
-    await db.open(migration_scripts(db.dialect)[:11])
-    await db.run(
-        "INSERT INTO game_tables (id, guild_id, channel_id, host_id, game, rules, seed,"
-        " status, created_at, updated_at) VALUES (1, 7, 70, 100, 'sedma', '{}', 1, 'finished',"
-        " 0, 0)"
-    )
+    db = await database_before(store_location, 12, "sedma")
     for number in (1, 2, 3):
         await db.run(
             "INSERT INTO deal_records (table_id, number, guild_id, game, finished_at, fair,"

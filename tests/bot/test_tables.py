@@ -42,6 +42,17 @@ async def started_suipe_for_two(tables: Tables, seed: int) -> TableSession:
     return session
 
 
+async def against_a_computer(
+    tables: Tables, seed: int, game: str = "suipe", channel: int = CHANNEL, **rules: int
+) -> TableSession:
+    """A two-player table of the host (Sina) and a computer player, started."""
+    session = await tables.create(GUILD, channel, HOST, game, {"players": 2, **rules}, seed=seed)
+    await session.join(HOST, "Sina")
+    await session.add_computer(HOST)
+    await session.start(HOST)
+    return session
+
+
 async def test_schema_is_migrated_and_sqlite_is_in_wal_mode(store: Store) -> None:
     assert await store.schema_version() == len(MIGRATIONS)
     if store.engine is Engine.SQLITE:
@@ -116,10 +127,7 @@ async def test_a_restarted_bot_continues_the_same_game(store_location: str | Pat
 
 async def test_two_clicks_at_the_same_moment_apply_one_move(store: Store) -> None:
     tables = Tables(store)
-    session = await tables.create(GUILD, CHANNEL, HOST, "suipe", {"players": 2}, seed=11)
-    await session.join(HOST, "Sina")
-    await session.add_computer(HOST)
-    await session.start(HOST)
+    session = await against_a_computer(tables, seed=11)
     await session.play_computers()
     move = session.match.legal_actions()[0]
     turn = session.turn_number
@@ -149,11 +157,7 @@ async def test_many_tables_write_at_once_without_tangling_transactions(store: St
     tables = Tables(store)
     sessions = []
     for channel in range(20, 28):
-        session = await tables.create(GUILD, channel, HOST, "suipe", {"players": 2}, seed=channel)
-        await session.join(HOST, "Sina")
-        await session.add_computer(HOST)
-        await session.start(HOST)
-        sessions.append(session)
+        sessions.append(await against_a_computer(tables, seed=channel, channel=channel))
 
     async def run(session) -> None:
         for _ in range(5):
@@ -199,10 +203,7 @@ async def test_moves_commit_while_every_finished_statement_is_still_referenced(
     monkeypatch.setattr(aiosqlite.Cursor, "__init__", keeping)
     async with Store(tmp_path / "kept.sqlite3") as store:
         tables = Tables(store)
-        session = await tables.create(GUILD, CHANNEL, HOST, "suipe", {"players": 2}, seed=3)
-        await session.join(HOST, "Sina")
-        await session.add_computer(HOST)
-        await session.start(HOST)
+        session = await against_a_computer(tables, seed=3)
         await session.play_computers()
         for _ in range(3):
             await session.play(HOST, session.match.legal_actions()[0])
@@ -227,10 +228,7 @@ async def test_an_ended_table_plays_no_more_and_stays_ended(store: Store) -> Non
 
 async def test_a_finished_match_frees_its_channel(store: Store) -> None:
     tables = Tables(store)
-    session = await tables.create(GUILD, CHANNEL, HOST, "suipe", {"players": 2, "deals": 1}, 5)
-    await session.join(HOST, "Sina")
-    await session.add_computer(HOST)
-    await session.start(HOST)
+    session = await against_a_computer(tables, seed=5, deals=1)
     while not session.match.is_terminal:
         await session.play_computers()
         if not session.match.is_terminal:
@@ -281,10 +279,7 @@ async def test_each_deal_has_a_secret_stored_with_the_move_that_dealt_it(
     deals on exactly as before."""
     async with Store(store_location) as store:
         tables = Tables(store)
-        session = await tables.create(GUILD, CHANNEL, HOST, "sedma", {"players": 2}, seed=8)
-        await session.join(HOST, "Asha")
-        await session.add_computer(HOST)
-        await session.start(HOST)
+        session = await against_a_computer(tables, seed=8, game="sedma")
         keys = (await store.table(session.id)).deal_keys
         assert keys is not None and len(keys["secrets"]) == 1 and len(keys["secrets"][0]) == 64
         seeded = registry.new_match("sedma", 8, players=2)  # what the seed alone would deal

@@ -293,6 +293,20 @@ def shard_of(guild_id: int, shard_count: int) -> int:
     return (guild_id >> 22) % shard_count
 
 
+def text_channel(channel_id: int, name: str, position: int, denied: int) -> dict[str, Any]:
+    """A text channel of the test guild where everyone is denied the `denied` permissions."""
+    overwrites = [{"id": str(GUILD_ID), "type": 0, "allow": "0", "deny": str(denied)}]
+    return {
+        "id": str(channel_id),
+        "type": 0,
+        "name": name,
+        "position": position,
+        "guild_id": str(GUILD_ID),
+        "permission_overwrites": overwrites if denied else [],
+        "nsfw": False,
+    }
+
+
 class FakeDiscord:
     def __init__(
         self, extra_channels: int = 0, other_guilds: int = 0, guild_channels: int = 1
@@ -449,60 +463,15 @@ class FakeDiscord:
     def _guild(self, guild_id: int = GUILD_ID) -> dict[str, Any]:
         if guild_id != GUILD_ID:
             return self._other_guild(guild_id)
-        channel = {
-            "id": str(CHANNEL_ID),
-            "type": 0,
-            "name": "cards",
-            "position": 0,
-            "guild_id": str(GUILD_ID),
-            "permission_overwrites": [
-                {"id": str(GUILD_ID), "type": 0, "allow": "0", "deny": str(CREATE_PUBLIC_THREADS)}
-            ],
-            "nsfw": False,
-        }
-        threads_allowed = {
-            **channel,
-            "id": str(THREADS_CHANNEL_ID),
-            "name": "card-room",
-            "position": 3,
-            "permission_overwrites": [],
-        }
-        no_files = {
-            "id": str(NO_FILES_CHANNEL_ID),
-            "type": 0,
-            "name": "no-files",
-            "position": 1,
-            "guild_id": str(GUILD_ID),
-            "nsfw": False,
-            "permission_overwrites": [
-                {
-                    "id": str(GUILD_ID),
-                    "type": 0,
-                    "allow": "0",
-                    "deny": str(ATTACH_FILES | CREATE_PUBLIC_THREADS),
-                }
-            ],
-        }
-        read_only = {
-            **no_files,
-            "id": str(READ_ONLY_CHANNEL_ID),
-            "name": "read-only",
-            "position": 2,
-            "permission_overwrites": [
-                {"id": str(GUILD_ID), "type": 0, "allow": "0", "deny": str(SEND_MESSAGES)}
-            ],
-        }
-        no_embeds = {
-            **no_files,
-            "id": str(NO_EMBEDS_CHANNEL_ID),
-            "name": "no-embeds",
-            "position": 3,
-            "permission_overwrites": [
-                {"id": str(GUILD_ID), "type": 0, "allow": "0", "deny": str(EMBED_LINKS)}
-            ],
-        }
+        channel = text_channel(CHANNEL_ID, "cards", 0, CREATE_PUBLIC_THREADS)
+        threads_allowed = text_channel(THREADS_CHANNEL_ID, "card-room", 3, 0)
+        no_files = text_channel(
+            NO_FILES_CHANNEL_ID, "no-files", 1, ATTACH_FILES | CREATE_PUBLIC_THREADS
+        )
+        read_only = text_channel(READ_ONLY_CHANNEL_ID, "read-only", 2, SEND_MESSAGES)
+        no_embeds = text_channel(NO_EMBEDS_CHANNEL_ID, "no-embeds", 3, EMBED_LINKS)
         extra = [
-            {**channel, "id": str(cid), "name": f"cards-{n}", "position": 5 + n}
+            text_channel(cid, f"cards-{n}", 5 + n, CREATE_PUBLIC_THREADS)
             for n, cid in enumerate(self.extra_channels)
         ]
         members = [self._member(BOT_ID, "Seep Bot", bot=True)]

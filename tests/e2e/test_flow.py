@@ -31,9 +31,10 @@ CLOCK = re.compile(r"<t:(\d+):R>")
 async def flow_env(
     store_location: str | Path, monkeypatch: pytest.MonkeyPatch
 ) -> AsyncIterator[Env]:
-    """The bot against the fake Discord on either store."""
+    """The bot against the fake Discord on either store, with Asha a member of the server."""
     async with bot_env(store_location, Path("."), monkeypatch) as env:
         env.location = store_location  # type: ignore[attr-defined]
+        env.fake.add_member(ASHA, "Asha")
         yield env
 
 
@@ -57,7 +58,6 @@ async def test_pick_bury_and_call_in_one_picker_one_tap_each(
 ) -> None:
     env, fake = flow_env, flow_env.fake
     fix_deals(monkeypatch, 3)  # the dealer is seat 5: Asha (seat 1) is asked first
-    fake.add_member(ASHA, "Asha")
     fake.add_member(DEV, "Dev")
     _, session = await start_table(
         env, ASHA, "sheepshead", joiners=(DEV,), computers=3, players=5, sheepshead_hands=1
@@ -108,7 +108,6 @@ async def test_a_seep_bid_and_the_first_play_in_one_picker(
     hand opened once, then one tap per decision."""
     env, fake = flow_env, flow_env.fake
     fix_deals(monkeypatch, 3)  # Asha bids first
-    fake.add_member(ASHA, "Asha")
     _, session = await start_table(env, ASHA, "seep", computers=3, players=4)
     assert whose_turn(fake) == ASHA
     table_id, hand = hand_button(fake)
@@ -156,7 +155,6 @@ async def test_a_sedma_stop_and_the_next_lead_in_one_picker(
     same picker asks for the lead in place: one tap for each of the two decisions."""
     env, fake = flow_env, flow_env.fake
     fix_deals(monkeypatch, 1)
-    fake.add_member(ASHA, "Asha")
     _, session = await start_table(env, ASHA, "sedma", computers=1, players=2)
     for _ in range(40):
         await env.bot.idle()
@@ -188,7 +186,6 @@ async def test_a_sedma_stop_and_the_next_lead_in_one_picker(
 
 async def test_the_table_shows_the_movers_deadline_through_a_restart(flow_env: Env) -> None:
     env, fake = flow_env, flow_env.fake
-    fake.add_member(ASHA, "Asha")
     before = time.time()
     lobby, session = await start_table(env, ASHA, "suipe", computers=1, players=2, deals=5)
     first = latest_table(fake)
@@ -224,9 +221,7 @@ async def test_no_clock_at_an_untimed_table(env: Env) -> None:
 async def test_the_final_table_comes_before_the_summary_with_recap_and_rematch(
     flow_env: Env,
 ) -> None:
-    env = flow_env
-    fake = env.fake
-    fake.add_member(ASHA, "Asha")
+    env, fake = flow_env, flow_env.fake
     lobby, session = await start_table(env, ASHA, "sheepshead", computers=2, players=3,
                                        sheepshead_hands=2)  # fmt: skip
     channel = int(lobby["channel_id"])
@@ -273,7 +268,6 @@ async def test_a_table_ended_while_a_computer_thinks_posts_nothing_more(
     flow_env: Env, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     env, fake = flow_env, flow_env.fake
-    fake.add_member(ASHA, "Asha")
     lobby, session = await start_table(env, ASHA, "sedma", computers=3, players=4)
     channel = int(lobby["channel_id"])
     thinking, release = asyncio.Event(), asyncio.Event()
@@ -317,9 +311,7 @@ async def test_a_table_ended_while_a_computer_thinks_posts_nothing_more(
 async def test_a_table_ended_during_the_computers_delay_or_a_timer_posts_nothing(
     flow_env: Env,
 ) -> None:
-    env = flow_env
-    fake = env.fake
-    fake.add_member(ASHA, "Asha")
+    env, fake = flow_env, flow_env.fake
     lobby, _ = await start_table(env, ASHA, "sedma", computers=3, players=4)
     channel = int(lobby["channel_id"])
     while whose_turn(fake) != ASHA:
@@ -356,9 +348,7 @@ async def test_the_fake_refuses_a_second_answer_with_40060(env: Env) -> None:
 
 
 async def test_season_cancel_and_pickers_are_answered_once(flow_env: Env) -> None:
-    env = flow_env
-    fake = env.fake
-    fake.add_member(ASHA, "Asha")
+    env, fake = flow_env, flow_env.fake
     season = await fake.slash(ASHA, "settings", "season", permissions=MANAGE_GUILD)
     confirm = fake.messages[season.message_id]
     cancelled = await fake.click(ASHA, season.message_id, button(fake, confirm, "Cancel"),
@@ -384,7 +374,7 @@ async def test_season_cancel_and_pickers_are_answered_once(flow_env: Env) -> Non
 
 async def test_the_next_match_queue_seats_its_players_after_a_restart(flow_env: Env) -> None:
     env, fake = flow_env, flow_env.fake
-    for user, name in ((ASHA, "Asha"), (DEV, "Dev"), (MIRA, "Mira"), (RAVI, "Ravi")):
+    for user, name in ((DEV, "Dev"), (MIRA, "Mira"), (RAVI, "Ravi")):
         fake.add_member(user, name)
     lobby, session = await start_table(env, ASHA, "sheepshead", computers=2, players=3,
                                        sheepshead_hands=1)  # fmt: skip

@@ -19,12 +19,18 @@ from .helpers import (
 ASHA = 901
 
 
+@pytest.fixture
+def env(env: Env) -> Env:
+    """The bot against the fake Discord, with Asha (who opens every table here) a member."""
+    env.fake.add_member(ASHA, "Asha")
+    return env
+
+
 async def test_every_play_since_the_last_table_is_listed(
     env: Env, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     fix_deals(monkeypatch, 7)
     fake = env.fake
-    fake.add_member(ASHA, "Asha")
     _, session = await start_table(env, ASHA, "sedma", computers=3, players=4)
     checked = 0
     while checked < 3:
@@ -53,7 +59,6 @@ async def test_the_host_starts_a_rematch_in_one_tap_and_the_others_join(env: Env
     from .test_sheepshead import DEV, act, summaries
 
     fake = env.fake
-    fake.add_member(ASHA, "Asha")
     fake.add_member(DEV, "Dev")
     lobby, session = await start_table(
         env, ASHA, "sheepshead", joiners=(DEV,), computers=1, players=3, sheepshead_hands=1
@@ -84,8 +89,6 @@ async def test_the_host_starts_a_rematch_in_one_tap_and_the_others_join(env: Env
 
 
 async def test_the_winning_lead_is_a_table_option(env: Env) -> None:
-    fake = env.fake
-    fake.add_member(ASHA, "Asha")
     _, session = await start_table(env, ASHA, "seep30", computers=1, players=2, winning_lead=50)
     assert session.row.rules["target"] == 50 and session.match.rules.target_lead == 50
     # the option belongs to Seep's subcommands only: Suipe's does not offer it
@@ -97,7 +100,6 @@ async def test_the_winning_lead_is_a_table_option(env: Env) -> None:
 async def test_a_server_sets_its_winning_lead_in_settings(env: Env) -> None:
     """/settings tables winning_lead: new Seep tables start with it; the host may still choose."""
     fake = env.fake
-    fake.add_member(ASHA, "Asha")
     saved = await fake.slash(ASHA, "settings", "tables", permissions=1 << 5, winning_lead=50)
     assert "Seep: the lead that wins a baazi: **50**" in saved.responses[-1]["data"]["content"]
     _, session = await start_table(env, ASHA, "seep", computers=1, players=2)
@@ -124,7 +126,6 @@ async def test_a_move_takes_three_taps_and_a_forced_one_two(
     (25) gets a list per few cards, each move still three taps."""
     fix_deals(monkeypatch, deals)
     fake = env.fake
-    fake.add_member(ASHA, "Asha")
     computers = players - 1
     _, session = await start_table(env, ASHA, game, computers=computers, players=players, **options)
     taps: list[tuple[int, int]] = []  # (legal moves, taps)

@@ -1,13 +1,17 @@
-"""Test helpers that serve every fishing game."""
+"""Test helpers: for every game (random play, moves in notation, refused moves), for the
+fishing games (suit choices, positions, views) and for the trick-taking ones (a match's copy)."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Sequence
-from itertools import combinations, product
+from itertools import combinations, count, product
 from typing import Any
 
+import pytest
+
 from engine.cards import Card, sorted_cards
+from engine.core import IllegalMove
 
 
 def every_suit_choice(floor: Sequence[Card], action: Any) -> set[str]:
@@ -71,3 +75,67 @@ def first_deal_positions(match: Any, rng: random.Random, most_loose: int) -> Ite
         if len(deal.loose) <= most_loose:
             yield deal
         match.apply(rng.choice(match.legal_actions()))
+
+
+def played_at_random(
+    match: Any,
+    seed: int,
+    plays: int | None = None,
+    until: Callable[[Any], bool] = lambda match: bool(match.is_terminal),
+) -> Any:
+    """`match` after legal moves drawn at random from `seed`: `plays` of them at most (None:
+    as many as it takes), fewer where `until` holds first (by default, the match is over)."""
+    rng = random.Random(seed)
+    for _ in count() if plays is None else range(plays):
+        if until(match):
+            break
+        match.apply(rng.choice(match.legal_actions()))
+    return match
+
+
+def refused(deal: Any, action: Any, reason: str | None = None) -> None:
+    """The move is not offered, and played anyway it is refused (saying `reason`)."""
+    assert action.notation not in {offered.notation for offered in deal.legal_actions()}
+    with pytest.raises(IllegalMove, match=reason):
+        deal.apply(action)
+
+
+def random_deals_checked(
+    match: Any,
+    rng: random.Random,
+    before_move: Callable[[Any, Any], None],
+    finished: Callable[[Any], None],
+    most_deals: int | None = None,
+) -> tuple[int, Any]:
+    """Plays `match` at random to its end (or until `most_deals` deals have finished),
+    checking each position with `before_move(match, deal)` and each finished deal with
+    `finished`; the match then replays from its stored form to the same deal results and view.
+    Returns how many deals finished and the replayed match (for the game's own comparisons)."""
+    deals = 0
+    while not match.is_terminal and (most_deals is None or deals < most_deals):
+        deal = match.deal
+        before_move(match, deal)
+        match.apply(rng.choice(match.legal_actions()))
+        if match.deal is not deal or match.is_terminal:
+            finished(deal)
+            deals += 1
+    replayed = type(match).from_dict(match.to_dict())
+    assert replayed.deal_results == match.deal_results
+    assert replayed.view() == match.view()
+    return deals, replayed
+
+
+def trick_match_copy(match: Any) -> Any:
+    """A trick-taking match around a copy of its hand, with its running totals (Sedma's
+    scores, Sheepshead's sheet), its finished hands and their count: what to deal around again."""
+    other = type(match).from_position(match.deal.copy())
+    setattr(other, match.totals_name, list(getattr(match, match.totals_name)))
+    other.deal_results, other.deal_number = list(match.deal_results), match.deal_number
+    return other
+
+
+def played(deal: Any, parse: Callable[[str], Any], *moves: str) -> Any:
+    """`deal` after the `moves` (in the game's notation, read by `parse`), one after another."""
+    for move in moves:
+        deal.apply(parse(move))
+    return deal

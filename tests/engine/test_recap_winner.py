@@ -3,22 +3,17 @@ side of two "win"."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from engine.core import PUBLIC
 from engine.games import new_match
+from tests.engine.shared import played_at_random
 
 NAMES = ["Asha", "Dev", "Ravi", "Mira", "Sina", "Tavita"]
 
 
 def finished(game: str, players: int, seed: int):
-    match = new_match(game, seed, players=players)
-    rng = random.Random(seed)
-    while not match.is_terminal:
-        match.apply(rng.choice(match.legal_actions()))
-    return match.view(PUBLIC)
+    return played_at_random(new_match(game, seed, players=players), seed).view(PUBLIC)
 
 
 @pytest.mark.parametrize(

@@ -20,18 +20,13 @@ from renderers.layout import table_layout
 from renderers.model import table_model
 from renderers.palette import theme_colours
 from renderers.theme import DEFAULT_THEME
-from tests.engine.shared import redeal
+from tests.engine.shared import played_at_random, redeal
 
 NAMES = ["Asha", "Dev", "Ravi", "Mira"]
 
 
 def played(match, plays: int, seed: int = 1):
-    rng = random.Random(seed)
-    for _ in range(plays):
-        if match.is_terminal:
-            break
-        match.apply(rng.choice(match.legal_actions()))
-    return match
+    return played_at_random(match, seed, plays)
 
 
 def matches():

@@ -17,7 +17,7 @@ from engine.pictures import TrickTable
 from renderers import gallery, hand, recap, table, tricks
 from renderers.gallery import _after_trick, _continued_trick
 from renderers.text import recording_text
-from tests.engine.shared import redeal
+from tests.engine.shared import played_at_random, redeal
 
 NAMES = ["Asha", "Dev", "Ravi", "Mira", "Sina", "Tavita"]
 
@@ -164,10 +164,7 @@ def test_the_hand_dims_cards_that_may_not_be_played_and_marks_trumps() -> None:
 
 
 def test_the_recap_of_a_long_match_shows_the_last_deals_and_the_totals() -> None:
-    match = new_match("seep", 4, baazis=3)
-    rng = random.Random(4)
-    while not match.is_terminal:
-        match.apply(rng.choice(match.legal_actions()))
+    match = played_at_random(new_match("seep", 4, baazis=3), 4)
     picture = match.view(PUBLIC).recap_picture(NAMES[:4])
     assert len(picture.rows) == match.deals_finished > recap.MAX_ROWS
     with recording_text() as recording:

@@ -11,23 +11,14 @@ from engine.ai import choose_action, suggest
 from engine.sedma import SedmaMatch, SedmaRules
 from engine.sedma.ai import sample_world, unseen_cards
 from engine.sedma.rules import KING_OF_HEARTS
-from tests.engine.shared import redeal
+from tests.engine.shared import played_at_random
+
+from .test_properties import swapped
 
 
 def advanced(game: str, players: int, seed: int, plays: int) -> SedmaMatch:
     match = SedmaMatch(SedmaRules(game=game, players=players), seed)
-    rng = random.Random(seed)
-    for _ in range(plays):
-        match.apply(rng.choice(match.legal_actions()))
-    return match
-
-
-def hidden_swapped(match: SedmaMatch, seat: int, rng: random.Random) -> SedmaMatch:
-    other = SedmaMatch.from_position(match.deal.copy())
-    hand = other.deal
-    redeal([*(hand.hands[p] for p in range(hand.players) if p != seat), hand.stock], rng)
-    hand.changed()
-    return other
+    return played_at_random(match, seed, plays)
 
 
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
@@ -41,7 +32,7 @@ def test_a_decision_does_not_change_when_hidden_cards_are_swapped(
         assert seat is not None
         real = choose_action(match, seat, level, random.Random(seed))
         for shuffle in range(3):
-            other = hidden_swapped(match, seat, random.Random(100 + shuffle))
+            other = swapped(match, seat, random.Random(100 + shuffle))
             again = choose_action(other, seat, level, random.Random(seed))
             assert again == real
 

@@ -5,8 +5,6 @@ Only the faces change: the cards, the moves and their notation stay the same."""
 
 from __future__ import annotations
 
-import random
-
 from PIL import Image
 
 from bot import settings
@@ -18,17 +16,14 @@ from engine.sedma.spec import HOLA_SPEC, SEDMA_SPEC
 from renderers import hand, summary, tricks
 from renderers.draw import paste_card
 from renderers.theme import DEFAULT_THEME
+from tests.engine.shared import played_at_random
 
 QUEEN = Card.parse("QH")
 NAMES = ["Asha", "Dev", "Ravi", "Mira"]
 
 
 def played(rules: SedmaRules, plays: int = 6, seed: int = 4) -> SedmaMatch:
-    match = SedmaMatch(rules, seed)
-    rng = random.Random(seed)
-    for _ in range(plays):
-        match.apply(rng.choice(match.legal_actions()))
-    return match
+    return played_at_random(SedmaMatch(rules, seed), seed, plays)
 
 
 def test_a_german_reader_sees_d_for_a_queen_and_b_for_a_jack() -> None:

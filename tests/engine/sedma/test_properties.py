@@ -17,7 +17,7 @@ from engine.registry import restore
 from engine.sedma import Kind, Phase, SedmaAction, SedmaHand, SedmaMatch, SedmaRules
 from engine.sedma.actions import STOP
 from engine.sedma.rules import KING_OF_HEARTS, MAX_ROUNDS
-from tests.engine.shared import redeal
+from tests.engine.shared import redeal, trick_match_copy
 
 CONFIGS = [("sedma", 2), ("sedma", 3), ("sedma", 4), ("hola", 2), ("hola", 4)]
 HANDS = 2000
@@ -60,10 +60,7 @@ def everything(hand: SedmaHand) -> Counter[Card]:
 
 def swapped(match: SedmaMatch, seat: int | None, rng: random.Random) -> SedmaMatch:
     """The same match with the cards `seat` cannot see (other hands, the stock) shuffled."""
-    other = SedmaMatch.from_position(match.deal.copy())
-    other.scores, other.deal_results, other.deal_number = (
-        list(match.scores), list(match.deal_results), match.deal_number,
-    )  # fmt: skip
+    other: SedmaMatch = trick_match_copy(match)
     hand = other.deal
     redeal([*(hand.hands[p] for p in range(hand.players) if p != seat), hand.stock], rng)
     hand.changed()

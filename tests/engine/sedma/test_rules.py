@@ -12,8 +12,17 @@ import pytest
 from engine.cards import Card, Suit, parse_cards
 from engine.core import PUBLIC, IllegalMove, NotYourTurn
 from engine.games import match_from_position, new_match
-from engine.sedma import Phase, SedmaHand, SedmaMatch, SedmaRules, format_position, parse_position
+from engine.sedma import (
+    Phase,
+    SedmaHand,
+    SedmaMatch,
+    SedmaRules,
+    format_position,
+    parse_action,
+    parse_position,
+)
 from engine.sedma.hand import HandScore
+from tests.engine.shared import played
 
 NAMES = ["Asha", "Dev", "Ravi", "Mira"]
 
@@ -23,11 +32,7 @@ def hand_of(text: str) -> SedmaHand:
 
 
 def play(hand: SedmaHand, *moves: str) -> SedmaHand:
-    from engine.sedma import parse_action
-
-    for move in moves:
-        hand.apply(parse_action(move))
-    return hand
+    return played(hand, parse_action, *moves)
 
 
 # ----- the pack, the deal, the stock ---------------------------------------------------------

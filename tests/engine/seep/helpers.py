@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from engine.seep import SeepDeal, parse_position
+from engine.seep import SeepDeal, parse_action, parse_position
+from tests.engine import shared
 
 
 def position(text: str) -> SeepDeal:
@@ -28,6 +29,9 @@ def play(deal: SeepDeal, notation: str) -> SeepDeal:
 
 
 def _find(deal: SeepDeal, notation: str):
-    from engine.seep import parse_action
-
     return parse_action(notation)
+
+
+def refused(deal: SeepDeal, notation: str, reason: str | None = None) -> None:
+    """The move is not offered, and played anyway it is refused (saying `reason`)."""
+    shared.refused(deal, parse_action(notation), reason)

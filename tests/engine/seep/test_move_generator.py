@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import random
 
-from engine.cards import FULL_DECK, Card
-from engine.seep import House, Phase, SeepDeal, SeepMatch, SeepRules
+from engine.cards import FULL_DECK, Card, format_cards
+from engine.fishing_position import pile_line
+from engine.notation import options_line
+from engine.seep import House, SeepDeal, SeepMatch, SeepRules, parse_position
 
 from ..shared import engine_moves, first_deal_positions
 from .brute_force import brute_force_moves
 
 
 def random_position(rng: random.Random) -> SeepDeal:
-    """A small random mid-deal position that keeps the invariants of a real one."""
+    """A small random mid-deal position that keeps the invariants of a real one (its notation
+    read as any position is)."""
     game = rng.choice(["seep", "seep", "seep30"])
     rules = SeepRules(
         game=game,
@@ -66,22 +69,17 @@ def random_position(rng: random.Random) -> SeepDeal:
     if first_play:
         bids = [c.rank for c in hands[seat] if c.rank >= 9]
         bid = rng.choice(bids) if bids else None
-    deal = SeepDeal(
-        rules=rules,
-        dealer=(seat + 3) % 4,
-        hands=hands,
-        loose=loose,
-        houses=houses,
-        bid=bid,
-        phase=Phase.PLAY,
-        turn=seat,
-        play_number=0 if bid is not None else rng.randint(1, 40),
-    )
-    for house in houses.values():
-        deal.values_built.add(house.value)
-        for who in house.owners:
-            deal.built_by[who].add(house.value)
-    return deal
+    lines = [
+        options_line(rules, ("game", "players")),
+        f"dealer: {(seat + 3) % 4}",
+        f"turn: {seat}",
+        f"play: {0 if bid is not None else rng.randint(1, 40)}",
+        *([] if bid is None else [f"bid: {bid}"]),
+        f"floor: {format_cards(loose)}".rstrip(),
+        *(pile_line("house", v, h.cemented, h.cards, h.owners) for v, h in houses.items()),
+        *(f"hand {s}: {format_cards(hand)}" for s, hand in enumerate(hands) if hand),
+    ]
+    return parse_position("\n".join(lines))  # the notation builds the deal as a real one
 
 
 def test_generator_matches_brute_force_on_random_positions() -> None:

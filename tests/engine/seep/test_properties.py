@@ -10,7 +10,11 @@ import pytest
 from engine.cards import FULL_DECK
 from engine.seep import Phase, SeepDeal, SeepMatch, SeepRules, format_position, parse_position
 from engine.seep.scoring import card_points
-from tests.engine.shared import check_position_round_trip, check_views_hide
+from tests.engine.shared import (
+    check_position_round_trip,
+    check_views_hide,
+    random_deals_checked,
+)
 
 from ..shared import redeal
 
@@ -57,22 +61,20 @@ def play_deals(rules: SeepRules, count: int, seed: int) -> None:
     while deals_done < count:
         match = SeepMatch(rules, seed * 100_000 + game)
         game += 1
-        while not match.is_terminal and deals_done < count:
-            deal = match.deal
-            check_invariants(deal)
-            step = deal.play_number
-            if step % 7 == 3:
-                check_views_hide(match, hidden_swapped)
-            if step % 11 == 5 and deal.phase is Phase.PLAY:
-                check_position_round_trip(deal, format_position, parse_position)
-            match.apply(rng.choice(match.legal_actions()))
-            if match.deal is not deal or match.is_terminal:
-                check_finished(deal)
-                deals_done += 1
-        replayed = SeepMatch.from_dict(match.to_dict())
+        deals, replayed = random_deals_checked(
+            match, rng, check_position, check_finished, count - deals_done
+        )
+        deals_done += deals
         assert format_position(replayed.deal) == format_position(match.deal)
-        assert replayed.deal_results == match.deal_results
-        assert replayed.view() == match.view()
+
+
+def check_position(match: SeepMatch, deal: SeepDeal) -> None:
+    check_invariants(deal)
+    step = deal.play_number
+    if step % 7 == 3:
+        check_views_hide(match, hidden_swapped)
+    if step % 11 == 5 and deal.phase is Phase.PLAY:
+        check_position_round_trip(deal, format_position, parse_position)
 
 
 def check_finished(deal: SeepDeal) -> None:

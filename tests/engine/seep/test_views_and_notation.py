@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from engine.cards import FULL_DECK
 from engine.core import PUBLIC, BadNotation, GameError, GameOver, IllegalMove, NotYourTurn
 from engine.seep import Kind, SeepAction, SeepMatch, SeepRules, format_position, parse_position
+from tests.engine.shared import played_at_random
 
 cards = st.sampled_from(FULL_DECK)
 
@@ -54,10 +55,7 @@ def test_errors_are_value_errors_with_player_messages() -> None:
 
 
 def test_a_finished_match_refuses_moves() -> None:
-    match = SeepMatch(SeepRules(), seed=2)
-    rng = random.Random(2)
-    while not match.is_terminal:
-        match.apply(rng.choice(match.legal_actions()))
+    match = played_at_random(SeepMatch(SeepRules(), seed=2), 2)
     assert match.current_player is None and match.legal_actions() == []
     with pytest.raises(GameOver):
         match.apply("B9")

@@ -12,18 +12,14 @@ from engine.sheepshead import Phase, SheepsheadMatch, SheepsheadRules
 from engine.sheepshead.ai import sample_world, voids
 from engine.sheepshead.position import parse_position
 from engine.sheepshead.rules import suit_of
+from tests.engine.shared import played_at_random
 
 from .test_properties import swapped
 
 
 def advanced(rules: SheepsheadRules, seed: int, plays: int) -> SheepsheadMatch:
     match = SheepsheadMatch(rules, seed)
-    rng = random.Random(seed)
-    for _ in range(plays):
-        if match.deal_results:
-            break
-        match.apply(rng.choice(match.legal_actions()))
-    return match
+    return played_at_random(match, seed, plays, until=lambda m: bool(m.deal_results))
 
 
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])

@@ -17,6 +17,7 @@ from engine.core import PUBLIC
 from engine.registry import restore
 from engine.sheepshead import Kind, Phase, SheepsheadHand, SheepsheadMatch, SheepsheadRules
 from engine.sheepshead.rules import FAIL_SUITS, is_trump
+from tests.engine.shared import trick_match_copy
 
 HANDS = 2000
 CONFIGS = [
@@ -119,10 +120,7 @@ def everything(hand: SheepsheadHand) -> Counter[Card]:
 
 def swapped(match: SheepsheadMatch, seat: int | None, rng: random.Random) -> SheepsheadMatch:
     """The same table with every card `seat` cannot see dealt around again."""
-    other = SheepsheadMatch.from_position(match.deal.copy())
-    other.sheet, other.deal_results, other.deal_number = (
-        list(match.sheet), list(match.deal_results), match.deal_number,
-    )  # fmt: skip
+    other: SheepsheadMatch = trick_match_copy(match)
     hand = other.deal
     hidden = [p for p in range(hand.players) if p != seat]
     sees_bury = seat is not None and seat == hand.picker

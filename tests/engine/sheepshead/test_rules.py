@@ -16,6 +16,7 @@ from engine.sheepshead.actions import parse_action
 from engine.sheepshead.hand import HandScore
 from engine.sheepshead.position import format_position, parse_position
 from engine.sheepshead.rules import TRUMP_ORDER, points, power
+from tests.engine.shared import played
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]
 
@@ -25,9 +26,7 @@ def hand_of(text: str) -> SheepsheadHand:
 
 
 def play(hand: SheepsheadHand, *moves: str) -> SheepsheadHand:
-    for move in moves:
-        hand.apply(parse_action(move))
-    return hand
+    return played(hand, parse_action, *moves)
 
 
 def legal(hand: SheepsheadHand) -> set[str]:
@@ -325,49 +324,56 @@ def test_the_jack_of_diamonds_game_has_no_call_whatever_is_buried() -> None:
     assert mine.phase is Phase.PLAY and mine.alone and mine.partner is None  # unannounced
 
 
-def test_the_partner_must_play_the_called_ace_when_its_suit_is_first_led() -> None:
-    hand = hand_of(
-        "sheepshead players=5 | dealer: 4 | picker: 0 | called: AS | "
-        "trick: 0 7S | hand 1: AS 9S QD | hand 0: QC KH"
-    )
-    assert legal(hand) == {"AS"}
-    with pytest.raises(IllegalMove, match="called A♠: it must be played now"):
-        play(hand, "9S")
+FIVE_CALLED_ACE = "sheepshead players=5 | called: AS | "
 
 
-def test_the_called_ace_is_not_thrown_off_before_its_suit_is_led() -> None:
-    hand = hand_of(
-        "sheepshead players=5 | dealer: 4 | picker: 0 | called: AS | "
-        "trick: 0 AH | hand 1: AS 9S QD | hand 0: QC 7S"
-    )
-    assert legal(hand) == {"QD", "9S"}
-    with pytest.raises(IllegalMove, match="may not be thrown off"):
-        play(hand, "AS")
+@pytest.mark.parametrize(
+    ("position", "allowed", "refused", "message"),
+    [
+        pytest.param(
+            "dealer: 4 | picker: 0 | trick: 0 7S | hand 1: AS 9S QD | hand 0: QC KH",
+            {"AS"},
+            "9S",
+            "called A♠: it must be played now",
+            id="the partner must play the called ace when its suit is first led",
+        ),
+        pytest.param(
+            "dealer: 4 | picker: 0 | trick: 0 AH | hand 1: AS 9S QD | hand 0: QC 7S",
+            {"QD", "9S"},
+            "AS",
+            "may not be thrown off",
+            id="the called ace is not thrown off before its suit is led",
+        ),
+        pytest.param(
+            "dealer: 0 | picker: 3 | turn: 1 | hand 1: AS 9S QD 7H | hand 3: 8S",
+            {"AS", "QD", "7H"},
+            "9S",
+            "lead ♠ only with the called A♠",
+            id="the partner leads the called suit only with the ace",
+        ),
+        pytest.param(
+            "dealer: 4 | picker: 1 | trick: 0 AH | hand 1: 9S QD 7C | hand 2: AS",
+            {"QD", "7C"},
+            "9S",
+            "Keep your hold card 9♠",
+            id="the picker keeps the hold card until the suit is led",
+        ),
+    ],
+)
+def test_the_duties_of_a_called_ace(
+    position: str, allowed: set[str], refused: str, message: str
+) -> None:
+    hand = hand_of(FIVE_CALLED_ACE + position)
+    assert legal(hand) == allowed
+    with pytest.raises(IllegalMove, match=message):
+        play(hand, refused)
+
+
+def test_the_called_ace_may_be_thrown_off_once_its_suit_was_led() -> None:
     after = hand_of(
-        "sheepshead players=5 | dealer: 4 | picker: 0 | called: AS | led: S | "
-        "trick: 0 AH | hand 1: AS 9S QD"
+        FIVE_CALLED_ACE + "dealer: 4 | picker: 0 | led: S | trick: 0 AH | hand 1: AS 9S QD"
     )
     assert "AS" in legal(after)  # once spades were led, the duty is over
-
-
-def test_the_partner_leads_the_called_suit_only_with_the_ace() -> None:
-    hand = hand_of(
-        "sheepshead players=5 | dealer: 0 | picker: 3 | called: AS | turn: 1 | "
-        "hand 1: AS 9S QD 7H | hand 3: 8S"
-    )
-    assert legal(hand) == {"AS", "QD", "7H"}
-    with pytest.raises(IllegalMove, match="lead ♠ only with the called A♠"):
-        play(hand, "9S")
-
-
-def test_the_picker_keeps_the_hold_card_until_the_suit_is_led() -> None:
-    hand = hand_of(
-        "sheepshead players=5 | dealer: 4 | picker: 1 | called: AS | "
-        "trick: 0 AH | hand 1: 9S QD 7C | hand 2: AS"
-    )
-    assert legal(hand) == {"QD", "7C"}
-    with pytest.raises(IllegalMove, match="Keep your hold card 9♠"):
-        play(hand, "9S")
 
 
 def test_the_unknown_card_goes_face_down_cannot_win_and_its_points_go_to_the_winner() -> None:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -11,6 +9,7 @@ from hypothesis import strategies as st
 from engine.cards import FULL_DECK
 from engine.core import PUBLIC, BadNotation, IllegalMove, NotYourTurn
 from engine.suipe import Move, SuipeAction, SuipeMatch, SuipeRules, format_position, parse_position
+from tests.engine.shared import played_at_random
 
 cards = st.sampled_from(FULL_DECK)
 
@@ -66,10 +65,7 @@ def test_bad_suipe_positions_are_refused_with_a_reason(text: str, message: str) 
 
 
 def test_views_hide_every_hand_but_the_viewers() -> None:
-    match = SuipeMatch(SuipeRules(players=3), seed=4)
-    rng = random.Random(4)
-    for _ in range(5):
-        match.apply(rng.choice(match.legal_actions()))
+    match = played_at_random(SuipeMatch(SuipeRules(players=3), seed=4), 4, 5)
     public = match.view(PUBLIC)
     assert public.hand is None and public.hand_sizes == tuple(len(h) for h in match.deal.hands)
     for player in range(3):

@@ -10,7 +10,11 @@ import pytest
 from engine.cards import FULL_DECK
 from engine.suipe import SuipeDeal, SuipeMatch, SuipeRules, format_position, parse_position
 from engine.suipe.deal import Phase
-from tests.engine.shared import check_position_round_trip, check_views_hide
+from tests.engine.shared import (
+    check_position_round_trip,
+    check_views_hide,
+    random_deals_checked,
+)
 
 from ..shared import redeal
 
@@ -69,17 +73,13 @@ def test_random_suipe_deals_keep_every_invariant(name: str) -> None:
     while deals_done < count:
         match = SuipeMatch(rules, 50_000 + game)
         game += 1
-        while not match.is_terminal:
-            deal = match.deal
-            check_invariants(deal)
-            if deal.play_number % 9 == 4:
-                check_views_hide(match, hidden_swapped)
-                check_position_round_trip(deal, format_position, parse_position)
-            match.apply(rng.choice(match.legal_actions()))
-            if match.deal is not deal or match.is_terminal:
-                check_finished(deal)
-                deals_done += 1
-        replayed = SuipeMatch.from_dict(match.to_dict())
+        deals, replayed = random_deals_checked(match, rng, check_position, check_finished)
+        deals_done += deals
         assert replayed.totals == match.totals
-        assert replayed.deal_results == match.deal_results
-        assert replayed.view() == match.view()
+
+
+def check_position(match: SuipeMatch, deal: SuipeDeal) -> None:
+    check_invariants(deal)
+    if deal.play_number % 9 == 4:
+        check_views_hide(match, hidden_swapped)
+        check_position_round_trip(deal, format_position, parse_position)
