@@ -73,14 +73,12 @@ async def _serve(
 ) -> None:
     """`users`: channel → (guild, player A, player B); `store`: a PostgreSQL URL, or "" for a
     SQLite file of this process's own."""
+    from bot.client import prepare_drawing
     from bot.config import Settings
     from bot.sharding import parse_shards
     from bot.tables import stored_seed
-    from renderers.palette import palette_image
-    from renderers.theme import DEFAULT_THEME
     from tests.e2e.bot_process import start_against_fake
 
-    palette_image(DEFAULT_THEME)  # as `python -m bot` does before connecting
     plan = parse_shards(shards, SHARD_COUNT)
     with tempfile.TemporaryDirectory() as folder:
         settings = Settings(token="x", database_path=Path(folder) / "bench.sqlite3",
@@ -88,6 +86,8 @@ async def _serve(
         bot, runner = await start_against_fake(api_base, gateway_url, settings)
         gc.collect()
         idle_mb = _resident_mb()
+        # as /table new does; the modules it loads are not a table's memory
+        await asyncio.to_thread(prepare_drawing().join)
         tracemalloc.start()
         before = tracemalloc.take_snapshot()
         games = {}

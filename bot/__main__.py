@@ -21,8 +21,6 @@ from bot.backup import BackupError, StoreLock, backup, restore
 from bot.client import PERMISSIONS, create_bot, invite_link
 from bot.config import ConfigError, Settings, application_id, load_settings
 from bot.storage import StoreUnavailable, shown
-from renderers.palette import palette_image
-from renderers.theme import DEFAULT_THEME
 
 __all__ = ["PERMISSIONS", "main"]
 PG_DUMP = "pg_dump --format=custom --file=FILE DATABASE_URL"
@@ -39,8 +37,6 @@ async def run(settings: Settings, sync: bool) -> int:
     logs.configure(settings.log_level, secrets_of(settings))
     # the bot has no voice: no warnings about voice libraries
     discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
-    # The image palette is read once (it ships ready made), before the first table needs it.
-    await asyncio.to_thread(palette_image, DEFAULT_THEME)
     bot = create_bot(settings)
     lock = StoreLock(settings.database_path)
     try:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import threading
 from typing import Any, Generic, Self, TypeVar, cast, overload
 
 import aiohttp
@@ -42,6 +43,28 @@ PERMISSIONS = discord.Permissions(
     attach_files=True,
     read_message_history=True,
 )
+
+
+_drawing: threading.Thread | None = None
+
+
+def prepare_drawing() -> threading.Thread:
+    """Import Pillow and the renderers (about 7 MB, which an idle bot does without) in a thread
+    of their own, once, as soon as a table opens: its first picture, drawn after the players
+    have joined, then need not wait for them. The thread (to wait for it, where that matters)."""
+    global _drawing
+    if _drawing is None:
+        _drawing = threading.Thread(target=_import_drawing, name="drawing imports", daemon=True)
+        _drawing.start()
+    return _drawing
+
+
+def _import_drawing() -> None:
+    from renderers import hand, recap, summary, table, tricks  # noqa: F401
+    from renderers.palette import palette_image
+    from renderers.theme import DEFAULT_THEME
+
+    palette_image(DEFAULT_THEME)  # ships ready made: read once, before the first picture
 
 
 def invite_link(application_id: int) -> str:
@@ -134,6 +157,8 @@ class SeepBot(commands.Bot):
         plan = self.settings.shards
         restored = await self.tables.restore(plan.owns if plan else None)
         log.info("restored %d unfinished table(s)%s", restored, f" of {plan}" if plan else "")
+        if restored:
+            prepare_drawing()
         for name in COGS:
             await self.load_extension(name)  # each cog registers its own persistent buttons
         if self.settings.metrics_port is not None:

@@ -1,10 +1,11 @@
 """Player-facing words in the player's language.
 
 The messages live in gettext catalogues, `bot/locales/<code>.po` (one per language, made from
-`messages.pot`; see `docs/translating.md`), read with Babel: it parses PO files and knows each
-language's plural rules from CLDR, so the bot needs no compiled `.mo` files and a translator
-edits plain text. A message is marked `_("…")` (or `ngettext`) where it is written, with named
-`{placeholders}` filled after translation, so a translation may put them in its own order.
+`messages.pot`; see `docs/translating.md`), read as they are (each carries its language's plural
+rule, which Babel writes from CLDR when the catalogues are made), so the bot needs no compiled
+`.mo` files and a translator edits plain text. A message is marked `_("…")` (or `ngettext`)
+where it is written, with named `{placeholders}` filled after translation, so a translation may
+put them in its own order.
 
 A game package carries its own catalogues (`GameSpec.locales`, `<code>.po`): each language's
 catalogue is the shared one with every game's own merged behind it, so a new game brings its
@@ -21,6 +22,8 @@ from __future__ import annotations
 
 import gettext
 import io
+import re
+import struct
 import tomllib
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -28,9 +31,6 @@ from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
 from typing import Any
-
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
 
 from engine import registry, words
 
@@ -58,7 +58,150 @@ def read_catalogue(path: Path, code: str) -> gettext.GNUTranslations | None:
 
 
 def compiled(po: bytes, code: str) -> gettext.GNUTranslations:
-    """A `.po` file's text as gettext translations."""
+    """A `.po` file's text as gettext translations: its translated messages, fuzzy ones left
+    out, an empty plural form falling back to the English. Read here rather than with Babel
+    (which the running bot then never imports); a file whose header lacks what this needs
+    (UTF-8 text, its plural rule) is read with Babel, which knows each language's rule."""
+    header, messages = _po_messages(po)
+    forms = _plural_count(header)
+    if forms is None or not _utf8(header):
+        return _compiled_by_babel(po, code)
+    entries = [("", header)]
+    for context, ids, strings, fuzzy in messages:
+        if fuzzy:
+            continue
+        if len(ids) > 1:  # a message with plural forms: nplurals of them, the missing English
+            filled = (strings + [""] * forms)[:forms]
+            text = "\0".join(s or ids[min(n, 1)] for n, s in enumerate(filled))
+        elif strings and strings[0]:
+            text = strings[0]
+        else:
+            continue
+        key = "\0".join(ids)
+        entries.append((f"{context}\x04{key}" if context is not None else key, text))
+    found = gettext.GNUTranslations(io.BytesIO(_mo_bytes(entries)))
+    # every language's catalogue holds the same English messages as keys: one copy of each
+    shared = {_KEYS.setdefault(key, key): text for key, text in vars(found)["_catalog"].items()}
+    vars(found)["_catalog"] = shared
+    return found
+
+
+_KEYS: dict[Any, Any] = {}
+
+
+_ESCAPE = re.compile(r'\\([\\abfnrtv"])')
+_ESCAPES = {"a": "\a", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t", "v": "\v"}
+# msgctxt, msgid, msgid_plural, msgstr, msgstr[N] and the text on their line
+_KEYWORD = re.compile(r"(msgctxt|msgid_plural|msgid|msgstr(?:\[(\d+)\])?)\s+(\".*\")\s*$")
+Message = tuple[str | None, list[str], list[str], bool]  # context, ids, translations, fuzzy
+
+
+def _unquoted(text: str) -> str:
+    return _ESCAPE.sub(lambda found: _ESCAPES.get(found[1], found[1]), text.strip()[1:-1])
+
+
+def _po_messages(po: bytes) -> tuple[str, list[Message]]:
+    """The header's text and the messages of a `.po` file (obsolete `#~` ones left out)."""
+    messages: list[Message] = []
+    header = ""
+    fields: dict[str, str] = {}
+    strings: dict[int, str] = {}
+    last: tuple[str, int] | None = None
+    fuzzy = False
+
+    def finish() -> None:
+        nonlocal header, fuzzy, last
+        if "msgid" in fields and (strings or "msgstr" in fields):
+            if fields["msgid"] == "" and "msgctxt" not in fields:
+                header = fields.get("msgstr", strings.get(0, ""))
+            elif "msgid_plural" in fields:
+                ids = [fields["msgid"], fields["msgid_plural"]]
+                texts = [strings.get(n, "") for n in range(max(strings, default=-1) + 1)]
+                messages.append((fields.get("msgctxt"), ids, texts, fuzzy))
+            else:
+                ids, texts = [fields["msgid"]], [fields.get("msgstr", strings.get(0, ""))]
+                messages.append((fields.get("msgctxt"), ids, texts, fuzzy))
+            fields.clear()
+            strings.clear()
+            fuzzy = False
+        last = None
+
+    for raw in po.decode("utf-8").splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#~"):
+            continue
+        if line.startswith("#"):
+            if fields.get("msgid") is not None and (strings or "msgstr" in fields):
+                finish()
+            if line.startswith("#,") and "fuzzy" in (f.strip() for f in line[2:].split(",")):
+                fuzzy = True
+            continue
+        if line.startswith('"'):
+            if last is not None:
+                field, form = last
+                if field == "msgstr[]":
+                    strings[form] += _unquoted(line)
+                else:
+                    fields[field] += _unquoted(line)
+            continue
+        found = _KEYWORD.match(line)
+        if found is None:
+            continue
+        name, number, text = found[1], found[2], _unquoted(found[3])
+        if name in ("msgctxt", "msgid") and (strings or "msgstr" in fields):
+            finish()
+        if number is not None:
+            strings[int(number)] = text
+            last = ("msgstr[]", int(number))
+        else:
+            fields[name] = text
+            last = (name, 0)
+    finish()
+    return header, messages
+
+
+def _header_value(header: str, name: str) -> str | None:
+    for line in header.splitlines():
+        key, _colon, value = line.partition(":")
+        if key.strip().lower() == name:
+            return value.strip()
+    return None
+
+
+def _plural_count(header: str) -> int | None:
+    found = re.search(r"nplurals\s*=\s*(\d+)", _header_value(header, "plural-forms") or "")
+    return int(found[1]) if found else None
+
+
+def _utf8(header: str) -> bool:
+    kind = _header_value(header, "content-type") or ""
+    charset = re.search(r"charset\s*=\s*([\w-]+)", kind)
+    return charset is None or charset[1].lower().replace("_", "-") in ("utf-8", "utf8")
+
+
+def _mo_bytes(entries: list[tuple[str, str]]) -> bytes:
+    """A `.mo` file of these (message, translation) pairs, as gettext reads it."""
+    ids = bytearray()
+    texts = bytearray()
+    spans = []
+    for key, text in entries:
+        key_bytes, text_bytes = key.encode(), text.encode()
+        spans.append((len(ids), len(key_bytes), len(texts), len(text_bytes)))
+        ids += key_bytes + b"\0"
+        texts += text_bytes + b"\0"
+    count = len(entries)
+    key_start = 7 * 4 + 16 * count
+    text_start = key_start + len(ids)
+    table = [n for s in spans for n in (s[1], s[0] + key_start)]
+    table += [n for s in spans for n in (s[3], s[2] + text_start)]
+    head = struct.pack("<Iiiiiii", 0x950412DE, 0, count, 7 * 4, 7 * 4 + 8 * count, 0, 0)
+    return head + struct.pack(f"<{len(table)}i", *table) + bytes(ids) + bytes(texts)
+
+
+def _compiled_by_babel(po: bytes, code: str) -> gettext.GNUTranslations:
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
     out = io.BytesIO()
     write_mo(out, read_po(io.BytesIO(po), locale=code), use_fuzzy=False)
     out.seek(0)

@@ -14,19 +14,30 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cache
 from itertools import groupby
-
-from openskill.models import PlackettLuce
+from typing import TYPE_CHECKING
 
 from bot.i18n import N_, _, ngettext
 from bot.storage import PlayerResult, Store
 from engine import registry
 from engine.registry import Headline
 
+if TYPE_CHECKING:
+    from openskill.models import PlackettLuce
+
 PAGE_SIZE = 10
 MIN_MATCHES_FOR_WIN_RATE = 3
 RECENT = 12
-_MODEL = PlackettLuce()
+
+
+@cache
+def _model() -> PlackettLuce:
+    """The rating model, made when ratings are first asked for (openskill is not imported
+    before: an idle bot does without its 2 MB)."""
+    from openskill.models import PlackettLuce
+
+    return PlackettLuce()
 
 
 class Board(StrEnum):
@@ -99,12 +110,13 @@ def _rate(state: dict[int, tuple[float, float]], rows: list[tuple[PlayerResult, 
     if len(by_side) < 2:
         return  # nobody to be compared with (the other side had no human)
     sides = sorted(by_side)
+    model = _model()
     teams = [
-        [_MODEL.rating(*state.get(r.user_id, (_MODEL.mu, _MODEL.sigma))) for r, _ in by_side[s]]
+        [model.rating(*state.get(r.user_id, (model.mu, model.sigma))) for r, _ in by_side[s]]
         for s in sides
     ]
     ranks = [float(by_side[s][0][1]) for s in sides]
-    updated = _MODEL.rate(teams, ranks=ranks)
+    updated = model.rate(teams, ranks=ranks)
     for s, team in zip(sides, updated, strict=True):
         for (row, _rank), rating in zip(by_side[s], team, strict=True):
             state[row.user_id] = (rating.mu, rating.sigma)

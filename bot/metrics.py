@@ -3,7 +3,9 @@ when METRICS_PORT is set: tables open, moves, how long a player waits for their 
 stored, errors logged, and the latency of Discord's gateway.
 
 Each bot has its own registry (tests run several bots in one process); the text is made by
-prometheus_client and served from the bot's own event loop.
+prometheus_client and served from the bot's own event loop. prometheus_client (and aiohttp's
+server side) are imported when the figures are first served: a bot without METRICS_PORT never
+loads them.
 """
 
 from __future__ import annotations
@@ -12,11 +14,10 @@ import logging
 import math
 from typing import TYPE_CHECKING
 
-from aiohttp import web
-from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Gauge, Histogram
-from prometheus_client.exposition import generate_latest
-
 if TYPE_CHECKING:
+    from aiohttp import web
+    from prometheus_client import CollectorRegistry, Counter, Histogram
+
     from bot.client import SeepBot
 
 log = logging.getLogger("seepbot.metrics")
@@ -35,9 +36,26 @@ class ErrorCounter(logging.Handler):
         self.counter.labels(record.name).inc()
 
 
+class Unwatched:
+    """How long moves take, before the figures are served: nobody reads it."""
+
+    def observe(self, amount: float) -> None:
+        pass
+
+
 class Metrics:
     def __init__(self, bot: SeepBot) -> None:
         self.bot = bot
+        self.registry: CollectorRegistry | None = None
+        self.move_seconds: Unwatched | Histogram = Unwatched()
+        self._errors_handler: ErrorCounter | None = None
+        self._runner: web.AppRunner | None = None
+
+    def _watch(self) -> CollectorRegistry:
+        """The figures, counted from now on."""
+        from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
+
+        bot = self.bot
         self.registry = CollectorRegistry()
         tables = Gauge(
             "seepbot_tables_open",
@@ -65,8 +83,8 @@ class Metrics:
             registry=self.registry,
         ).set_function(self._latency)
         self._errors_handler = ErrorCounter(self.errors)
-        self._runner: web.AppRunner | None = None
         bot.store.observe_moves(lambda game: self.moves.labels(game).inc())
+        return self.registry
 
     def _tables(self, started: bool) -> int:
         return sum(1 for s in self.bot.tables.by_channel.values() if s.started == started)
@@ -76,10 +94,17 @@ class Metrics:
         return latency if math.isfinite(latency) else math.nan
 
     def text(self) -> bytes:
-        return generate_latest(self.registry)
+        from prometheus_client.exposition import generate_latest
+
+        return generate_latest(self.registry or self._watch())
 
     async def serve(self, address: str, port: int) -> None:
-        """Start the endpoint (and count errors from now on)."""
+        """Start the endpoint (and count errors from now on). aiohttp's server side is imported
+        here: a bot without METRICS_PORT never needs it (nor its 3 MB)."""
+        from aiohttp import web
+
+        if self.registry is None:
+            self._watch()
         app = web.Application()
         app.router.add_get("/metrics", self._handle)
         runner = web.AppRunner(app, access_log=None)
@@ -91,14 +116,19 @@ class Metrics:
             log.error("cannot serve metrics on %s:%s (%s)", address, port, error.strerror)
             return
         self._runner = runner
+        assert self._errors_handler is not None
         logging.getLogger().addHandler(self._errors_handler)
         log.info("metrics at http://%s:%s/metrics", address, port)
 
     async def _handle(self, request: web.Request) -> web.Response:
+        from aiohttp import web
+        from prometheus_client import CONTENT_TYPE_LATEST
+
         return web.Response(body=self.text(), headers={"Content-Type": CONTENT_TYPE_LATEST})
 
     async def close(self) -> None:
-        logging.getLogger().removeHandler(self._errors_handler)
+        if self._errors_handler is not None:
+            logging.getLogger().removeHandler(self._errors_handler)
         if self._runner is not None:
             runner, self._runner = self._runner, None
             await runner.cleanup()

@@ -37,7 +37,6 @@ from cogs.leaderboard import board_model
 from cogs.options import Option, choice_of, game_option, with_options
 from cogs.picker import EXPIRED, STALE_PICKERS, Picker, hand_files
 from engine import registry
-from renderers import leaderboard as board_image
 
 if TYPE_CHECKING:
     from bot.client import SeepBot
@@ -99,6 +98,8 @@ async def board_parts(
     if replays:
         embed.add_field(name=_("Replays of the day's deal"), value=replays[:1024], inline=False)
     if attach and page.rows:
+        from renderers import leaderboard as board_image  # Pillow and the renderers: on first use
+
         png = await asyncio.to_thread(board_image.render_png, board_model(page))
         parts["attachments"] = [discord.File(io.BytesIO(png), filename="daily.png")]
         embed.set_image(url="attachment://daily.png")

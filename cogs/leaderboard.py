@@ -19,13 +19,15 @@ from bot.translator import said
 from cogs.common import bot_of, can_attach, guarded, page_button, send_page, tell
 from cogs.options import Option, choice_of, game_option, per_game, with_options
 from engine import registry
-from renderers import leaderboard as board_image
 
 if TYPE_CHECKING:
     from bot.client import SeepBot
+    from renderers import leaderboard as board_image
 
 
 def board_model(page: BoardPage) -> board_image.BoardModel:
+    from renderers import leaderboard as board_image  # Pillow and the renderers: on first use
+
     def row(standing: Any) -> board_image.BoardRow:
         return board_image.BoardRow(
             standing.place,
@@ -56,6 +58,8 @@ async def board_message(
     embed.set_footer(text=f"{shown.subtitle} · {pages}")
     kwargs: dict[str, Any] = {"embed": embed, "attachments": []}
     if can_attach(interaction.channel):
+        from renderers import leaderboard as board_image
+
         png = await asyncio.to_thread(board_image.render_png, board_model(shown))
         kwargs["attachments"] = [discord.File(io.BytesIO(png), filename="leaderboard.png")]
         embed.set_image(url="attachment://leaderboard.png")
@@ -208,6 +212,8 @@ class LeaderboardCommands(commands.Cog):
         recent = " ".join(letters[outcome] for outcome, _points in stats.recent)
         kwargs: dict[str, Any] = {"embed": embed}
         if can_attach(interaction.channel):
+            from renderers import leaderboard as board_image
+
             png = await asyncio.to_thread(
                 board_image.render_chart_png,
                 stats.recent,

@@ -36,9 +36,6 @@ from engine.cards import Card
 from engine.core import PUBLIC, GameState, MoveGroup
 from engine.pictures import TrickTable
 from engine.registry import Hint
-from renderers import hand as hand_image
-from renderers import table as table_image
-from renderers import tricks as tricks_image
 
 if TYPE_CHECKING:
     from bot.client import SeepBot
@@ -77,6 +74,9 @@ class PickerTable(Protocol):
 
 async def hand_files(session: PickerTable, seat: int) -> list[discord.File]:
     """The seat's private images: the table from their side and their hand."""
+    from renderers import hand as hand_image  # imported at the first table, not at start
+    from renderers import table as table_image
+
     assert session.match is not None
     if session.match.pending_cut is not None:
         return []  # the deck is being cut: no cards are dealt yet
@@ -99,6 +99,9 @@ class LastTrickButton(TableButton, kind="lasttrick", label=N_("Last trick")):
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         session = session_for(interaction, self.table_id)
+        from renderers import table as table_image
+        from renderers import tricks as tricks_image
+
         seat = await seat_in_play(interaction, session)
         if seat is None or session.match is None:
             return

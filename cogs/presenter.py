@@ -23,7 +23,6 @@ from cogs.rules import TableRulesButton
 from engine.core import PUBLIC
 from engine.pictures import TablePicture, TrickTable
 from engine.registry import display_name
-from renderers import recap, summary, table
 
 if TYPE_CHECKING:
     from bot.tables import TableSession
@@ -104,6 +103,7 @@ def clock(session: TableSession) -> str:
 
 async def table_message(session: TableSession, channel: Any, ping: bool = True) -> dict[str, Any]:
     """Keyword arguments for `send`: content (mention), embed, and the image or the text."""
+    from renderers import table  # imported at the first table, not at start: prepare_drawing
 
     match = session.match
     assert match is not None
@@ -135,6 +135,8 @@ async def table_message(session: TableSession, channel: Any, ping: bool = True) 
 
 
 async def summary_message(session: TableSession, channel: Any) -> dict[str, Any]:
+    from renderers import recap, summary
+
     match = session.match
     assert match is not None
     names = session.names()

@@ -20,7 +20,6 @@ from engine.core import PUBLIC, GameState
 from engine.pictures import TablePicture
 from engine.records import DealRecord, RecordError, check, dealt_hands, state_at, walk
 from engine.registry import display_name
-from renderers.replay import render_animation, render_step_png, turning_points
 
 if TYPE_CHECKING:
     from bot.client import SeepBot
@@ -114,6 +113,8 @@ class ReplayView(OwnView):
         embed = discord.Embed(title=title, description=told or None)
         embed.add_field(name=_("Hands"), value=_hands_text(match, self.record.names)[:1024])
         embed.set_image(url="attachment://step.png")
+        from renderers.replay import render_step_png  # Pillow and the renderers: on first use
+
         png = render_step_png(picture)
         return {
             "embed": embed,
@@ -149,6 +150,8 @@ class ReplayView(OwnView):
     async def post(self, interaction: discord.Interaction, button: discord.ui.Button[Any]) -> None:
         await interaction.response.defer(thinking=True, ephemeral=True)
         pictures = [picture for _, picture in await asyncio.to_thread(_steps, self.record)]
+        from renderers.replay import render_animation
+
         data = await asyncio.to_thread(render_animation, pictures)
         channel = interaction.channel
         text = _("Deal {deal} of {game}, move by move: {result}", deal=self.row.id,
@@ -211,6 +214,8 @@ class RecordCommands(commands.Cog):
                                       why=str(error)))  # fmt: skip
             return
         steps = [step for step, _ in steps_and_pictures]
+        from renderers.replay import turning_points
+
         points = turning_points([picture for _, picture in steps_and_pictures])
         view = ReplayView(row, record, steps, points)
         page = await asyncio.to_thread(view.page)

@@ -31,13 +31,10 @@ from engine import registry
 from engine.cards import parse_cards, pretty_cards
 from engine.core import PUBLIC
 from engine.registry import GameSpec, display_name
-from renderers import hand as hand_image
-from renderers import lesson as lesson_image
-from renderers import table as table_image
-from renderers.lesson import LessonPicture
 
 if TYPE_CHECKING:
     from bot.client import SeepBot
+    from renderers.lesson import LessonPicture
 
 # Discord's limits on one message: 10 embeds, 6,000 characters over all of them, and the
 # files of a message within the upload limit of a server without boosts (8 MiB).
@@ -80,6 +77,10 @@ def _pile_words(pile: str, pile_name: Callable[[int], str] | None) -> str:
 def example_picture(example_id: str) -> LessonPicture:
     """An example in the language spoken now: the table before the move, the move, and the
     table after it; or, for an example about a hand, that hand with the move's card marked."""
+    from renderers import hand as hand_image  # Pillow and the renderers: on first use
+    from renderers import table as table_image
+    from renderers.lesson import LessonPicture
+
     example = examples()[example_id]
     match = example.match()
     mover = match.current_player or 0
@@ -96,6 +97,8 @@ def example_picture(example_id: str) -> LessonPicture:
 
 
 def example_png(example_id: str) -> bytes:
+    from renderers import lesson as lesson_image
+
     return lesson_image.render_png(example_picture(example_id))
 
 

@@ -10,6 +10,7 @@ from discord.ext import commands
 
 from bot import logs
 from bot import settings as server
+from bot.client import prepare_drawing
 from bot.flow import End, Kick, Rejoin, ShowTable, Start
 from bot.i18n import N_, _, current, slash, speaking
 from bot.tables import TableError, TableSession
@@ -195,6 +196,7 @@ def table_commands() -> type[commands.GroupCog]:
                     embed=embed,
                     view=lobby_view(session),
                 )
+            prepare_drawing()  # once the lobby is posted: the renderers load while players join
             if sent.message_id is not None:
                 await session.remember_lobby(sent.message_id, interaction.channel_id or 0)
             if home is channel:

@@ -23,15 +23,14 @@ from engine.fairness import Shuffler
 from engine.fishing import (
     card_vector,
     check_turn,
-    pick_cards,
     rank_pools,
     require_cards,
-    unit,
 )
 from engine.fishing_deal import FishingDeal
+from engine.fishing_takes import CardPicker
 from engine.seep.actions import Kind, SeepAction
 from engine.seep.describe import describe_action, house_name
-from engine.seep.moves import Signature, candidates, sum_plays
+from engine.seep.moves import Signature, Situation, signatures, situation, sum_plays
 from engine.seep.rules import SeepRules
 from engine.seep.scoring import DealScore, score_deal
 from engine.words import say
@@ -86,14 +85,12 @@ class _MoveContext(NamedTuple):
 
     loose: int  # count vector of the loose cards
     hand: int  # count vector of the mover's hand
-    owned: frozenset[int]  # values of the houses the mover owns
-    partner_owned: frozenset[int]  # values of the houses the mover's partner owns
-    house_values: tuple[int, ...]
-    breakable: tuple[int, ...]  # houses the mover may break: ordinary, owned by someone else
-    bid_only: int | None  # the bid, during the bidder's first play
-    houses_full: bool  # limited houses: no new house may be made
-    blocked_new: frozenset[int]  # Rawalpindi: house values the mover may not make first
-    simple: bool  # none of the above restrictions apply
+    situation: Situation  # what the houses allow the mover
+
+
+# No house on the floor, past the first play, no Rawalpindi: the most common situation.
+_OPEN_FLOOR = situation((), (), _NO_VALUES, _NO_VALUES, None, False, _NO_VALUES, False)
+_UNITS = [1 << (4 * value) for value in range(14)]
 
 
 @dataclass
@@ -118,7 +115,6 @@ class SeepDeal(FishingDeal[SeepAction]):
     restarts: int = 0
     score: DealScore | None = None
     _legal: list[SeepAction] | None = field(default=None, repr=False)
-    _sig_cache: dict[int, list[Signature]] = field(default_factory=dict, repr=False)
     _context_cache: _MoveContext | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
@@ -211,142 +207,107 @@ class SeepDeal(FishingDeal[SeepAction]):
         return actions
 
     def _actions_for(self, hand: Sequence[Card], *, restricted: bool) -> list[SeepAction]:
-        pools: dict[int, list[Card]] | None = None
+        loose_vector, hand_vector, where = self._context_cache or self._context()
+        loose_only = where.loose_only
+        picker: CardPicker | None = None
         chosen: dict[int, tuple[Card, ...]] = {0: ()}  # loose vector -> the cards it takes
         actions: list[SeepAction] = []
         check_rawalpindi = restricted and self.rules.rawalpindi
         allows = self.rawalpindi_allows
         last_rank = 0
-        rows: list[tuple[Kind, int, tuple[Card, ...], int | None]] = []
+        rows: list[SeepAction] = []  # the plays of the first card of the value
+        signature_list: Sequence[Signature]
         for card in hand:  # hands are kept in value order
-            if card.rank != last_rank:  # the plays of a value, with their loose cards
-                last_rank = card.rank
+            rank = card.rank
+            if rank != last_rank:  # the plays of a value, with their loose cards
+                last_rank = rank
+                if loose_only >> rank & 1:  # signatures' common case, inline
+                    plays = sum_plays(loose_vector, rank)
+                    signature_list = plays.plain
+                    held = hand_vector - _UNITS[rank]
+                    for value, sigs in plays.houses:
+                        if (held >> 4 * value) & 15:
+                            signature_list += sigs
+                else:
+                    signature_list = signatures(
+                        loose_vector, rank, hand_vector - _UNITS[rank], where
+                    )
                 rows = []
-                for kind, value, used, broken in self._signatures(last_rank):
+                for kind, value, used, broken in signature_list:
                     loose = chosen.get(used)
                     if loose is None:
-                        if pools is None:
-                            pools = rank_pools(self.loose, self.rules.card_points)
-                        loose = chosen[used] = sorted_cards(pick_cards(pools, used))
-                    rows.append((kind, value, loose, broken))
+                        if picker is None:
+                            picker = CardPicker(self.loose, self.rules.card_points)
+                        loose = chosen[used] = picker.cards(used)
+                    rows.append(new_action(SeepAction, (kind, card, value, loose, broken)))
+                if check_rawalpindi:
+                    actions += [a for a in rows if allows(card, a.kind, a.value, a.broken)]
+                else:
+                    actions += rows
+                continue
+            # another card of the value: the same plays with this card
             if check_rawalpindi:
                 actions += [
                     new_action(SeepAction, (kind, card, value, loose, broken))
-                    for kind, value, loose, broken in rows
+                    for kind, _, value, loose, broken in rows
                     if allows(card, kind, value, broken)
                 ]
             else:
                 actions += [
                     new_action(SeepAction, (kind, card, value, loose, broken))
-                    for kind, value, loose, broken in rows
+                    for kind, _, value, loose, broken in rows
                 ]
         return actions
 
     def _signatures(self, a: int) -> list[Signature]:
-        """Every value-level play of a hand card worth `a` by the seat to move (cached)."""
-        cached = self._sig_cache.get(a)
-        if cached is not None:
-            return cached
-        context = self._context_cache or self._context()
-        hand_after = context.hand - unit(a)
-        no_break = not context.breakable or (a > 4 and not self.rules.loose_card_break)
-        if (
-            context.simple
-            and context.bid_only is None
-            and a not in context.house_values
-            and no_break
-        ):
-            # The common case: the card's plays depend on the loose cards alone, and a house
-            # play only needs a card of its value kept in hand.
-            plays = sum_plays(context.loose, a)
-            out = list(plays.plain)
-            for value, sigs in plays.by_value:
-                if sigs and (hand_after >> 4 * value) & 15:
-                    out.extend(sigs)
-            self._sig_cache[a] = out
-            return out
-        found = candidates(
-            context.loose,
-            a,
-            context.house_values,
-            context.breakable,
-            self.rules.loose_card_break,
-            context.bid_only,
-        )
-        if context.simple:  # every house play just needs a card of its value kept
-            out = [s for s in found if s[0] is not Kind.HOUSE or (hand_after >> 4 * s[1]) & 15]
-            self._sig_cache[a] = out
-            return out
-        owned = context.owned
-        keeps_plain = all((hand_after >> 4 * value) & 15 for value in owned if value != a)
-        out = []
-        verdicts: dict[int, bool] = {}  # by house value and whether a house is broken
-        for signature in found:
-            kind, value, _, broken = signature
-            if kind is not Kind.HOUSE:
-                if keeps_plain:
-                    out.append(signature)
-                continue
-            key = 2 * value + (broken is None)
-            allowed = verdicts.get(key)
-            if allowed is None:
-                allowed = verdicts[key] = self._house_allowed(context, hand_after, value, broken)
-            if allowed:
-                out.append(signature)
-        self._sig_cache[a] = out
-        return out
-
-    def _house_allowed(
-        self, context: _MoveContext, hand_after: int, value: int, broken: int | None
-    ) -> bool:
-        """May the mover make, add to or raise into the `value`-house (breaking `broken`),
-        keeping what they then own a card of?"""
-        if value in self.houses:
-            becomes_owner = value not in context.partner_owned
-        elif (broken is None and context.houses_full) or value in context.blocked_new:
-            return False
-        else:
-            becomes_owner = True
-        if becomes_owner and not (hand_after >> 4 * value) & 15:
-            return False
-        return all((hand_after >> 4 * held) & 15 for held in context.owned if held != value)
+        """Every value-level play of a hand card worth `a` by the seat to move."""
+        loose, hand, where = self._context_cache or self._context()
+        return signatures(loose, a, hand - _UNITS[a], where)
 
     def _context(self) -> _MoveContext:
         """Facts about the position that every hand card's moves need (cached per position)."""
         if self._context_cache is None:
             seat = self.turn
-            partner = self.partner_of(seat)
             houses = self.houses
             hand = self.hands[seat]
-            owned = partner_owned = _NO_VALUES
-            if houses:
-                owned = frozenset(v for v, h in houses.items() if seat in h.owners)
-                partner_owned = frozenset(v for v, h in houses.items() if partner in h.owners)
-            houses_full = self.rules.limited_houses and len(houses) >= 2
-            blocked_new: frozenset[int] = frozenset()
-            if self.rules.rawalpindi:
-                blocked_new = frozenset(
-                    value
-                    for value, key_card in RAWALPINDI_KEYS.items()
-                    if value not in self.values_built and key_card not in hand
-                )
-            self._context_cache = _MoveContext(
-                loose=card_vector(self.loose),
-                hand=card_vector(hand),
-                owned=owned,
-                partner_owned=partner_owned,
-                house_values=tuple(sorted(houses)) if houses else (),
-                breakable=tuple(
-                    sorted(v for v, h in houses.items() if not h.cemented and seat not in h.owners)
-                )
-                if houses
-                else (),
-                bid_only=self.bid if self.play_number == 0 else None,
-                houses_full=houses_full,
-                blocked_new=blocked_new,
-                simple=not (owned or partner_owned or houses_full or blocked_new),
-            )
+            where = _OPEN_FLOOR
+            if houses or self.play_number == 0 or self.rules.rawalpindi:
+                where = self._situation(seat, hand)
+            self._context_cache = _MoveContext(card_vector(self.loose), card_vector(hand), where)
         return self._context_cache
+
+    def _situation(self, seat: int, hand: Sequence[Card]) -> Situation:
+        partner = self.partner_of(seat)
+        houses = self.houses
+        house_values = tuple(sorted(houses))
+        breakable: list[int] = []
+        owned: list[int] = []
+        partner_owned: list[int] = []
+        for value in house_values:
+            house = houses[value]
+            if seat in house.owners:
+                owned.append(value)
+            elif not house.cemented:
+                breakable.append(value)
+            if partner in house.owners:
+                partner_owned.append(value)
+        blocked_new = _NO_VALUES
+        if self.rules.rawalpindi:
+            blocked_new = frozenset(
+                value
+                for value, key_card in RAWALPINDI_KEYS.items()
+                if value not in self.values_built and key_card not in hand
+            )
+        return situation(
+            house_values,
+            tuple(breakable),
+            frozenset(owned) if owned else _NO_VALUES,
+            frozenset(partner_owned) if partner_owned else _NO_VALUES,
+            self.bid if self.play_number == 0 else None,
+            self.rules.limited_houses and len(houses) >= 2,
+            blocked_new,
+            self.rules.loose_card_break,
+        )
 
     def rawalpindi_allows(self, card: Card, kind: Kind, value: int, broken: int | None) -> bool:
         """Rawalpindi: 10♦ (9♠) may not capture or go into a larger house before its holder
@@ -540,7 +501,6 @@ class SeepDeal(FishingDeal[SeepAction]):
     def changed(self) -> None:
         """Forget cached moves (after a play, or a position edited by hand)."""
         self._legal = None
-        self._sig_cache = {}  # a new dict: copies may share the old one
         self._context_cache = None
 
     # ----- facts for views --------------------------------------------------------------

@@ -10,22 +10,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import lru_cache
 from typing import NamedTuple
 
-from engine.cards import Card, shuffled_deck, sorted_cards, value_order
+from engine.cards import Card, shuffled_deck, value_order
 from engine.core import IllegalMove, NotYourTurn
 from engine.fairness import Shuffler
 from engine.fishing import (
     card_vector,
     check_turn,
-    count_of,
-    group_unions,
-    groups_within,
-    pick_cards,
-    rank_pools,
     require_cards,
 )
 from engine.fishing_deal import FishingDeal
+from engine.fishing_takes import CardPicker, floor_takes
 from engine.suipe.actions import Move, SuipeAction
 from engine.suipe.describe import describe_action
 from engine.suipe.rules import SuipeRules, preference
@@ -33,7 +30,7 @@ from engine.suipe.scoring import DealScore, score_deal
 from engine.words import say
 
 new_action = tuple.__new__  # builds a SuipeAction from its fields without a Python-level call
-_DOUBLES = sum(0xE << (4 * value) for value in range(1, 14))
+CAPTURE = Move.CAPTURE
 
 
 class Phase(Enum):
@@ -164,23 +161,27 @@ class SuipeDeal(FishingDeal[SuipeAction]):
         return actions
 
     def _actions(self, hand: Sequence[Card], *, trail: bool) -> list[SuipeAction]:
-        pools: dict[int, list[Card]] | None = None
+        picker: CardPicker | None = None
         chosen: dict[int, tuple[Card, ...]] = {0: ()}
+        faces: dict[int, list[Card]] | None = None
         actions: list[SuipeAction] = []
         append = actions.append
         for card in hand:
             rank = card.rank
             if rank > 10:
-                for face in sorted(self.loose, key=value_order):
-                    if face.rank == rank:
-                        append(SuipeAction(Move.CAPTURE, card, rank, (face,)))
+                if faces is None:  # the loose court cards, by rank, in suit order
+                    faces = {}
+                    for face in sorted(c for c in self.loose if c.rank > 10):
+                        faces.setdefault(face.rank, []).append(face)
+                for face in faces.get(rank, ()):
+                    append(new_action(SuipeAction, (CAPTURE, card, rank, (face,), False, None)))
             else:
                 for kind, value, used, with_build, raised in self._signatures(rank):
                     loose = chosen.get(used)
                     if loose is None:
-                        if pools is None:
-                            pools = rank_pools([c for c in self.loose if c.rank <= 10], preference)
-                        loose = chosen[used] = sorted_cards(pick_cards(pools, used))
+                        if picker is None:
+                            picker = CardPicker([c for c in self.loose if c.rank <= 10], preference)
+                        loose = chosen[used] = picker.cards(used)
                     append(new_action(SuipeAction, (kind, card, value, loose, with_build, raised)))
             if trail:
                 append(new_action(SuipeAction, (Move.TRAIL, card, rank, (), False, None)))
@@ -202,35 +203,17 @@ class SuipeDeal(FishingDeal[SuipeAction]):
             )
         loose, hand = vectors
         hand_after = hand - (1 << (4 * r))
-        out: list[Signature] = []
-        has_build = r in self.builds
-        for used in sorted(group_unions(loose, r, False)):
-            if used:
-                out.append((Move.CAPTURE, r, used, False, None))
-            if has_build:
-                out.append((Move.CAPTURE, r, used, True, None))
+        builds = self.builds
+        out: list[Signature] = list(captures(loose, r)[r in builds])
         for value in range(max(r, 2), 11):
-            if not count_of(hand_after, value):
-                continue  # the builder must hold a card of the announced value
-            found: set[int] = set()
-            bases = [0] if value == r else _distinct_groups(loose, value - r, r)
-            for base in bases:
-                found.update(base + extra for extra in group_unions(loose - base, value, True))
-            if value not in self.builds:
-                found.discard(0)  # the card alone is a trail, not a build
-            out.extend((Move.BUILD, value, used, False, None) for used in sorted(found))
-        for raised, build in sorted(self.builds.items()):
+            if (hand_after >> 4 * value) & 15:  # the builder must hold a card of the value
+                out += build_plays(loose, r, value)[value in builds]
+        for raised, build in sorted(builds.items()):
             if build.multiple:
                 continue
             for value in range(raised + r, 11):
-                if not count_of(hand_after, value):
-                    continue
-                need = value - raised - r
-                bases = [0] if need == 0 else _distinct_groups(loose, need, r)
-                found = set()
-                for base in bases:
-                    found.update(base + extra for extra in group_unions(loose - base, value, True))
-                out.extend((Move.RAISE, value, used, False, raised) for used in sorted(found))
+                if (hand_after >> 4 * value) & 15:
+                    out += raise_plays(loose, r, raised, value)
         return out
 
     # ----- playing ----------------------------------------------------------------------
@@ -348,7 +331,31 @@ class SuipeDeal(FishingDeal[SuipeAction]):
         self._vectors = None
 
 
-def _distinct_groups(loose: int, target: int, played: int) -> list[int]:
-    """Loose groups worth `target` that join a played card of value `played` into one build
-    group: no value twice, and not the played card's value again."""
-    return [g for g in groups_within(loose, target) if not g & _DOUBLES and not count_of(g, played)]
+@lru_cache(maxsize=1 << 16)
+def captures(loose: int, r: int) -> tuple[tuple[Signature, ...], tuple[Signature, ...]]:
+    """A numeral worth `r`'s captures of loose numerals: without a build of `r` on the floor,
+    and with one (each capture also with the build)."""
+    alone: list[Signature] = []
+    with_build: list[Signature] = []
+    for used in floor_takes(loose).union_vectors(r):
+        if used:
+            alone.append((Move.CAPTURE, r, used, False, None))
+            with_build.append((Move.CAPTURE, r, used, False, None))
+        with_build.append((Move.CAPTURE, r, used, True, None))
+    return tuple(alone), tuple(with_build)
+
+
+@lru_cache(maxsize=1 << 16)
+def build_plays(loose: int, r: int, value: int) -> tuple[tuple[Signature, ...], ...]:
+    """A numeral worth `r`'s builds of `value`: without a build of the value on the floor,
+    and with one (which the card may also join alone)."""
+    found = floor_takes(loose).joined(r, value - r, value)
+    with_build = tuple((Move.BUILD, value, used, False, None) for used in found)
+    return (with_build[1:] if found and not found[0] else with_build), with_build
+
+
+@lru_cache(maxsize=1 << 16)
+def raise_plays(loose: int, r: int, raised: int, value: int) -> tuple[Signature, ...]:
+    """Raises of the `raised` build into a `value` build with a numeral worth `r`."""
+    found = floor_takes(loose).joined(r, value - raised - r, value)
+    return tuple((Move.RAISE, value, used, False, raised) for used in found)

@@ -1,0 +1,239 @@
+"""Every take of one floor at once, as bitsets over the floor's sub-multisets.
+
+A floor of loose values (a count vector, see `engine.fishing`) has few sub-multisets — at
+most a few thousand for fourteen cards. Number them in mixed radix, the highest value the
+most significant digit, so that counting up lists them in the order of their count vectors.
+A set of sub-multisets is then one Python integer, one bit each, and the questions a play asks
+are a handful of integer operations on it:
+
+- *contains a group worth t*: the union, over the floor's t-groups, of the sub-multisets that
+  hold the group (each an AND of per-digit masks);
+- *a union of disjoint t-groups*: grown from the empty set one group at a time, each step a
+  shift by the group's number restricted to where it still fits (a knapsack over the groups);
+- *leaves no t-group*: the sub-multisets whose complement holds none; the complement of
+  number i is number N-1-i, so that is the first set read backwards.
+
+`maximal` and `completed` give exactly what `engine.fishing.maximal_takes` and
+`completed_takes` give, sorted, without searching the orders in which groups can be removed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+
+from engine.cards import Card
+from engine.fishing import groups_within, rank_pools
+
+_FIELD_BITS = 4
+_MAX_VALUE = 13
+# Bits that are set when some value appears twice or more in a vector.
+_DOUBLES = sum(0xE << (_FIELD_BITS * value) for value in range(1, _MAX_VALUE + 1))
+
+
+class FloorTakes:
+    """The takes of one floor (a count vector); each target's sets are worked out once."""
+
+    __slots__ = (
+        "_at_least",
+        "_digits",
+        "_full",
+        "_leaves",
+        "_maximal",
+        "_numbers",
+        "_size",
+        "_unions",
+        "_vector_list",
+        "loose",
+        "reach",
+    )  # fmt: skip
+
+    def __init__(self, loose: int) -> None:
+        self.loose = loose
+        reach = 1  # the sums some loose cards make, as a bitset (0 included)
+        digits: list[tuple[int, int, int, int]] = []  # (value, count, stride, unit) per value
+        stride = 1
+        for value in range(1, _MAX_VALUE + 1):
+            count = (loose >> (_FIELD_BITS * value)) & 0xF
+            if count:
+                for _ in range(count):
+                    reach |= reach << value
+                digits.append((value, count, stride, 1 << (_FIELD_BITS * value)))
+                stride *= count + 1
+        self.reach = reach & ((2 << _MAX_VALUE) - 1)
+        self._digits = digits
+        self._size = stride
+        self._full = (1 << stride) - 1
+        # _at_least[value][k]: the sub-multisets holding at least k cards of the value
+        at_least: dict[int, list[int]] = {}
+        for value, count, step, _ in digits:
+            block = step * (count + 1)
+            repeat = self._full // ((1 << block) - 1)  # one bit at the start of each block
+            at_least[value] = [
+                (((1 << ((count + 1 - k) * step)) - 1) << (k * step)) * repeat
+                for k in range(count + 1)
+            ]
+        self._at_least = at_least
+        self._unions: dict[int, int] = {}
+        self._leaves: dict[int, int] = {}
+        self._maximal: dict[int, tuple[int, ...]] = {}
+        self._numbers: dict[int, tuple[int, int]] = {}
+        self._vector_list: list[int] | None = None
+
+    def _number(self, group: int) -> tuple[int, int]:
+        """A group's number (its offset when added) and the sub-multisets it can be added to."""
+        known = self._numbers.get(group)
+        if known is not None:
+            return known
+        offset = 0
+        fits = self._full
+        at_least = self._at_least
+        for value, count, step, _ in self._digits:
+            need = (group >> (_FIELD_BITS * value)) & 0xF
+            if need:
+                offset += need * step  # at most count - need cards of the value already:
+                fits &= ~at_least[value][count - need + 1]
+        known = self._numbers[group] = (offset, fits)
+        return known
+
+    def unions(self, target: int, distinct: bool = False) -> int:
+        """The sub-multisets that are unions of disjoint `target`-groups (0 included); with
+        `distinct`, of groups without two cards of a value (Suipe's builds)."""
+        key = -target if distinct else target
+        found = self._unions.get(key)
+        if found is None:
+            found = 1
+            for group in groups_within(self.loose, target):
+                if distinct and group & _DOUBLES:
+                    continue
+                offset, fits = self._number(group)
+                while True:  # a group may be used again while the floor has the cards
+                    grown = found | ((found & fits) << offset)
+                    if grown == found:
+                        break
+                    found = grown
+            self._unions[key] = found
+        return found
+
+    def leaves_none(self, target: int) -> int:
+        """The sub-multisets whose taking leaves no `target`-group loose."""
+        found = self._leaves.get(target)
+        if found is None:
+            holding = 0
+            at_least = self._at_least
+            for group in groups_within(self.loose, target):
+                mask = self._full
+                for value, _, _, _ in self._digits:
+                    need = (group >> (_FIELD_BITS * value)) & 0xF
+                    if need:
+                        mask &= at_least[value][need]
+                holding |= mask
+            free = self._full ^ holding  # the remainders with no group
+            size = self._size
+            found = int(format(free, f"0{size}b")[::-1], 2) if free else 0
+            self._leaves[target] = found
+        return found
+
+    def maximal(self, target: int) -> tuple[int, ...]:
+        """`maximal_takes(loose, target)`, sorted."""
+        found = self._maximal.get(target)
+        if found is None:
+            found = self._maximal[target] = self._vectors(
+                self.unions(target) & self.leaves_none(target)
+            )
+        return found
+
+    def completed(self, card: int, target: int) -> tuple[int, ...]:
+        """`completed_takes(loose, card, target)`, sorted: a group worth target - card joins
+        the card, the rest are whole groups, and no group stays loose."""
+        unions = self.unions(target)
+        found = 0
+        for group in groups_within(self.loose, target - card):
+            offset, fits = self._number(group)
+            found |= (unions & fits) << offset
+        return self._vectors(found & self.leaves_none(target))
+
+    def union_vectors(self, target: int) -> tuple[int, ...]:
+        """`group_unions(loose, target, False)`, sorted."""
+        return self._vectors(self.unions(target))
+
+    def joined(self, card: int, need: int, target: int) -> tuple[int, ...]:
+        """Suipe's builds of `target` with a card worth `card`: loose cards worth `need`
+        (none when 0; of distinct values, none worth `card`) join the card into one group,
+        then whole groups of distinct values follow; sorted."""
+        unions = self.unions(target, True)
+        if not need:
+            return self._vectors(unions)
+        found = 0
+        for group in groups_within(self.loose, need):
+            if group & _DOUBLES or (group >> (_FIELD_BITS * card)) & 0xF:
+                continue
+            offset, fits = self._number(group)
+            found |= (unions & fits) << offset
+        return self._vectors(found)
+
+    def _vectors(self, members: int) -> tuple[int, ...]:
+        """The count vectors of a set's members, ascending."""
+        vectors = self._vector_list
+        if vectors is None:  # every sub-multiset's vector, by number
+            vectors = [0]
+            for _, count, _, unit in self._digits:
+                vectors = [vector + k * unit for k in range(count + 1) for vector in vectors]
+            self._vector_list = vectors
+        bits = format(members, "b")[::-1]
+        out = []
+        number = bits.find("1")
+        while number >= 0:
+            out.append(vectors[number])
+            number = bits.find("1", number + 1)
+        return tuple(out)
+
+
+@lru_cache(maxsize=1 << 14)
+def floor_takes(loose: int) -> FloorTakes:
+    """The takes of a floor, shared by every play and position on it."""
+    return FloorTakes(loose)
+
+
+_LOW_HALF = (1 << (_FIELD_BITS * 7)) - 1  # the fields of the values up to 6
+
+
+class CardPicker:
+    """The specific loose cards a take of a count vector uses: of each value the cards worth
+    the most points (ties in suit order), listed in value order — what
+    `sorted_cards(pick_cards(rank_pools(pool, points), used))` gives. The cards of the low
+    and the high values are worked out once each, for the many takes of a crowded floor."""
+
+    __slots__ = ("_halves", "_pools")
+
+    def __init__(self, pool: Sequence[Card], points: Callable[[Card], int]) -> None:
+        self._pools = rank_pools(pool, points)
+        self._halves: dict[int, tuple[Card, ...]] = {0: ()}
+
+    def cards(self, used: int) -> tuple[Card, ...]:
+        low = used & _LOW_HALF
+        halves = self._halves
+        cards = halves.get(low)
+        if cards is None:
+            cards = halves[low] = self._pick(low)
+        if used == low:
+            return cards
+        high = halves.get(used - low)
+        if high is None:
+            high = halves[used - low] = self._pick(used - low)
+        return cards + high
+
+    def _pick(self, used: int) -> tuple[Card, ...]:
+        pools = self._pools
+        cards: tuple[Card, ...] = ()
+        value = 1
+        used >>= _FIELD_BITS
+        while used:
+            count = used & 0xF
+            if count == 1:
+                cards += (pools[value][0],)
+            elif count:
+                cards += tuple(sorted(pools[value][:count]))
+            used >>= _FIELD_BITS
+            value += 1
+        return cards
