@@ -2,8 +2,9 @@
 blind, a secret partner, leasters and a score sheet."""
 
 from engine.sheepshead.actions import Kind, SheepsheadAction, parse_action
-from engine.sheepshead.hand import HandScore, Phase, SheepsheadHand
+from engine.sheepshead.hand import HandScore, SheepsheadHand
 from engine.sheepshead.match import HandOutcome, SheepsheadMatch
+from engine.sheepshead.phases import Phase
 from engine.sheepshead.rules import SHEEPSHEAD, SheepsheadRules
 
 __all__ = [

@@ -37,14 +37,8 @@ from engine.sheepshead.actions import (
     SheepsheadAction,
     play,
 )
-from engine.sheepshead.hand import (
-    BURY_PHASE,
-    CALL_PHASE,
-    OVER_PHASE,
-    PICK_PHASE,
-    SheepsheadHand,
-    call_options,
-)
+from engine.sheepshead.hand import SheepsheadHand, call_options
+from engine.sheepshead.phases import BURY_PHASE, CALL_PHASE, OVER_PHASE, PICK_PHASE
 from engine.sheepshead.rules import (
     FAIL_SUITS,
     TRUMP_ORDER,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.sheepshead.actions import (
     BURY_KIND,
     CALL_KIND,
@@ -9,17 +11,13 @@ from engine.sheepshead.actions import (
     UNKNOWN_KIND,
     SheepsheadAction,
 )
-from engine.sheepshead.hand import (
-    BURY_PHASE,
-    CALL_PHASE,
-    PICK_PHASE,
-    SheepsheadHand,
-    call_rank,
-    hold_suit,
-)
+from engine.sheepshead.phases import BURY_PHASE, CALL_PHASE, PICK_PHASE, call_rank, hold_suit
 from engine.sheepshead.rules import strength_order, suit_of, suit_word
 from engine.tricks import following
 from engine.words import say, say_count
+
+if TYPE_CHECKING:  # (the hand imports this module when it refuses a move)
+    from engine.sheepshead.hand import SheepsheadHand
 
 
 def explain(hand: SheepsheadHand, action: SheepsheadAction) -> str:
@@ -68,9 +66,7 @@ def explain(hand: SheepsheadHand, action: SheepsheadAction) -> str:
     follow = following(held, led, suit_of)
     if follow and suit_of(card) != led:
         shown = " ".join(c.pretty for c in sorted(follow, key=strength_order))
-        return say(
-            "You must follow {suit}: you hold {cards}.", suit=suit_word(led), cards=shown
-        )
+        return say("You must follow {suit}: you hold {cards}.", suit=suit_word(led), cards=shown)
     if card == called:
         return say(
             "The called {card} may not be thrown off before its suit is led.", card=card.pretty
@@ -81,6 +77,7 @@ def explain(hand: SheepsheadHand, action: SheepsheadAction) -> str:
         card=card.pretty,
         suit=called.suit.symbol,
     )
+
 
 def _explain_call(hand: SheepsheadHand, action: SheepsheadAction) -> str:
     choices = hand.call_choices()
@@ -97,9 +94,7 @@ def _explain_call(hand: SheepsheadHand, action: SheepsheadAction) -> str:
             return say(
                 "No suit of yours can be called: call a ten with an unknown card, or go alone."
             )
-        return say(
-            "No suit of yours can be called: call an ace with an unknown card, or go alone."
-        )
+        return say("No suit of yours can be called: call an ace with an unknown card, or go alone.")
     if not choices:
         return say("No card can be called: go alone.")
     cards = [c.called.pretty for c in choices if c.called is not None]

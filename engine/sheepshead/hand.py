@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from enum import Enum
 from functools import cache
 from itertools import combinations
 
@@ -26,6 +25,16 @@ from engine.sheepshead.actions import (  # the members as globals: see actions.p
     new_action,
     play,
     plays,
+)
+from engine.sheepshead.phases import (
+    BURY_PHASE,
+    CALL_PHASE,
+    FAIL_ACES,
+    OVER_PHASE,
+    PICK_PHASE,
+    PLAY_PHASE,
+    Phase,
+    hold_suit,
 )
 from engine.sheepshead.rules import (
     CARD_POINTS,
@@ -61,20 +70,6 @@ _PLAY_WORDS: dict[str, dict[Card, Phrase]] = {
 }
 
 
-class Phase(Enum):
-    PICK = "pick"  # each in turn picks up the blind or passes
-    BURY = "bury"  # the picker lays as many cards away
-    CALL = "call"  # five players, called ace: the picker calls a partner or goes alone
-    PLAY = "play"
-    OVER = "over"
-
-
-# The members as globals: in Python 3.11 reading a member from its Enum class goes through
-# the enum type's attribute hook, many times slower than a global, and moves read them
-# on every play.
-PICK_PHASE, BURY_PHASE, CALL_PHASE, PLAY_PHASE, OVER_PHASE = Phase
-
-
 @dataclass(frozen=True, slots=True)
 class HandScore:
     """A finished hand's count: sides, card points, tricks and each player's units."""
@@ -108,19 +103,7 @@ def _deal_plan(players: int) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ..
     return tuple(blind), tuple(tuple(seat) for seat in seats)
 
 
-def hold_suit(called: Card | None) -> Suit | None:
-    return None if called is None else called.suit
-
-
-_FAIL_ACES = tuple(card_of(1, suit) for suit in FAIL_SUITS)
 _CALLED = {rank: tuple(card_of(rank, suit) for suit in FAIL_SUITS) for rank in (1, 10)}
-
-
-def call_rank(hand: Sequence[Card], buried: Sequence[Card]) -> int:
-    """1: the picker calls an ace; 10: all three fail aces are the picker's (held or buried),
-    so a ten is called instead."""
-    mine = {*hand, *buried}
-    return 10 if all(ace in mine for ace in _FAIL_ACES) else 1
 
 
 def call_options(hand: Sequence[Card], buried: Sequence[Card]) -> list[SheepsheadAction]:
@@ -129,7 +112,7 @@ def call_options(hand: Sequence[Card], buried: Sequence[Card]) -> list[Sheepshea
     buried, of a suit the hand holds a card of; where no suit can be called that way, such a
     card of a suit the hand lacks, with any card of the hand laid face down as the unknown."""
     mine = {*hand, *buried}
-    rank = 10 if all(ace in mine for ace in _FAIL_ACES) else 1  # (`call_rank`)
+    rank = 10 if all(ace in mine for ace in FAIL_ACES) else 1  # (`call_rank`)
     held = set(map(SUIT_OF.__getitem__, hand))
     free = [card for card in _CALLED[rank] if card not in mine]
     holding = [new_action((CALL_KIND, (card,))) for card in free if card.suit in held]

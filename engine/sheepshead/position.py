@@ -27,7 +27,8 @@ from engine.notation import (
     tally_line,
     trick_line,
 )
-from engine.sheepshead.hand import Phase, SheepsheadHand
+from engine.sheepshead.hand import SheepsheadHand
+from engine.sheepshead.phases import Phase
 from engine.sheepshead.rules import SheepsheadRules
 
 

@@ -7,11 +7,12 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from engine.outcome import Outcome, Round
-from engine.sheepshead.match import SheepsheadMatch
 from engine.words import marked, said_list, say
 
-if TYPE_CHECKING:  # (the pictures are imported when a hand's report is first made)
+if TYPE_CHECKING:  # (the pictures are imported when a hand's report is first made; the match
+    # imports this module when asked for a report)
     from engine.pictures import DealReport
+    from engine.sheepshead.match import SheepsheadMatch
 
 
 def outcome(match: SheepsheadMatch) -> Outcome:
@@ -51,9 +52,7 @@ def outcome(match: SheepsheadMatch) -> Outcome:
         text = sheet_line(names, sheet)
         best = max(sheet)
         leaders = [names[p] for p in range(len(names)) if sheet[p] == best]
-        return say(
-            "{scores} — {winners} finish on top!", scores=text, winners=said_list(leaders)
-        )
+        return say("{scores} — {winners} finish on top!", scores=text, winners=said_list(leaders))
 
     rounds = tuple(
         Round(r.score.sides, tuple(r.score.units[members[0]] for members in r.score.sides))
@@ -61,6 +60,7 @@ def outcome(match: SheepsheadMatch) -> Outcome:
         if not r.score.redeal
     )  # each hand has its own sides: picker and partner against the rest, or a leaster
     return Outcome(tuple((p,) for p in range(players)), sheet, tuple(stats), line, rounds)
+
 
 def deal_report(match: SheepsheadMatch, number: int, names: Sequence[str]) -> DealReport:
     from engine.pictures import DealReport, side_names
@@ -84,9 +84,7 @@ def deal_report(match: SheepsheadMatch, number: int, names: Sequence[str]) -> De
     if score.leaster:
         assert score.winner is not None
         totals = " · ".join(f"{names[p]} {score.points[p]}" for p in range(len(names)))
-        outcome = say(
-            "{name} wins the leaster ({why})", name=names[score.winner], why=score.why
-        )
+        outcome = say("{name} wins the leaster ({why})", name=names[score.winner], why=score.why)
     else:
         assert score.picker is not None
         sides = [side_names(names, members) for members in score.sides]
@@ -103,10 +101,7 @@ def deal_report(match: SheepsheadMatch, number: int, names: Sequence[str]) -> De
         (say("This hand"), units),
         (say("Score sheet"), sheet),
     )
-    return DealReport(
-        say("Hand {number} is over", number=result.number), totals, fields, record
-    )
-
+    return DealReport(say("Hand {number} is over", number=result.number), totals, fields, record)
 
 
 def sheet_line(names: Sequence[str], sheet: Sequence[int]) -> str:

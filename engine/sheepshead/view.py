@@ -26,7 +26,8 @@ from engine.pictures import (
     short_name,
     side_names,
 )
-from engine.sheepshead.hand import HandScore, Phase
+from engine.sheepshead.hand import HandScore
+from engine.sheepshead.phases import Phase
 from engine.sheepshead.rules import (
     SheepsheadRules,
     is_trump,
