@@ -7,7 +7,9 @@ and only the play differs. For each pairing it prints the mean deal-score differ
 of shuffles the first player's side won on average. `--baazis N` also plays N duplicate Seep
 matches of one baazi for the share of baazis won.
 
-Speed: decision times (median, p95) per level, over the decisions of the strength runs.
+Speed: decision times (median, p95, wall clock) per level, over the decisions of the strength
+runs. The hard player thinks for at most the bot's time (`--seconds`, as in `bot.players`; 0: no
+limit, every sample played, as in the tests).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import cache
 
+from bot.players import HARD_BUDGET
 from engine.ai import Level, SearchBudget, choose_action
 from engine.ai.games import adapter_for
 from engine.games import new_match
@@ -147,6 +150,12 @@ def main() -> None:
     parser.add_argument("--depth", type=int, default=DEFAULT_BUDGET.depth)
     parser.add_argument("--careful", type=int, default=DEFAULT_BUDGET.careful)
     parser.add_argument("--endgame", type=int, default=DEFAULT_BUDGET.endgame)
+    parser.add_argument(
+        "--seconds",
+        type=float,
+        default=HARD_BUDGET.seconds,
+        help="the hard player's thinking time, as in the bot (0: no limit)",
+    )
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--first-seed", type=int, default=1)
     args = parser.parse_args()
@@ -156,6 +165,7 @@ def main() -> None:
         depth=args.depth,
         careful=args.careful,
         endgame=args.endgame,
+        seconds=args.seconds or None,
     )
     for name in args.pairing or list(PAIRINGS):
         first, second = PAIRINGS[name]

@@ -9,7 +9,8 @@ a human's):
   average, at random moments);
 - moves per second when every table moves as fast as the bot answers (saturation);
 - memory: the bot process resident once connected and idle, and per active table; the bot's CPU
-  time per move.
+  time per move, and how it splits between the event loop's thread, the worker threads (the
+  images) and SQLite's thread.
 
 Stores and process counts are measured side by side in one run: SQLite (one process; one
 file is one process's store), and PostgreSQL (a server this run starts, a new database per
@@ -110,7 +111,7 @@ async def _serve(
             if request == "cpu":
                 await bot.idle()
                 usage = resource.getrusage(resource.RUSAGE_SELF)
-                connection.send(usage.ru_utime + usage.ru_stime)
+                connection.send((usage.ru_utime + usage.ru_stime, _thread_cpu()))
             else:
                 break
         await bot.idle()
@@ -223,13 +224,17 @@ async def measure(
     paced = sorted(latencies)
     latencies.clear()
     fast = len(latencies)
-    cpu_before = sum(await _ask_all(pipes, "cpu"))
+    cpu_before = await _ask_all(pipes, "cpu")
     driver_before = _cpu_seconds()
     began = time.perf_counter()
     await asyncio.gather(*(play(channel, FAST_MOVES, False) for channel in users))
     elapsed = time.perf_counter() - began
     driver = _cpu_seconds() - driver_before
-    cpu_after = sum(await _ask_all(pipes, "cpu"))
+    cpu_after = await _ask_all(pipes, "cpu")
+    threads: dict[str, float] = {}
+    for (_, start), (_, end) in zip(cpu_before, cpu_after, strict=True):
+        for kind, seconds in end.items():
+            threads[kind] = threads.get(kind, 0.0) + seconds - start.get(kind, 0.0)
     await _ask_all(pipes, "stop")
     saturated = sorted(latencies[fast:])
     for violation in fake.violations[:5]:
@@ -240,7 +245,10 @@ async def measure(
         "moves_per_s": len(saturated) / elapsed,
         "sat_p50": statistics.median(saturated),
         "sat_p99": _p99(saturated),
-        "cpu_ms_per_move": 1000 * (cpu_after - cpu_before) / len(saturated),
+        "cpu_ms_per_move": 1000
+        * sum(end - start for (end, _), (start, _) in zip(cpu_after, cpu_before, strict=True))
+        / len(saturated),
+        **{f"cpu_{kind}": 1000 * seconds / len(saturated) for kind, seconds in threads.items()},
         # the fake Discord and the players share the machine's cores with the bots
         "driver_ms_per_move": 1000 * driver / len(saturated),
         "kb_per_table": statistics.mean(r["kb_per_table"] for r in readies),
@@ -265,6 +273,37 @@ def _refused(asked: Any) -> bool:
     return first.get("type") == 4 and "busy" in str(first.get("data", {}).get("content", ""))
 
 
+def _thread_cpu() -> dict[str, float]:
+    """CPU seconds of this process's threads by kind (Linux): the event loop's, the worker
+    threads' (rendering, `asyncio.to_thread`), the SQLite connection's and the rest."""
+    import os
+    import threading
+
+    kinds = {t.native_id: _thread_kind(t) for t in threading.enumerate()}
+    tick = os.sysconf("SC_CLK_TCK")
+    spent: dict[str, float] = {}
+    for task in Path("/proc/self/task").iterdir():
+        try:
+            fields = (task / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # the thread ended meanwhile
+        kind = kinds.get(int(task.name), "other")
+        spent[kind] = spent.get(kind, 0.0) + (int(fields[11]) + int(fields[12])) / tick
+    return spent
+
+
+def _thread_kind(thread: Any) -> str:
+    import threading
+
+    if thread is threading.main_thread():
+        return "loop"
+    if thread.name.startswith("asyncio_"):
+        return "workers"
+    if "connection_worker" in thread.name or "aiosqlite" in thread.name:
+        return "store"
+    return "other"
+
+
 def _resident_mb() -> float:
     """This process's resident memory (Linux), in MB."""
     for line in Path("/proc/self/status").read_text().splitlines():
@@ -280,6 +319,11 @@ def _cpu_seconds() -> float:
 
 def _p99(values: list[float]) -> float:
     return values[min(len(values) - 1, int(len(values) * 0.99))]
+
+
+def _by_thread(result: dict[str, float]) -> str:
+    kinds = ("loop", "workers", "store", "other")
+    return ", ".join(f"{k} {result.get('cpu_' + k, 0.0):.1f}" for k in kinds)
 
 
 def main() -> None:
@@ -321,7 +365,8 @@ def main() -> None:
                         f"paced p50 {result['p50']:6.1f} p99 {result['p99']:6.1f} ms  "
                         f"{result['moves_per_s']:6.1f} moves/s (p50 {result['sat_p50']:6.1f} "
                         f"p99 {result['sat_p99']:6.1f} ms)  bot CPU "
-                        f"{result['cpu_ms_per_move']:4.1f} ms/move (fake Discord and players "
+                        f"{result['cpu_ms_per_move']:4.1f} ms/move ({_by_thread(result)}; "
+                        f"fake Discord and players "
                         f"{result['driver_ms_per_move']:4.1f})  "
                         f"{result['kb_per_table']:5.1f} KB/table  "
                         f"idle {result['idle_mb']:4.1f} MB  "

@@ -215,6 +215,11 @@ class TableFlow:
         oldest = next(iter(self._answering.values()), None)
         return oldest is not None and time.monotonic() - oldest > self.shed_after
 
+    def longest_wait(self) -> float:
+        """How long the oldest move taken on has waited for its answer, in seconds (0: none)."""
+        oldest = next(iter(self._answering.values()), None)
+        return 0.0 if oldest is None else time.monotonic() - oldest
+
     @contextlib.contextmanager
     def answering(self, key: int) -> Iterator[None]:
         """Count a move as taken on until its player has their answer."""

@@ -13,7 +13,7 @@ from engine.core import GameState
 LEVELS = tuple(level.value for level in Level)
 DEFAULT_LEVEL = Level.NORMAL.value
 TAKEOVER_LEVEL = Level.NORMAL.value  # plays a turn for a player whose time ran out
-HARD_BUDGET = SearchBudget(seconds=0.6)  # sampling stops after this; p95 stays under a second
+HARD_BUDGET = SearchBudget(seconds=0.25)  # engine.ai.clock stops any search at 0.25 s
 
 
 def computer_move(match: GameState, player: int, rng: random.Random, level: str) -> Any:

@@ -553,6 +553,14 @@ class Picker(OwnView):
         await self.submit(interaction, self.move or "")
 
 
+# A move stored soon is answered in one reply, else deferred first: the bot waits for it at most
+# ANSWER_WITHIN seconds, and only until ANSWER_BY seconds after Discord made the interaction
+# (Discord drops one not answered within 3 seconds). While moves already wait longer than
+# that for their answers (the bot is behind), a move is deferred at once.
+ANSWER_WITHIN = 0.5
+ANSWER_BY = 1.0
+
+
 async def play_move(
     interaction: discord.Interaction,
     session: TableSession,
@@ -560,9 +568,11 @@ async def play_move(
     turn: int | None,
     picker: Picker | None = None,
 ) -> None:
-    """Answer first (Discord allows 3 seconds, and a move may wait for its table), then apply
-    and store the move, then say what happened: a move is never applied without its player
-    being told, and the table is posted whatever happens to the answer."""
+    """Apply and store the move, then say what happened. A move stored soon (ANSWER_WITHIN)
+    is answered in one reply (the player's message, or the picker
+    updated in place); a move that waits longer for its table is deferred first (Discord
+    allows 3 seconds) and answered when stored. The table is posted whatever happens to the
+    answer."""
     bot = bot_of(interaction)
     if bot.flow.overloaded():  # refused at once, before anything is queued
         await interaction.response.send_message(_(BUSY), ephemeral=True)
@@ -579,19 +589,34 @@ async def _play_move(
     turn: int | None,
     picker: Picker | None,
 ) -> None:
-    if picker is not None:
-        await interaction.response.defer()  # the picker message is edited below
-    else:
-        await interaction.response.defer(ephemeral=True, thinking=True)
     started = time.monotonic()
+    asked_at = interaction.created_at.timestamp()
+    playing = asyncio.ensure_future(
+        bot.flow.play(session, Move(interaction.user.id, move, turn, asked_at))
+    )
+    wait = min(ANSWER_WITHIN, asked_at + ANSWER_BY - time.time())
+    if wait > 0 and bot.flow.longest_wait() < ANSWER_WITHIN:
+        await asyncio.wait({playing}, timeout=wait)
+    deferred = not playing.done()
+    if deferred:
+        try:
+            if picker is not None:
+                await interaction.response.defer()  # the picker message is edited below
+            else:
+                await interaction.response.defer(ephemeral=True, thinking=True)
+        except BaseException:
+            # the move goes on (its table is posted); its answer is what failed
+            playing.add_done_callback(_quietly)
+            raise
     try:
-        asked_at = interaction.created_at.timestamp()
-        result = await bot.flow.play(session, Move(interaction.user.id, move, turn, asked_at))
+        result = await playing
     except (TableError, StoreFault) as error:
         if isinstance(error, StoreFault):
             log.warning("a move at table %s could not be stored: %s", session.id, error)
         text = _(MOVE_NOT_SAVED) if isinstance(error, StoreFault) else str(error)
-        if picker is not None:
+        if not deferred:
+            await interaction.response.send_message(text, ephemeral=True)
+        elif picker is not None:
             await interaction.followup.send(text, ephemeral=True)
         else:
             await interaction.edit_original_response(content=text)
@@ -604,22 +629,43 @@ async def _play_move(
     done = _("Your move: {play}", play=result.text)
     try:
         if picker is None:
-            await interaction.edit_original_response(content=done)
+            if deferred:
+                await interaction.edit_original_response(content=done)
+            else:
+                await interaction.response.send_message(done, ephemeral=True)
             return
         picker.stop()
         following = await next_picker(session, picker.user_id, result.player)
         if following is None:
-            await interaction.edit_original_response(content=done, view=None, attachments=[])
+            await _update_picker(interaction, deferred, content=done, view=None, attachments=[])
             return
         # the same player decides again at once: the picker shows the next decision in place
         next_one, files = following
-        await interaction.edit_original_response(
-            content=f"{done}\n{next_one.prompt()}", view=next_one, attachments=files
+        await _update_picker(
+            interaction,
+            deferred,
+            content=f"{done}\n{next_one.prompt()}",
+            view=next_one,
+            attachments=files,
         )
     except discord.HTTPException:
         log.warning(
             "could not tell %s about their move at table %s", interaction.user.id, session.id
         )
+
+
+async def _update_picker(interaction: discord.Interaction, deferred: bool, **changes: Any) -> None:
+    """The picker's message shows `changes`: edited after a deferral, else as the answer."""
+    if deferred:
+        await interaction.edit_original_response(**changes)
+    else:
+        await interaction.response.edit_message(**changes)
+
+
+def _quietly(task: asyncio.Future[Any]) -> None:
+    """A move whose answer failed: its own outcome was said elsewhere or not at all."""
+    if not task.cancelled():
+        task.exception()
 
 
 async def next_picker(

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, MutableSequence, Sequence
+from functools import cached_property
 from typing import Any, ClassVar
 
 from engine.core import GameOver, GameState, IllegalMove, MoveGroup, NotYourTurn
@@ -59,12 +60,25 @@ class DealMatch(GameState):
         self._over = False
         self.pending_cut: PendingCut | None = None
         self._deck_size = 0
+        self._undealt: tuple[int, Shuffler] | None = None
         first_dealer = self.shuffles.first_dealer(self.rules.players)
-        if self.shuffles.keys is not None:
+        keys = self.shuffles.keys
+        if keys is not None and keys.asks_for_cut:
             measured = _Measured()
             self.deal = self.deal_type.deal(self.rules, first_dealer, measured)
             self._deck_size = measured.size
         self._deal_next(first_dealer)
+
+    @cached_property
+    def deal(self) -> Any:
+        """The deal in play. A deal that needs no cut is dealt when it is first looked at
+        (`_deal_next` only notes its dealer and shuffle), so a match put away as its last deal
+        ends (a simulation, a finished table) never deals the next one; once dealt, it is an
+        attribute like any other (a cached property)."""
+        undealt = self._undealt
+        assert undealt is not None
+        self._undealt = None
+        return self.deal_type.deal(self.rules, *undealt)
 
     def _next_shuffle(self) -> Shuffler:
         return self.shuffles.next()
@@ -78,12 +92,14 @@ class DealMatch(GameState):
     def _deal_next(self, dealer: int) -> None:
         """Deal the next deal, or with secret deals wait for its cut: the commitment to its
         secret is shown first, and the deal is dealt when the cut is made (`cut N`)."""
+        if self._undealt is not None:  # a deal never looked at (replaced by a position):
+            self.deal = self.deal_type.deal(self.rules, *self._undealt)  # its shuffle is drawn
+            self._undealt = None  # all the same, so that the later deals stay the same
         keys = self.shuffles.keys
-        if keys is None:
-            self.deal = self.deal_type.deal(self.rules, dealer, self._next_shuffle())
-            return
-        if not keys.asks_for_cut:
-            self.deal = self.deal_type.deal(self.rules, dealer, self.shuffles.next(dealer))
+        if keys is None or not keys.asks_for_cut:
+            shuffle = self._next_shuffle() if keys is None else self.shuffles.next(dealer)
+            self._undealt = (dealer, shuffle)
+            self.__dict__.pop("deal", None)  # (dealt when first looked at: `deal`)
             return
         index = self.shuffles.made
         keys.note_dealer(index, dealer)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import fields
+from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Self, TypeVar, cast
 
 from engine.cards import Card, Pack
@@ -44,6 +45,17 @@ class TrickRecord(NamedTuple, Generic[A]):
         return self.words.told(name)
 
 
+if TYPE_CHECKING:
+
+    def new_record(values: tuple[int, A, Phrase, int | None], /) -> TrickRecord[A]:
+        """`TrickRecord(*values)`."""
+
+else:
+    # the record built by `tuple.__new__`, without the named tuple's own constructor (a
+    # Python function): a hand records every move
+    new_record = partial(tuple.__new__, TrickRecord)
+
+
 class TrickMatch(DealMatch):
     """A trick game's match: its running totals (a score per side or seat, or a score sheet),
     and a move of the hand in play, already read, that goes straight to the hand (the checks
@@ -69,6 +81,17 @@ class TrickMatch(DealMatch):
         if totals:
             setattr(match, cls.totals_name, list(totals))
         return match
+
+    def legal_actions(self) -> list[Any]:
+        """The hand's moves, straight from its cache (`TrickHand.legal_actions`: a hand says
+        its moves in `_compute_legal`)."""
+        if self._over or self.pending_cut is not None:
+            return super().legal_actions()
+        deal = self.deal
+        legal = deal._legal
+        if legal is None:
+            legal = deal._legal = deal._compute_legal()
+        return list(legal)
 
     def apply(self, action: Any, player: int | None = None) -> Any:
         deal = self.deal

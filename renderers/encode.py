@@ -6,9 +6,10 @@ after every move was the largest part of the bot's work per move. So the image i
 its theme's palette whole (mapping is pixel by pixel, without dithering), then cut into bands
 of `BAND` rows. Each band is deflated on its own (a fresh compressor, flushed to a byte
 boundary, so the pieces join into one zlib stream) and kept in a cache shared by every image,
-under its CRC-32 and Adler-32 (64 bits between them: two different bands of the same length
-alike in both is not a case to plan for). An image then costs the mapping, the two checksums
-of its indices and the deflating of the bands that are new.
+under Python's hash of its indices (SipHash, 64 bits with a key drawn for each process: two
+different bands of the same length alike in it is not a case to plan for; it costs half of the
+CRC-32 and Adler-32 that keyed the bands before). An image then costs the mapping, the hash of
+its indices and the deflating of the bands that are new.
 
 Decoded, the PNG is exactly the image mapped to the palette, and the same image always gives
 the same bytes (a band's bytes depend on the band alone).
@@ -33,7 +34,7 @@ _ADLER = 65521  # adler-32's modulus
 _FINAL_BLOCK = b"\x03\x00"  # an empty, final fixed-Huffman deflate block
 _SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
-_Key = tuple[int, int, int, int]  # width, crc-32, adler-32 and length of the band's indices
+_Key = tuple[int, int, int]  # width, hash and length of the band's indices
 _Band = tuple[bytes, int, int]  # deflated, adler-32 and length of the band's filtered rows
 
 
@@ -82,7 +83,7 @@ def palette_png(image: Image.Image, theme: Theme) -> bytes:
     step = BAND * width
     for start in range(0, width * height, step):
         rows = data[start : start + step]
-        key = (width, zlib.crc32(rows), zlib.adler32(rows), len(rows))
+        key = (width, hash(rows), len(rows))
         band = _BANDS.get(key)
         if band is None:
             band = _deflate(rows, width)

@@ -2,15 +2,18 @@
 in up to three lines, wrapped between details so nothing is cut in the middle of a figure; only
 the name is shortened (with an ellipsis) where the panel is too narrow.
 
-Most seats look the same from one image of a table to the next (only the player who moved and
-the one to move change), so a panel is drawn once into a patch with a transparent outside and
-pasted after that: the same pixels, without laying out its text again.
+Many seats look the same from one image of a table to the next (only the player who moved and
+the one to move change), so a panel seen again is drawn once into a patch with a transparent
+outside and pasted after that: the same pixels, without laying out its text again. A panel seen
+for the first time is drawn straight onto the table (a patch costs about three direct drawings,
+and most panels, the mover's and the next player's, are never seen again).
 """
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Self
 
 from PIL import Image, ImageDraw
@@ -53,11 +56,36 @@ def draw_seat(
     if image is None or is_recording():  # a recording sees every word drawn
         _draw_panel(draw, box, panel, theme)
         return
-    picture, mask = _panel((box[2] - box[0], box[3] - box[1]), panel, theme)
-    image.paste(picture, box[:2], mask)
+    key = ((box[2] - box[0], box[3] - box[1]), panel, theme)
+    with _LOCK:  # tables are drawn in worker threads
+        patch = _PATCHES.get(key)
+        if patch is not None:
+            _PATCHES.move_to_end(key)
+        seen = key in _SEEN
+        if not seen:
+            _SEEN[key] = None
+            if len(_SEEN) > SEEN:
+                _SEEN.popitem(last=False)
+    if patch is None and not seen:
+        _draw_panel(draw, box, panel, theme)
+        return
+    if patch is None:
+        patch = _panel(*key)
+        with _LOCK:
+            _PATCHES[key] = patch
+            if len(_PATCHES) > PATCHES:
+                _PATCHES.popitem(last=False)
+    image.paste(patch[0], box[:2], patch[1])
 
 
-@lru_cache(maxsize=128)  # about 160 KB a panel
+_Key = tuple[tuple[int, int], SeatPanel, Theme]
+PATCHES = 128  # panels kept as patches, about 160 KB each
+SEEN = 1024  # panels remembered as drawn once (their words only)
+_PATCHES: OrderedDict[_Key, tuple[Image.Image, Image.Image]] = OrderedDict()
+_SEEN: OrderedDict[_Key, None] = OrderedDict()
+_LOCK = threading.Lock()
+
+
 def _panel(
     size: tuple[int, int], panel: SeatPanel, theme: Theme
 ) -> tuple[Image.Image, Image.Image]:

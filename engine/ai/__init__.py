@@ -74,7 +74,7 @@ class FishingComputer:
                 return rng.choice(legal)
             return greedy_play(world, adapter_for(world), rng)
         if chosen is Level.NORMAL:
-            return score_actions(world, rng)[0].action
+            return score_actions(world, rng, count=1)[0].action
         return hard_choice(world, rng, budget or SearchBudget())
 
     def hint(self, match: GameState, player: int, seed: int | str) -> Hint:

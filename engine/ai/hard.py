@@ -10,12 +10,12 @@ candidate, so they are compared on equal cards.
 from __future__ import annotations
 
 import random
-import time
 from dataclasses import dataclass
 from typing import Any
 
+from engine.ai.clock import Clock, OutOfTime
 from engine.ai.games import Deal, GameAdapter, Role, adapter_for
-from engine.ai.normal import REPLY_WEIGHT, ReplyOdds, score_actions
+from engine.ai.normal import REPLY_WEIGHT, ReplyMemo, ReplyOdds, score_actions
 from engine.ai.worlds import sample_world, unseen_cards
 
 
@@ -26,7 +26,8 @@ class SearchBudget:
     depth: int | None = None  # plays simulated after the candidate (None: see `look_ahead`)
     careful: int | None = None  # of those, the first few by the normal player's judgement
     endgame: int = 8  # with at most this many plays left, simulate to the deal's end
-    seconds: float | None = None  # stop sampling early after this long (the bot sets it)
+    seconds: float | None = None  # think at most this long, wall clock (the bot sets it;
+    # never more than `clock.MAX_SECONDS`); None: every sample, whatever the machine's load
 
 
 def greedy_play(world: Deal, game: GameAdapter, rng: random.Random) -> Any:
@@ -59,51 +60,71 @@ def look_ahead(world: Deal, game: GameAdapter, budget: SearchBudget) -> tuple[in
     return depth, depth if budget.careful is None else budget.careful
 
 
-def play_out(world: Deal, game: GameAdapter, budget: SearchBudget, rng: random.Random) -> None:
+def play_out(
+    world: Deal,
+    game: GameAdapter,
+    budget: SearchBudget,
+    rng: random.Random,
+    memo: ReplyMemo | None = None,
+    clock: Clock | None = None,
+) -> None:
+    """Everyone plays on from `world`; `memo` is the decision's (see `score_actions`), and
+    `clock` raises `OutOfTime` between plays once the decision's time is up."""
+    clock = clock or Clock(None)
     if plays_left(world) <= budget.endgame:
         while not world.is_over:  # the end is near: who takes the last cards counts
-            world.apply(score_actions(world, rng)[0].action)
+            clock.check()
+            world.apply(score_actions(world, rng, memo, 1, clock)[0].action)
         return
     depth, careful = look_ahead(world, game, budget)
     for step in range(depth):
         if world.is_over:
             return
+        clock.check()
         if step < careful:
-            world.apply(score_actions(world, rng)[0].action)
+            world.apply(score_actions(world, rng, memo, 1, clock)[0].action)
         else:
             world.apply(greedy_play(world, game, rng))
 
 
-def leaf_value(world: Deal, game: GameAdapter, side: int, seat: int) -> float:
+def leaf_value(
+    world: Deal, game: GameAdapter, side: int, seat: int, memo: ReplyMemo | None = None
+) -> float:
     """The margin where the simulation stops, less what the opponent to move can expect to
     take from the floor there."""
     margin = game.margin(world, side)
     if world.is_over:
         return margin
-    odds = ReplyOdds(game, unseen_cards(world, seat, game))
+    odds = ReplyOdds(game, unseen_cards(world, seat, game), memo)
     return margin - REPLY_WEIGHT * odds.expected(world, side)
 
 
 def hard_choice(world: Deal, rng: random.Random, budget: SearchBudget) -> Any:
     """`world` is the mover's imagined deal; more are imagined from it (the unseen cards are
-    the same whichever world they are counted from)."""
+    the same whichever world they are counted from).
+
+    With `budget.seconds`, the search stops when the time is up, even inside a world, and
+    answers from the worlds played out in full (none: the normal player's choice)."""
+    clock = Clock.start(budget.seconds)
     game = adapter_for(world)
     seat = world.turn
     side = game.side_of(world, seat)
-    ranked = score_actions(world, rng)
-    top = ranked[: budget.candidates]
+    memo: ReplyMemo = {}  # the replies' odds, shared by every look of this decision
+    top = score_actions(world, rng, memo, budget.candidates)  # (always in full)
     if len(top) == 1:
         return top[0].action
     totals = [0.0] * len(top)
-    started = time.perf_counter()
     for _ in range(budget.samples):
         imagined = sample_world(world, seat, rng)
-        for index, candidate in enumerate(top):
-            trial = imagined.copy()
-            trial.apply(candidate.action)
-            play_out(trial, game, budget, rng)
-            totals[index] += leaf_value(trial, game, side, seat)
-        if budget.seconds is not None and time.perf_counter() - started > budget.seconds:
-            break
+        values = []
+        try:
+            for candidate in top:
+                trial = imagined.copy()
+                trial.apply(candidate.action)
+                play_out(trial, game, budget, rng, memo, clock)
+                values.append(leaf_value(trial, game, side, seat, memo))
+        except OutOfTime:
+            break  # this world is left out: every candidate is judged on the same worlds
+        totals = [total + value for total, value in zip(totals, values, strict=True)]
     best = max(range(len(top)), key=lambda i: (totals[i], top[i].score))
     return top[best].action

@@ -55,5 +55,5 @@ def suggest_fishing(match: GameState, player: int, seed: int | str = 0) -> Hint:
         if same > 1:
             return Hint(bid, say("Bid {value}: a pair to build on.", value=bid.value))
         return Hint(bid, say("Bid {value}: the highest value you hold.", value=bid.value))
-    best = score_actions(world, rng)[0]
+    best = score_actions(world, rng, count=1)[0]
     return Hint(best.action, _reason(best, game.role(best.action), world.describe(best.action)))

@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, Self, TypeVar
 
+from engine.ai.clock import MAX_SECONDS
 from engine.core import Action, GameState
 from engine.registry import Hint
 
@@ -38,16 +39,24 @@ def best_by_playouts(
     seconds: float | None = None,
 ) -> A:
     """The option with the best total `value` over `worlds` sampled worlds (each option tried
-    in the same world); sampling stops early after `seconds` when given."""
+    in the same world). With `seconds`, sampling stops when the time is up, even inside a
+    world (then left out, so every option is judged on the same worlds), once one world has
+    been played in full."""
     if len(options) == 1:
         return options[0]
     totals = [0.0] * len(options)
-    started = time.perf_counter()
-    for _ in range(worlds):
+    deadline = None if seconds is None else time.perf_counter() + seconds
+    for played in range(worlds):
         world = sample()
-        for index, action in enumerate(options):
-            totals[index] += value(world, action)
-        if seconds is not None and time.perf_counter() - started > seconds:
+        values = []
+        for action in options:
+            if played and deadline is not None and time.perf_counter() > deadline:
+                break
+            values.append(value(world, action))
+        if len(values) < len(options):
+            break
+        totals = [total + more for total, more in zip(totals, values, strict=True)]
+        if deadline is not None and time.perf_counter() > deadline:
             break
     return options[max(range(len(options)), key=lambda i: totals[i])]
 
@@ -93,9 +102,12 @@ class TrickComputer(Generic[W, A]):
         if level == "easy" and rng.random() < EASY_SLIP:
             return rng.choice(world.legal_actions())  # type: ignore[attr-defined, no-any-return]
         if level == "hard":
-            # the bot's budget stops sampling after its seconds; without one, every world
-            # is played (reproducible whatever the machine's load)
-            return self.hard_choice(world, player, rng, getattr(budget, "seconds", None))
+            # the bot's budget stops sampling after its seconds (at most `MAX_SECONDS`);
+            # without one, every world is played (reproducible whatever the machine's load)
+            seconds = getattr(budget, "seconds", None)
+            if seconds is not None:
+                seconds = min(seconds, MAX_SECONDS)
+            return self.hard_choice(world, player, rng, seconds)
         return self.heuristic(world, rng)
 
     def hint(self, match: GameState, player: int, seed: int | str) -> Hint:

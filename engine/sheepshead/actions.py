@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from enum import Enum
-from typing import NamedTuple
+from functools import partial
+from typing import TYPE_CHECKING, NamedTuple
 
 from engine.cards import FULL_DECK, Card, format_cards, parse_cards
 from engine.core import BadNotation
@@ -67,6 +68,15 @@ class SheepsheadAction(NamedTuple):
         return self.notation
 
 
+if TYPE_CHECKING:
+
+    def new_action(values: tuple[Kind, tuple[Card, ...]], /) -> SheepsheadAction:
+        """`SheepsheadAction(*values)`."""
+
+else:  # built by `tuple.__new__`, without the named tuple's constructor (a Python function)
+    new_action = partial(tuple.__new__, SheepsheadAction)
+
+
 PICK = SheepsheadAction(PICK_KIND)
 PASS = SheepsheadAction(PASS_KIND)
 ALONE = SheepsheadAction(ALONE_KIND)
@@ -76,6 +86,10 @@ ALONE = SheepsheadAction(ALONE_KIND)
 _PLAYS = {card: SheepsheadAction(PLAY_KIND, (card,)) for card in FULL_DECK}
 
 
+# `play` without a call: `list(map(PLAY_OF, cards))` is `plays(cards)`
+PLAY_OF = _PLAYS.__getitem__
+
+
 def play(card: Card) -> SheepsheadAction:
     """The play of `card`, the shared instance."""
     return _PLAYS[card]
@@ -83,7 +97,7 @@ def play(card: Card) -> SheepsheadAction:
 
 def plays(cards: Iterable[Card]) -> list[SheepsheadAction]:
     """`[play(card) for card in cards]`."""
-    return list(map(_PLAYS.__getitem__, cards))
+    return list(map(PLAY_OF, cards))
 
 
 def parse_action(text: str) -> SheepsheadAction:

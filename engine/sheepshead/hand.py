@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import cache
 from itertools import combinations
 
 from engine.cards import Card, Suit, card_of
@@ -19,9 +20,10 @@ from engine.sheepshead.actions import (  # the members as globals: see actions.p
     PASS,
     PICK,
     PICK_KIND,
-    PLAY_KIND,
+    PLAY_OF,
     UNKNOWN_KIND,
     SheepsheadAction,
+    new_action,
     play,
     plays,
 )
@@ -39,16 +41,24 @@ from engine.sheepshead.rules import (
     power,
     strength_order,
     suit_of,
-    suit_word,
 )
-from engine.tricks import TrickHand, TrickRecord, following, trick_winner
-from engine.words import Phrase, later, later_card, later_count, marked, named, say, say_count
+from engine.tricks import TrickHand, TrickRecord, new_record, trick_winner
+from engine.words import Phrase, later, later_card, later_count, marked, named, say
 
 # the messages of a card played
 LED = marked("{name} led {card}")
 LED_PARTNER = marked("{name} led {card}: the partner")
 PLAYED = marked("{name} played {card}")
 PLAYED_PARTNER = marked("{name} played {card}: the partner")
+# the words of a move that names no card, made once (a phrase never changes)
+PICKED = later("{name} picked up the blind")
+PASSED = later("{name} passed")
+LAST_PASS_LEASTER = later("{name} passed: nobody picked, so this hand is a leaster")
+LAST_PASS_REDEAL = later("{name} passed: nobody picked, so the cards are dealt again")
+# each message's words by card (`later_card`'s phrases, found by the card alone)
+_PLAY_WORDS: dict[str, dict[Card, Phrase]] = {
+    message: {} for message in (LED, LED_PARTNER, PLAYED, PLAYED_PARTNER)
+}
 
 
 class Phase(Enum):
@@ -82,15 +92,33 @@ class HandScore:
     winner: int | None = None  # a leaster's winner
 
 
+@cache
+def _deal_plan(players: int) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    """Where in the shuffled deck the blind's cards lie and each seat's from the dealer's
+    left, dealt in the packets of RULES.md (`PACKETS`)."""
+    blind: list[int] = []
+    seats: list[list[int]] = [[] for _ in range(players)]
+    top = 0
+    for where, count in PACKETS[players]:
+        for seat in [blind] if where == "blind" else seats:
+            seat.extend(range(top, top + count))
+            top += count
+    return tuple(blind), tuple(tuple(seat) for seat in seats)
+
+
 def hold_suit(called: Card | None) -> Suit | None:
     return None if called is None else called.suit
+
+
+_FAIL_ACES = tuple(card_of(1, suit) for suit in FAIL_SUITS)
+_CALLED = {rank: tuple(card_of(rank, suit) for suit in FAIL_SUITS) for rank in (1, 10)}
 
 
 def call_rank(hand: Sequence[Card], buried: Sequence[Card]) -> int:
     """1: the picker calls an ace; 10: all three fail aces are the picker's (held or buried),
     so a ten is called instead."""
     mine = {*hand, *buried}
-    return 10 if all(card_of(1, s) in mine for s in FAIL_SUITS) else 1
+    return 10 if all(ace in mine for ace in _FAIL_ACES) else 1
 
 
 def call_options(hand: Sequence[Card], buried: Sequence[Card]) -> list[SheepsheadAction]:
@@ -99,15 +127,15 @@ def call_options(hand: Sequence[Card], buried: Sequence[Card]) -> list[Sheepshea
     buried, of a suit the hand holds a card of; where no suit can be called that way, such a
     card of a suit the hand lacks, with any card of the hand laid face down as the unknown."""
     mine = {*hand, *buried}
-    rank = call_rank(hand, buried)
-    held = {suit_of(c) for c in hand}
-    free = [card_of(rank, s) for s in FAIL_SUITS if card_of(rank, s) not in mine]
-    holding = [SheepsheadAction(CALL_KIND, (card,)) for card in free if card.suit in held]
+    rank = 10 if all(ace in mine for ace in _FAIL_ACES) else 1  # (`call_rank`)
+    held = set(map(SUIT_OF.__getitem__, hand))
+    free = [card for card in _CALLED[rank] if card not in mine]
+    holding = [new_action((CALL_KIND, (card,))) for card in free if card.suit in held]
     if holding:
         return holding
-    order = sorted(hand, key=strength_order)
+    order = by_strength(hand)
     return [
-        SheepsheadAction(CALL_KIND, (card, unknown))
+        new_action((CALL_KIND, (card, unknown)))
         for card in free
         if card.suit not in held
         for unknown in order
@@ -155,6 +183,8 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
     last_winner: int | None = None
     records: list[TrickRecord[SheepsheadAction]] = field(default_factory=list)
     _legal: list[SheepsheadAction] | None = field(default=None, repr=False)
+    # each seat's hand by strength (None: not sorted yet), kept as its cards are played
+    _ordered: list[list[Card] | None] | None = field(default=None, repr=False, compare=False)
 
     @classmethod
     def deal(cls, rules: SheepsheadRules, dealer: int, rng: Shuffler) -> SheepsheadHand:
@@ -163,18 +193,12 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
         deck = rules.deck()
         rng.shuffle(deck)
         players = rules.players
+        blind_at, seats_at = _deal_plan(players)
         hands: list[list[Card]] = [[] for _ in range(players)]
-        blind: list[Card] = []
-        for where, count in PACKETS[players]:
-            if where == "blind":
-                blind.extend(deck[:count])
-                del deck[:count]
-                continue
-            for step in range(1, players + 1):
-                hands[(dealer + step) % players].extend(deck[:count])
-                del deck[:count]
+        for step, places in enumerate(seats_at, 1):
+            hands[(dealer + step) % players] = [deck[i] for i in places]
         first = (dealer + 1) % players
-        return cls(rules, dealer, hands, blind, turn=first, leader=first)
+        return cls(rules, dealer, hands, [deck[i] for i in blind_at], turn=first, leader=first)
 
     # ----- facts ------------------------------------------------------------------------
 
@@ -215,10 +239,12 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
         return 0 if player in (self.picker, self.partner) else 1
 
     def sides(self) -> tuple[tuple[int, ...], ...]:
-        if self.picker is None:
-            return tuple((p,) for p in range(self.players))
-        picking = tuple(p for p in (self.picker, self.partner) if p is not None)
-        return picking, tuple(p for p in range(self.players) if p not in picking)
+        picker = self.picker
+        if picker is None:
+            return tuple([(p,) for p in range(self.players)])
+        partner = self.partner
+        picking = (picker,) if partner is None else (picker, partner)
+        return picking, tuple([p for p in range(self.players) if p not in picking])
 
     def led_suit(self) -> Suit | None:
         """The suit to follow (None: trump). A face-down unknown card leads the called suit."""
@@ -273,9 +299,9 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
         if self.phase is PICK_PHASE:
             return [PICK, PASS]
         if self.phase is BURY_PHASE:
-            cards = sorted(self.hands[self.turn], key=strength_order)
+            cards = by_strength(self.hands[self.turn])
             return [
-                SheepsheadAction(BURY_KIND, combo)
+                new_action((BURY_KIND, combo))
                 for combo in combinations(cards, self.rules.blind_size)
             ]
         if self.phase is CALL_PHASE:
@@ -293,28 +319,45 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
         suit = hold_suit(self.called)
         return suit is not None and suit in self.led_suits
 
+    def in_order(self, seat: int) -> list[Card]:
+        """The seat's hand by strength (`by_strength`), sorted once and kept as it is played
+        (the list is the hand's own: do not change it)."""
+        ordered = self._ordered
+        if ordered is None:
+            ordered = self._ordered = [None] * self.rules.players
+        cards = ordered[seat]
+        if cards is None:
+            cards = ordered[seat] = by_strength(self.hands[seat])
+        return cards
+
     def play_choices(self, seat: int) -> list[SheepsheadAction]:
-        hand = by_strength(self.hands[seat])
+        ordered = self._ordered
+        hand = ordered[seat] if ordered is not None else None
+        if hand is None:
+            hand = self.in_order(seat)
         unknown = self.unknown if seat == self.picker and not self.unknown_played else None
-        face_down = [SheepsheadAction(UNKNOWN_KIND, (unknown,))] if unknown is not None else []
         if not hand:
-            return face_down
+            return [SheepsheadAction(UNKNOWN_KIND, (unknown,))] if unknown is not None else []
         called = self.called
-        duties = called is not None and not self.called_suit_led()
-        if not self.trick:
+        # the partner's duties and the picker's hold card last until the called suit is led
+        duties = called is not None and called.suit not in self.led_suits
+        trick = self.trick
+        if not trick:
             if duties and called in hand:  # the partner leads the called suit only with it
                 assert called is not None
-                return plays(c for c in hand if SUIT_OF[c] != called.suit or c == called)
-            return plays(hand)
-        led = self.led_suit()
-        if unknown is not None and led == hold_suit(called):
-            return face_down
+                suit = called.suit
+                return plays(c for c in hand if SUIT_OF[c] != suit or c == called)
+            return list(map(PLAY_OF, hand))
+        called_suit = None if called is None else called.suit
+        led = called_suit if self.face_down == 0 else SUIT_OF[trick[0][1]]  # (`led_suit`)
+        if unknown is not None and led == called_suit:
+            return [SheepsheadAction(UNKNOWN_KIND, (unknown,))]
         follow = [c for c in hand if SUIT_OF[c] == led]
         if follow:
             if duties and called in follow:
                 assert called is not None
                 return [play(called)]  # the called card goes the first time its suit is led
-            return plays(follow)
+            return list(map(PLAY_OF, follow))
         cards = hand
         if duties:
             assert called is not None
@@ -323,7 +366,7 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
             if seat == self.picker and self.unknown is None and len(cards) > 1:
                 keep = hold_card(cards, called)
                 cards = [c for c in cards if c != keep]  # the hold card stays
-        return plays(cards)
+        return list(map(PLAY_OF, cards))
 
     def check(self, action: SheepsheadAction, player: int | None = None) -> SheepsheadAction:
         """The legal action meant by `action` (a bare `unknown` names the face-down card)."""
@@ -343,106 +386,25 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
 
     def explain(self, action: SheepsheadAction) -> str:
         """Why `action` is not allowed now, in a player's words."""
-        phase, hand = self.phase, self.hands[self.turn]
-        if phase is PICK_PHASE:
-            return say("First pick up the blind or pass.")
-        if phase is BURY_PHASE:
-            size = self.rules.blind_size
-            if action.kind is not BURY_KIND:
-                return say_count("Bury {count} card first.", "Bury {count} cards first.", size)
-            if len(action.cards) != size or len(set(action.cards)) != size:
-                return say_count("Bury exactly {count} card.", "Bury exactly {count} cards.", size)
-            missing = [c for c in action.cards if c not in hand]
-            if missing:
-                return say("You do not hold {card}.", card=missing[0].pretty)
-            return say("Bury cards you hold.")
-        if phase is CALL_PHASE:
-            return self._explain_call(action)
-        if action.kind is UNKNOWN_KIND:
-            if self.unknown is None or self.turn != self.picker:
-                return say("There is no unknown card of yours to play.")
-            return say(
-                "The unknown card is played only when {suit} is first led, or as your last card.",
-                suit=suit_word(hold_suit(self.called)),
-            )
-        if action.kind is not PLAY_KIND or action.card is None:
-            return say("Play a card.")
-        card = action.card
-        if card not in hand:
-            return say("You do not hold {card}.", card=card.pretty)
-        legal = [a.card for a in self.legal_actions() if a.card is not None]
-        called = self.called
-        if called is not None and legal == [called] and called != card:
-            return say("You hold the called {card}: it must be played now.", card=called.pretty)
-        if any(a.kind is UNKNOWN_KIND for a in self.legal_actions()):
-            return say("The called suit is led: your unknown card must be played now.")
-        if not self.trick:
-            assert called is not None
-            return say(
-                "You may lead {suit} only with the called {card}.",
-                suit=called.suit.symbol,
-                card=called.pretty,
-            )
-        led = self.led_suit()
-        follow = following(hand, led, suit_of)
-        if follow and suit_of(card) != led:
-            shown = " ".join(c.pretty for c in sorted(follow, key=strength_order))
-            return say(
-                "You must follow {suit}: you hold {cards}.", suit=suit_word(led), cards=shown
-            )
-        if card == called:
-            return say(
-                "The called {card} may not be thrown off before its suit is led.", card=card.pretty
-            )
-        assert called is not None
-        return say(
-            "Keep your hold card {card} until {suit} is led.",
-            card=card.pretty,
-            suit=called.suit.symbol,
-        )
+        from engine.sheepshead.explain import explain
 
-    def _explain_call(self, action: SheepsheadAction) -> str:
-        choices = self.call_choices()
-        if action.kind is not CALL_KIND:
-            return say("Call a partner's card, or go alone.")
-        called = action.called
-        assert called is not None and self.picker is not None
-        if called in self.hands[self.picker]:
-            return say("You hold {card} yourself: call another card.", card=called.pretty)
-        if called in self.buried:
-            return say("You buried {card}: call another card.", card=called.pretty)
-        if choices and choices[0].unknown is not None:
-            if call_rank(self.hands[self.picker], self.buried) == 10:
-                return say(
-                    "No suit of yours can be called: call a ten with an unknown card, or go alone."
-                )
-            return say(
-                "No suit of yours can be called: call an ace with an unknown card, or go alone."
-            )
-        if not choices:
-            return say("No card can be called: go alone.")
-        cards = [c.called.pretty for c in choices if c.called is not None]
-        words = (
-            cards[0]
-            if len(cards) == 1
-            else say("{cards} or {last}", cards=", ".join(cards[:-1]), last=cards[-1])
-        )
-        return say(
-            "You may call {cards} (a card of its suit stays in your hand), or go alone.",
-            cards=words,
-        )
+        return explain(self, action)
 
     def apply(
         self, action: SheepsheadAction, player: int | None = None
     ) -> TrickRecord[SheepsheadAction]:
-        action = self.check(action, player)
+        legal = self._legal
+        if legal is None or action not in legal or (player is not None and player != self.turn):
+            action = self.check(action, player)  # (a move just listed needs no other check)
         mover = self.turn
         self._legal = None
-        if self.phase is PLAY_PHASE:
+        phase = self.phase
+        if phase is PLAY_PHASE:
             return self._play(mover, action)
-        if self.phase is PICK_PHASE:
+        self._ordered = None  # the hands change: picked up, buried or laid face down
+        if phase is PICK_PHASE:
             return self._record(mover, action, self._pick_or_pass(mover, action))
-        if self.phase is BURY_PHASE:
+        if phase is BURY_PHASE:
             for card in action.cards:
                 self.hands[mover].remove(card)
             self.buried = list(action.cards)
@@ -462,9 +424,9 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
         return self._record(mover, action, self._call(action))  # the call phase
 
     def _record(
-        self, mover: int, action: SheepsheadAction, text: Phrase
+        self, mover: int, action: SheepsheadAction, text: Phrase, took: int | None = None
     ) -> TrickRecord[SheepsheadAction]:
-        record = TrickRecord(mover, action, text)
+        record: TrickRecord[SheepsheadAction] = new_record((mover, action, text, took))
         self.records.append(record)
         return record
 
@@ -474,18 +436,18 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
             self.hands[mover].extend(self.blind)
             self.blind = []
             self.phase = BURY_PHASE
-            return later("{name} picked up the blind")
+            return PICKED
         self.passes += 1
         if self.passes < self.players:
             self.turn = (mover + 1) % self.players
-            return later("{name} passed")
+            return PASSED
         if self.rules.leasters:
             self.leaster = True
             self._start_play()
-            return later("{name} passed: nobody picked, so this hand is a leaster")
+            return LAST_PASS_LEASTER
         self.redeal = True
         self.phase = OVER_PHASE
-        return later("{name} passed: nobody picked, so the cards are dealt again")
+        return LAST_PASS_REDEAL
 
     def _call(self, action: SheepsheadAction) -> Phrase:
         self._start_play()
@@ -519,25 +481,29 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
             text = later("{name} played the unknown card face down")
         else:
             self.hands[mover].remove(card)
+            ordered = self._ordered
+            if ordered is not None and (cards := ordered[mover]) is not None:
+                cards.remove(card)
             partner = False
-            if card == self.partner_card:
+            if (card == self.called or card == JACK_OF_DIAMONDS) and card == self.partner_card:
                 self.partner_seen = True
                 partner = self.picker is not None and mover != self.picker
             if trick:
-                text = later_card(PLAYED_PARTNER if partner else PLAYED, card)
+                message = PLAYED_PARTNER if partner else PLAYED
             else:
-                text = later_card(LED_PARTNER if partner else LED, card)
+                message = LED_PARTNER if partner else LED
+            words = _PLAY_WORDS[message]
+            text = words.get(card) or words.setdefault(card, later_card(message, card))
         trick.append((mover, card))
         players = self.rules.players
         if len(trick) < players:
             self.turn = (mover + 1) % players
-            record = TrickRecord(mover, action, text)
+            record: TrickRecord[SheepsheadAction] = new_record((mover, action, text, None))
             self.records.append(record)
             return record
         winner = self.winning()
         assert winner is not None
-        record = TrickRecord(mover, action, text, winner)
-        self.records.append(record)
+        record = self._record(mover, action, text, winner)
         self._finish_trick(winner)
         return record
 
@@ -577,9 +543,10 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
             return self._leaster_score()
         assert self.picker is not None
         picking, defending = self.sides()
-        tricks = (sum(self.tricks[p] for p in picking), sum(self.tricks[p] for p in defending))
+        taken, count = self.taken, self.tricks.__getitem__
+        tricks = (sum(map(count, picking)), sum(map(count, defending)))
         worth = CARD_POINTS.__getitem__
-        own = sum(sum(map(worth, self.taken[p])) for p in picking)
+        own = sum([sum(map(worth, taken[p])) for p in picking])
         bury = sum(map(worth, self.buried))
         own += bury if tricks[0] else 0
         other = TOTAL_POINTS - own
@@ -629,7 +596,7 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
 
     def changed(self) -> None:
         """Hands were rearranged (a computer player's imagined world)."""
-        self._legal = None
+        self._legal = self._ordered = None
         if self.picker is None or self.partner_seen or self.phase is not PLAY_PHASE:
             return
         if self.rules.jack_partner:

@@ -3,17 +3,18 @@ zero after every hand."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from engine.cards import Card
 from engine.core import PUBLIC, MoveGroup, Viewer
+from engine.fairness import Seed
 from engine.sheepshead.actions import Kind, SheepsheadAction, parse_action
 from engine.sheepshead.hand import HandScore, Phase, SheepsheadHand
 from engine.sheepshead.rules import SheepsheadRules, strength_order
 from engine.tricks import TrickMatch
-from engine.words import marked, said_list, say, say_count
+from engine.words import say, say_count
 
 if TYPE_CHECKING:  # (what only a view or a report needs is imported when first asked for)
     from engine.outcome import Outcome
@@ -92,13 +93,13 @@ class SheepsheadMatch(TrickMatch):
         score = hand.score()
         for player, units in enumerate(score.units):
             self.sheet[player] += units
-        number = self.hands_played + (0 if score.redeal else 1)
+        played = self.hands_played + (0 if score.redeal else 1)  # with this one
         taken = tuple(tuple(cards) for cards in hand.taken)
-        self.deal_results.append(HandOutcome(number, hand.dealer, score, tuple(self.sheet), taken))
-        if self.hands_played >= self.rules.hand_count:
+        self.deal_results.append(HandOutcome(played, hand.dealer, score, tuple(self.sheet), taken))
+        if played >= self.rules.hand_count:
             self._over = True
             return
-        self.deal_number = self.hands_played + 1
+        self.deal_number = played + 1
         dealer = (hand.dealer + 1) % self.rules.players
         self._deal_next(dealer)
 
@@ -108,100 +109,30 @@ class SheepsheadMatch(TrickMatch):
         return tuple(float(units) for units in self.sheet)
 
     def outcome(self) -> Outcome:
-        from engine.outcome import Outcome, Round
+        from engine.sheepshead.report import outcome
 
-        players = self.rules.players
-        stats = []
-        for player in range(players):
-            figures = {
-                "units": self.sheet[player], "picked": 0, "picks_won": 0, "partnered": 0,
-                "schneiders": 0, "leasters_won": 0, "deals": 0, "best_deal": 0,
-                "points_for": 0, "points_against": 0,
-            }  # fmt: skip
-            for result in self.deal_results:
-                score = result.score
-                if score.redeal:
-                    continue
-                figures["deals"] += 1
-                units = score.units[player]
-                figures["best_deal"] = max(figures["best_deal"], units)
-                side = next(s for s, members in enumerate(score.sides) if player in members)
-                own = score.points[side]
-                figures["points_for"] += own
-                figures["points_against"] += sum(score.points) - own
-                if score.leaster:
-                    figures["leasters_won"] += score.winner == player
-                    continue
-                if player == score.picker:
-                    figures["picked"] += 1
-                    figures["picks_won"] += score.picker_won
-                elif player == score.partner:
-                    figures["partnered"] += 1
-                if units > 0 and score.multiplier >= 2:
-                    figures["schneiders"] += 1
-            stats.append(figures)
-        sheet = tuple(self.sheet)
-
-        def line(names: Sequence[str]) -> str:
-            text = sheet_line(names, sheet)
-            best = max(sheet)
-            leaders = [names[p] for p in range(len(names)) if sheet[p] == best]
-            return say(
-                "{scores} — {winners} finish on top!", scores=text, winners=said_list(leaders)
-            )
-
-        rounds = tuple(
-            Round(r.score.sides, tuple(r.score.units[members[0]] for members in r.score.sides))
-            for r in self.deal_results
-            if not r.score.redeal
-        )  # each hand has its own sides: picker and partner against the rest, or a leaster
-        return Outcome(tuple((p,) for p in range(players)), sheet, tuple(stats), line, rounds)
+        return outcome(self)
 
     def deal_report(self, number: int, names: Sequence[str]) -> DealReport:
-        from engine.pictures import DealReport, side_names
+        from engine.sheepshead.report import deal_report
 
-        result = self.deal_results[number - 1]
-        score = result.score
-        record: dict[str, object] = {
-            "number": result.number,
-            "dealer": result.dealer,
-            "picker": score.picker,
-            "partner": score.partner,
-            "leaster": score.leaster,
-            "redeal": score.redeal,
-            "units": list(score.units),
-            "sheet": list(result.sheet),
-        }
-        sheet = sheet_line(names, result.sheet)
-        if score.redeal:
-            return DealReport(say("Nobody picked"), say("The cards are dealt again."), (), record)
-        units = sheet_line(names, score.units)
-        if score.leaster:
-            assert score.winner is not None
-            totals = " · ".join(f"{names[p]} {score.points[p]}" for p in range(len(names)))
-            outcome = say(
-                "{name} wins the leaster ({why})", name=names[score.winner], why=score.why
-            )
-        else:
-            assert score.picker is not None
-            sides = [side_names(names, members) for members in score.sides]
-            totals = f"{sides[0]} {score.points[0]} · {sides[1]} {score.points[1]}"
-            outcome = say(
-                marked("{name} picked and won: {why}")
-                if score.picker_won
-                else marked("{name} picked and lost: {why}"),
-                name=names[score.picker],
-                why=score.why,
-            )
-        fields = (
-            (say("Result"), outcome),
-            (say("This hand"), units),
-            (say("Score sheet"), sheet),
-        )
-        return DealReport(
-            say("Hand {number} is over", number=result.number), totals, fields, record
-        )
+        return deal_report(self, number, names)
 
 
-def sheet_line(names: Sequence[str], sheet: Sequence[int]) -> str:
-    return " · ".join(f"{names[p]} {units:+d}" for p, units in enumerate(sheet))
+def start(seed: Seed, rules: Mapping[str, Any]) -> SheepsheadMatch:
+    """A new match with a table's options (the registration's `new_match`, also started by
+    name without the registry: `engine.games.STARTS`)."""
+    key = tuple(rules.items())
+    try:
+        made = _RULES.get(key)
+    except TypeError:  # an option that cannot be a key: the rules refuse it below
+        key, made = (), None
+    if made is None:
+        made = SheepsheadRules(**{k: v for k, v in rules.items() if k != "game"})
+        if key or not rules:
+            _RULES[key] = made
+    return SheepsheadMatch(made, seed)
+
+
+# the rules of the options tables have asked for (rules never change, so tables share them)
+_RULES: dict[tuple[tuple[str, Any], ...], SheepsheadRules] = {}

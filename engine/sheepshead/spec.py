@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -18,8 +17,8 @@ from engine.registry import (
     SideRule,
     StatSpec,
 )
-from engine.sheepshead.match import SheepsheadMatch
-from engine.sheepshead.rules import SHEEPSHEAD, NoPick, Partner, SheepsheadRules
+from engine.sheepshead.match import SheepsheadMatch, start
+from engine.sheepshead.rules import SHEEPSHEAD, NoPick, Partner
 from engine.words import marked, marked_count
 
 if TYPE_CHECKING:  # (views are imported when first shown)
@@ -93,10 +92,6 @@ def _from_position(text: str) -> GameState:
     return SheepsheadMatch.at_position(parse_position(text))
 
 
-def _rules(rules: Mapping[str, Any]) -> SheepsheadRules:
-    return SheepsheadRules(**{k: v for k, v in rules.items() if k != "game"})
-
-
 SPEC = GameSpec(
     name=SHEEPSHEAD,
     display_name=marked("Sheepshead"),
@@ -106,7 +101,7 @@ SPEC = GameSpec(
     default_players=5,
     side_rule=lambda rules: SideRule.IN_PLAY,
     options=(PARTNER, NOBODY_PICKS, DOUBLE_ON_BUMP, HANDS),
-    new_match=lambda seed, rules: SheepsheadMatch(_rules(rules), seed),
+    new_match=start,
     restore=lambda data: SheepsheadMatch.from_dict(
         {**data, "rules": {**data["rules"], "game": SHEEPSHEAD}}
     ),
