@@ -22,8 +22,9 @@ from engine.seep.actions import Kind
 # A value-level move: (kind, value, loose count-vector used, broken house value).
 Signature = tuple[Kind, int, int, int | None]
 
-# sum_plays keeps this many (floor, card value) entries, about 0.6 KB each.
-PLAYS_CACHE = 6000
+# sum_plays keeps this many (floor, card value) entries, about 0.6 KB each (at most about
+# 10 MB: 16,384 kept random Seep at 0.83× the speed of an unbounded cache, 6,000 at 0.69×).
+PLAYS_CACHE = 16384
 
 
 @dataclass(frozen=True, slots=True)
