@@ -18,6 +18,11 @@ from engine.core import BadNotation, GameOver, IllegalMove, NotYourTurn
 from engine.words import marked, said_by, said_list, say
 
 MAX_VALUE = 13
+# Cache bounds. Random play mostly sees small floors, and a position's work is reused within
+# its deal rather than across deals, so small caches keep nearly all the hits: these bound
+# what the caches hold across every table of a long-running process to about a megabyte.
+GROUPS_CACHE = 1 << 11  # groups_within: about 0.2 KB an entry
+SEARCH_CACHE = 1 << 12  # the crowded-floor searches (each a few entries per position)
 _RANK = attrgetter("rank")
 _FIELD_BITS = 4
 _GUARDS = sum(8 << (_FIELD_BITS * value) for value in range(1, MAX_VALUE + 1))
@@ -76,7 +81,7 @@ def size(packed: int) -> int:
     return ((packed & _EVEN_FIELDS) + (packed >> _FIELD_BITS & _EVEN_FIELDS)) % 255
 
 
-@lru_cache(maxsize=1 << 18)
+@lru_cache(maxsize=GROUPS_CACHE)
 def groups_within(loose: int, target: int) -> tuple[int, ...]:
     """The distinct sub-multisets of `loose` that sum to `target`, in the order of
     `groups_by_sum`: every group a deck can make that fits in `loose` (a few dozen integer
@@ -91,7 +96,7 @@ def groups_within(loose: int, target: int) -> tuple[int, ...]:
     return tuple([g for g in deck_groups if (guarded - g) & guards == guards])
 
 
-@lru_cache(maxsize=1 << 18)
+@lru_cache(maxsize=SEARCH_CACHE)
 def groups_by_sum(loose: int) -> dict[int, tuple[int, ...]]:
     """The sub-multisets of `loose` worth at most 13, by their sum (computed once per floor)."""
     entries = [(0, 0)]
@@ -156,7 +161,7 @@ def _present(packed: int) -> list[tuple[int, int]]:
     ]
 
 
-@lru_cache(maxsize=1 << 18)
+@lru_cache(maxsize=SEARCH_CACHE)
 def group_free_rests(loose: int, target: int) -> tuple[tuple[int, int], ...]:
     """Every sub-multiset of `loose` in which no group sums to `target`, with its sum.
 
@@ -188,14 +193,14 @@ def group_free_rests(loose: int, target: int) -> tuple[tuple[int, int], ...]:
     return tuple(out)
 
 
-@lru_cache(maxsize=1 << 18)
+@lru_cache(maxsize=SEARCH_CACHE)
 def splits(packed: int, target: int) -> bool:
     """Can the multiset be split into disjoint groups each summing to `target`?"""
     whole = total(packed)
     return whole % target == 0 and _splits_into(packed, target, whole // target)
 
 
-@lru_cache(maxsize=1 << 18)
+@lru_cache(maxsize=SEARCH_CACHE)
 def _splits_into(packed: int, target: int, groups: int) -> bool:
     """`splits` for a multiset worth `groups` × `target`.
 
@@ -239,7 +244,7 @@ def _reaches(packed: int, target: int) -> bool:
 SEARCH_LIMIT = 8
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=SEARCH_CACHE)
 def _rests_by_card(loose: int, target: int) -> dict[int, list[tuple[int, int]]]:
     """What each group-free remainder of `loose` leaves to take, with its sum, filed by the
     card value (modulo `target`) that would make the take a whole number of groups: a take can
@@ -298,7 +303,7 @@ def _takes_by_search(loose: int, target: int) -> frozenset[int]:
     return _taken(loose, groups_within(loose, target), True)
 
 
-@lru_cache(maxsize=1 << 18)
+@lru_cache(maxsize=SEARCH_CACHE)
 def maximal_takes(loose: int, target: int) -> frozenset[int]:
     """Every way to take disjoint target-groups from `loose` so that no target-group is left.
 
@@ -321,7 +326,7 @@ def completed_takes(loose: int, card: int, target: int) -> frozenset[int]:
     return _takes_by_rests(loose, target, card)
 
 
-@lru_cache(maxsize=1 << 17)
+@lru_cache(maxsize=SEARCH_CACHE)
 def group_unions(loose: int, target: int, distinct: bool) -> frozenset[int]:
     """Every union of disjoint target-groups that can be taken from `loose`, 0 included.
 
@@ -333,7 +338,7 @@ def group_unions(loose: int, target: int, distinct: bool) -> frozenset[int]:
     return _taken(loose, groups, False)
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=SEARCH_CACHE)
 def any_takes(loose: int, target: int) -> frozenset[int]:
     """Every non-empty way to take disjoint target-groups from `loose` (partial allowed)."""
     found: set[int] = set()

@@ -26,6 +26,9 @@ from engine.cards import Card
 from engine.fishing import groups_within, rank_pools
 
 _FIELD_BITS = 4
+# floor_takes keeps this many floors (a few KB each): most of its hits come from the same
+# floor within a position or deal.
+FLOORS_CACHE = 1 << 8
 _MAX_VALUE = 13
 # Bits that are set when some value appears twice or more in a vector.
 _DOUBLES = sum(0xE << (_FIELD_BITS * value) for value in range(1, _MAX_VALUE + 1))
@@ -189,7 +192,7 @@ class FloorTakes:
         return tuple(out)
 
 
-@lru_cache(maxsize=1 << 14)
+@lru_cache(maxsize=FLOORS_CACHE)
 def floor_takes(loose: int) -> FloorTakes:
     """The takes of a floor, shared by every play and position on it."""
     return FloorTakes(loose)

@@ -31,6 +31,10 @@ from engine.words import say
 
 new_action = tuple.__new__  # builds a SuipeAction from its fields without a Python-level call
 CAPTURE = Move.CAPTURE
+# captures keeps this many entries, build_plays half and raise_plays a quarter (a few hundred
+# bytes each): their hits come mostly from the same floor within a deal, and these bound what
+# they hold across every table of a long-running process to about 2 MB.
+PLAYS_CACHE = 1 << 11
 
 
 class Phase(Enum):
@@ -331,7 +335,7 @@ class SuipeDeal(FishingDeal[SuipeAction]):
         self._vectors = None
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=PLAYS_CACHE)
 def captures(loose: int, r: int) -> tuple[tuple[Signature, ...], tuple[Signature, ...]]:
     """A numeral worth `r`'s captures of loose numerals: without a build of `r` on the floor,
     and with one (each capture also with the build)."""
@@ -345,7 +349,7 @@ def captures(loose: int, r: int) -> tuple[tuple[Signature, ...], tuple[Signature
     return tuple(alone), tuple(with_build)
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=PLAYS_CACHE // 2)
 def build_plays(loose: int, r: int, value: int) -> tuple[tuple[Signature, ...], ...]:
     """A numeral worth `r`'s builds of `value`: without a build of the value on the floor,
     and with one (which the card may also join alone)."""
@@ -354,7 +358,7 @@ def build_plays(loose: int, r: int, value: int) -> tuple[tuple[Signature, ...], 
     return (with_build[1:] if found and not found[0] else with_build), with_build
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=PLAYS_CACHE // 4)
 def raise_plays(loose: int, r: int, raised: int, value: int) -> tuple[Signature, ...]:
     """Raises of the `raised` build into a `value` build with a numeral worth `r`."""
     found = floor_takes(loose).joined(r, value - raised - r, value)
