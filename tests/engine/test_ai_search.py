@@ -14,6 +14,8 @@ from engine.ai.normal import ReplyOdds, reply_may_end, score_actions
 from engine.ai.worlds import mover_world, unseen_cards
 from engine.games import new_match
 
+from .shared import played_at_random
+
 CONFIGS = [("seep", 4), ("seep", 2), ("seep30", 4), ("suipe", 2), ("suipe", 3), ("suipe", 4)]
 
 
@@ -21,12 +23,8 @@ def positions(game: str, players: int, count: int) -> list[Any]:
     """Matches stopped at random moments of their first deal, in play (not bidding)."""
     found = []
     for seed in range(count * 3):
-        match = new_match(game, seed, players=players)
-        rng = random.Random(seed)
-        for _ in range(rng.randrange(1, 45)):
-            if match.is_terminal:
-                break
-            match.apply(rng.choice(match.legal_actions()))
+        plays = random.Random(seed).randrange(1, 45)
+        match = played_at_random(new_match(game, seed, players=players), seed, plays)
         if not match.is_terminal and match.pending_cut is None and match.deal.play_number > 0:
             found.append(match)
     return found[:count]
