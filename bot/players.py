@@ -8,12 +8,13 @@ import random
 from typing import Any
 
 from engine.ai import Level, SearchBudget, choose_action
+from engine.ai.clock import MAX_SECONDS
 from engine.core import GameState
 
 LEVELS = tuple(level.value for level in Level)
 DEFAULT_LEVEL = Level.NORMAL.value
 TAKEOVER_LEVEL = Level.NORMAL.value  # plays a turn for a player whose time ran out
-HARD_BUDGET = SearchBudget(seconds=0.25)  # engine.ai.clock stops any search at 0.25 s
+HARD_BUDGET = SearchBudget(seconds=MAX_SECONDS)  # the longest the engine lets a search think
 
 
 def computer_move(match: GameState, player: int, rng: random.Random, level: str) -> Any:
