@@ -11,7 +11,7 @@ from operator import attrgetter
 from types import MappingProxyType
 from typing import NamedTuple
 
-from engine.fairness import Shuffler
+from engine.shuffles import Shuffler
 
 
 class Suit(IntEnum):

@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Self, Type
 
 from engine.cards import Card, Pack
 from engine.core import Action, GameRules, RulesView
-from engine.fairness import Seed
 from engine.match import DealMatch
+from engine.shuffles import Seed
 from engine.words import Phrase, Told, say, tricks_and_points
 
 if TYPE_CHECKING:  # (the pictures are imported when a view is first drawn)
@@ -85,7 +85,7 @@ class TrickMatch(DealMatch):
     def legal_actions(self) -> list[Any]:
         """The hand's moves, straight from its cache (`TrickHand.legal_actions`: a hand says
         its moves in `_compute_legal`)."""
-        if self._over or self.pending_cut is not None:
+        if self.is_terminal or self.pending_cut is not None:
             return super().legal_actions()
         deal = self.deal
         legal = deal._legal
@@ -97,7 +97,7 @@ class TrickMatch(DealMatch):
         deal = self.deal
         if (
             action.__class__ is self.action_type
-            and not self._over
+            and not self.is_terminal
             and self.pending_cut is None
             and (player is None or player == deal.turn)
         ):

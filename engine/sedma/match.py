@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING, Any
 
 from engine.cards import Card, Pack
 from engine.core import PUBLIC, MoveGroup, Viewer
-from engine.fairness import Seed
 from engine.sedma.actions import SedmaAction, parse_action
 from engine.sedma.hand import HandScore, Phase, SedmaHand
 from engine.sedma.rules import HOLA, SEDMA, SedmaRules
+from engine.shuffles import Seed
 from engine.tricks import TrickMatch
 from engine.words import said_list, say, say_count
 
@@ -65,7 +65,7 @@ class SedmaMatch(TrickMatch):
         return describe_action(self.deal, action, names)
 
     def legal_actions(self) -> list[Any]:
-        if self._over or self.pending_cut is not None:
+        if self.is_terminal or self.pending_cut is not None:
             return super().legal_actions()
         deal = self.deal
         legal = deal._legal  # the hand's moves, kept until it changes

@@ -10,7 +10,6 @@ from itertools import combinations
 
 from engine.cards import Card, Suit, card_of
 from engine.core import IllegalMove, NotYourTurn
-from engine.fairness import Shuffler
 from engine.sheepshead.actions import (  # the members as globals: see actions.py
     ALONE,
     ALONE_KIND,
@@ -51,6 +50,7 @@ from engine.sheepshead.rules import (
     strength_order,
     suit_of,
 )
+from engine.shuffles import Shuffler
 from engine.tricks import TrickHand, TrickRecord, new_record, trick_winner
 from engine.words import Phrase, later, later_card, later_count, marked, named, say
 

@@ -9,11 +9,11 @@ from typing import TYPE_CHECKING, Any
 
 from engine.cards import Card
 from engine.core import PUBLIC, MoveGroup, Viewer
-from engine.fairness import Seed
 from engine.sheepshead.actions import Kind, SheepsheadAction, parse_action
 from engine.sheepshead.hand import HandScore, SheepsheadHand
 from engine.sheepshead.phases import Phase
 from engine.sheepshead.rules import SheepsheadRules, strength_order
+from engine.shuffles import Seed
 from engine.tricks import TrickMatch
 from engine.words import say, say_count
 

@@ -1,0 +1,98 @@
+"""A match's shuffles from its seed, what a deal draws its randomness from, and the cut.
+
+Kept apart from `engine.fairness` (which says them too): a process that only plays seeded
+matches (a simulation, a benchmark, a script) never loads the secret deals and their keys."""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import MutableSequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, cast
+
+if TYPE_CHECKING:
+    from engine.fairness import DealKeys
+
+
+class Shuffler(Protocol):
+    """What a deal draws its randomness from: `DealStream`, or `random.Random` for tests."""
+
+    def shuffle(self, x: MutableSequence[Any], /) -> None: ...
+
+    def randrange(self, start: int, stop: int | None = None, /) -> int: ...
+
+
+Seed: TypeAlias = "int | DealKeys"
+"""What a match is seeded with: `DealKeys` for secret deals, or an int for a reproducible
+`random.Random` shuffle (tests, simulations, and tables stored before secret deals)."""
+
+
+def deal_keys(seed: Seed) -> DealKeys | None:
+    """`seed` if it is `DealKeys` (there are none before `engine.fairness` is loaded)."""
+    fairness = sys.modules.get("engine.fairness")
+    if fairness is not None and isinstance(seed, fairness.DealKeys):
+        return cast("DealKeys", seed)
+    return None
+
+
+class Shuffles:
+    """A match's shuffles in order, from its seed: each from its own secret with `DealKeys`;
+    with an int seed, all from one `random.Random(seed)`, exactly as before secret deals."""
+
+    def __init__(self, seed: Seed) -> None:
+        self.seed = seed
+        self.made = 0  # shuffles made so far
+        self.keys = keys = deal_keys(seed)
+        self._legacy = None if keys is not None else random.Random(seed)  # type: ignore[arg-type]
+
+    def first_dealer(self, players: int) -> int:
+        if self._legacy is not None:
+            return self._legacy.randrange(players)
+        assert self.keys is not None
+        return self.keys.choose_first_dealer(players)
+
+    def next(self, dealer: int | None = None) -> Shuffler:
+        """The numbers of the next shuffle (`dealer`, where given, is kept for its record)."""
+        self.made += 1
+        if self._legacy is not None:
+            return self._legacy
+        keys = self.keys
+        assert keys is not None
+        if dealer is not None:
+            keys.note_dealer(self.made - 1, dealer)
+        return keys.stream(self.made - 1)
+
+    def commitment(self) -> str | None:
+        """The commitment to the latest shuffle's secret (None without secret deals)."""
+        keys = self.keys
+        return keys.commitment(self.made - 1) if keys is not None and self.made else None
+
+
+# ----- the cut -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Cut:
+    """Cutting the deck before a secret deal: a number from 1 to the deck's size less one,
+    shown as `cut N` in the project's notation. It enters the shuffle (see
+    `engine.fairness.DealStream`) after the deal's commitment is shown, so nobody, the bot
+    included, can choose a deal."""
+
+    position: int
+
+    @property
+    def notation(self) -> str:
+        return f"cut {self.position}"
+
+    @property
+    def card(self) -> None:
+        return None
+
+
+def parse_cut(text: str) -> Cut | None:
+    """`cut N` as a `Cut`; None for any other text."""
+    words = text.strip().lower().split()
+    if len(words) == 2 and words[0] == "cut" and words[1].isdigit():
+        return Cut(int(words[1]))
+    return None
