@@ -11,8 +11,8 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.core import GameOver, GameState, IllegalMove, MoveGroup, NotYourTurn
+from engine.phrases import later, say
 from engine.shuffles import Cut, Seed, Shuffler, Shuffles, parse_cut
-from engine.words import later, say
 
 if TYPE_CHECKING:  # (secret deals load `engine.fairness`: a seeded match never needs it)
     from engine.fairness import DealKeys, PendingCut

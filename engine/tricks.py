@@ -18,13 +18,14 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Self, Type
 from engine.cards import Card, Pack
 from engine.core import Action, GameRules, RulesView
 from engine.match import DealMatch
+from engine.phrases import Phrase, say
 from engine.shuffles import Seed
-from engine.words import Phrase, Told, say, tricks_and_points
 
 if TYPE_CHECKING:  # (the pictures are imported when a view is first drawn)
     from _typeshed import DataclassInstance
 
     from engine.pictures import TrickTable
+    from engine.words import Told
 
 Play = tuple[int, Card]  # a seat and the card it played
 S = TypeVar("S")
@@ -221,6 +222,7 @@ class TrickView(RulesView):
         the last play in words, and what the game `shows` besides (title, trump, notes, score
         lines, the last trick)."""
         from engine.pictures import TrickSeat, TrickTable
+        from engine.words import tricks_and_points
 
         seats = tuple(
             TrickSeat(

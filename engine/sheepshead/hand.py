@@ -10,6 +10,7 @@ from itertools import combinations
 
 from engine.cards import Card, Suit, card_of
 from engine.core import IllegalMove, NotYourTurn
+from engine.phrases import Phrase, later, later_card, later_count, marked, named, say
 from engine.sheepshead.actions import (  # the members as globals: see actions.py
     ALONE,
     ALONE_KIND,
@@ -52,7 +53,6 @@ from engine.sheepshead.rules import (
 )
 from engine.shuffles import Shuffler
 from engine.tricks import TrickHand, TrickRecord, new_record, trick_winner
-from engine.words import Phrase, later, later_card, later_count, marked, named, say
 
 # the messages of a card played
 LED = marked("{name} led {card}")

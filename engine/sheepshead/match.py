@@ -9,13 +9,13 @@ from typing import TYPE_CHECKING, Any
 
 from engine.cards import Card
 from engine.core import PUBLIC, MoveGroup, Viewer
+from engine.phrases import say, say_count
 from engine.sheepshead.actions import Kind, SheepsheadAction, parse_action
 from engine.sheepshead.hand import HandScore, SheepsheadHand
 from engine.sheepshead.phases import Phase
 from engine.sheepshead.rules import SheepsheadRules, strength_order
 from engine.shuffles import Seed
 from engine.tricks import TrickMatch
-from engine.words import say, say_count
 
 if TYPE_CHECKING:  # (what only a view or a report needs is imported when first asked for)
     from engine.outcome import Outcome

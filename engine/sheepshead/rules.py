@@ -8,7 +8,7 @@ from enum import StrEnum
 
 from engine.cards import FULL_DECK, Card, Suit, card_of
 from engine.core import GameError, RulesRecord
-from engine.words import say
+from engine.phrases import say
 
 SHEEPSHEAD = "sheepshead"
 RANKS = (1, 7, 8, 9, 10, 11, 12, 13)
