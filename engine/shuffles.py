@@ -36,6 +36,33 @@ def deal_keys(seed: Seed) -> DealKeys | None:
     return None
 
 
+def shuffle(rng: Shuffler, items: list[Any]) -> None:
+    """`rng.shuffle(items)`. A `random.Random`'s shuffle (a seeded match's) is made here with
+    the same draws in the same order (its `_randbelow`: `getrandbits` of the bound's bit length
+    until one falls below it), without a Python call for each card."""
+    if type(rng) is not random.Random:
+        rng.shuffle(items)
+        return
+    getrandbits = rng.getrandbits
+    for i, bound, bits in _DRAWS[len(items)]:
+        j = getrandbits(bits)
+        while j >= bound:
+            j = getrandbits(bits)
+        items[i], items[j] = items[j], items[i]
+
+
+class _Draws(dict[int, tuple[tuple[int, int, int], ...]]):
+    """For each deck size, `random.Random.shuffle`'s positions from the last down to 1, each
+    with its bound (position + 1) and the bound's bit length."""
+
+    def __missing__(self, size: int) -> tuple[tuple[int, int, int], ...]:
+        draws = self[size] = tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+        return draws
+
+
+_DRAWS = _Draws()
+
+
 class Shuffles:
     """A match's shuffles in order, from its seed: each from its own secret with `DealKeys`;
     with an int seed, all from one `random.Random(seed)`, exactly as before secret deals."""

@@ -169,7 +169,7 @@ class TrickHand(Generic[A]):
         leads the next one; the trick in play becomes the last trick."""
         self.taken[winner].extend(cards)
         self.tricks[winner] += count
-        self.last_trick, self.trick = list(self.trick), []
+        self.last_trick, self.trick = self.trick, []
         self.leader = self.turn = winner
 
     def copy(self) -> Self:

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import combinations
+from operator import itemgetter
 
 from engine.cards import Card, Suit, card_of
 from engine.core import IllegalMove, NotYourTurn
@@ -39,6 +40,7 @@ from engine.sheepshead.phases import (
 from engine.sheepshead.rules import (
     CARD_POINTS,
     FAIL_SUITS,
+    FOLLOWS,
     JACK_OF_DIAMONDS,
     PACKETS,
     SUIT_OF,
@@ -51,7 +53,7 @@ from engine.sheepshead.rules import (
     strength_order,
     suit_of,
 )
-from engine.shuffles import Shuffler
+from engine.shuffles import Shuffler, shuffle
 from engine.tricks import TrickHand, TrickRecord, new_record, trick_winner
 
 # the messages of a card played
@@ -103,6 +105,7 @@ def _deal_plan(players: int) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ..
     return tuple(blind), tuple(tuple(seat) for seat in seats)
 
 
+_CARD_PLAYED = itemgetter(1)  # a play's card: `map(_CARD_PLAYED, trick)` is the trick's cards
 _CALLED = {rank: tuple(card_of(rank, suit) for suit in FAIL_SUITS) for rank in (1, 10)}
 
 
@@ -178,14 +181,15 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
         """The packets of RULES.md from the seat after the dealer; that seat decides first and
         leads the first trick."""
         deck = rules.deck()
-        rng.shuffle(deck)
+        shuffle(rng, deck)
         players = rules.players
         blind_at, seats_at = _deal_plan(players)
+        take = deck.__getitem__
         hands: list[list[Card]] = [[] for _ in range(players)]
         for step, places in enumerate(seats_at, 1):
-            hands[(dealer + step) % players] = [deck[i] for i in places]
+            hands[(dealer + step) % players] = list(map(take, places))
         first = (dealer + 1) % players
-        return cls(rules, dealer, hands, [deck[i] for i in blind_at], turn=first, leader=first)
+        return cls(rules, dealer, hands, list(map(take, blind_at)), turn=first, leader=first)
 
     # ----- facts ------------------------------------------------------------------------
 
@@ -248,18 +252,17 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
         ]  # fmt: skip
         if not plays:
             return None
-        led = self.led_suit()
-        if face_down == 0 and not any(SUIT_OF[c] == led for _, c in plays):
-            led = suit_of(plays[0][1])  # a face-down lead nobody followed: the first card leads
-        try:
-            place = TRICK_PLACE[led]
-            holder, best = plays[0][0], place[plays[0][1]]
-            for player, card in plays:
-                if place[card] > best:
-                    holder, best = player, place[card]
-            return holder
+        if face_down == 0:  # (`led_suit`)
+            led = hold_suit(self.called)
+            if not any(SUIT_OF[c] == led for _, c in plays):
+                led = suit_of(plays[0][1])  # a face-down lead nobody followed: the first leads
+        else:
+            led = SUIT_OF[plays[0][1]]
+        try:  # the first of the highest places holds the trick
+            places = list(map(TRICK_PLACE[led].__getitem__, map(_CARD_PLAYED, plays)))
         except KeyError:  # a card from outside the pack
             return self._winning_slowly(plays, led)
+        return plays[places.index(max(places))][0]
 
     @staticmethod
     def _winning_slowly(plays: list[tuple[int, Card]], led: Suit | None) -> int:
@@ -322,7 +325,9 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
         hand = ordered[seat] if ordered is not None else None
         if hand is None:
             hand = self.in_order(seat)
-        unknown = self.unknown if seat == self.picker and not self.unknown_played else None
+        unknown = self.unknown  # (the picker's, until played)
+        if unknown is not None and (seat != self.picker or self.unknown_played):
+            unknown = None
         if not hand:
             return [SheepsheadAction(UNKNOWN_KIND, (unknown,))] if unknown is not None else []
         called = self.called
@@ -335,13 +340,16 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
                 suit = called.suit
                 return plays(c for c in hand if SUIT_OF[c] != suit or c == called)
             return list(map(PLAY_OF, hand))
-        called_suit = None if called is None else called.suit
-        led = called_suit if self.face_down == 0 else SUIT_OF[trick[0][1]]  # (`led_suit`)
-        if unknown is not None and led == called_suit:
+        if self.face_down == 0:  # (`led_suit`)
+            led = None if called is None else called.suit
+        else:
+            led = SUIT_OF[trick[0][1]]
+        if unknown is not None and led == (None if called is None else called.suit):
             return [SheepsheadAction(UNKNOWN_KIND, (unknown,))]
-        follow = [c for c in hand if SUIT_OF[c] == led]
+        follows = FOLLOWS[led]
+        follow = list(filter(follows, hand))
         if follow:
-            if duties and called in follow:
+            if duties and follows(called) and called in follow:
                 assert called is not None
                 return [play(called)]  # the called card goes the first time its suit is led
             return list(map(PLAY_OF, follow))
@@ -497,7 +505,7 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
     def _finish_trick(self, winner: int) -> None:
         self.led_suits.append(self.led_suit())
         self.last_face_down, self.face_down = self.face_down, None
-        self.take_trick(winner, [c for _, c in self.trick])
+        self.take_trick(winner, map(_CARD_PLAYED, self.trick))
         if any(self.hands) or (self.unknown is not None and not self.unknown_played):
             return
         self.last_winner = winner
