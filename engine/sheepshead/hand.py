@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from itertools import combinations
+from itertools import combinations, repeat
 from operator import itemgetter
 
 from engine.cards import Card, Suit, card_of
@@ -290,10 +290,8 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
             return [PICK, PASS]
         if self.phase is BURY_PHASE:
             cards = by_strength(self.hands[self.turn])
-            return [
-                new_action((BURY_KIND, combo))
-                for combo in combinations(cards, self.rules.blind_size)
-            ]
+            combos = combinations(cards, self.rules.blind_size)
+            return list(map(new_action, zip(repeat(BURY_KIND), combos)))
         if self.phase is CALL_PHASE:
             return [*self.call_choices(), ALONE]
         return []
@@ -308,6 +306,12 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
         picker's hold card last until then)."""
         suit = hold_suit(self.called)
         return suit is not None and suit in self.led_suits
+
+    def duties(self) -> bool:
+        """Whether the partner's duties and the picker's hold card still bind: a card was
+        called and its suit not yet led."""
+        called = self.called
+        return called is not None and called.suit not in self.led_suits
 
     def in_order(self, seat: int) -> list[Card]:
         """The seat's hand by strength (`by_strength`), sorted once and kept as it is played
@@ -332,10 +336,10 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
             return [SheepsheadAction(UNKNOWN_KIND, (unknown,))] if unknown is not None else []
         called = self.called
         # the partner's duties and the picker's hold card last until the called suit is led
-        duties = called is not None and called.suit not in self.led_suits
+        # (`duties`: asked only where the called card is held, or of the picker)
         trick = self.trick
         if not trick:
-            if duties and called in hand:  # the partner leads the called suit only with it
+            if called in hand and self.duties():  # the partner leads the called suit only with it
                 assert called is not None
                 suit = called.suit
                 return plays(c for c in hand if SUIT_OF[c] != suit or c == called)
@@ -349,12 +353,12 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
         follows = FOLLOWS[led]
         follow = list(filter(follows, hand))
         if follow:
-            if duties and follows(called) and called in follow:
+            if follows(called) and called in follow and self.duties():
                 assert called is not None
                 return [play(called)]  # the called card goes the first time its suit is led
             return list(map(PLAY_OF, follow))
         cards = hand
-        if duties:
+        if self.duties():
             assert called is not None
             if called in cards and len(cards) > 1:
                 cards = [c for c in cards if c != called]  # not thrown off before its suit
@@ -467,26 +471,24 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
         self.turn = self.leader = self.first_seat
 
     def _play(self, mover: int, action: SheepsheadAction) -> TrickRecord[SheepsheadAction]:
-        card = action.cards[0]
+        kind, cards = action
+        card = cards[0]
         trick = self.trick
         text: Phrase
-        if action.kind is UNKNOWN_KIND:
+        if kind is UNKNOWN_KIND:
             self.unknown_played = True
             self.face_down = len(trick)
             text = later("{name} played the unknown card face down")
         else:
             self.hands[mover].remove(card)
             ordered = self._ordered
-            if ordered is not None and (cards := ordered[mover]) is not None:
-                cards.remove(card)
-            partner = False
+            if ordered is not None and (held := ordered[mover]) is not None:
+                held.remove(card)
+            message = PLAYED if trick else LED
             if (card == self.called or card == JACK_OF_DIAMONDS) and card == self.partner_card:
                 self.partner_seen = True
-                partner = self.picker is not None and mover != self.picker
-            if trick:
-                message = PLAYED_PARTNER if partner else PLAYED
-            else:
-                message = LED_PARTNER if partner else LED
+                if self.picker is not None and mover != self.picker:
+                    message = PLAYED_PARTNER if trick else LED_PARTNER
             words = _PLAY_WORDS[message]
             text = words.get(card) or words.setdefault(card, later_card(message, card))
         trick.append((mover, card))
