@@ -10,12 +10,13 @@ from collections.abc import Callable, MutableSequence, Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from engine.core import GameOver, GameState, IllegalMove, MoveGroup, NotYourTurn
+from engine.core import GameOver, GameState, IllegalMove, NotYourTurn
 from engine.phrases import later, say
 from engine.shuffles import Cut, Seed, Shuffler, Shuffles, parse_cut
 
 if TYPE_CHECKING:  # (secret deals load `engine.fairness`: a seeded match never needs it)
     from engine.fairness import DealKeys, PendingCut
+    from engine.move_group import MoveGroup
 
 
 class _Measured:
@@ -155,6 +156,8 @@ class DealMatch(GameState):
 
     def cut_groups(self) -> list[MoveGroup]:
         """The cut as the picker offers it: spread positions, the middle among them."""
+        from engine.move_group import MoveGroup
+
         pending = self.pending_cut
         assert pending is not None
         prompt = say(

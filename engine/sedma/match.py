@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from engine.cards import Card, Pack
-from engine.core import PUBLIC, MoveGroup, Viewer
+from engine.core import PUBLIC, Viewer
 from engine.sedma.actions import SedmaAction, parse_action
 from engine.sedma.hand import HandScore, Phase, SedmaHand
 from engine.sedma.rules import HOLA, SEDMA, SedmaRules
@@ -16,6 +16,7 @@ from engine.tricks import TrickMatch
 from engine.words import said_list, say, say_count
 
 if TYPE_CHECKING:  # (what only a view or a report needs is imported when first asked for)
+    from engine.move_group import MoveGroup
     from engine.outcome import Outcome
     from engine.pictures import DealReport
     from engine.sedma.view import SedmaView
@@ -74,6 +75,8 @@ class SedmaMatch(TrickMatch):
         return legal.copy()
 
     def play_groups(self) -> list[MoveGroup]:
+        from engine.move_group import MoveGroup
+
         if self.deal.phase is Phase.DECIDE:
             question = say("Fight or stop?") if self.rules.is_hola else say("Go again or stop?")
             return [MoveGroup("choice", tuple(self.legal_actions()), question)]

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from engine.cards import Card
-from engine.core import PUBLIC, MoveGroup, Viewer
+from engine.core import PUBLIC, Viewer
 from engine.phrases import say, say_count
 from engine.sheepshead.actions import Kind, SheepsheadAction, parse_action
 from engine.sheepshead.hand import HandScore, SheepsheadHand
@@ -18,6 +18,7 @@ from engine.shuffles import Seed
 from engine.tricks import TrickMatch
 
 if TYPE_CHECKING:  # (what only a view or a report needs is imported when first asked for)
+    from engine.move_group import MoveGroup
     from engine.outcome import Outcome
     from engine.pictures import DealReport
 
@@ -99,6 +100,8 @@ class SheepsheadMatch(TrickMatch):
         return describe_action(self.deal, action, names)
 
     def play_groups(self) -> list[MoveGroup]:
+        from engine.move_group import MoveGroup
+
         phase = self.deal.phase
         legal = tuple(self.legal_actions())
         if phase is Phase.PICK:
