@@ -351,12 +351,12 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
         if unknown is not None and led == (None if called is None else called.suit):
             return [SheepsheadAction(UNKNOWN_KIND, (unknown,))]
         follows = FOLLOWS[led]
-        follow = list(filter(follows, hand))
+        follow = list(map(PLAY_OF, filter(follows, hand)))
         if follow:
-            if follows(called) and called in follow and self.duties():
+            if follows(called) and called in hand and self.duties():
                 assert called is not None
                 return [play(called)]  # the called card goes the first time its suit is led
-            return list(map(PLAY_OF, follow))
+            return follow
         cards = hand
         if self.duties():
             assert called is not None
@@ -505,7 +505,9 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
         return record
 
     def _finish_trick(self, winner: int) -> None:
-        self.led_suits.append(self.led_suit())
+        self.led_suits.append(
+            hold_suit(self.called) if self.face_down == 0 else SUIT_OF[self.trick[0][1]]
+        )  # (`led_suit`)
         self.last_face_down, self.face_down = self.face_down, None
         self.take_trick(winner, map(_CARD_PLAYED, self.trick))
         if any(self.hands) or (self.unknown is not None and not self.unknown_played):
