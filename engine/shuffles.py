@@ -74,8 +74,15 @@ class Shuffles:
         self._legacy = None if keys is not None else random.Random(seed)  # type: ignore[arg-type]
 
     def first_dealer(self, players: int) -> int:
-        if self._legacy is not None:
-            return self._legacy.randrange(players)
+        legacy = self._legacy
+        if legacy is not None:
+            if type(legacy) is random.Random and players > 0:  # `randrange`'s own draws
+                bits = players.bit_length()
+                first = legacy.getrandbits(bits)
+                while first >= players:
+                    first = legacy.getrandbits(bits)
+                return first
+            return legacy.randrange(players)
         assert self.keys is not None
         return self.keys.choose_first_dealer(players)
 

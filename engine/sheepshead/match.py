@@ -63,7 +63,7 @@ class SheepsheadMatch(TrickMatch):
         if (
             legal is not None
             and deal.phase is PLAY_PHASE
-            and action.__class__ is SheepsheadAction
+            and type(action) is SheepsheadAction
             and action in legal
             and (player is None or player == deal.turn)
             and not self.is_terminal
@@ -141,7 +141,7 @@ class SheepsheadMatch(TrickMatch):
         for player, units in enumerate(score.units):
             self.sheet[player] += units
         played = self.hands_played + (0 if score.redeal else 1)  # with this one
-        taken = tuple(tuple(cards) for cards in hand.taken)
+        taken = tuple(map(tuple, hand.taken))
         self.deal_results.append(HandOutcome(played, hand.dealer, score, tuple(self.sheet), taken))
         self.deals_finished = len(self.deal_results)
         if played >= self.rules.hand_count:
