@@ -66,6 +66,11 @@ PICKED = later("{name} picked up the blind")
 PASSED = later("{name} passed")
 LAST_PASS_LEASTER = later("{name} passed: nobody picked, so this hand is a leaster")
 LAST_PASS_REDEAL = later("{name} passed: nobody picked, so the cards are dealt again")
+WENT_ALONE = later("{name} went alone")
+# the words of a bury by its size, and of a call by the card called and whether a card was
+# laid face down, made once each (a phrase never changes)
+_BURIED: dict[int, Phrase] = {}
+_CALLED_WORDS: dict[tuple[Card, bool], Phrase] = {}
 # each message's words by card (`later_card`'s phrases, found by the card alone)
 _PLAY_WORDS: dict[str, dict[Card, Phrase]] = {
     message: {} for message in (LED, LED_PARTNER, PLAYED, PLAYED_PARTNER)
@@ -413,13 +418,13 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
                 self.partner_seat = self.holder_of_partner_card()
                 self.alone = self.partner_seat is None
                 self._start_play()
-            return self._record(
-                mover,
-                action,
-                later_count(
-                    "{name} buried {count} card", "{name} buried {count} cards", len(action.cards)
-                ),
-            )
+            count = len(action.cards)
+            text = _BURIED.get(count)
+            if text is None:
+                text = _BURIED[count] = later_count(
+                    "{name} buried {count} card", "{name} buried {count} cards", count
+                )
+            return self._record(mover, action, text)
         return self._record(mover, action, self._call(action))  # the call phase
 
     def _record(
@@ -452,19 +457,27 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
         self._start_play()
         if action.kind is ALONE_KIND:
             self.alone = True
-            return later("{name} went alone")
-        assert self.picker is not None and action.called is not None
-        self.called = action.called
+            return WENT_ALONE
+        called = action.called
+        assert self.picker is not None and called is not None
+        self.called = called
         self.partner_seat = self.holder_of_partner_card()
         unknown = action.unknown
         if unknown is not None:
             self.hands[self.picker].remove(unknown)
             self.unknown = unknown
-            return later(
-                "{name} called {card} and laid one card face down (the unknown)",
-                card=named(action.called),
-            )
-        return later("{name} called {card}", card=named(action.called))
+        key = (called, unknown is not None)
+        text = _CALLED_WORDS.get(key)
+        if text is None:
+            if unknown is not None:
+                text = later(
+                    "{name} called {card} and laid one card face down (the unknown)",
+                    card=named(called),
+                )
+            else:
+                text = later("{name} called {card}", card=named(called))
+            _CALLED_WORDS[key] = text
+        return text
 
     def _start_play(self) -> None:
         self.phase = PLAY_PHASE
