@@ -5,13 +5,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from contextvars import ContextVar
-from dataclasses import dataclass
 from enum import Enum, IntEnum
 from operator import attrgetter
 from types import MappingProxyType
 from typing import NamedTuple
 
-from engine.fairness import Shuffler
+from engine.shuffles import Shuffler
 
 
 class Suit(IntEnum):
@@ -151,10 +150,10 @@ FULL_DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in Suit for rank i
 _BY_INDEX = {card.index: card for card in FULL_DECK}
 
 
-@dataclass(frozen=True, slots=True)
-class Faces:
+class Faces(NamedTuple):
     """The cards as one language writes them: the court letters of each pack, and every
-    card's text worked out once (`Card.pretty` is a lookup)."""
+    card's text worked out once (`Card.pretty` is a lookup). (A named tuple, not a dataclass:
+    no code is generated for it when the cards are first imported.)"""
 
     letters: Mapping[Pack, Mapping[int, str]]
     french: tuple[str, ...] = ()  # by `Card.index`

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, fields
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol, Self, cast
 
 from engine.cards import Card, Pack
@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from _typeshed import DataclassInstance
 
     from engine.fairness import DealKeys, PendingCut
+    from engine.move_group import MoveGroup as MoveGroup
     from engine.outcome import Outcome
     from engine.pictures import (
         DealReport,
@@ -52,6 +53,16 @@ def seat_of(who: Viewer, players: int) -> int | None:
     if who is not PUBLIC and (player is None or not 0 <= player < players):
         raise ValueError(f"there is no player {who}")
     return player
+
+
+def __getattr__(name: str) -> Any:
+    """`MoveGroup`, kept in `engine.move_group` (loaded when the moves are first shown, not by
+    a process that only plays) and named here as before."""
+    if name == "MoveGroup":
+        from engine.move_group import MoveGroup
+
+        return MoveGroup
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class GameError(ValueError):
@@ -134,21 +145,6 @@ class PlayRecord(Protocol):
         9♥"); the move picker's words (`GameState.describe`) are instructions instead."""
 
 
-@dataclass(frozen=True, slots=True)
-class MoveGroup:
-    """Moves shown together in the picker: the moves of one card, or a phase's choices (a
-    bid, pick or pass…), which carry the question to ask. A move made of several cards chosen
-    together (a bury) has no list of actions: the player chooses `choose` of `cards`, and
-    `GameState.combine` makes the move."""
-
-    key: str  # the card ("9♠") or the phase ("bid")
-    actions: tuple[Action, ...]
-    prompt: str | None = None  # set for a phase choice: shown instead of a card list
-    choose: int = 0  # how many of `cards` make the move (0: choose one of `actions`)
-    cards: tuple[Card, ...] = ()
-    buttons: bool = False  # a short question (pick or pass): one button per answer
-
-
 class GameView(Protocol):
     """What one seat (or everyone) may see; the only thing images and computer players get."""
 
@@ -221,6 +217,8 @@ class GameState(ABC):
 
     def move_groups(self) -> list[MoveGroup]:
         """The legal moves as the picker offers them: by card, in the engine's order."""
+        from engine.move_group import MoveGroup
+
         groups: dict[str, list[Action]] = {}
         for action in self.legal_actions():
             key = action.card.shown(self.pack) if action.card is not None else "choice"

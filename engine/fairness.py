@@ -18,10 +18,16 @@ The commitment to a deal, shown before the cut, is ``SHA-256(secret ‖ nonce)``
 
 from __future__ import annotations
 
-import random
 from collections.abc import MutableSequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol, TypeVar
+from typing import Any, ClassVar, TypeVar
+
+# (a match's shuffles from its seed and the cut live in `engine.shuffles`, said here too)
+from engine.shuffles import Cut as Cut
+from engine.shuffles import Seed as Seed
+from engine.shuffles import Shuffler as Shuffler
+from engine.shuffles import Shuffles as Shuffles
+from engine.shuffles import parse_cut as parse_cut
 
 # `hashlib`, `hmac` and `secrets` are imported where a secret deal or a commitment is made: a
 # process that only plays seeded matches (a simulation, a benchmark) never loads them.
@@ -45,14 +51,6 @@ def randbelow(n: int) -> int:
     import secrets
 
     return secrets.randbelow(n)
-
-
-class Shuffler(Protocol):
-    """What a deal draws its randomness from: `DealStream`, or `random.Random` for tests."""
-
-    def shuffle(self, x: MutableSequence[Any], /) -> None: ...
-
-    def randrange(self, start: int, stop: int | None = None, /) -> int: ...
 
 
 def commitment(secret: bytes, nonce: bytes) -> str:
@@ -197,46 +195,6 @@ class UncutKeys(DealKeys):
     asks_for_cut: ClassVar[bool] = False
 
 
-Seed = int | DealKeys
-"""What a match is seeded with: `DealKeys` for secret deals, or an int for a reproducible
-`random.Random` shuffle (tests, simulations, and tables stored before secret deals)."""
-
-
-class Shuffles:
-    """A match's shuffles in order, from its seed: each from its own secret with `DealKeys`;
-    with an int seed, all from one `random.Random(seed)`, exactly as before secret deals."""
-
-    def __init__(self, seed: Seed) -> None:
-        self.seed = seed
-        self.made = 0  # shuffles made so far
-        self._legacy = None if isinstance(seed, DealKeys) else random.Random(seed)
-
-    @property
-    def keys(self) -> DealKeys | None:
-        return self.seed if isinstance(self.seed, DealKeys) else None
-
-    def first_dealer(self, players: int) -> int:
-        if self._legacy is not None:
-            return self._legacy.randrange(players)
-        assert isinstance(self.seed, DealKeys)
-        return self.seed.choose_first_dealer(players)
-
-    def next(self, dealer: int | None = None) -> Shuffler:
-        """The numbers of the next shuffle (`dealer`, where given, is kept for its record)."""
-        self.made += 1
-        if self._legacy is not None:
-            return self._legacy
-        assert isinstance(self.seed, DealKeys)
-        if dealer is not None:
-            self.seed.note_dealer(self.made - 1, dealer)
-        return self.seed.stream(self.made - 1)
-
-    def commitment(self) -> str | None:
-        """The commitment to the latest shuffle's secret (None without secret deals)."""
-        keys = self.keys
-        return keys.commitment(self.made - 1) if keys is not None and self.made else None
-
-
 def seed_from_json(value: Any) -> Seed:
     return DealKeys.from_dict(value) if isinstance(value, dict) else int(value)
 
@@ -246,31 +204,6 @@ def seed_to_json(seed: Seed) -> Any:
 
 
 # ----- the cut -------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Cut:
-    """Cutting the deck before a secret deal: a number from 1 to the deck's size less one,
-    shown as `cut N` in the project's notation. It enters the shuffle (see `DealStream`) after
-    the deal's commitment is shown, so nobody, the bot included, can choose a deal."""
-
-    position: int
-
-    @property
-    def notation(self) -> str:
-        return f"cut {self.position}"
-
-    @property
-    def card(self) -> None:
-        return None
-
-
-def parse_cut(text: str) -> Cut | None:
-    """`cut N` as a `Cut`; None for any other text."""
-    words = text.strip().lower().split()
-    if len(words) == 2 and words[0] == "cut" and words[1].isdigit():
-        return Cut(int(words[1]))
-    return None
 
 
 @dataclass(frozen=True, slots=True)

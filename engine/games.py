@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from engine.core import GameState
-    from engine.fairness import Seed
+    from engine.shuffles import Seed
 
 # A built-in game's start, "module:function" of (seed, rules) -> match: the function its
 # registration (`GameSpec.new_match`) names, so both start a match alike.

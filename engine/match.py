@@ -8,21 +8,15 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, MutableSequence, Sequence
 from functools import cached_property
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from engine.core import GameOver, GameState, IllegalMove, MoveGroup, NotYourTurn
-from engine.fairness import (
-    Cut,
-    DealKeys,
-    PendingCut,
-    Seed,
-    Shuffler,
-    Shuffles,
-    parse_cut,
-    seed_from_json,
-    seed_to_json,
-)
-from engine.words import later, say
+from engine.core import GameOver, GameState, IllegalMove, NotYourTurn
+from engine.phrases import later, say
+from engine.shuffles import Cut, Seed, Shuffler, Shuffles, parse_cut
+
+if TYPE_CHECKING:  # (secret deals load `engine.fairness`: a seeded match never needs it)
+    from engine.fairness import DealKeys, PendingCut
+    from engine.move_group import MoveGroup
 
 
 class _Measured:
@@ -49,6 +43,16 @@ class DealMatch(GameState):
     rules_type: ClassVar[Any]
     deal_type: ClassVar[Any]
     parse_action: Callable[[str], Any]
+    # whether the match is over: an attribute, as every move's loop asks (`_over` sets it)
+    is_terminal: bool = False
+
+    @property
+    def _over(self) -> bool:
+        return self.is_terminal
+
+    @_over.setter
+    def _over(self, over: bool) -> None:
+        self.is_terminal = over
 
     def __init__(self, rules: Any = None, seed: Seed = 0) -> None:
         self.rules = rules or self.rules_type()
@@ -57,7 +61,7 @@ class DealMatch(GameState):
         self.actions: list[Any] = []
         self.deal_results: list[Any] = []
         self.deal_number = 1
-        self._over = False
+        self.is_terminal = False
         self.pending_cut: PendingCut | None = None
         self._deck_size = 0
         self._undealt: tuple[int, Shuffler] | None = None
@@ -101,6 +105,8 @@ class DealMatch(GameState):
             self._undealt = (dealer, shuffle)
             self.__dict__.pop("deal", None)  # (dealt when first looked at: `deal`)
             return
+        from engine.fairness import PendingCut
+
         index = self.shuffles.made
         keys.note_dealer(index, dealer)
         self.pending_cut = PendingCut(
@@ -130,7 +136,7 @@ class DealMatch(GameState):
 
     @property
     def current_player(self) -> int | None:
-        if self._over:
+        if self.is_terminal:
             return None
         if self.pending_cut is not None:
             return self.pending_cut.cutter
@@ -150,6 +156,8 @@ class DealMatch(GameState):
 
     def cut_groups(self) -> list[MoveGroup]:
         """The cut as the picker offers it: spread positions, the middle among them."""
+        from engine.move_group import MoveGroup
+
         pending = self.pending_cut
         assert pending is not None
         prompt = say(
@@ -187,12 +195,8 @@ class DealMatch(GameState):
     def side_of(self, player: int) -> int:
         return int(self.deal.side_of(player))
 
-    @property
-    def is_terminal(self) -> bool:
-        return self._over
-
     def legal_actions(self) -> list[Any]:
-        if self._over:
+        if self.is_terminal:
             return []
         pending = self.pending_cut
         if pending is not None:
@@ -216,7 +220,7 @@ class DealMatch(GameState):
         return str(self.deal.describe(action))
 
     def apply(self, action: Any, player: int | None = None) -> Any:
-        if self._over:
+        if self.is_terminal:
             raise GameOver(say("The match is over."))
         if player is not None and player != self.current_player:
             raise NotYourTurn(say("It is not your turn."))
@@ -239,6 +243,8 @@ class DealMatch(GameState):
         raise NotImplementedError
 
     def to_dict(self) -> dict[str, Any]:
+        from engine.fairness import seed_to_json
+
         return {
             "game": self.rules.game,
             "rules": self.rules.to_dict(),
@@ -248,6 +254,8 @@ class DealMatch(GameState):
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Any:
+        from engine.fairness import seed_from_json
+
         match = cls(cls.rules_type.from_dict(data["rules"]), seed_from_json(data["seed"]))
         for text in data["actions"]:
             match.apply(text)

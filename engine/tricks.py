@@ -17,14 +17,15 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Self, Type
 
 from engine.cards import Card, Pack
 from engine.core import Action, GameRules, RulesView
-from engine.fairness import Seed
 from engine.match import DealMatch
-from engine.words import Phrase, Told, say, tricks_and_points
+from engine.phrases import Phrase, say
+from engine.shuffles import Seed
 
 if TYPE_CHECKING:  # (the pictures are imported when a view is first drawn)
     from _typeshed import DataclassInstance
 
     from engine.pictures import TrickTable
+    from engine.words import Told
 
 Play = tuple[int, Card]  # a seat and the card it played
 S = TypeVar("S")
@@ -85,7 +86,7 @@ class TrickMatch(DealMatch):
     def legal_actions(self) -> list[Any]:
         """The hand's moves, straight from its cache (`TrickHand.legal_actions`: a hand says
         its moves in `_compute_legal`)."""
-        if self._over or self.pending_cut is not None:
+        if self.is_terminal or self.pending_cut is not None:
             return super().legal_actions()
         deal = self.deal
         legal = deal._legal
@@ -97,7 +98,7 @@ class TrickMatch(DealMatch):
         deal = self.deal
         if (
             action.__class__ is self.action_type
-            and not self._over
+            and not self.is_terminal
             and self.pending_cut is None
             and (player is None or player == deal.turn)
         ):
@@ -168,7 +169,7 @@ class TrickHand(Generic[A]):
         leads the next one; the trick in play becomes the last trick."""
         self.taken[winner].extend(cards)
         self.tricks[winner] += count
-        self.last_trick, self.trick = list(self.trick), []
+        self.last_trick, self.trick = self.trick, []
         self.leader = self.turn = winner
 
     def copy(self) -> Self:
@@ -221,6 +222,7 @@ class TrickView(RulesView):
         the last play in words, and what the game `shows` besides (title, trump, notes, score
         lines, the last trick)."""
         from engine.pictures import TrickSeat, TrickTable
+        from engine.words import tricks_and_points
 
         seats = tuple(
             TrickSeat(

@@ -10,7 +10,6 @@ from functools import partial
 
 from engine.cards import FULL_DECK, Card, Pack
 from engine.core import IllegalMove, NotYourTurn
-from engine.fairness import Shuffler
 from engine.sedma.actions import (  # the members as globals: see the note in actions.py
     AGAIN_KIND,
     FIGHT_KIND,
@@ -30,6 +29,7 @@ from engine.sedma.rules import (
     SedmaRules,
     card_points,
 )
+from engine.shuffles import Shuffler
 from engine.tricks import TrickHand, TrickRecord
 from engine.words import Phrase, later, later_card, marked, rank_said, say
 

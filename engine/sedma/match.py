@@ -7,15 +7,16 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from engine.cards import Card, Pack
-from engine.core import PUBLIC, MoveGroup, Viewer
-from engine.fairness import Seed
+from engine.core import PUBLIC, Viewer
 from engine.sedma.actions import SedmaAction, parse_action
 from engine.sedma.hand import HandScore, Phase, SedmaHand
 from engine.sedma.rules import HOLA, SEDMA, SedmaRules
+from engine.shuffles import Seed
 from engine.tricks import TrickMatch
 from engine.words import said_list, say, say_count
 
 if TYPE_CHECKING:  # (what only a view or a report needs is imported when first asked for)
+    from engine.move_group import MoveGroup
     from engine.outcome import Outcome
     from engine.pictures import DealReport
     from engine.sedma.view import SedmaView
@@ -65,7 +66,7 @@ class SedmaMatch(TrickMatch):
         return describe_action(self.deal, action, names)
 
     def legal_actions(self) -> list[Any]:
-        if self._over or self.pending_cut is not None:
+        if self.is_terminal or self.pending_cut is not None:
             return super().legal_actions()
         deal = self.deal
         legal = deal._legal  # the hand's moves, kept until it changes
@@ -74,6 +75,8 @@ class SedmaMatch(TrickMatch):
         return legal.copy()
 
     def play_groups(self) -> list[MoveGroup]:
+        from engine.move_group import MoveGroup
+
         if self.deal.phase is Phase.DECIDE:
             question = say("Fight or stop?") if self.rules.is_hola else say("Go again or stop?")
             return [MoveGroup("choice", tuple(self.legal_actions()), question)]

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from engine.cards import FULL_DECK, Card, format_cards, parse_cards
 from engine.core import BadNotation
-from engine.words import say
+from engine.phrases import say
 
 
 class Kind(Enum):

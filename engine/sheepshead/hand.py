@@ -6,11 +6,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from itertools import combinations
+from itertools import combinations, repeat
+from operator import itemgetter
 
 from engine.cards import Card, Suit, card_of
 from engine.core import IllegalMove, NotYourTurn
-from engine.fairness import Shuffler
+from engine.phrases import Phrase, later, later_card, later_count, marked, named, say
 from engine.sheepshead.actions import (  # the members as globals: see actions.py
     ALONE,
     ALONE_KIND,
@@ -39,6 +40,7 @@ from engine.sheepshead.phases import (
 from engine.sheepshead.rules import (
     CARD_POINTS,
     FAIL_SUITS,
+    FOLLOWS,
     JACK_OF_DIAMONDS,
     PACKETS,
     SUIT_OF,
@@ -51,8 +53,8 @@ from engine.sheepshead.rules import (
     strength_order,
     suit_of,
 )
+from engine.shuffles import Shuffler, shuffle
 from engine.tricks import TrickHand, TrickRecord, new_record, trick_winner
-from engine.words import Phrase, later, later_card, later_count, marked, named, say
 
 # the messages of a card played
 LED = marked("{name} led {card}")
@@ -64,6 +66,11 @@ PICKED = later("{name} picked up the blind")
 PASSED = later("{name} passed")
 LAST_PASS_LEASTER = later("{name} passed: nobody picked, so this hand is a leaster")
 LAST_PASS_REDEAL = later("{name} passed: nobody picked, so the cards are dealt again")
+WENT_ALONE = later("{name} went alone")
+# the words of a bury by its size, and of a call by the card called and whether a card was
+# laid face down, made once each (a phrase never changes)
+_BURIED: dict[int, Phrase] = {}
+_CALLED_WORDS: dict[tuple[Card, bool], Phrase] = {}
 # each message's words by card (`later_card`'s phrases, found by the card alone)
 _PLAY_WORDS: dict[str, dict[Card, Phrase]] = {
     message: {} for message in (LED, LED_PARTNER, PLAYED, PLAYED_PARTNER)
@@ -103,6 +110,7 @@ def _deal_plan(players: int) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ..
     return tuple(blind), tuple(tuple(seat) for seat in seats)
 
 
+_CARD_PLAYED = itemgetter(1)  # a play's card: `map(_CARD_PLAYED, trick)` is the trick's cards
 _CALLED = {rank: tuple(card_of(rank, suit) for suit in FAIL_SUITS) for rank in (1, 10)}
 
 
@@ -178,14 +186,15 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
         """The packets of RULES.md from the seat after the dealer; that seat decides first and
         leads the first trick."""
         deck = rules.deck()
-        rng.shuffle(deck)
+        shuffle(rng, deck)
         players = rules.players
         blind_at, seats_at = _deal_plan(players)
+        take = deck.__getitem__
         hands: list[list[Card]] = [[] for _ in range(players)]
         for step, places in enumerate(seats_at, 1):
-            hands[(dealer + step) % players] = [deck[i] for i in places]
+            hands[(dealer + step) % players] = list(map(take, places))
         first = (dealer + 1) % players
-        return cls(rules, dealer, hands, [deck[i] for i in blind_at], turn=first, leader=first)
+        return cls(rules, dealer, hands, list(map(take, blind_at)), turn=first, leader=first)
 
     # ----- facts ------------------------------------------------------------------------
 
@@ -248,18 +257,17 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
         ]  # fmt: skip
         if not plays:
             return None
-        led = self.led_suit()
-        if face_down == 0 and not any(SUIT_OF[c] == led for _, c in plays):
-            led = suit_of(plays[0][1])  # a face-down lead nobody followed: the first card leads
-        try:
-            place = TRICK_PLACE[led]
-            holder, best = plays[0][0], place[plays[0][1]]
-            for player, card in plays:
-                if place[card] > best:
-                    holder, best = player, place[card]
-            return holder
+        if face_down == 0:  # (`led_suit`)
+            led = hold_suit(self.called)
+            if not any(SUIT_OF[c] == led for _, c in plays):
+                led = suit_of(plays[0][1])  # a face-down lead nobody followed: the first leads
+        else:
+            led = SUIT_OF[plays[0][1]]
+        try:  # the first of the highest places holds the trick
+            places = list(map(TRICK_PLACE[led].__getitem__, map(_CARD_PLAYED, plays)))
         except KeyError:  # a card from outside the pack
             return self._winning_slowly(plays, led)
+        return plays[places.index(max(places))][0]
 
     @staticmethod
     def _winning_slowly(plays: list[tuple[int, Card]], led: Suit | None) -> int:
@@ -287,10 +295,8 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
             return [PICK, PASS]
         if self.phase is BURY_PHASE:
             cards = by_strength(self.hands[self.turn])
-            return [
-                new_action((BURY_KIND, combo))
-                for combo in combinations(cards, self.rules.blind_size)
-            ]
+            combos = combinations(cards, self.rules.blind_size)
+            return list(map(new_action, zip(repeat(BURY_KIND), combos)))
         if self.phase is CALL_PHASE:
             return [*self.call_choices(), ALONE]
         return []
@@ -305,6 +311,12 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
         picker's hold card last until then)."""
         suit = hold_suit(self.called)
         return suit is not None and suit in self.led_suits
+
+    def duties(self) -> bool:
+        """Whether the partner's duties and the picker's hold card still bind: a card was
+        called and its suit not yet led."""
+        called = self.called
+        return called is not None and called.suit not in self.led_suits
 
     def in_order(self, seat: int) -> list[Card]:
         """The seat's hand by strength (`by_strength`), sorted once and kept as it is played
@@ -322,31 +334,36 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
         hand = ordered[seat] if ordered is not None else None
         if hand is None:
             hand = self.in_order(seat)
-        unknown = self.unknown if seat == self.picker and not self.unknown_played else None
+        unknown = self.unknown  # (the picker's, until played)
+        if unknown is not None and (seat != self.picker or self.unknown_played):
+            unknown = None
         if not hand:
             return [SheepsheadAction(UNKNOWN_KIND, (unknown,))] if unknown is not None else []
         called = self.called
         # the partner's duties and the picker's hold card last until the called suit is led
-        duties = called is not None and called.suit not in self.led_suits
+        # (`duties`: asked only where the called card is held, or of the picker)
         trick = self.trick
         if not trick:
-            if duties and called in hand:  # the partner leads the called suit only with it
+            if called in hand and self.duties():  # the partner leads the called suit only with it
                 assert called is not None
                 suit = called.suit
                 return plays(c for c in hand if SUIT_OF[c] != suit or c == called)
             return list(map(PLAY_OF, hand))
-        called_suit = None if called is None else called.suit
-        led = called_suit if self.face_down == 0 else SUIT_OF[trick[0][1]]  # (`led_suit`)
-        if unknown is not None and led == called_suit:
+        if self.face_down == 0:  # (`led_suit`)
+            led = None if called is None else called.suit
+        else:
+            led = SUIT_OF[trick[0][1]]
+        if unknown is not None and led == (None if called is None else called.suit):
             return [SheepsheadAction(UNKNOWN_KIND, (unknown,))]
-        follow = [c for c in hand if SUIT_OF[c] == led]
+        follows = FOLLOWS[led]
+        follow = list(map(PLAY_OF, filter(follows, hand)))
         if follow:
-            if duties and called in follow:
+            if follows(called) and called in hand and self.duties():
                 assert called is not None
                 return [play(called)]  # the called card goes the first time its suit is led
-            return list(map(PLAY_OF, follow))
+            return follow
         cards = hand
-        if duties:
+        if self.duties():
             assert called is not None
             if called in cards and len(cards) > 1:
                 cards = [c for c in cards if c != called]  # not thrown off before its suit
@@ -401,13 +418,13 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
                 self.partner_seat = self.holder_of_partner_card()
                 self.alone = self.partner_seat is None
                 self._start_play()
-            return self._record(
-                mover,
-                action,
-                later_count(
-                    "{name} buried {count} card", "{name} buried {count} cards", len(action.cards)
-                ),
-            )
+            count = len(action.cards)
+            text = _BURIED.get(count)
+            if text is None:
+                text = _BURIED[count] = later_count(
+                    "{name} buried {count} card", "{name} buried {count} cards", count
+                )
+            return self._record(mover, action, text)
         return self._record(mover, action, self._call(action))  # the call phase
 
     def _record(
@@ -440,45 +457,51 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
         self._start_play()
         if action.kind is ALONE_KIND:
             self.alone = True
-            return later("{name} went alone")
-        assert self.picker is not None and action.called is not None
-        self.called = action.called
+            return WENT_ALONE
+        called = action.called
+        assert self.picker is not None and called is not None
+        self.called = called
         self.partner_seat = self.holder_of_partner_card()
         unknown = action.unknown
         if unknown is not None:
             self.hands[self.picker].remove(unknown)
             self.unknown = unknown
-            return later(
-                "{name} called {card} and laid one card face down (the unknown)",
-                card=named(action.called),
-            )
-        return later("{name} called {card}", card=named(action.called))
+        key = (called, unknown is not None)
+        text = _CALLED_WORDS.get(key)
+        if text is None:
+            if unknown is not None:
+                text = later(
+                    "{name} called {card} and laid one card face down (the unknown)",
+                    card=named(called),
+                )
+            else:
+                text = later("{name} called {card}", card=named(called))
+            _CALLED_WORDS[key] = text
+        return text
 
     def _start_play(self) -> None:
         self.phase = PLAY_PHASE
         self.turn = self.leader = self.first_seat
 
     def _play(self, mover: int, action: SheepsheadAction) -> TrickRecord[SheepsheadAction]:
-        card = action.cards[0]
+        kind, cards = action
+        card = cards[0]
         trick = self.trick
         text: Phrase
-        if action.kind is UNKNOWN_KIND:
+        if kind is UNKNOWN_KIND:
             self.unknown_played = True
             self.face_down = len(trick)
             text = later("{name} played the unknown card face down")
         else:
             self.hands[mover].remove(card)
             ordered = self._ordered
-            if ordered is not None and (cards := ordered[mover]) is not None:
-                cards.remove(card)
-            partner = False
+            if ordered is not None and (held := ordered[mover]) is not None:
+                held.remove(card)
+            message = PLAYED if trick else LED
             if (card == self.called or card == JACK_OF_DIAMONDS) and card == self.partner_card:
                 self.partner_seen = True
-                partner = self.picker is not None and mover != self.picker
-            if trick:
-                message = PLAYED_PARTNER if partner else PLAYED
-            else:
-                message = LED_PARTNER if partner else LED
+                if self.picker is not None and mover != self.picker:
+                    message = PLAYED_PARTNER if trick else LED_PARTNER
             words = _PLAY_WORDS[message]
             text = words.get(card) or words.setdefault(card, later_card(message, card))
         trick.append((mover, card))
@@ -495,9 +518,11 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
         return record
 
     def _finish_trick(self, winner: int) -> None:
-        self.led_suits.append(self.led_suit())
+        self.led_suits.append(
+            hold_suit(self.called) if self.face_down == 0 else SUIT_OF[self.trick[0][1]]
+        )  # (`led_suit`)
         self.last_face_down, self.face_down = self.face_down, None
-        self.take_trick(winner, [c for _, c in self.trick])
+        self.take_trick(winner, map(_CARD_PLAYED, self.trick))
         if any(self.hands) or (self.unknown is not None and not self.unknown_played):
             return
         self.last_winner = winner

@@ -8,16 +8,17 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from engine.cards import Card
-from engine.core import PUBLIC, MoveGroup, Viewer
-from engine.fairness import Seed
+from engine.core import PUBLIC, Viewer
+from engine.phrases import say, say_count
 from engine.sheepshead.actions import Kind, SheepsheadAction, parse_action
 from engine.sheepshead.hand import HandScore, SheepsheadHand
-from engine.sheepshead.phases import Phase
+from engine.sheepshead.phases import OVER_PHASE, PLAY_PHASE, Phase
 from engine.sheepshead.rules import SheepsheadRules, strength_order
+from engine.shuffles import Seed
 from engine.tricks import TrickMatch
-from engine.words import say, say_count
 
 if TYPE_CHECKING:  # (what only a view or a report needs is imported when first asked for)
+    from engine.move_group import MoveGroup
     from engine.outcome import Outcome
     from engine.pictures import DealReport
 
@@ -44,9 +45,50 @@ class SheepsheadMatch(TrickMatch):
     deal: SheepsheadHand
     totals_name = "sheet"
     sheet: list[int]  # each player's running units
+    deals_finished = 0  # hands finished, redeals too: an attribute, as every move's loop asks
+
+    def __init__(self, rules: SheepsheadRules | None = None, seed: Seed = 0) -> None:
+        self.deals_finished = 0
+        super().__init__(rules, seed)
 
     def totals_count(self) -> int:
         return self.rules.players
+
+    def apply(self, action: Any, player: int | None = None) -> Any:
+        """A card just listed goes straight to the hand's play (`SheepsheadHand._play`: the
+        checks of `TrickMatch.apply` and `SheepsheadHand.apply` hold by being listed); any other
+        move as `TrickMatch.apply` makes it."""
+        deal = self.deal
+        legal = deal._legal
+        if (
+            legal is not None
+            and deal.phase is PLAY_PHASE
+            and type(action) is SheepsheadAction
+            and action in legal
+            and (player is None or player == deal.turn)
+            and not self.is_terminal
+            and self.pending_cut is None
+        ):
+            deal._legal = None
+            record = deal._play(deal.turn, action)
+            self.actions.append(action)
+            if deal.phase is OVER_PHASE:
+                self._settle()
+            return record
+        return super().apply(action, player)
+
+    def legal_actions(self) -> list[Any]:
+        """The hand's moves, from its cache (a card's play listed straight by `play_choices`)."""
+        if self.is_terminal or self.pending_cut is not None:
+            return super().legal_actions()
+        deal = self.deal
+        legal = deal._legal
+        if legal is None:
+            if deal.phase is PLAY_PHASE:
+                legal = deal._legal = deal.play_choices(deal.turn)
+            else:
+                legal = deal._legal = deal._compute_legal()
+        return legal.copy()
 
     @property
     def hands_played(self) -> int:
@@ -58,6 +100,8 @@ class SheepsheadMatch(TrickMatch):
         return describe_action(self.deal, action, names)
 
     def play_groups(self) -> list[MoveGroup]:
+        from engine.move_group import MoveGroup
+
         phase = self.deal.phase
         legal = tuple(self.legal_actions())
         if phase is Phase.PICK:
@@ -97,8 +141,9 @@ class SheepsheadMatch(TrickMatch):
         for player, units in enumerate(score.units):
             self.sheet[player] += units
         played = self.hands_played + (0 if score.redeal else 1)  # with this one
-        taken = tuple(tuple(cards) for cards in hand.taken)
+        taken = tuple(map(tuple, hand.taken))
         self.deal_results.append(HandOutcome(played, hand.dealer, score, tuple(self.sheet), taken))
+        self.deals_finished = len(self.deal_results)
         if played >= self.rules.hand_count:
             self._over = True
             return

@@ -8,7 +8,7 @@ from enum import StrEnum
 
 from engine.cards import FULL_DECK, Card, Suit, card_of
 from engine.core import GameError, RulesRecord
-from engine.words import say
+from engine.phrases import say
 
 SHEEPSHEAD = "sheepshead"
 RANKS = (1, 7, 8, 9, 10, 11, 12, 13)
@@ -141,6 +141,11 @@ _POWER = {c: _power(c) for c in _PACK}
 # The suit each card follows, every card of the deck (trumps: None); `SUIT_OF.__getitem__` is
 # `suit_of` without a call, for the listings that ask it of a whole hand.
 SUIT_OF = {c: _suit_of(c) for c in FULL_DECK}
+# Whether a card follows the suit led (None: trump), by the suit: `filter(FOLLOWS[led], hand)`
+# is the hand's cards of that suit, the membership test a set's own (no Python call).
+FOLLOWS = {
+    led: frozenset(c for c in FULL_DECK if SUIT_OF[c] == led).__contains__ for led in (None, *Suit)
+}
 STRENGTH = {c: _strength_order(c) for c in _PACK}  # `strength_order` of the pack's cards
 # Each card's place in a trick, by the suit led (None: trump): a trump above any card of the
 # led suit, which is above a card of another suit (0, never taking the trick).
