@@ -30,7 +30,19 @@ from engine.fishing_deal import FishingDeal
 from engine.fishing_takes import CardPicker
 from engine.seep.actions import Kind, SeepAction
 from engine.seep.describe import describe_action, house_name
-from engine.seep.moves import Signature, Situation, signatures, situation, sum_plays
+from engine.seep.moves import (
+    REACH_MASK,
+    THROWS,
+    UP_TO,
+    Signature,
+    Situation,
+    allowance,
+    captures,
+    house_plays,
+    plain_plays,
+    signatures,
+    situation,
+)
 from engine.seep.rules import SeepRules
 from engine.seep.scoring import DealScore, score_deal
 from engine.words import say
@@ -85,12 +97,25 @@ class _MoveContext(NamedTuple):
 
     loose: int  # count vector of the loose cards
     hand: int  # count vector of the mover's hand
+    reach: int  # the sums some loose cards make, as bits
     situation: Situation  # what the houses allow the mover
+    held: int  # the house values in the mover's hand, as bits
+    allowed: int  # the house values a card of another value may play into (`allowance`)
+    plain_ok: bool  # such a card may capture or be thrown
 
 
 # No house on the floor, past the first play, no Rawalpindi: the most common situation.
 _OPEN_FLOOR = situation((), (), _NO_VALUES, _NO_VALUES, None, False, _NO_VALUES, False)
 _UNITS = [1 << (4 * value) for value in range(14)]
+# The house values present, as bits, by which of the fields of the values 9 to 13 are not 0
+# (one bit in each field).
+_HELD = {
+    sum(1 << (4 * (value - 9)) for value in values): sum(1 << value for value in values)
+    for values in (
+        [value for value in range(9, 14) if present >> value & 1]
+        for present in range(0, 1 << 14, 1 << 9)
+    )
+}
 
 
 @dataclass
@@ -207,62 +232,74 @@ class SeepDeal(FishingDeal[SeepAction]):
         return actions
 
     def _actions_for(self, hand: Sequence[Card], *, restricted: bool) -> list[SeepAction]:
-        loose_vector, hand_vector, where = self._context_cache or self._context()
-        loose_only = where.loose_only
+        context = self._context_cache or self._context()
+        loose_vector, hand_vector, reach, where, held, allowed, plain_ok = context
+        plain_values = where.plain
         picker: CardPicker | None = None
         chosen: dict[int, tuple[Card, ...]] = {0: ()}  # loose vector -> the cards it takes
         actions: list[SeepAction] = []
         check_rawalpindi = restricted and self.rules.rawalpindi
-        allows = self.rawalpindi_allows
         last_rank = 0
-        rows: list[SeepAction] = []  # the plays of the first card of the value
+        first = 0  # where the plays of the value's first card start in `actions`
+        rows: list[SeepAction] = actions  # the plays of the value's first card (a slice)
         signature_list: Sequence[Signature]
         for card in hand:  # hands are kept in value order
             rank = card.rank
-            if rank != last_rank:  # the plays of a value, with their loose cards
-                last_rank = rank
-                if loose_only >> rank & 1:  # signatures' common case, inline
-                    plays = sum_plays(loose_vector, rank)
-                    signature_list = plays.plain
-                    held = hand_vector - _UNITS[rank]
-                    for value, sigs in plays.houses:
-                        if (held >> 4 * value) & 15:
-                            signature_list += sigs
-                else:
-                    signature_list = signatures(
-                        loose_vector, rank, hand_vector - _UNITS[rank], where
-                    )
-                rows = []
-                for kind, value, used, broken in signature_list:
-                    loose = chosen.get(used)
-                    if loose is None:
-                        if picker is None:
-                            picker = CardPicker(self.loose, self.rules.card_points)
-                        loose = chosen[used] = picker.cards(used)
-                    rows.append(new_action(SeepAction, (kind, card, value, loose, broken)))
-                if check_rawalpindi:
-                    actions += [a for a in rows if allows(card, a.kind, a.value, a.broken)]
-                else:
-                    actions += rows
+            if rank == last_rank:  # another card of the value: the same plays with this card
+                if rows is actions:
+                    rows = actions[first:]
+                actions += [
+                    new_action(SeepAction, (kind, card, value, loose, broken))
+                    for kind, _, value, loose, broken in rows
+                ]
                 continue
-            # another card of the value: the same plays with this card
-            if check_rawalpindi:
-                actions += [
-                    new_action(SeepAction, (kind, card, value, loose, broken))
-                    for kind, _, value, loose, broken in rows
-                    if allows(card, kind, value, broken)
-                ]
+            last_rank = rank
+            rows = actions
+            first = len(actions)
+            if plain_values >> rank & 1:  # the common case, inline (see `signatures`)
+                value_allowed = allowed
+                if rank >= 9 and (hand_vector >> 4 * rank) & 15 == 1:  # its last card
+                    value_allowed, value_plain_ok = allowance(where, held ^ 1 << rank)
+                    signature_list = () if not value_plain_ok else plain_plays(
+                        loose_vector, rank, reach
+                    )
+                elif not plain_ok:
+                    signature_list = ()
+                elif reach >> rank & 1:
+                    signature_list = captures((loose_vector & UP_TO[rank]) | rank)
+                else:
+                    signature_list = THROWS[rank]
+                # the house values the card can reach with loose cards (see `house_reach`)
+                bit = 1 << rank
+                reachable = ((reach << rank ^ bit) | (reach & bit)) & value_allowed
+                while reachable:
+                    bit = reachable & -reachable
+                    reachable ^= bit
+                    value = bit.bit_length() - 1
+                    signature_list = [
+                        *signature_list,
+                        *house_plays((loose_vector & UP_TO[value]) | rank | value << 56),
+                    ]
             else:
-                actions += [
-                    new_action(SeepAction, (kind, card, value, loose, broken))
-                    for kind, _, value, loose, broken in rows
-                ]
+                signature_list = signatures(
+                    loose_vector, rank, hand_vector - _UNITS[rank], where, reach
+                )
+            for kind, value, used, broken in signature_list:
+                loose = chosen.get(used)
+                if loose is None:
+                    if picker is None:
+                        picker = CardPicker(self.loose, self.rules.card_points)
+                    loose = chosen[used] = picker.cards(used)
+                actions.append(new_action(SeepAction, (kind, card, value, loose, broken)))
+        if check_rawalpindi:
+            allows = self.rawalpindi_allows
+            return [a for a in actions if allows(a.card, a.kind, a.value, a.broken)]
         return actions
 
     def _signatures(self, a: int) -> list[Signature]:
         """Every value-level play of a hand card worth `a` by the seat to move."""
-        loose, hand, where = self._context_cache or self._context()
-        return signatures(loose, a, hand - _UNITS[a], where)
+        loose, hand, reach, where, *_ = self._context_cache or self._context()
+        return signatures(loose, a, hand - _UNITS[a], where, reach)
 
     def _context(self) -> _MoveContext:
         """Facts about the position that every hand card's moves need (cached per position)."""
@@ -270,10 +307,23 @@ class SeepDeal(FishingDeal[SeepAction]):
             seat = self.turn
             houses = self.houses
             hand = self.hands[seat]
-            where = _OPEN_FLOOR
+            loose = 0
+            reach = 1  # the sums some loose cards make (see `reach_of`)
+            for card in self.loose:
+                rank = card.rank
+                loose += _UNITS[rank]
+                reach |= reach << rank
+            hand_vector = card_vector(hand)
+            fields = hand_vector >> 36  # the fields of the values 9 to 13
+            held = _HELD[(fields | fields >> 1 | fields >> 2 | fields >> 3) & 0x11111]
             if houses or self.play_number == 0 or self.rules.rawalpindi:
                 where = self._situation(seat, hand)
-            self._context_cache = _MoveContext(card_vector(self.loose), card_vector(hand), where)
+                allowed, plain_ok = allowance(where, held)
+            else:
+                where, allowed, plain_ok = _OPEN_FLOOR, held, True
+            self._context_cache = _MoveContext(
+                loose, hand_vector, reach & REACH_MASK, where, held, allowed, plain_ok
+            )
         return self._context_cache
 
     def _situation(self, seat: int, hand: Sequence[Card]) -> Situation:
