@@ -90,7 +90,7 @@ class SuipeDeal(FishingDeal[SuipeAction]):
     score: DealScore | None = None
     _legal: list[SuipeAction] | None = field(default=None, repr=False)
     _sig_cache: dict[int, list[Signature]] = field(default_factory=dict, repr=False)
-    _vectors: tuple[int, int] | None = field(default=None, repr=False)
+    _vectors: tuple[int, int, int] | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         sides = self.rules.sides
@@ -200,24 +200,36 @@ class SuipeDeal(FishingDeal[SuipeAction]):
     def _compute_signatures(self, r: int) -> list[Signature]:
         """Captures, builds and raises of a numeral card worth `r`, value-level."""
         vectors = self._vectors
-        if vectors is None:  # the numerals on the floor and the mover's hand, as vectors
-            vectors = self._vectors = (
-                card_vector([c for c in self.loose if c.rank <= 10]),
-                card_vector(self.hands[self.turn]),
-            )
-        loose, hand = vectors
+        if vectors is None:  # the numerals on the floor (and the sums they make), the hand
+            loose = 0
+            reach = 1
+            for card in self.loose:
+                rank = card.rank
+                if rank <= 10:
+                    loose += 1 << 4 * rank
+                    reach |= reach << rank
+            vectors = self._vectors = (loose, reach, card_vector(self.hands[self.turn]))
+        loose, reach, hand = vectors
         hand_after = hand - (1 << (4 * r))
         builds = self.builds
-        out: list[Signature] = list(captures(loose, r)[r in builds])
+        if reach >> r & 1:
+            out: list[Signature] = list(captures((loose & _UP_TO[r]) | r)[r in builds])
+        else:  # no group worth r: the build of r alone, if there is one
+            out = [_BUILD_ALONE[r]] if r in builds else []
         for value in range(max(r, 2), 11):
-            if (hand_after >> 4 * value) & 15:  # the builder must hold a card of the value
-                out += build_plays(loose, r, value)[value in builds]
+            # the builder must hold a card of the value; loose cards must make up the rest
+            if (hand_after >> 4 * value) & 15 and (
+                reach >> (value - r or value) & 1 or (value == r and r in builds)
+            ):
+                key = (loose & _UP_TO[value]) | r | value << _VALUE_SHIFT
+                out += build_plays(key)[value in builds]
         for raised, build in sorted(builds.items()):
             if build.multiple:
                 continue
             for value in range(raised + r, 11):
                 if (hand_after >> 4 * value) & 15:
-                    out += raise_plays(loose, r, raised, value)
+                    key = (loose & _UP_TO[value]) | r | value << _VALUE_SHIFT
+                    out += raise_plays(key | raised << _RAISED_SHIFT)
         return out
 
     # ----- playing ----------------------------------------------------------------------
@@ -335,13 +347,24 @@ class SuipeDeal(FishingDeal[SuipeAction]):
         self._vectors = None
 
 
+# The fields of the loose values up to each value: all that a play of that value can use. The
+# caches' keys hold those loose values, the card's value in the field of value 0 (always empty
+# in a vector), and the build's values above the 13 value fields.
+_UP_TO = [sum(0xF << (4 * value) for value in range(1, top + 1)) for top in range(14)]
+_VALUE_SHIFT = 56
+_RAISED_SHIFT = 60
+_BUILD_ALONE: dict[int, Signature] = {r: (Move.CAPTURE, r, 0, True, None) for r in range(1, 11)}
+
+
 @lru_cache(maxsize=PLAYS_CACHE)
-def captures(loose: int, r: int) -> tuple[tuple[Signature, ...], tuple[Signature, ...]]:
-    """A numeral worth `r`'s captures of loose numerals: without a build of `r` on the floor,
-    and with one (each capture also with the build)."""
+def captures(key: int) -> tuple[tuple[Signature, ...], tuple[Signature, ...]]:
+    """A numeral worth `r`'s captures of the loose numerals up to `r` (`key`: those loose
+    values | r): without a build of `r` on the floor, and with one (each capture also with
+    the build)."""
+    r = key & 15
     alone: list[Signature] = []
     with_build: list[Signature] = []
-    for used in floor_takes(loose).union_vectors(r):
+    for used in floor_takes(key - r).union_vectors(r):
         if used:
             alone.append((Move.CAPTURE, r, used, False, None))
             with_build.append((Move.CAPTURE, r, used, False, None))
@@ -349,17 +372,24 @@ def captures(loose: int, r: int) -> tuple[tuple[Signature, ...], tuple[Signature
     return tuple(alone), tuple(with_build)
 
 
-@lru_cache(maxsize=PLAYS_CACHE // 2)
-def build_plays(loose: int, r: int, value: int) -> tuple[tuple[Signature, ...], ...]:
-    """A numeral worth `r`'s builds of `value`: without a build of the value on the floor,
-    and with one (which the card may also join alone)."""
-    found = floor_takes(loose).joined(r, value - r, value)
+@lru_cache(maxsize=PLAYS_CACHE)
+def build_plays(key: int) -> tuple[tuple[Signature, ...], ...]:
+    """A numeral worth `r`'s builds of `value` (`key`: the loose values up to `value` | r |
+    value << _VALUE_SHIFT): without a build of the value on the floor, and with one (which the
+    card may also join alone)."""
+    r = key & 15
+    value = key >> _VALUE_SHIFT
+    found = floor_takes(key & _UP_TO[13]).joined(r, value - r, value)
     with_build = tuple((Move.BUILD, value, used, False, None) for used in found)
     return (with_build[1:] if found and not found[0] else with_build), with_build
 
 
 @lru_cache(maxsize=PLAYS_CACHE // 4)
-def raise_plays(loose: int, r: int, raised: int, value: int) -> tuple[Signature, ...]:
-    """Raises of the `raised` build into a `value` build with a numeral worth `r`."""
-    found = floor_takes(loose).joined(r, value - raised - r, value)
+def raise_plays(key: int) -> tuple[Signature, ...]:
+    """Raises of the `raised` build into a `value` build with a numeral worth `r` (`key`: the
+    loose values up to `value` | r | value << _VALUE_SHIFT | raised << _RAISED_SHIFT)."""
+    r = key & 15
+    value = key >> _VALUE_SHIFT & 15
+    raised = key >> _RAISED_SHIFT
+    found = floor_takes(key & _UP_TO[13]).joined(r, value - raised - r, value)
     return tuple((Move.RAISE, value, used, False, raised) for used in found)
