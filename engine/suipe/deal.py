@@ -30,7 +30,7 @@ from engine.suipe.scoring import DealScore, score_deal
 from engine.words import say
 
 new_action = tuple.__new__  # builds a SuipeAction from its fields without a Python-level call
-CAPTURE = Move.CAPTURE
+CAPTURE, TRAIL = Move.CAPTURE, Move.TRAIL
 # captures keeps this many entries, build_plays half and raise_plays a quarter (a few hundred
 # bytes each): their hits come mostly from the same floor within a deal, and these bound what
 # they hold across every table of a long-running process to about 2 MB.
@@ -90,7 +90,7 @@ class SuipeDeal(FishingDeal[SuipeAction]):
     score: DealScore | None = None
     _legal: list[SuipeAction] | None = field(default=None, repr=False)
     _sig_cache: dict[int, list[Signature]] = field(default_factory=dict, repr=False)
-    _vectors: tuple[int, int, int] | None = field(default=None, repr=False)
+    _vectors: tuple[int, int, int, int] | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         sides = self.rules.sides
@@ -151,7 +151,8 @@ class SuipeDeal(FishingDeal[SuipeAction]):
 
     def must_act_on_build(self, seat: int) -> bool:
         """Trailing is barred while a build on the floor was last made or added to by `seat`."""
-        return any(build.builder == seat for build in self.builds.values())
+        builds = self.builds
+        return bool(builds) and any(build.builder == seat for build in builds.values())
 
     # ----- legal moves ------------------------------------------------------------------
 
@@ -170,7 +171,9 @@ class SuipeDeal(FishingDeal[SuipeAction]):
         faces: dict[int, list[Card]] | None = None
         actions: list[SuipeAction] = []
         append = actions.append
-        for card in hand:
+        last_rank = 0
+        signature_list: list[Signature] = []
+        for card in hand:  # hands are kept in value order
             rank = card.rank
             if rank > 10:
                 if faces is None:  # the loose court cards, by rank, in suit order
@@ -180,7 +183,10 @@ class SuipeDeal(FishingDeal[SuipeAction]):
                 for face in faces.get(rank, ()):
                     append(new_action(SuipeAction, (CAPTURE, card, rank, (face,), False, None)))
             else:
-                for kind, value, used, with_build, raised in self._signatures(rank):
+                if rank != last_rank:
+                    last_rank = rank
+                    signature_list = self._signatures(rank)
+                for kind, value, used, with_build, raised in signature_list:
                     loose = chosen.get(used)
                     if loose is None:
                         if picker is None:
@@ -188,7 +194,7 @@ class SuipeDeal(FishingDeal[SuipeAction]):
                         loose = chosen[used] = picker.cards(used)
                     append(new_action(SuipeAction, (kind, card, value, loose, with_build, raised)))
             if trail:
-                append(new_action(SuipeAction, (Move.TRAIL, card, rank, (), False, None)))
+                append(new_action(SuipeAction, (TRAIL, card, rank, (), False, None)))
         return actions
 
     def _signatures(self, rank: int) -> list[Signature]:
@@ -200,7 +206,7 @@ class SuipeDeal(FishingDeal[SuipeAction]):
     def _compute_signatures(self, r: int) -> list[Signature]:
         """Captures, builds and raises of a numeral card worth `r`, value-level."""
         vectors = self._vectors
-        if vectors is None:  # the numerals on the floor (and the sums they make), the hand
+        if vectors is None:  # the numerals on the floor, the sums they make, the hand's values
             loose = 0
             reach = 1
             for card in self.loose:
@@ -208,26 +214,37 @@ class SuipeDeal(FishingDeal[SuipeAction]):
                 if rank <= 10:
                     loose += 1 << 4 * rank
                     reach |= reach << rank
-            vectors = self._vectors = (loose, reach, card_vector(self.hands[self.turn]))
-        loose, reach, hand = vectors
-        hand_after = hand - (1 << (4 * r))
+            hand = card_vector(self.hands[self.turn])
+            held = 0  # the numeral values in hand, as bits
+            for value in range(2, 11):
+                if (hand >> 4 * value) & 15:
+                    held |= 1 << value
+            vectors = self._vectors = (loose, reach, hand, held)
+        loose, reach, hand, held = vectors
+        if (hand >> 4 * r) & 15 == 1:  # the builder must hold another card of the value
+            held &= ~(1 << r)
         builds = self.builds
-        if reach >> r & 1:
+        bit = 1 << r
+        if reach & bit:
             out: list[Signature] = list(captures((loose & _UP_TO[r]) | r)[r in builds])
         else:  # no group worth r: the build of r alone, if there is one
             out = [_BUILD_ALONE[r]] if r in builds else []
-        for value in range(max(r, 2), 11):
-            # the builder must hold a card of the value; loose cards must make up the rest
-            if (hand_after >> 4 * value) & 15 and (
-                reach >> (value - r or value) & 1 or (value == r and r in builds)
-            ):
-                key = (loose & _UP_TO[value]) | r | value << _VALUE_SHIFT
-                out += build_plays(key)[value in builds]
+        # the values loose cards can build with the card: a group makes up the rest, or the
+        # card joins a group (or build) of its own value
+        values = ((reach << r ^ bit) | (reach & bit)) & held
+        if bit & held and r in builds:
+            values |= bit
+        while values:
+            bit = values & -values
+            values ^= bit
+            value = bit.bit_length() - 1
+            key = (loose & _UP_TO[value]) | r | value << _VALUE_SHIFT
+            out += build_plays(key)[value in builds]
         for raised, build in sorted(builds.items()):
             if build.multiple:
                 continue
             for value in range(raised + r, 11):
-                if (hand_after >> 4 * value) & 15:
+                if (hand >> 4 * value) & 15:  # (value > r: held after the play)
                     key = (loose & _UP_TO[value]) | r | value << _VALUE_SHIFT
                     out += raise_plays(key | raised << _RAISED_SHIFT)
         return out
@@ -272,8 +289,7 @@ class SuipeDeal(FishingDeal[SuipeAction]):
         return len(self.loose) == len(action.loose) and builds_left == 0 and not last_play
 
     def apply(self, action: SuipeAction, seat: int | None = None) -> PlayRecord:
-        listed = self._legal is not None and any(action is a for a in self._legal)
-        if not listed:
+        if not self._is_listed(action):
             self.check(action, seat)
         elif seat is not None and seat != self.turn:
             raise NotYourTurn(say("It is not your turn."))
@@ -308,6 +324,14 @@ class SuipeDeal(FishingDeal[SuipeAction]):
         self._advance()
         self.changed()
         return record
+
+    def _is_listed(self, action: SuipeAction) -> bool:
+        """True when `action` is one of the objects `legal_actions` just returned."""
+        if self._legal is not None:
+            for listed in self._legal:
+                if listed is action:
+                    return True
+        return False
 
     def _advance(self) -> None:
         players = self.rules.players
