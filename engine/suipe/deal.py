@@ -72,6 +72,20 @@ class PlayRecord(NamedTuple):
 Signature = tuple[Move, int, int, bool, int | None]
 
 
+class _MoveContext(NamedTuple):
+    """Computed once per position."""
+
+    loose: int  # count vector of the loose numerals
+    reach: int  # the sums some loose numerals make, as bits
+    hand: int  # count vector of the mover's hand
+    held: int  # the values from 2 to 10 in the mover's hand, as bits
+    singles: tuple[int, ...]  # the values of the builds that can be raised, ascending
+
+
+_UNITS = [1 << (4 * value) for value in range(14)]
+_BUILD_VALUES = sum(1 << value for value in range(2, 11))  # a build is worth 2 to 10
+
+
 @dataclass
 class SuipeDeal(FishingDeal[SuipeAction]):
     rules: SuipeRules
@@ -89,8 +103,7 @@ class SuipeDeal(FishingDeal[SuipeAction]):
     history: list[PlayRecord] = field(default_factory=list)
     score: DealScore | None = None
     _legal: list[SuipeAction] | None = field(default=None, repr=False)
-    _sig_cache: dict[int, list[Signature]] = field(default_factory=dict, repr=False)
-    _vectors: tuple[int, int, int, int] | None = field(default=None, repr=False)
+    _vectors: _MoveContext | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         sides = self.rules.sides
@@ -197,30 +210,33 @@ class SuipeDeal(FishingDeal[SuipeAction]):
                 append(new_action(SuipeAction, (TRAIL, card, rank, (), False, None)))
         return actions
 
-    def _signatures(self, rank: int) -> list[Signature]:
-        cached = self._sig_cache.get(rank)
-        if cached is None:
-            cached = self._sig_cache[rank] = self._compute_signatures(rank)
-        return cached
-
-    def _compute_signatures(self, r: int) -> list[Signature]:
-        """Captures, builds and raises of a numeral card worth `r`, value-level."""
-        vectors = self._vectors
-        if vectors is None:  # the numerals on the floor, the sums they make, the hand's values
+    def _context(self) -> _MoveContext:
+        """The numerals on the floor and the sums they make, the mover's hand and the builds
+        that can be raised (worked out once a position)."""
+        context = self._vectors
+        if context is None:
             loose = 0
             reach = 1
             for card in self.loose:
                 rank = card.rank
                 if rank <= 10:
-                    loose += 1 << 4 * rank
+                    loose += _UNITS[rank]
                     reach |= reach << rank
-            hand = card_vector(self.hands[self.turn])
+            hand = 0
             held = 0  # the numeral values in hand, as bits
-            for value in range(2, 11):
-                if (hand >> 4 * value) & 15:
-                    held |= 1 << value
-            vectors = self._vectors = (loose, reach, hand, held)
-        loose, reach, hand, held = vectors
+            for card in self.hands[self.turn]:
+                rank = card.rank
+                hand += _UNITS[rank]
+                held |= 1 << rank
+            builds = self.builds
+            singles = tuple(sorted(v for v, build in builds.items() if not build.multiple))
+            held &= _BUILD_VALUES
+            context = self._vectors = _MoveContext(loose, reach, hand, held, singles)
+        return context
+
+    def _signatures(self, r: int) -> list[Signature]:
+        """Captures, builds and raises of a numeral card worth `r`, value-level."""
+        loose, reach, hand, held, singles = self._vectors or self._context()
         if (hand >> 4 * r) & 15 == 1:  # the builder must hold another card of the value
             held &= ~(1 << r)
         builds = self.builds
@@ -240,9 +256,7 @@ class SuipeDeal(FishingDeal[SuipeAction]):
             value = bit.bit_length() - 1
             key = (loose & _UP_TO[value]) | r | value << _VALUE_SHIFT
             out += build_plays(key)[value in builds]
-        for raised, build in sorted(builds.items()):
-            if build.multiple:
-                continue
+        for raised in singles:
             for value in range(raised + r, 11):
                 if (hand >> 4 * value) & 15:  # (value > r: held after the play)
                     key = (loose & _UP_TO[value]) | r | value << _VALUE_SHIFT
@@ -367,7 +381,6 @@ class SuipeDeal(FishingDeal[SuipeAction]):
     def changed(self) -> None:
         """Forget cached moves (after a position was edited by hand)."""
         self._legal = None
-        self._sig_cache = {}  # a new dict: copies may share the old one
         self._vectors = None
 
 
