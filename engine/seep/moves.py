@@ -125,9 +125,22 @@ def candidates(
             out.append((0, 0, plain_plays(loose, a, reach)))
         else:
             out.append((0, 0, ((CAPTURE, a, 0, None),)))
-    for value in range(max(a, 9), 14):
-        if bid is not None and value != bid:
-            continue
+    # the house values with plays: reached with loose cards, the card's own house (the card
+    # alone onto it), a house raised by the card (or, with the option, by a loose card)
+    values = house_reach(a, reach)
+    if a in houses:
+        values |= 1 << a
+    for broken in breakable:
+        if broken + a <= 13:
+            values |= 1 << (broken + a)
+        elif loose_card_break and a > broken and count_of(loose, a - broken):
+            values |= 1 << a
+    if bid is not None:
+        values &= 1 << bid
+    while values:
+        bit = values & -values
+        values ^= bit
+        value = bit.bit_length() - 1
         sigs = value_plays(loose, a, value, reach)
         if value == a and value in houses and not sigs:
             sigs = ((HOUSE, value, 0, None),)  # the card alone onto its house
