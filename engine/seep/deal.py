@@ -39,7 +39,8 @@ from engine.seep.moves import (
     allowance,
     captures,
     house_plays,
-    plain_plays,
+    raise_plays,
+    raising_allowance,
     signatures,
     situation,
 )
@@ -48,6 +49,7 @@ from engine.seep.scoring import DealScore, score_deal
 from engine.words import say
 
 _NO_VALUES: frozenset[int] = frozenset()
+CAPTURE, HOUSE = Kind.CAPTURE, Kind.HOUSE
 new_action = tuple.__new__  # builds a SeepAction from its fields without a Python-level call
 TEN_OF_DIAMONDS = card_of(10, Suit.DIAMONDS)
 NINE_OF_SPADES = card_of(9, Suit.SPADES)
@@ -102,6 +104,7 @@ class _MoveContext(NamedTuple):
     held: int  # the house values in the mover's hand, as bits
     allowed: int  # the house values a card of another value may play into (`allowance`)
     plain_ok: bool  # such a card may capture or be thrown
+    break_allowed: int  # the house values a card may raise a house into (`raising_allowance`)
 
 
 # No house on the floor, past the first play, no Rawalpindi: the most common situation.
@@ -233,8 +236,10 @@ class SeepDeal(FishingDeal[SeepAction]):
 
     def _actions_for(self, hand: Sequence[Card], *, restricted: bool) -> list[SeepAction]:
         context = self._context_cache or self._context()
-        loose_vector, hand_vector, reach, where, held, allowed, plain_ok = context
+        loose_vector, hand_vector, reach, where, held, allowed, plain_ok, break_allowed = context
         plain_values = where.plain
+        house_bits = where.house_bits
+        breaking = where.breaking
         picker: CardPicker | None = None
         chosen: dict[int, tuple[Card, ...]] = {0: ()}  # loose vector -> the cards it takes
         actions: list[SeepAction] = []
@@ -256,30 +261,46 @@ class SeepDeal(FishingDeal[SeepAction]):
             last_rank = rank
             rows = actions
             first = len(actions)
-            if plain_values >> rank & 1:  # the common case, inline (see `signatures`)
-                value_allowed = allowed
+            if plain_values >> rank & 1:  # every value but the bid's (see `signatures`)
+                bit = 1 << rank
+                value_allowed, value_plain_ok = allowed, plain_ok
                 if rank >= 9 and (hand_vector >> 4 * rank) & 15 == 1:  # its last card
-                    value_allowed, value_plain_ok = allowance(where, held ^ 1 << rank)
-                    signature_list = () if not value_plain_ok else plain_plays(
-                        loose_vector, rank, reach
-                    )
-                elif not plain_ok:
+                    value_allowed, value_plain_ok = allowance(where, held ^ bit)
+                if house_bits & bit:  # its own house: captured with it, or added to
+                    value_plain_ok = not (where.owned_bits & ~held & ~bit)
+                    if not value_plain_ok:
+                        signature_list = ()
+                    elif reach & bit:
+                        signature_list = captures((loose_vector & UP_TO[rank]) | rank)
+                    else:
+                        signature_list = ((CAPTURE, rank, 0, None),)  # the house alone
+                elif not value_plain_ok:
                     signature_list = ()
-                elif reach >> rank & 1:
+                elif reach & bit:
                     signature_list = captures((loose_vector & UP_TO[rank]) | rank)
                 else:
                     signature_list = THROWS[rank]
                 # the house values the card can reach with loose cards (see `house_reach`)
-                bit = 1 << rank
                 reachable = ((reach << rank ^ bit) | (reach & bit)) & value_allowed
-                while reachable:
-                    bit = reachable & -reachable
-                    reachable ^= bit
+                values = reachable | (house_bits & bit & value_allowed)
+                breaks = 0
+                if breaking and rank <= 4:  # the houses it can raise
+                    breaks = (breaking << rank) & break_allowed
+                    values |= breaks
+                while values:
+                    bit = values & -values
+                    values ^= bit
                     value = bit.bit_length() - 1
-                    signature_list = [
-                        *signature_list,
-                        *house_plays((loose_vector & UP_TO[value]) | rank | value << 56),
-                    ]
+                    sigs = ()
+                    if reachable & bit:
+                        sigs = house_plays((loose_vector & UP_TO[value]) | rank | value << 56)
+                    if not sigs and house_bits & bit and value == rank:
+                        sigs = ((HOUSE, value, 0, None),)  # the card alone onto its house
+                    if breaks & bit:
+                        sigs += raise_plays(
+                            (loose_vector & UP_TO[value]) | (value - rank) | value << 56
+                        )
+                    signature_list = [*signature_list, *sigs]
             else:
                 signature_list = signatures(
                     loose_vector, rank, hand_vector - _UNITS[rank], where, reach
@@ -319,10 +340,12 @@ class SeepDeal(FishingDeal[SeepAction]):
             if houses or self.play_number == 0 or self.rules.rawalpindi:
                 where = self._situation(seat, hand)
                 allowed, plain_ok = allowance(where, held)
+                break_allowed = raising_allowance(where, held)
             else:
-                where, allowed, plain_ok = _OPEN_FLOOR, held, True
+                where, allowed, plain_ok, break_allowed = _OPEN_FLOOR, held, True, 0
+            reach &= REACH_MASK
             self._context_cache = _MoveContext(
-                loose, hand_vector, reach & REACH_MASK, where, held, allowed, plain_ok
+                loose, hand_vector, reach, where, held, allowed, plain_ok, break_allowed
             )
         return self._context_cache
 

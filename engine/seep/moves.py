@@ -28,6 +28,7 @@ Signature = tuple[Kind, int, int, int | None]
 # Entries kept (each a few hundred bytes; together at most about 12 MB).
 CAPTURES_CACHE = 1 << 13
 HOUSES_CACHE = 1 << 15
+RAISES_CACHE = 1 << 11
 
 # The fields of the loose values up to each value: all that a play of that value can use.
 UP_TO = [sum(0xF << (4 * value) for value in range(1, top + 1)) for top in range(14)]
@@ -73,6 +74,17 @@ def house_plays(key: int) -> tuple[Signature, ...]:
     else:
         used_sets = tuple(used for used in takes.maximal(value) if used)
     return tuple((HOUSE, value, used, None) for used in used_sets)
+
+
+@lru_cache(maxsize=RAISES_CACHE)
+def raise_plays(key: int) -> tuple[Signature, ...]:
+    """The plays of a card that raise (break) the `broken` house into a house of `value`,
+    under the key `loose values up to value | broken | value << _HOUSE_SHIFT`: with every
+    group of the value the one principle absorbs."""
+    broken = key & 15
+    value = key >> _HOUSE_SHIFT
+    takes = floor_takes(key & UP_TO[13]).maximal(value)
+    return tuple((HOUSE, value, used, broken) for used in takes)
 
 
 def plain_plays(loose: int, a: int, reach: int) -> tuple[Signature, ...]:
@@ -173,13 +185,16 @@ class Situation(NamedTuple):
     blocked_new: frozenset[int]  # Rawalpindi: house values the mover may not make first
     loose_card_break: bool
     simple: bool  # none of the ownership, limit or Rawalpindi restrictions apply
-    # The card values (a bit each) whose plays are their captures (or throw) and their plays
-    # into houses from loose cards, taken or left whole by `allowance`: no bid to follow, no
-    # house of the value, no house the card may break.
+    # The card values (a bit each) whose plays the listing works out from bit masks (see
+    # `allowance`): all but during the bidder's first play, and but the values that may raise
+    # a house with a loose card.
     plain: int
     owned_bits: int  # `owned` as bits
     may_make: int  # house values (bits) a play may go into: existing or allowed new
     makes_owner: int  # house values (bits) whose play makes the mover an owner
+    house_bits: int  # `house_values` as bits
+    breaking: int  # `breakable` as bits
+    may_raise: int  # house values (bits) a house may be raised into
 
 
 def situation(
@@ -196,12 +211,11 @@ def situation(
     plain = 0
     house_bits = _bits(house_values)
     if bid_only is None:
-        plain = _EVERY_VALUE & ~house_bits
-        if breakable:
-            plain &= ~_LOW_VALUES
-            if loose_card_break:
-                plain &= ~_HIGH_VALUES
-    new = 0 if houses_full else _HOUSE_VALUES & ~house_bits & ~_bits(blocked_new)
+        plain = _EVERY_VALUE
+        if breakable and loose_card_break:
+            plain &= ~_HIGH_VALUES
+    unblocked = _HOUSE_VALUES & ~house_bits & ~_bits(blocked_new)
+    new = 0 if houses_full else unblocked
     return Situation(
         house_values,
         breakable,
@@ -216,6 +230,9 @@ def situation(
         _bits(owned),
         house_bits | new,
         _HOUSE_VALUES & ~_bits(partner_owned),
+        house_bits,
+        _bits(breakable),
+        house_bits | unblocked,
     )
 
 
@@ -240,24 +257,22 @@ def allowance(situation: Situation, held: int) -> tuple[int, bool]:
     return allowed, True
 
 
+def raising_allowance(situation: Situation, held: int) -> int:
+    """The house values (as bits) that a card worth 1 to 4 may raise a breakable house into,
+    with the mover then holding the house values `held` (as bits); see `allowance`."""
+    missing = situation.owned_bits & ~held
+    if missing & (missing - 1):
+        return 0
+    allowed = situation.may_raise & ~(situation.makes_owner & ~held)
+    return allowed & missing if missing else allowed
+
+
 def signatures(
     loose: int, a: int, held: int, situation: Situation, reach: int
 ) -> list[Signature]:
     """Every value-level play of a hand card worth `a`, in canonical order, on the `loose`
     vector (whose sums are `reach`), when the mover then holds the house values `held` (any
     hand vector with them)."""
-    if situation.plain >> a & 1:
-        held_bits = 0
-        for value in range(9, 14):
-            if (held >> 4 * value) & 15:
-                held_bits |= 1 << value
-        allowed, plain_ok = allowance(situation, held_bits)
-        out = list(plain_plays(loose, a, reach)) if plain_ok else []
-        reachable = house_reach(a, reach) & allowed
-        for value in range(9, 14):
-            if reachable >> value & 1:
-                out += value_plays(loose, a, value, reach)
-        return out
     blocks = candidates(
         loose,
         a,
