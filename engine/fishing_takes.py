@@ -22,8 +22,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
-from engine.cards import Card
-from engine.fishing import groups_within, rank_pools
+from engine.cards import FULL_DECK, Card
+from engine.fishing import groups_within
 
 _FIELD_BITS = 4
 # floor_takes keeps this many floors (a few KB each): most of its hits come from the same
@@ -201,16 +201,26 @@ def floor_takes(loose: int) -> FloorTakes:
 _LOW_HALF = (1 << (_FIELD_BITS * 7)) - 1  # the fields of the values up to 6
 
 
+def card_ranking(points: Callable[[Card], int]) -> list[int]:
+    """Each card's rank among the cards of its value, by card index, as `CardPicker` wants it:
+    the most points first, ties in suit order."""
+    ranking = [0] * len(FULL_DECK)
+    for card in FULL_DECK:
+        ranking[card.index] = -8 * points(card) + card.suit
+    return ranking
+
+
 class CardPicker:
     """The specific loose cards a take of a count vector uses: of each value the cards worth
-    the most points (ties in suit order), listed in value order — what
-    `sorted_cards(pick_cards(rank_pools(pool, points), used))` gives. The cards of the low
-    and the high values are worked out once each, for the many takes of a crowded floor."""
+    the most points (ties in suit order, as `card_ranking` ranks them), listed in value order
+    — what `sorted_cards(pick_cards(rank_pools(pool, points), used))` gives. The cards of the
+    low and the high values are worked out once each, for the many takes of a crowded floor."""
 
-    __slots__ = ("_halves", "_pools")
+    __slots__ = ("_halves", "_pool", "_ranking")
 
-    def __init__(self, pool: Sequence[Card], points: Callable[[Card], int]) -> None:
-        self._pools = rank_pools(pool, points)
+    def __init__(self, pool: Sequence[Card], ranking: Sequence[int]) -> None:
+        self._pool = pool
+        self._ranking = ranking
         self._halves: dict[int, tuple[Card, ...]] = {0: ()}
 
     def cards(self, used: int) -> tuple[Card, ...]:
@@ -227,16 +237,19 @@ class CardPicker:
         return cards + high
 
     def _pick(self, used: int) -> tuple[Card, ...]:
-        pools = self._pools
+        pool = self._pool
         cards: tuple[Card, ...] = ()
         value = 1
         used >>= _FIELD_BITS
         while used:
             count = used & 0xF
-            if count == 1:
-                cards += (pools[value][0],)
-            elif count:
-                cards += tuple(sorted(pools[value][:count]))
+            if count:
+                same = [card for card in pool if card.rank == value]
+                if len(same) > count:  # the best of them
+                    ranking = self._ranking
+                    same.sort(key=lambda card: ranking[card.index])
+                    del same[count:]
+                cards += (same[0],) if count == 1 else tuple(sorted(same))
             used >>= _FIELD_BITS
             value += 1
         return cards

@@ -27,7 +27,7 @@ from engine.fishing import (
     require_cards,
 )
 from engine.fishing_deal import FishingDeal
-from engine.fishing_takes import CardPicker
+from engine.fishing_takes import CardPicker, card_ranking
 from engine.seep.actions import Kind, SeepAction
 from engine.seep.describe import describe_action, house_name
 from engine.seep.moves import (
@@ -43,6 +43,7 @@ from engine.seep.moves import (
     raising_allowance,
     signatures,
     situation,
+    situation_of,
 )
 from engine.seep.rules import SeepRules
 from engine.seep.scoring import DealScore, score_deal
@@ -110,6 +111,17 @@ class _MoveContext(NamedTuple):
 # No house on the floor, past the first play, no Rawalpindi: the most common situation.
 _OPEN_FLOOR = situation((), (), _NO_VALUES, _NO_VALUES, None, False, _NO_VALUES, False)
 _UNITS = [1 << (4 * value) for value in range(14)]
+_RANKINGS: dict[tuple[str, bool, bool], list[int]] = {}
+
+
+def ranking(rules: SeepRules) -> list[int]:
+    """Which of several equal loose cards a play takes (see `CardPicker`): the card points
+    differ by game and options."""
+    key = (rules.game, rules.rawalpindi, rules.diamond_ten_two)
+    found = _RANKINGS.get(key)
+    if found is None:
+        found = _RANKINGS[key] = card_ranking(rules.card_points)
+    return found
 # The house values present, as bits, by which of the fields of the values 9 to 13 are not 0
 # (one bit in each field).
 _HELD = {
@@ -309,7 +321,7 @@ class SeepDeal(FishingDeal[SeepAction]):
                 loose = chosen.get(used)
                 if loose is None:
                     if picker is None:
-                        picker = CardPicker(self.loose, self.rules.card_points)
+                        picker = CardPicker(self.loose, ranking(self.rules))
                     loose = chosen[used] = picker.cards(used)
                 actions.append(new_action(SeepAction, (kind, card, value, loose, broken)))
         if check_rawalpindi:
@@ -352,34 +364,34 @@ class SeepDeal(FishingDeal[SeepAction]):
     def _situation(self, seat: int, hand: Sequence[Card]) -> Situation:
         partner = self.partner_of(seat)
         houses = self.houses
-        house_values = tuple(sorted(houses))
-        breakable: list[int] = []
-        owned: list[int] = []
-        partner_owned: list[int] = []
-        for value in house_values:
-            house = houses[value]
-            if seat in house.owners:
-                owned.append(value)
+        house_bits = owned = partner_owned = breakable = 0  # house values, as bits
+        for value, house in houses.items():
+            bit = 1 << value
+            house_bits |= bit
+            owners = house.owners
+            if seat in owners:
+                owned |= bit
             elif not house.cemented:
-                breakable.append(value)
-            if partner in house.owners:
-                partner_owned.append(value)
-        blocked_new = _NO_VALUES
-        if self.rules.rawalpindi:
-            blocked_new = frozenset(
-                value
-                for value, key_card in RAWALPINDI_KEYS.items()
-                if value not in self.values_built and key_card not in hand
-            )
-        return situation(
-            house_values,
-            tuple(breakable),
-            frozenset(owned) if owned else _NO_VALUES,
-            frozenset(partner_owned) if partner_owned else _NO_VALUES,
-            self.bid if self.play_number == 0 else None,
-            self.rules.limited_houses and len(houses) >= 2,
-            blocked_new,
-            self.rules.loose_card_break,
+                breakable |= bit
+            if partner in owners:
+                partner_owned |= bit
+        rules = self.rules
+        blocked_new = 0
+        if rules.rawalpindi:
+            for value, key_card in RAWALPINDI_KEYS.items():
+                if value not in self.values_built and key_card not in hand:
+                    blocked_new |= 1 << value
+        bid = (self.bid or 0) if self.play_number == 0 else 0
+        houses_full = rules.limited_houses and len(houses) >= 2
+        return situation_of(
+            house_bits
+            | owned << 14
+            | partner_owned << 28
+            | breakable << 42
+            | blocked_new << 56
+            | bid << 70
+            | houses_full << 74
+            | rules.loose_card_break << 75
         )
 
     def rawalpindi_allows(self, card: Card, kind: Kind, value: int, broken: int | None) -> bool:

@@ -29,6 +29,7 @@ Signature = tuple[Kind, int, int, int | None]
 CAPTURES_CACHE = 1 << 13
 HOUSES_CACHE = 1 << 15
 RAISES_CACHE = 1 << 11
+SITUATIONS_CACHE = 1 << 10
 
 # The fields of the loose values up to each value: all that a play of that value can use.
 UP_TO = [sum(0xF << (4 * value) for value in range(1, top + 1)) for top in range(14)]
@@ -234,6 +235,28 @@ def situation(
         _bits(breakable),
         house_bits | unblocked,
     )
+
+
+@lru_cache(maxsize=SITUATIONS_CACHE)
+def situation_of(key: int) -> Situation:
+    """The situation packed in `key`: the house values, those the mover owns, their partner
+    owns and the mover may break, and those the mover may not make first, as bits (14 bits
+    each, from bit 0, 14, 28, 42 and 56); the bid from bit 70 (0: none); houses full at bit
+    74; the loose-card break option at bit 75."""
+    return situation(
+        _values(key),
+        _values(key >> 42),
+        frozenset(_values(key >> 14)),
+        frozenset(_values(key >> 28)),
+        key >> 70 & 15 or None,
+        bool(key >> 74 & 1),
+        frozenset(_values(key >> 56)),
+        bool(key >> 75 & 1),
+    )
+
+
+def _values(bits: int) -> tuple[int, ...]:
+    return tuple(value for value in range(1, 14) if bits >> value & 1)
 
 
 def _bits(values: tuple[int, ...] | frozenset[int]) -> int:

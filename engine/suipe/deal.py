@@ -22,7 +22,7 @@ from engine.fishing import (
     require_cards,
 )
 from engine.fishing_deal import FishingDeal
-from engine.fishing_takes import CardPicker, floor_takes
+from engine.fishing_takes import CardPicker, card_ranking, floor_takes
 from engine.suipe.actions import Move, SuipeAction
 from engine.suipe.describe import describe_action
 from engine.suipe.rules import SuipeRules, preference
@@ -83,6 +83,7 @@ class _MoveContext(NamedTuple):
 
 
 _UNITS = [1 << (4 * value) for value in range(14)]
+_RANKING = card_ranking(preference)  # which of several equal loose cards a play takes
 _BUILD_VALUES = sum(1 << value for value in range(2, 11))  # a build is worth 2 to 10
 
 
@@ -203,7 +204,7 @@ class SuipeDeal(FishingDeal[SuipeAction]):
                     loose = chosen.get(used)
                     if loose is None:
                         if picker is None:
-                            picker = CardPicker([c for c in self.loose if c.rank <= 10], preference)
+                            picker = CardPicker([c for c in self.loose if c.rank <= 10], _RANKING)
                         loose = chosen[used] = picker.cards(used)
                     append(new_action(SuipeAction, (kind, card, value, loose, with_build, raised)))
             if trail:
