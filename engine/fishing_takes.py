@@ -216,11 +216,12 @@ class CardPicker:
     — what `sorted_cards(pick_cards(rank_pools(pool, points), used))` gives. The cards of the
     low and the high values are worked out once each, for the many takes of a crowded floor."""
 
-    __slots__ = ("_halves", "_pool", "_ranking")
+    __slots__ = ("_halves", "_pool", "_pools", "_ranking")
 
     def __init__(self, pool: Sequence[Card], ranking: Sequence[int]) -> None:
         self._pool = pool
         self._ranking = ranking
+        self._pools: dict[int, list[Card]] | None = None  # the pool by value, best first
         self._halves: dict[int, tuple[Card, ...]] = {0: ()}
 
     def cards(self, used: int) -> tuple[Card, ...]:
@@ -237,19 +238,28 @@ class CardPicker:
         return cards + high
 
     def _pick(self, used: int) -> tuple[Card, ...]:
-        pool = self._pool
+        pools = self._pools
+        if pools is None:
+            pools = self._pools = {}
+            for card in self._pool:
+                same = pools.get(card.rank)
+                if same is None:
+                    pools[card.rank] = [card]
+                else:
+                    same.append(card)
+            ranking = self._ranking
+            for same in pools.values():
+                if len(same) > 1:
+                    same.sort(key=lambda card: ranking[card.index])
         cards: tuple[Card, ...] = ()
         value = 1
         used >>= _FIELD_BITS
         while used:
             count = used & 0xF
-            if count:
-                same = [card for card in pool if card.rank == value]
-                if len(same) > count:  # the best of them
-                    ranking = self._ranking
-                    same.sort(key=lambda card: ranking[card.index])
-                    del same[count:]
-                cards += (same[0],) if count == 1 else tuple(sorted(same))
+            if count == 1:
+                cards += (pools[value][0],)
+            elif count:
+                cards += tuple(sorted(pools[value][:count]))
             used >>= _FIELD_BITS
             value += 1
         return cards

@@ -18,7 +18,14 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
-from engine.fishing import count_of, unit
+from engine.fishing import (
+    SEARCH_LIMIT,
+    completed_takes,
+    count_of,
+    maximal_takes,
+    size,
+    unit,
+)
 from engine.fishing_takes import floor_takes
 from engine.seep.actions import Kind
 
@@ -59,7 +66,7 @@ def captures(key: int) -> tuple[Signature, ...]:
     """The captures of a card worth `key & 15` (the field of value 0, always empty in a
     vector) on the loose values up to its own (`key` without it), when it can take some."""
     a = key & 15
-    return tuple((CAPTURE, a, used, None) for used in floor_takes(key - a).maximal(a))
+    return tuple((CAPTURE, a, used, None) for used in _maximal(key - a, a))
 
 
 @lru_cache(maxsize=HOUSES_CACHE)
@@ -69,11 +76,11 @@ def house_plays(key: int) -> tuple[Signature, ...]:
     every group the one principle absorbs."""
     a = key & 15
     value = key >> _HOUSE_SHIFT
-    takes = floor_takes(key & UP_TO[13])
+    loose = key & UP_TO[13]
     if value > a:
-        used_sets = takes.completed(a, value)
+        used_sets = _completed(loose, a, value)
     else:
-        used_sets = tuple(used for used in takes.maximal(value) if used)
+        used_sets = tuple(used for used in _maximal(loose, value) if used)
     return tuple((HOUSE, value, used, None) for used in used_sets)
 
 
@@ -84,8 +91,22 @@ def raise_plays(key: int) -> tuple[Signature, ...]:
     group of the value the one principle absorbs."""
     broken = key & 15
     value = key >> _HOUSE_SHIFT
-    takes = floor_takes(key & UP_TO[13]).maximal(value)
-    return tuple((HOUSE, value, used, broken) for used in takes)
+    return tuple((HOUSE, value, used, broken) for used in _maximal(key & UP_TO[13], value))
+
+
+def _maximal(loose: int, target: int) -> tuple[int, ...]:
+    """`maximal_takes`, sorted: on a small floor by removing groups (cheapest there), on a
+    crowded one from the floor's bitsets."""
+    if size(loose) <= SEARCH_LIMIT:
+        return tuple(sorted(maximal_takes(loose, target)))
+    return floor_takes(loose).maximal(target)
+
+
+def _completed(loose: int, card: int, target: int) -> tuple[int, ...]:
+    """`completed_takes`, sorted (see `_maximal`)."""
+    if size(loose) <= SEARCH_LIMIT:
+        return tuple(sorted(completed_takes(loose, card, target)))
+    return floor_takes(loose).completed(card, target)
 
 
 def plain_plays(loose: int, a: int, reach: int) -> tuple[Signature, ...]:
