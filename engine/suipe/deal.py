@@ -17,9 +17,13 @@ from engine.cards import Card, shuffled_deck, value_order
 from engine.core import IllegalMove, NotYourTurn
 from engine.fairness import Shuffler
 from engine.fishing import (
+    SEARCH_LIMIT,
     card_vector,
     check_turn,
+    group_unions,
+    groups_within,
     require_cards,
+    size,
 )
 from engine.fishing_deal import FishingDeal
 from engine.fishing_takes import CardPicker, card_ranking, floor_takes
@@ -390,6 +394,7 @@ class SuipeDeal(FishingDeal[SuipeAction]):
 # in a vector), and the build's values above the 13 value fields.
 _UP_TO = [sum(0xF << (4 * value) for value in range(1, top + 1)) for top in range(14)]
 _VALUE_SHIFT = 56
+_DOUBLES = sum(0xE << (4 * value) for value in range(1, 14))  # set when a value is there twice
 _RAISED_SHIFT = 60
 _BUILD_ALONE: dict[int, Signature] = {r: (Move.CAPTURE, r, 0, True, None) for r in range(1, 11)}
 
@@ -402,7 +407,12 @@ def captures(key: int) -> tuple[tuple[Signature, ...], tuple[Signature, ...]]:
     r = key & 15
     alone: list[Signature] = []
     with_build: list[Signature] = []
-    for used in floor_takes(key - r).union_vectors(r):
+    loose = key - r
+    if size(loose) <= SEARCH_LIMIT:  # (see `_joined`)
+        unions: tuple[int, ...] = tuple(sorted(group_unions(loose, r, False)))
+    else:
+        unions = floor_takes(loose).union_vectors(r)
+    for used in unions:
         if used:
             alone.append((Move.CAPTURE, r, used, False, None))
             with_build.append((Move.CAPTURE, r, used, False, None))
@@ -417,7 +427,7 @@ def build_plays(key: int) -> tuple[tuple[Signature, ...], ...]:
     card may also join alone)."""
     r = key & 15
     value = key >> _VALUE_SHIFT
-    found = floor_takes(key & _UP_TO[13]).joined(r, value - r, value)
+    found = _joined(key & _UP_TO[13], r, value - r, value)
     with_build = tuple((Move.BUILD, value, used, False, None) for used in found)
     return (with_build[1:] if found and not found[0] else with_build), with_build
 
@@ -429,5 +439,20 @@ def raise_plays(key: int) -> tuple[Signature, ...]:
     r = key & 15
     value = key >> _VALUE_SHIFT & 15
     raised = key >> _RAISED_SHIFT
-    found = floor_takes(key & _UP_TO[13]).joined(r, value - raised - r, value)
+    found = _joined(key & _UP_TO[13], r, value - raised - r, value)
     return tuple((Move.RAISE, value, used, False, raised) for used in found)
+
+
+def _joined(loose: int, card: int, need: int, target: int) -> tuple[int, ...]:
+    """`FloorTakes.joined`: on a small floor (where it is cheapest) from the loose groups
+    worth `need` that can join the card and the unions of build groups left beside each; on a
+    crowded one from the floor's bitsets."""
+    if size(loose) > SEARCH_LIMIT:
+        return floor_takes(loose).joined(card, need, target)
+    if not need:
+        return tuple(sorted(group_unions(loose, target, True)))
+    found: set[int] = set()
+    for base in groups_within(loose, need):
+        if not base & _DOUBLES and not (base >> 4 * card) & 15:
+            found.update(base + extra for extra in group_unions(loose - base, target, True))
+    return tuple(sorted(found))
