@@ -51,7 +51,7 @@ from engine.words import say
 
 _NO_VALUES: frozenset[int] = frozenset()
 CAPTURE, HOUSE = Kind.CAPTURE, Kind.HOUSE
-new_action = tuple.__new__  # builds a SeepAction from its fields without a Python-level call
+new_action = tuple.__new__  # builds a SeepAction (or a record) from its fields without a call
 TEN_OF_DIAMONDS = card_of(10, Suit.DIAMONDS)
 NINE_OF_SPADES = card_of(9, Suit.SPADES)
 # Rawalpindi: the card whose holder alone may build the first house of its value.
@@ -303,7 +303,7 @@ class SeepDeal(FishingDeal[SeepAction]):
                     bit = values & -values
                     values ^= bit
                     value = bit.bit_length() - 1
-                    sigs = ()
+                    sigs: tuple[Signature, ...] = ()
                     if reachable & bit:
                         sigs = house_plays((loose_vector & UP_TO[value]) | rank | value << 56)
                     if not sigs and house_bits & bit and value == rank:
@@ -326,7 +326,11 @@ class SeepDeal(FishingDeal[SeepAction]):
                 actions.append(new_action(SeepAction, (kind, card, value, loose, broken)))
         if check_rawalpindi:
             allows = self.rawalpindi_allows
-            return [a for a in actions if allows(a.card, a.kind, a.value, a.broken)]
+            return [
+                action
+                for action in actions
+                if allows(action.card, action.kind, action.value, action.broken)
+            ]
         return actions
 
     def _signatures(self, a: int) -> list[Signature]:
@@ -394,7 +398,9 @@ class SeepDeal(FishingDeal[SeepAction]):
             | rules.loose_card_break << 75
         )
 
-    def rawalpindi_allows(self, card: Card, kind: Kind, value: int, broken: int | None) -> bool:
+    def rawalpindi_allows(
+        self, card: Card | None, kind: Kind, value: int, broken: int | None
+    ) -> bool:
         """Rawalpindi: 10♦ (9♠) may not capture or go into a larger house before its holder
         has built a 10-house (9-house)."""
         if not self.rules.rawalpindi:
@@ -497,7 +503,7 @@ class SeepDeal(FishingDeal[SeepAction]):
             self.loose.remove(used)
         taken: tuple[Card, ...] = ()
         sweep: int | None = None
-        side = self.side_of(actor)
+        side = actor % 2  # (side_of)
         first_play = self.play_number == 0
         if action.kind is Kind.CAPTURE:
             house = self.houses.pop(action.value, None)
@@ -512,7 +518,9 @@ class SeepDeal(FishingDeal[SeepAction]):
             self.loose.append(card)
         else:
             self._build(actor, card, action)
-        record = PlayRecord(actor, action, self.play_number, house_before, taken, sweep)
+        record = new_action(
+            PlayRecord, (actor, action, self.play_number, house_before, taken, sweep)
+        )
         self.history.append(record)
         self.play_number += 1
         if first_play:

@@ -326,7 +326,7 @@ def signatures(
         situation.bid_only,
         reach,
     )
-    out = []
+    out: list[Signature] = []
     if situation.simple:  # every house play just needs a card of its value kept
         for value, _, sigs in blocks:
             if not value or (held >> 4 * value) & 15:

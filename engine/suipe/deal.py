@@ -33,7 +33,7 @@ from engine.suipe.rules import SuipeRules, preference
 from engine.suipe.scoring import DealScore, score_deal
 from engine.words import say
 
-new_action = tuple.__new__  # builds a SuipeAction from its fields without a Python-level call
+new_action = tuple.__new__  # builds a SuipeAction (or a record) from its fields without a call
 CAPTURE, TRAIL = Move.CAPTURE, Move.TRAIL
 # captures keeps this many entries, build_plays half and raise_plays a quarter (a few hundred
 # bytes each): their hits come mostly from the same floor within a deal, and these bound what
@@ -196,8 +196,11 @@ class SuipeDeal(FishingDeal[SuipeAction]):
             if rank > 10:
                 if faces is None:  # the loose court cards, by rank, in suit order
                     faces = {}
-                    for face in sorted(c for c in self.loose if c.rank > 10):
-                        faces.setdefault(face.rank, []).append(face)
+                    for face in self.loose:
+                        if face.rank > 10:
+                            faces.setdefault(face.rank, []).append(face)
+                    for same in faces.values():
+                        same.sort()
                 for face in faces.get(rank, ()):
                     append(new_action(SuipeAction, (CAPTURE, card, rank, (face,), False, None)))
             else:
@@ -234,7 +237,9 @@ class SuipeDeal(FishingDeal[SuipeAction]):
                 hand += _UNITS[rank]
                 held |= 1 << rank
             builds = self.builds
-            singles = tuple(sorted(v for v, build in builds.items() if not build.multiple))
+            singles: tuple[int, ...] = ()
+            if builds:
+                singles = tuple(sorted(v for v, build in builds.items() if not build.multiple))
             held &= _BUILD_VALUES
             context = self._vectors = _MoveContext(loose, reach, hand, held, singles)
         return context
@@ -304,7 +309,7 @@ class SuipeDeal(FishingDeal[SuipeAction]):
         if action.kind is not Move.CAPTURE:
             return False
         builds_left = len(self.builds) - (1 if action.build else 0)
-        last_play = not self.stock and sum(len(h) for h in self.hands) == 1
+        last_play = not self.stock and sum(map(len, self.hands)) == 1
         return len(self.loose) == len(action.loose) and builds_left == 0 and not last_play
 
     def apply(self, action: SuipeAction, seat: int | None = None) -> PlayRecord:
@@ -337,7 +342,7 @@ class SuipeDeal(FishingDeal[SuipeAction]):
             existing = self.builds.get(action.value)
             cards = (*existing.cards, *pile) if existing else tuple(pile)
             self.builds[action.value] = Build(action.value, cards, actor)
-        record = PlayRecord(actor, action, self.play_number, before, taken, suipe)
+        record = new_action(PlayRecord, (actor, action, self.play_number, before, taken, suipe))
         self.history.append(record)
         self.play_number += 1
         self._advance()
