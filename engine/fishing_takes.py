@@ -252,14 +252,12 @@ class CardPicker:
                 if len(same) > 1:
                     same.sort(key=lambda card: ranking[card.index])
         cards: tuple[Card, ...] = ()
-        value = 1
-        used >>= _FIELD_BITS
-        while used:
-            count = used & 0xF
+        while used:  # value by value, from the lowest field that is not empty
+            value = ((used & -used).bit_length() - 1) >> 2
+            count = (used >> (_FIELD_BITS * value)) & 0xF
+            used -= count << (_FIELD_BITS * value)
             if count == 1:
                 cards += (pools[value][0],)
-            elif count:
+            else:
                 cards += tuple(sorted(pools[value][:count]))
-            used >>= _FIELD_BITS
-            value += 1
         return cards

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache
+from operator import attrgetter
 from typing import NamedTuple
 
 from engine.cards import Card, shuffled_deck, value_order
@@ -33,12 +34,13 @@ from engine.suipe.rules import SuipeRules, preference
 from engine.suipe.scoring import DealScore, score_deal
 from engine.words import say
 
+_RANK = attrgetter("rank")
 new_action = tuple.__new__  # builds a SuipeAction (or a record) from its fields without a call
 CAPTURE, TRAIL = Move.CAPTURE, Move.TRAIL
-# captures keeps this many entries, build_plays half and raise_plays a quarter (a few hundred
-# bytes each): their hits come mostly from the same floor within a deal, and these bound what
-# they hold across every table of a long-running process to about 2 MB.
-PLAYS_CACHE = 1 << 11
+# Entries kept: captures and raises this many, builds four times as many (a few hundred bytes
+# each, about 6 MB at most): their keys hold only the loose values a play can use, so many
+# floors share them.
+PLAYS_CACHE = 1 << 12
 
 
 class Phase(Enum):
@@ -56,7 +58,7 @@ class Build(NamedTuple):
     @property
     def multiple(self) -> bool:
         """Two or more groups worth the value; such a build's value never changes."""
-        return sum(card.rank for card in self.cards) >= 2 * self.value
+        return sum(map(_RANK, self.cards)) >= 2 * self.value
 
 
 class PlayRecord(NamedTuple):
@@ -425,7 +427,7 @@ def captures(key: int) -> tuple[tuple[Signature, ...], tuple[Signature, ...]]:
     return tuple(alone), tuple(with_build)
 
 
-@lru_cache(maxsize=PLAYS_CACHE)
+@lru_cache(maxsize=PLAYS_CACHE * 4)
 def build_plays(key: int) -> tuple[tuple[Signature, ...], ...]:
     """A numeral worth `r`'s builds of `value` (`key`: the loose values up to `value` | r |
     value << _VALUE_SHIFT): without a build of the value on the floor, and with one (which the
@@ -437,7 +439,7 @@ def build_plays(key: int) -> tuple[tuple[Signature, ...], ...]:
     return (with_build[1:] if found and not found[0] else with_build), with_build
 
 
-@lru_cache(maxsize=PLAYS_CACHE // 4)
+@lru_cache(maxsize=PLAYS_CACHE)
 def raise_plays(key: int) -> tuple[Signature, ...]:
     """Raises of the `raised` build into a `value` build with a numeral worth `r` (`key`: the
     loose values up to `value` | r | value << _VALUE_SHIFT | raised << _RAISED_SHIFT)."""
