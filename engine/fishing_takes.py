@@ -28,7 +28,7 @@ from engine.fishing import groups_within
 _FIELD_BITS = 4
 # floor_takes keeps this many floors (a few KB each): most of its hits come from the same
 # floor within a position or deal.
-FLOORS_CACHE = 1 << 8
+FLOORS_CACHE = 1 << 6
 _MAX_VALUE = 13
 # Bits that are set when some value appears twice or more in a vector.
 _DOUBLES = sum(0xE << (_FIELD_BITS * value) for value in range(1, _MAX_VALUE + 1))

@@ -32,9 +32,9 @@ from engine.seep.actions import Kind
 # A value-level move: (kind, value, loose count-vector used, broken house value).
 Signature = tuple[Kind, int, int, int | None]
 
-# Entries kept (each a few hundred bytes; together at most about 12 MB).
+# Entries kept (about 250 bytes each; together about 6 MB at most).
 CAPTURES_CACHE = 1 << 13
-HOUSES_CACHE = 1 << 15
+HOUSES_CACHE = 1 << 14
 RAISES_CACHE = 1 << 11
 SITUATIONS_CACHE = 1 << 10
 

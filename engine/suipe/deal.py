@@ -37,10 +37,10 @@ from engine.words import say
 _RANK = attrgetter("rank")
 new_action = tuple.__new__  # builds a SuipeAction (or a record) from its fields without a call
 CAPTURE, TRAIL = Move.CAPTURE, Move.TRAIL
-# Entries kept: captures and raises this many, builds four times as many (a few hundred bytes
-# each, about 6 MB at most): their keys hold only the loose values a play can use, so many
-# floors share them.
-PLAYS_CACHE = 1 << 12
+# Entries kept: captures this many, builds four times as many and raises half as many (a few
+# hundred bytes each, about 4 MB at most): their keys hold only the loose values a play can
+# use, so many floors share them.
+PLAYS_CACHE = 1 << 11
 
 
 class Phase(Enum):
@@ -439,7 +439,7 @@ def build_plays(key: int) -> tuple[tuple[Signature, ...], ...]:
     return (with_build[1:] if found and not found[0] else with_build), with_build
 
 
-@lru_cache(maxsize=PLAYS_CACHE)
+@lru_cache(maxsize=PLAYS_CACHE // 2)
 def raise_plays(key: int) -> tuple[Signature, ...]:
     """Raises of the `raised` build into a `value` build with a numeral worth `r` (`key`: the
     loose values up to `value` | r | value << _VALUE_SHIFT | raised << _RAISED_SHIFT)."""
