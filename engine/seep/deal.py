@@ -345,7 +345,7 @@ class SeepDeal(FishingDeal[SeepAction]):
             houses = self.houses
             hand = self.hands[seat]
             loose = 0
-            reach = 1  # the sums some loose cards make (see `reach_of`)
+            reach = 1  # the sums some loose cards make, as bits (0 included)
             for card in self.loose:
                 rank = card.rank
                 loose += _UNITS[rank]

@@ -6,11 +6,12 @@ parts are kept under small keys, each holding only the loose values that can mat
 
 - `captures`: a card's captures, under the loose values up to the card's (a card worth 5
   never touches a loose 7), so most floors share them;
-- `house_plays`: the plays into one house value with one card value, under the loose values
-  up to the house's, worked out only when the mover could make them.
+- `house_plays` (and `raise_plays`): the plays into one house value with one card value (or
+  raising one house), under the loose values up to the house's, worked out only when the
+  mover could make them.
 
-Both caches are bounded (a bot serving tables for days keeps a fixed amount, not one entry
-per floor ever seen); see `CAPTURES_CACHE` and `HOUSES_CACHE`.
+The caches are bounded (a bot serving tables for days keeps a fixed amount, not one entry per
+floor ever seen); see `CAPTURES_CACHE` and the others.
 """
 
 from __future__ import annotations
@@ -43,22 +44,8 @@ UP_TO = [sum(0xF << (4 * value) for value in range(1, top + 1)) for top in range
 _HOUSE_SHIFT = 56  # a house_plays key holds the house value above the 13 value fields
 _HOUSE_VALUES = sum(1 << value for value in range(9, 14))  # as bits
 _EVERY_VALUE = sum(1 << value for value in range(1, 14))
-_LOW_VALUES = sum(1 << value for value in range(1, 5))  # the values that can break a house
 _HIGH_VALUES = sum(1 << value for value in range(10, 14))  # can raise a house with a loose card
-REACH_MASK = (2 << 13) - 1
-
-
-def reach_of(loose: int) -> int:
-    """The sums some loose cards make (0 included), up to 13, as a bitset."""
-    reach = 1
-    value = 1
-    loose >>= 4
-    while loose:
-        for _ in range(loose & 15):
-            reach |= reach << value
-        loose >>= 4
-        value += 1
-    return reach & REACH_MASK
+REACH_MASK = (2 << 13) - 1  # a floor's `reach`: the sums some loose cards make, as bits
 
 
 @lru_cache(maxsize=CAPTURES_CACHE)
@@ -151,7 +138,7 @@ def candidates(
     the ownership and keep-a-card checks (which come afterwards) take or leave whole.
 
     `houses` are the values of the houses on the floor, `breakable` those the mover may break
-    (ordinary, not their own); `reach` is `reach_of(loose)`.
+    (ordinary, not their own); `reach` the sums some loose cards make, as bits (0 included).
     """
     out: list[Block] = []
     if bid is None or bid == a:

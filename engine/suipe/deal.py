@@ -7,7 +7,7 @@ that could use one of several equal cards lists the cards worth the most (points
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache
@@ -34,7 +34,7 @@ from engine.suipe.rules import SuipeRules, preference
 from engine.suipe.scoring import DealScore, score_deal
 from engine.words import say
 
-_RANK = attrgetter("rank")
+_RANK: Callable[[Card], int] = attrgetter("rank")
 new_action = tuple.__new__  # builds a SuipeAction (or a record) from its fields without a call
 CAPTURE, TRAIL = Move.CAPTURE, Move.TRAIL
 # Entries kept: captures this many, builds four times as many and raises half as many (a few
