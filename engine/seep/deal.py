@@ -21,6 +21,7 @@ from engine.cards import Card, Suit, card_of, shuffled_deck, sorted_cards, value
 from engine.core import IllegalMove, NotYourTurn
 from engine.fairness import Shuffler
 from engine.fishing import (
+    SEARCH_LIMIT,
     card_vector,
     check_turn,
     rank_pools,
@@ -111,6 +112,7 @@ class _MoveContext(NamedTuple):
 # No house on the floor, past the first play, no Rawalpindi: the most common situation.
 _OPEN_FLOOR = situation((), (), _NO_VALUES, _NO_VALUES, None, False, _NO_VALUES, False)
 _UNITS = [1 << (4 * value) for value in range(14)]
+_WHOLE_FLOOR = [UP_TO[13]] * 14
 _RANKINGS: dict[tuple[str, bool, bool], list[int]] = {}
 
 
@@ -252,6 +254,9 @@ class SeepDeal(FishingDeal[SeepAction]):
         plain_values = where.plain
         house_bits = where.house_bits
         breaking = where.breaking
+        # The loose values each play's cache key holds: only those the play can use, unless
+        # the floor is crowded, where its plays are all worked out from one floor's bitsets.
+        up_to = UP_TO if len(self.loose) <= SEARCH_LIMIT else _WHOLE_FLOOR
         picker: CardPicker | None = None
         chosen: dict[int, tuple[Card, ...]] = {0: ()}  # loose vector -> the cards it takes
         actions: list[SeepAction] = []
@@ -283,13 +288,13 @@ class SeepDeal(FishingDeal[SeepAction]):
                     if not value_plain_ok:
                         signature_list = ()
                     elif reach & bit:
-                        signature_list = captures((loose_vector & UP_TO[rank]) | rank)
+                        signature_list = captures((loose_vector & up_to[rank]) | rank)
                     else:
                         signature_list = ((CAPTURE, rank, 0, None),)  # the house alone
                 elif not value_plain_ok:
                     signature_list = ()
                 elif reach & bit:
-                    signature_list = captures((loose_vector & UP_TO[rank]) | rank)
+                    signature_list = captures((loose_vector & up_to[rank]) | rank)
                 else:
                     signature_list = THROWS[rank]
                 # the house values the card can reach with loose cards (see `house_reach`)
@@ -299,20 +304,22 @@ class SeepDeal(FishingDeal[SeepAction]):
                 if breaking and rank <= 4:  # the houses it can raise
                     breaks = (breaking << rank) & break_allowed
                     values |= breaks
+                if values:
+                    signature_list = plays = list(signature_list)
                 while values:
                     bit = values & -values
                     values ^= bit
                     value = bit.bit_length() - 1
                     sigs: tuple[Signature, ...] = ()
                     if reachable & bit:
-                        sigs = house_plays((loose_vector & UP_TO[value]) | rank | value << 56)
+                        sigs = house_plays((loose_vector & up_to[value]) | rank | value << 56)
                     if not sigs and house_bits & bit and value == rank:
                         sigs = ((HOUSE, value, 0, None),)  # the card alone onto its house
                     if breaks & bit:
                         sigs += raise_plays(
-                            (loose_vector & UP_TO[value]) | (value - rank) | value << 56
+                            (loose_vector & up_to[value]) | (value - rank) | value << 56
                         )
-                    signature_list = [*signature_list, *sigs]
+                    plays += sigs
             else:
                 signature_list = signatures(
                     loose_vector, rank, hand_vector - _UNITS[rank], where, reach
