@@ -15,7 +15,7 @@ import random
 import statistics
 import time
 
-from engine import fishing
+from engine import fishing, fishing_takes
 from engine.core import GameState
 from engine.seep import SeepMatch, SeepRules, moves, parse_position
 from engine.seep import deal as seep_deal
@@ -41,7 +41,7 @@ CROWDED = [
 
 def clear_caches() -> None:
     """Clear every move-generation cache: each `lru_cache` of the fishing modules."""
-    for module in (fishing, moves, seep_deal, suipe_deal):
+    for module in (fishing, fishing_takes, moves, seep_deal, suipe_deal):
         for value in vars(module).values():
             if hasattr(value, "cache_clear"):
                 value.cache_clear()

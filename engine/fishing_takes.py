@@ -22,13 +22,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
-from engine.cards import Card
-from engine.fishing import groups_within, rank_pools
+from engine.cards import FULL_DECK, Card
+from engine.fishing import groups_within
 
 _FIELD_BITS = 4
 # floor_takes keeps this many floors (a few KB each): most of its hits come from the same
 # floor within a position or deal.
-FLOORS_CACHE = 1 << 8
+FLOORS_CACHE = 1 << 6
 _MAX_VALUE = 13
 # Bits that are set when some value appears twice or more in a vector.
 _DOUBLES = sum(0xE << (_FIELD_BITS * value) for value in range(1, _MAX_VALUE + 1))
@@ -201,16 +201,27 @@ def floor_takes(loose: int) -> FloorTakes:
 _LOW_HALF = (1 << (_FIELD_BITS * 7)) - 1  # the fields of the values up to 6
 
 
+def card_ranking(points: Callable[[Card], int]) -> list[int]:
+    """Each card's rank among the cards of its value, by card index, as `CardPicker` wants it:
+    the most points first, ties in suit order."""
+    ranking = [0] * len(FULL_DECK)
+    for card in FULL_DECK:
+        ranking[card.index] = -8 * points(card) + card.suit
+    return ranking
+
+
 class CardPicker:
     """The specific loose cards a take of a count vector uses: of each value the cards worth
-    the most points (ties in suit order), listed in value order — what
-    `sorted_cards(pick_cards(rank_pools(pool, points), used))` gives. The cards of the low
-    and the high values are worked out once each, for the many takes of a crowded floor."""
+    the most points (ties in suit order, as `card_ranking` ranks them), listed in value order
+    — what `sorted_cards(pick_cards(rank_pools(pool, points), used))` gives. The cards of the
+    low and the high values are worked out once each, for the many takes of a crowded floor."""
 
-    __slots__ = ("_halves", "_pools")
+    __slots__ = ("_halves", "_pool", "_pools", "_ranking")
 
-    def __init__(self, pool: Sequence[Card], points: Callable[[Card], int]) -> None:
-        self._pools = rank_pools(pool, points)
+    def __init__(self, pool: Sequence[Card], ranking: Sequence[int]) -> None:
+        self._pool = pool
+        self._ranking = ranking
+        self._pools: dict[int, list[Card]] | None = None  # the pool by value, best first
         self._halves: dict[int, tuple[Card, ...]] = {0: ()}
 
     def cards(self, used: int) -> tuple[Card, ...]:
@@ -228,15 +239,25 @@ class CardPicker:
 
     def _pick(self, used: int) -> tuple[Card, ...]:
         pools = self._pools
+        if pools is None:
+            pools = self._pools = {}
+            for card in self._pool:
+                same = pools.get(card.rank)
+                if same is None:
+                    pools[card.rank] = [card]
+                else:
+                    same.append(card)
+            ranking = self._ranking
+            for same in pools.values():
+                if len(same) > 1:
+                    same.sort(key=lambda card: ranking[card.index])
         cards: tuple[Card, ...] = ()
-        value = 1
-        used >>= _FIELD_BITS
-        while used:
-            count = used & 0xF
+        while used:  # value by value, from the lowest field that is not empty
+            value = ((used & -used).bit_length() - 1) >> 2
+            count = (used >> (_FIELD_BITS * value)) & 0xF
+            used -= count << (_FIELD_BITS * value)
             if count == 1:
                 cards += (pools[value][0],)
-            elif count:
+            else:
                 cards += tuple(sorted(pools[value][:count]))
-            used >>= _FIELD_BITS
-            value += 1
         return cards

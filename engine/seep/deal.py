@@ -21,22 +21,38 @@ from engine.cards import Card, Suit, card_of, shuffled_deck, sorted_cards, value
 from engine.core import IllegalMove, NotYourTurn
 from engine.fairness import Shuffler
 from engine.fishing import (
+    SEARCH_LIMIT,
     card_vector,
     check_turn,
     rank_pools,
     require_cards,
 )
 from engine.fishing_deal import FishingDeal
-from engine.fishing_takes import CardPicker
+from engine.fishing_takes import CardPicker, card_ranking
 from engine.seep.actions import Kind, SeepAction
 from engine.seep.describe import describe_action, house_name
-from engine.seep.moves import Signature, Situation, signatures, situation, sum_plays
+from engine.seep.moves import (
+    REACH_MASK,
+    THROWS,
+    UP_TO,
+    Signature,
+    Situation,
+    allowance,
+    captures,
+    house_plays,
+    raise_plays,
+    raising_allowance,
+    signatures,
+    situation,
+    situation_of,
+)
 from engine.seep.rules import SeepRules
 from engine.seep.scoring import DealScore, score_deal
 from engine.words import say
 
 _NO_VALUES: frozenset[int] = frozenset()
-new_action = tuple.__new__  # builds a SeepAction from its fields without a Python-level call
+CAPTURE, HOUSE = Kind.CAPTURE, Kind.HOUSE
+new_action = tuple.__new__  # builds a SeepAction (or a record) from its fields without a call
 TEN_OF_DIAMONDS = card_of(10, Suit.DIAMONDS)
 NINE_OF_SPADES = card_of(9, Suit.SPADES)
 # Rawalpindi: the card whose holder alone may build the first house of its value.
@@ -85,12 +101,38 @@ class _MoveContext(NamedTuple):
 
     loose: int  # count vector of the loose cards
     hand: int  # count vector of the mover's hand
+    reach: int  # the sums some loose cards make, as bits
     situation: Situation  # what the houses allow the mover
+    held: int  # the house values in the mover's hand, as bits
+    allowed: int  # the house values a card of another value may play into (`allowance`)
+    plain_ok: bool  # such a card may capture or be thrown
+    break_allowed: int  # the house values a card may raise a house into (`raising_allowance`)
 
 
 # No house on the floor, past the first play, no Rawalpindi: the most common situation.
 _OPEN_FLOOR = situation((), (), _NO_VALUES, _NO_VALUES, None, False, _NO_VALUES, False)
 _UNITS = [1 << (4 * value) for value in range(14)]
+_WHOLE_FLOOR = [UP_TO[13]] * 14
+_RANKINGS: dict[tuple[str, bool, bool], list[int]] = {}
+
+
+def ranking(rules: SeepRules) -> list[int]:
+    """Which of several equal loose cards a play takes (see `CardPicker`): the card points
+    differ by game and options."""
+    key = (rules.game, rules.rawalpindi, rules.diamond_ten_two)
+    found = _RANKINGS.get(key)
+    if found is None:
+        found = _RANKINGS[key] = card_ranking(rules.card_points)
+    return found
+# The house values present, as bits, by which of the fields of the values 9 to 13 are not 0
+# (one bit in each field).
+_HELD = {
+    sum(1 << (4 * (value - 9)) for value in values): sum(1 << value for value in values)
+    for values in (
+        [value for value in range(9, 14) if present >> value & 1]
+        for present in range(0, 1 << 14, 1 << 9)
+    )
+}
 
 
 @dataclass
@@ -207,62 +249,101 @@ class SeepDeal(FishingDeal[SeepAction]):
         return actions
 
     def _actions_for(self, hand: Sequence[Card], *, restricted: bool) -> list[SeepAction]:
-        loose_vector, hand_vector, where = self._context_cache or self._context()
-        loose_only = where.loose_only
+        context = self._context_cache or self._context()
+        loose_vector, hand_vector, reach, where, held, allowed, plain_ok, break_allowed = context
+        plain_values = where.plain
+        house_bits = where.house_bits
+        breaking = where.breaking
+        # The loose values each play's cache key holds: only those the play can use, unless
+        # the floor is crowded, where its plays are all worked out from one floor's bitsets.
+        up_to = UP_TO if len(self.loose) <= SEARCH_LIMIT else _WHOLE_FLOOR
         picker: CardPicker | None = None
         chosen: dict[int, tuple[Card, ...]] = {0: ()}  # loose vector -> the cards it takes
         actions: list[SeepAction] = []
         check_rawalpindi = restricted and self.rules.rawalpindi
-        allows = self.rawalpindi_allows
         last_rank = 0
-        rows: list[SeepAction] = []  # the plays of the first card of the value
+        first = 0  # where the plays of the value's first card start in `actions`
+        rows: list[SeepAction] = actions  # the plays of the value's first card (a slice)
         signature_list: Sequence[Signature]
         for card in hand:  # hands are kept in value order
             rank = card.rank
-            if rank != last_rank:  # the plays of a value, with their loose cards
-                last_rank = rank
-                if loose_only >> rank & 1:  # signatures' common case, inline
-                    plays = sum_plays(loose_vector, rank)
-                    signature_list = plays.plain
-                    held = hand_vector - _UNITS[rank]
-                    for value, sigs in plays.houses:
-                        if (held >> 4 * value) & 15:
-                            signature_list += sigs
-                else:
-                    signature_list = signatures(
-                        loose_vector, rank, hand_vector - _UNITS[rank], where
-                    )
-                rows = []
-                for kind, value, used, broken in signature_list:
-                    loose = chosen.get(used)
-                    if loose is None:
-                        if picker is None:
-                            picker = CardPicker(self.loose, self.rules.card_points)
-                        loose = chosen[used] = picker.cards(used)
-                    rows.append(new_action(SeepAction, (kind, card, value, loose, broken)))
-                if check_rawalpindi:
-                    actions += [a for a in rows if allows(card, a.kind, a.value, a.broken)]
-                else:
-                    actions += rows
+            if rank == last_rank:  # another card of the value: the same plays with this card
+                if rows is actions:
+                    rows = actions[first:]
+                actions += [
+                    new_action(SeepAction, (kind, card, value, loose, broken))
+                    for kind, _, value, loose, broken in rows
+                ]
                 continue
-            # another card of the value: the same plays with this card
-            if check_rawalpindi:
-                actions += [
-                    new_action(SeepAction, (kind, card, value, loose, broken))
-                    for kind, _, value, loose, broken in rows
-                    if allows(card, kind, value, broken)
-                ]
+            last_rank = rank
+            rows = actions
+            first = len(actions)
+            if plain_values >> rank & 1:  # every value but the bid's (see `signatures`)
+                bit = 1 << rank
+                value_allowed, value_plain_ok = allowed, plain_ok
+                if rank >= 9 and (hand_vector >> 4 * rank) & 15 == 1:  # its last card
+                    value_allowed, value_plain_ok = allowance(where, held ^ bit)
+                if house_bits & bit:  # its own house: captured with it, or added to
+                    value_plain_ok = not (where.owned_bits & ~held & ~bit)
+                    if not value_plain_ok:
+                        signature_list = ()
+                    elif reach & bit:
+                        signature_list = captures((loose_vector & up_to[rank]) | rank)
+                    else:
+                        signature_list = ((CAPTURE, rank, 0, None),)  # the house alone
+                elif not value_plain_ok:
+                    signature_list = ()
+                elif reach & bit:
+                    signature_list = captures((loose_vector & up_to[rank]) | rank)
+                else:
+                    signature_list = THROWS[rank]
+                # the house values the card can reach with loose cards (see `house_reach`)
+                reachable = ((reach << rank ^ bit) | (reach & bit)) & value_allowed
+                values = reachable | (house_bits & bit & value_allowed)
+                breaks = 0
+                if breaking and rank <= 4:  # the houses it can raise
+                    breaks = (breaking << rank) & break_allowed
+                    values |= breaks
+                if values:
+                    signature_list = plays = list(signature_list)
+                while values:
+                    bit = values & -values
+                    values ^= bit
+                    value = bit.bit_length() - 1
+                    sigs: tuple[Signature, ...] = ()
+                    if reachable & bit:
+                        sigs = house_plays((loose_vector & up_to[value]) | rank | value << 56)
+                    if not sigs and house_bits & bit and value == rank:
+                        sigs = ((HOUSE, value, 0, None),)  # the card alone onto its house
+                    if breaks & bit:
+                        sigs += raise_plays(
+                            (loose_vector & up_to[value]) | (value - rank) | value << 56
+                        )
+                    plays += sigs
             else:
-                actions += [
-                    new_action(SeepAction, (kind, card, value, loose, broken))
-                    for kind, _, value, loose, broken in rows
-                ]
+                signature_list = signatures(
+                    loose_vector, rank, hand_vector - _UNITS[rank], where, reach
+                )
+            for kind, value, used, broken in signature_list:
+                loose = chosen.get(used)
+                if loose is None:
+                    if picker is None:
+                        picker = CardPicker(self.loose, ranking(self.rules))
+                    loose = chosen[used] = picker.cards(used)
+                actions.append(new_action(SeepAction, (kind, card, value, loose, broken)))
+        if check_rawalpindi:
+            allows = self.rawalpindi_allows
+            return [
+                action
+                for action in actions
+                if allows(action.card, action.kind, action.value, action.broken)
+            ]
         return actions
 
     def _signatures(self, a: int) -> list[Signature]:
         """Every value-level play of a hand card worth `a` by the seat to move."""
-        loose, hand, where = self._context_cache or self._context()
-        return signatures(loose, a, hand - _UNITS[a], where)
+        loose, hand, reach, where, *_ = self._context_cache or self._context()
+        return signatures(loose, a, hand - _UNITS[a], where, reach)
 
     def _context(self) -> _MoveContext:
         """Facts about the position that every hand card's moves need (cached per position)."""
@@ -270,46 +351,63 @@ class SeepDeal(FishingDeal[SeepAction]):
             seat = self.turn
             houses = self.houses
             hand = self.hands[seat]
-            where = _OPEN_FLOOR
+            loose = 0
+            reach = 1  # the sums some loose cards make, as bits (0 included)
+            for card in self.loose:
+                rank = card.rank
+                loose += _UNITS[rank]
+                reach |= reach << rank
+            hand_vector = card_vector(hand)
+            fields = hand_vector >> 36  # the fields of the values 9 to 13
+            held = _HELD[(fields | fields >> 1 | fields >> 2 | fields >> 3) & 0x11111]
             if houses or self.play_number == 0 or self.rules.rawalpindi:
                 where = self._situation(seat, hand)
-            self._context_cache = _MoveContext(card_vector(self.loose), card_vector(hand), where)
+                allowed, plain_ok = allowance(where, held)
+                break_allowed = raising_allowance(where, held)
+            else:
+                where, allowed, plain_ok, break_allowed = _OPEN_FLOOR, held, True, 0
+            reach &= REACH_MASK
+            self._context_cache = _MoveContext(
+                loose, hand_vector, reach, where, held, allowed, plain_ok, break_allowed
+            )
         return self._context_cache
 
     def _situation(self, seat: int, hand: Sequence[Card]) -> Situation:
         partner = self.partner_of(seat)
         houses = self.houses
-        house_values = tuple(sorted(houses))
-        breakable: list[int] = []
-        owned: list[int] = []
-        partner_owned: list[int] = []
-        for value in house_values:
-            house = houses[value]
-            if seat in house.owners:
-                owned.append(value)
+        house_bits = owned = partner_owned = breakable = 0  # house values, as bits
+        for value, house in houses.items():
+            bit = 1 << value
+            house_bits |= bit
+            owners = house.owners
+            if seat in owners:
+                owned |= bit
             elif not house.cemented:
-                breakable.append(value)
-            if partner in house.owners:
-                partner_owned.append(value)
-        blocked_new = _NO_VALUES
-        if self.rules.rawalpindi:
-            blocked_new = frozenset(
-                value
-                for value, key_card in RAWALPINDI_KEYS.items()
-                if value not in self.values_built and key_card not in hand
-            )
-        return situation(
-            house_values,
-            tuple(breakable),
-            frozenset(owned) if owned else _NO_VALUES,
-            frozenset(partner_owned) if partner_owned else _NO_VALUES,
-            self.bid if self.play_number == 0 else None,
-            self.rules.limited_houses and len(houses) >= 2,
-            blocked_new,
-            self.rules.loose_card_break,
+                breakable |= bit
+            if partner in owners:
+                partner_owned |= bit
+        rules = self.rules
+        blocked_new = 0
+        if rules.rawalpindi:
+            for value, key_card in RAWALPINDI_KEYS.items():
+                if value not in self.values_built and key_card not in hand:
+                    blocked_new |= 1 << value
+        bid = (self.bid or 0) if self.play_number == 0 else 0
+        houses_full = rules.limited_houses and len(houses) >= 2
+        return situation_of(
+            house_bits
+            | owned << 14
+            | partner_owned << 28
+            | breakable << 42
+            | blocked_new << 56
+            | bid << 70
+            | houses_full << 74
+            | rules.loose_card_break << 75
         )
 
-    def rawalpindi_allows(self, card: Card, kind: Kind, value: int, broken: int | None) -> bool:
+    def rawalpindi_allows(
+        self, card: Card | None, kind: Kind, value: int, broken: int | None
+    ) -> bool:
         """Rawalpindi: 10♦ (9♠) may not capture or go into a larger house before its holder
         has built a 10-house (9-house)."""
         if not self.rules.rawalpindi:
@@ -412,7 +510,7 @@ class SeepDeal(FishingDeal[SeepAction]):
             self.loose.remove(used)
         taken: tuple[Card, ...] = ()
         sweep: int | None = None
-        side = self.side_of(actor)
+        side = actor % 2  # (side_of)
         first_play = self.play_number == 0
         if action.kind is Kind.CAPTURE:
             house = self.houses.pop(action.value, None)
@@ -427,7 +525,9 @@ class SeepDeal(FishingDeal[SeepAction]):
             self.loose.append(card)
         else:
             self._build(actor, card, action)
-        record = PlayRecord(actor, action, self.play_number, house_before, taken, sweep)
+        record = new_action(
+            PlayRecord, (actor, action, self.play_number, house_before, taken, sweep)
+        )
         self.history.append(record)
         self.play_number += 1
         if first_play:

@@ -1,76 +1,122 @@
 """Value-level move generation for Seep, cached across positions.
 
 What a hand card of value `a` can do depends, before any ownership check, only on the loose
-values, which house values exist, which of them the mover may break, and the options. That
-makes a small key, so random play, search and crowded floors reuse earlier work.
+values, which house values exist, which of them the mover may break, and the options. The
+parts are kept under small keys, each holding only the loose values that can matter:
 
-The cache is bounded (`PLAYS_CACHE` entries, about 4 MB once full; floors that share no plays
-share their parts): a bot serving tables for days keeps a fixed amount, not one entry per
-floor ever seen.
+- `captures`: a card's captures, under the loose values up to the card's (a card worth 5
+  never touches a loose 7), so most floors share them;
+- `house_plays` (and `raise_plays`): the plays into one house value with one card value (or
+  raising one house), under the loose values up to the house's, worked out only when the
+  mover could make them.
+
+The caches are bounded (a bot serving tables for days keeps a fixed amount, not one entry per
+floor ever seen); see `CAPTURES_CACHE` and the others.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
-from engine.fishing import count_of, unit
+from engine.fishing import (
+    SEARCH_LIMIT,
+    completed_takes,
+    count_of,
+    maximal_takes,
+    size,
+    unit,
+)
 from engine.fishing_takes import floor_takes
 from engine.seep.actions import Kind
 
 # A value-level move: (kind, value, loose count-vector used, broken house value).
 Signature = tuple[Kind, int, int, int | None]
 
-# sum_plays keeps this many (floor, card value) entries, about 0.6 KB each (at most about
-# 10 MB: 16,384 kept random Seep at 0.83× the speed of an unbounded cache, 6,000 at 0.69×).
-PLAYS_CACHE = 16384
+# Entries kept (about 250 bytes each; together about 6 MB at most).
+CAPTURES_CACHE = 1 << 13
+HOUSES_CACHE = 1 << 14
+RAISES_CACHE = 1 << 11
+SITUATIONS_CACHE = 1 << 10
+
+# The fields of the loose values up to each value: all that a play of that value can use.
+UP_TO = [sum(0xF << (4 * value) for value in range(1, top + 1)) for top in range(14)]
+_HOUSE_SHIFT = 56  # a house_plays key holds the house value above the 13 value fields
+_HOUSE_VALUES = sum(1 << value for value in range(9, 14))  # as bits
+_EVERY_VALUE = sum(1 << value for value in range(1, 14))
+_HIGH_VALUES = sum(1 << value for value in range(10, 14))  # can raise a house with a loose card
+REACH_MASK = (2 << 13) - 1  # a floor's `reach`: the sums some loose cards make, as bits
 
 
-@dataclass(frozen=True, slots=True)
-class SumPlays:
-    """What a card worth `a` can do with the loose cards alone, whatever the houses."""
-
-    plain: tuple[Signature, ...]  # the captures, or the throw when nothing can be taken
-    can_take: bool  # some loose card or group can be captured
-    by_value: tuple[tuple[int, tuple[Signature, ...]], ...]  # house plays per house value
-    houses: tuple[tuple[int, tuple[Signature, ...]], ...]  # the values of by_value with plays
+@lru_cache(maxsize=CAPTURES_CACHE)
+def captures(key: int) -> tuple[Signature, ...]:
+    """The captures of a card worth `key & 15` (the field of value 0, always empty in a
+    vector) on the loose values up to its own (`key` without it), when it can take some."""
+    a = key & 15
+    return tuple((CAPTURE, a, used, None) for used in _maximal(key - a, a))
 
 
-@lru_cache(maxsize=PLAYS_CACHE)
-def sum_plays(loose: int, a: int) -> SumPlays:
-    """House plays list the loose cards they use: the card's own group plus every group the
-    one principle absorbs."""
-    takes = floor_takes(loose)
-    reachable = takes.reach & ~1  # sums some loose cards make, up to 13, as a bitset
-    can_take = bool(reachable >> a & 1)
-    plain = tuple((CAPTURE, a, used, None) for used in takes.maximal(a)) if can_take else _THROWS[a]
-    by_value: list[tuple[int, tuple[Signature, ...]]] = []
-    for value in range(max(a, 9), 14):
-        # the card needs loose cards worth value - a to join it (or a loose group worth value)
-        if not reachable >> (value - a or value) & 1:
-            by_value.append(_NO_PLAYS[value])
-            continue
-        if value > a:
-            used_sets = takes.completed(a, value)
-        else:
-            used_sets = tuple(used for used in takes.maximal(value) if used)
-        by_value.append((value, tuple((HOUSE, value, used, None) for used in used_sets)))
-    houses = tuple(entry for entry in by_value if entry[1])
-    if not houses:  # shared, like the throws: the cache holds many small floors
-        return _throw_only(a) if not can_take else SumPlays(plain, True, _NO_HOUSES[a], ())
-    return SumPlays(plain, can_take, tuple(by_value), houses)
+@lru_cache(maxsize=HOUSES_CACHE)
+def house_plays(key: int) -> tuple[Signature, ...]:
+    """The plays of a card worth `a` into a house of `value` with the loose cards alone, under
+    the key `loose values up to value | a | value << _HOUSE_SHIFT`: the card's own group plus
+    every group the one principle absorbs."""
+    a = key & 15
+    value = key >> _HOUSE_SHIFT
+    loose = key & UP_TO[13]
+    if value > a:
+        used_sets = _completed(loose, a, value)
+    else:
+        used_sets = tuple(used for used in _maximal(loose, value) if used)
+    return tuple((HOUSE, value, used, None) for used in used_sets)
 
 
-# Parts that many entries of sum_plays share rather than each holding a copy.
-_NO_PLAYS: dict[int, tuple[int, tuple[Signature, ...]]] = {v: (v, ()) for v in range(9, 14)}
-_NO_HOUSES = {a: tuple(_NO_PLAYS[v] for v in range(max(a, 9), 14)) for a in range(1, 14)}
-_THROWS: dict[int, tuple[Signature, ...]] = {a: ((Kind.THROW, a, 0, None),) for a in range(1, 14)}
+@lru_cache(maxsize=RAISES_CACHE)
+def raise_plays(key: int) -> tuple[Signature, ...]:
+    """The plays of a card that raise (break) the `broken` house into a house of `value`,
+    under the key `loose values up to value | broken | value << _HOUSE_SHIFT`: with every
+    group of the value the one principle absorbs."""
+    broken = key & 15
+    value = key >> _HOUSE_SHIFT
+    return tuple((HOUSE, value, used, broken) for used in _maximal(key & UP_TO[13], value))
 
 
-@lru_cache(maxsize=16)
-def _throw_only(a: int) -> SumPlays:
-    return SumPlays(_THROWS[a], False, _NO_HOUSES[a], ())
+def _maximal(loose: int, target: int) -> tuple[int, ...]:
+    """`maximal_takes`, sorted: on a small floor by removing groups (cheapest there), on a
+    crowded one from the floor's bitsets."""
+    if size(loose) <= SEARCH_LIMIT:
+        return tuple(sorted(maximal_takes(loose, target)))
+    return floor_takes(loose).maximal(target)
+
+
+def _completed(loose: int, card: int, target: int) -> tuple[int, ...]:
+    """`completed_takes`, sorted (see `_maximal`)."""
+    if size(loose) <= SEARCH_LIMIT:
+        return tuple(sorted(completed_takes(loose, card, target)))
+    return floor_takes(loose).completed(card, target)
+
+
+def plain_plays(loose: int, a: int, reach: int) -> tuple[Signature, ...]:
+    """The captures of a card worth `a`, or its throw when nothing can be taken."""
+    if reach >> a & 1:
+        return captures((loose & UP_TO[a]) | a)
+    return THROWS[a]
+
+
+def value_plays(loose: int, a: int, value: int, reach: int) -> tuple[Signature, ...]:
+    """A card worth `a`'s plays into a house of `value` with loose cards (no house broken)."""
+    if reach >> (value - a or value) & 1:
+        return house_plays((loose & UP_TO[value]) | a | value << _HOUSE_SHIFT)
+    return ()
+
+
+def house_reach(a: int, reach: int) -> int:
+    """The house values (as bits) that a card worth `a` may reach with loose cards."""
+    shifted = reach << a  # value v needs loose cards worth v - a, or a group worth v = a
+    return ((shifted ^ (1 << a)) | (reach & (1 << a))) & _HOUSE_VALUES
+
+
+THROWS: dict[int, tuple[Signature, ...]] = {a: ((Kind.THROW, a, 0, None),) for a in range(1, 14)}
 
 
 # Plays of one kind and value: (house value, 0 or the house broken, their signatures); the
@@ -85,24 +131,38 @@ def candidates(
     breakable: tuple[int, ...],
     loose_card_break: bool,
     bid: int | None,
+    reach: int,
 ) -> tuple[Block, ...]:
     """Plays of a card worth `a` that satisfy the sum rules, in canonical order: the capture
     (or throw), then house plays by value, broken house and loose cards used; in blocks that
     the ownership and keep-a-card checks (which come afterwards) take or leave whole.
 
     `houses` are the values of the houses on the floor, `breakable` those the mover may break
-    (ordinary, not their own).
+    (ordinary, not their own); `reach` the sums some loose cards make, as bits (0 included).
     """
-    plays = sum_plays(loose, a)
     out: list[Block] = []
     if bid is None or bid == a:
-        if plays.can_take or a not in houses:
-            out.append((0, 0, plays.plain))
+        if reach >> a & 1 or a not in houses:
+            out.append((0, 0, plain_plays(loose, a, reach)))
         else:
             out.append((0, 0, ((CAPTURE, a, 0, None),)))
-    for value, sigs in plays.by_value:
-        if bid is not None and value != bid:
-            continue
+    # the house values with plays: reached with loose cards, the card's own house (the card
+    # alone onto it), a house raised by the card (or, with the option, by a loose card)
+    values = house_reach(a, reach)
+    if a in houses:
+        values |= 1 << a
+    for broken in breakable:
+        if broken + a <= 13:
+            values |= 1 << (broken + a)
+        elif loose_card_break and a > broken and count_of(loose, a - broken):
+            values |= 1 << a
+    if bid is not None:
+        values &= 1 << bid
+    while values:
+        bit = values & -values
+        values ^= bit
+        value = bit.bit_length() - 1
+        sigs = value_plays(loose, a, value, reach)
         if value == a and value in houses and not sigs:
             sigs = ((HOUSE, value, 0, None),)  # the card alone onto its house
         if sigs:
@@ -123,8 +183,7 @@ def candidates(
 
 
 class Situation(NamedTuple):
-    """What the houses on the floor allow the mover: worked out once a position, and part of
-    the key under which a card's plays are kept."""
+    """What the houses on the floor allow the mover: worked out once a position."""
 
     house_values: tuple[int, ...]
     breakable: tuple[int, ...]  # houses the mover may break: ordinary, owned by someone else
@@ -135,9 +194,16 @@ class Situation(NamedTuple):
     blocked_new: frozenset[int]  # Rawalpindi: house values the mover may not make first
     loose_card_break: bool
     simple: bool  # none of the ownership, limit or Rawalpindi restrictions apply
-    # The card values whose plays depend on the loose cards alone (a bit each): no bid to
-    # follow, no house of the value, no house the card may break, no restriction.
-    loose_only: int
+    # The card values (a bit each) whose plays the listing works out from bit masks (see
+    # `allowance`): all but during the bidder's first play, and but the values that may raise
+    # a house with a loose card.
+    plain: int
+    owned_bits: int  # `owned` as bits
+    may_make: int  # house values (bits) a play may go into: existing or allowed new
+    makes_owner: int  # house values (bits) whose play makes the mover an owner
+    house_bits: int  # `house_values` as bits
+    breaking: int  # `breakable` as bits
+    may_raise: int  # house values (bits) a house may be raised into
 
 
 def situation(
@@ -151,13 +217,14 @@ def situation(
     loose_card_break: bool,
 ) -> Situation:
     simple = not (owned or partner_owned or houses_full or blocked_new)
-    loose_only = 0
-    if simple and bid_only is None and not (breakable and loose_card_break):
-        loose_only = _EVERY_VALUE
-        for value in house_values:
-            loose_only &= ~(1 << value)
-        if breakable:
-            loose_only &= ~_LOW_VALUES
+    plain = 0
+    house_bits = _bits(house_values)
+    if bid_only is None:
+        plain = _EVERY_VALUE
+        if breakable and loose_card_break:
+            plain &= ~_HIGH_VALUES
+    unblocked = _HOUSE_VALUES & ~house_bits & ~_bits(blocked_new)
+    new = 0 if houses_full else unblocked
     return Situation(
         house_values,
         breakable,
@@ -168,22 +235,75 @@ def situation(
         blocked_new,
         loose_card_break,
         simple,
-        loose_only,
+        plain,
+        _bits(owned),
+        house_bits | new,
+        _HOUSE_VALUES & ~_bits(partner_owned),
+        house_bits,
+        _bits(breakable),
+        house_bits | unblocked,
     )
 
 
-def signatures(loose: int, a: int, held: int, situation: Situation) -> list[Signature]:
+@lru_cache(maxsize=SITUATIONS_CACHE)
+def situation_of(key: int) -> Situation:
+    """The situation packed in `key`: the house values, those the mover owns, their partner
+    owns and the mover may break, and those the mover may not make first, as bits (14 bits
+    each, from bit 0, 14, 28, 42 and 56); the bid from bit 70 (0: none); houses full at bit
+    74; the loose-card break option at bit 75."""
+    return situation(
+        _values(key),
+        _values(key >> 42),
+        frozenset(_values(key >> 14)),
+        frozenset(_values(key >> 28)),
+        key >> 70 & 15 or None,
+        bool(key >> 74 & 1),
+        frozenset(_values(key >> 56)),
+        bool(key >> 75 & 1),
+    )
+
+
+def _values(bits: int) -> tuple[int, ...]:
+    return tuple(value for value in range(1, 14) if bits >> value & 1)
+
+
+def _bits(values: tuple[int, ...] | frozenset[int]) -> int:
+    bits = 0
+    for value in values:
+        bits |= 1 << value
+    return bits
+
+
+def allowance(situation: Situation, held: int) -> tuple[int, bool]:
+    """For a card of a `plain` value, with the mover then holding the house values `held` (as
+    bits): the house values its house plays may go into, and whether its capture (or throw)
+    is allowed — every house the mover owns must keep a card of its value in hand, unless
+    the play goes into that house."""
+    missing = situation.owned_bits & ~held
+    if missing & (missing - 1):
+        return 0, False
+    allowed = situation.may_make & ~(situation.makes_owner & ~held)
+    if missing:
+        return allowed & missing, False
+    return allowed, True
+
+
+def raising_allowance(situation: Situation, held: int) -> int:
+    """The house values (as bits) that a card worth 1 to 4 may raise a breakable house into,
+    with the mover then holding the house values `held` (as bits); see `allowance`."""
+    missing = situation.owned_bits & ~held
+    if missing & (missing - 1):
+        return 0
+    allowed = situation.may_raise & ~(situation.makes_owner & ~held)
+    return allowed & missing if missing else allowed
+
+
+def signatures(
+    loose: int, a: int, held: int, situation: Situation, reach: int
+) -> list[Signature]:
     """Every value-level play of a hand card worth `a`, in canonical order, on the `loose`
-    vector, when the mover then holds the house values `held` (any hand vector with them)."""
-    if situation.loose_only >> a & 1:
-        # The common case: the card's plays depend on the loose cards alone, and a house
-        # play only needs a card of its value kept in hand.
-        plays = sum_plays(loose, a)
-        out = list(plays.plain)
-        for value, sigs in plays.houses:
-            if (held >> 4 * value) & 15:
-                out += sigs
-        return out
+    vector (whose sums are `reach`), when the mover then holds the house values `held` (any
+    hand vector with them)."""
     blocks = candidates(
         loose,
         a,
@@ -191,8 +311,9 @@ def signatures(loose: int, a: int, held: int, situation: Situation) -> list[Sign
         situation.breakable,
         situation.loose_card_break,
         situation.bid_only,
+        reach,
     )
-    out = []
+    out: list[Signature] = []
     if situation.simple:  # every house play just needs a card of its value kept
         for value, _, sigs in blocks:
             if not value or (held >> 4 * value) & 15:
@@ -223,5 +344,3 @@ def _house_allowed(situation: Situation, held: int, value: int, broken: int) -> 
 
 
 CAPTURE, HOUSE, THROW = Kind.CAPTURE, Kind.HOUSE, Kind.THROW
-_EVERY_VALUE = sum(1 << value for value in range(1, 14))
-_LOW_VALUES = sum(1 << value for value in range(1, 5))  # the values that can break a house

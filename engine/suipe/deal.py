@@ -7,33 +7,39 @@ that could use one of several equal cards lists the cards worth the most (points
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache
+from operator import attrgetter
 from typing import NamedTuple
 
 from engine.cards import Card, shuffled_deck, value_order
 from engine.core import IllegalMove, NotYourTurn
 from engine.fairness import Shuffler
 from engine.fishing import (
+    SEARCH_LIMIT,
     card_vector,
     check_turn,
+    group_unions,
+    groups_within,
     require_cards,
+    size,
 )
 from engine.fishing_deal import FishingDeal
-from engine.fishing_takes import CardPicker, floor_takes
+from engine.fishing_takes import CardPicker, card_ranking, floor_takes
 from engine.suipe.actions import Move, SuipeAction
 from engine.suipe.describe import describe_action
 from engine.suipe.rules import SuipeRules, preference
 from engine.suipe.scoring import DealScore, score_deal
 from engine.words import say
 
-new_action = tuple.__new__  # builds a SuipeAction from its fields without a Python-level call
-CAPTURE = Move.CAPTURE
-# captures keeps this many entries, build_plays half and raise_plays a quarter (a few hundred
-# bytes each): their hits come mostly from the same floor within a deal, and these bound what
-# they hold across every table of a long-running process to about 2 MB.
+_RANK: Callable[[Card], int] = attrgetter("rank")
+new_action = tuple.__new__  # builds a SuipeAction (or a record) from its fields without a call
+CAPTURE, TRAIL = Move.CAPTURE, Move.TRAIL
+# Entries kept: captures this many, builds four times as many and raises half as many (a few
+# hundred bytes each, about 4 MB at most): their keys hold only the loose values a play can
+# use, so many floors share them.
 PLAYS_CACHE = 1 << 11
 
 
@@ -52,7 +58,7 @@ class Build(NamedTuple):
     @property
     def multiple(self) -> bool:
         """Two or more groups worth the value; such a build's value never changes."""
-        return sum(card.rank for card in self.cards) >= 2 * self.value
+        return sum(map(_RANK, self.cards)) >= 2 * self.value
 
 
 class PlayRecord(NamedTuple):
@@ -72,6 +78,21 @@ class PlayRecord(NamedTuple):
 Signature = tuple[Move, int, int, bool, int | None]
 
 
+class _MoveContext(NamedTuple):
+    """Computed once per position."""
+
+    loose: int  # count vector of the loose numerals
+    reach: int  # the sums some loose numerals make, as bits
+    hand: int  # count vector of the mover's hand
+    held: int  # the values from 2 to 10 in the mover's hand, as bits
+    singles: tuple[int, ...]  # the values of the builds that can be raised, ascending
+
+
+_UNITS = [1 << (4 * value) for value in range(14)]
+_RANKING = card_ranking(preference)  # which of several equal loose cards a play takes
+_BUILD_VALUES = sum(1 << value for value in range(2, 11))  # a build is worth 2 to 10
+
+
 @dataclass
 class SuipeDeal(FishingDeal[SuipeAction]):
     rules: SuipeRules
@@ -89,8 +110,7 @@ class SuipeDeal(FishingDeal[SuipeAction]):
     history: list[PlayRecord] = field(default_factory=list)
     score: DealScore | None = None
     _legal: list[SuipeAction] | None = field(default=None, repr=False)
-    _sig_cache: dict[int, list[Signature]] = field(default_factory=dict, repr=False)
-    _vectors: tuple[int, int] | None = field(default=None, repr=False)
+    _vectors: _MoveContext | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         sides = self.rules.sides
@@ -151,7 +171,8 @@ class SuipeDeal(FishingDeal[SuipeAction]):
 
     def must_act_on_build(self, seat: int) -> bool:
         """Trailing is barred while a build on the floor was last made or added to by `seat`."""
-        return any(build.builder == seat for build in self.builds.values())
+        builds = self.builds
+        return bool(builds) and any(build.builder == seat for build in builds.values())
 
     # ----- legal moves ------------------------------------------------------------------
 
@@ -170,54 +191,88 @@ class SuipeDeal(FishingDeal[SuipeAction]):
         faces: dict[int, list[Card]] | None = None
         actions: list[SuipeAction] = []
         append = actions.append
-        for card in hand:
+        last_rank = 0
+        signature_list: list[Signature] = []
+        for card in hand:  # hands are kept in value order
             rank = card.rank
             if rank > 10:
                 if faces is None:  # the loose court cards, by rank, in suit order
                     faces = {}
-                    for face in sorted(c for c in self.loose if c.rank > 10):
-                        faces.setdefault(face.rank, []).append(face)
+                    for face in self.loose:
+                        if face.rank > 10:
+                            faces.setdefault(face.rank, []).append(face)
+                    for same in faces.values():
+                        same.sort()
                 for face in faces.get(rank, ()):
                     append(new_action(SuipeAction, (CAPTURE, card, rank, (face,), False, None)))
             else:
-                for kind, value, used, with_build, raised in self._signatures(rank):
+                if rank != last_rank:
+                    last_rank = rank
+                    signature_list = self._signatures(rank)
+                for kind, value, used, with_build, raised in signature_list:
                     loose = chosen.get(used)
                     if loose is None:
                         if picker is None:
-                            picker = CardPicker([c for c in self.loose if c.rank <= 10], preference)
+                            picker = CardPicker([c for c in self.loose if c.rank <= 10], _RANKING)
                         loose = chosen[used] = picker.cards(used)
                     append(new_action(SuipeAction, (kind, card, value, loose, with_build, raised)))
             if trail:
-                append(new_action(SuipeAction, (Move.TRAIL, card, rank, (), False, None)))
+                append(new_action(SuipeAction, (TRAIL, card, rank, (), False, None)))
         return actions
 
-    def _signatures(self, rank: int) -> list[Signature]:
-        cached = self._sig_cache.get(rank)
-        if cached is None:
-            cached = self._sig_cache[rank] = self._compute_signatures(rank)
-        return cached
+    def _context(self) -> _MoveContext:
+        """The numerals on the floor and the sums they make, the mover's hand and the builds
+        that can be raised (worked out once a position)."""
+        context = self._vectors
+        if context is None:
+            loose = 0
+            reach = 1
+            for card in self.loose:
+                rank = card.rank
+                if rank <= 10:
+                    loose += _UNITS[rank]
+                    reach |= reach << rank
+            hand = 0
+            held = 0  # the numeral values in hand, as bits
+            for card in self.hands[self.turn]:
+                rank = card.rank
+                hand += _UNITS[rank]
+                held |= 1 << rank
+            builds = self.builds
+            singles: tuple[int, ...] = ()
+            if builds:
+                singles = tuple(sorted(v for v, build in builds.items() if not build.multiple))
+            held &= _BUILD_VALUES
+            context = self._vectors = _MoveContext(loose, reach, hand, held, singles)
+        return context
 
-    def _compute_signatures(self, r: int) -> list[Signature]:
+    def _signatures(self, r: int) -> list[Signature]:
         """Captures, builds and raises of a numeral card worth `r`, value-level."""
-        vectors = self._vectors
-        if vectors is None:  # the numerals on the floor and the mover's hand, as vectors
-            vectors = self._vectors = (
-                card_vector([c for c in self.loose if c.rank <= 10]),
-                card_vector(self.hands[self.turn]),
-            )
-        loose, hand = vectors
-        hand_after = hand - (1 << (4 * r))
+        loose, reach, hand, held, singles = self._vectors or self._context()
+        if (hand >> 4 * r) & 15 == 1:  # the builder must hold another card of the value
+            held &= ~(1 << r)
         builds = self.builds
-        out: list[Signature] = list(captures(loose, r)[r in builds])
-        for value in range(max(r, 2), 11):
-            if (hand_after >> 4 * value) & 15:  # the builder must hold a card of the value
-                out += build_plays(loose, r, value)[value in builds]
-        for raised, build in sorted(builds.items()):
-            if build.multiple:
-                continue
+        bit = 1 << r
+        if reach & bit:
+            out: list[Signature] = list(captures((loose & _UP_TO[r]) | r)[r in builds])
+        else:  # no group worth r: the build of r alone, if there is one
+            out = [_BUILD_ALONE[r]] if r in builds else []
+        # the values loose cards can build with the card: a group makes up the rest, or the
+        # card joins a group (or build) of its own value
+        values = ((reach << r ^ bit) | (reach & bit)) & held
+        if bit & held and r in builds:
+            values |= bit
+        while values:
+            bit = values & -values
+            values ^= bit
+            value = bit.bit_length() - 1
+            key = (loose & _UP_TO[value]) | r | value << _VALUE_SHIFT
+            out += build_plays(key)[value in builds]
+        for raised in singles:
             for value in range(raised + r, 11):
-                if (hand_after >> 4 * value) & 15:
-                    out += raise_plays(loose, r, raised, value)
+                if (hand >> 4 * value) & 15:  # (value > r: held after the play)
+                    key = (loose & _UP_TO[value]) | r | value << _VALUE_SHIFT
+                    out += raise_plays(key | raised << _RAISED_SHIFT)
         return out
 
     # ----- playing ----------------------------------------------------------------------
@@ -256,12 +311,11 @@ class SuipeDeal(FishingDeal[SuipeAction]):
         if action.kind is not Move.CAPTURE:
             return False
         builds_left = len(self.builds) - (1 if action.build else 0)
-        last_play = not self.stock and sum(len(h) for h in self.hands) == 1
+        last_play = not self.stock and sum(map(len, self.hands)) == 1
         return len(self.loose) == len(action.loose) and builds_left == 0 and not last_play
 
     def apply(self, action: SuipeAction, seat: int | None = None) -> PlayRecord:
-        listed = self._legal is not None and any(action is a for a in self._legal)
-        if not listed:
+        if not self._is_listed(action):
             self.check(action, seat)
         elif seat is not None and seat != self.turn:
             raise NotYourTurn(say("It is not your turn."))
@@ -290,12 +344,20 @@ class SuipeDeal(FishingDeal[SuipeAction]):
             existing = self.builds.get(action.value)
             cards = (*existing.cards, *pile) if existing else tuple(pile)
             self.builds[action.value] = Build(action.value, cards, actor)
-        record = PlayRecord(actor, action, self.play_number, before, taken, suipe)
+        record = new_action(PlayRecord, (actor, action, self.play_number, before, taken, suipe))
         self.history.append(record)
         self.play_number += 1
         self._advance()
         self.changed()
         return record
+
+    def _is_listed(self, action: SuipeAction) -> bool:
+        """True when `action` is one of the objects `legal_actions` just returned."""
+        if self._legal is not None:
+            for listed in self._legal:
+                if listed is action:
+                    return True
+        return False
 
     def _advance(self) -> None:
         players = self.rules.players
@@ -331,17 +393,33 @@ class SuipeDeal(FishingDeal[SuipeAction]):
     def changed(self) -> None:
         """Forget cached moves (after a position was edited by hand)."""
         self._legal = None
-        self._sig_cache = {}  # a new dict: copies may share the old one
         self._vectors = None
 
 
+# The fields of the loose values up to each value: all that a play of that value can use. The
+# caches' keys hold those loose values, the card's value in the field of value 0 (always empty
+# in a vector), and the build's values above the 13 value fields.
+_UP_TO = [sum(0xF << (4 * value) for value in range(1, top + 1)) for top in range(14)]
+_VALUE_SHIFT = 56
+_DOUBLES = sum(0xE << (4 * value) for value in range(1, 14))  # set when a value is there twice
+_RAISED_SHIFT = 60
+_BUILD_ALONE: dict[int, Signature] = {r: (Move.CAPTURE, r, 0, True, None) for r in range(1, 11)}
+
+
 @lru_cache(maxsize=PLAYS_CACHE)
-def captures(loose: int, r: int) -> tuple[tuple[Signature, ...], tuple[Signature, ...]]:
-    """A numeral worth `r`'s captures of loose numerals: without a build of `r` on the floor,
-    and with one (each capture also with the build)."""
+def captures(key: int) -> tuple[tuple[Signature, ...], tuple[Signature, ...]]:
+    """A numeral worth `r`'s captures of the loose numerals up to `r` (`key`: those loose
+    values | r): without a build of `r` on the floor, and with one (each capture also with
+    the build)."""
+    r = key & 15
     alone: list[Signature] = []
     with_build: list[Signature] = []
-    for used in floor_takes(loose).union_vectors(r):
+    loose = key - r
+    if size(loose) <= SEARCH_LIMIT:  # (see `_joined`)
+        unions: tuple[int, ...] = tuple(sorted(group_unions(loose, r, False)))
+    else:
+        unions = floor_takes(loose).union_vectors(r)
+    for used in unions:
         if used:
             alone.append((Move.CAPTURE, r, used, False, None))
             with_build.append((Move.CAPTURE, r, used, False, None))
@@ -349,17 +427,39 @@ def captures(loose: int, r: int) -> tuple[tuple[Signature, ...], tuple[Signature
     return tuple(alone), tuple(with_build)
 
 
-@lru_cache(maxsize=PLAYS_CACHE // 2)
-def build_plays(loose: int, r: int, value: int) -> tuple[tuple[Signature, ...], ...]:
-    """A numeral worth `r`'s builds of `value`: without a build of the value on the floor,
-    and with one (which the card may also join alone)."""
-    found = floor_takes(loose).joined(r, value - r, value)
+@lru_cache(maxsize=PLAYS_CACHE * 4)
+def build_plays(key: int) -> tuple[tuple[Signature, ...], ...]:
+    """A numeral worth `r`'s builds of `value` (`key`: the loose values up to `value` | r |
+    value << _VALUE_SHIFT): without a build of the value on the floor, and with one (which the
+    card may also join alone)."""
+    r = key & 15
+    value = key >> _VALUE_SHIFT
+    found = _joined(key & _UP_TO[13], r, value - r, value)
     with_build = tuple((Move.BUILD, value, used, False, None) for used in found)
     return (with_build[1:] if found and not found[0] else with_build), with_build
 
 
-@lru_cache(maxsize=PLAYS_CACHE // 4)
-def raise_plays(loose: int, r: int, raised: int, value: int) -> tuple[Signature, ...]:
-    """Raises of the `raised` build into a `value` build with a numeral worth `r`."""
-    found = floor_takes(loose).joined(r, value - raised - r, value)
+@lru_cache(maxsize=PLAYS_CACHE // 2)
+def raise_plays(key: int) -> tuple[Signature, ...]:
+    """Raises of the `raised` build into a `value` build with a numeral worth `r` (`key`: the
+    loose values up to `value` | r | value << _VALUE_SHIFT | raised << _RAISED_SHIFT)."""
+    r = key & 15
+    value = key >> _VALUE_SHIFT & 15
+    raised = key >> _RAISED_SHIFT
+    found = _joined(key & _UP_TO[13], r, value - raised - r, value)
     return tuple((Move.RAISE, value, used, False, raised) for used in found)
+
+
+def _joined(loose: int, card: int, need: int, target: int) -> tuple[int, ...]:
+    """`FloorTakes.joined`: on a small floor (where it is cheapest) from the loose groups
+    worth `need` that can join the card and the unions of build groups left beside each; on a
+    crowded one from the floor's bitsets."""
+    if size(loose) > SEARCH_LIMIT:
+        return floor_takes(loose).joined(card, need, target)
+    if not need:
+        return tuple(sorted(group_unions(loose, target, True)))
+    found: set[int] = set()
+    for base in groups_within(loose, need):
+        if not base & _DOUBLES and not (base >> 4 * card) & 15:
+            found.update(base + extra for extra in group_unions(loose - base, target, True))
+    return tuple(sorted(found))
