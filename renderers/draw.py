@@ -5,12 +5,15 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from engine.cards import Card, Pack
 from renderers.assets import card_sprite, corner_font, font
-from renderers.encode import palette_png
+from renderers.encode import indexed_png, palette_png
+from renderers.frame import Frame, canvas_draw, framed_png, pasted, touched
+from renderers.palette import to_palette
 from renderers.text import draw_text, fit_text, note_label, wrap_pieces, wrap_words
 from renderers.theme import DEFAULT_THEME, Theme
 
@@ -34,12 +37,23 @@ def paste_card(
     None, its back."""
     width = box[2] - box[0]
     if card is None:
-        picture, mask = card_sprite(None, width, theme)
+        label, pack = None, Pack.FRENCH
     else:
         pack = _PACK.get()
-        picture, mask = card_sprite(card, width, theme, card.letter(pack), pack)
+        label = card.letter(pack)
         note_label(str(card), corner_font(width))
+    picture, mask = card_sprite(card, width, theme, label, pack)
     image.paste(picture, (box[0], box[1]), mask)
+    pasted(image, lambda _: _mapped_sprite(card, width, theme, label, pack), box[:2], mask)
+
+
+@lru_cache(maxsize=1024)
+def _mapped_sprite(
+    card: Card | None, width: int, theme: Theme, label: str | None, pack: Pack
+) -> Image.Image:
+    """A card's sprite mapped to the palette, for the table images that are drawn mapped
+    (`renderers.frame`)."""
+    return to_palette(card_sprite(card, width, theme, label, pack)[0], theme)
 
 
 def dim_card(image: Image.Image, box: tuple[int, int, int, int], theme: Theme) -> None:
@@ -48,12 +62,19 @@ def dim_card(image: Image.Image, box: tuple[int, int, int, int], theme: Theme) -
     shade = Image.new("RGB", region.size, theme.dim)
     mask = card_sprite(None, box[2] - box[0], theme)[1]
     image.paste(Image.blend(region, shade, 0.55), box[:2], mask)
+    touched(image, box)
 
 
 def to_png(image: Image.Image, theme: Theme | None = None) -> bytes:
     """PNG bytes of the image mapped to its theme's palette (see `renderers.palette`), its
     bands of rows deflated once for every image they are in (see `renderers.encode`)."""
     return palette_png(image, theme or DEFAULT_THEME)
+
+
+def framed_to_png(frames: list[Frame], image: Image.Image, theme: Theme) -> bytes:
+    """`to_png` of a table image drawn inside `framing()`, mapped as it was drawn."""
+    indexed = framed_png(frames, image)
+    return to_png(image, theme) if indexed is None else indexed_png(indexed, theme)
 
 
 SMALL_LINE = 31  # from one line of small text to the next (room for Devanagari's marks)
@@ -64,7 +85,7 @@ def table_canvas(
 ) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     """A table image before its seats and cards: the felt, the floor's edge and the header."""
     image = Image.new("RGB", (theme.width, theme.height), theme.felt)
-    draw = ImageDraw.Draw(image)
+    draw = canvas_draw(image, theme)
     edge = (floor[0] - 6, floor[1] - 6, floor[2] + 6, floor[3] + 6)
     draw.rounded_rectangle(edge, 28, outline=theme.felt_edge, width=3)
     draw_header(draw, title, score_lines, theme)

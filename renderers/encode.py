@@ -75,7 +75,11 @@ _BANDS = _Bands(CACHE_BYTES)
 
 def palette_png(image: Image.Image, theme: Theme) -> bytes:
     """PNG bytes of `image` (RGB) mapped to `theme`'s palette, 8 bits a pixel."""
-    indexed = to_palette(image, theme)
+    return indexed_png(to_palette(image, theme), theme)
+
+
+def indexed_png(indexed: Image.Image, theme: Theme) -> bytes:
+    """PNG bytes of `indexed`, an image already mapped to `theme`'s palette."""
     width, height = indexed.size
     data = memoryview(indexed.tobytes())
     pieces: list[bytes] = []

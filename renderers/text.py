@@ -24,6 +24,7 @@ from typing import Any
 from PIL import ImageDraw, ImageFont
 
 from renderers.assets import script_font
+from renderers.frame import FrameDraw
 
 Point = tuple[float, float]
 
@@ -388,6 +389,9 @@ def _draw_run(
     mask, offset = _run_mask(text, face, draw.fontmode, anchor, start)
     position = (int(xy[0]) + offset[0], int(xy[1]) + offset[1])
     draw.draw.draw_bitmap(position, mask, draw.draw.draw_ink(fill))
+    if isinstance(draw, FrameDraw):
+        width, height = mask.size
+        draw.drawn((position[0], position[1], position[0] + width, position[1] + height))
 
 
 def _whole(box: tuple[float, float, float, float]) -> Box:
