@@ -12,7 +12,7 @@ from PIL import Image, ImageDraw
 from engine.cards import Card, Pack
 from renderers.assets import card_sprite, corner_font, font
 from renderers.encode import indexed_png, palette_png
-from renderers.frame import Frame, canvas_draw, framed_png, pasted, touched
+from renderers.frame import Frame, blending, canvas_draw, framed_png, paste
 from renderers.palette import to_palette
 from renderers.text import draw_text, fit_text, note_label, wrap_pieces, wrap_words
 from renderers.theme import DEFAULT_THEME, Theme
@@ -43,8 +43,7 @@ def paste_card(
         label = card.letter(pack)
         note_label(str(card), corner_font(width))
     picture, mask = card_sprite(card, width, theme, label, pack)
-    image.paste(picture, (box[0], box[1]), mask)
-    pasted(image, lambda _: _mapped_sprite(card, width, theme, label, pack), box[:2], mask)
+    paste(image, picture, box[:2], mask, lambda _: _mapped_sprite(card, width, theme, label, pack))
 
 
 @lru_cache(maxsize=1024)
@@ -58,11 +57,11 @@ def _mapped_sprite(
 
 def dim_card(image: Image.Image, box: tuple[int, int, int, int], theme: Theme) -> None:
     """Lay a shade over a card that may not be played now (its corner still readable)."""
+    blending(image, box)
     region = image.crop(box)
     shade = Image.new("RGB", region.size, theme.dim)
     mask = card_sprite(None, box[2] - box[0], theme)[1]
     image.paste(Image.blend(region, shade, 0.55), box[:2], mask)
-    touched(image, box)
 
 
 def to_png(image: Image.Image, theme: Theme | None = None) -> bytes:
@@ -84,21 +83,34 @@ def table_canvas(
     floor: tuple[int, int, int, int], title: str, score_lines: Sequence[str], theme: Theme
 ) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     """A table image before its seats and cards: the felt, the floor's edge and the header."""
-    image = Image.new("RGB", (theme.width, theme.height), theme.felt)
-    draw = canvas_draw(image, theme)
-    edge = (floor[0] - 6, floor[1] - 6, floor[2] + 6, floor[3] + 6)
-    draw.rounded_rectangle(edge, 28, outline=theme.felt_edge, width=3)
+    background, mapped = _background(floor, theme)
+    image = background.copy()
+    draw = canvas_draw(image, theme, mapped)
     draw_header(draw, title, score_lines, theme)
     return image, draw
+
+
+@lru_cache(maxsize=16)
+def _background(
+    floor: tuple[int, int, int, int], theme: Theme
+) -> tuple[Image.Image, Image.Image]:
+    """What every table with this floor starts from: the felt, the floor's edge and the
+    header's band, and the same mapped to the palette (copied, not drawn, for each image)."""
+    image = Image.new("RGB", (theme.width, theme.height), theme.felt)
+    draw = ImageDraw.Draw(image)
+    edge = (floor[0] - 6, floor[1] - 6, floor[2] + 6, floor[3] + 6)
+    draw.rounded_rectangle(edge, 28, outline=theme.felt_edge, width=3)
+    draw.rectangle((0, 0, theme.width, theme.header_height), fill=theme.panel)
+    return image, to_palette(image, theme)
 
 
 def draw_header(
     draw: ImageDraw.ImageDraw, title: str, score_lines: Sequence[str], theme: Theme
 ) -> None:
-    """The band across the top of a table image: the title, then the score lines, each on a
-    line of its own so names never run into figures (three lines at most)."""
+    """The title across the top of a table image (on the header's band: `_background`), then
+    the score lines, each on a line of its own so names never run into figures (three lines at
+    most)."""
     box = (0, 0, theme.width, theme.header_height)
-    draw.rectangle(box, fill=theme.panel)
     title_font = font(theme.title_size, bold=True)
     small = font(theme.small_size)
     width = theme.width - 2 * theme.margin

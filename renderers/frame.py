@@ -31,14 +31,51 @@ Box = tuple[int, int, int, int]
 
 
 class Frame:
-    """The palette image kept beside a colour image, and the boxes still to map."""
+    """The palette image kept beside a colour image, the colour image's pending drawing and
+    the boxes still to map.
 
-    def __init__(self, image: Image.Image, theme: Theme) -> None:
+    The colour image is needed only under what blends with it (text, fades): there it is
+    mapped at the end. So an opaque drawing (a shape, a pasted card or panel) is laid on the
+    colour image only once something blends over it, or at the end if it lies in a box to
+    map, and then in the order it was drawn (with every earlier pending drawing it overlaps):
+    the pixels read are the pixels drawing everything would give."""
+
+    def __init__(self, image: Image.Image, theme: Theme, mapped: Image.Image) -> None:
         self.image = image
         self.theme = theme
-        self.palette_image = Image.new("P", image.size, index(theme, image.getpixel((0, 0))))
+        self.palette_image = mapped.copy()
         self.palette_draw = ImageDraw.Draw(self.palette_image)
         self.boxes: list[Box] = []
+        self.pending: list[tuple[Box, Callable[[], object]]] = []
+
+    def defer(self, box: Sequence[float], drawing: Callable[[], object]) -> None:
+        """`drawing` lays opaque pixels on the colour image inside `box`: later, if needed."""
+        self.pending.append((_outer(box), drawing))
+
+    def blend(self, box: Sequence[float]) -> None:
+        """Something is about to blend with the colour image inside `box`: lay the pending
+        drawing under it, and map the box at the end."""
+        self.flush(_outer(box))
+        self.touch(box)
+
+    def flush(self, box: Box | None = None) -> None:
+        """Lay the pending drawing overlapping `box` (None: all) on the colour image."""
+        pending = self.pending
+        if not pending:
+            return
+        if box is None:
+            chosen = set(range(len(pending)))
+        else:
+            chosen = set()
+            stack = [i for i, (drawn, _) in enumerate(pending) if _overlap(drawn, box)]
+            while stack:  # and every earlier one each of those covers part of
+                i = stack.pop()
+                if i not in chosen:
+                    chosen.add(i)
+                    stack += [j for j in range(i) if _overlap(pending[j][0], pending[i][0])]
+        for i in sorted(chosen):
+            pending[i][1]()
+        self.pending = [item for i, item in enumerate(pending) if i not in chosen]
 
     def touch(self, box: Sequence[float]) -> None:
         """Pixels inside `box` (right and bottom edges excluded) are mapped from the colour
@@ -49,16 +86,38 @@ class Frame:
         if left < right and top < bottom:
             self.boxes.append((left, top, right, bottom))
 
-    def paste(self, mapped: Image.Image, xy: tuple[int, int], mask: Image.Image | None) -> None:
-        """A picture was pasted at `xy` through `mask`: paste it `mapped` too."""
-        self.palette_image.paste(mapped, xy, mask)
-
     def indexed(self) -> Image.Image:
         """The colour image mapped to the palette."""
-        for box in _merged(self.boxes):
+        boxes = _merged(self.boxes)
+        for box in boxes:
+            self.flush(box)
+        for box in boxes:
             self.palette_image.paste(to_palette(self.image.crop(box), self.theme), box[:2])
         self.boxes.clear()
         return self.palette_image
+
+
+def _outer(box: Sequence[float]) -> Box:
+    """Whole pixels around `box`, a pixel more on every side (the inclusive corners of
+    Pillow's shapes, rounding)."""
+    return (int(box[0] // 1) - 1, int(box[1] // 1) - 1,
+            int(-(-box[2] // 1)) + 1, int(-(-box[3] // 1)) + 1)  # fmt: skip
+
+
+def _overlap(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _bounds(xy: Any) -> Box | None:
+    """The box of a shape's `xy` (four numbers, or two corner points), if it is one."""
+    try:
+        if len(xy) == 4:
+            x0, y0, x1, y1 = (float(v) for v in xy)
+        else:
+            (x0, y0), (x1, y1) = xy
+    except (TypeError, ValueError):
+        return None
+    return (int(min(x0, x1)), int(min(y0, y1)), int(max(x0, x1)) + 1, int(max(y0, y1)) + 1)
 
 
 @lru_cache(maxsize=1024)
@@ -80,9 +139,13 @@ def _merged(boxes: list[Box]) -> list[Box]:
     return kept
 
 
+_Plain = ImageDraw.ImageDraw
+
+
 class FrameDraw(ImageDraw.ImageDraw):
-    """An `ImageDraw` whose shapes are drawn on the frame's palette image too, with their
-    colours' indices; text and anything not mirrored mark their box to be mapped."""
+    """An `ImageDraw` whose shapes are drawn on the frame's palette image at once, with their
+    colours' indices, and on the colour image when needed (`Frame`); text and anything not
+    mirrored is drawn on the colour image at once and its box mapped."""
 
     def __init__(self, frame: Frame) -> None:
         super().__init__(frame.image)
@@ -91,8 +154,16 @@ class FrameDraw(ImageDraw.ImageDraw):
     def _ink(self, colour: Any) -> int | None:
         return None if colour is None else index(self.frame.theme, colour)
 
+    def _shape(self, xy: Any, drawing: Callable[[], object]) -> None:
+        box = _bounds(xy)
+        if box is None:
+            self.frame.flush()
+            drawing()
+        else:
+            self.frame.defer(box, drawing)
+
     def rectangle(self, xy: Any, fill: Any = None, outline: Any = None, width: int = 1) -> None:
-        super().rectangle(xy, fill, outline, width)
+        self._shape(xy, lambda: _Plain.rectangle(self, xy, fill, outline, width))
         self.frame.palette_draw.rectangle(xy, self._ink(fill), self._ink(outline), width)
 
     def rounded_rectangle(
@@ -105,29 +176,35 @@ class FrameDraw(ImageDraw.ImageDraw):
         *,
         corners: tuple[bool, bool, bool, bool] | None = None,
     ) -> None:
-        super().rounded_rectangle(xy, radius, fill, outline, width, corners=corners)
+        self._shape(
+            xy,
+            lambda: _Plain.rounded_rectangle(
+                self, xy, radius, fill, outline, width, corners=corners
+            ),
+        )
         self.frame.palette_draw.rounded_rectangle(
             xy, radius, self._ink(fill), self._ink(outline), width, corners=corners
         )
 
     def ellipse(self, xy: Any, fill: Any = None, outline: Any = None, width: int = 1) -> None:
-        super().ellipse(xy, fill, outline, width)
+        self._shape(xy, lambda: _Plain.ellipse(self, xy, fill, outline, width))
         self.frame.palette_draw.ellipse(xy, self._ink(fill), self._ink(outline), width)
 
     def text(self, *args: Any, **kwargs: Any) -> None:
-        super().text(*args, **kwargs)
-        self.frame.touch((0, 0, *self.frame.image.size))
+        _unmirrored("text")(self, *args, **kwargs)
 
-    def drawn(self, box: Sequence[float]) -> None:
-        """Text (or another blend) was drawn inside `box` straight onto the colour image."""
-        self.frame.touch(box)
+    def blend(self, box: Sequence[float]) -> None:
+        """Text (or another blend) is about to be drawn inside `box` on the colour image."""
+        self.frame.blend(box)
 
 
 def _unmirrored(name: str) -> Any:
-    """A drawing method not mirrored: what it draws is mapped from the colour image."""
+    """A drawing method not mirrored: drawn on the colour image over everything pending, and
+    the whole image mapped from it."""
     method = getattr(ImageDraw.ImageDraw, name)
 
     def drawing(self: FrameDraw, *args: Any, **kwargs: Any) -> Any:
+        self.frame.flush()
         result = method(self, *args, **kwargs)
         self.frame.touch((0, 0, *self.frame.image.size))
         return result
@@ -135,8 +212,8 @@ def _unmirrored(name: str) -> Any:
     return drawing
 
 
-for _name in ("arc", "bitmap", "chord", "circle", "line", "pieslice", "point", "polygon",
-              "regular_polygon", "shape"):  # fmt: skip
+for _name in ("arc", "bitmap", "chord", "circle", "line", "multiline_text", "pieslice", "point",
+              "polygon", "regular_polygon", "shape"):  # fmt: skip
     setattr(FrameDraw, _name, _unmirrored(_name))
 
 _REQUEST: ContextVar[list[Frame] | None] = ContextVar("frame_request", default=None)
@@ -153,12 +230,13 @@ def framing() -> Iterator[list[Frame]]:
         _REQUEST.reset(token)
 
 
-def canvas_draw(image: Image.Image, theme: Theme) -> ImageDraw.ImageDraw:
-    """The draw for a new table canvas: a `FrameDraw` when a frame was asked for."""
+def canvas_draw(image: Image.Image, theme: Theme, mapped: Image.Image) -> ImageDraw.ImageDraw:
+    """The draw for a new table canvas (`mapped`: the canvas mapped to the palette): a
+    `FrameDraw` when a frame was asked for."""
     frames = _REQUEST.get()
     if frames is None or frames:
         return ImageDraw.Draw(image)
-    frame = Frame(image, theme)
+    frame = Frame(image, theme, mapped)
     frames.append(frame)
     return FrameDraw(frame)
 
@@ -176,24 +254,30 @@ def frame_of(image: Image.Image) -> Frame | None:
     return None
 
 
-def pasted(
+def paste(
     image: Image.Image,
-    mapped: Callable[[Theme], Image.Image],
+    picture: Image.Image,
     xy: tuple[int, int],
     mask: Image.Image | None,
+    mapped: Callable[[Theme], Image.Image],
 ) -> None:
-    """A picture was pasted on `image` at `xy`: its frame, if any, pastes it mapped (`mapped`
-    gives it, from a cache of the caller's)."""
+    """`image.paste(picture, xy, mask)`; on a frame's image the picture `mapped` (from a
+    cache of the caller's) is pasted on its palette image, the colour when needed."""
     frame = frame_of(image)
-    if frame is not None:
-        frame.paste(mapped(frame.theme), xy, mask)
+    if frame is None:
+        image.paste(picture, xy, mask)
+        return
+    frame.palette_image.paste(mapped(frame.theme), xy, mask)
+    box = (xy[0], xy[1], xy[0] + picture.width, xy[1] + picture.height)
+    frame.defer(box, lambda: image.paste(picture, xy, mask))
 
 
-def touched(image: Image.Image, box: Sequence[float]) -> None:
-    """Pixels of `image` in `box` changed in a way only the colour image shows (a blend)."""
+def blending(image: Image.Image, box: Sequence[float]) -> None:
+    """Call before blending with `image`'s pixels in `box` (a fade): on a frame's image, the
+    pending drawing there is laid first and the box mapped from the colour image."""
     frame = frame_of(image)
     if frame is not None:
-        frame.touch(box)
+        frame.blend(box)
 
 
 def framed_png(frames: list[Frame], image: Image.Image) -> Image.Image | None:

@@ -20,7 +20,7 @@ from PIL import Image, ImageDraw
 
 from engine.words import say
 from renderers.assets import font
-from renderers.frame import pasted
+from renderers.frame import paste
 from renderers.layout import Box
 from renderers.palette import to_palette
 from renderers.text import draw_text, fit_name, is_recording, text_width, wrap_pieces
@@ -77,8 +77,7 @@ def draw_seat(
             _PATCHES[key] = patch
             if len(_PATCHES) > PATCHES:
                 _PATCHES.popitem(last=False)
-    image.paste(patch.picture, box[:2], patch.mask)
-    pasted(image, patch.mapped, box[:2], patch.mask)
+    paste(image, patch.picture, box[:2], patch.mask, patch.mapped)
 
 
 _Key = tuple[tuple[int, int], SeatPanel, Theme]

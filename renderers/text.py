@@ -388,10 +388,10 @@ def _draw_run(
     start = (math.modf(xy[0])[0], math.modf(xy[1])[0])
     mask, offset = _run_mask(text, face, draw.fontmode, anchor, start)
     position = (int(xy[0]) + offset[0], int(xy[1]) + offset[1])
-    draw.draw.draw_bitmap(position, mask, draw.draw.draw_ink(fill))
     if isinstance(draw, FrameDraw):
         width, height = mask.size
-        draw.drawn((position[0], position[1], position[0] + width, position[1] + height))
+        draw.blend((position[0], position[1], position[0] + width, position[1] + height))
+    draw.draw.draw_bitmap(position, mask, draw.draw.draw_ink(fill))
 
 
 def _whole(box: tuple[float, float, float, float]) -> Box:

@@ -16,7 +16,7 @@ from engine.pictures import TrickSeat, TrickTable
 from engine.words import say, say_count
 from renderers.assets import font, index_width
 from renderers.draw import draw_footer, drawing, framed_to_png, paste_card, table_canvas
-from renderers.frame import framing, redraw, touched
+from renderers.frame import blending, framing, redraw
 from renderers.layout import Box, floor_box, placed_positions, seat_boxes, seat_rows
 from renderers.seat import SeatPanel, draw_seat
 from renderers.text import draw_text, fit_name, text_width, wrap_pieces
@@ -163,10 +163,10 @@ def _cards(
 
 def _fade(image: Image.Image, slots: list[Box], theme: Theme) -> None:
     for slot in slots:
+        blending(image, slot)
         region = image.crop(slot)
         felt = Image.new("RGB", region.size, theme.felt)
         image.paste(Image.blend(region, felt, DIM), slot[:2])
-        touched(image, slot)
 
 
 def _middle(
