@@ -12,7 +12,7 @@ from PIL import Image, ImageDraw
 from engine.cards import Card, Pack
 from renderers.assets import card_sprite, corner_font, font
 from renderers.encode import indexed_png, palette_png
-from renderers.frame import Frame, blending, canvas_draw, framed_png, paste
+from renderers.frame import Drawn, Frame, blending, canvas_draw, framed_png, paste, shape_drawn
 from renderers.palette import to_palette
 from renderers.text import draw_text, fit_text, note_label, wrap_pieces, wrap_words
 from renderers.theme import DEFAULT_THEME, Theme
@@ -83,9 +83,8 @@ def table_canvas(
     floor: tuple[int, int, int, int], title: str, score_lines: Sequence[str], theme: Theme
 ) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     """A table image before its seats and cards: the felt, the floor's edge and the header."""
-    background, mapped = _background(floor, theme)
-    image = background.copy()
-    draw = canvas_draw(image, theme, mapped)
+    background, mapped, history = _background(floor, theme)
+    image, draw = canvas_draw(background, theme, mapped, history)
     draw_header(draw, title, score_lines, theme)
     return image, draw
 
@@ -93,15 +92,23 @@ def table_canvas(
 @lru_cache(maxsize=16)
 def _background(
     floor: tuple[int, int, int, int], theme: Theme
-) -> tuple[Image.Image, Image.Image]:
+) -> tuple[Image.Image, Image.Image, tuple[Drawn, ...]]:
     """What every table with this floor starts from: the felt, the floor's edge and the
-    header's band, and the same mapped to the palette (copied, not drawn, for each image)."""
-    image = Image.new("RGB", (theme.width, theme.height), theme.felt)
+    header's band, the same mapped to the palette (copied, not drawn, for each image), and
+    what was drawn (`renderers.frame`)."""
+    size = (theme.width, theme.height)
+    image = Image.new("RGB", size, theme.felt)
     draw = ImageDraw.Draw(image)
     edge = (floor[0] - 6, floor[1] - 6, floor[2] + 6, floor[3] + 6)
     draw.rounded_rectangle(edge, 28, outline=theme.felt_edge, width=3)
-    draw.rectangle((0, 0, theme.width, theme.header_height), fill=theme.panel)
-    return image, to_palette(image, theme)
+    header = (0, 0, theme.width, theme.header_height)
+    draw.rectangle(header, fill=theme.panel)
+    history = (
+        shape_drawn((0, 0, size[0] - 1, size[1] - 1), theme.felt),
+        shape_drawn(edge, None, theme.felt_edge, 3, 28),
+        shape_drawn(header, theme.panel),
+    )
+    return image, to_palette(image, theme), tuple(d for d in history if d is not None)
 
 
 def draw_header(

@@ -16,6 +16,7 @@ result is exactly `to_palette` of the colour image (`tests/renderers/test_frame.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -28,6 +29,38 @@ from renderers.palette import to_palette
 from renderers.theme import Theme
 
 Box = tuple[int, int, int, int]
+BAND = 32  # rows of the background laid on the colour image at a time
+
+
+# What a drawing did inside its box: (box, colour, inner, corner). With a colour, every pixel
+# inside `inner` is that colour but within `corner` pixels of two of the box's edges (a
+# rounded corner); without one, those pixels were left alone (an outline); without `inner`,
+# anything.
+Drawn = tuple[Box, Any, Box | None, int]
+
+
+def shape_drawn(
+    xy: Any, fill: Any = None, outline: Any = None, width: int = 1, radius: float = 0
+) -> Drawn | None:
+    """What a rectangle (rounded by `radius`) drawn by Pillow with these arguments did, with
+    a pixel to spare everywhere; None when `xy` is not a box."""
+    box = _bounds(xy)
+    if box is None:
+        return None
+    edge = width + 1 if outline is not None and outline != fill else 1
+    inner = (box[0] + edge, box[1] + edge, box[2] - edge, box[3] - edge)
+    return (_outer(box), fill, inner, int(radius) + 2 if radius else 0)
+
+
+def _within(box: Box, drawn: Box, inner: Box, corner: int) -> bool:
+    if box[0] < inner[0] or box[1] < inner[1] or box[2] > inner[2] or box[3] > inner[3]:
+        return False
+    if not corner:
+        return True
+    x0, y0, x1, y1 = drawn
+    squares = ((x0, y0, x0 + corner, y0 + corner), (x1 - corner, y0, x1, y0 + corner),
+               (x0, y1 - corner, x0 + corner, y1), (x1 - corner, y1 - corner, x1, y1))  # fmt: skip
+    return not any(_overlap(box, square) for square in squares)
 
 
 class Frame:
@@ -38,25 +71,65 @@ class Frame:
     mapped at the end. So an opaque drawing (a shape, a pasted card or panel) is laid on the
     colour image only once something blends over it, or at the end if it lies in a box to
     map, and then in the order it was drawn (with every earlier pending drawing it overlaps):
-    the pixels read are the pixels drawing everything would give."""
+    the pixels read are the pixels drawing everything would give.
 
-    def __init__(self, image: Image.Image, theme: Theme, mapped: Image.Image) -> None:
-        self.image = image
+    Text is mostly drawn on one colour (a panel, the felt): the history of what was drawn
+    where (`flat`) tells when every pixel under a line of text is one colour, and then the
+    line is pasted on the palette image mapped once for that colour (`renderers.text`), and
+    drawn on the colour image, like a shape, only if needed."""
+
+    def __init__(
+        self, background: Image.Image, theme: Theme, mapped: Image.Image, history: Sequence[Drawn]
+    ) -> None:
+        self.background = background
+        self.image = _scratch(background.size)  # the background laid band by band when
+        self.laid = bytearray(-(-background.height // BAND))  # first needed (`ready`)
         self.theme = theme
         self.palette_image = mapped.copy()
         self.palette_draw = ImageDraw.Draw(self.palette_image)
         self.boxes: list[Box] = []
         self.pending: list[tuple[Box, Callable[[], object]]] = []
+        self.history: list[Drawn] = list(history)
 
-    def defer(self, box: Sequence[float], drawing: Callable[[], object]) -> None:
-        """`drawing` lays opaque pixels on the colour image inside `box`: later, if needed."""
-        self.pending.append((_outer(box), drawing))
+    def defer(
+        self, box: Sequence[float], drawing: Callable[[], object], drawn: Drawn | None = None
+    ) -> None:
+        """`drawing` lays pixels on the colour image inside `box` (over what lies there when
+        it is laid): later, if needed. `drawn` says which (default: anything)."""
+        outer = _outer(box)
+        self.pending.append((outer, drawing))
+        self.history.append(drawn or (outer, None, None, 0))
+
+    def flat(self, box: Box) -> Any:
+        """The one colour every pixel in `box` has now, or None when that is not known."""
+        for drawn, colour, inner, corner in reversed(self.history):
+            if not _overlap(drawn, box):
+                continue
+            if inner is not None and _within(box, drawn, inner, corner):
+                if colour is not None:
+                    return colour
+                continue  # an outline that passes around the box
+            return None
+        return None
 
     def blend(self, box: Sequence[float]) -> None:
         """Something is about to blend with the colour image inside `box`: lay the pending
         drawing under it, and map the box at the end."""
         self.flush(_outer(box))
+        self.ready(box)
         self.touch(box)
+
+    def ready(self, box: Sequence[float] | None = None) -> None:
+        """Lay the background on the colour image's bands of rows in `box` (None: all) that
+        do not have it yet."""
+        height = self.image.height
+        top = 0 if box is None else max(0, int(box[1]))
+        bottom = height if box is None else min(height, int(-(-box[3] // 1)))
+        for band in range(top // BAND, -(-bottom // BAND)):
+            if not self.laid[band]:
+                self.laid[band] = 1
+                rows = (0, band * BAND, self.image.width, min(height, (band + 1) * BAND))
+                self.image.paste(self.background.crop(rows), rows[:2])
 
     def flush(self, box: Box | None = None) -> None:
         """Lay the pending drawing overlapping `box` (None: all) on the colour image."""
@@ -74,6 +147,7 @@ class Frame:
                     chosen.add(i)
                     stack += [j for j in range(i) if _overlap(pending[j][0], pending[i][0])]
         for i in sorted(chosen):
+            self.ready(pending[i][0])
             pending[i][1]()
         self.pending = [item for i, item in enumerate(pending) if i not in chosen]
 
@@ -83,6 +157,7 @@ class Frame:
         width, height = self.image.size
         left, top = max(0, int(box[0])), max(0, int(box[1]))
         right, bottom = min(width, int(-(-box[2] // 1))), min(height, int(-(-box[3] // 1)))
+        self.history.append((_outer(box), None, None, 0))
         if left < right and top < bottom:
             self.boxes.append((left, top, right, bottom))
 
@@ -91,10 +166,29 @@ class Frame:
         boxes = _merged(self.boxes)
         for box in boxes:
             self.flush(box)
+            self.ready(box)
         for box in boxes:
             self.palette_image.paste(to_palette(self.image.crop(box), self.theme), box[:2])
         self.boxes.clear()
+        with _LOCK:  # the colour image is done with: another frame may lay its bands on it
+            if len(_SCRATCH) < SCRATCH:
+                _SCRATCH.append(self.image)
         return self.palette_image
+
+
+SCRATCH = 4  # colour images kept for frames to come (about 3 MB each)
+_SCRATCH: list[Image.Image] = []
+_LOCK = threading.Lock()  # tables are drawn in worker threads
+
+
+def _scratch(size: tuple[int, int]) -> Image.Image:
+    """A colour image of `size` whose pixels are whatever a former frame left (a frame reads
+    and draws only on bands it laid the background on first)."""
+    with _LOCK:
+        for number, image in enumerate(_SCRATCH):
+            if image.size == size:
+                return _SCRATCH.pop(number)
+    return Image.new("RGB", size)
 
 
 def _outer(box: Sequence[float]) -> Box:
@@ -154,16 +248,22 @@ class FrameDraw(ImageDraw.ImageDraw):
     def _ink(self, colour: Any) -> int | None:
         return None if colour is None else index(self.frame.theme, colour)
 
-    def _shape(self, xy: Any, drawing: Callable[[], object]) -> None:
+    def _shape(self, xy: Any, drawing: Callable[[], object], drawn: Drawn | None = None) -> None:
         box = _bounds(xy)
         if box is None:
             self.frame.flush()
+            self.frame.ready()
             drawing()
+            self.frame.touch((0, 0, *self.frame.image.size))
         else:
-            self.frame.defer(box, drawing)
+            self.frame.defer(box, drawing, drawn)
 
     def rectangle(self, xy: Any, fill: Any = None, outline: Any = None, width: int = 1) -> None:
-        self._shape(xy, lambda: _Plain.rectangle(self, xy, fill, outline, width))
+        self._shape(
+            xy,
+            lambda: _Plain.rectangle(self, xy, fill, outline, width),
+            shape_drawn(xy, fill, outline, width),
+        )
         self.frame.palette_draw.rectangle(xy, self._ink(fill), self._ink(outline), width)
 
     def rounded_rectangle(
@@ -181,6 +281,7 @@ class FrameDraw(ImageDraw.ImageDraw):
             lambda: _Plain.rounded_rectangle(
                 self, xy, radius, fill, outline, width, corners=corners
             ),
+            shape_drawn(xy, fill, outline, width, radius) if corners is None else None,
         )
         self.frame.palette_draw.rounded_rectangle(
             xy, radius, self._ink(fill), self._ink(outline), width, corners=corners
@@ -197,6 +298,18 @@ class FrameDraw(ImageDraw.ImageDraw):
         """Text (or another blend) is about to be drawn inside `box` on the colour image."""
         self.frame.blend(box)
 
+    def flat_text(
+        self, box: Box, mapped: Callable[[Any], Image.Image], drawing: Callable[[], object]
+    ) -> bool:
+        """A line of text inside `box`: when all under it is one colour, paste it `mapped`
+        (onto that colour) and draw it on the colour image only if needed (`drawing`)."""
+        colour = self.frame.flat(box)
+        if colour is None:
+            return False
+        self.frame.palette_image.paste(mapped(colour), box[:2])
+        self.frame.defer(box, drawing)
+        return True
+
 
 def _unmirrored(name: str) -> Any:
     """A drawing method not mirrored: drawn on the colour image over everything pending, and
@@ -205,6 +318,7 @@ def _unmirrored(name: str) -> Any:
 
     def drawing(self: FrameDraw, *args: Any, **kwargs: Any) -> Any:
         self.frame.flush()
+        self.frame.ready()
         result = method(self, *args, **kwargs)
         self.frame.touch((0, 0, *self.frame.image.size))
         return result
@@ -230,15 +344,18 @@ def framing() -> Iterator[list[Frame]]:
         _REQUEST.reset(token)
 
 
-def canvas_draw(image: Image.Image, theme: Theme, mapped: Image.Image) -> ImageDraw.ImageDraw:
-    """The draw for a new table canvas (`mapped`: the canvas mapped to the palette): a
-    `FrameDraw` when a frame was asked for."""
+def canvas_draw(
+    background: Image.Image, theme: Theme, mapped: Image.Image, history: Sequence[Drawn]
+) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    """A new table canvas from `background` (`mapped`: it mapped to the palette, `history`:
+    what it was drawn with) and its draw: a `FrameDraw` when a frame was asked for."""
     frames = _REQUEST.get()
     if frames is None or frames:
-        return ImageDraw.Draw(image)
-    frame = Frame(image, theme, mapped)
+        image = background.copy()
+        return image, ImageDraw.Draw(image)
+    frame = Frame(background, theme, mapped, history)
     frames.append(frame)
-    return FrameDraw(frame)
+    return frame.image, FrameDraw(frame)
 
 
 def redraw(image: Image.Image) -> ImageDraw.ImageDraw:
