@@ -12,7 +12,7 @@ from PIL import Image, ImageDraw
 from engine.cards import Card, Pack
 from renderers.assets import card_sprite, corner_font, font
 from renderers.encode import indexed_png, palette_png
-from renderers.frame import Drawn, Frame, blending, canvas_draw, framed_png, paste, shape_drawn
+from renderers.frame import Drawn, Frame, blending, canvas_draw, frame_for, paste, shape_drawn
 from renderers.palette import to_palette
 from renderers.text import draw_text, fit_text, note_label, wrap_pieces, wrap_words
 from renderers.theme import DEFAULT_THEME, Theme
@@ -72,8 +72,10 @@ def to_png(image: Image.Image, theme: Theme | None = None) -> bytes:
 
 def framed_to_png(frames: list[Frame], image: Image.Image, theme: Theme) -> bytes:
     """`to_png` of a table image drawn inside `framing()`, mapped as it was drawn."""
-    indexed = framed_png(frames, image)
-    return to_png(image, theme) if indexed is None else indexed_png(indexed, theme)
+    frame = frame_for(frames, image)
+    if frame is None:
+        return to_png(image, theme)
+    return indexed_png(frame.indexed(), theme, frame.like, frame.drawn_rows())
 
 
 SMALL_LINE = 31  # from one line of small text to the next (room for Devanagari's marks)

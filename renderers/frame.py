@@ -90,6 +90,8 @@ class Frame:
         self.boxes: list[Box] = []
         self.pending: list[tuple[Box, Callable[[], object]]] = []
         self.history: list[Drawn] = list(history)
+        self.like = mapped  # the palette image before anything was drawn
+        self.drawn_from = len(self.history)  # what was drawn since: `drawn_rows`
 
     def defer(
         self, box: Sequence[float], drawing: Callable[[], object], drawn: Drawn | None = None
@@ -160,6 +162,10 @@ class Frame:
         self.history.append((_outer(box), None, None, 0))
         if left < right and top < bottom:
             self.boxes.append((left, top, right, bottom))
+
+    def drawn_rows(self) -> list[tuple[int, int]]:
+        """The rows drawn on since the frame began (top, bottom ranges)."""
+        return [(drawn[0][1], drawn[0][3]) for drawn in self.history[self.drawn_from :]]
 
     def indexed(self) -> Image.Image:
         """The colour image mapped to the palette."""
@@ -397,8 +403,6 @@ def blending(image: Image.Image, box: Sequence[float]) -> None:
         frame.blend(box)
 
 
-def framed_png(frames: list[Frame], image: Image.Image) -> Image.Image | None:
-    """The palette image of `image` when it is the frame's, else None."""
-    if frames and frames[0].image is image:
-        return frames[0].indexed()
-    return None
+def frame_for(frames: list[Frame], image: Image.Image) -> Frame | None:
+    """The frame `image` was drawn in, if any."""
+    return frames[0] if frames and frames[0].image is image else None
