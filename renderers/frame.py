@@ -1,17 +1,21 @@
-"""A table image drawn twice at once: in colour, and already mapped to its theme's palette.
+"""A table image drawn straight onto its theme's palette, the colour image kept only where
+something blends with it.
 
 Mapping a whole image to the palette (`renderers.palette.to_palette`) costs about a nanosecond
-and a half a pixel, the largest part of a table image's time, while nearly every pixel of a
-table is a theme colour laid down by a shape (the felt, the panels, the frames) or a pixel of
-a card or seat panel seen before. The mapping is pixel by pixel, so a shape of one colour drawn
-on the palette image with that colour's index, or a picture mapped once and pasted, gives the
-very pixels that mapping the colour image would. Only what blends with what lies under it
-(anti-aliased text, a faded trick) is mapped from the colour image, and only inside its box.
+and a half a pixel, once the largest part of a table image's time, while nearly every pixel of
+a table is a theme colour laid down by a shape (the felt, the panels, the frames), a pixel of a
+card or seat panel seen before, or text on one colour. The mapping is pixel by pixel, so a
+shape drawn on the palette image with its colour's index, a picture mapped once and pasted, or
+a line of text drawn once on that one colour and mapped, gives the very pixels that mapping the
+colour image would. Only what blends with something else (text over a card or a badge, a faded
+trick) is drawn on the colour image and mapped from it, inside its box; the colour image gets
+the drawing under such a box, in order, only then (`Frame`).
 
 `framing()` asks for this: the first canvas made inside the block (`table_canvas`) is drawn
-with a `FrameDraw`, which mirrors each shape onto the palette image; pastes and blends tell
-the frame through `pasted` and `touched`. `Frame.indexed()` then maps the touched boxes, so the
-result is exactly `to_palette` of the colour image (`tests/renderers/test_frame.py`).
+with a `FrameDraw`; pastes and fades tell the frame through `paste` and `blending`, text
+through `FrameDraw.flat_text` and `FrameDraw.blend` (`renderers.text`). `Frame.indexed()` gives
+exactly `to_palette` of the colour image that drawing everything would have made
+(`tests/renderers/test_frame.py`: every game, table size, seat and language).
 """
 
 from __future__ import annotations
