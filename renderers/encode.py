@@ -9,7 +9,9 @@ boundary, so the pieces join into one zlib stream) and kept in a cache shared by
 under Python's hash of its indices (SipHash, 64 bits with a key drawn for each process: two
 different bands of the same length alike in it is not a case to plan for; it costs half of the
 CRC-32 and Adler-32 that keyed the bands before). An image then costs the mapping, the hash of
-its indices and the deflating of the bands that are new.
+its indices and the deflating of the bands that are new. A table drawn mapped
+(`renderers.frame`) also says which rows were drawn on since its background: the other bands
+are the background's, and take its keys without being hashed again.
 
 Decoded, the PNG is exactly the image mapped to the palette, and the same image always gives
 the same bytes (a band's bytes depend on the band alone).
