@@ -36,10 +36,10 @@ Box = tuple[int, int, int, int]
 BAND = 32  # rows of the background laid on the colour image at a time
 
 
-# What a drawing did inside its box: (box, colour, inner, corner). With a colour, every pixel
-# inside `inner` is that colour but within `corner` pixels of two of the box's edges (a
-# rounded corner); without one, those pixels were left alone (an outline); without `inner`,
-# anything.
+# What a drawing did inside its box: (box, colour, inner, radius). With a colour, every pixel
+# inside `inner` is that colour but in the rounded corners (of `radius`, the outline as wide
+# as `inner` is inside the box); without one, those pixels were left alone (an outline);
+# without `inner`, anything.
 Drawn = tuple[Box, Any, Box | None, int]
 
 
@@ -53,18 +53,33 @@ def shape_drawn(
         return None
     edge = width + 1 if outline is not None and outline != fill else 1
     inner = (box[0] + edge, box[1] + edge, box[2] - edge, box[3] - edge)
-    return (_outer(box), fill, inner, int(radius) + 2 if radius else 0)
+    return (_outer(box), fill, inner, int(radius + 0.5))
 
 
-def _within(box: Box, drawn: Box, inner: Box, corner: int) -> bool:
+def _within(box: Box, drawn: Box, inner: Box, radius: int) -> bool:
+    """Whether every pixel of `box` is inside the part of a shape its colour fills (or its
+    outline leaves alone): inside `inner`, and in a rounded corner (Pillow draws it as a
+    quarter of a circle of `radius` about its centre, the outline along it) no further from
+    the corner's centre than the outline's inner edge, less a pixel."""
     if box[0] < inner[0] or box[1] < inner[1] or box[2] > inner[2] or box[3] > inner[3]:
         return False
-    if not corner:
+    if not radius:
         return True
-    x0, y0, x1, y1 = drawn
-    squares = ((x0, y0, x0 + corner, y0 + corner), (x1 - corner, y0, x1, y0 + corner),
-               (x0, y1 - corner, x0 + corner, y1), (x1 - corner, y1 - corner, x1, y1))  # fmt: skip
-    return not any(_overlap(box, square) for square in squares)
+    left, top = drawn[0] + 1 + radius, drawn[1] + 1 + radius  # the corners' centres
+    right, bottom = drawn[2] - 2 - radius, drawn[3] - 2 - radius
+    outline = inner[0] - drawn[0] - 2  # its width (0: none)
+    safe = radius - outline - 1
+    if safe <= 0:
+        return (left <= box[0] and box[2] - 1 <= right) or (top <= box[1] and box[3] - 1 <= bottom)
+    for x, y, centre_x, centre_y, sign_x, sign_y in (
+        (box[0], box[1], left, top, -1, -1), (box[2] - 1, box[1], right, top, 1, -1),
+        (box[0], box[3] - 1, left, bottom, -1, 1), (box[2] - 1, box[3] - 1, right, bottom, 1, 1),
+    ):  # fmt: skip
+        # the pixel of `box` furthest into this corner, if `box` reaches into it
+        dx, dy = (x - centre_x) * sign_x, (y - centre_y) * sign_y
+        if dx > 0 and dy > 0 and dx * dx + dy * dy > safe * safe:
+            return False
+    return True
 
 
 class Frame:
@@ -317,8 +332,8 @@ class FrameDraw(ImageDraw.ImageDraw):
         if colour is None:
             return False
         self.frame.palette_image.paste(mapped(colour), box[:2])
-        self.frame.defer(box, drawing)
-        return True
+        self.frame.defer(box, drawing, (box, None, None, 0))  # the mask's box exactly: the
+        return True  # runs of a line in several scripts touch without overlapping
 
 
 def _unmirrored(name: str) -> Any:
