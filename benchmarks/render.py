@@ -1,6 +1,7 @@
 """Render speed, run by hand from the project root: `python -m benchmarks.render [REPEATS]
-[--cpu]` (`--cpu`: the drawing thread's CPU time instead of the wall clock, to compare runs on
-a busy, shared machine; the budget is for the wall clock on a quiet one).
+[--cpu] [--tables N]` (`--cpu`: the drawing thread's CPU time instead of the wall clock, to
+compare runs on a busy, shared machine; the budget is for the wall clock on a quiet one;
+`--tables N`: only the bot's load of `benchmarks.bot_e2e`, see `tables`).
 
 Median and 95th-percentile time to render and encode as PNG (sprites and fonts cached after
 the first image, as in the running bot) and the PNG size, for every image of the gallery: the
@@ -28,6 +29,7 @@ from PIL import Image
 
 from engine import registry
 from engine.core import PUBLIC
+from engine.fairness import Cut
 from engine.games import new_match
 from renderers import table
 from renderers.draw import to_png
@@ -77,12 +79,40 @@ def played(game: str, players: int, moves: int = 60) -> tuple[list[float], int]:
     return times, largest
 
 
+def tables(count: int, moves: int = 16, warm: int = 4) -> list[float]:
+    """The table images of `benchmarks.bot_e2e`: `count` two-player Suipe tables (players "A"
+    and "B", each table's first legal move played) taking turns, the public table drawn after
+    every move as the bot draws it. The times of the moves after each table's first `warm`."""
+    matches = [new_match("suipe", 1000 + n, players=2) for n in range(count)]
+    times: list[float] = []
+    for move in range(moves):
+        for match in matches:
+            while match.pending_cut is not None and not match.is_terminal:
+                match.apply(Cut(match.pending_cut.default), match.pending_cut.cutter)
+            match.apply(match.legal_actions()[0])
+            picture = match.view(PUBLIC).picture(["A", "B"])
+            started = clock()
+            table.render_picture_png(picture)
+            if move >= warm:
+                times.append((clock() - started) * 1000)
+    return times
+
+
 def main(argv: list[str] | None = None) -> int:
     global clock
     args = sys.argv[1:] if argv is None else argv
     if "--cpu" in args:
         clock = time.thread_time
         args = [arg for arg in args if arg != "--cpu"]
+    if "--tables" in args:
+        at = args.index("--tables")
+        times = tables(int(args[at + 1]))
+        print(
+            f"{args[at + 1]} Suipe tables, {len(times)} images ({clock.__name__}): mean "
+            f"{statistics.mean(times):.2f} ms, median {statistics.median(times):.2f} ms, "
+            f"p95 {_p95(times):.2f} ms"
+        )
+        return 0
     repeats = int(args[0]) if args else 20
     print(
         f"Render + PNG encode over {repeats} runs ({clock.__name__}): median, p95 "

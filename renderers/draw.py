@@ -5,12 +5,15 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from engine.cards import Card, Pack
 from renderers.assets import card_sprite, corner_font, font
-from renderers.encode import palette_png
+from renderers.encode import indexed_png, palette_png
+from renderers.frame import Drawn, Frame, blending, canvas_draw, frame_for, paste, shape_drawn
+from renderers.palette import to_palette
 from renderers.text import draw_text, fit_text, note_label, wrap_pieces, wrap_words
 from renderers.theme import DEFAULT_THEME, Theme
 
@@ -34,16 +37,27 @@ def paste_card(
     None, its back."""
     width = box[2] - box[0]
     if card is None:
-        picture, mask = card_sprite(None, width, theme)
+        label, pack = None, Pack.FRENCH
     else:
         pack = _PACK.get()
-        picture, mask = card_sprite(card, width, theme, card.letter(pack), pack)
+        label = card.letter(pack)
         note_label(str(card), corner_font(width))
-    image.paste(picture, (box[0], box[1]), mask)
+    picture, mask = card_sprite(card, width, theme, label, pack)
+    paste(image, picture, box[:2], mask, lambda _: _mapped_sprite(card, width, theme, label, pack))
+
+
+@lru_cache(maxsize=1024)
+def _mapped_sprite(
+    card: Card | None, width: int, theme: Theme, label: str | None, pack: Pack
+) -> Image.Image:
+    """A card's sprite mapped to the palette, for the table images that are drawn mapped
+    (`renderers.frame`)."""
+    return to_palette(card_sprite(card, width, theme, label, pack)[0], theme)
 
 
 def dim_card(image: Image.Image, box: tuple[int, int, int, int], theme: Theme) -> None:
     """Lay a shade over a card that may not be played now (its corner still readable)."""
+    blending(image, box)
     region = image.crop(box)
     shade = Image.new("RGB", region.size, theme.dim)
     mask = card_sprite(None, box[2] - box[0], theme)[1]
@@ -56,6 +70,14 @@ def to_png(image: Image.Image, theme: Theme | None = None) -> bytes:
     return palette_png(image, theme or DEFAULT_THEME)
 
 
+def framed_to_png(frames: list[Frame], image: Image.Image, theme: Theme) -> bytes:
+    """`to_png` of a table image drawn inside `framing()`, mapped as it was drawn."""
+    frame = frame_for(frames, image)
+    if frame is None:
+        return to_png(image, theme)
+    return indexed_png(frame.indexed(), theme, frame.like, frame.drawn_rows())
+
+
 SMALL_LINE = 31  # from one line of small text to the next (room for Devanagari's marks)
 
 
@@ -63,21 +85,41 @@ def table_canvas(
     floor: tuple[int, int, int, int], title: str, score_lines: Sequence[str], theme: Theme
 ) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     """A table image before its seats and cards: the felt, the floor's edge and the header."""
-    image = Image.new("RGB", (theme.width, theme.height), theme.felt)
+    background, mapped, history = _background(floor, theme)
+    image, draw = canvas_draw(background, theme, mapped, history)
+    draw_header(draw, title, score_lines, theme)
+    return image, draw
+
+
+@lru_cache(maxsize=16)
+def _background(
+    floor: tuple[int, int, int, int], theme: Theme
+) -> tuple[Image.Image, Image.Image, tuple[Drawn, ...]]:
+    """What every table with this floor starts from: the felt, the floor's edge and the
+    header's band, the same mapped to the palette (copied, not drawn, for each image), and
+    what was drawn (`renderers.frame`)."""
+    size = (theme.width, theme.height)
+    image = Image.new("RGB", size, theme.felt)
     draw = ImageDraw.Draw(image)
     edge = (floor[0] - 6, floor[1] - 6, floor[2] + 6, floor[3] + 6)
     draw.rounded_rectangle(edge, 28, outline=theme.felt_edge, width=3)
-    draw_header(draw, title, score_lines, theme)
-    return image, draw
+    header = (0, 0, theme.width, theme.header_height)
+    draw.rectangle(header, fill=theme.panel)
+    history = (
+        shape_drawn((0, 0, size[0] - 1, size[1] - 1), theme.felt),
+        shape_drawn(edge, None, theme.felt_edge, 3, 28),
+        shape_drawn(header, theme.panel),
+    )
+    return image, to_palette(image, theme), tuple(d for d in history if d is not None)
 
 
 def draw_header(
     draw: ImageDraw.ImageDraw, title: str, score_lines: Sequence[str], theme: Theme
 ) -> None:
-    """The band across the top of a table image: the title, then the score lines, each on a
-    line of its own so names never run into figures (three lines at most)."""
+    """The title across the top of a table image (on the header's band: `_background`), then
+    the score lines, each on a line of its own so names never run into figures (three lines at
+    most)."""
     box = (0, 0, theme.width, theme.header_height)
-    draw.rectangle(box, fill=theme.panel)
     title_font = font(theme.title_size, bold=True)
     small = font(theme.small_size)
     width = theme.width - 2 * theme.margin

@@ -9,7 +9,9 @@ boundary, so the pieces join into one zlib stream) and kept in a cache shared by
 under Python's hash of its indices (SipHash, 64 bits with a key drawn for each process: two
 different bands of the same length alike in it is not a case to plan for; it costs half of the
 CRC-32 and Adler-32 that keyed the bands before). An image then costs the mapping, the hash of
-its indices and the deflating of the bands that are new.
+its indices and the deflating of the bands that are new. A table drawn mapped
+(`renderers.frame`) also says which rows were drawn on since its background: the other bands
+are the background's, and take its keys without being hashed again.
 
 Decoded, the PNG is exactly the image mapped to the palette, and the same image always gives
 the same bytes (a band's bytes depend on the band alone).
@@ -21,6 +23,7 @@ import struct
 import threading
 import zlib
 from collections import OrderedDict
+from collections.abc import Sequence
 
 from PIL import Image
 
@@ -48,10 +51,14 @@ class _Bands:
         self.lock = threading.Lock()  # images are encoded in worker threads
 
     def get(self, key: _Key) -> _Band | None:
+        return self.get_many([key])[0]
+
+    def get_many(self, keys: list[_Key]) -> list[_Band | None]:
         with self.lock:
-            found = self.items.get(key)
-            if found is not None:
-                self.items.move_to_end(key)
+            found = [self.items.get(key) for key in keys]
+            for key, band in zip(keys, found, strict=True):
+                if band is not None:
+                    self.items.move_to_end(key)
             return found
 
     def put(self, key: _Key, band: _Band) -> None:
@@ -75,18 +82,38 @@ _BANDS = _Bands(CACHE_BYTES)
 
 def palette_png(image: Image.Image, theme: Theme) -> bytes:
     """PNG bytes of `image` (RGB) mapped to `theme`'s palette, 8 bits a pixel."""
-    indexed = to_palette(image, theme)
+    return indexed_png(to_palette(image, theme), theme)
+
+
+def indexed_png(
+    indexed: Image.Image,
+    theme: Theme,
+    like: Image.Image | None = None,
+    drawn: Sequence[tuple[int, int]] = (),
+) -> bytes:
+    """PNG bytes of `indexed`, an image already mapped to `theme`'s palette. Given `like`, an
+    image of the same size that `indexed` differs from only in the rows `drawn` (top, bottom
+    ranges: a table and its background), the other bands' keys are `like`'s, not hashed."""
     width, height = indexed.size
-    data = memoryview(indexed.tobytes())
+    data = indexed.tobytes()  # sliced as bytes: a memoryview's slices hash at half the speed
+    step = BAND * width
+    starts = range(0, width * height, step)
+    keys: list[_Key | None] = [None] * len(starts)
+    if like is not None and like.size == indexed.size:
+        keys = list(_band_keys(like))
+        for top, bottom in drawn:
+            for number in range(max(0, top) // BAND, min(len(starts), -(-bottom // BAND))):
+                keys[number] = None
+    for number, start in enumerate(starts):
+        if keys[number] is None:
+            rows = data[start : start + step]
+            keys[number] = (width, hash(rows), len(rows))
+    known = [key for key in keys if key is not None]
     pieces: list[bytes] = []
     adler_a, adler_b = 1, 0
-    step = BAND * width
-    for start in range(0, width * height, step):
-        rows = data[start : start + step]
-        key = (width, hash(rows), len(rows))
-        band = _BANDS.get(key)
+    for key, band, start in zip(known, _BANDS.get_many(known), starts, strict=True):
         if band is None:
-            band = _deflate(rows, width)
+            band = _deflate(data[start : start + step], width)
             _BANDS.put(key, band)
         deflated, band_adler, length = band
         pieces.append(deflated)
@@ -104,7 +131,29 @@ def palette_png(image: Image.Image, theme: Theme) -> bytes:
     )  # fmt: skip
 
 
-def _deflate(indexed: memoryview, width: int) -> _Band:
+_LIKE: dict[int, tuple[Image.Image, tuple[_Key, ...]]] = {}
+
+
+def _band_keys(image: Image.Image) -> tuple[_Key, ...]:
+    """The keys of `image`'s bands, remembered while it lives (a table's background)."""
+    found = _LIKE.get(id(image))
+    if found is not None and found[0] is image:
+        return found[1]
+    width, height = image.size
+    data = image.tobytes()
+    step = BAND * width
+    keys = tuple(
+        (width, hash(data[start : start + step]), len(data[start : start + step]))
+        for start in range(0, width * height, step)
+    )
+    with _BANDS.lock:
+        if len(_LIKE) >= 32:
+            _LIKE.clear()
+        _LIKE[id(image)] = (image, keys)
+    return keys
+
+
+def _deflate(indexed: bytes, width: int) -> _Band:
     """Rows of palette indices, each behind its filter byte (none), deflated."""
     filtered = b"".join(
         b"\x00" + indexed[row : row + width] for row in range(0, len(indexed), width)

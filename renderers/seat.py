@@ -20,7 +20,9 @@ from PIL import Image, ImageDraw
 
 from engine.words import say
 from renderers.assets import font
+from renderers.frame import paste
 from renderers.layout import Box
+from renderers.palette import to_palette
 from renderers.text import draw_text, fit_name, is_recording, text_width, wrap_pieces
 from renderers.theme import RGB, Theme
 
@@ -75,26 +77,41 @@ def draw_seat(
             _PATCHES[key] = patch
             if len(_PATCHES) > PATCHES:
                 _PATCHES.popitem(last=False)
-    image.paste(patch[0], box[:2], patch[1])
+    paste(image, patch.picture, box[:2], patch.mask, patch.mapped)
 
 
 _Key = tuple[tuple[int, int], SeatPanel, Theme]
 PATCHES = 128  # panels kept as patches, about 160 KB each
 SEEN = 1024  # panels remembered as drawn once (their words only)
-_PATCHES: OrderedDict[_Key, tuple[Image.Image, Image.Image]] = OrderedDict()
+_PATCHES: OrderedDict[_Key, _Patch] = OrderedDict()
 _SEEN: OrderedDict[_Key, None] = OrderedDict()
 _LOCK = threading.Lock()
 
 
-def _panel(
-    size: tuple[int, int], panel: SeatPanel, theme: Theme
-) -> tuple[Image.Image, Image.Image]:
+class _Patch:
+    """A panel drawn once: its picture, its mask and, once asked for, the picture mapped to
+    the palette (`renderers.frame`)."""
+
+    def __init__(self, picture: Image.Image, mask: Image.Image) -> None:
+        self.picture = picture
+        self.mask = mask
+        self._mapped: Image.Image | None = None
+
+    def mapped(self, theme: Theme) -> Image.Image:
+        if self._mapped is None:  # two threads may both map it: the same pixels
+            self._mapped = to_palette(self.picture, theme)
+        return self._mapped
+
+
+def _panel(size: tuple[int, int], panel: SeatPanel, theme: Theme) -> _Patch:
     """The panel drawn on a transparent patch, as its picture and a two-level mask: the patch
     is opaque inside the panel's rounded edge (text stays well inside it) and clear outside,
     so the mask lays down exactly the drawn pixels."""
     patch = Image.new("RGBA", (size[0] + 1, size[1] + 1), (0, 0, 0, 0))
     _draw_panel(ImageDraw.Draw(patch), (0, 0, size[0], size[1]), panel, theme)
-    return patch.convert("RGB"), patch.getchannel("A").convert("1", dither=Image.Dither.NONE)
+    return _Patch(
+        patch.convert("RGB"), patch.getchannel("A").convert("1", dither=Image.Dither.NONE)
+    )
 
 
 def _draw_panel(draw: ImageDraw.ImageDraw, box: Box, panel: SeatPanel, theme: Theme) -> None:

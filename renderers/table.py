@@ -12,7 +12,8 @@ from engine.core import GameView
 from engine.words import say, say_count
 from renderers import tricks
 from renderers.assets import font
-from renderers.draw import draw_footer, paste_card, table_canvas, to_png
+from renderers.draw import draw_footer, framed_to_png, paste_card, table_canvas, to_png
+from renderers.frame import framing
 from renderers.layout import MAX_FAN, Box, TableLayout, pile_fan, table_layout
 from renderers.model import PileModel, SeatModel, TableModel, TablePicture, table_model
 from renderers.seat import SeatPanel, draw_seat
@@ -50,13 +51,17 @@ def render_picture(
 def render_picture_png(
     picture: TablePicture, theme: Theme = DEFAULT_THEME, bottom: int = 0
 ) -> bytes:
-    return to_png(render_picture(picture, theme, bottom), theme)
+    """The PNG of `render_picture`, the image mapped to the palette as it is drawn
+    (`renderers.frame`)."""
+    with framing() as frames:
+        image = render_picture(picture, theme, bottom)
+    return framed_to_png(frames, image, theme)
 
 
 def render_png(
     view: GameView, names: Sequence[str] | None = None, theme: Theme = DEFAULT_THEME
 ) -> bytes:
-    return to_png(render(view, names, theme), theme)
+    return render_picture_png(table_model(view, names), theme)
 
 
 async def render_png_async(

@@ -21,9 +21,12 @@ from enum import Enum
 from functools import lru_cache
 from typing import Any
 
-from PIL import ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
 from renderers.assets import script_font
+from renderers.frame import FrameDraw
+from renderers.palette import to_palette
+from renderers.theme import Theme
 
 Point = tuple[float, float]
 
@@ -387,7 +390,40 @@ def _draw_run(
     start = (math.modf(xy[0])[0], math.modf(xy[1])[0])
     mask, offset = _run_mask(text, face, draw.fontmode, anchor, start)
     position = (int(xy[0]) + offset[0], int(xy[1]) + offset[1])
-    draw.draw.draw_bitmap(position, mask, draw.draw.draw_ink(fill))
+    ink = draw.draw.draw_ink(fill)
+    if isinstance(draw, FrameDraw):
+        width, height = mask.size
+        box = (position[0], position[1], position[0] + width, position[1] + height)
+        if not (width and height) or draw.flat_text(
+            box,
+            lambda colour: _flat_run(
+                text, face, draw.fontmode, anchor, start, fill, colour, draw.frame.theme
+            ),
+            lambda: draw.draw.draw_bitmap(position, mask, ink),
+        ):
+            return
+        draw.blend(box)
+    draw.draw.draw_bitmap(position, mask, ink)
+
+
+@lru_cache(maxsize=2048)
+def _flat_run(
+    text: str,
+    face: ImageFont.FreeTypeFont,
+    mode: str,
+    anchor: str,
+    start: tuple[float, float],
+    fill: tuple[int, ...],
+    colour: Any,
+    theme: Theme,
+) -> Image.Image:
+    """A line drawn on `colour` and mapped to the palette: what the palette image shows
+    where the line is drawn on that colour (`renderers.frame`)."""
+    mask, _ = _run_mask(text, face, mode, anchor, start)
+    picture = Image.new("RGB", mask.size, colour)
+    draw = ImageDraw.Draw(picture)
+    draw.draw.draw_bitmap((0, 0), mask, draw.draw.draw_ink(fill))
+    return to_palette(picture, theme)
 
 
 def _whole(box: tuple[float, float, float, float]) -> Box:

@@ -15,7 +15,8 @@ from engine.cards import Card
 from engine.pictures import TrickSeat, TrickTable
 from engine.words import say, say_count
 from renderers.assets import font, index_width
-from renderers.draw import draw_footer, drawing, paste_card, table_canvas, to_png
+from renderers.draw import draw_footer, drawing, framed_to_png, paste_card, table_canvas
+from renderers.frame import blending, framing, redraw
 from renderers.layout import Box, floor_box, placed_positions, seat_boxes, seat_rows
 from renderers.seat import SeatPanel, draw_seat
 from renderers.text import draw_text, fit_name, text_width, wrap_pieces
@@ -106,7 +107,7 @@ def _render(table: TrickTable, theme: Theme, bottom: int) -> Image.Image:
     if taken:  # the taken trick fades into the felt, its taker's card still framed
         _fade(image, [s for p, s in enumerate(layout.slots) if any(q == p for q, _ in shown)],
               theme)  # fmt: skip
-        draw = ImageDraw.Draw(image)
+        draw = redraw(image)
     if winning_box is not None:
         draw.rounded_rectangle(
             (winning_box[0] - 4, winning_box[1] - 4, winning_box[2] + 4, winning_box[3] + 4),
@@ -162,6 +163,7 @@ def _cards(
 
 def _fade(image: Image.Image, slots: list[Box], theme: Theme) -> None:
     for slot in slots:
+        blending(image, slot)
         region = image.crop(slot)
         felt = Image.new("RGB", region.size, theme.felt)
         image.paste(Image.blend(region, felt, DIM), slot[:2])
@@ -224,4 +226,8 @@ def render_last_trick_png(
     table: TrickTable, theme: Theme = DEFAULT_THEME, bottom: int = 0
 ) -> bytes | None:
     picture = last_trick_picture(table)
-    return None if picture is None else to_png(render(picture, theme, bottom), theme)
+    if picture is None:
+        return None
+    with framing() as frames:
+        image = render(picture, theme, bottom)
+    return framed_to_png(frames, image, theme)
