@@ -26,6 +26,8 @@ class SearchBudget:
     depth: int | None = None  # plays simulated after the candidate (None: see `look_ahead`)
     careful: int | None = None  # of those, the first few by the normal player's judgement
     endgame: int = 8  # with at most this many plays left, simulate to the deal's end
+    trial: int = 4  # worlds every candidate is played in; then only the best `finalists`
+    finalists: int = 2
     seconds: float | None = None  # think at most this long, wall clock (the bot sets it;
     # never more than `clock.MAX_SECONDS`); None: every sample, whatever the machine's load
 
@@ -114,17 +116,21 @@ def hard_choice(world: Deal, rng: random.Random, budget: SearchBudget) -> Any:
     if len(top) == 1:
         return top[0].action
     totals = [0.0] * len(top)
-    for _ in range(budget.samples):
+    alive = list(range(len(top)))  # the candidates still compared
+    for played in range(budget.samples):
+        if played == budget.trial and len(alive) > budget.finalists:
+            alive = sorted(alive, key=lambda i: (-totals[i], -top[i].score))[: budget.finalists]
         imagined = sample_world(world, seat, rng)
         values = []
         try:
-            for candidate in top:
+            for index in alive:
                 trial = imagined.copy()
-                trial.apply(candidate.action)
+                trial.apply(top[index].action)
                 play_out(trial, game, budget, rng, memo, clock)
                 values.append(leaf_value(trial, game, side, seat, memo))
         except OutOfTime:
             break  # this world is left out: every candidate is judged on the same worlds
-        totals = [total + value for total, value in zip(totals, values, strict=True)]
-    best = max(range(len(top)), key=lambda i: (totals[i], top[i].score))
+        for index, value in zip(alive, values, strict=True):
+            totals[index] += value
+    best = max(alive, key=lambda i: (totals[i], top[i].score))
     return top[best].action
