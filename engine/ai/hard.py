@@ -28,6 +28,7 @@ class SearchBudget:
     endgame: int = 8  # with at most this many plays left, simulate to the deal's end
     trial: int = 4  # worlds every candidate is played in; then only the best `finalists`
     finalists: int = 2
+    any_suit: bool = False  # share the replies' odds between seats (see `ReplyOdds`)
     seconds: float | None = None  # think at most this long, wall clock (the bot sets it;
     # never more than `clock.MAX_SECONDS`); None: every sample, whatever the machine's load
 
@@ -76,7 +77,7 @@ def play_out(
     if plays_left(world) <= budget.endgame:
         while not world.is_over:  # the end is near: who takes the last cards counts
             clock.check()
-            world.apply(score_actions(world, rng, memo, 1, clock)[0].action)
+            world.apply(score_actions(world, rng, memo, 1, clock, budget.any_suit)[0].action)
         return
     depth, careful = look_ahead(world, game, budget)
     for step in range(depth):
@@ -84,20 +85,25 @@ def play_out(
             return
         clock.check()
         if step < careful:
-            world.apply(score_actions(world, rng, memo, 1, clock)[0].action)
+            world.apply(score_actions(world, rng, memo, 1, clock, budget.any_suit)[0].action)
         else:
             world.apply(greedy_play(world, game, rng))
 
 
 def leaf_value(
-    world: Deal, game: GameAdapter, side: int, seat: int, memo: ReplyMemo | None = None
+    world: Deal,
+    game: GameAdapter,
+    side: int,
+    seat: int,
+    memo: ReplyMemo | None = None,
+    any_suit: bool = False,
 ) -> float:
     """The margin where the simulation stops, less what the opponent to move can expect to
     take from the floor there."""
     margin = game.margin(world, side)
     if world.is_over:
         return margin
-    odds = ReplyOdds(game, unseen_cards(world, seat, game), memo)
+    odds = ReplyOdds(game, unseen_cards(world, seat, game), memo, any_suit)
     return margin - REPLY_WEIGHT * odds.expected(world, side)
 
 
@@ -127,7 +133,7 @@ def hard_choice(world: Deal, rng: random.Random, budget: SearchBudget) -> Any:
                 trial = imagined.copy()
                 trial.apply(top[index].action)
                 play_out(trial, game, budget, rng, memo, clock)
-                values.append(leaf_value(trial, game, side, seat, memo))
+                values.append(leaf_value(trial, game, side, seat, memo, budget.any_suit))
         except OutOfTime:
             break  # this world is left out: every candidate is judged on the same worlds
         for index, value in zip(alive, values, strict=True):

@@ -63,19 +63,27 @@ class ReplyOdds:
     shared `memo`, across every look of one decision)."""
 
     def __init__(
-        self, game: GameAdapter, unseen: Sequence[Card], memo: ReplyMemo | None = None
+        self,
+        game: GameAdapter,
+        unseen: Sequence[Card],
+        memo: ReplyMemo | None = None,
+        any_suit: bool = False,
     ) -> None:
         self.game = game
         self.unseen = unseen
         self.counts: Counter[int] = Counter(card.rank for card in unseen)
         self._best: ReplyMemo = {} if memo is None else memo
         # the gains depend on the unseen cards only through the first unseen card of each
-        # value (the card tried, and the one a pile's holder keeps), so that is in the key
+        # value (the card tried, and the one a pile's holder keeps), so that is in the key;
+        # `any_suit` keys them by the values alone: whichever seat first looks at a floor,
+        # its cards stand for every seat's (close enough inside the hard player's play-outs,
+        # and many more looks are shared)
         firsts: dict[int, Card] = {}
         for card in unseen:
             firsts.setdefault(card.rank, card)
         self._firsts = firsts
         self._stands_for = tuple(sorted(firsts.items()))
+        self._key = tuple(sorted(firsts)) if any_suit else self._stands_for
 
     def expected(self, after: Deal, mover_side: int) -> float:
         if after.is_over:
@@ -102,7 +110,7 @@ class ReplyOdds:
         built = getattr(after, "built_by", None)
         key = (
             _floor_key(after, self.game, opponent),
-            self._stands_for,
+            self._key,
             tuple(sorted(built[opponent])) if built else (),
         )
         cached = self._best.get(key)
@@ -181,16 +189,18 @@ def score_actions(
     memo: ReplyMemo | None = None,
     count: int | None = None,
     clock: Clock | None = None,
+    any_suit: bool = False,
 ) -> list[Scored]:
     """Every legal play of the seat to move in `world`, best first; with `count`, only the
     best `count` of them (the same as the first `count` of the whole list: what an opponent
     may win back is worked out only for the plays that could still be among them, since it
     only lowers a play's score). `memo` keeps the replies' odds between calls on positions of
-    one decision; `clock` is looked at before each reply's odds (see `hard.play_out`)."""
+    one decision (`any_suit`: see `ReplyOdds`); `clock` is looked at before each reply's odds
+    (see `hard.play_out`)."""
     game = adapter_for(world)
     seat = world.turn
     side = game.side_of(world, seat)
-    odds = ReplyOdds(game, unseen_cards(world, seat, game), memo)
+    odds = ReplyOdds(game, unseen_cards(world, seat, game), memo, any_suit)
     legal = world.legal_actions()
     start = world
     if world.stock or sum(len(hand) for hand in world.hands) > 1:

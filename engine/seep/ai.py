@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache
 
 from engine.ai.games import Deal, Role
-from engine.cards import Card
+from engine.cards import FULL_DECK, Card
 from engine.fishing_ai import FishingAdapter
 from engine.seep.actions import Kind
 from engine.seep.deal import Phase
-from engine.seep.scoring import card_points
+from engine.seep.rules import SeepRules
 
 ROLES = {Kind.BID: Role.BID, Kind.CAPTURE: Role.CAPTURE, Kind.HOUSE: Role.PILE,
          Kind.THROW: Role.DISCARD}  # fmt: skip
@@ -32,4 +33,11 @@ class SeepAdapter(FishingAdapter):
     def standing(self, deal: Deal, side: int) -> float:
         if deal.is_over:
             return float(deal.score.sides[side].total)
-        return float(card_points(deal.rules, deal.captured[side]) + sum(deal.sweeps[side]))
+        points = _points_of(deal.rules)
+        return float(sum(map(points.__getitem__, deal.captured[side])) + sum(deal.sweeps[side]))
+
+
+@cache
+def _points_of(rules: SeepRules) -> dict[Card, int]:
+    """Every card's points under `rules` (the searches count captures very often)."""
+    return {card: int(rules.card_points(card)) for card in FULL_DECK}
