@@ -211,12 +211,16 @@ def score_actions(
     before = game.margin(start, side)
     looks = []  # (the most the play can score, listing order, play, position after, gain)
     for index, action in enumerate(legal):
-        after = start.copy()
-        after.apply(action)
-        gain = game.margin(after, side) - before
-        if start is not world and reply_may_end(after):  # then the real captures count
-            after = world.copy()
+        after: Deal | None = None
+        if start is not world and game.role(action) is Role.DISCARD:
+            gain = 0.0  # (a card left on the floor adds nothing: its position waits)
+        else:
+            after = start.copy()
             after.apply(action)
+            gain = game.margin(after, side) - before
+            if start is not world and reply_may_end(after):  # then the real captures count
+                after = world.copy()
+                after.apply(action)
         most = gain + _shape(game, world, action) + rng.random() * 1e-6
         looks.append((most, index, action, after, gain))
     if count is not None:
@@ -228,6 +232,8 @@ def score_actions(
             break  # (sorted: no play left can reach the best `count`)
         if clock is not None:
             clock.check()
+        if after is None:
+            after = _after_discard(world, start, action)
         risk = odds.expected(after, side)
         score = most - REPLY_WEIGHT * risk
         scored.append((-score, index, Scored(action, score, gain, risk)))
@@ -235,6 +241,16 @@ def score_actions(
             floor = -sorted(scored)[count - 1][0]
     scored.sort()
     return [entry for _, _, entry in scored[:count]]
+
+
+def _after_discard(world: Deal, start: Deal, action: Any) -> Deal:
+    """The position after a discard that `score_actions` put off making."""
+    after = start.copy()
+    after.apply(action)
+    if reply_may_end(after):
+        after = world.copy()
+        after.apply(action)
+    return after
 
 
 def _shape(game: GameAdapter, world: Deal, action: Any) -> float:
