@@ -34,10 +34,14 @@ class SeepAdapter(FishingAdapter):
         if deal.is_over:
             return float(deal.score.sides[side].total)
         points = _points_of(deal.rules)
-        return float(sum(map(points.__getitem__, deal.captured[side])) + sum(deal.sweeps[side]))
+        return float(sum([points[card.index] for card in deal.captured[side]])
+                     + sum(deal.sweeps[side]))  # fmt: skip
 
 
 @cache
-def _points_of(rules: SeepRules) -> dict[Card, int]:
-    """Every card's points under `rules` (the searches count captures very often)."""
-    return {card: int(rules.card_points(card)) for card in FULL_DECK}
+def _points_of(rules: SeepRules) -> list[int]:
+    """Every card's points under `rules`, by `Card.index` (the searches count often)."""
+    points = [0] * len(FULL_DECK)
+    for card in FULL_DECK:
+        points[card.index] = int(rules.card_points(card))
+    return points
