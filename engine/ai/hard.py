@@ -28,7 +28,7 @@ class SearchBudget:
     endgame: int = 8  # with at most this many plays left, simulate to the deal's end
     trial: int = 4  # worlds every candidate is played in; then only the best `finalists`
     finalists: int = 2
-    any_suit: bool = False  # share the replies' odds between seats (see `ReplyOdds`)
+    any_suit: bool = True  # share the replies' odds between seats (see `ReplyOdds`)
     seconds: float | None = None  # think at most this long, wall clock (the bot sets it;
     # never more than `clock.MAX_SECONDS`); None: every sample, whatever the machine's load
 
