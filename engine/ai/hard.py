@@ -4,7 +4,9 @@ The normal player's best few plays are the candidates. For each of many possible
 (see `worlds.py`) every candidate is played, then everyone plays on by the normal player's
 judgement for a round (or, near the end, to the deal's end, where taking the last cards
 counts); the candidate with the best average margin wins. The same worlds serve every
-candidate, so they are compared on equal cards.
+candidate, so they are compared on equal cards. After the first few worlds only the best two
+are played on (the others rarely catch up, and a decision costs about 1.7 times less: under
+the bot's deadline more worlds are finished).
 """
 
 from __future__ import annotations
