@@ -9,8 +9,9 @@ skipped with `--skip`):
   Seep legal-move listing (`benchmarks/engine.py`);
 - `tricks`: random Sheepshead, Sedma and Hola hands per second, fresh process and warm
   (`benchmarks/tricks_ai.py --speed`);
-- `decisions`: the hard computer's decision time (median, p95) over one duplicate shuffle of
-  each game against the normal one (`benchmarks/ai.py`, `benchmarks/tricks_ai.py`);
+- `decisions`: the hard computer's decision time (median, p95, wall clock, with the bot's
+  budget) over one duplicate shuffle of each game against the normal one (`benchmarks/ai.py`,
+  `benchmarks/tricks_ai.py`);
 - `render`: a played table after each move (`benchmarks/render.py`);
 - `fairness`: a secret deal's cost (`benchmarks/fairness.py`);
 - `bot`: the bot under load through the fake Discord, SQLite, `--tables` tables (200 by
@@ -110,7 +111,7 @@ def tricks_rows() -> list[Row]:
 
 def decision_rows() -> list[Row]:
     from benchmarks import ai, tricks_ai
-    from engine.ai import SearchBudget
+    from bot.players import HARD_BUDGET
 
     rows: list[Row] = []
 
@@ -120,14 +121,15 @@ def decision_rows() -> list[Row]:
         return f"{1000 * statistics.median(ordered):.0f} / {1000 * p95:.0f} ms ({len(ordered)})"
 
     for game, players in (("seep", 4), ("seep30", 4), ("suipe", 4)):
-        setup = ai.Setup(game, players, "hard", "normal", SearchBudget())
+        setup = ai.Setup(game, players, "hard", "normal", HARD_BUDGET)
         _, times = ai.duplicate(("deal", setup, 1))
         rows.append(("decisions", f"{game} {players}p hard median / p95", summary(times["hard"])))
     for game, players in (("sedma", 4), ("sheepshead", 5)):
         hard: list[float] = []
         rotations = players if tricks_ai.one_seat_each(game, players) else 2
+        seconds = HARD_BUDGET.seconds
         for rotation in range(rotations):
-            _, times = tricks_ai.play_hand((game, players, "hard", "normal", 1, rotation, 0.6))
+            _, times = tricks_ai.play_hand((game, players, "hard", "normal", 1, rotation, seconds))
             hard.extend(times["hard"])
         rows.append(("decisions", f"{game} {players}p hard median / p95", summary(hard)))
     return rows

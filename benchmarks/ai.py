@@ -150,6 +150,14 @@ def main() -> None:
     parser.add_argument("--depth", type=int, default=DEFAULT_BUDGET.depth)
     parser.add_argument("--careful", type=int, default=DEFAULT_BUDGET.careful)
     parser.add_argument("--endgame", type=int, default=DEFAULT_BUDGET.endgame)
+    parser.add_argument("--trial", type=int, default=DEFAULT_BUDGET.trial)
+    parser.add_argument("--finalists", type=int, default=DEFAULT_BUDGET.finalists)
+    parser.add_argument(
+        "--any-suit",
+        action=argparse.BooleanOptionalAction,
+        default=DEFAULT_BUDGET.any_suit,
+        help="see engine.ai.normal.ReplyOdds",
+    )
     parser.add_argument(
         "--seconds",
         type=float,
@@ -165,6 +173,9 @@ def main() -> None:
         depth=args.depth,
         careful=args.careful,
         endgame=args.endgame,
+        trial=args.trial,
+        finalists=args.finalists,
+        any_suit=args.any_suit,
         seconds=args.seconds or None,
     )
     for name in args.pairing or list(PAIRINGS):

@@ -4,10 +4,10 @@ per second. Run by hand: `python -m benchmarks.tricks_ai [--game sedma] [--playe
 
 Every shuffle is played once with the first level on each side (with three players, and in
 Sheepshead, once in each seat, the others at the second level), so the cards cancel out.
-The hard player thinks for at most the bot's 0.6 s (`--seconds`). The score of a hand is the
-first level's game points minus the others' (Sedma: the hand's 1, 2 or 3 game points, with
-three players against the others' average; Hola: the points of the hand; Sheepshead: the
-seat's units against the others' average). It prints the mean
+The hard player thinks for at most the bot's time (`--seconds`, as `bot.players.HARD_BUDGET`).
+The score of a hand is the first level's game points minus the others' (Sedma: the hand's
+1, 2 or 3 game points, with three players against the others' average; Hola: the points of
+the hand; Sheepshead: the seat's units against the others' average). It prints the mean
 per hand with a 95% interval and the decision times (median, p95) of each level.
 """
 

@@ -88,7 +88,10 @@ class GameAdapter(ABC):
 
     def margin(self, deal: Deal, side: int) -> float:
         """The side's standing minus the best other side's."""
-        others = [self.standing(deal, s) for s in range(self.sides(deal)) if s != side]
+        sides = self.sides(deal)
+        if sides == 2:  # (the searches' commonest count, spelled out)
+            return self.standing(deal, side) - self.standing(deal, 1 - side)
+        others = [self.standing(deal, s) for s in range(sides) if s != side]
         return self.standing(deal, side) - max(others)
 
     def look_ahead(self, players: int) -> int:

@@ -63,19 +63,27 @@ class ReplyOdds:
     shared `memo`, across every look of one decision)."""
 
     def __init__(
-        self, game: GameAdapter, unseen: Sequence[Card], memo: ReplyMemo | None = None
+        self,
+        game: GameAdapter,
+        unseen: Sequence[Card],
+        memo: ReplyMemo | None = None,
+        any_suit: bool = False,
     ) -> None:
         self.game = game
         self.unseen = unseen
         self.counts: Counter[int] = Counter(card.rank for card in unseen)
         self._best: ReplyMemo = {} if memo is None else memo
         # the gains depend on the unseen cards only through the first unseen card of each
-        # value (the card tried, and the one a pile's holder keeps), so that is in the key
+        # value (the card tried, and the one a pile's holder keeps), so that is in the key;
+        # `any_suit` keys them by the values alone: whichever seat first looks at a floor,
+        # its cards stand for every seat's (close enough inside the hard player's play-outs,
+        # and many more looks are shared)
         firsts: dict[int, Card] = {}
         for card in unseen:
             firsts.setdefault(card.rank, card)
         self._firsts = firsts
         self._stands_for = tuple(sorted(firsts.items()))
+        self._key = tuple(sorted(firsts)) if any_suit else self._stands_for
 
     def expected(self, after: Deal, mover_side: int) -> float:
         if after.is_over:
@@ -102,7 +110,7 @@ class ReplyOdds:
         built = getattr(after, "built_by", None)
         key = (
             _floor_key(after, self.game, opponent),
-            self._stands_for,
+            self._key,
             tuple(sorted(built[opponent])) if built else (),
         )
         cached = self._best.get(key)
@@ -181,16 +189,18 @@ def score_actions(
     memo: ReplyMemo | None = None,
     count: int | None = None,
     clock: Clock | None = None,
+    any_suit: bool = False,
 ) -> list[Scored]:
     """Every legal play of the seat to move in `world`, best first; with `count`, only the
     best `count` of them (the same as the first `count` of the whole list: what an opponent
     may win back is worked out only for the plays that could still be among them, since it
     only lowers a play's score). `memo` keeps the replies' odds between calls on positions of
-    one decision; `clock` is looked at before each reply's odds (see `hard.play_out`)."""
+    one decision (`any_suit`: see `ReplyOdds`); `clock` is looked at before each reply's odds
+    (see `hard.play_out`)."""
     game = adapter_for(world)
     seat = world.turn
     side = game.side_of(world, seat)
-    odds = ReplyOdds(game, unseen_cards(world, seat, game), memo)
+    odds = ReplyOdds(game, unseen_cards(world, seat, game), memo, any_suit)
     legal = world.legal_actions()
     start = world
     if world.stock or sum(len(hand) for hand in world.hands) > 1:
@@ -201,12 +211,16 @@ def score_actions(
     before = game.margin(start, side)
     looks = []  # (the most the play can score, listing order, play, position after, gain)
     for index, action in enumerate(legal):
-        after = start.copy()
-        after.apply(action)
-        gain = game.margin(after, side) - before
-        if start is not world and reply_may_end(after):  # then the real captures count
-            after = world.copy()
+        after: Deal | None = None
+        if start is not world and game.role(action) is Role.DISCARD:
+            gain = 0.0  # (a card left on the floor adds nothing: its position waits)
+        else:
+            after = start.copy()
             after.apply(action)
+            gain = game.margin(after, side) - before
+            if start is not world and reply_may_end(after):  # then the real captures count
+                after = world.copy()
+                after.apply(action)
         most = gain + _shape(game, world, action) + rng.random() * 1e-6
         looks.append((most, index, action, after, gain))
     if count is not None:
@@ -218,6 +232,8 @@ def score_actions(
             break  # (sorted: no play left can reach the best `count`)
         if clock is not None:
             clock.check()
+        if after is None:
+            after = _after_discard(world, start, action)
         risk = odds.expected(after, side)
         score = most - REPLY_WEIGHT * risk
         scored.append((-score, index, Scored(action, score, gain, risk)))
@@ -225,6 +241,16 @@ def score_actions(
             floor = -sorted(scored)[count - 1][0]
     scored.sort()
     return [entry for _, _, entry in scored[:count]]
+
+
+def _after_discard(world: Deal, start: Deal, action: Any) -> Deal:
+    """The position after a discard that `score_actions` put off making."""
+    after = start.copy()
+    after.apply(action)
+    if reply_may_end(after):
+        after = world.copy()
+        after.apply(action)
+    return after
 
 
 def _shape(game: GameAdapter, world: Deal, action: Any) -> float:

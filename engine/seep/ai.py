@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache
 
 from engine.ai.games import Deal, Role
-from engine.cards import Card
+from engine.cards import FULL_DECK, Card
 from engine.fishing_ai import FishingAdapter
 from engine.seep.actions import Kind
 from engine.seep.deal import Phase
-from engine.seep.scoring import card_points
+from engine.seep.rules import SeepRules
 
 ROLES = {Kind.BID: Role.BID, Kind.CAPTURE: Role.CAPTURE, Kind.HOUSE: Role.PILE,
          Kind.THROW: Role.DISCARD}  # fmt: skip
@@ -32,4 +33,15 @@ class SeepAdapter(FishingAdapter):
     def standing(self, deal: Deal, side: int) -> float:
         if deal.is_over:
             return float(deal.score.sides[side].total)
-        return float(card_points(deal.rules, deal.captured[side]) + sum(deal.sweeps[side]))
+        points = _points_of(deal.rules)
+        return float(sum([points[card.index] for card in deal.captured[side]])
+                     + sum(deal.sweeps[side]))  # fmt: skip
+
+
+@cache
+def _points_of(rules: SeepRules) -> list[int]:
+    """Every card's points under `rules`, by `Card.index` (the searches count often)."""
+    points = [0] * len(FULL_DECK)
+    for card in FULL_DECK:
+        points[card.index] = int(rules.card_points(card))
+    return points
