@@ -34,6 +34,7 @@ import asyncio
 import gc
 import itertools
 import multiprocessing
+import os
 import random
 import resource
 import statistics
@@ -58,6 +59,7 @@ PACED_MOVES = 4  # per table, at a human pace
 FAST_MOVES = 12  # per table, as fast as the bot answers (a Suipe deal has 48)
 PACE = 6.0  # seconds between a table's moves, on average
 SHARD_COUNT = 2
+PROFILE = "SEEPBOT_BENCH_PROFILE"  # see _Profile
 
 
 # ----- the bot's process -------------------------------------------------------------------
@@ -106,11 +108,13 @@ async def _serve(
         tracemalloc.stop()
         per_table = sum(s.size_diff for s in after.compare_to(before, "filename")) / len(mine)
         connection.send({"games": games, "kb_per_table": per_table / 1024, "idle_mb": idle_mb})
+        profile = _Profile(os.environ.get(PROFILE))
         while True:
             request = await asyncio.to_thread(connection.recv)
             if request == "cpu":
                 await bot.idle()
                 usage = resource.getrusage(resource.RUSAGE_SELF)
+                profile.toggle(plan)
                 connection.send((usage.ru_utime + usage.ru_stime, _thread_cpu()))
             else:
                 break
@@ -118,6 +122,31 @@ async def _serve(
         await bot.close()
         await runner
     connection.send("stopped")
+
+
+class _Profile:
+    """With PROFILE set to a path in the environment, the event loop's thread is profiled
+    (cProfile, CPU time) over the saturated phase, from the first "cpu" request to the second,
+    and the statistics are written to `<path>.<shards>` (read them with `python -m pstats`).
+    Timing every call with the thread's CPU clock slows the loop several times over: it shows
+    where the time goes, not the figures."""
+
+    def __init__(self, path: str | None) -> None:
+        self.path = path
+        self.profiler: Any = None
+
+    def toggle(self, plan: Any) -> None:
+        if not self.path:
+            return
+        import cProfile
+
+        if self.profiler is None:
+            self.profiler = cProfile.Profile(time.thread_time)
+            self.profiler.enable()
+            return
+        self.profiler.disable()
+        self.profiler.dump_stats(f"{self.path}.{'-'.join(map(str, plan.ids))}")
+        self.path = None
 
 
 # ----- the players' process ------------------------------------------------------------------
