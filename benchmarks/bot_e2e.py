@@ -60,6 +60,8 @@ FAST_MOVES = 12  # per table, as fast as the bot answers (a Suipe deal has 48)
 PACE = 6.0  # seconds between a table's moves, on average
 SHARD_COUNT = 2
 PROFILE = "SEEPBOT_BENCH_PROFILE"  # see _Profile
+LATE = 60.0  # seconds: a table message later than this is counted as late (and waited for)
+GIVE_UP = 600.0  # seconds more: a table message this late is taken as lost (the run stops)
 
 
 # ----- the bot's process -------------------------------------------------------------------
@@ -225,6 +227,7 @@ async def measure(
     }
     latencies: list[float] = []
     refused: list[int] = []  # a table's move the bot answered "busy" (tried again)
+    late: list[int] = []  # a table's message that came more than LATE seconds after its move
     pacing = random.Random(tables)
 
     async def play(channel: int, moves: int, paced: bool) -> None:
@@ -245,7 +248,11 @@ async def measure(
                 refused.append(channel)  # "busy": the player tries again a moment later
                 posted.cancel()
                 await asyncio.sleep(pacing.uniform(0.5, 1.5))
-            await asyncio.wait_for(posted, 60)
+            try:
+                await asyncio.wait_for(asyncio.shield(posted), LATE)
+            except TimeoutError:  # counted, and waited for: the figures say how late
+                late.append(channel)
+                await asyncio.wait_for(posted, GIVE_UP)
             latencies.append((time.perf_counter() - started) * 1000)
             match.apply(action, player)
 
@@ -284,6 +291,7 @@ async def measure(
         "idle_mb": statistics.mean(r["idle_mb"] for r in readies),
         "violations": len(fake.violations),
         "refused": len(refused),
+        "late": len(late),
     }
 
 
@@ -400,6 +408,7 @@ def main() -> None:
                         f"{result['kb_per_table']:5.1f} KB/table  "
                         f"idle {result['idle_mb']:4.1f} MB  "
                         f"busy answers {result['refused']}  "
+                        f"late {result['late']}  "
                         f"violations {result['violations']}",
                         flush=True,
                     )
