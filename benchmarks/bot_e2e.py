@@ -244,15 +244,17 @@ async def measure(
                 asked = await fake.slash(users[channel][player], "play", channel_id=channel,
                                          move=action.notation)  # fmt: skip
                 if not _refused(asked):
-                    break
+                    try:
+                        await asyncio.wait_for(asyncio.shield(posted), LATE)
+                        break
+                    except TimeoutError:
+                        if not _refused(asked):  # a deferred "busy" may come this late
+                            late.append(channel)  # counted, and waited for
+                            await asyncio.wait_for(posted, GIVE_UP)
+                            break
                 refused.append(channel)  # "busy": the player tries again a moment later
                 posted.cancel()
                 await asyncio.sleep(pacing.uniform(0.5, 1.5))
-            try:
-                await asyncio.wait_for(asyncio.shield(posted), LATE)
-            except TimeoutError:  # counted, and waited for: the figures say how late
-                late.append(channel)
-                await asyncio.wait_for(posted, GIVE_UP)
             latencies.append((time.perf_counter() - started) * 1000)
             match.apply(action, player)
 
@@ -305,9 +307,11 @@ def _default_cuts(match: Any) -> None:
 
 
 def _refused(asked: Any) -> bool:
-    """Whether the bot answered a move at once with "busy" instead of taking it on."""
+    """Whether the bot answered a move with "busy" instead of playing it: at once, or after
+    deferring (the deferred answer's data is then the edited message)."""
     first = asked.responses[0] if asked.responses else {}
-    return first.get("type") == 4 and "busy" in str(first.get("data", {}).get("content", ""))
+    content = str((first.get("data") or {}).get("content") or "")
+    return first.get("type") in (4, 5) and "busy" in content
 
 
 def _thread_cpu() -> dict[str, float]:
