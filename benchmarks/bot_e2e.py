@@ -228,6 +228,10 @@ async def measure(
     latencies: list[float] = []
     refused: list[int] = []  # a table's move the bot answered "busy" (tried again)
     late: list[int] = []  # a table's message that came more than LATE seconds after its move
+    # a move the bot did not answer within Discord's 3 seconds (a violation) and whose table
+    # message had not come after LATE seconds: it was refused too late, so the player tries
+    # again (should it have been played after all, the next move tells)
+    unanswered: list[int] = []
     pacing = random.Random(tables)
 
     async def play(channel: int, moves: int, paced: bool) -> None:
@@ -248,7 +252,9 @@ async def measure(
                         await asyncio.wait_for(asyncio.shield(posted), LATE)
                         break
                     except TimeoutError:
-                        if not _refused(asked):  # a deferred "busy" may come this late
+                        if not asked.responses:  # unanswered (see below): taken as refused
+                            unanswered.append(channel)
+                        elif not _refused(asked):  # a deferred "busy" may come this late
                             late.append(channel)  # counted, and waited for
                             await asyncio.wait_for(posted, GIVE_UP)
                             break
@@ -294,6 +300,7 @@ async def measure(
         "violations": len(fake.violations),
         "refused": len(refused),
         "late": len(late),
+        "unanswered": len(unanswered),
     }
 
 
@@ -412,7 +419,7 @@ def main() -> None:
                         f"{result['kb_per_table']:5.1f} KB/table  "
                         f"idle {result['idle_mb']:4.1f} MB  "
                         f"busy answers {result['refused']}  "
-                        f"late {result['late']}  "
+                        f"late {result['late']}  unanswered {result['unanswered']}  "
                         f"violations {result['violations']}",
                         flush=True,
                     )
