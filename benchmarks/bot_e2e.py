@@ -34,6 +34,7 @@ import asyncio
 import gc
 import itertools
 import multiprocessing
+import os
 import random
 import resource
 import statistics
@@ -58,6 +59,9 @@ PACED_MOVES = 4  # per table, at a human pace
 FAST_MOVES = 12  # per table, as fast as the bot answers (a Suipe deal has 48)
 PACE = 6.0  # seconds between a table's moves, on average
 SHARD_COUNT = 2
+PROFILE = "SEEPBOT_BENCH_PROFILE"  # see _Profile
+LATE = 60.0  # seconds: a table message later than this is counted as late (and waited for)
+GIVE_UP = 600.0  # seconds more: a table message this late is taken as lost (the run stops)
 
 
 # ----- the bot's process -------------------------------------------------------------------
@@ -106,11 +110,13 @@ async def _serve(
         tracemalloc.stop()
         per_table = sum(s.size_diff for s in after.compare_to(before, "filename")) / len(mine)
         connection.send({"games": games, "kb_per_table": per_table / 1024, "idle_mb": idle_mb})
+        profile = _Profile(os.environ.get(PROFILE))
         while True:
             request = await asyncio.to_thread(connection.recv)
             if request == "cpu":
                 await bot.idle()
                 usage = resource.getrusage(resource.RUSAGE_SELF)
+                profile.toggle(plan)
                 connection.send((usage.ru_utime + usage.ru_stime, _thread_cpu()))
             else:
                 break
@@ -118,6 +124,31 @@ async def _serve(
         await bot.close()
         await runner
     connection.send("stopped")
+
+
+class _Profile:
+    """With PROFILE set to a path in the environment, the event loop's thread is profiled
+    (cProfile, CPU time) over the saturated phase, from the first "cpu" request to the second,
+    and the statistics are written to `<path>.<shards>` (read them with `python -m pstats`).
+    Timing every call with the thread's CPU clock slows the loop several times over: it shows
+    where the time goes, not the figures."""
+
+    def __init__(self, path: str | None) -> None:
+        self.path = path
+        self.profiler: Any = None
+
+    def toggle(self, plan: Any) -> None:
+        if not self.path:
+            return
+        import cProfile
+
+        if self.profiler is None:
+            self.profiler = cProfile.Profile(time.thread_time)
+            self.profiler.enable()
+            return
+        self.profiler.disable()
+        self.profiler.dump_stats(f"{self.path}.{'-'.join(map(str, plan.ids))}")
+        self.path = None
 
 
 # ----- the players' process ------------------------------------------------------------------
@@ -196,6 +227,11 @@ async def measure(
     }
     latencies: list[float] = []
     refused: list[int] = []  # a table's move the bot answered "busy" (tried again)
+    late: list[int] = []  # a table's message that came more than LATE seconds after its move
+    # a move the bot did not answer within Discord's 3 seconds (a violation) and whose table
+    # message had not come after LATE seconds: it was refused too late, so the player tries
+    # again (should it have been played after all, the next move tells)
+    unanswered: list[int] = []
     pacing = random.Random(tables)
 
     async def play(channel: int, moves: int, paced: bool) -> None:
@@ -212,11 +248,19 @@ async def measure(
                 asked = await fake.slash(users[channel][player], "play", channel_id=channel,
                                          move=action.notation)  # fmt: skip
                 if not _refused(asked):
-                    break
+                    try:
+                        await asyncio.wait_for(asyncio.shield(posted), LATE)
+                        break
+                    except TimeoutError:
+                        if not asked.responses:  # unanswered (see below): taken as refused
+                            unanswered.append(channel)
+                        elif not _refused(asked):  # a deferred "busy" may come this late
+                            late.append(channel)  # counted, and waited for
+                            await asyncio.wait_for(posted, GIVE_UP)
+                            break
                 refused.append(channel)  # "busy": the player tries again a moment later
                 posted.cancel()
                 await asyncio.sleep(pacing.uniform(0.5, 1.5))
-            await asyncio.wait_for(posted, 60)
             latencies.append((time.perf_counter() - started) * 1000)
             match.apply(action, player)
 
@@ -255,6 +299,8 @@ async def measure(
         "idle_mb": statistics.mean(r["idle_mb"] for r in readies),
         "violations": len(fake.violations),
         "refused": len(refused),
+        "late": len(late),
+        "unanswered": len(unanswered),
     }
 
 
@@ -268,9 +314,11 @@ def _default_cuts(match: Any) -> None:
 
 
 def _refused(asked: Any) -> bool:
-    """Whether the bot answered a move at once with "busy" instead of taking it on."""
+    """Whether the bot answered a move with "busy" instead of playing it: at once, or after
+    deferring (the deferred answer's data is then the edited message)."""
     first = asked.responses[0] if asked.responses else {}
-    return first.get("type") == 4 and "busy" in str(first.get("data", {}).get("content", ""))
+    content = str((first.get("data") or {}).get("content") or "")
+    return first.get("type") in (4, 5) and "busy" in content
 
 
 def _thread_cpu() -> dict[str, float]:
@@ -371,6 +419,7 @@ def main() -> None:
                         f"{result['kb_per_table']:5.1f} KB/table  "
                         f"idle {result['idle_mb']:4.1f} MB  "
                         f"busy answers {result['refused']}  "
+                        f"late {result['late']}  unanswered {result['unanswered']}  "
                         f"violations {result['violations']}",
                         flush=True,
                     )

@@ -103,10 +103,14 @@ class _OfTheFlow(Generic[T]):
 
 class SeepBot(commands.Bot):
     def __init__(self, settings: Settings, **options: Any) -> None:
-        intents = discord.Intents.default()
+        # Only the servers' own events (channels, threads, permissions): everything the bot
+        # does comes to it as interactions, so the events of every message, reaction and
+        # typing in its servers (its own table messages included: two events a move) would
+        # only cost it their parsing, and a cache of messages it never reads.
+        options.setdefault("max_messages", None)
         super().__init__(
             command_prefix=commands.when_mentioned,
-            intents=intents,
+            intents=discord.Intents(guilds=True),
             tree_cls=LocalisedTree,
             **options,
         )

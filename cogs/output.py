@@ -4,6 +4,7 @@ table's channel (or its thread)."""
 from __future__ import annotations
 
 import logging
+import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
@@ -51,8 +52,25 @@ class DiscordTableOutput:
     async def post_table(self, session: TableSession, message: object) -> int:
         channel = await self.channel(session)
         with channel_gone_on_discord_errors():
-            sent = await channel.send(**message)  # type: ignore[arg-type]  # made by table_message
-        return int(sent.id)
+            return await self.send_for_id(channel, message)  # type: ignore[arg-type]
+
+    async def send_for_id(self, channel: Any, message: dict[str, Any]) -> int:
+        """`channel.send(**message)`, keeping only the new message's id: the message
+        discord.py would build from Discord's answer is never read. A view with an item other
+        than a `DynamicItem` (found by its custom id, whatever the message) goes through `send`,
+        which registers the view for the message."""
+        view = message.get("view")
+        if view is not None and not all(
+            isinstance(item, discord.ui.DynamicItem) for item in view.children
+        ):
+            return int((await channel.send(**message)).id)
+        with discord.http.handle_message_parameters(
+            nonce=secrets.randbits(64),  # as `send` makes one
+            previous_allowed_mentions=self.bot.allowed_mentions,
+            **message,
+        ) as params:
+            sent = await self.bot.http.send_message(channel.id, params=params)
+        return int(sent["id"])
 
     async def delete_message(self, session: TableSession, message_id: int) -> None:
         channel = await self.channel(session)

@@ -41,6 +41,8 @@ APP_ID = 900_000_000_000_000_010
 BOT_ID = APP_ID
 DISCORD_EPOCH_MS = 1_420_070_400_000  # 2015-01-01, where snowflakes count from
 EPHEMERAL = 64
+GUILD_MESSAGES = 1 << 9  # gateway intents: message events in servers (the bot's own included)
+GUILD_MESSAGE_TYPING = 1 << 11  # typing in servers
 ALL_PERMISSIONS = str((1 << 50) - 1)
 ATTACH_FILES = 1 << 15
 
@@ -345,6 +347,8 @@ class FakeDiscord:
         self.deleted: set[int] = set()
         self.typing: list[tuple[int, float]] = []  # (channel, when): "the bot is typing…"
         self.interactions: dict[int, Interaction] = {}
+        self.by_token: dict[str, Interaction] = {}
+        self.intents: dict[int, int] = {}  # by shard: the intents it identified with
         self.identified = asyncio.Event()
         self.members: dict[int, str] = {}
         self.locales: dict[int, str] = {}
@@ -425,6 +429,7 @@ class FakeDiscord:
                 self.sockets[shard] = ws
                 if op == 2:
                     self.identifies.append((shard, count))
+                    self.intents[shard] = int(asked.get("intents") or 0)
                     mine = [g for g in self.guilds() if shard_of(g, count) == shard]
                     ready = self._ready(mine)
                     if "shard" in asked:
@@ -448,6 +453,29 @@ class FakeDiscord:
         assert ws is not None, f"the bot is not connected on shard {shard}"
         self.sequence += 1
         await ws.send_str(json.dumps({"op": 0, "t": event, "s": self.sequence, "d": data}))
+
+    async def _tell_bot(self, intent: int, event: str, data: dict[str, Any]) -> None:
+        """A message event, as Discord sends it to a bot whose intents ask for it (the bot's
+        own messages included), on its guild's shard; none while that shard is offline."""
+        guild = int(data["guild_id"])
+        shard = shard_of(guild, self.shard_count)
+        if self.sockets.get(shard) is not None and self.intents.get(shard, 0) & intent:
+            await self._dispatch(event, data, guild)
+
+    async def _message_created(self, message: dict[str, Any]) -> None:
+        if not int(message.get("flags") or 0) & EPHEMERAL:  # nobody else sees an ephemeral one
+            await self._tell_bot(GUILD_MESSAGES, "MESSAGE_CREATE", message)
+
+    async def _message_updated(self, message: dict[str, Any]) -> None:
+        if not int(message.get("flags") or 0) & EPHEMERAL:
+            await self._tell_bot(GUILD_MESSAGES, "MESSAGE_UPDATE", message)
+
+    async def _message_deleted(self, message_id: int) -> None:
+        message = self.messages.get(message_id)
+        if message is not None and not int(message.get("flags") or 0) & EPHEMERAL:
+            data = {"id": str(message_id), "channel_id": message["channel_id"],
+                    "guild_id": message["guild_id"]}  # fmt: skip
+            await self._tell_bot(GUILD_MESSAGES, "MESSAGE_DELETE", data)
 
     def _ready(self, guilds: list[int]) -> dict[str, Any]:
         return {
@@ -606,6 +634,7 @@ class FakeDiscord:
         }
         record = Interaction(interaction_id, token, payload, time.monotonic())
         self.interactions[interaction_id] = record
+        self.by_token[token] = record
         return record
 
     async def _send_command(
@@ -810,6 +839,11 @@ class FakeDiscord:
             if int(parts[1]) in self.gone_channels:
                 return json_response({"message": "Unknown Channel", "code": 10003}, 404)
             self.typing.append((int(parts[1]), time.monotonic()))
+            channel_id = int(parts[1])
+            typing = {"channel_id": str(channel_id), "guild_id": str(self.guild_of(channel_id)),
+                      "user_id": str(BOT_ID), "timestamp": int(time.time()),
+                      "member": self._member(BOT_ID, "Seep Bot", bot=True)}  # fmt: skip
+            await self._tell_bot(GUILD_MESSAGE_TYPING, "TYPING_START", typing)
             return web.Response(status=204)
         if parts[0] == "channels" and len(parts) == 3 and parts[2] == "threads":
             return await self._create_thread(int(parts[1]), payload)
@@ -1002,6 +1036,11 @@ class FakeDiscord:
                 record.message_id = int(source["id"])
         record.acknowledged.set()
         await self._notify()
+        if message is not None:
+            if kind in (4, 5):
+                await self._message_created(message)
+            elif kind == 7:
+                await self._message_updated(message)
         body: dict[str, Any] = {
             "interaction": {
                 "id": str(interaction_id),
@@ -1016,10 +1055,7 @@ class FakeDiscord:
         return json_response(body)
 
     def _record_for_token(self, token: str) -> Interaction:
-        for record in self.interactions.values():
-            if record.token == token:
-                return record
-        raise KeyError(token)
+        return self.by_token[token]
 
     async def _webhook(
         self, method: str, parts: list[str], payload: Any, files: list[dict[str, Any]]
@@ -1032,6 +1068,7 @@ class FakeDiscord:
             message = self._make_message(int(record.payload["channel_id"]), payload, files)
             record.complete(message)
             await self._notify()
+            await self._message_created(message)
             return json_response(message)
         target = parts[4]
         message_id = record.message_id if target == "@original" else int(target)
@@ -1041,11 +1078,13 @@ class FakeDiscord:
             return json_response(self.messages[message_id])
         if method == "DELETE":
             self.deleted.add(message_id)
+            await self._message_deleted(message_id)
             return web.Response(status=204)
         message = self._edit(message_id, payload, files)
         if target == "@original":
             record.complete(message)
         await self._notify()
+        await self._message_updated(message)
         return json_response(message)
 
     async def _channel_messages(
@@ -1078,13 +1117,16 @@ class FakeDiscord:
             message = self._make_message(channel_id, payload, files)
             self._posted(channel_id, message)
             await self._notify()
+            await self._message_created(message)
             return json_response(message)
         message_id = int(parts[3])
         if method == "DELETE":
             self.deleted.add(message_id)
+            await self._message_deleted(message_id)
             return web.Response(status=204)
         if method == "PATCH":
             message = self._edit(message_id, payload, files)
             await self._notify()
+            await self._message_updated(message)
             return json_response(message)
         return json_response(self.messages[message_id])
