@@ -33,6 +33,15 @@ class FishingDeal(Generic[A]):
     def _compute_legal(self) -> list[A]:
         raise NotImplementedError
 
+    def _is_listed(self, action: A) -> bool:
+        """True when `action` is one of the objects `legal_actions` just returned (such a
+        move needs no check before it is applied)."""
+        if self._legal is not None:
+            for listed in self._legal:
+                if listed is action:
+                    return True
+        return False
+
     def pile_cards(self) -> Iterable[Card]:
         """The cards in the floor's piles (houses, builds)."""
         raise NotImplementedError

@@ -536,14 +536,6 @@ class SeepDeal(FishingDeal[SeepAction]):
         self.changed()
         return record
 
-    def _is_listed(self, action: SeepAction) -> bool:
-        """True when `action` is one of the objects `legal_actions` just returned."""
-        if self._legal is not None:
-            for listed in self._legal:
-                if listed is action:
-                    return True
-        return False
-
     def _build(self, seat: int, card: Card, action: SeepAction) -> None:
         pile = [card, *action.loose]
         if action.broken is not None:

@@ -351,14 +351,6 @@ class SuipeDeal(FishingDeal[SuipeAction]):
         self.changed()
         return record
 
-    def _is_listed(self, action: SuipeAction) -> bool:
-        """True when `action` is one of the objects `legal_actions` just returned."""
-        if self._legal is not None:
-            for listed in self._legal:
-                if listed is action:
-                    return True
-        return False
-
     def _advance(self) -> None:
         players = self.rules.players
         if not any(self.hands):
