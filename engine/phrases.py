@@ -6,8 +6,7 @@ plays never loads."""
 from __future__ import annotations
 
 from contextvars import ContextVar
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engine.cards import Card, Pack
 
@@ -43,12 +42,12 @@ def say_count(singular: str, plural: str, count: int, **values: Any) -> str:
     return _catalogue.get().ngettext(singular, plural, count).format(count=count, **values)
 
 
-@dataclass(frozen=True, slots=True)
-class Phrase:
+class Phrase(NamedTuple):
     """Words kept as a message and its values, said in the language current when they are shown.
 
     A game's records live as long as its table (and are rebuilt by replaying the moves after a
-    restart), so they keep the message rather than one language's text.
+    restart), so they keep the message rather than one language's text. (A named tuple, not a
+    dataclass: no code is generated for it when a process first plays.)
     """
 
     message: str
@@ -82,10 +81,10 @@ def later_count(singular: str, plural: str, count: int, **values: Any) -> Phrase
     return Phrase(singular, (("count", count), *values.items()), plural)
 
 
-@dataclass(frozen=True, slots=True)
-class CardName:
+class CardName(NamedTuple):
     """A card in a kept phrase: written when the phrase is said, in the reader's language and
-    the table's pack ("Q♠", "D♠" in German, "O🍃" in a German-suited pack)."""
+    the table's pack ("Q♠", "D♠" in German, "O🍃" in a German-suited pack). (A named tuple,
+    as `Phrase`.)"""
 
     card: Card
     pack: Pack = Pack.FRENCH

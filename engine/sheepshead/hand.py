@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from itertools import combinations, repeat
 from operator import itemgetter
+from typing import NamedTuple
 
 from engine.cards import Card, Suit, card_of
 from engine.core import IllegalMove, NotYourTurn
@@ -77,9 +78,9 @@ _PLAY_WORDS: dict[str, dict[Card, Phrase]] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class HandScore:
-    """A finished hand's count: sides, card points, tricks and each player's units."""
+class HandScore(NamedTuple):
+    """A finished hand's count: sides, card points, tricks and each player's units. (A named
+    tuple, not a dataclass: no code is generated for it when a process first plays.)"""
 
     leaster: bool
     redeal: bool

@@ -4,8 +4,7 @@ zero after every hand."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engine.cards import Card
 from engine.core import PUBLIC, Viewer
@@ -23,9 +22,8 @@ if TYPE_CHECKING:  # (what only a view or a report needs is imported when first 
     from engine.pictures import DealReport
 
 
-@dataclass(frozen=True, slots=True)
-class HandOutcome:
-    """A finished hand as the match keeps it."""
+class HandOutcome(NamedTuple):
+    """A finished hand as the match keeps it (a named tuple, as `HandScore`)."""
 
     number: int  # counts the hands played (a redeal keeps the number)
     dealer: int
