@@ -6,17 +6,26 @@ simulations and tables stored before secret deals, with an int that seeds `rando
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Callable, MutableSequence, Sequence
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeGuard
 
 from engine.core import GameOver, GameState, IllegalMove, NotYourTurn
 from engine.phrases import later, say
-from engine.shuffles import Cut, Seed, Shuffler, Shuffles, parse_cut
+from engine.shuffles import Seed, Shuffler, Shuffles
 
-if TYPE_CHECKING:  # (secret deals load `engine.fairness`: a seeded match never needs it)
+if TYPE_CHECKING:  # (secret deals load `engine.fairness`, a cut `engine.cut`: a seeded match
+    # never needs them)
+    from engine.cut import Cut
     from engine.fairness import DealKeys, PendingCut
     from engine.move_group import MoveGroup
+
+
+def _is_cut(value: object) -> TypeGuard[Cut]:
+    """Whether `value` is a `Cut` (there is none before `engine.cut` is loaded)."""
+    cut = sys.modules.get("engine.cut")
+    return cut is not None and isinstance(value, cut.Cut)
 
 
 class _Measured:
@@ -200,18 +209,22 @@ class DealMatch(GameState):
             return []
         pending = self.pending_cut
         if pending is not None:
+            from engine.cut import Cut
+
             return [Cut(n) for n in range(pending.low, pending.high + 1)]
         return list(self.deal.legal_actions())
 
     def as_action(self, action: Any) -> Any:
         if isinstance(action, str):
+            from engine.cut import parse_cut
+
             cut = parse_cut(action)
             return cut if cut is not None else type(self).parse_action(action)
         return action
 
     def describe(self, action: Any, names: Sequence[str] | None = None) -> str:
         parsed = self.as_action(action)
-        if isinstance(parsed, Cut):
+        if _is_cut(parsed):
             return say("Cut at card {position}", position=parsed.position)
         return self.describe_play(parsed, names)
 
@@ -225,10 +238,10 @@ class DealMatch(GameState):
         if player is not None and player != self.current_player:
             raise NotYourTurn(say("It is not your turn."))
         parsed = self.as_action(action)
-        if isinstance(parsed, Cut) or self.pending_cut is not None:
+        if _is_cut(parsed) or self.pending_cut is not None:
             if self.pending_cut is None:
                 raise IllegalMove(say("The deck is not waiting for a cut."))
-            if not isinstance(parsed, Cut):
+            if not _is_cut(parsed):
                 raise IllegalMove(say("The deck must be cut before the deal."))
             record = self._cut(parsed)
             self.actions.append(parsed)

@@ -1,18 +1,30 @@
-"""A match's shuffles from its seed, what a deal draws its randomness from, and the cut.
+"""A match's shuffles from its seed, and what a deal draws its randomness from.
 
 Kept apart from `engine.fairness` (which says them too): a process that only plays seeded
-matches (a simulation, a benchmark, a script) never loads the secret deals and their keys."""
+matches (a simulation, a benchmark, a script) never loads the secret deals and their keys.
+The cut lives in `engine.cut` (named here as before)."""
 
 from __future__ import annotations
 
 import random
 import sys
 from collections.abc import MutableSequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, cast
 
 if TYPE_CHECKING:
+    from engine.cut import Cut as Cut
+    from engine.cut import parse_cut as parse_cut
     from engine.fairness import DealKeys
+
+
+def __getattr__(name: str) -> Any:
+    """`Cut` and `parse_cut`, kept in `engine.cut` (loaded by the first cut or secret deal,
+    never by a process that only plays seeded matches) and named here as before."""
+    if name in ("Cut", "parse_cut"):
+        from engine import cut
+
+        return getattr(cut, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class Shuffler(Protocol):
@@ -101,32 +113,3 @@ class Shuffles:
         """The commitment to the latest shuffle's secret (None without secret deals)."""
         keys = self.keys
         return keys.commitment(self.made - 1) if keys is not None and self.made else None
-
-
-# ----- the cut -------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Cut:
-    """Cutting the deck before a secret deal: a number from 1 to the deck's size less one,
-    shown as `cut N` in the project's notation. It enters the shuffle (see
-    `engine.fairness.DealStream`) after the deal's commitment is shown, so nobody, the bot
-    included, can choose a deal."""
-
-    position: int
-
-    @property
-    def notation(self) -> str:
-        return f"cut {self.position}"
-
-    @property
-    def card(self) -> None:
-        return None
-
-
-def parse_cut(text: str) -> Cut | None:
-    """`cut N` as a `Cut`; None for any other text."""
-    words = text.strip().lower().split()
-    if len(words) == 2 and words[0] == "cut" and words[1].isdigit():
-        return Cut(int(words[1]))
-    return None
