@@ -26,7 +26,7 @@ from engine.cards import Card
 from engine.sedma.actions import AGAIN_KIND, FIGHT_KIND, PLAY_KIND, STOP_KIND, SedmaAction
 from engine.sedma.hand import DECIDE_PHASE, SedmaHand
 from engine.sedma.rules import KING_OF_HEARTS, card_points
-from engine.tricks import play_reason
+from engine.trick_view import play_reason
 from engine.words import say
 
 HARD_WORLDS = 64

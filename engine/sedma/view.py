@@ -27,7 +27,7 @@ from engine.pictures import (
 )
 from engine.sedma.hand import Phase, SedmaHand
 from engine.sedma.rules import MAX_ROUNDS, SedmaRules, card_points
-from engine.tricks import TrickView, view_fields
+from engine.trick_view import TrickView, view_fields
 from engine.words import Told, say, say_count, tricks_and_points
 
 if TYPE_CHECKING:

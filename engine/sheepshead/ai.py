@@ -47,7 +47,7 @@ from engine.sheepshead.rules import (
     power,
     suit_of,
 )
-from engine.tricks import play_reason
+from engine.trick_view import play_reason
 from engine.words import say
 
 HARD_WORLDS = 40

@@ -35,7 +35,7 @@ from engine.sheepshead.rules import (
     strength_order,
     suit_word,
 )
-from engine.tricks import TrickView, view_fields
+from engine.trick_view import TrickView, view_fields
 from engine.words import Told, marked, say, say_count, tricks_and_points
 
 if TYPE_CHECKING:
