@@ -6,6 +6,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from contextvars import ContextVar
 from enum import Enum, IntEnum
+from functools import cache
 from operator import attrgetter
 from types import MappingProxyType
 from typing import NamedTuple
@@ -57,7 +58,20 @@ GERMAN_RANK_NAMES = {1: "A", 11: "U", 12: "O", 13: "K"}  # Ass (Daus), Unter, Ob
 
 RANK_WORDS = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
 _RANK_FROM_TEXT = {"A": 1, "J": 11, "Q": 12, "K": 13, "T": 10}
-CARD_PATTERN = re.compile(r"(10|[2-9AJQKT])([SHDC])", re.IGNORECASE)
+
+
+@cache
+def _card_pattern() -> re.Pattern[str]:
+    """A card's text, rank then suit (compiled when a card is first read: a process that only
+    plays never reads one)."""
+    return re.compile(r"(10|[2-9AJQKT])([SHDC])", re.IGNORECASE)
+
+
+def __getattr__(name: str) -> re.Pattern[str]:
+    """`CARD_PATTERN`: the compiled card pattern (`_card_pattern`), named as before."""
+    if name == "CARD_PATTERN":
+        return _card_pattern()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def rank_text(rank: int) -> str:
@@ -127,7 +141,7 @@ class Card(_RankAndSuit):
     @staticmethod
     def parse(text: str) -> Card:
         """Parse '10D', 'td', 'AS', 'qh' …"""
-        match = CARD_PATTERN.fullmatch(_normalise(text.strip()))
+        match = _card_pattern().fullmatch(_normalise(text.strip()))
         if not match:
             raise ValueError(f"{text!r} is not a card: write rank then suit, like 10D or QS")
         return card_of(_rank_from_text(match.group(1)), Suit.from_letter(match.group(2)))
@@ -185,7 +199,7 @@ def parse_cards(text: str) -> list[Card]:
     cards: list[Card] = []
     position = 0
     while position < len(cleaned):
-        match = CARD_PATTERN.match(cleaned, position)
+        match = _card_pattern().match(cleaned, position)
         if not match:
             raise ValueError(f"cannot read a card at {cleaned[position:]!r}")
         cards.append(Card.parse(match.group(0)))
