@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, fields
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol, Self, cast
 
 from engine.cards import Card, Pack
@@ -96,18 +95,34 @@ class GameRules(Protocol):
 
 
 class RulesRecord:
-    """A game's rules (a frozen dataclass) saved as every field by name, and read back with
-    an unknown option refused in the game's name (`owner`: "unknown Seep option(s): …")."""
+    """A game's rules (a frozen dataclass, or a named tuple) saved as every field by name, and
+    read back with an unknown option refused in the game's name (`owner`: "unknown Seep
+    option(s): …")."""
 
     __slots__ = ()
     owner: ClassVar[str]
 
+    @classmethod
+    def option_defaults(cls) -> dict[str, Any]:
+        """Each option (a field) by name, with its default."""
+        if issubclass(cls, tuple):  # a named tuple's fields
+            named: Any = cls
+            return {name: named._field_defaults.get(name) for name in named._fields}
+        from dataclasses import fields
+
+        return {f.name: f.default for f in fields(cast("type[DataclassInstance]", cls))}
+
     def to_dict(self) -> dict[str, Any]:
+        if isinstance(self, tuple):
+            named: Any = self
+            return dict(named._asdict())
+        from dataclasses import asdict
+
         return asdict(cast("DataclassInstance", self))
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Self:
-        unknown = set(data) - {f.name for f in fields(cast("type[DataclassInstance]", cls))}
+        unknown = set(data) - set(cls.option_defaults())
         if unknown:
             raise GameError(f"unknown {cls.owner} option(s): {', '.join(sorted(unknown))}")
         return cls(**data)

@@ -5,13 +5,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from engine.cards import Card, format_cards, parse_cards
-from engine.core import BadNotation, GameError
+from engine.core import BadNotation, GameError, RulesRecord
 
-T = TypeVar("T")
+T = TypeVar("T", bound=RulesRecord)
 
 
 def position_lines(text: str) -> list[str]:
@@ -106,23 +106,23 @@ def options_line(rules: Any, first: tuple[str, ...]) -> str:
     defaults = type(rules)(**{name: getattr(rules, name) for name in first[:1]})
     parts = [str(getattr(rules, first[0]))]
     parts += [f"{name}={getattr(rules, name)}" for name in first[1:]]
-    for f in fields(rules):
-        if f.name in first:
+    for name in type(rules).option_defaults():
+        if name in first:
             continue
-        value = getattr(rules, f.name)
-        if value == getattr(defaults, f.name):
+        value = getattr(rules, name)
+        if value == getattr(defaults, name):
             continue
         if isinstance(value, bool):
-            parts.append(f.name if value else f"{f.name}=false")
+            parts.append(name if value else f"{name}=false")
         else:
-            parts.append(f"{f.name}={value}")
+            parts.append(f"{name}={value}")
     return " ".join(parts)
 
 
 def parse_options(cls: type[T], game_field: str, words: list[str]) -> T:
     """Build a rules value from `game name=value flag …`."""
     options: dict[str, object] = {game_field: words[0]}
-    defaults = {f.name: f.default for f in fields(cls)}  # type: ignore[arg-type]
+    defaults = cls.option_defaults()
     for word in words[1:]:
         name, _, raw = word.partition("=")
         if name not in defaults:

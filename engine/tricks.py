@@ -12,18 +12,14 @@ duties), what a finished trick carries besides its cards (Hola's fights hold tri
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import fields
 from functools import partial
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Self, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Self, TypeVar
 
 from engine.cards import Card
 from engine.core import Action, GameRules
 from engine.match import DealMatch
 from engine.phrases import Phrase
 from engine.shuffles import Seed
-
-if TYPE_CHECKING:
-    from _typeshed import DataclassInstance
 
 Play = tuple[int, Card]  # a seat and the card it played
 S = TypeVar("S")
@@ -130,8 +126,9 @@ _COPIED: dict[type, tuple[str, ...]] = {}
 
 
 class TrickHand(Generic[A]):
-    """The state of a hand that every trick game keeps (mixed into its dataclass): the seats'
-    hands, the trick in play and the last one, each seat's taken cards and trick count."""
+    """The state of a hand that every trick game keeps (mixed into its dataclass, or its own
+    class): the seats' hands, the trick in play and the last one, each seat's taken cards and
+    trick count."""
 
     rules: GameRules
     hands: list[list[Card]]
@@ -172,11 +169,11 @@ class TrickHand(Generic[A]):
 
     def copy(self) -> Self:
         """A copy a computer player may play on: lists copied (lists of lists to the second
-        level), everything else shared; cached results (`_` fields) left out."""
+        level), everything else shared; cached results (`_` attributes) left out. (A hand's
+        attributes are its fields, each given to its constructor by name.)"""
         names = _COPIED.get(type(self))
         if names is None:
-            shape = cast("DataclassInstance", self)
-            names = tuple(f.name for f in fields(shape) if not f.name.startswith("_"))
+            names = tuple(name for name in vars(self) if not name.startswith("_"))
             _COPIED[type(self)] = names
         values: dict[str, Any] = {}
         for name in names:

@@ -4,11 +4,10 @@ fail, and the count: picker's side against the defenders, or a leaster when ever
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from functools import cache
 from itertools import combinations, repeat
 from operator import itemgetter
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from engine.cards import Card, Suit, card_of
 from engine.core import IllegalMove, NotYourTurn
@@ -147,9 +146,12 @@ def hold_card(hand: Sequence[Card], called: Card) -> Card | None:
     return holds[0] if len(holds) == 1 else None
 
 
-@dataclass
 class SheepsheadHand(TrickHand[SheepsheadAction]):
-    """One Sheepshead hand: the deal, the pick, the bury, the call and the tricks."""
+    """One Sheepshead hand: the deal, the pick, the bury, the call and the tricks.
+
+    A plain class, not a dataclass (see `SheepsheadRules`): a hand is made as it is dealt
+    (`deal`), or at any point of its play with the rest of its state named (`**state`: a
+    position, a computer player's copy)."""
 
     rules: SheepsheadRules
     dealer: int
@@ -157,30 +159,72 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
     blind: list[Card]
     turn: int
     leader: int
-    phase: Phase = PICK_PHASE
-    passes: int = 0
-    picker: int | None = None
-    buried: list[Card] = field(default_factory=list)
-    called: Card | None = None
-    alone: bool = False  # announced (called ace) or the picker holds J♦ (not announced)
-    unknown: Card | None = None  # the picker's face-down card, set aside until played
-    unknown_played: bool = False
-    partner_seen: bool = False  # the partner's card has been played
-    partner_seat: int | None = None  # who holds the partner's card (the table may not know)
-    leaster: bool = False
-    redeal: bool = False
-    trick: list[tuple[int, Card]] = field(default_factory=list)
-    face_down: int | None = None  # the index in `trick` of the unknown card
-    last_trick: list[tuple[int, Card]] = field(default_factory=list)
-    last_face_down: int | None = None
-    taken: list[list[Card]] = field(default_factory=list)
-    tricks: list[int] = field(default_factory=list)
-    led_suits: list[Suit | None] = field(default_factory=list)  # per finished trick
-    last_winner: int | None = None
-    records: list[TrickRecord[SheepsheadAction]] = field(default_factory=list)
-    _legal: list[SheepsheadAction] | None = field(default=None, repr=False)
+    phase: Phase
+    passes: int
+    picker: int | None
+    buried: list[Card]
+    called: Card | None
+    alone: bool  # announced (called ace) or the picker holds J♦ (not announced)
+    unknown: Card | None  # the picker's face-down card, set aside until played
+    unknown_played: bool
+    partner_seen: bool  # the partner's card has been played
+    partner_seat: int | None  # who holds the partner's card (the table may not know)
+    leaster: bool
+    redeal: bool
+    trick: list[tuple[int, Card]]
+    face_down: int | None  # the index in `trick` of the unknown card
+    last_trick: list[tuple[int, Card]]
+    last_face_down: int | None
+    taken: list[list[Card]]
+    tricks: list[int]
+    led_suits: list[Suit | None]  # per finished trick
+    last_winner: int | None
+    records: list[TrickRecord[SheepsheadAction]]
+    _legal: list[SheepsheadAction] | None
     # each seat's hand by strength (None: not sorted yet), kept as its cards are played
-    _ordered: list[list[Card] | None] | None = field(default=None, repr=False, compare=False)
+    _ordered: list[list[Card] | None] | None
+
+    def __init__(
+        self,
+        rules: SheepsheadRules,
+        dealer: int,
+        hands: list[list[Card]],
+        blind: list[Card],
+        turn: int,
+        leader: int,
+        phase: Phase = PICK_PHASE,
+        **state: Any,
+    ) -> None:
+        self.rules, self.dealer, self.hands, self.blind = rules, dealer, hands, blind
+        self.turn, self.leader, self.phase = turn, leader, phase
+        self.passes = 0
+        self.picker = None
+        self.buried = []
+        self.called = None
+        self.alone = False
+        self.unknown = None
+        self.unknown_played = self.partner_seen = False
+        self.partner_seat = None
+        self.leaster = self.redeal = False
+        self.trick = []
+        self.face_down = None
+        self.last_trick = []
+        self.last_face_down = None
+        self.taken = []
+        self.tricks = []
+        self.led_suits = []
+        self.last_winner = None
+        self.records = []
+        self._legal = self._ordered = None
+        for name, value in state.items():
+            if name not in self.__dict__:
+                raise TypeError(f"a Sheepshead hand has no {name!r}")
+            setattr(self, name, value)
+        self.__post_init__()  # (`TrickHand`'s: each seat's taken cards and trick count)
+
+    def __repr__(self) -> str:
+        state = (f"{name}={value!r}" for name, value in vars(self).items() if name[0] != "_")
+        return f"{type(self).__name__}({', '.join(state)})"
 
     @classmethod
     def deal(cls, rules: SheepsheadRules, dealer: int, rng: Shuffler) -> SheepsheadHand:

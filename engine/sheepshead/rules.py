@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 from engine.cards import FULL_DECK, Card, Suit, card_of
 from engine.core import GameError, RulesRecord
@@ -56,12 +56,7 @@ _NO_PICKS = frozenset(n.value for n in NoPick)
 _CALLED_ACE, _JACK, _LEASTER = Partner.CALLED_ACE, Partner.JACK, NoPick.LEASTER
 
 
-@dataclass(frozen=True, slots=True)
-class SheepsheadRules(RulesRecord):
-    """A Sheepshead table's rules (its options)."""
-
-    owner = "Sheepshead"  # named where an unknown option is refused
-
+class _Options(NamedTuple):
     game: str = SHEEPSHEAD
     players: int = 5
     partner: str = Partner.CALLED_ACE.value  # five players only; six always use the jack
@@ -69,7 +64,19 @@ class SheepsheadRules(RulesRecord):
     double_on_bump: bool = True
     hands: int = 0  # hands a table plays (0: each player deals twice)
 
-    def __post_init__(self) -> None:
+
+class SheepsheadRules(_Options, RulesRecord):
+    """A Sheepshead table's rules (its options).
+
+    A named tuple, not a frozen dataclass (nor is the hand a dataclass): a process that only
+    plays Sheepshead never imports `dataclasses`, and `inspect` with it, about a tenth of a new
+    process's first three hundred hands. Compared, hashed and shown as the dataclass was."""
+
+    __slots__ = ()
+    owner = "Sheepshead"  # named where an unknown option is refused
+
+    def __init__(self, *options: object, **named: object) -> None:
+        """Refuses rules no table may have (the tuple itself is made by `__new__`)."""
         if self.game != SHEEPSHEAD:
             raise GameError(f"unknown game {self.game!r}")
         if self.players not in HAND_SIZES:

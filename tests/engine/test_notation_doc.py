@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 import shlex
 from collections.abc import Callable
-from dataclasses import MISSING, fields
+from dataclasses import MISSING
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +16,7 @@ import pytest
 from engine import registry
 from engine.__main__ import main
 from engine.cards import parse_cards
-from engine.core import GameError
+from engine.core import GameError, RulesRecord
 from engine.games import match_from_position
 from engine.notation import parse_options
 from engine.sedma.actions import parse_action as sedma_action
@@ -83,14 +83,14 @@ def positions(game: str) -> list[str]:
     return found
 
 
-def option_examples(game: str, rules: type) -> list[str]:
+def option_examples(game: str, rules: type[RulesRecord]) -> list[str]:
     """Every `name=value` or flag the section shows for a first line (in a block's comments
     or in backticks), each value of `a|b|c` apart and `N` as a number."""
     text = game_text(game)
     shown = backticked(text)
     for _, body in code_blocks(text):
         shown += [line.partition("#")[2] for line in body.splitlines()]
-    defaults = {f.name: f.default for f in fields(rules) if f.name != "game"}
+    defaults = {name: value for name, value in rules.option_defaults().items() if name != "game"}
     options = []
     for piece in shown:
         for name, value in re.findall(r"\b([a-z_]+)(?:=([\w|]+))?", piece):
