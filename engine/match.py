@@ -5,9 +5,8 @@ simulations and tables stored before secret deals, with an int that seeds `rando
 
 from __future__ import annotations
 
-import random
 import sys
-from collections.abc import Callable, MutableSequence, Sequence
+from collections.abc import Callable, Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar, TypeGuard
 
@@ -26,22 +25,6 @@ def _is_cut(value: object) -> TypeGuard[Cut]:
     """Whether `value` is a `Cut` (there is none before `engine.cut` is loaded)."""
     cut = sys.modules.get("engine.cut")
     return cut is not None and isinstance(value, cut.Cut)
-
-
-class _Measured:
-    """A fixed, public shuffle that notes the deck's size: what a match holds as its deal while
-    its first secret deal waits for the cut (never shown, and it knows no secret)."""
-
-    def __init__(self) -> None:
-        self._rng = random.Random(0)
-        self.size = 0
-
-    def shuffle(self, items: MutableSequence[Any], /) -> None:
-        self.size = max(self.size, len(items))
-        self._rng.shuffle(items)
-
-    def randrange(self, start: int, stop: int | None = None, /) -> int:
-        return self._rng.randrange(start, stop)
 
 
 class DealMatch(GameState):
@@ -77,7 +60,9 @@ class DealMatch(GameState):
         first_dealer = self.shuffles.first_dealer(self.rules.players)
         keys = self.shuffles.keys
         if keys is not None and keys.asks_for_cut:
-            measured = _Measured()
+            from engine.cut import Measured
+
+            measured = Measured()
             self.deal = self.deal_type.deal(self.rules, first_dealer, measured)
             self._deck_size = measured.size
         self._deal_next(first_dealer)
