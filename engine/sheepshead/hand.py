@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from functools import cache
 from itertools import combinations, repeat
 from operator import itemgetter
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from engine.cards import Card, Suit, card_of
 from engine.core import IllegalMove, NotYourTurn
@@ -150,8 +150,8 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
     """One Sheepshead hand: the deal, the pick, the bury, the call and the tricks.
 
     A plain class, not a dataclass (see `SheepsheadRules`): a hand is made as it is dealt
-    (`deal`), or at any point of its play with the rest of its state named (`**state`: a
-    position, a computer player's copy)."""
+    (`deal`), or at any point of its play with the rest of its state named (a position, a
+    computer player's copy)."""
 
     rules: SheepsheadRules
     dealer: int
@@ -184,7 +184,7 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
     # each seat's hand by strength (None: not sorted yet), kept as its cards are played
     _ordered: list[list[Card] | None] | None
 
-    def __init__(
+    def __init__(  # every field by name, as a dataclass's would be
         self,
         rules: SheepsheadRules,
         dealer: int,
@@ -193,33 +193,43 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
         turn: int,
         leader: int,
         phase: Phase = PICK_PHASE,
-        **state: Any,
+        passes: int = 0,
+        picker: int | None = None,
+        buried: list[Card] | None = None,
+        called: Card | None = None,
+        alone: bool = False,
+        unknown: Card | None = None,
+        unknown_played: bool = False,
+        partner_seen: bool = False,
+        partner_seat: int | None = None,
+        leaster: bool = False,
+        redeal: bool = False,
+        trick: list[tuple[int, Card]] | None = None,
+        face_down: int | None = None,
+        last_trick: list[tuple[int, Card]] | None = None,
+        last_face_down: int | None = None,
+        taken: list[list[Card]] | None = None,
+        tricks: list[int] | None = None,
+        led_suits: list[Suit | None] | None = None,
+        last_winner: int | None = None,
+        records: list[TrickRecord[SheepsheadAction]] | None = None,
     ) -> None:
         self.rules, self.dealer, self.hands, self.blind = rules, dealer, hands, blind
-        self.turn, self.leader, self.phase = turn, leader, phase
-        self.passes = 0
-        self.picker = None
-        self.buried = []
-        self.called = None
-        self.alone = False
-        self.unknown = None
-        self.unknown_played = self.partner_seen = False
-        self.partner_seat = None
-        self.leaster = self.redeal = False
-        self.trick = []
-        self.face_down = None
-        self.last_trick = []
-        self.last_face_down = None
-        self.taken = []
-        self.tricks = []
-        self.led_suits = []
-        self.last_winner = None
-        self.records = []
+        self.turn, self.leader, self.phase, self.passes = turn, leader, phase, passes
+        self.picker, self.buried = picker, [] if buried is None else buried
+        self.called, self.alone, self.unknown = called, alone, unknown
+        self.unknown_played, self.partner_seen = unknown_played, partner_seen
+        self.partner_seat, self.leaster, self.redeal = partner_seat, leaster, redeal
+        self.trick = [] if trick is None else trick
+        self.face_down = face_down
+        self.last_trick = [] if last_trick is None else last_trick
+        self.last_face_down = last_face_down
+        self.taken = [] if taken is None else taken
+        self.tricks = [] if tricks is None else tricks
+        self.led_suits = [] if led_suits is None else led_suits
+        self.last_winner = last_winner
+        self.records = [] if records is None else records
         self._legal = self._ordered = None
-        for name, value in state.items():
-            if name not in self.__dict__:
-                raise TypeError(f"a Sheepshead hand has no {name!r}")
-            setattr(self, name, value)
         self.__post_init__()  # (`TrickHand`'s: each seat's taken cards and trick count)
 
     def __repr__(self) -> str:

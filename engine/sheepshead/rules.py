@@ -75,8 +75,17 @@ class SheepsheadRules(_Options, RulesRecord):
     __slots__ = ()
     owner = "Sheepshead"  # named where an unknown option is refused
 
-    def __init__(self, *options: object, **named: object) -> None:
-        """Refuses rules no table may have (the tuple itself is made by `__new__`)."""
+    def __init__(  # the options as the tuple has them, so that a call is type-checked
+        self,
+        game: str = SHEEPSHEAD,
+        players: int = 5,
+        partner: str = Partner.CALLED_ACE.value,
+        no_pick: str = NoPick.LEASTER.value,
+        double_on_bump: bool = True,
+        hands: int = 0,
+    ) -> None:
+        """Refuses rules no table may have (the tuple itself, with these values, is made by
+        `__new__`)."""
         if self.game != SHEEPSHEAD:
             raise GameError(f"unknown game {self.game!r}")
         if self.players not in HAND_SIZES:
