@@ -20,13 +20,12 @@ the same bytes (a band's bytes depend on the band alone).
 from __future__ import annotations
 
 import struct
-import threading
 import zlib
-from collections import OrderedDict
 from collections.abc import Sequence
 
 from PIL import Image
 
+from renderers.lru import Bounded
 from renderers.palette import palette_image, to_palette
 from renderers.theme import Theme
 
@@ -41,43 +40,7 @@ _Key = tuple[int, int, int]  # width, hash and length of the band's indices
 _Band = tuple[bytes, int, int]  # deflated, adler-32 and length of the band's filtered rows
 
 
-class _Bands:
-    """A least-recently-used store of deflated bands, bounded by their compressed size."""
-
-    def __init__(self, limit: int) -> None:
-        self.limit = limit
-        self.size = 0
-        self.items: OrderedDict[_Key, _Band] = OrderedDict()
-        self.lock = threading.Lock()  # images are encoded in worker threads
-
-    def get(self, key: _Key) -> _Band | None:
-        return self.get_many([key])[0]
-
-    def get_many(self, keys: list[_Key]) -> list[_Band | None]:
-        with self.lock:
-            found = [self.items.get(key) for key in keys]
-            for key, band in zip(keys, found, strict=True):
-                if band is not None:
-                    self.items.move_to_end(key)
-            return found
-
-    def put(self, key: _Key, band: _Band) -> None:
-        with self.lock:
-            if key in self.items:
-                return
-            self.items[key] = band
-            self.size += len(band[0]) + 100
-            while self.size > self.limit and self.items:
-                _, dropped = self.items.popitem(last=False)
-                self.size -= len(dropped[0]) + 100
-
-    def clear(self) -> None:
-        with self.lock:
-            self.items.clear()
-            self.size = 0
-
-
-_BANDS = _Bands(CACHE_BYTES)
+_BANDS: Bounded[_Key, _Band] = Bounded(CACHE_BYTES, lambda band: len(band[0]) + 100)
 
 
 def palette_png(image: Image.Image, theme: Theme) -> bytes:
