@@ -359,14 +359,13 @@ def _whole_box(xy: Any) -> bool:
 Pieces = tuple[tuple[int, Image.Image, Image.Image | None], ...]
 
 
-def pieces(picture: Image.Image, mask: Image.Image | None) -> Pieces:
-    """`picture` cut into runs of rows, each pasted with `mask`'s rows: as it is where the
-    mask covers the whole row, not at all where it covers none of it, through the mask
-    elsewhere (a card or panel: only its rounded corners' rows). The same pixels as pasting it
-    whole through the mask; copying rows is many times quicker than masking them pixel by
-    pixel."""
-    if mask is None:
-        return ((0, picture, None),)
+Runs = tuple[tuple[int, int, Image.Image | None], ...]
+
+
+def runs(mask: Image.Image) -> Runs:
+    """`mask` cut into runs of rows, each with `mask`'s rows: None where the mask covers the
+    whole row (copied as it is), left out where it covers none of it (a card or panel: only its
+    rounded corners' rows go through the mask)."""
     width, height = mask.size
     rows = (mask if mask.mode == "L" else mask.convert("L")).tobytes()
     kinds = []  # 2: covered whole, 0: not at all, 1: in part
@@ -375,16 +374,33 @@ def pieces(picture: Image.Image, mask: Image.Image | None) -> Pieces:
             kinds.append(2)
         else:
             kinds.append(0 if rows.count(0, top, top + width) == width else 1)
-    out: list[tuple[int, Image.Image, Image.Image | None]] = []
+    out: list[tuple[int, int, Image.Image | None]] = []
     start = 0
     for row in range(1, height + 1):
         if row < height and kinds[row] == kinds[start]:
             continue
         if kinds[start]:
-            box = (0, start, width, row)
-            out.append((start, picture.crop(box), None if kinds[start] == 2 else mask.crop(box)))
+            part = None if kinds[start] == 2 else mask.crop((0, start, width, row))
+            out.append((start, row, part))
         start = row
     return tuple(out)
+
+
+def cut_out(image: Image.Image, box: Box, cut: Runs) -> Pieces:
+    """The pieces of `image` inside `box` along `cut` (`runs`), for `lay_pieces`."""
+    left, top, right, _ = box
+    return tuple(
+        (start, image.crop((left, top + start, right, top + end)), mask) for start, end, mask in cut
+    )
+
+
+def pieces(picture: Image.Image, mask: Image.Image | None) -> Pieces:
+    """`picture` cut for pasting through `mask` (`runs`): the same pixels as pasting it whole
+    through the mask, copying the rows the mask covers whole, many times quicker than masking
+    them pixel by pixel."""
+    if mask is None:
+        return ((0, picture, None),)
+    return cut_out(picture, (0, 0, *picture.size), runs(mask))
 
 
 def lay_pieces(target: Image.Image, laid: Pieces, xy: tuple[int, int]) -> None:

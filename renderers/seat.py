@@ -19,7 +19,7 @@ from PIL import Image, ImageDraw
 
 from engine.words import say
 from renderers.assets import font
-from renderers.frame import Frame, Pieces, frame_of, paste, pasted, pieces
+from renderers.frame import Frame, Pieces, Runs, cut_out, frame_of, paste, pasted, pieces, runs
 from renderers.layout import Box
 from renderers.lru import Bounded
 from renderers.palette import to_palette
@@ -93,19 +93,19 @@ def _framed(
     blended = len(frame.boxes)
     _draw_panel(draw, box, panel, theme)
     if len(frame.boxes) == blended:  # every pixel is on the palette image already
-        drawn = frame.palette_image.crop((box[0], box[1], box[2] + 1, box[3] + 1))
-        _MAPPED.put(key, pieces(drawn, _outline(size, panel.to_play)))
+        drawn = (box[0], box[1], box[2] + 1, box[3] + 1)
+        _MAPPED.put(key, cut_out(frame.palette_image, drawn, _outline(size, panel.to_play)))
 
 
 @lru_cache(maxsize=64)
-def _outline(size: tuple[int, int], to_play: bool) -> Image.Image:
-    """The pixels a panel of `size` covers: its rounded rectangle (its marks and words lie
-    inside), fill and outline told apart in case one ever reaches past the other."""
+def _outline(size: tuple[int, int], to_play: bool) -> Runs:
+    """The pixels a panel of `size` covers (`runs`): its rounded rectangle (its marks and words
+    lie inside), fill and outline told apart in case one ever reaches past the other."""
     shape = Image.new("L", (size[0] + 1, size[1] + 1), 0)
     ImageDraw.Draw(shape).rounded_rectangle(
         (0, 0, size[0], size[1]), 12, fill=1, outline=2, width=5 if to_play else 3
     )
-    return shape.point([0] + [255] * 255).convert("1", dither=Image.Dither.NONE)
+    return runs(shape.point([0] + [255] * 255).convert("1", dither=Image.Dither.NONE))
 
 
 _Key = tuple[tuple[int, int], SeatPanel, Theme]
