@@ -80,11 +80,11 @@ def _framed(
     """A panel on a table drawn mapped (`renderers.frame`): pasted from the palette pixels of
     the same panel on an earlier table, or drawn and its palette pixels kept."""
     size, panel, theme = key
-    mapped = _MAPPED.get(key)
-    if mapped is not None:
+    kept = _MAPPED.get(key)
+    if kept is not None:
         pasted(
             frame,
-            mapped,
+            kept[0],
             (size[0] + 1, size[1] + 1),
             box[:2],
             lambda: _draw_panel(ImageDraw.Draw(image), box, panel, theme),
@@ -94,7 +94,8 @@ def _framed(
     _draw_panel(draw, box, panel, theme)
     if len(frame.boxes) == blended:  # every pixel is on the palette image already
         drawn = (box[0], box[1], box[2] + 1, box[3] + 1)
-        _MAPPED.put(key, cut_out(frame.palette_image, drawn, _outline(size, panel.to_play)))
+        cut = cut_out(frame.palette_image, drawn, _outline(size, panel.to_play))
+        _MAPPED.put(key, (cut, (size[0] + 1) * (size[1] + 1)))
 
 
 @lru_cache(maxsize=64)
@@ -111,12 +112,10 @@ def _outline(size: tuple[int, int], to_play: bool) -> Runs:
 _Key = tuple[tuple[int, int], SeatPanel, Theme]
 PATCHES = 128  # panels kept as patches, about 160 KB each
 SEEN = 1024  # panels remembered as drawn once (their words only)
-MAPPED = 12 * 1024 * 1024  # bytes of panels kept as palette pixels (about 57 KB a panel)
+MAPPED = 16 * 1024 * 1024  # bytes of panels kept as palette pixels (about 57 KB a panel)
 _PATCHES: Bounded[_Key, _Patch] = Bounded(PATCHES)
 _SEEN: Bounded[_Key, None] = Bounded(SEEN)
-_MAPPED: Bounded[_Key, Pieces] = Bounded(
-    MAPPED, lambda cut: sum(piece.width * piece.height for _, piece, _ in cut)
-)
+_MAPPED: Bounded[_Key, tuple[Pieces, int]] = Bounded(MAPPED, lambda kept: kept[1])
 
 
 class _Patch:
