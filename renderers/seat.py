@@ -7,6 +7,11 @@ the one to move change), so a panel seen again is drawn once into a patch with a
 outside and pasted after that: the same pixels, without laying out its text again. A panel seen
 for the first time is drawn straight onto the table (a patch costs about three direct drawings,
 and most panels, the mover's and the next player's, are never seen again).
+
+A table drawn mapped (`renderers.frame`, the bot's table images) keeps instead the palette
+pixels of a panel it drew, as they lie on its palette image, at no more cost than copying them:
+the same panel on a later table is pasted from them, the colour image drawn only if something
+blends over it.
 """
 
 from __future__ import annotations
