@@ -12,7 +12,17 @@ from PIL import Image, ImageDraw
 from engine.cards import Card, Pack
 from renderers.assets import card_sprite, corner_font, font
 from renderers.encode import indexed_png, palette_png
-from renderers.frame import Drawn, Frame, blending, canvas_draw, frame_for, paste, shape_drawn
+from renderers.frame import (
+    Drawn,
+    Frame,
+    Pieces,
+    blending,
+    canvas_draw,
+    frame_for,
+    paste,
+    pieces,
+    shape_drawn,
+)
 from renderers.palette import to_palette
 from renderers.text import draw_text, fit_text, note_label, wrap_pieces, wrap_words
 from renderers.theme import DEFAULT_THEME, Theme
@@ -49,10 +59,11 @@ def paste_card(
 @lru_cache(maxsize=1024)
 def _mapped_sprite(
     card: Card | None, width: int, theme: Theme, label: str | None, pack: Pack
-) -> Image.Image:
-    """A card's sprite mapped to the palette, for the table images that are drawn mapped
-    (`renderers.frame`)."""
-    return to_palette(card_sprite(card, width, theme, label, pack)[0], theme)
+) -> Pieces:
+    """A card's sprite mapped to the palette and cut for pasting through its mask, for the
+    table images that are drawn mapped (`renderers.frame`)."""
+    picture, mask = card_sprite(card, width, theme, label, pack)
+    return pieces(to_palette(picture, theme), mask)
 
 
 def dim_card(image: Image.Image, box: tuple[int, int, int, int], theme: Theme) -> None:

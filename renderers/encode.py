@@ -20,13 +20,12 @@ the same bytes (a band's bytes depend on the band alone).
 from __future__ import annotations
 
 import struct
-import threading
 import zlib
-from collections import OrderedDict
 from collections.abc import Sequence
 
 from PIL import Image
 
+from renderers.lru import Bounded
 from renderers.palette import palette_image, to_palette
 from renderers.theme import Theme
 
@@ -41,43 +40,7 @@ _Key = tuple[int, int, int]  # width, hash and length of the band's indices
 _Band = tuple[bytes, int, int]  # deflated, adler-32 and length of the band's filtered rows
 
 
-class _Bands:
-    """A least-recently-used store of deflated bands, bounded by their compressed size."""
-
-    def __init__(self, limit: int) -> None:
-        self.limit = limit
-        self.size = 0
-        self.items: OrderedDict[_Key, _Band] = OrderedDict()
-        self.lock = threading.Lock()  # images are encoded in worker threads
-
-    def get(self, key: _Key) -> _Band | None:
-        return self.get_many([key])[0]
-
-    def get_many(self, keys: list[_Key]) -> list[_Band | None]:
-        with self.lock:
-            found = [self.items.get(key) for key in keys]
-            for key, band in zip(keys, found, strict=True):
-                if band is not None:
-                    self.items.move_to_end(key)
-            return found
-
-    def put(self, key: _Key, band: _Band) -> None:
-        with self.lock:
-            if key in self.items:
-                return
-            self.items[key] = band
-            self.size += len(band[0]) + 100
-            while self.size > self.limit and self.items:
-                _, dropped = self.items.popitem(last=False)
-                self.size -= len(dropped[0]) + 100
-
-    def clear(self) -> None:
-        with self.lock:
-            self.items.clear()
-            self.size = 0
-
-
-_BANDS = _Bands(CACHE_BYTES)
+_BANDS: Bounded[_Key, _Band] = Bounded(CACHE_BYTES, lambda band: len(band[0]) + 100)
 
 
 def palette_png(image: Image.Image, theme: Theme) -> bytes:
@@ -95,25 +58,22 @@ def indexed_png(
     image of the same size that `indexed` differs from only in the rows `drawn` (top, bottom
     ranges: a table and its background), the other bands' keys are `like`'s, not hashed."""
     width, height = indexed.size
-    data = indexed.tobytes()  # sliced as bytes: a memoryview's slices hash at half the speed
-    step = BAND * width
-    starts = range(0, width * height, step)
-    keys: list[_Key | None] = [None] * len(starts)
+    bands = _bands(indexed)  # bytes: a memoryview's slices hash at half the speed
+    keys: list[_Key | None] = [None] * len(bands)
     if like is not None and like.size == indexed.size:
         keys = list(_band_keys(like))
         for top, bottom in drawn:
-            for number in range(max(0, top) // BAND, min(len(starts), -(-bottom // BAND))):
+            for number in range(max(0, top) // BAND, min(len(bands), -(-bottom // BAND))):
                 keys[number] = None
-    for number, start in enumerate(starts):
+    for number, rows in enumerate(bands):
         if keys[number] is None:
-            rows = data[start : start + step]
             keys[number] = (width, hash(rows), len(rows))
     known = [key for key in keys if key is not None]
     pieces: list[bytes] = []
     adler_a, adler_b = 1, 0
-    for key, band, start in zip(known, _BANDS.get_many(known), starts, strict=True):
+    for key, band, rows in zip(known, _BANDS.get_many(known), bands, strict=True):
         if band is None:
-            band = _deflate(data[start : start + step], width)
+            band = _deflate(rows, width)
             _BANDS.put(key, band)
         deflated, band_adler, length = band
         pieces.append(deflated)
@@ -132,6 +92,27 @@ def indexed_png(
 
 
 _LIKE: dict[int, tuple[Image.Image, tuple[_Key, ...]]] = {}
+
+
+def _bands(image: Image.Image) -> list[bytes]:
+    """The image's bytes band by band, read straight into one bytes object a band (what
+    `tobytes` gives, without joining the whole and slicing it again)."""
+    width, height = image.size
+    encoder = Image._getencoder(image.mode, "raw", image.mode)  # as `tobytes` makes it
+    encoder.setimage(image.im, (0, 0, width, height))
+    bands = []
+    try:
+        while True:
+            _, done, rows = encoder.encode(BAND * width)  # whole rows: a band a call
+            if rows:
+                bands.append(rows)
+            if done:
+                break
+    finally:
+        encoder.cleanup()
+    if done < 0 or sum(map(len, bands)) != width * height:
+        raise RuntimeError(f"encoder error {done} reading an image's bands")
+    return bands
 
 
 def _band_keys(image: Image.Image) -> tuple[_Key, ...]:
@@ -155,9 +136,8 @@ def _band_keys(image: Image.Image) -> tuple[_Key, ...]:
 
 def _deflate(indexed: bytes, width: int) -> _Band:
     """Rows of palette indices, each behind its filter byte (none), deflated."""
-    filtered = b"".join(
-        b"\x00" + indexed[row : row + width] for row in range(0, len(indexed), width)
-    )
+    rows = [indexed[row : row + width] for row in range(0, len(indexed), width)]
+    filtered = b"\0".join([b"", *rows])  # a zero before each row
     compressor = zlib.compressobj(LEVEL, zlib.DEFLATED, -15)
     deflated = compressor.compress(filtered) + compressor.flush(zlib.Z_SYNC_FLUSH)
     return deflated, zlib.adler32(filtered), len(filtered)

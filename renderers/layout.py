@@ -7,6 +7,7 @@ box lies on the canvas and that no two boxes that must stay apart overlap.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from renderers.assets import index_width
 from renderers.model import TableModel
@@ -119,15 +120,42 @@ def floor_box(theme: Theme) -> Box:
 
 
 def table_layout(model: TableModel, theme: Theme, bottom: int = 0) -> TableLayout:
+    """The boxes of a table: they depend on how many seats, cards and piles there are, not on
+    which cards (so a table's layout mostly comes again, at this table or another)."""
+    return _counted_layout(
+        len(model.seats),
+        model.clockwise,
+        bottom,
+        tuple(len(pile.cards) for pile in model.piles),
+        len(model.loose),
+        model.face_down,
+        len(model.just_taken),
+        theme,
+    )
+
+
+@lru_cache(maxsize=512)
+def _counted_layout(
+    seat_count: int,
+    clockwise: bool,
+    bottom: int,
+    piles: tuple[int, ...],
+    loose: int,
+    face_down: int,
+    taken: int,
+    theme: Theme,
+) -> TableLayout:
     w, h = theme.width, theme.height
     header = (0, 0, w, theme.header_height)
     footer = (0, h - theme.footer_height, w, h)
-    positions = placed_positions(len(model.seats), model.clockwise, bottom)
+    positions = placed_positions(seat_count, clockwise, bottom)
     seats = tuple(seat_boxes(positions, theme))
     floor = floor_box(theme)
-    card_w, card_h, piles, cards, backs = _floor_layout(model, floor, theme)
-    taken = _taken_layout(len(model.just_taken), footer, theme)
-    return TableLayout(header, footer, seats, floor, card_w, card_h, piles, cards, backs, taken)
+    card_w, card_h, pile_boxes, cards, backs = _floor_layout(piles, loose, face_down, floor, theme)
+    taken_boxes = _taken_layout(taken, footer, theme)
+    return TableLayout(
+        header, footer, seats, floor, card_w, card_h, pile_boxes, cards, backs, taken_boxes
+    )
 
 
 PILE_NOTE_W = 150  # the narrowest pile box: its notes need the room
@@ -144,7 +172,7 @@ def pile_width(cards: int, card_w: int) -> int:
 
 
 def _floor_layout(
-    model: TableModel, floor: Box, theme: Theme
+    piles: tuple[int, ...], loose: int, face_down: int, floor: Box, theme: Theme
 ) -> tuple[int, int, tuple[Box, ...], tuple[Box, ...], tuple[Box, ...]]:
     """The largest card size at which piles and loose cards fit; then loose cards overlap,
     each still showing its corner index; only a floor fuller than play makes goes smaller."""
@@ -153,29 +181,36 @@ def _floor_layout(
     smallest = round(theme.min_card_width / theme.card_ratio)
     for card_h in range(MAX_CARD_H, smallest - 1, -6):
         card_w = round(card_h * theme.card_ratio)
-        placed = _flow(model, card_w, card_h, floor_w, step=None)
+        placed = _flow(piles, loose, face_down, card_w, card_h, floor_w, step=None)
         if placed is not None and placed[3] <= floor_h:
             return _finish(placed, floor, card_w, card_h)
     for card_h in (smallest, 90, 76, 60):
         card_w = round(card_h * theme.card_ratio)
         for fraction in (0.6, 0.5):
             step = max(index_width(card_w), int(card_w * fraction))
-            placed = _flow(model, card_w, card_h, floor_w, step=step)
+            placed = _flow(piles, loose, face_down, card_w, card_h, floor_w, step=step)
             if placed is not None and placed[3] <= floor_h:
                 return _finish(placed, floor, card_w, card_h)
     raise ValueError("the floor cannot be laid out")  # more cards than a pack holds
 
 
 def _flow(
-    model: TableModel, card_w: int, card_h: int, width: int, step: int | None
+    pile_cards: tuple[int, ...],
+    loose: int,
+    face_down: int,
+    card_w: int,
+    card_h: int,
+    width: int,
+    step: int | None,
 ) -> tuple[list[Box], list[Box], list[Box], int] | None:
-    """Place piles, then loose cards, then face-down cards in centred rows."""
+    """Place piles (their cards counted), then loose cards, then face-down cards in centred
+    rows."""
     gap = max(8, card_w // 6)
     items: list[tuple[str, int, int]] = [
-        ("pile", pile_width(len(p.cards), card_w), card_h + PILE_NOTE) for p in model.piles
+        ("pile", pile_width(cards, card_w), card_h + PILE_NOTE) for cards in pile_cards
     ]
-    items += [("card", card_w, card_h)] * len(model.loose)
-    items += [("back", card_w, card_h)] * model.face_down
+    items += [("card", card_w, card_h)] * loose
+    items += [("back", card_w, card_h)] * face_down
     rows: list[list[tuple[str, int, int]]] = [[]]
     used = 0
     for item in items:

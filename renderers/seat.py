@@ -7,21 +7,26 @@ the one to move change), so a panel seen again is drawn once into a patch with a
 outside and pasted after that: the same pixels, without laying out its text again. A panel seen
 for the first time is drawn straight onto the table (a patch costs about three direct drawings,
 and most panels, the mover's and the next player's, are never seen again).
+
+A table drawn mapped (`renderers.frame`, the bot's table images) keeps instead the palette
+pixels of a panel it drew, as they lie on its palette image, at no more cost than copying them:
+the same panel on a later table is pasted from them, the colour image drawn only if something
+blends over it.
 """
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Self
 
 from PIL import Image, ImageDraw
 
 from engine.words import say
 from renderers.assets import font
-from renderers.frame import paste
+from renderers.frame import Frame, Pieces, Runs, cut_out, frame_of, paste, pasted, pieces, runs
 from renderers.layout import Box
+from renderers.lru import Bounded
 from renderers.palette import to_palette
 from renderers.text import draw_text, fit_name, is_recording, text_width, wrap_pieces
 from renderers.theme import RGB, Theme
@@ -59,47 +64,77 @@ def draw_seat(
         _draw_panel(draw, box, panel, theme)
         return
     key = ((box[2] - box[0], box[3] - box[1]), panel, theme)
-    with _LOCK:  # tables are drawn in worker threads
-        patch = _PATCHES.get(key)
-        if patch is not None:
-            _PATCHES.move_to_end(key)
-        seen = key in _SEEN
-        if not seen:
-            _SEEN[key] = None
-            if len(_SEEN) > SEEN:
-                _SEEN.popitem(last=False)
-    if patch is None and not seen:
+    frame = frame_of(image)
+    if frame is not None:
+        _framed(frame, image, draw, box, key)
+        return
+    patch = _PATCHES.get(key)
+    if patch is None and key not in _SEEN:
+        _SEEN.put(key, None)
         _draw_panel(draw, box, panel, theme)
         return
     if patch is None:
         patch = _panel(*key)
-        with _LOCK:
-            _PATCHES[key] = patch
-            if len(_PATCHES) > PATCHES:
-                _PATCHES.popitem(last=False)
+        _PATCHES.put(key, patch)
     paste(image, patch.picture, box[:2], patch.mask, patch.mapped)
+
+
+def _framed(
+    frame: Frame, image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, key: _Key
+) -> None:
+    """A panel on a table drawn mapped (`renderers.frame`): pasted from the palette pixels of
+    the same panel on an earlier table, or drawn and its palette pixels kept."""
+    size, panel, theme = key
+    kept = _MAPPED.get(key)
+    if kept is not None:
+        pasted(
+            frame,
+            kept[0],
+            (size[0] + 1, size[1] + 1),
+            box[:2],
+            lambda: _draw_panel(ImageDraw.Draw(image), box, panel, theme),
+        )
+        return
+    blended = len(frame.boxes)
+    _draw_panel(draw, box, panel, theme)
+    if len(frame.boxes) == blended:  # every pixel is on the palette image already
+        drawn = (box[0], box[1], box[2] + 1, box[3] + 1)
+        cut = cut_out(frame.palette_image, drawn, _outline(size, panel.to_play))
+        _MAPPED.put(key, (cut, (size[0] + 1) * (size[1] + 1)))
+
+
+@lru_cache(maxsize=64)
+def _outline(size: tuple[int, int], to_play: bool) -> Runs:
+    """The pixels a panel of `size` covers (`runs`): its rounded rectangle (its marks and words
+    lie inside), fill and outline told apart in case one ever reaches past the other."""
+    shape = Image.new("L", (size[0] + 1, size[1] + 1), 0)
+    ImageDraw.Draw(shape).rounded_rectangle(
+        (0, 0, size[0], size[1]), 12, fill=1, outline=2, width=5 if to_play else 3
+    )
+    return runs(shape.point([0] + [255] * 255).convert("1", dither=Image.Dither.NONE))
 
 
 _Key = tuple[tuple[int, int], SeatPanel, Theme]
 PATCHES = 128  # panels kept as patches, about 160 KB each
 SEEN = 1024  # panels remembered as drawn once (their words only)
-_PATCHES: OrderedDict[_Key, _Patch] = OrderedDict()
-_SEEN: OrderedDict[_Key, None] = OrderedDict()
-_LOCK = threading.Lock()
+MAPPED = 16 * 1024 * 1024  # bytes of panels kept as palette pixels (about 57 KB a panel)
+_PATCHES: Bounded[_Key, _Patch] = Bounded(PATCHES)
+_SEEN: Bounded[_Key, None] = Bounded(SEEN)
+_MAPPED: Bounded[_Key, tuple[Pieces, int]] = Bounded(MAPPED, lambda kept: kept[1])
 
 
 class _Patch:
     """A panel drawn once: its picture, its mask and, once asked for, the picture mapped to
-    the palette (`renderers.frame`)."""
+    the palette and cut for pasting (`renderers.frame`)."""
 
     def __init__(self, picture: Image.Image, mask: Image.Image) -> None:
         self.picture = picture
         self.mask = mask
-        self._mapped: Image.Image | None = None
+        self._mapped: Pieces | None = None
 
-    def mapped(self, theme: Theme) -> Image.Image:
+    def mapped(self, theme: Theme) -> Pieces:
         if self._mapped is None:  # two threads may both map it: the same pixels
-            self._mapped = to_palette(self.picture, theme)
+            self._mapped = pieces(to_palette(self.picture, theme), self.mask)
         return self._mapped
 
 

@@ -7,7 +7,7 @@ image is halved, and the smallest text (`small_size`, 24 px) is still 12 px high
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, fields
 
 RGB = tuple[int, int, int]
 
@@ -51,6 +51,16 @@ class Theme:
     title_size: int = 30
     label_size: int = 26
     small_size: int = 24  # the smallest text on any image
+    # A theme keys most drawing caches (a card's sprite, a line of text mapped to the palette):
+    # its hash is worked out once, not from its forty fields at every look-up.
+    _hash: int = field(init=False, repr=False, compare=False, default=0)
+
+    def __post_init__(self) -> None:
+        values = tuple(getattr(self, f.name) for f in fields(self) if f.compare)
+        object.__setattr__(self, "_hash", hash(values))
+
+    def __hash__(self) -> int:
+        return self._hash
 
 
 DEFAULT_THEME = Theme()
