@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -101,10 +102,14 @@ def clock(session: TableSession) -> str:
     return " " + _("Time runs out {when}.", when=f"<t:{int(deadline)}:R>")
 
 
-async def table_message(session: TableSession, channel: Any, ping: bool = True) -> dict[str, Any]:
-    """Keyword arguments for `send`: content (mention), embed, and the image or the text."""
-    from renderers import table  # imported at the first table, not at start: prepare_drawing
-
+async def table_message(
+    session: TableSession,
+    channel: Any,
+    ping: bool = True,
+    finish: Callable[[dict[str, Any]], Any] | None = None,
+) -> Any:
+    """Keyword arguments for `send`: content (mention), embed, and the image or the text;
+    with `finish`, what it makes of them, in the worker thread that draws the image."""
     match = session.match
     assert match is not None
     picture = match.view(PUBLIC).picture(session.names())
@@ -121,17 +126,27 @@ async def table_message(session: TableSession, channel: Any, ping: bool = True) 
         view.add_item(TableRulesButton(session.id))
         view.add_item(NextMatchButton(session.id))
         kwargs["view"] = view
+    kwargs["allowed_mentions"] = discord.AllowedMentions(users=ping)
     if match.pending_cut is not None:
         pass  # the deck is being cut: no deal to show yet (nothing may depend on its secret)
     elif can_attach(channel):
-        png = await asyncio.to_thread(table.render_picture_png, picture)
-        kwargs["file"] = discord.File(io.BytesIO(png), filename="table.png")
         embed.set_image(url="attachment://table.png")
+        return await asyncio.to_thread(_with_picture, picture, kwargs, finish)
     else:
         embed.add_field(name=_("Table"), value=picture.text()[:1024], inline=False)
         embed.set_footer(text=_("I may not attach images here, so the table comes as text."))
-    kwargs["allowed_mentions"] = discord.AllowedMentions(users=ping)
-    return kwargs
+    return kwargs if finish is None else finish(kwargs)
+
+
+def _with_picture(
+    picture: TablePicture, kwargs: dict[str, Any], finish: Callable[[dict[str, Any]], Any] | None
+) -> Any:
+    """In a worker thread: the table's image attached, then `finish`."""
+    from renderers import table  # imported at the first table, not at start: prepare_drawing
+
+    png = table.render_picture_png(picture)
+    kwargs["file"] = discord.File(io.BytesIO(png), filename="table.png")
+    return kwargs if finish is None else finish(kwargs)
 
 
 async def summary_message(session: TableSession, channel: Any) -> dict[str, Any]:
