@@ -232,6 +232,8 @@ async def measure(
     # message had not come after LATE seconds: it was refused too late, so the player tries
     # again (should it have been played after all, the next move tells)
     unanswered: list[int] = []
+    # a move answered by a deferral and then an edit (two requests instead of one)
+    deferred: list[int] = []
     pacing = random.Random(tables)
 
     async def play(channel: int, moves: int, paced: bool) -> None:
@@ -248,6 +250,8 @@ async def measure(
                 asked = await fake.slash(users[channel][player], "play", channel_id=channel,
                                          move=action.notation)  # fmt: skip
                 if not _refused(asked):
+                    if asked.responses and asked.responses[0].get("type") in (5, 6):
+                        deferred.append(channel)
                     try:
                         await asyncio.wait_for(asyncio.shield(posted), LATE)
                         break
@@ -267,6 +271,7 @@ async def measure(
     await asyncio.gather(*(play(channel, PACED_MOVES, True) for channel in users))
     paced = sorted(latencies)
     latencies.clear()
+    deferred.clear()  # counted at saturation only
     fast = len(latencies)
     cpu_before = await _ask_all(pipes, "cpu")
     driver_before = _cpu_seconds()
@@ -301,6 +306,7 @@ async def measure(
         "refused": len(refused),
         "late": len(late),
         "unanswered": len(unanswered),
+        "deferred": len(deferred),
     }
 
 
@@ -420,6 +426,7 @@ def main() -> None:
                         f"idle {result['idle_mb']:4.1f} MB  "
                         f"busy answers {result['refused']}  "
                         f"late {result['late']}  unanswered {result['unanswered']}  "
+                        f"deferred {result['deferred']}  "
                         f"violations {result['violations']}",
                         flush=True,
                     )

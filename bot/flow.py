@@ -150,6 +150,12 @@ class TableFlow:
     # Under overload the moves taken on are then answered within seconds, instead of every
     # move queueing behind every other one without bound.
     shed_after = 3.0
+    # Table messages and deal summaries being made and posted at once. Moves go first: a move
+    # is applied, stored and answered while the messages queue here, so that under load its
+    # player is answered in one reply instead of a deferral and an edit (a request fewer),
+    # and the event loop does not take every table's posting on at the same time. Enough at
+    # once that a picture being drawn or a request under way leaves the loop work to do.
+    posting_at_once = 16
 
     def __init__(
         self, store: Store, tables: Tables, preferences: Preferences | None = None
@@ -164,6 +170,14 @@ class TableFlow:
         self.notices: dict[int, list[list[int]]] = {}
         self._answering: dict[int, float] = {}  # moves taken on: key → time.monotonic()
         self.closing = False  # set by close(): no new background work or timers from then
+        self._posting: asyncio.Semaphore | None = None  # made in the running loop
+
+    @property
+    def posting_slots(self) -> asyncio.Semaphore:
+        """Taken before a table's own `posting` lock and never while holding it."""
+        if self._posting is None:
+            self._posting = asyncio.Semaphore(self.posting_at_once)
+        return self._posting
 
     def attach(self, output: TableOutput) -> None:
         self.output = output
@@ -367,7 +381,8 @@ class TableFlow:
             await self.retire(session)
 
     async def _post_table(self, session: TableSession, repost: bool) -> None:
-        async with session.posting:  # an end waits for it; after an end, nothing is posted
+        async with self.posting_slots, session.posting:
+            # an end waits for `posting`; after an end, nothing is posted
             if session.ended:
                 return
             # Made under the table's lock: a move is applied and stored under it, so the
@@ -412,7 +427,7 @@ class TableFlow:
         """The summary of the latest deal (of `deals` just finished), or of the deal that
         ended after move `moves` when it is posted later (after a restart)."""
         shown = session if moves < 0 else session.as_after(moves)
-        async with session.posting:
+        async with self.posting_slots, session.posting:
             if session.ended:
                 return
             async with session.lock:

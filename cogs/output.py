@@ -4,7 +4,6 @@ table's channel (or its thread)."""
 from __future__ import annotations
 
 import logging
-import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
@@ -16,6 +15,7 @@ from bot.tables import TableSession
 from cogs.common import channel_of
 from cogs.lobby import lobby_embed
 from cogs.presenter import summary_message, table_message
+from cogs.wire import EncodedMessage, encode_message
 
 if TYPE_CHECKING:
     from bot.client import SeepBot
@@ -46,31 +46,20 @@ class DiscordTableOutput:
             return await channel_of(self.bot, session.row.channel_id)
 
     async def table_message(self, session: TableSession, ping: bool = True) -> object:
+        """Encoded for posting where its image is drawn (see cogs/wire.py): the message
+        discord.py would build from Discord's answer is never read either."""
         channel = await self.channel(session)
-        return await table_message(session, channel, ping)
+        allowed = self.bot.allowed_mentions
+        return await table_message(
+            session, channel, ping, finish=lambda message: encode_message(message, allowed)
+        )
 
     async def post_table(self, session: TableSession, message: object) -> int:
         channel = await self.channel(session)
         with channel_gone_on_discord_errors():
-            return await self.send_for_id(channel, message)  # type: ignore[arg-type]
-
-    async def send_for_id(self, channel: Any, message: dict[str, Any]) -> int:
-        """`channel.send(**message)`, keeping only the new message's id: the message
-        discord.py would build from Discord's answer is never read. A view with an item other
-        than a `DynamicItem` (found by its custom id, whatever the message) goes through `send`,
-        which registers the view for the message."""
-        view = message.get("view")
-        if view is not None and not all(
-            isinstance(item, discord.ui.DynamicItem) for item in view.children
-        ):
-            return int((await channel.send(**message)).id)
-        with discord.http.handle_message_parameters(
-            nonce=secrets.randbits(64),  # as `send` makes one
-            previous_allowed_mentions=self.bot.allowed_mentions,
-            **message,
-        ) as params:
-            sent = await self.bot.http.send_message(channel.id, params=params)
-        return int(sent["id"])
+            if isinstance(message, EncodedMessage):
+                return await message.post(self.bot.http, channel.id)
+            return int((await channel.send(**message)).id)  # type: ignore[arg-type]
 
     async def delete_message(self, session: TableSession, message_id: int) -> None:
         channel = await self.channel(session)

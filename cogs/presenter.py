@@ -11,6 +11,8 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -101,37 +103,64 @@ def clock(session: TableSession) -> str:
     return " " + _("Time runs out {when}.", when=f"<t:{int(deadline)}:R>")
 
 
-async def table_message(session: TableSession, channel: Any, ping: bool = True) -> dict[str, Any]:
-    """Keyword arguments for `send`: content (mention), embed, and the image or the text."""
-    from renderers import table  # imported at the first table, not at start: prepare_drawing
-
+async def table_message(
+    session: TableSession,
+    channel: Any,
+    ping: bool = True,
+    finish: Callable[[dict[str, Any]], Any] | None = None,
+) -> Any:
+    """Keyword arguments for `send`: content (mention), embed, buttons, and the image or the
+    text; with `finish`, what it makes of them. The image, the buttons and `finish` are made
+    in a worker thread (nothing there reads the table)."""
     match = session.match
     assert match is not None
     picture = match.view(PUBLIC).picture(session.names())
     embed = table_embed(session, picture)
     kwargs: dict[str, Any] = {"embed": embed}
+    buttons: Callable[[], discord.ui.View] | None = None
     if not match.is_terminal:
         kwargs["content"] = _(
             "{player}, your turn.", player=mention(session, match.current_player or 0)
         ) + clock(session)
-        view = discord.ui.View(timeout=None)
-        view.add_item(HandButton(session.id))
-        if isinstance(picture, TrickTable) and picture.last_trick:
-            view.add_item(LastTrickButton(session.id))
-        view.add_item(TableRulesButton(session.id))
-        view.add_item(NextMatchButton(session.id))
-        kwargs["view"] = view
+        last_trick = isinstance(picture, TrickTable) and bool(picture.last_trick)
+        buttons = partial(table_buttons, session.id, last_trick)
+    kwargs["allowed_mentions"] = discord.AllowedMentions(users=ping)
     if match.pending_cut is not None:
         pass  # the deck is being cut: no deal to show yet (nothing may depend on its secret)
     elif can_attach(channel):
-        png = await asyncio.to_thread(table.render_picture_png, picture)
-        kwargs["file"] = discord.File(io.BytesIO(png), filename="table.png")
         embed.set_image(url="attachment://table.png")
+        return await asyncio.to_thread(_finished, kwargs, buttons, finish, picture)
     else:
         embed.add_field(name=_("Table"), value=picture.text()[:1024], inline=False)
         embed.set_footer(text=_("I may not attach images here, so the table comes as text."))
-    kwargs["allowed_mentions"] = discord.AllowedMentions(users=ping)
-    return kwargs
+    return _finished(kwargs, buttons, finish)
+
+
+def table_buttons(table_id: int, last_trick: bool) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(HandButton(table_id))
+    if last_trick:
+        view.add_item(LastTrickButton(table_id))
+    view.add_item(TableRulesButton(table_id))
+    view.add_item(NextMatchButton(table_id))
+    return view
+
+
+def _finished(
+    kwargs: dict[str, Any],
+    buttons: Callable[[], discord.ui.View] | None,
+    finish: Callable[[dict[str, Any]], Any] | None,
+    picture: TablePicture | None = None,
+) -> Any:
+    """The table message's buttons and its image (when `picture`) added, then `finish`."""
+    if buttons is not None:
+        kwargs["view"] = buttons()
+    if picture is not None:
+        from renderers import table  # imported at the first table: see prepare_drawing
+
+        png = table.render_picture_png(picture)
+        kwargs["file"] = discord.File(io.BytesIO(png), filename="table.png")
+    return kwargs if finish is None else finish(kwargs)
 
 
 async def summary_message(session: TableSession, channel: Any) -> dict[str, Any]:

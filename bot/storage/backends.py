@@ -152,11 +152,17 @@ class _SqliteTransaction(_SqliteStatements):
     """One transaction's statements, taken to the connection's thread together: the writes
     wait until a read needs their effect or the transaction commits, and then go in one trip
     with it (BEGIN with the first). A move's transaction is one trip instead of six. An error
-    in a write is raised by that trip, and the whole transaction is rolled back as before."""
+    in a write is raised by that trip, and the whole transaction is rolled back as before.
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
-        super().__init__(db)
-        self.pending: list[tuple[str, Sequence[Any], bool]] = [("BEGIN", (), False)]
+    The database's lock is taken at the first read and held to the end. A transaction that
+    only writes never takes it itself: it is committed in the next trip, together with the
+    other transactions waiting then (`SqliteDatabase.commit_together`)."""
+
+    def __init__(self, database: SqliteDatabase) -> None:
+        super().__init__(database.connection)
+        self.database = database
+        self.pending: list[Statement] = [("BEGIN", (), False)]
+        self.holding = False  # the database's lock
 
     async def run(self, sql: str, args: Sequence[Any] = ()) -> None:
         self.pending.append((sql, args, False))
@@ -173,10 +179,16 @@ class _SqliteTransaction(_SqliteStatements):
         return [tuple(row) for row in await self._send(sql, args)]
 
     async def commit(self) -> None:
-        await self._send("COMMIT", ())
+        if self.holding:
+            await self._send("COMMIT", ())
+        else:
+            await self.database.commit_together([*self.pending, ("COMMIT", (), False)])
 
     async def _send(self, sql: str, args: Sequence[Any]) -> list[Any]:
         """The writes waiting, then `sql`, in one trip; `sql`'s rows."""
+        if not self.holding:
+            await self.database.lock.acquire()
+            self.holding = True
         statements, self.pending = [*self.pending, (sql, args, False)], []
         # aiosqlite has no public call for "run this function on the connection's thread";
         # `_execute` is what each of its own calls uses.
@@ -184,9 +196,10 @@ class _SqliteTransaction(_SqliteStatements):
         return await execute(_run_statements, self.db, statements)
 
 
-def _run_statements(
-    db: aiosqlite.Connection, statements: list[tuple[str, Sequence[Any], bool]]
-) -> list[Any]:
+Statement = tuple[str, Sequence[Any], bool]  # SQL, its arguments (rows if many), many
+
+
+def _run_statements(db: aiosqlite.Connection, statements: list[Statement]) -> list[Any]:
     """On the connection's thread: each statement to its end; the last one's rows."""
     connection: sqlite3.Connection = db._conn
     rows: list[Any] = []
@@ -198,6 +211,53 @@ def _run_statements(
     return rows
 
 
+def _run_transactions(
+    db: aiosqlite.Connection, transactions: list[list[Statement]]
+) -> list[Exception | None]:
+    """On the connection's thread: whole transactions one after the other, each applied or
+    rolled back by itself; what each raised (None: committed). Several go in one transaction
+    of SQLite's, each in a savepoint of its own, so that they are written to disk together
+    (one sync of the file instead of one each, a few milliseconds apiece): a transaction that
+    fails is rolled back to its savepoint, and should the whole fail to commit, every one of
+    them fails and nothing is written."""
+    if len(transactions) == 1:
+        return [_run_alone(db, transactions[0])]
+    connection: sqlite3.Connection = db._conn
+    outcomes: list[Exception | None] = []
+    try:
+        connection.execute("BEGIN")
+        for statements in transactions:
+            assert statements[0][0] == "BEGIN" and statements[-1][0] == "COMMIT"
+            connection.execute("SAVEPOINT one_of_several")
+            try:
+                _run_statements(db, statements[1:-1])
+            except Exception as error:
+                connection.execute("ROLLBACK TO one_of_several")
+                outcomes.append(error)
+            else:
+                outcomes.append(None)
+            connection.execute("RELEASE one_of_several")
+        connection.execute("COMMIT")
+    except Exception as error:
+        if connection.in_transaction:
+            with contextlib.suppress(sqlite3.Error):
+                connection.execute("ROLLBACK")
+        return [error] * len(transactions)
+    return outcomes
+
+
+def _run_alone(db: aiosqlite.Connection, statements: list[Statement]) -> Exception | None:
+    """One transaction (BEGIN to COMMIT), rolled back should it fail; what it raised."""
+    try:
+        _run_statements(db, statements)
+    except Exception as error:
+        if db._conn.in_transaction:
+            with contextlib.suppress(sqlite3.Error):
+                db._conn.execute("ROLLBACK")
+        return error
+    return None
+
+
 class SqliteDatabase:
     """One SQLite file in WAL mode."""
 
@@ -206,7 +266,10 @@ class SqliteDatabase:
     def __init__(self, path: Path | str) -> None:
         self.path = Path(path)
         self._db: aiosqlite.Connection | None = None
-        self._lock = asyncio.Lock()
+        self.lock = asyncio.Lock()  # a statement or a transaction at a time
+        # transactions that only write, waiting to be committed together (see commit_together)
+        self._waiting: list[tuple[list[Statement], asyncio.Future[None]]] = []
+        self._trips: set[asyncio.Task[None]] = set()
         self.on_claims_lost: Callable[[str], None] | None = None  # a file has no shards
 
     @property
@@ -256,8 +319,11 @@ class SqliteDatabase:
             ) from None
 
     async def close(self) -> None:
-        """Waits for a write in progress (the lock), so no transaction is cut in half."""
-        async with self._lock:
+        """Waits for a write in progress (the lock) and the commits waiting, so no transaction
+        is cut in half."""
+        while self._trips:
+            await asyncio.wait(set(self._trips))
+        async with self.lock:
             if self._db is not None:
                 await self._db.close()
                 self._db = None
@@ -271,29 +337,29 @@ class SqliteDatabase:
         return int(row[0])
 
     async def run(self, sql: str, args: Sequence[Any] = ()) -> None:
-        async with self._lock:
+        async with self.lock:
             with _sqlite_faults():
                 await _SqliteStatements(self.connection).run(sql, args)
 
     async def one(self, sql: str, args: Sequence[Any] = ()) -> Sequence[Any] | None:
-        async with self._lock:
+        async with self.lock:
             with _sqlite_faults():
                 return await _SqliteStatements(self.connection).one(sql, args)
 
     async def all(self, sql: str, args: Sequence[Any] = ()) -> list[Sequence[Any]]:
-        async with self._lock:
+        async with self.lock:
             with _sqlite_faults():
                 return await _SqliteStatements(self.connection).all(sql, args)
 
     async def many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
-        async with self._lock:
+        async with self.lock:
             with _sqlite_faults():
                 await _SqliteStatements(self.connection).many(sql, rows)
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Connection]:
-        async with self._lock:
-            statements = _SqliteTransaction(self.connection)
+        statements = _SqliteTransaction(self)
+        try:
             with _sqlite_faults():
                 try:
                     yield statements
@@ -301,10 +367,51 @@ class SqliteDatabase:
                 except BaseException:
                     # A failed statement or COMMIT (a locked or read-only file) leaves the
                     # transaction open: it is rolled back too, so the next one can begin.
-                    if self.connection.in_transaction:
+                    if statements.holding and self.connection.in_transaction:
                         with contextlib.suppress(sqlite3.Error):
                             await _SqliteStatements(self.connection).run("ROLLBACK")
                     raise
+        finally:
+            if statements.holding:
+                self.lock.release()
+
+    async def commit_together(self, statements: list[Statement]) -> None:
+        """Run a transaction that only writes (BEGIN to COMMIT) in the next trip to the
+        connection's thread, with every other one waiting then (see `_run_transactions`):
+        under load a trip and a sync of the file carry many, instead of each waiting its turn
+        at the lock for a trip and a sync of its own. They run in the order they came; each
+        caller hears of its own transaction once it is on disk, or of its error."""
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._waiting.append((statements, done))
+        if len(self._waiting) == 1:  # the first since the last trip left: a trip for them
+            trip = asyncio.create_task(self._trip())
+            self._trips.add(trip)
+            trip.add_done_callback(self._trips.discard)
+        await done
+
+    async def _trip(self) -> None:
+        async with self.lock:
+            batch, self._waiting = self._waiting, []
+            try:
+                db = self.connection
+                execute: Callable[..., Awaitable[list[Exception | None]]] = db._execute
+                outcomes = await execute(_run_transactions, db, [s for s, _ in batch])
+            except Exception as error:  # the store closed, its thread failed
+                for _, done in batch:
+                    if not done.done():
+                        done.set_exception(error)
+                return
+            except BaseException:
+                for _, done in batch:
+                    done.cancel()
+                raise
+        for (_, done), outcome in zip(batch, outcomes, strict=True):
+            if done.done():  # its caller was cancelled meanwhile
+                continue
+            if outcome is None:
+                done.set_result(None)
+            else:
+                done.set_exception(outcome)
 
 
 # ----- PostgreSQL --------------------------------------------------------------------------

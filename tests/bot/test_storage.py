@@ -99,3 +99,30 @@ async def test_many_moves_at_once_each_land_once(store: Store) -> None:
     await asyncio.gather(*(play(t) for t in tables))
     for table in tables:
         assert await store.actions(table) == [f"m{n}" for n in range(10)]
+
+
+async def test_moves_stored_together_fail_alone(store: Store) -> None:
+    """Moves written at once (on SQLite: committed together, one savepoint each): one that
+    breaks a rule is rolled back by itself, the others land."""
+    tables = [
+        await store.create_table(GUILD, CHANNEL + n, USER, "suipe", {"players": 2}, n)
+        for n in range(6)
+    ]
+    for table in tables:
+        await store.record_move(table, 0, 0, "A")
+    broken = tables[2]  # its move repeats its deal's number: the whole move is refused
+    moves = [
+        store.record_move(table, 1, 1, "B", deal_results=[(0, {"a": 1}), (0, {"a": 2})])
+        if table == broken
+        else store.record_move(table, 1, 1, "B", deal_results=[(0, {"points": [table, 1]})])
+        for table in tables
+    ]
+    outcomes = await asyncio.gather(*moves, return_exceptions=True)
+    assert [isinstance(o, Exception) for o in outcomes] == [t == broken for t in tables]
+    for table in tables:
+        if table == broken:
+            assert await store.actions(table) == ["A"]
+            assert await store.deal_results(table) == []
+        else:
+            assert await store.actions(table) == ["A", "B"]
+            assert await store.deal_results(table) == [{"points": [table, 1]}]
