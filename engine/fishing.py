@@ -294,6 +294,15 @@ def _taken(loose: int, groups: Sequence[int], stuck_only: bool) -> frozenset[int
     groups, or with `stuck_only` only those after which no group fits; `{0}` without groups."""
     if not groups:
         return frozenset({0})
+    if len(groups) == 1:  # (the most common case) the group as many times as it fits
+        group = groups[0]
+        guards = _GUARDS
+        times = [0]
+        rest = loose
+        while ((rest | guards) - group) & guards == guards:
+            rest -= group
+            times.append(times[-1] + group)
+        return frozenset(times[-1:] if stuck_only else times)
     seen, finals = _remainders(loose, groups)
     return frozenset(loose - rest for rest in (finals if stuck_only else seen))
 

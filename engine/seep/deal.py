@@ -15,9 +15,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from itertools import combinations
+from operator import attrgetter
 from typing import NamedTuple
 
-from engine.cards import Card, Suit, card_of, shuffled_deck, sorted_cards, value_order
+from engine.cards import FULL_DECK, Card, Suit, card_of, shuffled_deck, sorted_cards, value_order
 from engine.core import IllegalMove, NotYourTurn
 from engine.fairness import Shuffler
 from engine.fishing import (
@@ -28,11 +29,16 @@ from engine.fishing import (
     require_cards,
 )
 from engine.fishing_deal import FishingDeal
-from engine.fishing_takes import CardPicker, card_ranking
+from engine.fishing_takes import (
+    CARD_BITS,
+    TakenCards,
+    card_ranking,
+    mask_vector,
+    sums_of,
+)
 from engine.seep.actions import Kind, SeepAction
 from engine.seep.describe import describe_action, house_name
 from engine.seep.moves import (
-    REACH_MASK,
     THROWS,
     UP_TO,
     Signature,
@@ -100,6 +106,7 @@ class _MoveContext(NamedTuple):
     """Computed once per position; a NamedTuple because it is built on every turn."""
 
     loose: int  # count vector of the loose cards
+    mask: int  # the loose cards (see `CARD_BITS`)
     hand: int  # count vector of the mover's hand
     reach: int  # the sums some loose cards make, as bits
     situation: Situation  # what the houses allow the mover
@@ -113,17 +120,21 @@ class _MoveContext(NamedTuple):
 _OPEN_FLOOR = situation((), (), _NO_VALUES, _NO_VALUES, None, False, _NO_VALUES, False)
 _UNITS = [1 << (4 * value) for value in range(14)]
 _WHOLE_FLOOR = [UP_TO[13]] * 14
-_RANKINGS: dict[tuple[str, bool, bool], list[int]] = {}
+_TAKEN: dict[tuple[str, bool, bool], TakenCards] = {}
+_INDEX = attrgetter("index")
+_UNIT_BY_INDEX = [_UNITS[card.rank] for card in FULL_DECK]  # a card's count vector, by index
 
 
-def ranking(rules: SeepRules) -> list[int]:
-    """Which of several equal loose cards a play takes (see `CardPicker`): the card points
+def taken_by(rules: SeepRules) -> TakenCards:
+    """Which of several equal loose cards a play takes (see `TakenCards`): the card points
     differ by game and options."""
     key = (rules.game, rules.rawalpindi, rules.diamond_ten_two)
-    found = _RANKINGS.get(key)
+    found = _TAKEN.get(key)
     if found is None:
-        found = _RANKINGS[key] = card_ranking(rules.card_points)
+        found = _TAKEN[key] = TakenCards(card_ranking(rules.card_points))
     return found
+
+
 # The house values present, as bits, by which of the fields of the values 9 to 13 are not 0
 # (one bit in each field).
 _HELD = {
@@ -250,14 +261,16 @@ class SeepDeal(FishingDeal[SeepAction]):
 
     def _actions_for(self, hand: Sequence[Card], *, restricted: bool) -> list[SeepAction]:
         context = self._context_cache or self._context()
-        loose_vector, hand_vector, reach, where, held, allowed, plain_ok, break_allowed = context
+        loose_vector, mask, hand_vector, reach, where, held, allowed, plain_ok, break_allowed = (
+            context
+        )
         plain_values = where.plain
         house_bits = where.house_bits
         breaking = where.breaking
         # The loose values each play's cache key holds: only those the play can use, unless
         # the floor is crowded, where its plays are all worked out from one floor's bitsets.
         up_to = UP_TO if len(self.loose) <= SEARCH_LIMIT else _WHOLE_FLOOR
-        picker: CardPicker | None = None
+        taken = taken_by(self.rules)
         chosen: dict[int, tuple[Card, ...]] = {0: ()}  # loose vector -> the cards it takes
         actions: list[SeepAction] = []
         check_rawalpindi = restricted and self.rules.rawalpindi
@@ -327,9 +340,7 @@ class SeepDeal(FishingDeal[SeepAction]):
             for kind, value, used, broken in signature_list:
                 loose = chosen.get(used)
                 if loose is None:
-                    if picker is None:
-                        picker = CardPicker(self.loose, ranking(self.rules))
-                    loose = chosen[used] = picker.cards(used)
+                    loose = chosen[used] = taken.cards(mask, used)
                 actions.append(new_action(SeepAction, (kind, card, value, loose, broken)))
         if check_rawalpindi:
             allows = self.rawalpindi_allows
@@ -342,7 +353,7 @@ class SeepDeal(FishingDeal[SeepAction]):
 
     def _signatures(self, a: int) -> list[Signature]:
         """Every value-level play of a hand card worth `a` by the seat to move."""
-        loose, hand, reach, where, *_ = self._context_cache or self._context()
+        loose, _, hand, reach, where, *_ = self._context_cache or self._context()
         return signatures(loose, a, hand - _UNITS[a], where, reach)
 
     def _context(self) -> _MoveContext:
@@ -351,13 +362,10 @@ class SeepDeal(FishingDeal[SeepAction]):
             seat = self.turn
             houses = self.houses
             hand = self.hands[seat]
-            loose = 0
-            reach = 1  # the sums some loose cards make, as bits (0 included)
-            for card in self.loose:
-                rank = card.rank
-                loose += _UNITS[rank]
-                reach |= reach << rank
-            hand_vector = card_vector(hand)
+            mask = sum(map(CARD_BITS.__getitem__, map(_INDEX, self.loose)))
+            loose = mask_vector(mask)
+            reach = sums_of(loose)  # the sums some loose cards make, as bits (0 included)
+            hand_vector = sum(map(_UNIT_BY_INDEX.__getitem__, map(_INDEX, hand)))
             fields = hand_vector >> 36  # the fields of the values 9 to 13
             held = _HELD[(fields | fields >> 1 | fields >> 2 | fields >> 3) & 0x11111]
             if houses or self.play_number == 0 or self.rules.rawalpindi:
@@ -366,9 +374,8 @@ class SeepDeal(FishingDeal[SeepAction]):
                 break_allowed = raising_allowance(where, held)
             else:
                 where, allowed, plain_ok, break_allowed = _OPEN_FLOOR, held, True, 0
-            reach &= REACH_MASK
             self._context_cache = _MoveContext(
-                loose, hand_vector, reach, where, held, allowed, plain_ok, break_allowed
+                loose, mask, hand_vector, reach, where, held, allowed, plain_ok, break_allowed
             )
         return self._context_cache
 

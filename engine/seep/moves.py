@@ -45,7 +45,6 @@ _HOUSE_SHIFT = 56  # a house_plays key holds the house value above the 13 value 
 _HOUSE_VALUES = sum(1 << value for value in range(9, 14))  # as bits
 _EVERY_VALUE = sum(1 << value for value in range(1, 14))
 _HIGH_VALUES = sum(1 << value for value in range(10, 14))  # can raise a house with a loose card
-REACH_MASK = (2 << 13) - 1  # a floor's `reach`: the sums some loose cards make, as bits
 
 
 @lru_cache(maxsize=CAPTURES_CACHE)

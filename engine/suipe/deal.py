@@ -14,7 +14,7 @@ from functools import lru_cache
 from operator import attrgetter
 from typing import NamedTuple
 
-from engine.cards import Card, shuffled_deck, value_order
+from engine.cards import FULL_DECK, Card, shuffled_deck, value_order
 from engine.core import IllegalMove, NotYourTurn
 from engine.fairness import Shuffler
 from engine.fishing import (
@@ -27,7 +27,14 @@ from engine.fishing import (
     size,
 )
 from engine.fishing_deal import FishingDeal
-from engine.fishing_takes import CardPicker, card_ranking, floor_takes
+from engine.fishing_takes import (
+    CARD_BITS,
+    TakenCards,
+    card_ranking,
+    floor_takes,
+    mask_vector,
+    sums_of,
+)
 from engine.suipe.actions import Move, SuipeAction
 from engine.suipe.describe import describe_action
 from engine.suipe.rules import SuipeRules, preference
@@ -82,6 +89,7 @@ class _MoveContext(NamedTuple):
     """Computed once per position."""
 
     loose: int  # count vector of the loose numerals
+    mask: int  # the loose numerals (see `CARD_BITS`)
     reach: int  # the sums some loose numerals make, as bits
     hand: int  # count vector of the mover's hand
     held: int  # the values from 2 to 10 in the mover's hand, as bits
@@ -89,7 +97,10 @@ class _MoveContext(NamedTuple):
 
 
 _UNITS = [1 << (4 * value) for value in range(14)]
-_RANKING = card_ranking(preference)  # which of several equal loose cards a play takes
+_TAKEN = TakenCards(card_ranking(preference))  # which of several equal loose cards a play takes
+_INDEX = attrgetter("index")
+# The numerals' bits in a floor's mask (`CARD_BITS`), by card index; court cards have none.
+_NUMERAL_BITS = [bit if FULL_DECK[index].rank <= 10 else 0 for index, bit in enumerate(CARD_BITS)]
 _BUILD_VALUES = sum(1 << value for value in range(2, 11))  # a build is worth 2 to 10
 
 
@@ -186,8 +197,8 @@ class SuipeDeal(FishingDeal[SuipeAction]):
         return actions
 
     def _actions(self, hand: Sequence[Card], *, trail: bool) -> list[SuipeAction]:
-        picker: CardPicker | None = None
-        chosen: dict[int, tuple[Card, ...]] = {0: ()}
+        mask = (self._vectors or self._context()).mask
+        chosen: dict[int, tuple[Card, ...]] = {0: ()}  # loose vector -> the cards it takes
         faces: dict[int, list[Card]] | None = None
         actions: list[SuipeAction] = []
         append = actions.append
@@ -212,9 +223,7 @@ class SuipeDeal(FishingDeal[SuipeAction]):
                 for kind, value, used, with_build, raised in signature_list:
                     loose = chosen.get(used)
                     if loose is None:
-                        if picker is None:
-                            picker = CardPicker([c for c in self.loose if c.rank <= 10], _RANKING)
-                        loose = chosen[used] = picker.cards(used)
+                        loose = chosen[used] = _TAKEN.cards(mask, used)
                     append(new_action(SuipeAction, (kind, card, value, loose, with_build, raised)))
             if trail:
                 append(new_action(SuipeAction, (TRAIL, card, rank, (), False, None)))
@@ -225,13 +234,8 @@ class SuipeDeal(FishingDeal[SuipeAction]):
         that can be raised (worked out once a position)."""
         context = self._vectors
         if context is None:
-            loose = 0
-            reach = 1
-            for card in self.loose:
-                rank = card.rank
-                if rank <= 10:
-                    loose += _UNITS[rank]
-                    reach |= reach << rank
+            mask = sum(map(_NUMERAL_BITS.__getitem__, map(_INDEX, self.loose)))
+            loose = mask_vector(mask)
             hand = 0
             held = 0  # the numeral values in hand, as bits
             for card in self.hands[self.turn]:
@@ -243,12 +247,12 @@ class SuipeDeal(FishingDeal[SuipeAction]):
             if builds:
                 singles = tuple(sorted(v for v, build in builds.items() if not build.multiple))
             held &= _BUILD_VALUES
-            context = self._vectors = _MoveContext(loose, reach, hand, held, singles)
+            context = self._vectors = _MoveContext(loose, mask, sums_of(loose), hand, held, singles)
         return context
 
     def _signatures(self, r: int) -> list[Signature]:
         """Captures, builds and raises of a numeral card worth `r`, value-level."""
-        loose, reach, hand, held, singles = self._vectors or self._context()
+        loose, _, reach, hand, held, singles = self._vectors or self._context()
         if (hand >> 4 * r) & 15 == 1:  # the builder must hold another card of the value
             held &= ~(1 << r)
         builds = self.builds
@@ -320,23 +324,25 @@ class SuipeDeal(FishingDeal[SuipeAction]):
         elif seat is not None and seat != self.turn:
             raise NotYourTurn(say("It is not your turn."))
         actor = self.turn
-        before = self._build_before(action)
-        suipe = self._sweeps(action)
+        kind = action.kind
+        before = self._build_before(action) if self.builds else None
+        suipe = kind is CAPTURE and self._sweeps(action)
         card = action.card
         self.hands[actor].remove(card)
+        loose = self.loose
         for used in action.loose:
-            self.loose.remove(used)
+            loose.remove(used)
         taken: tuple[Card, ...] = ()
-        side = self.side_of(actor)
-        if action.kind is Move.CAPTURE:
+        side = self.rules.side_of(actor)
+        if kind is CAPTURE:
             build = self.builds.pop(action.value) if action.build else None
             taken = (card, *action.loose, *(build.cards if build else ()))
             self.captured[side].extend(taken)
             self.last_capture_side = side
             if suipe:
                 self.suipes[side] += 1
-        elif action.kind is Move.TRAIL:
-            self.loose.append(card)
+        elif kind is TRAIL:
+            loose.append(card)
         else:
             pile = [card, *action.loose]
             if action.kind is Move.RAISE and action.raised is not None:
@@ -348,7 +354,7 @@ class SuipeDeal(FishingDeal[SuipeAction]):
         self.history.append(record)
         self.play_number += 1
         self._advance()
-        self.changed()
+        self._legal = self._vectors = None  # (changed)
         return record
 
     def _advance(self) -> None:
