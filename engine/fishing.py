@@ -324,10 +324,30 @@ def maximal_takes(loose: int, target: int) -> frozenset[int]:
     return _takes_by_rests(loose, target, 0)
 
 
+# sums_of keeps this many floors' sums (about 100 bytes each).
+SUMS_CACHE = 1 << 12
+_SUMS_MASK = (2 << MAX_VALUE) - 1
+
+
+@lru_cache(maxsize=SUMS_CACHE)
+def sums_of(loose: int) -> int:
+    """The sums up to 13 that some of a count vector's values make, as bits (0 included)."""
+    reach = 1
+    value = 0
+    while loose:
+        for _ in range(loose & 0xF):
+            reach |= reach << value
+        loose >>= _FIELD_BITS
+        value += 1
+    return reach & _SUMS_MASK
+
+
 def completed_takes(loose: int, card: int, target: int) -> frozenset[int]:
     """Loose vectors that a card worth `card` can join into target-groups so that no
     target-group stays loose (the card itself belongs to one of the groups)."""
     if size(loose) <= SEARCH_LIMIT:
+        if not sums_of(loose) >> target & 1:  # no group to take beside the card's
+            return frozenset(groups_within(loose, target - card))
         found: set[int] = set()
         for base in groups_within(loose, target - card):
             found.update(base + used for used in maximal_takes(loose - base, target))

@@ -271,21 +271,3 @@ def _chosen(value: int, suits: int, ranking: Sequence[int]) -> list[tuple[Card, 
     pool = [FULL_DECK[suit * 13 + value - 1] for suit in range(4) if value and suits >> suit & 1]
     pool.sort(key=lambda card: ranking[card.index])
     return [tuple(sorted(pool[:count])) for count in range(len(pool) + 1)]
-
-
-# sums_of keeps this many floors' sums (about 100 bytes each).
-SUMS_CACHE = 1 << 12
-_SUMS_MASK = (2 << _MAX_VALUE) - 1
-
-
-@lru_cache(maxsize=SUMS_CACHE)
-def sums_of(loose: int) -> int:
-    """The sums up to 13 that some of a count vector's values make, as bits (0 included)."""
-    reach = 1
-    value = 0
-    while loose:
-        for _ in range(loose & 0xF):
-            reach |= reach << value
-        loose >>= _FIELD_BITS
-        value += 1
-    return reach & _SUMS_MASK

@@ -27,6 +27,7 @@ from engine.fishing import (
     check_turn,
     rank_pools,
     require_cards,
+    sums_of,
 )
 from engine.fishing_deal import FishingDeal
 from engine.fishing_takes import (
@@ -34,11 +35,11 @@ from engine.fishing_takes import (
     TakenCards,
     card_ranking,
     mask_vector,
-    sums_of,
 )
 from engine.seep.actions import Kind, SeepAction
 from engine.seep.describe import describe_action, house_name
 from engine.seep.moves import (
+    HELD_SHIFT,
     THROWS,
     UP_TO,
     Signature,
@@ -47,17 +48,16 @@ from engine.seep.moves import (
     captures,
     house_plays,
     raise_plays,
-    raising_allowance,
     signatures,
     situation,
-    situation_of,
+    situation_allowing,
 )
 from engine.seep.rules import SeepRules
 from engine.seep.scoring import DealScore, score_deal
 from engine.words import say
 
 _NO_VALUES: frozenset[int] = frozenset()
-CAPTURE, HOUSE = Kind.CAPTURE, Kind.HOUSE
+CAPTURE, HOUSE, THROW = Kind.CAPTURE, Kind.HOUSE, Kind.THROW
 new_action = tuple.__new__  # builds a SeepAction (or a record) from its fields without a call
 TEN_OF_DIAMONDS = card_of(10, Suit.DIAMONDS)
 NINE_OF_SPADES = card_of(9, Suit.SPADES)
@@ -369,17 +369,19 @@ class SeepDeal(FishingDeal[SeepAction]):
             fields = hand_vector >> 36  # the fields of the values 9 to 13
             held = _HELD[(fields | fields >> 1 | fields >> 2 | fields >> 3) & 0x11111]
             if houses or self.play_number == 0 or self.rules.rawalpindi:
-                where = self._situation(seat, hand)
-                allowed, plain_ok = allowance(where, held)
-                break_allowed = raising_allowance(where, held)
+                where, allowed, plain_ok, break_allowed = situation_allowing(
+                    self._situation_key(seat, hand) | held << HELD_SHIFT
+                )
             else:
                 where, allowed, plain_ok, break_allowed = _OPEN_FLOOR, held, True, 0
-            self._context_cache = _MoveContext(
-                loose, mask, hand_vector, reach, where, held, allowed, plain_ok, break_allowed
+            self._context_cache = new_action(
+                _MoveContext,
+                (loose, mask, hand_vector, reach, where, held, allowed, plain_ok, break_allowed),
             )
         return self._context_cache
 
-    def _situation(self, seat: int, hand: Sequence[Card]) -> Situation:
+    def _situation_key(self, seat: int, hand: Sequence[Card]) -> int:
+        """What the houses allow the mover, packed as `situation_of` reads it."""
         partner = self.partner_of(seat)
         houses = self.houses
         house_bits = owned = partner_owned = breakable = 0  # house values, as bits
@@ -401,7 +403,7 @@ class SeepDeal(FishingDeal[SeepAction]):
                     blocked_new |= 1 << value
         bid = (self.bid or 0) if self.play_number == 0 else 0
         houses_full = rules.limited_houses and len(houses) >= 2
-        return situation_of(
+        return (
             house_bits
             | owned << 14
             | partner_owned << 28
@@ -502,8 +504,10 @@ class SeepDeal(FishingDeal[SeepAction]):
         elif seat is not None and seat != self.turn:
             raise NotYourTurn(say("It is not your turn."))
         actor = self.turn
-        house_before = self.houses.get(action.value)
-        if action.kind is Kind.BID:
+        kind = action.kind
+        houses = self.houses
+        house_before = houses.get(action.value) if houses else None
+        if kind is Kind.BID:
             self.bid = action.value
             self.phase = Phase.PLAY
             record = PlayRecord(actor, action, -1)
@@ -513,23 +517,24 @@ class SeepDeal(FishingDeal[SeepAction]):
         card = action.card
         assert card is not None
         self.hands[actor].remove(card)
+        loose = self.loose
         for used in action.loose:
-            self.loose.remove(used)
+            loose.remove(used)
         taken: tuple[Card, ...] = ()
         sweep: int | None = None
         side = actor % 2  # (side_of)
         first_play = self.play_number == 0
-        if action.kind is Kind.CAPTURE:
-            house = self.houses.pop(action.value, None)
+        if kind is CAPTURE:
+            house = houses.pop(action.value, None) if houses else None
             taken = (card, *action.loose, *(house.cards if house else ()))
             self.captured[side].extend(taken)
             self.last_capture_side = side
-            if not self.loose and not self.houses:
+            if not loose and not houses:
                 last_play = not self.stock and not any(self.hands)
                 sweep = self.rules.sweep_points(card, first_play=first_play, last_play=last_play)
                 self.sweeps[side].append(sweep)
-        elif action.kind is Kind.THROW:
-            self.loose.append(card)
+        elif kind is THROW:
+            loose.append(card)
         else:
             self._build(actor, card, action)
         record = new_action(
@@ -540,7 +545,7 @@ class SeepDeal(FishingDeal[SeepAction]):
         if first_play:
             self._complete_deal()
         self._advance()
-        self.changed()
+        self._legal = self._context_cache = None  # (changed)
         return record
 
     def _build(self, seat: int, card: Card, action: SeepAction) -> None:
@@ -576,7 +581,7 @@ class SeepDeal(FishingDeal[SeepAction]):
         if not any(self.hands) and not self.stock:
             self._finish()
             return
-        if self.two_player:
+        if self.rules.players == 2:  # (two_player)
             other = 1 - self.player_of(self.turn)
             self.turn = self.active_seat(other)
             return

@@ -262,6 +262,20 @@ def situation_of(key: int) -> Situation:
     )
 
 
+HELD_SHIFT = 76  # above every field `situation_of` reads
+
+
+@lru_cache(maxsize=SITUATIONS_CACHE * 2)
+def situation_allowing(key: int) -> tuple[Situation, int, bool, int]:
+    """The situation packed in `key` (see `situation_of`) with the house values the mover
+    holds (as bits) above `HELD_SHIFT`, and what it allows: `allowance`, then
+    `raising_allowance`."""
+    where = situation_of(key & ((1 << HELD_SHIFT) - 1))
+    held = key >> HELD_SHIFT
+    allowed, plain_ok = allowance(where, held)
+    return where, allowed, plain_ok, raising_allowance(where, held)
+
+
 def _values(bits: int) -> tuple[int, ...]:
     return tuple(value for value in range(1, 14) if bits >> value & 1)
 

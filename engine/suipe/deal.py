@@ -25,6 +25,7 @@ from engine.fishing import (
     groups_within,
     require_cards,
     size,
+    sums_of,
 )
 from engine.fishing_deal import FishingDeal
 from engine.fishing_takes import (
@@ -33,7 +34,6 @@ from engine.fishing_takes import (
     card_ranking,
     floor_takes,
     mask_vector,
-    sums_of,
 )
 from engine.suipe.actions import Move, SuipeAction
 from engine.suipe.describe import describe_action
@@ -456,6 +456,14 @@ def _joined(loose: int, card: int, need: int, target: int) -> tuple[int, ...]:
         return floor_takes(loose).joined(card, need, target)
     if not need:
         return tuple(sorted(group_unions(loose, target, True)))
+    if not sums_of(loose) >> target & 1:  # no group of the value to add
+        return tuple(
+            sorted(
+                base
+                for base in groups_within(loose, need)
+                if not base & _DOUBLES and not (base >> 4 * card) & 15
+            )
+        )
     found: set[int] = set()
     for base in groups_within(loose, need):
         if not base & _DOUBLES and not (base >> 4 * card) & 15:
