@@ -18,7 +18,7 @@ from itertools import combinations
 from operator import attrgetter
 from typing import NamedTuple
 
-from engine.cards import FULL_DECK, Card, Suit, card_of, shuffled_deck, sorted_cards, value_order
+from engine.cards import FULL_DECK, Card, Suit, card_of, shuffled_deck, sorted_cards
 from engine.core import IllegalMove, NotYourTurn
 from engine.fairness import Shuffler
 from engine.fishing import (
@@ -172,7 +172,7 @@ class SeepDeal(FishingDeal[SeepAction]):
 
     def __post_init__(self) -> None:
         for hand in self.hands:  # kept in value order: moves come out grouped and sorted
-            hand.sort(key=value_order)
+            hand.sort()  # (value_order: cards are (rank, suit) pairs)
 
     # ----- creation ---------------------------------------------------------------------
 
@@ -325,7 +325,10 @@ class SeepDeal(FishingDeal[SeepAction]):
                     value = bit.bit_length() - 1
                     sigs: tuple[Signature, ...] = ()
                     if reachable & bit:
-                        sigs = house_plays((loose_vector & up_to[value]) | rank | value << 56)
+                        # without a group of the value on the floor only the card's own
+                        # group is taken: only the loose values below the rest matter
+                        top = value if reach & bit or value <= rank else value - rank
+                        sigs = house_plays((loose_vector & up_to[top]) | rank | value << 56)
                     if not sigs and house_bits & bit and value == rank:
                         sigs = ((HOUSE, value, 0, None),)  # the card alone onto its house
                     if breaks & bit:
@@ -575,7 +578,7 @@ class SeepDeal(FishingDeal[SeepAction]):
                 self.hands[seat].extend(self.stock[:4])
                 del self.stock[:4]
         for hand in self.hands:
-            hand.sort(key=value_order)
+            hand.sort()  # (value_order: cards are (rank, suit) pairs)
 
     def _advance(self) -> None:
         if not any(self.hands) and not self.stock:

@@ -14,7 +14,7 @@ from functools import lru_cache
 from operator import attrgetter
 from typing import NamedTuple
 
-from engine.cards import FULL_DECK, Card, shuffled_deck, value_order
+from engine.cards import FULL_DECK, Card, shuffled_deck
 from engine.core import IllegalMove, NotYourTurn
 from engine.fairness import Shuffler
 from engine.fishing import (
@@ -128,7 +128,7 @@ class SuipeDeal(FishingDeal[SuipeAction]):
         self.captured = self.captured or [[] for _ in range(sides)]
         self.suipes = self.suipes or [0] * sides
         for hand in self.hands:
-            hand.sort(key=value_order)
+            hand.sort()  # (value_order: cards are (rank, suit) pairs)
 
     # ----- creation ---------------------------------------------------------------------
 
@@ -162,7 +162,7 @@ class SuipeDeal(FishingDeal[SuipeAction]):
             seat = (self.dealer + 1 + step) % players
             self.hands[seat].extend(self.stock[-size:])
             del self.stock[-size:]
-            self.hands[seat].sort(key=value_order)
+            self.hands[seat].sort()  # (value_order: cards are (rank, suit) pairs)
 
     # ----- facts ------------------------------------------------------------------------
 
@@ -203,7 +203,7 @@ class SuipeDeal(FishingDeal[SuipeAction]):
         actions: list[SuipeAction] = []
         append = actions.append
         last_rank = 0
-        signature_list: list[Signature] = []
+        signature_list: Sequence[Signature] = ()
         for card in hand:  # hands are kept in value order
             rank = card.rank
             if rank > 10:
@@ -247,35 +247,45 @@ class SuipeDeal(FishingDeal[SuipeAction]):
             if builds:
                 singles = tuple(sorted(v for v, build in builds.items() if not build.multiple))
             held &= _BUILD_VALUES
-            context = self._vectors = _MoveContext(loose, mask, sums_of(loose), hand, held, singles)
+            context = self._vectors = new_action(
+                _MoveContext, (loose, mask, sums_of(loose), hand, held, singles)
+            )
         return context
 
-    def _signatures(self, r: int) -> list[Signature]:
+    def _signatures(self, r: int) -> Sequence[Signature]:
         """Captures, builds and raises of a numeral card worth `r`, value-level."""
         loose, _, reach, hand, held, singles = self._vectors or self._context()
         if (hand >> 4 * r) & 15 == 1:  # the builder must hold another card of the value
             held &= ~(1 << r)
         builds = self.builds
         bit = 1 << r
+        plays: tuple[Signature, ...]
         if reach & bit:
-            out: list[Signature] = list(captures((loose & _UP_TO[r]) | r)[r in builds])
+            plays = captures((loose & _UP_TO[r]) | r)[r in builds]
         else:  # no group worth r: the build of r alone, if there is one
-            out = [_BUILD_ALONE[r]] if r in builds else []
+            plays = _BUILD_ALONE[r] if r in builds else ()
         # the values loose cards can build with the card: a group makes up the rest, or the
         # card joins a group (or build) of its own value
         values = ((reach << r ^ bit) | (reach & bit)) & held
         if bit & held and r in builds:
             values |= bit
+        if not values and not singles:
+            return plays  # (a cached tuple: never changed)
+        out = list(plays)
         while values:
             bit = values & -values
             values ^= bit
             value = bit.bit_length() - 1
-            key = (loose & _UP_TO[value]) | r | value << _VALUE_SHIFT
+            # without a group of the value on the floor only the card's own group is
+            # taken: only the loose values below the rest matter
+            top = value if reach >> value & 1 or value == r else value - r
+            key = (loose & _UP_TO[top]) | r | value << _VALUE_SHIFT
             out += build_plays(key)[value in builds]
         for raised in singles:
             for value in range(raised + r, 11):
                 if (hand >> 4 * value) & 15:  # (value > r: held after the play)
-                    key = (loose & _UP_TO[value]) | r | value << _VALUE_SHIFT
+                    top = value if reach >> value & 1 else value - raised - r
+                    key = (loose & _UP_TO[top]) | r | value << _VALUE_SHIFT
                     out += raise_plays(key | raised << _RAISED_SHIFT)
         return out
 
@@ -401,7 +411,9 @@ _UP_TO = [sum(0xF << (4 * value) for value in range(1, top + 1)) for top in rang
 _VALUE_SHIFT = 56
 _DOUBLES = sum(0xE << (4 * value) for value in range(1, 14))  # set when a value is there twice
 _RAISED_SHIFT = 60
-_BUILD_ALONE: dict[int, Signature] = {r: (Move.CAPTURE, r, 0, True, None) for r in range(1, 11)}
+_BUILD_ALONE: dict[int, tuple[Signature, ...]] = {
+    r: ((Move.CAPTURE, r, 0, True, None),) for r in range(1, 11)
+}
 
 
 @lru_cache(maxsize=PLAYS_CACHE)
@@ -452,11 +464,7 @@ def _joined(loose: int, card: int, need: int, target: int) -> tuple[int, ...]:
     """`FloorTakes.joined`: on a small floor (where it is cheapest) from the loose groups
     worth `need` that can join the card and the unions of build groups left beside each; on a
     crowded one from the floor's bitsets."""
-    if size(loose) > SEARCH_LIMIT:
-        return floor_takes(loose).joined(card, need, target)
-    if not need:
-        return tuple(sorted(group_unions(loose, target, True)))
-    if not sums_of(loose) >> target & 1:  # no group of the value to add
+    if need and not sums_of(loose) >> target & 1:  # no group of the value to add
         return tuple(
             sorted(
                 base
@@ -464,6 +472,10 @@ def _joined(loose: int, card: int, need: int, target: int) -> tuple[int, ...]:
                 if not base & _DOUBLES and not (base >> 4 * card) & 15
             )
         )
+    if size(loose) > SEARCH_LIMIT:
+        return floor_takes(loose).joined(card, need, target)
+    if not need:
+        return tuple(sorted(group_unions(loose, target, True)))
     found: set[int] = set()
     for base in groups_within(loose, need):
         if not base & _DOUBLES and not (base >> 4 * card) & 15:
