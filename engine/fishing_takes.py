@@ -244,6 +244,7 @@ class TakenCards:
             for value in range(_MAX_VALUE + 1)
         ]
         self._known: dict[int, tuple[Card, ...]] = {}
+        _EVERY_TAKEN.append(self)
 
     def cards(self, mask: int, used: int) -> tuple[Card, ...]:
         """The cards of the floor `mask` that the take `used` (a count vector) uses."""
@@ -263,6 +264,15 @@ class TakenCards:
                 cards += choices[shift >> 2][mask >> shift & 0xF][count]
             known[key] = cards
         return cards
+
+
+_EVERY_TAKEN: list[TakenCards] = []  # (one per way of counting points: a handful)
+
+
+def clear_taken() -> None:
+    """Forget every take's cards worked out (the per-value tables stay)."""
+    for taken in _EVERY_TAKEN:
+        taken._known.clear()
 
 
 def _chosen(value: int, suits: int, ranking: Sequence[int]) -> list[tuple[Card, ...]]:

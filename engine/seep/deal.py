@@ -127,7 +127,7 @@ _UNIT_BY_INDEX = [_UNITS[card.rank] for card in FULL_DECK]  # a card's count vec
 
 def taken_by(rules: SeepRules) -> TakenCards:
     """Which of several equal loose cards a play takes (see `TakenCards`): the card points
-    differ by game and options."""
+    differ by game and options (a handful of ways at most)."""
     key = (rules.game, rules.rawalpindi, rules.diamond_ten_two)
     found = _TAKEN.get(key)
     if found is None:
