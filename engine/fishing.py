@@ -325,7 +325,7 @@ def maximal_takes(loose: int, target: int) -> frozenset[int]:
 
 
 # sums_of keeps this many floors' sums (about 100 bytes each).
-SUMS_CACHE = 1 << 12
+SUMS_CACHE = 1 << 11
 _SUMS_MASK = (2 << MAX_VALUE) - 1
 
 
@@ -355,8 +355,13 @@ def completed_takes(loose: int, card: int, target: int) -> frozenset[int]:
     return _takes_by_rests(loose, target, card)
 
 
-@lru_cache(maxsize=SEARCH_CACHE)
+@lru_cache(maxsize=SEARCH_CACHE // 2)
 def group_unions(loose: int, target: int, distinct: bool) -> frozenset[int]:
+    """`disjoint_unions`, cached: the rests of Suipe's builds are asked for again and again."""
+    return disjoint_unions(loose, target, distinct)
+
+
+def disjoint_unions(loose: int, target: int, distinct: bool) -> frozenset[int]:
     """Every union of disjoint target-groups that can be taken from `loose`, 0 included.
 
     With `distinct`, no group may hold two cards of the same value (Suipe's build rule).

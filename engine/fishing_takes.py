@@ -218,7 +218,7 @@ _PAIR_LOW = _FIELD_ONES * 0x5  # the low bit of each pair of bits
 _PAIR_BITS = _FIELD_ONES * 0x3  # the low pair of each field
 _MASK_SHIFT = _FIELD_BITS * (_MAX_VALUE + 1)  # above every field: a take's key keeps its mask there
 # TakenCards keeps this many takes (about 150 bytes each) for each ranking.
-TAKEN_CACHE = 1 << 13
+TAKEN_CACHE = 1 << 12
 
 
 def mask_vector(mask: int) -> int:

@@ -21,6 +21,7 @@ from engine.fishing import (
     SEARCH_LIMIT,
     card_vector,
     check_turn,
+    disjoint_unions,
     group_unions,
     groups_within,
     require_cards,
@@ -426,7 +427,8 @@ def captures(key: int) -> tuple[tuple[Signature, ...], tuple[Signature, ...]]:
     with_build: list[Signature] = []
     loose = key - r
     if size(loose) <= SEARCH_LIMIT:  # (see `_joined`)
-        unions: tuple[int, ...] = tuple(sorted(group_unions(loose, r, False)))
+        # (uncached: only this cache asks for the unions of a floor's groups of any values)
+        unions: tuple[int, ...] = tuple(sorted(disjoint_unions(loose, r, False)))
     else:
         unions = floor_takes(loose).union_vectors(r)
     for used in unions:
