@@ -39,7 +39,6 @@ from engine.fishing_takes import (
 from engine.seep.actions import Kind, SeepAction
 from engine.seep.describe import describe_action, house_name
 from engine.seep.moves import (
-    HELD_SHIFT,
     THROWS,
     UP_TO,
     Signature,
@@ -48,9 +47,10 @@ from engine.seep.moves import (
     captures,
     house_plays,
     raise_plays,
+    raising_allowance,
     signatures,
     situation,
-    situation_allowing,
+    situation_of,
 )
 from engine.seep.rules import SeepRules
 from engine.seep.scoring import DealScore, score_deal
@@ -372,9 +372,9 @@ class SeepDeal(FishingDeal[SeepAction]):
             fields = hand_vector >> 36  # the fields of the values 9 to 13
             held = _HELD[(fields | fields >> 1 | fields >> 2 | fields >> 3) & 0x11111]
             if houses or self.play_number == 0 or self.rules.rawalpindi:
-                where, allowed, plain_ok, break_allowed = situation_allowing(
-                    self._situation_key(seat, hand) | held << HELD_SHIFT
-                )
+                where = situation_of(self._situation_key(seat, hand))
+                allowed, plain_ok = allowance(where, held)
+                break_allowed = raising_allowance(where, held)
             else:
                 where, allowed, plain_ok, break_allowed = _OPEN_FLOOR, held, True, 0
             self._context_cache = new_action(

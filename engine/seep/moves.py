@@ -35,9 +35,7 @@ from engine.seep.actions import Kind
 # A value-level move: (kind, value, loose count-vector used, broken house value).
 Signature = tuple[Kind, int, int, int | None]
 
-# Entries kept (about 250 bytes each; together about 6 MB at most). The listing asks for a
-# situation with the mover's held house values (`situation_allowing`, SITUATIONS_CACHE
-# entries); `situation_of` alone only keeps a few for its misses.
+# Entries kept (about 250 bytes each; together about 6 MB at most).
 CAPTURES_CACHE = 1 << 13
 HOUSES_CACHE = 1 << 14
 RAISES_CACHE = 1 << 11
@@ -251,7 +249,7 @@ def situation(
     )
 
 
-@lru_cache(maxsize=SITUATIONS_CACHE // 2)
+@lru_cache(maxsize=SITUATIONS_CACHE)
 def situation_of(key: int) -> Situation:
     """The situation packed in `key`: the house values, those the mover owns, their partner
     owns and the mover may break, and those the mover may not make first, as bits (14 bits
@@ -267,20 +265,6 @@ def situation_of(key: int) -> Situation:
         frozenset(_values(key >> 56)),
         bool(key >> 75 & 1),
     )
-
-
-HELD_SHIFT = 76  # above every field `situation_of` reads
-
-
-@lru_cache(maxsize=SITUATIONS_CACHE)
-def situation_allowing(key: int) -> tuple[Situation, int, bool, int]:
-    """The situation packed in `key` (see `situation_of`) with the house values the mover
-    holds (as bits) above `HELD_SHIFT`, and what it allows: `allowance`, then
-    `raising_allowance`."""
-    where = situation_of(key & ((1 << HELD_SHIFT) - 1))
-    held = key >> HELD_SHIFT
-    allowed, plain_ok = allowance(where, held)
-    return where, allowed, plain_ok, raising_allowance(where, held)
 
 
 def _values(bits: int) -> tuple[int, ...]:
