@@ -40,11 +40,13 @@ CROWDED = [
 
 
 def clear_caches() -> None:
-    """Clear every move-generation cache: each `lru_cache` of the fishing modules."""
+    """Clear every move-generation cache: each `lru_cache` of the fishing modules and the
+    loose cards' choices (`TakenCards`)."""
     for module in (fishing, fishing_takes, moves, seep_deal, suipe_deal):
         for value in vars(module).values():
             if hasattr(value, "cache_clear"):
                 value.cache_clear()
+    fishing_takes.clear_taken()
 
 
 def deals_per_second(rules: SeepRules | SuipeRules, first_seed: int, deals: int) -> float:

@@ -294,6 +294,15 @@ def _taken(loose: int, groups: Sequence[int], stuck_only: bool) -> frozenset[int
     groups, or with `stuck_only` only those after which no group fits; `{0}` without groups."""
     if not groups:
         return frozenset({0})
+    if len(groups) == 1:  # (the most common case) the group as many times as it fits
+        group = groups[0]
+        guards = _GUARDS
+        times = [0]
+        rest = loose
+        while ((rest | guards) - group) & guards == guards:
+            rest -= group
+            times.append(times[-1] + group)
+        return frozenset(times[-1:] if stuck_only else times)
     seen, finals = _remainders(loose, groups)
     return frozenset(loose - rest for rest in (finals if stuck_only else seen))
 
@@ -315,10 +324,30 @@ def maximal_takes(loose: int, target: int) -> frozenset[int]:
     return _takes_by_rests(loose, target, 0)
 
 
+# sums_of keeps this many floors' sums (about 100 bytes each).
+SUMS_CACHE = 1 << 11
+_SUMS_MASK = (2 << MAX_VALUE) - 1
+
+
+@lru_cache(maxsize=SUMS_CACHE)
+def sums_of(loose: int) -> int:
+    """The sums up to 13 that some of a count vector's values make, as bits (0 included)."""
+    reach = 1
+    value = 0
+    while loose:
+        for _ in range(loose & 0xF):
+            reach |= reach << value
+        loose >>= _FIELD_BITS
+        value += 1
+    return reach & _SUMS_MASK
+
+
 def completed_takes(loose: int, card: int, target: int) -> frozenset[int]:
     """Loose vectors that a card worth `card` can join into target-groups so that no
     target-group stays loose (the card itself belongs to one of the groups)."""
     if size(loose) <= SEARCH_LIMIT:
+        if not sums_of(loose) >> target & 1:  # no group to take beside the card's
+            return frozenset(groups_within(loose, target - card))
         found: set[int] = set()
         for base in groups_within(loose, target - card):
             found.update(base + used for used in maximal_takes(loose - base, target))
@@ -326,8 +355,13 @@ def completed_takes(loose: int, card: int, target: int) -> frozenset[int]:
     return _takes_by_rests(loose, target, card)
 
 
-@lru_cache(maxsize=SEARCH_CACHE)
+@lru_cache(maxsize=SEARCH_CACHE // 2)
 def group_unions(loose: int, target: int, distinct: bool) -> frozenset[int]:
+    """`disjoint_unions`, cached: the rests of Suipe's builds are asked for again and again."""
+    return disjoint_unions(loose, target, distinct)
+
+
+def disjoint_unions(loose: int, target: int, distinct: bool) -> frozenset[int]:
     """Every union of disjoint target-groups that can be taken from `loose`, 0 included.
 
     With `distinct`, no group may hold two cards of the same value (Suipe's build rule).

@@ -198,11 +198,8 @@ def floor_takes(loose: int) -> FloorTakes:
     return FloorTakes(loose)
 
 
-_LOW_HALF = (1 << (_FIELD_BITS * 7)) - 1  # the fields of the values up to 6
-
-
 def card_ranking(points: Callable[[Card], int]) -> list[int]:
-    """Each card's rank among the cards of its value, by card index, as `CardPicker` wants it:
+    """Each card's rank among the cards of its value, by card index, as `TakenCards` wants it:
     the most points first, ties in suit order."""
     ranking = [0] * len(FULL_DECK)
     for card in FULL_DECK:
@@ -210,54 +207,77 @@ def card_ranking(points: Callable[[Card], int]) -> list[int]:
     return ranking
 
 
-class CardPicker:
+# A card's bit in a floor's mask: in the field of its value (as in a count vector), one bit
+# per suit. A floor's mask is then the sum of its cards' bits (no card is there twice), the
+# cards of some values one AND away, and its count vector a few operations (`mask_vector`).
+CARD_BITS = [0] * len(FULL_DECK)  # by card index
+for _card in FULL_DECK:
+    CARD_BITS[_card.index] = 1 << (_FIELD_BITS * _card.rank + _card.suit)
+_FIELD_ONES = sum(1 << (_FIELD_BITS * value) for value in range(_MAX_VALUE + 1))
+_PAIR_LOW = _FIELD_ONES * 0x5  # the low bit of each pair of bits
+_PAIR_BITS = _FIELD_ONES * 0x3  # the low pair of each field
+_MASK_SHIFT = _FIELD_BITS * (_MAX_VALUE + 1)  # above every field: a take's key keeps its mask there
+# TakenCards keeps this many takes (about 150 bytes each) for each ranking.
+TAKEN_CACHE = 1 << 12
+
+
+def mask_vector(mask: int) -> int:
+    """The count vector of a floor's mask: each field's bits counted in place."""
+    pairs = mask - ((mask >> 1) & _PAIR_LOW)
+    return (pairs & _PAIR_BITS) + ((pairs >> 2) & _PAIR_BITS)
+
+
+class TakenCards:
     """The specific loose cards a take of a count vector uses: of each value the cards worth
     the most points (ties in suit order, as `card_ranking` ranks them), listed in value order
-    — what `sorted_cards(pick_cards(rank_pools(pool, points), used))` gives. The cards of the
-    low and the high values are worked out once each, for the many takes of a crowded floor."""
+    — what `sorted_cards(pick_cards(rank_pools(pool, points), used))` gives. They depend only
+    on the floor's cards of the take's values, so they are kept under those (a mask, see
+    `CARD_BITS`) and the take: floors that share them share the answer."""
 
-    __slots__ = ("_halves", "_pool", "_pools", "_ranking")
+    __slots__ = ("_choices", "_known")
 
-    def __init__(self, pool: Sequence[Card], ranking: Sequence[int]) -> None:
-        self._pool = pool
-        self._ranking = ranking
-        self._pools: dict[int, list[Card]] | None = None  # the pool by value, best first
-        self._halves: dict[int, tuple[Card, ...]] = {0: ()}
+    def __init__(self, ranking: Sequence[int]) -> None:
+        # _choices[value][suits][count]: the cards a take of `count` cards of the value uses
+        # when the floor holds the `suits` (bits) of it
+        self._choices: list[list[list[tuple[Card, ...]]]] = [
+            [_chosen(value, suits, ranking) for suits in range(16)]
+            for value in range(_MAX_VALUE + 1)
+        ]
+        self._known: dict[int, tuple[Card, ...]] = {}
+        _EVERY_TAKEN.append(self)
 
-    def cards(self, used: int) -> tuple[Card, ...]:
-        low = used & _LOW_HALF
-        halves = self._halves
-        cards = halves.get(low)
+    def cards(self, mask: int, used: int) -> tuple[Card, ...]:
+        """The cards of the floor `mask` that the take `used` (a count vector) uses."""
+        present = (used | used >> 1 | used >> 2) & _FIELD_ONES  # counts are at most 4
+        key = (mask & present * 0xF) << _MASK_SHIFT | used
+        known = self._known
+        cards = known.get(key)
         if cards is None:
-            cards = halves[low] = self._pick(low)
-        if used == low:
-            return cards
-        high = halves.get(used - low)
-        if high is None:
-            high = halves[used - low] = self._pick(used - low)
-        return cards + high
-
-    def _pick(self, used: int) -> tuple[Card, ...]:
-        pools = self._pools
-        if pools is None:
-            pools = self._pools = {}
-            for card in self._pool:
-                same = pools.get(card.rank)
-                if same is None:
-                    pools[card.rank] = [card]
-                else:
-                    same.append(card)
-            ranking = self._ranking
-            for same in pools.values():
-                if len(same) > 1:
-                    same.sort(key=lambda card: ranking[card.index])
-        cards: tuple[Card, ...] = ()
-        while used:  # value by value, from the lowest field that is not empty
-            value = ((used & -used).bit_length() - 1) >> 2
-            count = (used >> (_FIELD_BITS * value)) & 0xF
-            used -= count << (_FIELD_BITS * value)
-            if count == 1:
-                cards += (pools[value][0],)
-            else:
-                cards += tuple(sorted(pools[value][:count]))
+            if len(known) >= TAKEN_CACHE:
+                known.clear()
+            cards = ()
+            choices = self._choices
+            while used:  # value by value, from the lowest field that is not empty
+                shift = ((used & -used).bit_length() - 1) & ~3
+                count = used >> shift & 0xF
+                used -= count << shift
+                cards += choices[shift >> 2][mask >> shift & 0xF][count]
+            known[key] = cards
         return cards
+
+
+_EVERY_TAKEN: list[TakenCards] = []  # (one per way of counting points: a handful)
+
+
+def clear_taken() -> None:
+    """Forget every take's cards worked out (the per-value tables stay)."""
+    for taken in _EVERY_TAKEN:
+        taken._known.clear()
+
+
+def _chosen(value: int, suits: int, ranking: Sequence[int]) -> list[tuple[Card, ...]]:
+    """By count, the cards of `value` a take uses when the floor holds its `suits` (bits):
+    those worth the most, listed in suit order."""
+    pool = [FULL_DECK[suit * 13 + value - 1] for suit in range(4) if value and suits >> suit & 1]
+    pool.sort(key=lambda card: ranking[card.index])
+    return [tuple(sorted(pool[:count])) for count in range(len(pool) + 1)]

@@ -15,9 +15,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from itertools import combinations
+from operator import attrgetter
 from typing import NamedTuple
 
-from engine.cards import Card, Suit, card_of, shuffled_deck, sorted_cards, value_order
+from engine.cards import FULL_DECK, Card, Suit, card_of, shuffled_deck, sorted_cards
 from engine.core import IllegalMove, NotYourTurn
 from engine.fairness import Shuffler
 from engine.fishing import (
@@ -26,13 +27,18 @@ from engine.fishing import (
     check_turn,
     rank_pools,
     require_cards,
+    sums_of,
 )
 from engine.fishing_deal import FishingDeal
-from engine.fishing_takes import CardPicker, card_ranking
+from engine.fishing_takes import (
+    CARD_BITS,
+    TakenCards,
+    card_ranking,
+    mask_vector,
+)
 from engine.seep.actions import Kind, SeepAction
 from engine.seep.describe import describe_action, house_name
 from engine.seep.moves import (
-    REACH_MASK,
     THROWS,
     UP_TO,
     Signature,
@@ -51,7 +57,7 @@ from engine.seep.scoring import DealScore, score_deal
 from engine.words import say
 
 _NO_VALUES: frozenset[int] = frozenset()
-CAPTURE, HOUSE = Kind.CAPTURE, Kind.HOUSE
+CAPTURE, HOUSE, THROW = Kind.CAPTURE, Kind.HOUSE, Kind.THROW
 new_action = tuple.__new__  # builds a SeepAction (or a record) from its fields without a call
 TEN_OF_DIAMONDS = card_of(10, Suit.DIAMONDS)
 NINE_OF_SPADES = card_of(9, Suit.SPADES)
@@ -100,6 +106,7 @@ class _MoveContext(NamedTuple):
     """Computed once per position; a NamedTuple because it is built on every turn."""
 
     loose: int  # count vector of the loose cards
+    mask: int  # the loose cards (see `CARD_BITS`)
     hand: int  # count vector of the mover's hand
     reach: int  # the sums some loose cards make, as bits
     situation: Situation  # what the houses allow the mover
@@ -113,17 +120,21 @@ class _MoveContext(NamedTuple):
 _OPEN_FLOOR = situation((), (), _NO_VALUES, _NO_VALUES, None, False, _NO_VALUES, False)
 _UNITS = [1 << (4 * value) for value in range(14)]
 _WHOLE_FLOOR = [UP_TO[13]] * 14
-_RANKINGS: dict[tuple[str, bool, bool], list[int]] = {}
+_TAKEN: dict[tuple[str, bool, bool], TakenCards] = {}
+_INDEX = attrgetter("index")
+_UNIT_BY_INDEX = [_UNITS[card.rank] for card in FULL_DECK]  # a card's count vector, by index
 
 
-def ranking(rules: SeepRules) -> list[int]:
-    """Which of several equal loose cards a play takes (see `CardPicker`): the card points
-    differ by game and options."""
+def taken_by(rules: SeepRules) -> TakenCards:
+    """Which of several equal loose cards a play takes (see `TakenCards`): the card points
+    differ by game and options (a handful of ways at most)."""
     key = (rules.game, rules.rawalpindi, rules.diamond_ten_two)
-    found = _RANKINGS.get(key)
+    found = _TAKEN.get(key)
     if found is None:
-        found = _RANKINGS[key] = card_ranking(rules.card_points)
+        found = _TAKEN[key] = TakenCards(card_ranking(rules.card_points))
     return found
+
+
 # The house values present, as bits, by which of the fields of the values 9 to 13 are not 0
 # (one bit in each field).
 _HELD = {
@@ -161,7 +172,7 @@ class SeepDeal(FishingDeal[SeepAction]):
 
     def __post_init__(self) -> None:
         for hand in self.hands:  # kept in value order: moves come out grouped and sorted
-            hand.sort(key=value_order)
+            hand.sort()  # (value_order: cards are (rank, suit) pairs)
 
     # ----- creation ---------------------------------------------------------------------
 
@@ -250,14 +261,16 @@ class SeepDeal(FishingDeal[SeepAction]):
 
     def _actions_for(self, hand: Sequence[Card], *, restricted: bool) -> list[SeepAction]:
         context = self._context_cache or self._context()
-        loose_vector, hand_vector, reach, where, held, allowed, plain_ok, break_allowed = context
+        loose_vector, mask, hand_vector, reach, where, held, allowed, plain_ok, break_allowed = (
+            context
+        )
         plain_values = where.plain
         house_bits = where.house_bits
         breaking = where.breaking
         # The loose values each play's cache key holds: only those the play can use, unless
         # the floor is crowded, where its plays are all worked out from one floor's bitsets.
         up_to = UP_TO if len(self.loose) <= SEARCH_LIMIT else _WHOLE_FLOOR
-        picker: CardPicker | None = None
+        taken = taken_by(self.rules)
         chosen: dict[int, tuple[Card, ...]] = {0: ()}  # loose vector -> the cards it takes
         actions: list[SeepAction] = []
         check_rawalpindi = restricted and self.rules.rawalpindi
@@ -312,7 +325,10 @@ class SeepDeal(FishingDeal[SeepAction]):
                     value = bit.bit_length() - 1
                     sigs: tuple[Signature, ...] = ()
                     if reachable & bit:
-                        sigs = house_plays((loose_vector & up_to[value]) | rank | value << 56)
+                        # without a group of the value on the floor only the card's own
+                        # group is taken: only the loose values below the rest matter
+                        top = value if reach & bit or value <= rank else value - rank
+                        sigs = house_plays((loose_vector & up_to[top]) | rank | value << 56)
                     if not sigs and house_bits & bit and value == rank:
                         sigs = ((HOUSE, value, 0, None),)  # the card alone onto its house
                     if breaks & bit:
@@ -327,9 +343,7 @@ class SeepDeal(FishingDeal[SeepAction]):
             for kind, value, used, broken in signature_list:
                 loose = chosen.get(used)
                 if loose is None:
-                    if picker is None:
-                        picker = CardPicker(self.loose, ranking(self.rules))
-                    loose = chosen[used] = picker.cards(used)
+                    loose = chosen[used] = taken.cards(mask, used)
                 actions.append(new_action(SeepAction, (kind, card, value, loose, broken)))
         if check_rawalpindi:
             allows = self.rawalpindi_allows
@@ -342,7 +356,7 @@ class SeepDeal(FishingDeal[SeepAction]):
 
     def _signatures(self, a: int) -> list[Signature]:
         """Every value-level play of a hand card worth `a` by the seat to move."""
-        loose, hand, reach, where, *_ = self._context_cache or self._context()
+        loose, _, hand, reach, where, *_ = self._context_cache or self._context()
         return signatures(loose, a, hand - _UNITS[a], where, reach)
 
     def _context(self) -> _MoveContext:
@@ -351,28 +365,26 @@ class SeepDeal(FishingDeal[SeepAction]):
             seat = self.turn
             houses = self.houses
             hand = self.hands[seat]
-            loose = 0
-            reach = 1  # the sums some loose cards make, as bits (0 included)
-            for card in self.loose:
-                rank = card.rank
-                loose += _UNITS[rank]
-                reach |= reach << rank
-            hand_vector = card_vector(hand)
+            mask = sum(map(CARD_BITS.__getitem__, map(_INDEX, self.loose)))
+            loose = mask_vector(mask)
+            reach = sums_of(loose)  # the sums some loose cards make, as bits (0 included)
+            hand_vector = sum(map(_UNIT_BY_INDEX.__getitem__, map(_INDEX, hand)))
             fields = hand_vector >> 36  # the fields of the values 9 to 13
             held = _HELD[(fields | fields >> 1 | fields >> 2 | fields >> 3) & 0x11111]
             if houses or self.play_number == 0 or self.rules.rawalpindi:
-                where = self._situation(seat, hand)
+                where = situation_of(self._situation_key(seat, hand))
                 allowed, plain_ok = allowance(where, held)
                 break_allowed = raising_allowance(where, held)
             else:
                 where, allowed, plain_ok, break_allowed = _OPEN_FLOOR, held, True, 0
-            reach &= REACH_MASK
-            self._context_cache = _MoveContext(
-                loose, hand_vector, reach, where, held, allowed, plain_ok, break_allowed
+            self._context_cache = new_action(
+                _MoveContext,
+                (loose, mask, hand_vector, reach, where, held, allowed, plain_ok, break_allowed),
             )
         return self._context_cache
 
-    def _situation(self, seat: int, hand: Sequence[Card]) -> Situation:
+    def _situation_key(self, seat: int, hand: Sequence[Card]) -> int:
+        """What the houses allow the mover, packed as `situation_of` reads it."""
         partner = self.partner_of(seat)
         houses = self.houses
         house_bits = owned = partner_owned = breakable = 0  # house values, as bits
@@ -394,7 +406,7 @@ class SeepDeal(FishingDeal[SeepAction]):
                     blocked_new |= 1 << value
         bid = (self.bid or 0) if self.play_number == 0 else 0
         houses_full = rules.limited_houses and len(houses) >= 2
-        return situation_of(
+        return (
             house_bits
             | owned << 14
             | partner_owned << 28
@@ -495,8 +507,10 @@ class SeepDeal(FishingDeal[SeepAction]):
         elif seat is not None and seat != self.turn:
             raise NotYourTurn(say("It is not your turn."))
         actor = self.turn
-        house_before = self.houses.get(action.value)
-        if action.kind is Kind.BID:
+        kind = action.kind
+        houses = self.houses
+        house_before = houses.get(action.value) if houses else None
+        if kind is Kind.BID:
             self.bid = action.value
             self.phase = Phase.PLAY
             record = PlayRecord(actor, action, -1)
@@ -506,23 +520,24 @@ class SeepDeal(FishingDeal[SeepAction]):
         card = action.card
         assert card is not None
         self.hands[actor].remove(card)
+        loose = self.loose
         for used in action.loose:
-            self.loose.remove(used)
+            loose.remove(used)
         taken: tuple[Card, ...] = ()
         sweep: int | None = None
         side = actor % 2  # (side_of)
         first_play = self.play_number == 0
-        if action.kind is Kind.CAPTURE:
-            house = self.houses.pop(action.value, None)
+        if kind is CAPTURE:
+            house = houses.pop(action.value, None) if houses else None
             taken = (card, *action.loose, *(house.cards if house else ()))
             self.captured[side].extend(taken)
             self.last_capture_side = side
-            if not self.loose and not self.houses:
+            if not loose and not houses:
                 last_play = not self.stock and not any(self.hands)
                 sweep = self.rules.sweep_points(card, first_play=first_play, last_play=last_play)
                 self.sweeps[side].append(sweep)
-        elif action.kind is Kind.THROW:
-            self.loose.append(card)
+        elif kind is THROW:
+            loose.append(card)
         else:
             self._build(actor, card, action)
         record = new_action(
@@ -533,7 +548,7 @@ class SeepDeal(FishingDeal[SeepAction]):
         if first_play:
             self._complete_deal()
         self._advance()
-        self.changed()
+        self._legal = self._context_cache = None  # (changed)
         return record
 
     def _build(self, seat: int, card: Card, action: SeepAction) -> None:
@@ -563,13 +578,13 @@ class SeepDeal(FishingDeal[SeepAction]):
                 self.hands[seat].extend(self.stock[:4])
                 del self.stock[:4]
         for hand in self.hands:
-            hand.sort(key=value_order)
+            hand.sort()  # (value_order: cards are (rank, suit) pairs)
 
     def _advance(self) -> None:
         if not any(self.hands) and not self.stock:
             self._finish()
             return
-        if self.two_player:
+        if self.rules.players == 2:  # (two_player)
             other = 1 - self.player_of(self.turn)
             self.turn = self.active_seat(other)
             return

@@ -23,8 +23,10 @@ from engine.fishing import (
     SEARCH_LIMIT,
     completed_takes,
     count_of,
+    groups_within,
     maximal_takes,
     size,
+    sums_of,
     unit,
 )
 from engine.fishing_takes import floor_takes
@@ -45,7 +47,6 @@ _HOUSE_SHIFT = 56  # a house_plays key holds the house value above the 13 value 
 _HOUSE_VALUES = sum(1 << value for value in range(9, 14))  # as bits
 _EVERY_VALUE = sum(1 << value for value in range(1, 14))
 _HIGH_VALUES = sum(1 << value for value in range(10, 14))  # can raise a house with a loose card
-REACH_MASK = (2 << 13) - 1  # a floor's `reach`: the sums some loose cards make, as bits
 
 
 @lru_cache(maxsize=CAPTURES_CACHE)
@@ -60,11 +61,14 @@ def captures(key: int) -> tuple[Signature, ...]:
 def house_plays(key: int) -> tuple[Signature, ...]:
     """The plays of a card worth `a` into a house of `value` with the loose cards alone, under
     the key `loose values up to value | a | value << _HOUSE_SHIFT`: the card's own group plus
-    every group the one principle absorbs."""
+    every group the one principle absorbs. (When the floor has no group of the value, the
+    loose values up to `value - a` are enough.)"""
     a = key & 15
     value = key >> _HOUSE_SHIFT
     loose = key & UP_TO[13]
-    if value > a:
+    if value > a and not sums_of(loose) >> value & 1:  # no group of the value to absorb
+        used_sets = tuple(sorted(groups_within(loose, value - a)))
+    elif value > a:
         used_sets = _completed(loose, a, value)
     else:
         used_sets = tuple(used for used in _maximal(loose, value) if used)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
-from engine.cards import Card
+from engine.cards import FULL_DECK, Card
 from engine.seep.rules import SeepRules
 
 
@@ -37,14 +38,29 @@ class DealScore:
 
 
 def card_points(rules: SeepRules, cards: Sequence[Card]) -> int:
-    return sum(rules.card_points(card) for card in cards)
+    points = points_by_index(rules)
+    return sum([points[card.index] for card in cards])
+
+
+def points_by_index(rules: SeepRules) -> list[int]:
+    """Every card's points under `rules`, by card index (a deal's piles are counted card by
+    card)."""
+    return _points_by_index(rules.game, rules.rawalpindi, rules.diamond_ten_two)
+
+
+@cache
+def _points_by_index(game: str, rawalpindi: bool, diamond_ten_two: bool) -> list[int]:
+    """(The options that change a card's points: a handful of lists at most.)"""
+    rules = SeepRules(game=game, rawalpindi=rawalpindi, diamond_ten_two=diamond_ten_two)
+    return [rules.card_points(card) for card in FULL_DECK]
 
 
 def score_deal(
     rules: SeepRules, captured: Sequence[Sequence[Card]], sweeps: Sequence[Sequence[int]]
 ) -> DealScore:
     counts = [len(pile) for pile in captured]
-    points = [card_points(rules, pile) for pile in captured]
+    table = points_by_index(rules)
+    points = [sum([table[card.index] for card in pile]) for pile in captured]
     bonus = [0, 0]
     if rules.most_cards_bonus and counts[0] != counts[1]:
         bonus[0 if counts[0] > counts[1] else 1] = rules.most_cards_bonus
@@ -64,8 +80,8 @@ def score_deal(
             sweep_points=sum(sweeps[side]),
             scoring_cards=tuple(
                 sorted(
-                    (c for c in captured[side] if rules.card_points(c)),
-                    key=lambda c: (-rules.card_points(c), c.suit, c.rank),
+                    (c for c in captured[side] if table[c.index]),
+                    key=lambda c: (-table[c.index], c.suit, c.rank),
                 )
             ),
         )

@@ -14,20 +14,28 @@ from functools import lru_cache
 from operator import attrgetter
 from typing import NamedTuple
 
-from engine.cards import Card, shuffled_deck, value_order
+from engine.cards import FULL_DECK, Card, shuffled_deck
 from engine.core import IllegalMove, NotYourTurn
 from engine.fairness import Shuffler
 from engine.fishing import (
     SEARCH_LIMIT,
     card_vector,
     check_turn,
+    disjoint_unions,
     group_unions,
     groups_within,
     require_cards,
     size,
+    sums_of,
 )
 from engine.fishing_deal import FishingDeal
-from engine.fishing_takes import CardPicker, card_ranking, floor_takes
+from engine.fishing_takes import (
+    CARD_BITS,
+    TakenCards,
+    card_ranking,
+    floor_takes,
+    mask_vector,
+)
 from engine.suipe.actions import Move, SuipeAction
 from engine.suipe.describe import describe_action
 from engine.suipe.rules import SuipeRules, preference
@@ -82,6 +90,7 @@ class _MoveContext(NamedTuple):
     """Computed once per position."""
 
     loose: int  # count vector of the loose numerals
+    mask: int  # the loose numerals (see `CARD_BITS`)
     reach: int  # the sums some loose numerals make, as bits
     hand: int  # count vector of the mover's hand
     held: int  # the values from 2 to 10 in the mover's hand, as bits
@@ -89,7 +98,10 @@ class _MoveContext(NamedTuple):
 
 
 _UNITS = [1 << (4 * value) for value in range(14)]
-_RANKING = card_ranking(preference)  # which of several equal loose cards a play takes
+_TAKEN = TakenCards(card_ranking(preference))  # which of several equal loose cards a play takes
+_INDEX = attrgetter("index")
+# The numerals' bits in a floor's mask (`CARD_BITS`), by card index; court cards have none.
+_NUMERAL_BITS = [bit if FULL_DECK[index].rank <= 10 else 0 for index, bit in enumerate(CARD_BITS)]
 _BUILD_VALUES = sum(1 << value for value in range(2, 11))  # a build is worth 2 to 10
 
 
@@ -117,7 +129,7 @@ class SuipeDeal(FishingDeal[SuipeAction]):
         self.captured = self.captured or [[] for _ in range(sides)]
         self.suipes = self.suipes or [0] * sides
         for hand in self.hands:
-            hand.sort(key=value_order)
+            hand.sort()  # (value_order: cards are (rank, suit) pairs)
 
     # ----- creation ---------------------------------------------------------------------
 
@@ -151,7 +163,7 @@ class SuipeDeal(FishingDeal[SuipeAction]):
             seat = (self.dealer + 1 + step) % players
             self.hands[seat].extend(self.stock[-size:])
             del self.stock[-size:]
-            self.hands[seat].sort(key=value_order)
+            self.hands[seat].sort()  # (value_order: cards are (rank, suit) pairs)
 
     # ----- facts ------------------------------------------------------------------------
 
@@ -186,13 +198,13 @@ class SuipeDeal(FishingDeal[SuipeAction]):
         return actions
 
     def _actions(self, hand: Sequence[Card], *, trail: bool) -> list[SuipeAction]:
-        picker: CardPicker | None = None
-        chosen: dict[int, tuple[Card, ...]] = {0: ()}
+        mask = (self._vectors or self._context()).mask
+        chosen: dict[int, tuple[Card, ...]] = {0: ()}  # loose vector -> the cards it takes
         faces: dict[int, list[Card]] | None = None
         actions: list[SuipeAction] = []
         append = actions.append
         last_rank = 0
-        signature_list: list[Signature] = []
+        signature_list: Sequence[Signature] = ()
         for card in hand:  # hands are kept in value order
             rank = card.rank
             if rank > 10:
@@ -212,9 +224,7 @@ class SuipeDeal(FishingDeal[SuipeAction]):
                 for kind, value, used, with_build, raised in signature_list:
                     loose = chosen.get(used)
                     if loose is None:
-                        if picker is None:
-                            picker = CardPicker([c for c in self.loose if c.rank <= 10], _RANKING)
-                        loose = chosen[used] = picker.cards(used)
+                        loose = chosen[used] = _TAKEN.cards(mask, used)
                     append(new_action(SuipeAction, (kind, card, value, loose, with_build, raised)))
             if trail:
                 append(new_action(SuipeAction, (TRAIL, card, rank, (), False, None)))
@@ -225,13 +235,8 @@ class SuipeDeal(FishingDeal[SuipeAction]):
         that can be raised (worked out once a position)."""
         context = self._vectors
         if context is None:
-            loose = 0
-            reach = 1
-            for card in self.loose:
-                rank = card.rank
-                if rank <= 10:
-                    loose += _UNITS[rank]
-                    reach |= reach << rank
+            mask = sum(map(_NUMERAL_BITS.__getitem__, map(_INDEX, self.loose)))
+            loose = mask_vector(mask)
             hand = 0
             held = 0  # the numeral values in hand, as bits
             for card in self.hands[self.turn]:
@@ -243,35 +248,45 @@ class SuipeDeal(FishingDeal[SuipeAction]):
             if builds:
                 singles = tuple(sorted(v for v, build in builds.items() if not build.multiple))
             held &= _BUILD_VALUES
-            context = self._vectors = _MoveContext(loose, reach, hand, held, singles)
+            context = self._vectors = new_action(
+                _MoveContext, (loose, mask, sums_of(loose), hand, held, singles)
+            )
         return context
 
-    def _signatures(self, r: int) -> list[Signature]:
+    def _signatures(self, r: int) -> Sequence[Signature]:
         """Captures, builds and raises of a numeral card worth `r`, value-level."""
-        loose, reach, hand, held, singles = self._vectors or self._context()
+        loose, _, reach, hand, held, singles = self._vectors or self._context()
         if (hand >> 4 * r) & 15 == 1:  # the builder must hold another card of the value
             held &= ~(1 << r)
         builds = self.builds
         bit = 1 << r
+        plays: tuple[Signature, ...]
         if reach & bit:
-            out: list[Signature] = list(captures((loose & _UP_TO[r]) | r)[r in builds])
+            plays = captures((loose & _UP_TO[r]) | r)[r in builds]
         else:  # no group worth r: the build of r alone, if there is one
-            out = [_BUILD_ALONE[r]] if r in builds else []
+            plays = _BUILD_ALONE[r] if r in builds else ()
         # the values loose cards can build with the card: a group makes up the rest, or the
         # card joins a group (or build) of its own value
         values = ((reach << r ^ bit) | (reach & bit)) & held
         if bit & held and r in builds:
             values |= bit
+        if not values and not singles:
+            return plays  # (a cached tuple: never changed)
+        out = list(plays)
         while values:
             bit = values & -values
             values ^= bit
             value = bit.bit_length() - 1
-            key = (loose & _UP_TO[value]) | r | value << _VALUE_SHIFT
+            # without a group of the value on the floor only the card's own group is
+            # taken: only the loose values below the rest matter
+            top = value if reach >> value & 1 or value == r else value - r
+            key = (loose & _UP_TO[top]) | r | value << _VALUE_SHIFT
             out += build_plays(key)[value in builds]
         for raised in singles:
             for value in range(raised + r, 11):
                 if (hand >> 4 * value) & 15:  # (value > r: held after the play)
-                    key = (loose & _UP_TO[value]) | r | value << _VALUE_SHIFT
+                    top = value if reach >> value & 1 else value - raised - r
+                    key = (loose & _UP_TO[top]) | r | value << _VALUE_SHIFT
                     out += raise_plays(key | raised << _RAISED_SHIFT)
         return out
 
@@ -320,23 +335,25 @@ class SuipeDeal(FishingDeal[SuipeAction]):
         elif seat is not None and seat != self.turn:
             raise NotYourTurn(say("It is not your turn."))
         actor = self.turn
-        before = self._build_before(action)
-        suipe = self._sweeps(action)
+        kind = action.kind
+        before = self._build_before(action) if self.builds else None
+        suipe = kind is CAPTURE and self._sweeps(action)
         card = action.card
         self.hands[actor].remove(card)
+        loose = self.loose
         for used in action.loose:
-            self.loose.remove(used)
+            loose.remove(used)
         taken: tuple[Card, ...] = ()
-        side = self.side_of(actor)
-        if action.kind is Move.CAPTURE:
+        side = self.rules.side_of(actor)
+        if kind is CAPTURE:
             build = self.builds.pop(action.value) if action.build else None
             taken = (card, *action.loose, *(build.cards if build else ()))
             self.captured[side].extend(taken)
             self.last_capture_side = side
             if suipe:
                 self.suipes[side] += 1
-        elif action.kind is Move.TRAIL:
-            self.loose.append(card)
+        elif kind is TRAIL:
+            loose.append(card)
         else:
             pile = [card, *action.loose]
             if action.kind is Move.RAISE and action.raised is not None:
@@ -348,7 +365,7 @@ class SuipeDeal(FishingDeal[SuipeAction]):
         self.history.append(record)
         self.play_number += 1
         self._advance()
-        self.changed()
+        self._legal = self._vectors = None  # (changed)
         return record
 
     def _advance(self) -> None:
@@ -395,7 +412,9 @@ _UP_TO = [sum(0xF << (4 * value) for value in range(1, top + 1)) for top in rang
 _VALUE_SHIFT = 56
 _DOUBLES = sum(0xE << (4 * value) for value in range(1, 14))  # set when a value is there twice
 _RAISED_SHIFT = 60
-_BUILD_ALONE: dict[int, Signature] = {r: (Move.CAPTURE, r, 0, True, None) for r in range(1, 11)}
+_BUILD_ALONE: dict[int, tuple[Signature, ...]] = {
+    r: ((Move.CAPTURE, r, 0, True, None),) for r in range(1, 11)
+}
 
 
 @lru_cache(maxsize=PLAYS_CACHE)
@@ -408,7 +427,8 @@ def captures(key: int) -> tuple[tuple[Signature, ...], tuple[Signature, ...]]:
     with_build: list[Signature] = []
     loose = key - r
     if size(loose) <= SEARCH_LIMIT:  # (see `_joined`)
-        unions: tuple[int, ...] = tuple(sorted(group_unions(loose, r, False)))
+        # (uncached: only this cache asks for the unions of a floor's groups of any values)
+        unions: tuple[int, ...] = tuple(sorted(disjoint_unions(loose, r, False)))
     else:
         unions = floor_takes(loose).union_vectors(r)
     for used in unions:
@@ -446,6 +466,14 @@ def _joined(loose: int, card: int, need: int, target: int) -> tuple[int, ...]:
     """`FloorTakes.joined`: on a small floor (where it is cheapest) from the loose groups
     worth `need` that can join the card and the unions of build groups left beside each; on a
     crowded one from the floor's bitsets."""
+    if need and not sums_of(loose) >> target & 1:  # no group of the value to add
+        return tuple(
+            sorted(
+                base
+                for base in groups_within(loose, need)
+                if not base & _DOUBLES and not (base >> 4 * card) & 15
+            )
+        )
     if size(loose) > SEARCH_LIMIT:
         return floor_takes(loose).joined(card, need, target)
     if not need:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.cards import Card, Suit
+from engine.cards import FULL_DECK, Card, Suit
 from engine.suipe.rules import card_points
 
 MOST_CARDS = 3
@@ -42,9 +42,14 @@ def _sole_leader(counts: Sequence[int]) -> int | None:
     return counts.index(best) if counts.count(best) == 1 else None
 
 
+# Every card's points, by card index (a deal's piles are counted card by card).
+_POINTS = [card_points(card) for card in FULL_DECK]
+
+
 def score_deal(captured: Sequence[Sequence[Card]], suipes: Sequence[int]) -> DealScore:
     counts = [len(pile) for pile in captured]
     spades = [sum(1 for c in pile if c.suit is Suit.SPADES) for pile in captured]
+    points = _POINTS
     cards_leader = _sole_leader(counts)
     spades_leader = _sole_leader(spades)
     sides = []
@@ -56,10 +61,10 @@ def score_deal(captured: Sequence[Sequence[Card]], suipes: Sequence[int]) -> Dea
                 spades=spades[side],
                 most_cards=MOST_CARDS if cards_leader == side else 0,
                 most_spades=MOST_SPADES if spades_leader == side else 0,
-                card_points=sum(card_points(card) for card in pile),
+                card_points=sum([points[card.index] for card in pile]),
                 suipes=suipes[side],
                 suipe_points=max(0, suipes[side] - max(others, default=0)),
-                scoring_cards=tuple(c for c in pile if card_points(c)),
+                scoring_cards=tuple([c for c in pile if points[c.index]]),
             )
         )
     return DealScore(tuple(sides))
