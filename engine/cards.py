@@ -60,18 +60,14 @@ RANK_WORDS = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
 _RANK_FROM_TEXT = {"A": 1, "J": 11, "Q": 12, "K": 13, "T": 10}
 
 
+CARD_TEXT = r"(10|[2-9AJQKT])([SHDC])"  # a card's text, rank then suit (any case)
+
+
 @cache
 def _card_pattern() -> re.Pattern[str]:
-    """A card's text, rank then suit (compiled when a card is first read: a process that only
-    plays never reads one)."""
-    return re.compile(r"(10|[2-9AJQKT])([SHDC])", re.IGNORECASE)
-
-
-def __getattr__(name: str) -> re.Pattern[str]:
-    """`CARD_PATTERN`: the compiled card pattern (`_card_pattern`), named as before."""
-    if name == "CARD_PATTERN":
-        return _card_pattern()
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    """`CARD_TEXT` compiled when a card is first read: a process that only plays never reads
+    one."""
+    return re.compile(CARD_TEXT, re.IGNORECASE)
 
 
 def rank_text(rank: int) -> str:

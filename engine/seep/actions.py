@@ -16,7 +16,7 @@ import re
 from enum import Enum
 from typing import NamedTuple
 
-from engine.cards import CARD_PATTERN, Card, format_cards, parse_cards, sorted_cards
+from engine.cards import CARD_TEXT, Card, format_cards, parse_cards, sorted_cards
 from engine.fishing import read_notation
 from engine.words import marked
 
@@ -85,7 +85,7 @@ class SeepAction(NamedTuple):
         return parse_action(text)
 
 
-_CARD = CARD_PATTERN.pattern
+_CARD = CARD_TEXT
 _ACTION = re.compile(
     rf"B(?P<bid>\d+)"
     rf"|(?P<card>{_CARD})(?:"

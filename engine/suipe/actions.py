@@ -15,7 +15,7 @@ import re
 from enum import Enum
 from typing import NamedTuple
 
-from engine.cards import CARD_PATTERN, Card, format_cards, parse_cards, sorted_cards
+from engine.cards import CARD_TEXT, Card, format_cards, parse_cards, sorted_cards
 from engine.fishing import read_notation
 from engine.words import marked
 
@@ -80,7 +80,7 @@ class SuipeAction(NamedTuple):
         return parse_action(text)
 
 
-_CARD = CARD_PATTERN.pattern
+_CARD = CARD_TEXT
 _ACTION = re.compile(
     rf"(?P<card>{_CARD})(?:"
     rf"x(?P<taken>(?:{_CARD})*)(?P<with_build>@)?"
