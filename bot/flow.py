@@ -170,14 +170,8 @@ class TableFlow:
         self.notices: dict[int, list[list[int]]] = {}
         self._answering: dict[int, float] = {}  # moves taken on: key → time.monotonic()
         self.closing = False  # set by close(): no new background work or timers from then
-        self._posting: asyncio.Semaphore | None = None  # made in the running loop
-
-    @property
-    def posting_slots(self) -> asyncio.Semaphore:
-        """Taken before a table's own `posting` lock and never while holding it."""
-        if self._posting is None:
-            self._posting = asyncio.Semaphore(self.posting_at_once)
-        return self._posting
+        # taken before a table's own `posting` lock and never while holding it
+        self.posting_slots = asyncio.Semaphore(self.posting_at_once)
 
     def attach(self, output: TableOutput) -> None:
         self.output = output

@@ -239,9 +239,7 @@ def _run_transactions(
             connection.execute("RELEASE one_of_several")
         connection.execute("COMMIT")
     except Exception as error:
-        if connection.in_transaction:
-            with contextlib.suppress(sqlite3.Error):
-                connection.execute("ROLLBACK")
+        _roll_back(connection)
         return [error] * len(transactions)
     return outcomes
 
@@ -251,11 +249,16 @@ def _run_alone(db: aiosqlite.Connection, statements: list[Statement]) -> Excepti
     try:
         _run_statements(db, statements)
     except Exception as error:
-        if db._conn.in_transaction:
-            with contextlib.suppress(sqlite3.Error):
-                db._conn.execute("ROLLBACK")
+        _roll_back(db._conn)
         return error
     return None
+
+
+def _roll_back(connection: sqlite3.Connection) -> None:
+    """Ends a transaction a failed statement or COMMIT left open, so the next one can begin."""
+    if connection.in_transaction:
+        with contextlib.suppress(sqlite3.Error):
+            connection.execute("ROLLBACK")
 
 
 class SqliteDatabase:
