@@ -34,13 +34,10 @@ class FishingDeal(Generic[A]):
         raise NotImplementedError
 
     def _is_listed(self, action: A) -> bool:
-        """True when `action` is one of the objects `legal_actions` just returned (such a
-        move needs no check before it is applied)."""
-        if self._legal is not None:
-            for listed in self._legal:
-                if listed is action:
-                    return True
-        return False
+        """True when `action` is one of the moves `legal_actions` just listed (such a move
+        needs no check before it is applied): an equal move is as legal as the one listed."""
+        legal = self._legal
+        return legal is not None and action in legal
 
     def pile_cards(self) -> Iterable[Card]:
         """The cards in the floor's piles (houses, builds)."""

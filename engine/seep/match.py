@@ -38,6 +38,7 @@ class SeepMatch(FishingMatch):
     rules_type = SeepRules
     deal_type = SeepDeal
     parse_action = staticmethod(parse_action)
+    action_type = SeepAction
 
     def __init__(self, rules: SeepRules | None = None, seed: Seed = 0) -> None:
         super().__init__(rules, seed)

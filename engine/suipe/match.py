@@ -11,7 +11,7 @@ from engine.fairness import Seed
 from engine.fishing_match import FishingMatch
 from engine.outcome import Outcome, points_stats
 from engine.pictures import DealReport
-from engine.suipe.actions import parse_action
+from engine.suipe.actions import SuipeAction, parse_action
 from engine.suipe.deal import SuipeDeal
 from engine.suipe.rules import SuipeRules
 from engine.suipe.scoring import DealScore
@@ -31,6 +31,7 @@ class SuipeMatch(FishingMatch):
     rules_type = SuipeRules
     deal_type = SuipeDeal
     parse_action = staticmethod(parse_action)
+    action_type = SuipeAction
 
     def __init__(self, rules: SuipeRules | None = None, seed: Seed = 0) -> None:
         super().__init__(rules, seed)
