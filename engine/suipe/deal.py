@@ -86,23 +86,19 @@ class PlayRecord(NamedTuple):
 Signature = tuple[Move, int, int, bool, int | None]
 
 
-class _MoveContext(NamedTuple):
-    """Computed once per position."""
-
-    loose: int  # count vector of the loose numerals
-    mask: int  # the loose numerals (see `CARD_BITS`)
-    reach: int  # the sums some loose numerals make, as bits
-    hand: int  # count vector of the mover's hand
-    held: int  # the values from 2 to 10 in the mover's hand, as bits
-    singles: tuple[int, ...]  # the values of the builds that can be raised, ascending
-
-
-_UNITS = [1 << (4 * value) for value in range(14)]
 _TAKEN = TakenCards(card_ranking(preference))  # which of several equal loose cards a play takes
 _INDEX = attrgetter("index")
-# The numerals' bits in a floor's mask (`CARD_BITS`), by card index; court cards have none.
-_NUMERAL_BITS = [bit if FULL_DECK[index].rank <= 10 else 0 for index, bit in enumerate(CARD_BITS)]
-_BUILD_VALUES = sum(1 << value for value in range(2, 11))  # a build is worth 2 to 10
+_UNIT_BY_INDEX = [1 << (4 * card.rank) for card in FULL_DECK]  # a card's count vector, by index
+_NUMERAL_FIELDS = sum(0xF << (4 * value) for value in range(1, 11))  # of a floor's mask
+# The values from 2 to 10 (those a build can be worth) in a count vector, as bits, by which of
+# their fields are not 0 (one bit in each field).
+_HELD_FIELDS = sum(1 << (4 * value) for value in range(2, 11))
+_HELD = {
+    sum(1 << (4 * value) for value in values): sum(1 << value for value in values)
+    for values in (
+        [value for value in range(2, 11) if present >> value & 1] for present in range(0, 2048, 4)
+    )
+}
 
 
 @dataclass
@@ -122,7 +118,6 @@ class SuipeDeal(FishingDeal[SuipeAction]):
     history: list[PlayRecord] = field(default_factory=list)
     score: DealScore | None = None
     _legal: list[SuipeAction] | None = field(default=None, repr=False)
-    _vectors: _MoveContext | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         sides = self.rules.sides
@@ -198,16 +193,30 @@ class SuipeDeal(FishingDeal[SuipeAction]):
         return actions
 
     def _actions(self, hand: Sequence[Card], *, trail: bool) -> list[SuipeAction]:
-        mask = (self._vectors or self._context()).mask
+        # The position's facts, once: the loose numerals and their sums,
+        # the mover's hand by value and the builds that can be raised.
+        mask = sum(map(CARD_BITS.__getitem__, map(_INDEX, self.loose))) & _NUMERAL_FIELDS
+        loose = mask_vector(mask)
+        reach = sums_of(loose)  # the sums some loose numerals make, as bits (0 included)
+        hand_vector = sum(map(_UNIT_BY_INDEX.__getitem__, map(_INDEX, hand)))
+        held = _HELD[(hand_vector | hand_vector >> 1 | hand_vector >> 2) & _HELD_FIELDS]
+        builds = self.builds
+        singles: list[int] = []  # the values of the builds that can be raised, ascending
+        if builds:
+            singles = [v for v, b in builds.items() if sum(map(_RANK, b.cards)) < 2 * v]
+            singles.sort()
+        # a card worth r can raise a build when the mover holds a value from the lowest
+        # single's value + r up (none without singles: the held values stop at 10)
+        lowest_single = singles[0] if singles else 11
         chosen: dict[int, tuple[Card, ...]] = {0: ()}  # loose vector -> the cards it takes
         faces: dict[int, list[Card]] | None = None
         actions: list[SuipeAction] = []
         append = actions.append
         last_rank = 0
-        signature_list: Sequence[Signature] = ()
+        plays: Sequence[Signature] = ()
         for card in hand:  # hands are kept in value order
             rank = card.rank
-            if rank > 10:
+            if rank > 10:  # a court card takes one loose card of its rank
                 if faces is None:  # the loose court cards, by rank, in suit order
                     faces = {}
                     for face in self.loose:
@@ -218,77 +227,32 @@ class SuipeDeal(FishingDeal[SuipeAction]):
                 for face in faces.get(rank, ()):
                     append(new_action(SuipeAction, (CAPTURE, card, rank, (face,), False, None)))
             else:
-                if rank != last_rank:
+                if rank != last_rank:  # the value-level plays, once a value
                     last_rank = rank
-                    signature_list = self._signatures(rank)
-                for kind, value, used, with_build, raised in signature_list:
-                    loose = chosen.get(used)
-                    if loose is None:
-                        loose = chosen[used] = _TAKEN.cards(mask, used)
-                    append(new_action(SuipeAction, (kind, card, value, loose, with_build, raised)))
+                    bit = 1 << rank
+                    if reach & bit:
+                        plays = captures((loose & _UP_TO[rank]) | rank)[rank in builds]
+                    else:  # no group worth r: the build of r alone, if there is one
+                        plays = _BUILD_ALONE[rank] if rank in builds else ()
+                    # the values loose cards can build with the card: a group makes up the
+                    # rest, or the card joins a group (or build) of its own value; the
+                    # builder must hold another card of the value
+                    targets = held if hand_vector >> 4 * rank & 14 else held & ~bit
+                    values = (reach << rank ^ bit | reach & bit) & targets
+                    if bit & targets and rank in builds:
+                        values |= bit
+                    if values or held >> (lowest_single + rank):
+                        plays = _builds_and_raises(
+                            plays, rank, values, singles, loose, reach, hand_vector, builds
+                        )
+                for kind, value, used, with_build, raised in plays:
+                    taken = chosen.get(used)
+                    if taken is None:
+                        taken = chosen[used] = _TAKEN.cards(mask, used)
+                    append(new_action(SuipeAction, (kind, card, value, taken, with_build, raised)))
             if trail:
                 append(new_action(SuipeAction, (TRAIL, card, rank, (), False, None)))
         return actions
-
-    def _context(self) -> _MoveContext:
-        """The numerals on the floor and the sums they make, the mover's hand and the builds
-        that can be raised (worked out once a position)."""
-        context = self._vectors
-        if context is None:
-            mask = sum(map(_NUMERAL_BITS.__getitem__, map(_INDEX, self.loose)))
-            loose = mask_vector(mask)
-            hand = 0
-            held = 0  # the numeral values in hand, as bits
-            for card in self.hands[self.turn]:
-                rank = card.rank
-                hand += _UNITS[rank]
-                held |= 1 << rank
-            builds = self.builds
-            singles: tuple[int, ...] = ()
-            if builds:
-                singles = tuple(sorted(v for v, build in builds.items() if not build.multiple))
-            held &= _BUILD_VALUES
-            context = self._vectors = new_action(
-                _MoveContext, (loose, mask, sums_of(loose), hand, held, singles)
-            )
-        return context
-
-    def _signatures(self, r: int) -> Sequence[Signature]:
-        """Captures, builds and raises of a numeral card worth `r`, value-level."""
-        loose, _, reach, hand, held, singles = self._vectors or self._context()
-        if (hand >> 4 * r) & 15 == 1:  # the builder must hold another card of the value
-            held &= ~(1 << r)
-        builds = self.builds
-        bit = 1 << r
-        plays: tuple[Signature, ...]
-        if reach & bit:
-            plays = captures((loose & _UP_TO[r]) | r)[r in builds]
-        else:  # no group worth r: the build of r alone, if there is one
-            plays = _BUILD_ALONE[r] if r in builds else ()
-        # the values loose cards can build with the card: a group makes up the rest, or the
-        # card joins a group (or build) of its own value
-        values = ((reach << r ^ bit) | (reach & bit)) & held
-        if bit & held and r in builds:
-            values |= bit
-        if not values and not singles:
-            return plays  # (a cached tuple: never changed)
-        out = list(plays)
-        while values:
-            bit = values & -values
-            values ^= bit
-            value = bit.bit_length() - 1
-            # without a group of the value on the floor only the card's own group is
-            # taken: only the loose values below the rest matter
-            top = value if reach >> value & 1 or value == r else value - r
-            key = (loose & _UP_TO[top]) | r | value << _VALUE_SHIFT
-            out += build_plays(key)[value in builds]
-        for raised in singles:
-            for value in range(raised + r, 11):
-                if (hand >> 4 * value) & 15:  # (value > r: held after the play)
-                    top = value if reach >> value & 1 else value - raised - r
-                    key = (loose & _UP_TO[top]) | r | value << _VALUE_SHIFT
-                    out += raise_plays(key | raised << _RAISED_SHIFT)
-        return out
 
     # ----- playing ----------------------------------------------------------------------
 
@@ -365,7 +329,7 @@ class SuipeDeal(FishingDeal[SuipeAction]):
         self.history.append(record)
         self.play_number += 1
         self._advance()
-        self._legal = self._vectors = None  # (changed)
+        self._legal = None  # (changed)
         return record
 
     def _advance(self) -> None:
@@ -402,7 +366,6 @@ class SuipeDeal(FishingDeal[SuipeAction]):
     def changed(self) -> None:
         """Forget cached moves (after a position was edited by hand)."""
         self._legal = None
-        self._vectors = None
 
 
 # The fields of the loose values up to each value: all that a play of that value can use. The
@@ -415,6 +378,38 @@ _RAISED_SHIFT = 60
 _BUILD_ALONE: dict[int, tuple[Signature, ...]] = {
     r: ((Move.CAPTURE, r, 0, True, None),) for r in range(1, 11)
 }
+
+
+def _builds_and_raises(
+    plays: Sequence[Signature],
+    r: int,
+    values: int,
+    singles: Sequence[int],
+    loose: int,
+    reach: int,
+    hand: int,
+    builds: dict[int, Build],
+) -> list[Signature]:
+    """A numeral worth `r`'s `plays` (its captures) followed by its builds of the `values`
+    (bits) and its raises of the `singles` builds, value-level (`hand`: the mover's hand as a
+    count vector; `reach`: the sums the `loose` numerals make)."""
+    out = list(plays)
+    while values:
+        bit = values & -values
+        values ^= bit
+        value = bit.bit_length() - 1
+        # without a group of the value on the floor only the card's own group is taken: only
+        # the loose values below the rest matter
+        top = value if reach >> value & 1 or value == r else value - r
+        key = (loose & _UP_TO[top]) | r | value << _VALUE_SHIFT
+        out += build_plays(key)[value in builds]
+    for raised in singles:
+        for value in range(raised + r, 11):
+            if (hand >> 4 * value) & 15:  # (value > r: held after the play)
+                top = value if reach >> value & 1 else value - raised - r
+                key = (loose & _UP_TO[top]) | r | value << _VALUE_SHIFT
+                out += raise_plays(key | raised << _RAISED_SHIFT)
+    return out
 
 
 @lru_cache(maxsize=PLAYS_CACHE)
