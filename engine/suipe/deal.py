@@ -14,7 +14,7 @@ from functools import lru_cache
 from operator import attrgetter
 from typing import NamedTuple
 
-from engine.cards import FULL_DECK, Card, shuffled_deck
+from engine.cards import FULL_DECK, Card, Suit, card_of, shuffled_deck
 from engine.core import IllegalMove, NotYourTurn
 from engine.fairness import Shuffler
 from engine.fishing import (
@@ -99,6 +99,23 @@ _HELD = {
         [value for value in range(2, 11) if present >> value & 1] for present in range(0, 2048, 4)
     )
 }
+# Each card's trail, by card index (actions are values: positions share them).
+_TRAILS = [new_action(SuipeAction, (TRAIL, card, card.rank, (), False, None)) for card in FULL_DECK]
+# A court card's captures, by its index and the suits (bits) of its rank on the floor: it takes
+# one loose card of its rank, in suit order.
+_FACE_CAPTURES = [
+    [
+        tuple(
+            new_action(
+                SuipeAction, (CAPTURE, card, card.rank, (card_of(card.rank, suit),), False, None)
+            )
+            for suit in Suit
+            if suits >> suit & 1
+        )
+        for suits in range(16 if card.rank > 10 else 0)
+    ]
+    for card in FULL_DECK
+]
 
 
 @dataclass
@@ -193,9 +210,10 @@ class SuipeDeal(FishingDeal[SuipeAction]):
         return actions
 
     def _actions(self, hand: Sequence[Card], *, trail: bool) -> list[SuipeAction]:
-        # The position's facts, once: the loose numerals and their sums,
+        # The position's facts, once: the loose cards (court cards too) and the numerals' sums,
         # the mover's hand by value and the builds that can be raised.
-        mask = sum(map(CARD_BITS.__getitem__, map(_INDEX, self.loose))) & _NUMERAL_FIELDS
+        floor = sum(map(CARD_BITS.__getitem__, map(_INDEX, self.loose)))
+        mask = floor & _NUMERAL_FIELDS  # the loose numerals
         loose = mask_vector(mask)
         reach = sums_of(loose)  # the sums some loose numerals make, as bits (0 included)
         hand_vector = sum(map(_UNIT_BY_INDEX.__getitem__, map(_INDEX, hand)))
@@ -209,7 +227,6 @@ class SuipeDeal(FishingDeal[SuipeAction]):
         # single's value + r up (none without singles: the held values stop at 10)
         lowest_single = singles[0] if singles else 11
         chosen: dict[int, tuple[Card, ...]] = {0: ()}  # loose vector -> the cards it takes
-        faces: dict[int, list[Card]] | None = None
         actions: list[SuipeAction] = []
         append = actions.append
         last_rank = 0
@@ -217,15 +234,7 @@ class SuipeDeal(FishingDeal[SuipeAction]):
         for card in hand:  # hands are kept in value order
             rank = card.rank
             if rank > 10:  # a court card takes one loose card of its rank
-                if faces is None:  # the loose court cards, by rank, in suit order
-                    faces = {}
-                    for face in self.loose:
-                        if face.rank > 10:
-                            faces.setdefault(face.rank, []).append(face)
-                    for same in faces.values():
-                        same.sort()
-                for face in faces.get(rank, ()):
-                    append(new_action(SuipeAction, (CAPTURE, card, rank, (face,), False, None)))
+                actions += _FACE_CAPTURES[card.index][floor >> 4 * rank & 15]
             else:
                 if rank != last_rank:  # the value-level plays, once a value
                     last_rank = rank
@@ -251,7 +260,7 @@ class SuipeDeal(FishingDeal[SuipeAction]):
                         taken = chosen[used] = _TAKEN.cards(mask, used)
                     append(new_action(SuipeAction, (kind, card, value, taken, with_build, raised)))
             if trail:
-                append(new_action(SuipeAction, (TRAIL, card, rank, (), False, None)))
+                append(_TRAILS[card.index])
         return actions
 
     # ----- playing ----------------------------------------------------------------------
