@@ -44,7 +44,7 @@ from engine.words import say
 
 _RANK: Callable[[Card], int] = attrgetter("rank")
 new_action = tuple.__new__  # builds a SuipeAction (or a record) from its fields without a call
-CAPTURE, TRAIL = Move.CAPTURE, Move.TRAIL
+CAPTURE, RAISE, TRAIL = Move.CAPTURE, Move.RAISE, Move.TRAIL
 # Entries kept: captures this many, builds four times as many and raises half as many (a few
 # hundred bytes each, about 4 MB at most): their keys hold only the loose values a play can
 # use, so many floors share them.
@@ -203,8 +203,11 @@ class SuipeDeal(FishingDeal[SuipeAction]):
     def _compute_legal(self) -> list[SuipeAction]:
         if self.phase is Phase.DONE:
             return []
-        hand = self.hands[self.turn]
-        actions = self._actions(hand, trail=not self.must_act_on_build(self.turn))
+        turn = self.turn
+        hand = self.hands[turn]
+        builds = self.builds  # (`must_act_on_build`)
+        trail = not builds or all(build.builder != turn for build in builds.values())
+        actions = self._actions(hand, trail=trail)
         if not actions:  # the build's card has been played elsewhere: trailing stays open
             actions = self._actions(hand, trail=True)
         return actions
@@ -303,24 +306,37 @@ class SuipeDeal(FishingDeal[SuipeAction]):
         return len(self.loose) == len(action.loose) and builds_left == 0 and not last_play
 
     def apply(self, action: SuipeAction, seat: int | None = None) -> PlayRecord:
-        if not self._is_listed(action):
+        legal = self._legal
+        if legal is None or action not in legal:  # (a move equal to a listed one is legal)
             self.check(action, seat)
         elif seat is not None and seat != self.turn:
             raise NotYourTurn(say("It is not your turn."))
         actor = self.turn
         kind = action.kind
-        before = self._build_before(action) if self.builds else None
-        suipe = kind is CAPTURE and self._sweeps(action)
         card = action.card
-        self.hands[actor].remove(card)
+        used = action.loose
+        builds = self.builds
         loose = self.loose
-        for used in action.loose:
-            loose.remove(used)
+        before = None
+        suipe = False
+        if builds:  # (`_build_before`)
+            raised = action.raised
+            before = builds.get(raised if kind is RAISE and raised is not None else action.value)
+        if kind is CAPTURE:  # (`_sweeps`: the capture clears the floor, not on the last play)
+            suipe = (
+                len(loose) == len(used)
+                and len(builds) == (1 if action.build else 0)
+                and (bool(self.stock) or sum(map(len, self.hands)) != 1)
+            )
+        self.hands[actor].remove(card)
+        for taken_card in used:
+            loose.remove(taken_card)
         taken: tuple[Card, ...] = ()
-        side = self.rules.side_of(actor)
+        # the sides are the seats modulo their count: 0 and 2 against 1 and 3, or each alone
+        side = actor % len(self.captured)
         if kind is CAPTURE:
-            build = self.builds.pop(action.value) if action.build else None
-            taken = (card, *action.loose, *(build.cards if build else ()))
+            build = builds.pop(action.value) if action.build else None
+            taken = (card, *used, *build.cards) if build else (card, *used)
             self.captured[side].extend(taken)
             self.last_capture_side = side
             if suipe:
@@ -328,12 +344,12 @@ class SuipeDeal(FishingDeal[SuipeAction]):
         elif kind is TRAIL:
             loose.append(card)
         else:
-            pile = [card, *action.loose]
-            if action.kind is Move.RAISE and action.raised is not None:
-                pile.extend(self.builds.pop(action.raised).cards)
-            existing = self.builds.get(action.value)
+            pile = [card, *used]
+            if kind is RAISE and action.raised is not None:
+                pile.extend(builds.pop(action.raised).cards)
+            existing = builds.get(action.value)
             cards = (*existing.cards, *pile) if existing else tuple(pile)
-            self.builds[action.value] = Build(action.value, cards, actor)
+            builds[action.value] = new_action(Build, (action.value, cards, actor))
         record = new_action(PlayRecord, (actor, action, self.play_number, before, taken, suipe))
         self.history.append(record)
         self.play_number += 1
@@ -342,17 +358,18 @@ class SuipeDeal(FishingDeal[SuipeAction]):
         return record
 
     def _advance(self) -> None:
-        players = self.rules.players
-        if not any(self.hands):
+        hands = self.hands
+        if not any(hands):
             if self.stock:
                 self._deal_hands()
             else:
                 self._finish()
                 return
+        players = len(hands)
         seat = self.turn
         for _ in range(players):
             seat = (seat + 1) % players
-            if self.hands[seat]:
+            if hands[seat]:
                 break
         self.turn = seat
 
