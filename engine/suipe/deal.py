@@ -21,8 +21,6 @@ from engine.fishing import (
     SEARCH_LIMIT,
     card_vector,
     check_turn,
-    disjoint_unions,
-    group_unions,
     groups_within,
     require_cards,
     size,
@@ -401,6 +399,7 @@ _UP_TO = [sum(0xF << (4 * value) for value in range(1, top + 1)) for top in rang
 _VALUE_SHIFT = 56
 _DOUBLES = sum(0xE << (4 * value) for value in range(1, 14))  # set when a value is there twice
 _RAISED_SHIFT = 60
+_GUARDS = sum(8 << (4 * value) for value in range(1, 14))  # a bit above each value's count
 _BUILD_ALONE: dict[int, tuple[Signature, ...]] = {
     r: ((Move.CAPTURE, r, 0, True, None),) for r in range(1, 11)
 }
@@ -448,8 +447,7 @@ def captures(key: int) -> tuple[tuple[Signature, ...], tuple[Signature, ...]]:
     with_build: list[Signature] = []
     loose = key - r
     if size(loose) <= SEARCH_LIMIT:  # (see `_joined`)
-        # (uncached: only this cache asks for the unions of a floor's groups of any values)
-        unions: tuple[int, ...] = tuple(sorted(disjoint_unions(loose, r, False)))
+        unions: Sequence[int] = _unions(loose, groups_within(loose, r))
     else:
         unions = floor_takes(loose).union_vectors(r)
     for used in unions:
@@ -497,10 +495,27 @@ def _joined(loose: int, card: int, need: int, target: int) -> tuple[int, ...]:
         )
     if size(loose) > SEARCH_LIMIT:
         return floor_takes(loose).joined(card, need, target)
+    # the groups worth the value that a build may hold (of distinct values)
+    wholes = [group for group in groups_within(loose, target) if not group & _DOUBLES]
     if not need:
-        return tuple(sorted(group_unions(loose, target, True)))
+        return tuple(_unions(loose, wholes))
     found: set[int] = set()
     for base in groups_within(loose, need):
         if not base & _DOUBLES and not (base >> 4 * card) & 15:
-            found.update(base + extra for extra in group_unions(loose - base, target, True))
+            found.update(base + extra for extra in _unions(loose - base, wholes))
     return tuple(sorted(found))
+
+
+def _unions(loose: int, groups: Sequence[int]) -> list[int]:
+    """Every union of disjoint `groups` that fits in `loose` (count vectors), 0 included,
+    ascending (`disjoint_unions` given the groups): each group added as many times as it fits
+    to each union found with the groups before it."""
+    found = {0}
+    guarded = loose | _GUARDS  # a vector fits when subtracting it borrows no field's guard
+    for group in groups:
+        for union in list(found):
+            union += group
+            while (guarded - union) & _GUARDS == _GUARDS:
+                found.add(union)
+                union += group
+    return sorted(found)
