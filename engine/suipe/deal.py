@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache
+from itertools import combinations
 from operator import attrgetter
 from typing import NamedTuple
 
@@ -397,9 +398,31 @@ class SuipeDeal(FishingDeal[SuipeAction]):
 # in a vector), and the build's values above the 13 value fields.
 _UP_TO = [sum(0xF << (4 * value) for value in range(1, top + 1)) for top in range(14)]
 _VALUE_SHIFT = 56
-_DOUBLES = sum(0xE << (4 * value) for value in range(1, 14))  # set when a value is there twice
 _RAISED_SHIFT = 60
 _GUARDS = sum(8 << (4 * value) for value in range(1, 14))  # a bit above each value's count
+_FIELD_ONES = sum(1 << (4 * value) for value in range(14))
+_ONES_UP_TO = [_FIELD_ONES & _UP_TO[top] for top in range(14)]
+
+
+def _distinct_groups(target: int) -> dict[int, tuple[int, ...]]:
+    """The groups of distinct values worth `target` (those a build may hold), ascending, by
+    the values a floor holds (one bit in each of their fields, values up to `target`)."""
+    values = range(1, target + 1)
+    groups = sorted(
+        sum(1 << (4 * value) for value in chosen)
+        for size in values
+        for chosen in combinations(values, size)
+        if sum(chosen) == target
+    )
+    present_sets = (
+        sum(1 << (4 * value) for value in values if bits >> value & 1)
+        for bits in range(0, 2 << target, 2)
+    )
+    return {present: tuple(g for g in groups if not g & ~present) for present in present_sets}
+
+
+# By target from 0 to 10, then by the values present (about 2,000 entries in all).
+_DISTINCT_GROUPS = [_distinct_groups(target) for target in range(11)]
 _BUILD_ALONE: dict[int, tuple[Signature, ...]] = {
     r: ((Move.CAPTURE, r, 0, True, None),) for r in range(1, 11)
 }
@@ -485,24 +508,19 @@ def _joined(loose: int, card: int, need: int, target: int) -> tuple[int, ...]:
     """`FloorTakes.joined`: on a small floor (where it is cheapest) from the loose groups
     worth `need` that can join the card and the unions of build groups left beside each; on a
     crowded one from the floor's bitsets."""
+    present = (loose | loose >> 1 | loose >> 2) & _FIELD_ONES  # (counts are at most 4)
+    # the loose groups that can join the card: of distinct values, none worth the card
+    bases = _DISTINCT_GROUPS[need][present & _ONES_UP_TO[need] & ~(1 << 4 * card)]
     if need and not sums_of(loose) >> target & 1:  # no group of the value to add
-        return tuple(
-            sorted(
-                base
-                for base in groups_within(loose, need)
-                if not base & _DOUBLES and not (base >> 4 * card) & 15
-            )
-        )
+        return bases
     if size(loose) > SEARCH_LIMIT:
         return floor_takes(loose).joined(card, need, target)
-    # the groups worth the value that a build may hold (of distinct values)
-    wholes = [group for group in groups_within(loose, target) if not group & _DOUBLES]
+    wholes = _DISTINCT_GROUPS[target][present & _ONES_UP_TO[target]]
     if not need:
         return tuple(_unions(loose, wholes))
     found: set[int] = set()
-    for base in groups_within(loose, need):
-        if not base & _DOUBLES and not (base >> 4 * card) & 15:
-            found.update(base + extra for extra in _unions(loose - base, wholes))
+    for base in bases:
+        found.update(base + extra for extra in _unions(loose - base, wholes))
     return tuple(sorted(found))
 
 
