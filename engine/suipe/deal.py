@@ -43,7 +43,8 @@ from engine.words import say
 
 _RANK: Callable[[Card], int] = attrgetter("rank")
 new_action = tuple.__new__  # builds a SuipeAction (or a record) from its fields without a call
-CAPTURE, RAISE, TRAIL = Move.CAPTURE, Move.RAISE, Move.TRAIL
+# (an enum member read from its class is an attribute look-up through the enum's machinery)
+CAPTURE, BUILD, RAISE, TRAIL = Move.CAPTURE, Move.BUILD, Move.RAISE, Move.TRAIL
 # Entries kept: captures this many, builds four times as many and raises half as many (a few
 # hundred bytes each, about 4 MB at most): their keys hold only the loose values a play can
 # use, so many floors share them.
@@ -53,6 +54,9 @@ PLAYS_CACHE = 1 << 11
 class Phase(Enum):
     PLAY = "play"
     DONE = "done"
+
+
+DONE = Phase.DONE
 
 
 class Build(NamedTuple):
@@ -180,7 +184,7 @@ class SuipeDeal(FishingDeal[SuipeAction]):
 
     @property
     def is_over(self) -> bool:
-        return self.phase is Phase.DONE
+        return self.phase is DONE
 
     def side_of(self, seat: int) -> int:
         return self.rules.side_of(seat)
@@ -200,7 +204,7 @@ class SuipeDeal(FishingDeal[SuipeAction]):
     # ----- legal moves ------------------------------------------------------------------
 
     def _compute_legal(self) -> list[SuipeAction]:
-        if self.phase is Phase.DONE:
+        if self.phase is DONE:
             return []
         turn = self.turn
         hand = self.hands[turn]
@@ -268,7 +272,7 @@ class SuipeDeal(FishingDeal[SuipeAction]):
     # ----- playing ----------------------------------------------------------------------
 
     def check(self, action: SuipeAction, seat: int | None = None) -> None:
-        check_turn(self.phase is Phase.DONE, seat, self.turn)
+        check_turn(self.phase is DONE, seat, self.turn)
         from engine.suipe.explain import explain_illegal
 
         hand = self.hands[self.turn]
@@ -381,7 +385,7 @@ class SuipeDeal(FishingDeal[SuipeAction]):
             self.captured[side].extend(leftovers)
             self.loose.clear()
             self.builds.clear()
-        self.phase = Phase.DONE
+        self.phase = DONE
         self.score = score_deal(self.captured, self.suipes)
 
     def copy_more(self, new: SuipeDeal) -> None:
@@ -424,7 +428,7 @@ def _distinct_groups(target: int) -> dict[int, tuple[int, ...]]:
 # By target from 0 to 10, then by the values present (about 2,000 entries in all).
 _DISTINCT_GROUPS = [_distinct_groups(target) for target in range(11)]
 _BUILD_ALONE: dict[int, tuple[Signature, ...]] = {
-    r: ((Move.CAPTURE, r, 0, True, None),) for r in range(1, 11)
+    r: ((CAPTURE, r, 0, True, None),) for r in range(1, 11)
 }
 
 
@@ -466,18 +470,15 @@ def captures(key: int) -> tuple[tuple[Signature, ...], tuple[Signature, ...]]:
     values | r): without a build of `r` on the floor, and with one (each capture also with
     the build)."""
     r = key & 15
-    alone: list[Signature] = []
-    with_build: list[Signature] = []
     loose = key - r
     if size(loose) <= SEARCH_LIMIT:  # (see `_joined`)
         unions: Sequence[int] = _unions(loose, groups_within(loose, r))
     else:
         unions = floor_takes(loose).union_vectors(r)
-    for used in unions:
-        if used:
-            alone.append((Move.CAPTURE, r, used, False, None))
-            with_build.append((Move.CAPTURE, r, used, False, None))
-        with_build.append((Move.CAPTURE, r, used, True, None))
+    alone = [(CAPTURE, r, used, False, None) for used in unions[1:]]  # (the first takes none)
+    with_build: list[Signature] = [_BUILD_ALONE[r][0]]
+    for take in alone:
+        with_build += (take, (CAPTURE, r, take[2], True, None))
     return tuple(alone), tuple(with_build)
 
 
@@ -489,7 +490,7 @@ def build_plays(key: int) -> tuple[tuple[Signature, ...], ...]:
     r = key & 15
     value = key >> _VALUE_SHIFT
     found = _joined(key & _UP_TO[13], r, value - r, value)
-    with_build = tuple((Move.BUILD, value, used, False, None) for used in found)
+    with_build = tuple([(BUILD, value, used, False, None) for used in found])
     return (with_build[1:] if found and not found[0] else with_build), with_build
 
 
@@ -501,7 +502,7 @@ def raise_plays(key: int) -> tuple[Signature, ...]:
     value = key >> _VALUE_SHIFT & 15
     raised = key >> _RAISED_SHIFT
     found = _joined(key & _UP_TO[13], r, value - raised - r, value)
-    return tuple((Move.RAISE, value, used, False, raised) for used in found)
+    return tuple([(RAISE, value, used, False, raised) for used in found])
 
 
 def _joined(loose: int, card: int, need: int, target: int) -> tuple[int, ...]:
