@@ -91,7 +91,9 @@ Signature = tuple[Move, int, int, bool, int | None]
 
 _TAKEN = TakenCards(card_ranking(preference))  # which of several equal loose cards a play takes
 _INDEX = attrgetter("index")
-_UNIT_BY_INDEX = [1 << (4 * card.rank) for card in FULL_DECK]  # a card's count vector, by index
+_BUILDER = attrgetter("builder")
+_UNIT_OF = [1 << (4 * card.rank) for card in FULL_DECK].__getitem__  # a card's vector, by index
+_CARD_BIT = CARD_BITS.__getitem__  # a card's bit in a floor's mask, by index
 _NUMERAL_FIELDS = sum(0xF << (4 * value) for value in range(1, 11))  # of a floor's mask
 # The values from 2 to 10 (those a build can be worth) in a count vector, as bits, by which of
 # their fields are not 0 (one bit in each field).
@@ -208,9 +210,8 @@ class SuipeDeal(FishingDeal[SuipeAction]):
             return []
         turn = self.turn
         hand = self.hands[turn]
-        builds = self.builds  # (`must_act_on_build`)
-        trail = not builds or all(build.builder != turn for build in builds.values())
-        actions = self._actions(hand, trail=trail)
+        # (`must_act_on_build`)
+        actions = self._actions(hand, trail=turn not in map(_BUILDER, self.builds.values()))
         if not actions:  # the build's card has been played elsewhere: trailing stays open
             actions = self._actions(hand, trail=True)
         return actions
@@ -218,11 +219,11 @@ class SuipeDeal(FishingDeal[SuipeAction]):
     def _actions(self, hand: Sequence[Card], *, trail: bool) -> list[SuipeAction]:
         # The position's facts, once: the loose cards (court cards too) and the numerals' sums,
         # the mover's hand by value and the builds that can be raised.
-        floor = sum(map(CARD_BITS.__getitem__, map(_INDEX, self.loose)))
+        floor = sum(map(_CARD_BIT, map(_INDEX, self.loose)))
         mask = floor & _NUMERAL_FIELDS  # the loose numerals
         loose = mask_vector(mask)
         reach = sums_of(loose)  # the sums some loose numerals make, as bits (0 included)
-        hand_vector = sum(map(_UNIT_BY_INDEX.__getitem__, map(_INDEX, hand)))
+        hand_vector = sum(map(_UNIT_OF, map(_INDEX, hand)))
         held = _HELD[(hand_vector | hand_vector >> 1 | hand_vector >> 2) & _HELD_FIELDS]
         builds = self.builds
         singles: list[int] = []  # the values of the builds that can be raised, ascending
