@@ -11,18 +11,17 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache
+from itertools import combinations
 from operator import attrgetter
 from typing import NamedTuple
 
-from engine.cards import FULL_DECK, Card, shuffled_deck
+from engine.cards import FULL_DECK, Card, Suit, card_of, shuffled_deck
 from engine.core import IllegalMove, NotYourTurn
 from engine.fairness import Shuffler
 from engine.fishing import (
     SEARCH_LIMIT,
     card_vector,
     check_turn,
-    disjoint_unions,
-    group_unions,
     groups_within,
     require_cards,
     size,
@@ -44,7 +43,8 @@ from engine.words import say
 
 _RANK: Callable[[Card], int] = attrgetter("rank")
 new_action = tuple.__new__  # builds a SuipeAction (or a record) from its fields without a call
-CAPTURE, TRAIL = Move.CAPTURE, Move.TRAIL
+# (an enum member read from its class is an attribute look-up through the enum's machinery)
+CAPTURE, BUILD, RAISE, TRAIL = Move.CAPTURE, Move.BUILD, Move.RAISE, Move.TRAIL
 # Entries kept: captures this many, builds four times as many and raises half as many (a few
 # hundred bytes each, about 4 MB at most): their keys hold only the loose values a play can
 # use, so many floors share them.
@@ -54,6 +54,9 @@ PLAYS_CACHE = 1 << 11
 class Phase(Enum):
     PLAY = "play"
     DONE = "done"
+
+
+DONE = Phase.DONE
 
 
 class Build(NamedTuple):
@@ -86,23 +89,38 @@ class PlayRecord(NamedTuple):
 Signature = tuple[Move, int, int, bool, int | None]
 
 
-class _MoveContext(NamedTuple):
-    """Computed once per position."""
-
-    loose: int  # count vector of the loose numerals
-    mask: int  # the loose numerals (see `CARD_BITS`)
-    reach: int  # the sums some loose numerals make, as bits
-    hand: int  # count vector of the mover's hand
-    held: int  # the values from 2 to 10 in the mover's hand, as bits
-    singles: tuple[int, ...]  # the values of the builds that can be raised, ascending
-
-
-_UNITS = [1 << (4 * value) for value in range(14)]
 _TAKEN = TakenCards(card_ranking(preference))  # which of several equal loose cards a play takes
 _INDEX = attrgetter("index")
-# The numerals' bits in a floor's mask (`CARD_BITS`), by card index; court cards have none.
-_NUMERAL_BITS = [bit if FULL_DECK[index].rank <= 10 else 0 for index, bit in enumerate(CARD_BITS)]
-_BUILD_VALUES = sum(1 << value for value in range(2, 11))  # a build is worth 2 to 10
+_BUILDER = attrgetter("builder")
+_UNIT_OF = [1 << (4 * card.rank) for card in FULL_DECK].__getitem__  # a card's vector, by index
+_CARD_BIT = CARD_BITS.__getitem__  # a card's bit in a floor's mask, by index
+_NUMERAL_FIELDS = sum(0xF << (4 * value) for value in range(1, 11))  # of a floor's mask
+# The values from 2 to 10 (those a build can be worth) in a count vector, as bits, by which of
+# their fields are not 0 (one bit in each field).
+_HELD_FIELDS = sum(1 << (4 * value) for value in range(2, 11))
+_HELD = {
+    sum(1 << (4 * value) for value in values): sum(1 << value for value in values)
+    for values in (
+        [value for value in range(2, 11) if present >> value & 1] for present in range(0, 2048, 4)
+    )
+}
+# Each card's trail, by card index (actions are values: positions share them).
+_TRAILS = [new_action(SuipeAction, (TRAIL, card, card.rank, (), False, None)) for card in FULL_DECK]
+# A court card's captures, by its index and the suits (bits) of its rank on the floor: it takes
+# one loose card of its rank, in suit order.
+_FACE_CAPTURES = [
+    [
+        tuple(
+            new_action(
+                SuipeAction, (CAPTURE, card, card.rank, (card_of(card.rank, suit),), False, None)
+            )
+            for suit in Suit
+            if suits >> suit & 1
+        )
+        for suits in range(16 if card.rank > 10 else 0)
+    ]
+    for card in FULL_DECK
+]
 
 
 @dataclass
@@ -122,7 +140,6 @@ class SuipeDeal(FishingDeal[SuipeAction]):
     history: list[PlayRecord] = field(default_factory=list)
     score: DealScore | None = None
     _legal: list[SuipeAction] | None = field(default=None, repr=False)
-    _vectors: _MoveContext | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         sides = self.rules.sides
@@ -169,7 +186,7 @@ class SuipeDeal(FishingDeal[SuipeAction]):
 
     @property
     def is_over(self) -> bool:
-        return self.phase is Phase.DONE
+        return self.phase is DONE
 
     def side_of(self, seat: int) -> int:
         return self.rules.side_of(seat)
@@ -189,111 +206,74 @@ class SuipeDeal(FishingDeal[SuipeAction]):
     # ----- legal moves ------------------------------------------------------------------
 
     def _compute_legal(self) -> list[SuipeAction]:
-        if self.phase is Phase.DONE:
+        if self.phase is DONE:
             return []
-        hand = self.hands[self.turn]
-        actions = self._actions(hand, trail=not self.must_act_on_build(self.turn))
+        turn = self.turn
+        hand = self.hands[turn]
+        # (`must_act_on_build`)
+        actions = self._actions(hand, trail=turn not in map(_BUILDER, self.builds.values()))
         if not actions:  # the build's card has been played elsewhere: trailing stays open
             actions = self._actions(hand, trail=True)
         return actions
 
     def _actions(self, hand: Sequence[Card], *, trail: bool) -> list[SuipeAction]:
-        mask = (self._vectors or self._context()).mask
+        # The position's facts, once: the loose cards (court cards too) and the numerals' sums,
+        # the mover's hand by value and the builds that can be raised.
+        floor = sum(map(_CARD_BIT, map(_INDEX, self.loose)))
+        mask = floor & _NUMERAL_FIELDS  # the loose numerals
+        loose = mask_vector(mask)
+        reach = sums_of(loose)  # the sums some loose numerals make, as bits (0 included)
+        hand_vector = sum(map(_UNIT_OF, map(_INDEX, hand)))
+        held = _HELD[(hand_vector | hand_vector >> 1 | hand_vector >> 2) & _HELD_FIELDS]
+        builds = self.builds
+        singles: list[int] = []  # the values of the builds that can be raised, ascending
+        if builds:
+            singles = [v for v, b in builds.items() if sum(map(_RANK, b.cards)) < 2 * v]
+            singles.sort()
+        # a card worth r can raise a build when the mover holds a value from the lowest
+        # single's value + r up (none without singles: the held values stop at 10)
+        lowest_single = singles[0] if singles else 11
         chosen: dict[int, tuple[Card, ...]] = {0: ()}  # loose vector -> the cards it takes
-        faces: dict[int, list[Card]] | None = None
         actions: list[SuipeAction] = []
         append = actions.append
         last_rank = 0
-        signature_list: Sequence[Signature] = ()
+        plays: Sequence[Signature] = ()
         for card in hand:  # hands are kept in value order
             rank = card.rank
-            if rank > 10:
-                if faces is None:  # the loose court cards, by rank, in suit order
-                    faces = {}
-                    for face in self.loose:
-                        if face.rank > 10:
-                            faces.setdefault(face.rank, []).append(face)
-                    for same in faces.values():
-                        same.sort()
-                for face in faces.get(rank, ()):
-                    append(new_action(SuipeAction, (CAPTURE, card, rank, (face,), False, None)))
+            if rank > 10:  # a court card takes one loose card of its rank
+                actions += _FACE_CAPTURES[card.index][floor >> 4 * rank & 15]
             else:
-                if rank != last_rank:
+                if rank != last_rank:  # the value-level plays, once a value
                     last_rank = rank
-                    signature_list = self._signatures(rank)
-                for kind, value, used, with_build, raised in signature_list:
-                    loose = chosen.get(used)
-                    if loose is None:
-                        loose = chosen[used] = _TAKEN.cards(mask, used)
-                    append(new_action(SuipeAction, (kind, card, value, loose, with_build, raised)))
+                    bit = 1 << rank
+                    if reach & bit:
+                        plays = captures((loose & _UP_TO[rank]) | rank)[rank in builds]
+                    else:  # no group worth r: the build of r alone, if there is one
+                        plays = _BUILD_ALONE[rank] if rank in builds else ()
+                    # the values loose cards can build with the card: a group makes up the
+                    # rest, or the card joins a group (or build) of its own value; the
+                    # builder must hold another card of the value
+                    targets = held if hand_vector >> 4 * rank & 14 else held & ~bit
+                    values = (reach << rank ^ bit | reach & bit) & targets
+                    if bit & targets and rank in builds:
+                        values |= bit
+                    if values or held >> (lowest_single + rank):
+                        plays = _builds_and_raises(
+                            plays, rank, values, singles, loose, reach, hand_vector, builds
+                        )
+                for kind, value, used, with_build, raised in plays:
+                    taken = chosen.get(used)
+                    if taken is None:
+                        taken = chosen[used] = _TAKEN.cards(mask, used)
+                    append(new_action(SuipeAction, (kind, card, value, taken, with_build, raised)))
             if trail:
-                append(new_action(SuipeAction, (TRAIL, card, rank, (), False, None)))
+                append(_TRAILS[card.index])
         return actions
-
-    def _context(self) -> _MoveContext:
-        """The numerals on the floor and the sums they make, the mover's hand and the builds
-        that can be raised (worked out once a position)."""
-        context = self._vectors
-        if context is None:
-            mask = sum(map(_NUMERAL_BITS.__getitem__, map(_INDEX, self.loose)))
-            loose = mask_vector(mask)
-            hand = 0
-            held = 0  # the numeral values in hand, as bits
-            for card in self.hands[self.turn]:
-                rank = card.rank
-                hand += _UNITS[rank]
-                held |= 1 << rank
-            builds = self.builds
-            singles: tuple[int, ...] = ()
-            if builds:
-                singles = tuple(sorted(v for v, build in builds.items() if not build.multiple))
-            held &= _BUILD_VALUES
-            context = self._vectors = new_action(
-                _MoveContext, (loose, mask, sums_of(loose), hand, held, singles)
-            )
-        return context
-
-    def _signatures(self, r: int) -> Sequence[Signature]:
-        """Captures, builds and raises of a numeral card worth `r`, value-level."""
-        loose, _, reach, hand, held, singles = self._vectors or self._context()
-        if (hand >> 4 * r) & 15 == 1:  # the builder must hold another card of the value
-            held &= ~(1 << r)
-        builds = self.builds
-        bit = 1 << r
-        plays: tuple[Signature, ...]
-        if reach & bit:
-            plays = captures((loose & _UP_TO[r]) | r)[r in builds]
-        else:  # no group worth r: the build of r alone, if there is one
-            plays = _BUILD_ALONE[r] if r in builds else ()
-        # the values loose cards can build with the card: a group makes up the rest, or the
-        # card joins a group (or build) of its own value
-        values = ((reach << r ^ bit) | (reach & bit)) & held
-        if bit & held and r in builds:
-            values |= bit
-        if not values and not singles:
-            return plays  # (a cached tuple: never changed)
-        out = list(plays)
-        while values:
-            bit = values & -values
-            values ^= bit
-            value = bit.bit_length() - 1
-            # without a group of the value on the floor only the card's own group is
-            # taken: only the loose values below the rest matter
-            top = value if reach >> value & 1 or value == r else value - r
-            key = (loose & _UP_TO[top]) | r | value << _VALUE_SHIFT
-            out += build_plays(key)[value in builds]
-        for raised in singles:
-            for value in range(raised + r, 11):
-                if (hand >> 4 * value) & 15:  # (value > r: held after the play)
-                    top = value if reach >> value & 1 else value - raised - r
-                    key = (loose & _UP_TO[top]) | r | value << _VALUE_SHIFT
-                    out += raise_plays(key | raised << _RAISED_SHIFT)
-        return out
 
     # ----- playing ----------------------------------------------------------------------
 
     def check(self, action: SuipeAction, seat: int | None = None) -> None:
-        check_turn(self.phase is Phase.DONE, seat, self.turn)
+        check_turn(self.phase is DONE, seat, self.turn)
         from engine.suipe.explain import explain_illegal
 
         hand = self.hands[self.turn]
@@ -330,24 +310,37 @@ class SuipeDeal(FishingDeal[SuipeAction]):
         return len(self.loose) == len(action.loose) and builds_left == 0 and not last_play
 
     def apply(self, action: SuipeAction, seat: int | None = None) -> PlayRecord:
-        if not self._is_listed(action):
+        legal = self._legal
+        if legal is None or action not in legal:  # (a move equal to a listed one is legal)
             self.check(action, seat)
         elif seat is not None and seat != self.turn:
             raise NotYourTurn(say("It is not your turn."))
         actor = self.turn
         kind = action.kind
-        before = self._build_before(action) if self.builds else None
-        suipe = kind is CAPTURE and self._sweeps(action)
         card = action.card
-        self.hands[actor].remove(card)
+        used = action.loose
+        builds = self.builds
         loose = self.loose
-        for used in action.loose:
-            loose.remove(used)
+        before = None
+        suipe = False
+        if builds:  # (`_build_before`)
+            raised = action.raised
+            before = builds.get(raised if kind is RAISE and raised is not None else action.value)
+        if kind is CAPTURE:  # (`_sweeps`: the capture clears the floor, not on the last play)
+            suipe = (
+                len(loose) == len(used)
+                and len(builds) == (1 if action.build else 0)
+                and (bool(self.stock) or sum(map(len, self.hands)) != 1)
+            )
+        self.hands[actor].remove(card)
+        for taken_card in used:
+            loose.remove(taken_card)
         taken: tuple[Card, ...] = ()
-        side = self.rules.side_of(actor)
+        # the sides are the seats modulo their count: 0 and 2 against 1 and 3, or each alone
+        side = actor % len(self.captured)
         if kind is CAPTURE:
-            build = self.builds.pop(action.value) if action.build else None
-            taken = (card, *action.loose, *(build.cards if build else ()))
+            build = builds.pop(action.value) if action.build else None
+            taken = (card, *used, *build.cards) if build else (card, *used)
             self.captured[side].extend(taken)
             self.last_capture_side = side
             if suipe:
@@ -355,31 +348,32 @@ class SuipeDeal(FishingDeal[SuipeAction]):
         elif kind is TRAIL:
             loose.append(card)
         else:
-            pile = [card, *action.loose]
-            if action.kind is Move.RAISE and action.raised is not None:
-                pile.extend(self.builds.pop(action.raised).cards)
-            existing = self.builds.get(action.value)
+            pile = [card, *used]
+            if kind is RAISE and action.raised is not None:
+                pile.extend(builds.pop(action.raised).cards)
+            existing = builds.get(action.value)
             cards = (*existing.cards, *pile) if existing else tuple(pile)
-            self.builds[action.value] = Build(action.value, cards, actor)
+            builds[action.value] = new_action(Build, (action.value, cards, actor))
         record = new_action(PlayRecord, (actor, action, self.play_number, before, taken, suipe))
         self.history.append(record)
         self.play_number += 1
         self._advance()
-        self._legal = self._vectors = None  # (changed)
+        self._legal = None  # (changed)
         return record
 
     def _advance(self) -> None:
-        players = self.rules.players
-        if not any(self.hands):
+        hands = self.hands
+        if not any(hands):
             if self.stock:
                 self._deal_hands()
             else:
                 self._finish()
                 return
+        players = len(hands)
         seat = self.turn
         for _ in range(players):
             seat = (seat + 1) % players
-            if self.hands[seat]:
+            if hands[seat]:
                 break
         self.turn = seat
 
@@ -392,7 +386,7 @@ class SuipeDeal(FishingDeal[SuipeAction]):
             self.captured[side].extend(leftovers)
             self.loose.clear()
             self.builds.clear()
-        self.phase = Phase.DONE
+        self.phase = DONE
         self.score = score_deal(self.captured, self.suipes)
 
     def copy_more(self, new: SuipeDeal) -> None:
@@ -402,7 +396,6 @@ class SuipeDeal(FishingDeal[SuipeAction]):
     def changed(self) -> None:
         """Forget cached moves (after a position was edited by hand)."""
         self._legal = None
-        self._vectors = None
 
 
 # The fields of the loose values up to each value: all that a play of that value can use. The
@@ -410,11 +403,66 @@ class SuipeDeal(FishingDeal[SuipeAction]):
 # in a vector), and the build's values above the 13 value fields.
 _UP_TO = [sum(0xF << (4 * value) for value in range(1, top + 1)) for top in range(14)]
 _VALUE_SHIFT = 56
-_DOUBLES = sum(0xE << (4 * value) for value in range(1, 14))  # set when a value is there twice
 _RAISED_SHIFT = 60
+_GUARDS = sum(8 << (4 * value) for value in range(1, 14))  # a bit above each value's count
+_FIELD_ONES = sum(1 << (4 * value) for value in range(14))
+_ONES_UP_TO = [_FIELD_ONES & _UP_TO[top] for top in range(14)]
+
+
+def _distinct_groups(target: int) -> dict[int, tuple[int, ...]]:
+    """The groups of distinct values worth `target` (those a build may hold), ascending, by
+    the values a floor holds (one bit in each of their fields, values up to `target`)."""
+    values = range(1, target + 1)
+    groups = sorted(
+        sum(1 << (4 * value) for value in chosen)
+        for size in values
+        for chosen in combinations(values, size)
+        if sum(chosen) == target
+    )
+    present_sets = (
+        sum(1 << (4 * value) for value in values if bits >> value & 1)
+        for bits in range(0, 2 << target, 2)
+    )
+    return {present: tuple(g for g in groups if not g & ~present) for present in present_sets}
+
+
+# By target from 0 to 10, then by the values present (about 2,000 entries in all).
+_DISTINCT_GROUPS = [_distinct_groups(target) for target in range(11)]
 _BUILD_ALONE: dict[int, tuple[Signature, ...]] = {
-    r: ((Move.CAPTURE, r, 0, True, None),) for r in range(1, 11)
+    r: ((CAPTURE, r, 0, True, None),) for r in range(1, 11)
 }
+
+
+def _builds_and_raises(
+    plays: Sequence[Signature],
+    r: int,
+    values: int,
+    singles: Sequence[int],
+    loose: int,
+    reach: int,
+    hand: int,
+    builds: dict[int, Build],
+) -> list[Signature]:
+    """A numeral worth `r`'s `plays` (its captures) followed by its builds of the `values`
+    (bits) and its raises of the `singles` builds, value-level (`hand`: the mover's hand as a
+    count vector; `reach`: the sums the `loose` numerals make)."""
+    out = list(plays)
+    while values:
+        bit = values & -values
+        values ^= bit
+        value = bit.bit_length() - 1
+        # without a group of the value on the floor only the card's own group is taken: only
+        # the loose values below the rest matter
+        top = value if reach >> value & 1 or value == r else value - r
+        key = (loose & _UP_TO[top]) | r | value << _VALUE_SHIFT
+        out += build_plays(key)[value in builds]
+    for raised in singles:
+        for value in range(raised + r, 11):
+            if (hand >> 4 * value) & 15:  # (value > r: held after the play)
+                top = value if reach >> value & 1 else value - raised - r
+                key = (loose & _UP_TO[top]) | r | value << _VALUE_SHIFT
+                out += raise_plays(key | raised << _RAISED_SHIFT)
+    return out
 
 
 @lru_cache(maxsize=PLAYS_CACHE)
@@ -423,19 +471,15 @@ def captures(key: int) -> tuple[tuple[Signature, ...], tuple[Signature, ...]]:
     values | r): without a build of `r` on the floor, and with one (each capture also with
     the build)."""
     r = key & 15
-    alone: list[Signature] = []
-    with_build: list[Signature] = []
     loose = key - r
     if size(loose) <= SEARCH_LIMIT:  # (see `_joined`)
-        # (uncached: only this cache asks for the unions of a floor's groups of any values)
-        unions: tuple[int, ...] = tuple(sorted(disjoint_unions(loose, r, False)))
+        unions: Sequence[int] = _unions(loose, groups_within(loose, r))
     else:
         unions = floor_takes(loose).union_vectors(r)
-    for used in unions:
-        if used:
-            alone.append((Move.CAPTURE, r, used, False, None))
-            with_build.append((Move.CAPTURE, r, used, False, None))
-        with_build.append((Move.CAPTURE, r, used, True, None))
+    alone = [(CAPTURE, r, used, False, None) for used in unions[1:]]  # (the first takes none)
+    with_build: list[Signature] = [_BUILD_ALONE[r][0]]
+    for take in alone:
+        with_build += (take, (CAPTURE, r, take[2], True, None))
     return tuple(alone), tuple(with_build)
 
 
@@ -447,7 +491,7 @@ def build_plays(key: int) -> tuple[tuple[Signature, ...], ...]:
     r = key & 15
     value = key >> _VALUE_SHIFT
     found = _joined(key & _UP_TO[13], r, value - r, value)
-    with_build = tuple((Move.BUILD, value, used, False, None) for used in found)
+    with_build = tuple([(BUILD, value, used, False, None) for used in found])
     return (with_build[1:] if found and not found[0] else with_build), with_build
 
 
@@ -459,27 +503,39 @@ def raise_plays(key: int) -> tuple[Signature, ...]:
     value = key >> _VALUE_SHIFT & 15
     raised = key >> _RAISED_SHIFT
     found = _joined(key & _UP_TO[13], r, value - raised - r, value)
-    return tuple((Move.RAISE, value, used, False, raised) for used in found)
+    return tuple([(RAISE, value, used, False, raised) for used in found])
 
 
 def _joined(loose: int, card: int, need: int, target: int) -> tuple[int, ...]:
     """`FloorTakes.joined`: on a small floor (where it is cheapest) from the loose groups
     worth `need` that can join the card and the unions of build groups left beside each; on a
     crowded one from the floor's bitsets."""
+    present = (loose | loose >> 1 | loose >> 2) & _FIELD_ONES  # (counts are at most 4)
+    # the loose groups that can join the card: of distinct values, none worth the card
+    bases = _DISTINCT_GROUPS[need][present & _ONES_UP_TO[need] & ~(1 << 4 * card)]
     if need and not sums_of(loose) >> target & 1:  # no group of the value to add
-        return tuple(
-            sorted(
-                base
-                for base in groups_within(loose, need)
-                if not base & _DOUBLES and not (base >> 4 * card) & 15
-            )
-        )
+        return bases
     if size(loose) > SEARCH_LIMIT:
         return floor_takes(loose).joined(card, need, target)
+    wholes = _DISTINCT_GROUPS[target][present & _ONES_UP_TO[target]]
     if not need:
-        return tuple(sorted(group_unions(loose, target, True)))
+        return tuple(_unions(loose, wholes))
     found: set[int] = set()
-    for base in groups_within(loose, need):
-        if not base & _DOUBLES and not (base >> 4 * card) & 15:
-            found.update(base + extra for extra in group_unions(loose - base, target, True))
+    for base in bases:
+        found.update(base + extra for extra in _unions(loose - base, wholes))
     return tuple(sorted(found))
+
+
+def _unions(loose: int, groups: Sequence[int]) -> list[int]:
+    """Every union of disjoint `groups` that fits in `loose` (count vectors), 0 included,
+    ascending (`disjoint_unions` given the groups): each group added as many times as it fits
+    to each union found with the groups before it."""
+    found = {0}
+    guarded = loose | _GUARDS  # a vector fits when subtracting it borrows no field's guard
+    for group in groups:
+        for union in list(found):
+            union += group
+            while (guarded - union) & _GUARDS == _GUARDS:
+                found.add(union)
+                union += group
+    return sorted(found)

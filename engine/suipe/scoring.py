@@ -44,11 +44,12 @@ def _sole_leader(counts: Sequence[int]) -> int | None:
 
 # Every card's points, by card index (a deal's piles are counted card by card).
 _POINTS = [card_points(card) for card in FULL_DECK]
+_SPADE = [int(card.suit is Suit.SPADES) for card in FULL_DECK]  # 1 for a spade, by card index
 
 
 def score_deal(captured: Sequence[Sequence[Card]], suipes: Sequence[int]) -> DealScore:
     counts = [len(pile) for pile in captured]
-    spades = [sum(1 for c in pile if c.suit is Suit.SPADES) for pile in captured]
+    spades = [sum([_SPADE[card.index] for card in pile]) for pile in captured]
     points = _POINTS
     cards_leader = _sole_leader(counts)
     spades_leader = _sole_leader(spades)
