@@ -26,8 +26,6 @@ SEARCH_CACHE = 1 << 12  # the crowded-floor searches (each a few entries per pos
 _RANK = attrgetter("rank")
 _FIELD_BITS = 4
 _GUARDS = sum(8 << (_FIELD_BITS * value) for value in range(1, MAX_VALUE + 1))
-# Bits that are set when some value appears twice or more in a vector.
-_DOUBLES = sum(0xE << (_FIELD_BITS * value) for value in range(1, MAX_VALUE + 1))
 
 
 def vector(values: Iterable[int]) -> int:
@@ -266,9 +264,9 @@ def _takes_by_rests(loose: int, target: int, extra_value: int) -> frozenset[int]
     )
 
 
-def _remainders(loose: int, groups: Sequence[int]) -> tuple[set[int], set[int]]:
-    """Every remainder reachable by removing disjoint groups one at a time, and those where
-    no group fits any more."""
+def _stuck_remainders(loose: int, groups: Sequence[int]) -> set[int]:
+    """The remainders, reached by removing disjoint groups one at a time, where no group fits
+    any more."""
     seen: set[int] = set()
     finals: set[int] = set()
     stack = [loose]
@@ -286,30 +284,29 @@ def _remainders(loose: int, groups: Sequence[int]) -> tuple[set[int], set[int]]:
                 stack.append(rest - group)
         if stuck:
             finals.add(rest)
-    return seen, finals
+    return finals
 
 
-def _taken(loose: int, groups: Sequence[int], stuck_only: bool) -> frozenset[int]:
-    """What removing `groups` one at a time can take from `loose`: every union of disjoint
-    groups, or with `stuck_only` only those after which no group fits; `{0}` without groups."""
+def _taken(loose: int, groups: Sequence[int]) -> frozenset[int]:
+    """What removing `groups` one at a time until none fits can take from `loose`; `{0}`
+    without groups."""
     if not groups:
         return frozenset({0})
     if len(groups) == 1:  # (the most common case) the group as many times as it fits
         group = groups[0]
         guards = _GUARDS
-        times = [0]
+        taken = 0
         rest = loose
         while ((rest | guards) - group) & guards == guards:
             rest -= group
-            times.append(times[-1] + group)
-        return frozenset(times[-1:] if stuck_only else times)
-    seen, finals = _remainders(loose, groups)
-    return frozenset(loose - rest for rest in (finals if stuck_only else seen))
+            taken += group
+        return frozenset((taken,))
+    return frozenset(loose - rest for rest in _stuck_remainders(loose, groups))
 
 
 def _takes_by_search(loose: int, target: int) -> frozenset[int]:
     """Remove target-groups one at a time until none fits; collect what was taken."""
-    return _taken(loose, groups_within(loose, target), True)
+    return _taken(loose, groups_within(loose, target))
 
 
 @lru_cache(maxsize=SEARCH_CACHE)
@@ -353,23 +350,6 @@ def completed_takes(loose: int, card: int, target: int) -> frozenset[int]:
             found.update(base + used for used in maximal_takes(loose - base, target))
         return frozenset(found)
     return _takes_by_rests(loose, target, card)
-
-
-@lru_cache(maxsize=SEARCH_CACHE // 2)
-def group_unions(loose: int, target: int, distinct: bool) -> frozenset[int]:
-    """`disjoint_unions`, cached: the rests of Suipe's builds are asked for again and again."""
-    return disjoint_unions(loose, target, distinct)
-
-
-def disjoint_unions(loose: int, target: int, distinct: bool) -> frozenset[int]:
-    """Every union of disjoint target-groups that can be taken from `loose`, 0 included.
-
-    With `distinct`, no group may hold two cards of the same value (Suipe's build rule).
-    """
-    groups = groups_within(loose, target)
-    if distinct:
-        groups = tuple(g for g in groups if not g & _DOUBLES)
-    return _taken(loose, groups, False)
 
 
 @lru_cache(maxsize=SEARCH_CACHE)

@@ -157,7 +157,7 @@ class FloorTakes:
         return self._vectors(found & self.leaves_none(target))
 
     def union_vectors(self, target: int) -> tuple[int, ...]:
-        """`group_unions(loose, target, False)`, sorted."""
+        """Every union of disjoint `target`-groups of the floor (0 included), sorted."""
         return self._vectors(self.unions(target))
 
     def joined(self, card: int, need: int, target: int) -> tuple[int, ...]:

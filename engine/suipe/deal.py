@@ -198,11 +198,6 @@ class SuipeDeal(FishingDeal[SuipeAction]):
     def last_play(self) -> PlayRecord | None:
         return self.history[-1] if self.history else None
 
-    def must_act_on_build(self, seat: int) -> bool:
-        """Trailing is barred while a build on the floor was last made or added to by `seat`."""
-        builds = self.builds
-        return bool(builds) and any(build.builder == seat for build in builds.values())
-
     # ----- legal moves ------------------------------------------------------------------
 
     def _compute_legal(self) -> list[SuipeAction]:
@@ -210,7 +205,7 @@ class SuipeDeal(FishingDeal[SuipeAction]):
             return []
         turn = self.turn
         hand = self.hands[turn]
-        # (`must_act_on_build`)
+        # trailing is barred while a build on the floor was last made or added to by the mover
         actions = self._actions(hand, trail=turn not in map(_BUILDER, self.builds.values()))
         if not actions:  # the build's card has been played elsewhere: trailing stays open
             actions = self._actions(hand, trail=True)
