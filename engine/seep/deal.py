@@ -39,7 +39,6 @@ from engine.fishing_takes import (
 from engine.seep.actions import Kind, SeepAction
 from engine.seep.describe import describe_action, house_name
 from engine.seep.moves import (
-    THROWS,
     UP_TO,
     Signature,
     Situation,
@@ -122,6 +121,8 @@ _UNITS = [1 << (4 * value) for value in range(14)]
 _WHOLE_FLOOR = [UP_TO[13]] * 14
 _TAKEN: dict[tuple[str, bool, bool], TakenCards] = {}
 _INDEX = attrgetter("index")
+# Every card's throw, by index: the same value in every listing that has it.
+_THROW_OF = [SeepAction(THROW, card, card.rank) for card in sorted(FULL_DECK, key=_INDEX)]
 _UNIT_BY_INDEX = [_UNITS[card.rank] for card in FULL_DECK]  # a card's count vector, by index
 
 
@@ -273,11 +274,11 @@ class SeepDeal(FishingDeal[SeepAction]):
         taken = taken_by(self.rules)
         chosen: dict[int, tuple[Card, ...]] = {0: ()}  # loose vector -> the cards it takes
         actions: list[SeepAction] = []
+        append = actions.append
         check_rawalpindi = restricted and self.rules.rawalpindi
         last_rank = 0
         first = 0  # where the plays of the value's first card start in `actions`
         rows: list[SeepAction] = actions  # the plays of the value's first card (a slice)
-        signature_list: Sequence[Signature]
         for card in hand:  # hands are kept in value order
             rank = card.rank
             if rank == last_rank:  # another card of the value: the same plays with this card
@@ -291,60 +292,69 @@ class SeepDeal(FishingDeal[SeepAction]):
             last_rank = rank
             rows = actions
             first = len(actions)
-            if plain_values >> rank & 1:  # every value but the bid's (see `signatures`)
-                bit = 1 << rank
-                value_allowed, value_plain_ok = allowed, plain_ok
-                if rank >= 9 and (hand_vector >> 4 * rank) & 15 == 1:  # its last card
-                    value_allowed, value_plain_ok = allowance(where, held ^ bit)
-                if house_bits & bit:  # its own house: captured with it, or added to
-                    value_plain_ok = not (where.owned_bits & ~held & ~bit)
-                    if not value_plain_ok:
-                        signature_list = ()
-                    elif reach & bit:
-                        signature_list = captures((loose_vector & up_to[rank]) | rank)
-                    else:
-                        signature_list = ((CAPTURE, rank, 0, None),)  # the house alone
-                elif not value_plain_ok:
-                    signature_list = ()
-                elif reach & bit:
-                    signature_list = captures((loose_vector & up_to[rank]) | rank)
-                else:
-                    signature_list = THROWS[rank]
-                # the house values the card can reach with loose cards (see `house_reach`)
-                reachable = ((reach << rank ^ bit) | (reach & bit)) & value_allowed
-                values = reachable | (house_bits & bit & value_allowed)
-                breaks = 0
-                if breaking and rank <= 4:  # the houses it can raise
-                    breaks = (breaking << rank) & break_allowed
-                    values |= breaks
-                if values:
-                    signature_list = plays = list(signature_list)
-                while values:
-                    bit = values & -values
-                    values ^= bit
-                    value = bit.bit_length() - 1
-                    sigs: tuple[Signature, ...] = ()
-                    if reachable & bit:
-                        # without a group of the value on the floor only the card's own
-                        # group is taken: only the loose values below the rest matter
-                        top = value if reach & bit or value <= rank else value - rank
-                        sigs = house_plays((loose_vector & up_to[top]) | rank | value << 56)
-                    if not sigs and house_bits & bit and value == rank:
-                        sigs = ((HOUSE, value, 0, None),)  # the card alone onto its house
-                    if breaks & bit:
-                        sigs += raise_plays(
-                            (loose_vector & up_to[value]) | (value - rank) | value << 56
-                        )
-                    plays += sigs
-            else:
-                signature_list = signatures(
+            if not plain_values >> rank & 1:  # the bid's value in the first play
+                for kind, value, used, broken in signatures(
                     loose_vector, rank, hand_vector - _UNITS[rank], where, reach
-                )
-            for kind, value, used, broken in signature_list:
-                loose = chosen.get(used)
-                if loose is None:
-                    loose = chosen[used] = taken.cards(mask, used)
-                actions.append(new_action(SeepAction, (kind, card, value, loose, broken)))
+                ):
+                    loose = chosen.get(used)
+                    if loose is None:
+                        loose = chosen[used] = taken.cards(mask, used)
+                    append(new_action(SeepAction, (kind, card, value, loose, broken)))
+                continue
+            bit = 1 << rank
+            value_allowed, value_plain_ok = allowed, plain_ok
+            if rank >= 9 and (hand_vector >> 4 * rank) & 15 == 1:  # its last card
+                value_allowed, value_plain_ok = allowance(where, held ^ bit)
+            # its capture or throw first (see `signatures`)
+            if house_bits & bit:  # its own house: captured with it, or added to
+                if where.owned_bits & ~held & ~bit:
+                    pass  # another house the mover owns would keep no card of its value
+                elif reach & bit:
+                    for _, value, used, _ in captures((loose_vector & up_to[rank]) | rank):
+                        loose = chosen.get(used)
+                        if loose is None:
+                            loose = chosen[used] = taken.cards(mask, used)
+                        append(new_action(SeepAction, (CAPTURE, card, value, loose, None)))
+                else:  # the house alone
+                    append(new_action(SeepAction, (CAPTURE, card, rank, (), None)))
+            elif not value_plain_ok:
+                pass
+            elif reach & bit:
+                for _, value, used, _ in captures((loose_vector & up_to[rank]) | rank):
+                    loose = chosen.get(used)
+                    if loose is None:
+                        loose = chosen[used] = taken.cards(mask, used)
+                    append(new_action(SeepAction, (CAPTURE, card, value, loose, None)))
+            else:
+                append(_THROW_OF[card.index])
+            # the house values the card can reach with loose cards (see `house_reach`)
+            reachable = ((reach << rank ^ bit) | (reach & bit)) & value_allowed
+            values = reachable | (house_bits & bit & value_allowed)
+            breaks = 0
+            if breaking and rank <= 4:  # the houses it can raise
+                breaks = (breaking << rank) & break_allowed
+                values |= breaks
+            while values:
+                bit = values & -values
+                values ^= bit
+                value = bit.bit_length() - 1
+                sigs: tuple[Signature, ...] = ()
+                if reachable & bit:
+                    # without a group of the value on the floor only the card's own
+                    # group is taken: only the loose values below the rest matter
+                    top = value if reach & bit or value <= rank else value - rank
+                    sigs = house_plays((loose_vector & up_to[top]) | rank | value << 56)
+                if not sigs and house_bits & bit and value == rank:
+                    sigs = ((HOUSE, value, 0, None),)  # the card alone onto its house
+                if breaks & bit:
+                    sigs += raise_plays(
+                        (loose_vector & up_to[value]) | (value - rank) | value << 56
+                    )
+                for _, _, used, broken in sigs:
+                    loose = chosen.get(used)
+                    if loose is None:
+                        loose = chosen[used] = taken.cards(mask, used)
+                    append(new_action(SeepAction, (HOUSE, card, value, loose, broken)))
         if check_rawalpindi:
             allows = self.rawalpindi_allows
             return [
