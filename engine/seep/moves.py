@@ -16,12 +16,12 @@ floor ever seen); see `CAPTURES_CACHE` and the others.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
 from engine.fishing import (
     SEARCH_LIMIT,
-    completed_takes,
     count_of,
     groups_within,
     maximal_takes,
@@ -54,7 +54,7 @@ def captures(key: int) -> tuple[Signature, ...]:
     """The captures of a card worth `key & 15` (the field of value 0, always empty in a
     vector) on the loose values up to its own (`key` without it), when it can take some."""
     a = key & 15
-    return tuple((CAPTURE, a, used, None) for used in _maximal(key - a, a))
+    return tuple([(CAPTURE, a, used, None) for used in _maximal(key - a, a)])
 
 
 @lru_cache(maxsize=HOUSES_CACHE)
@@ -67,12 +67,12 @@ def house_plays(key: int) -> tuple[Signature, ...]:
     value = key >> _HOUSE_SHIFT
     loose = key & UP_TO[13]
     if value > a and not sums_of(loose) >> value & 1:  # no group of the value to absorb
-        used_sets = tuple(sorted(groups_within(loose, value - a)))
+        used_sets: Iterable[int] = sorted(groups_within(loose, value - a))
     elif value > a:
         used_sets = _completed(loose, a, value)
     else:
-        used_sets = tuple(used for used in _maximal(loose, value) if used)
-    return tuple((HOUSE, value, used, None) for used in used_sets)
+        used_sets = _maximal(loose, value)
+    return tuple([(HOUSE, value, used, None) for used in used_sets if used])
 
 
 @lru_cache(maxsize=RAISES_CACHE)
@@ -82,21 +82,25 @@ def raise_plays(key: int) -> tuple[Signature, ...]:
     group of the value the one principle absorbs."""
     broken = key & 15
     value = key >> _HOUSE_SHIFT
-    return tuple((HOUSE, value, used, broken) for used in _maximal(key & UP_TO[13], value))
+    return tuple([(HOUSE, value, used, broken) for used in _maximal(key & UP_TO[13], value)])
 
 
-def _maximal(loose: int, target: int) -> tuple[int, ...]:
+def _maximal(loose: int, target: int) -> Sequence[int]:
     """`maximal_takes`, sorted: on a small floor by removing groups (cheapest there), on a
     crowded one from the floor's bitsets."""
     if size(loose) <= SEARCH_LIMIT:
-        return tuple(sorted(maximal_takes(loose, target)))
+        return sorted(maximal_takes(loose, target))
     return floor_takes(loose).maximal(target)
 
 
-def _completed(loose: int, card: int, target: int) -> tuple[int, ...]:
-    """`completed_takes`, sorted (see `_maximal`)."""
+def _completed(loose: int, card: int, target: int) -> Sequence[int]:
+    """`completed_takes`, sorted (see `_maximal`): on a small floor, each group worth
+    `target - card` completed with the groups the rest leaves (the floor has one)."""
     if size(loose) <= SEARCH_LIMIT:
-        return tuple(sorted(completed_takes(loose, card, target)))
+        found: set[int] = set()
+        for base in groups_within(loose, target - card):
+            found.update(map(base.__add__, maximal_takes(loose - base, target)))
+        return sorted(found)
     return floor_takes(loose).completed(card, target)
 
 
