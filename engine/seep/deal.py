@@ -46,7 +46,6 @@ from engine.seep.moves import (
     captures,
     house_plays,
     raise_plays,
-    raising_allowance,
     signatures,
     situation,
     situation_of,
@@ -118,6 +117,11 @@ class _MoveContext(NamedTuple):
 # No house on the floor, past the first play, no Rawalpindi: the most common situation.
 _OPEN_FLOOR = situation((), (), _NO_VALUES, _NO_VALUES, None, False, _NO_VALUES, False)
 _UNITS = [1 << (4 * value) for value in range(14)]
+# A house's bits in a situation's key (see `situation_of`), shifted by its value.
+_OWNED = 1 | 1 << 14
+_PARTNER_OWNED = 1 << 28
+_BREAKABLE = 1 | 1 << 42
+_BLOCKED_NEW = 1 << 56
 _WHOLE_FLOOR = [UP_TO[13]] * 14
 _TAKEN: dict[tuple[str, bool, bool], TakenCards] = {}
 _INDEX = attrgetter("index")
@@ -381,10 +385,46 @@ class SeepDeal(FishingDeal[SeepAction]):
             hand_vector = sum(map(_UNIT_BY_INDEX.__getitem__, map(_INDEX, hand)))
             fields = hand_vector >> 36  # the fields of the values 9 to 13
             held = _HELD[(fields | fields >> 1 | fields >> 2 | fields >> 3) & 0x11111]
-            if houses or self.play_number == 0 or self.rules.rawalpindi:
-                where = situation_of(self._situation_key(seat, hand))
-                allowed, plain_ok = allowance(where, held)
-                break_allowed = raising_allowance(where, held)
+            rules = self.rules
+            if houses or self.play_number == 0 or rules.rawalpindi:
+                # the situation's key (see `situation_of`): the house values, those the
+                # mover owns, their partner owns and the mover may break, then the rest
+                partner = (seat + 2) % 4  # (partner_of)
+                key = 0
+                for value, house in houses.items():
+                    owners = house.owners
+                    if seat in owners:
+                        key |= _OWNED << value
+                    elif house.cemented:
+                        key |= 1 << value
+                    else:
+                        key |= _BREAKABLE << value
+                    if partner in owners:
+                        key |= _PARTNER_OWNED << value
+                if rules.rawalpindi:
+                    for value, key_card in RAWALPINDI_KEYS.items():
+                        if value not in self.values_built and key_card not in hand:
+                            key |= _BLOCKED_NEW << value
+                if self.play_number == 0 and self.bid:
+                    key |= self.bid << 70
+                if rules.limited_houses and len(houses) >= 2:
+                    key |= 1 << 74  # houses full
+                if rules.loose_card_break:
+                    key |= 1 << 75
+                where = situation_of(key)
+                # `allowance` and `raising_allowance`, worked out together
+                missing = where.owned_bits & ~held  # owned houses without a card kept
+                if missing & (missing - 1):
+                    allowed = break_allowed = 0
+                    plain_ok = False
+                else:
+                    makes_owner = where.makes_owner & ~held
+                    allowed = where.may_make & ~makes_owner
+                    break_allowed = where.may_raise & ~makes_owner
+                    plain_ok = not missing
+                    if missing:
+                        allowed &= missing
+                        break_allowed &= missing
             else:
                 where, allowed, plain_ok, break_allowed = _OPEN_FLOOR, held, True, 0
             self._context_cache = new_action(
@@ -392,40 +432,6 @@ class SeepDeal(FishingDeal[SeepAction]):
                 (loose, mask, hand_vector, reach, where, held, allowed, plain_ok, break_allowed),
             )
         return self._context_cache
-
-    def _situation_key(self, seat: int, hand: Sequence[Card]) -> int:
-        """What the houses allow the mover, packed as `situation_of` reads it."""
-        partner = self.partner_of(seat)
-        houses = self.houses
-        house_bits = owned = partner_owned = breakable = 0  # house values, as bits
-        for value, house in houses.items():
-            bit = 1 << value
-            house_bits |= bit
-            owners = house.owners
-            if seat in owners:
-                owned |= bit
-            elif not house.cemented:
-                breakable |= bit
-            if partner in owners:
-                partner_owned |= bit
-        rules = self.rules
-        blocked_new = 0
-        if rules.rawalpindi:
-            for value, key_card in RAWALPINDI_KEYS.items():
-                if value not in self.values_built and key_card not in hand:
-                    blocked_new |= 1 << value
-        bid = (self.bid or 0) if self.play_number == 0 else 0
-        houses_full = rules.limited_houses and len(houses) >= 2
-        return (
-            house_bits
-            | owned << 14
-            | partner_owned << 28
-            | breakable << 42
-            | blocked_new << 56
-            | bid << 70
-            | houses_full << 74
-            | rules.loose_card_break << 75
-        )
 
     def rawalpindi_allows(
         self, card: Card | None, kind: Kind, value: int, broken: int | None
