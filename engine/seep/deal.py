@@ -42,7 +42,6 @@ from engine.seep.moves import (
     UP_TO,
     Signature,
     Situation,
-    allowance,
     captures,
     house_plays,
     raise_plays,
@@ -174,10 +173,13 @@ class SeepDeal(FishingDeal[SeepAction]):
     score: DealScore | None = None
     _legal: list[SeepAction] | None = field(default=None, repr=False)
     _context_cache: _MoveContext | None = field(default=None, repr=False)
+    # which loose cards a play takes, by the rules' card points (see `taken_by`)
+    _taken: TakenCards = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         for hand in self.hands:  # kept in value order: moves come out grouped and sorted
             hand.sort()  # (value_order: cards are (rank, suit) pairs)
+        self._taken = taken_by(self.rules)
 
     # ----- creation ---------------------------------------------------------------------
 
@@ -272,10 +274,11 @@ class SeepDeal(FishingDeal[SeepAction]):
         plain_values = where.plain
         house_bits = where.house_bits
         breaking = where.breaking
+        owned_bits = where.owned_bits
         # The loose values each play's cache key holds: only those the play can use, unless
         # the floor is crowded, where its plays are all worked out from one floor's bitsets.
         up_to = UP_TO if len(self.loose) <= SEARCH_LIMIT else _WHOLE_FLOOR
-        taken = taken_by(self.rules)
+        taken = self._taken
         chosen: dict[int, tuple[Card, ...]] = {0: ()}  # loose vector -> the cards it takes
         actions: list[SeepAction] = []
         append = actions.append
@@ -308,10 +311,18 @@ class SeepDeal(FishingDeal[SeepAction]):
             bit = 1 << rank
             value_allowed, value_plain_ok = allowed, plain_ok
             if rank >= 9 and (hand_vector >> 4 * rank) & 15 == 1:  # its last card
-                value_allowed, value_plain_ok = allowance(where, held ^ bit)
+                held_after = held ^ bit  # (`allowance` of the values then held)
+                missing = owned_bits & ~held_after
+                if missing & (missing - 1):
+                    value_allowed, value_plain_ok = 0, False
+                else:
+                    value_allowed = where.may_make & ~(where.makes_owner & ~held_after)
+                    value_plain_ok = not missing
+                    if missing:
+                        value_allowed &= missing
             # its capture or throw first (see `signatures`)
             if house_bits & bit:  # its own house: captured with it, or added to
-                if where.owned_bits & ~held & ~bit:
+                if owned_bits & ~held & ~bit:
                     pass  # another house the mover owns would keep no card of its value
                 elif reach & bit:
                     for _, value, used, _ in captures((loose_vector & up_to[rank]) | rank):
