@@ -574,7 +574,11 @@ class SeepDeal(FishingDeal[SeepAction]):
         self.play_number += 1
         if first_play:
             self._complete_deal()
-        self._advance()
+        following = (actor + 1) % 4
+        if self.hands[following] and self.rules.players == 4:
+            self.turn = following  # (what `_advance` finds first)
+        else:
+            self._advance()
         self._legal = self._context_cache = None  # (changed)
         return record
 
