@@ -34,7 +34,6 @@ from engine.fishing_takes import (
     CARD_BITS,
     TakenCards,
     card_ranking,
-    mask_vector,
 )
 from engine.seep.actions import Kind, SeepAction
 from engine.seep.describe import describe_action, house_name
@@ -116,6 +115,9 @@ class _MoveContext(NamedTuple):
 # No house on the floor, past the first play, no Rawalpindi: the most common situation.
 _OPEN_FLOOR = situation((), (), _NO_VALUES, _NO_VALUES, None, False, _NO_VALUES, False)
 _UNITS = [1 << (4 * value) for value in range(14)]
+# `mask_vector`'s constants: the low bit of each pair of bits in the fields, each field's low pair.
+_PAIR_LOW = sum(0x5 << (4 * value) for value in range(14))
+_PAIR_BITS = sum(0x3 << (4 * value) for value in range(14))
 # A house's bits in a situation's key (see `situation_of`), shifted by its value.
 _OWNED = 1 | 1 << 14
 _PARTNER_OWNED = 1 << 28
@@ -391,7 +393,8 @@ class SeepDeal(FishingDeal[SeepAction]):
             houses = self.houses
             hand = self.hands[seat]
             mask = sum(map(CARD_BITS.__getitem__, map(_INDEX, self.loose)))
-            loose = mask_vector(mask)
+            pairs = mask - ((mask >> 1) & _PAIR_LOW)  # (`mask_vector`: each field's bits counted)
+            loose = (pairs & _PAIR_BITS) + ((pairs >> 2) & _PAIR_BITS)
             reach = sums_of(loose)  # the sums some loose cards make, as bits (0 included)
             hand_vector = sum(map(_UNIT_BY_INDEX.__getitem__, map(_INDEX, hand)))
             fields = hand_vector >> 36  # the fields of the values 9 to 13
