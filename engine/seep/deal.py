@@ -293,10 +293,11 @@ class SeepDeal(FishingDeal[SeepAction]):
             if rank == last_rank:  # another card of the value: the same plays with this card
                 if rows is actions:
                     rows = actions[first:]
-                actions += [
-                    new_action(SeepAction, (kind, card, value, loose, broken))
-                    for kind, _, value, loose, broken in rows
-                ]
+                for kind, _, value, cards, broken in rows:
+                    if kind is THROW:
+                        append(_THROW_OF[card.index])
+                    else:
+                        append(new_action(SeepAction, (kind, card, value, cards, broken)))
                 continue
             last_rank = rank
             rows = actions
