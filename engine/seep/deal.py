@@ -78,7 +78,7 @@ class House:
     cemented: bool = field(init=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "cemented", sum(c.rank for c in self.cards) >= 2 * self.value)
+        object.__setattr__(self, "cemented", sum(map(_RANK, self.cards)) >= 2 * self.value)
 
 
 class PlayRecord(NamedTuple):
@@ -126,6 +126,7 @@ _BLOCKED_NEW = 1 << 56
 _WHOLE_FLOOR = [UP_TO[13]] * 14
 _TAKEN: dict[tuple[str, bool, bool], TakenCards] = {}
 _INDEX = attrgetter("index")
+_RANK = attrgetter("rank")
 # Every card's throw, by index: the same value in every listing that has it.
 _THROW_OF = [SeepAction(THROW, card, card.rank) for card in sorted(FULL_DECK, key=_INDEX)]
 _UNIT_BY_INDEX = [_UNITS[card.rank] for card in FULL_DECK]  # a card's count vector, by index
