@@ -25,7 +25,6 @@ from engine.fishing import (
     count_of,
     groups_within,
     maximal_takes,
-    size,
     sums_of,
     unit,
 )
@@ -66,13 +65,19 @@ def house_plays(key: int) -> tuple[Signature, ...]:
     a = key & 15
     value = key >> _HOUSE_SHIFT
     loose = key & UP_TO[13]
-    if value > a and not sums_of(loose) >> value & 1:  # no group of the value to absorb
-        used_sets: Iterable[int] = sorted(groups_within(loose, value - a))
-    elif value > a:
-        used_sets = _completed(loose, a, value)
+    used_sets: Iterable[int]
+    if value <= a:
+        used_sets = [used for used in _maximal(loose, value) if used]
+    elif not sums_of(loose) >> value & 1:  # no group of the value to absorb
+        used_sets = sorted(groups_within(loose, value - a))
+    elif _is_small(loose):  # each group worth value - a completed with those the rest leaves
+        found: set[int] = set()
+        for base in groups_within(loose, value - a):
+            found.update(map(base.__add__, maximal_takes(loose - base, value)))
+        used_sets = sorted(found)
     else:
-        used_sets = _maximal(loose, value)
-    return tuple([(HOUSE, value, used, None) for used in used_sets if used])
+        used_sets = floor_takes(loose).completed(a, value)
+    return tuple([(HOUSE, value, used, None) for used in used_sets])
 
 
 @lru_cache(maxsize=RAISES_CACHE)
@@ -88,20 +93,18 @@ def raise_plays(key: int) -> tuple[Signature, ...]:
 def _maximal(loose: int, target: int) -> Sequence[int]:
     """`maximal_takes`, sorted: on a small floor by removing groups (cheapest there), on a
     crowded one from the floor's bitsets."""
-    if size(loose) <= SEARCH_LIMIT:
+    if _is_small(loose):
         return sorted(maximal_takes(loose, target))
     return floor_takes(loose).maximal(target)
 
 
-def _completed(loose: int, card: int, target: int) -> Sequence[int]:
-    """`completed_takes`, sorted (see `_maximal`): on a small floor, each group worth
-    `target - card` completed with the groups the rest leaves (the floor has one)."""
-    if size(loose) <= SEARCH_LIMIT:
-        found: set[int] = set()
-        for base in groups_within(loose, target - card):
-            found.update(map(base.__add__, maximal_takes(loose - base, target)))
-        return sorted(found)
-    return floor_takes(loose).completed(card, target)
+_EVEN_FIELDS = sum(0xF << (8 * byte) for byte in range(8))
+
+
+def _is_small(loose: int) -> bool:
+    """Whether a floor holds at most `SEARCH_LIMIT` cards (`size`: pairs of fields added into
+    bytes, whose sum is the count modulo 255)."""
+    return ((loose & _EVEN_FIELDS) + (loose >> 4 & _EVEN_FIELDS)) % 255 <= SEARCH_LIMIT
 
 
 def plain_plays(loose: int, a: int, reach: int) -> tuple[Signature, ...]:
