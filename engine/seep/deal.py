@@ -125,10 +125,9 @@ _BREAKABLE = 1 | 1 << 42
 _BLOCKED_NEW = 1 << 56
 _WHOLE_FLOOR = [UP_TO[13]] * 14
 _TAKEN: dict[tuple[str, bool, bool], TakenCards] = {}
-_INDEX = attrgetter("index")
 _RANK = attrgetter("rank")
-# Every card's throw, by index: the same value in every listing that has it.
-_THROW_OF = [SeepAction(THROW, card, card.rank) for card in sorted(FULL_DECK, key=_INDEX)]
+# Every card's throw: the same value in every listing that has it.
+_THROW_OF = {card: SeepAction(THROW, card, card.rank) for card in FULL_DECK}
 # A card's bit in a floor's mask (`CARD_BITS`) and its count vector, by card (a card hashes
 # as its (rank, suit) pair: one lookup, no index read first).
 _BIT_OF_CARD = {card: CARD_BITS[card.index] for card in FULL_DECK}
@@ -299,7 +298,7 @@ class SeepDeal(FishingDeal[SeepAction]):
                     rows = actions[first:]
                 for kind, _, value, cards, broken in rows:
                     if kind is THROW:
-                        append(_THROW_OF[card.index])
+                        append(_THROW_OF[card])
                     else:
                         append(new_action(SeepAction, (kind, card, value, cards, broken)))
                 continue
@@ -348,7 +347,7 @@ class SeepDeal(FishingDeal[SeepAction]):
                         loose = chosen[used] = taken.cards(mask, used)
                     append(new_action(SeepAction, (CAPTURE, card, value, loose, None)))
             else:
-                append(_THROW_OF[card.index])
+                append(_THROW_OF[card])
             # the house values the card can reach with loose cards (see `house_reach`)
             reachable = ((reach << rank ^ bit) | (reach & bit)) & value_allowed
             values = reachable | (house_bits & bit & value_allowed)
