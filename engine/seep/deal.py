@@ -67,6 +67,11 @@ class Phase(Enum):
     DONE = "done"
 
 
+# Read on every move: an enum's member is much quicker to read as a module constant.
+PLAY, DONE = Phase.PLAY, Phase.DONE
+BID = Kind.BID
+
+
 @dataclass(frozen=True, slots=True)
 class House:
     """A pile captured only as a unit. Owners are seats; at most one per side."""
@@ -254,18 +259,20 @@ class SeepDeal(FishingDeal[SeepAction]):
 
     @property
     def is_over(self) -> bool:
-        return self.phase is Phase.DONE
+        return self.phase is DONE
 
     # ----- legal moves ------------------------------------------------------------------
 
     def _compute_legal(self) -> list[SeepAction]:
         """Plays that differ only in which of several equal-valued loose cards they use are
         listed once, with the cards worth the most points (see `suit_choices` for the others)."""
-        if self.phase is Phase.DONE:
-            return []
-        hand = self.hands[self.turn]
-        if self.phase is Phase.BID:
+        phase = self.phase
+        if phase is not PLAY:
+            if phase is DONE:
+                return []
+            hand = self.hands[self.turn]
             return [SeepAction.bid(v) for v in sorted({c.rank for c in hand if c.rank >= 9})]
+        hand = self.hands[self.turn]
         actions = self._actions_for(hand, restricted=True)
         if not actions and self.rules.rawalpindi:
             actions = self._actions_for(hand, restricted=False)
@@ -544,7 +551,7 @@ class SeepDeal(FishingDeal[SeepAction]):
         kind = action.kind
         houses = self.houses
         house_before = houses.get(action.value) if houses else None
-        if kind is Kind.BID:
+        if kind is BID:
             self.bid = action.value
             self.phase = Phase.PLAY
             record = PlayRecord(actor, action, -1)
