@@ -615,13 +615,15 @@ class SeepDeal(FishingDeal[SeepAction]):
 
     def _complete_deal(self) -> None:
         """After the bidder's first play: 8 more cards to the bidder, 12 to everyone else."""
-        order = [(self.bidder + step) % 4 for step in range(4)]
+        bidder = self.bidder
+        order = [(bidder + step) % 4 for step in range(4)]
+        hands, stock = self.hands, self.stock
         for round_number in range(3):
             for seat in order:
-                if seat == self.bidder and round_number == 2:
+                if seat == bidder and round_number == 2:
                     continue
-                self.hands[seat].extend(self.stock[:4])
-                del self.stock[:4]
+                hands[seat].extend(stock[:4])
+                del stock[:4]
         for hand in self.hands:
             hand.sort()  # (value_order: cards are (rank, suit) pairs)
 
