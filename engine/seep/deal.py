@@ -82,8 +82,14 @@ class House:
     # More than one card or group worth the value (every group is worth exactly the value).
     cemented: bool = field(init=False, compare=False)
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "cemented", sum(map(_RANK, self.cards)) >= 2 * self.value)
+    def __init__(self, value: int, cards: tuple[Card, ...], owners: tuple[int, ...]) -> None:
+        # (what the dataclass's __init__ and a __post_init__ would do, in one call: a house
+        # is made on every build)
+        set_field = object.__setattr__
+        set_field(self, "value", value)
+        set_field(self, "cards", cards)
+        set_field(self, "owners", owners)
+        set_field(self, "cemented", sum(map(_RANK, cards)) >= 2 * value)
 
 
 class PlayRecord(NamedTuple):
