@@ -34,20 +34,16 @@ from engine.fishing_takes import (
     CARD_BITS,
     TakenCards,
     card_ranking,
-    mask_vector,
 )
 from engine.seep.actions import Kind, SeepAction
 from engine.seep.describe import describe_action, house_name
 from engine.seep.moves import (
-    THROWS,
     UP_TO,
     Signature,
     Situation,
-    allowance,
     captures,
     house_plays,
     raise_plays,
-    raising_allowance,
     signatures,
     situation,
     situation_of,
@@ -71,6 +67,11 @@ class Phase(Enum):
     DONE = "done"
 
 
+# Read on every move: an enum's member is much quicker to read as a module constant.
+PLAY, DONE = Phase.PLAY, Phase.DONE
+BID = Kind.BID
+
+
 @dataclass(frozen=True, slots=True)
 class House:
     """A pile captured only as a unit. Owners are seats; at most one per side."""
@@ -81,8 +82,14 @@ class House:
     # More than one card or group worth the value (every group is worth exactly the value).
     cemented: bool = field(init=False, compare=False)
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "cemented", sum(c.rank for c in self.cards) >= 2 * self.value)
+    def __init__(self, value: int, cards: tuple[Card, ...], owners: tuple[int, ...]) -> None:
+        # (what the dataclass's __init__ and a __post_init__ would do, in one call: a house
+        # is made on every build)
+        set_field = object.__setattr__
+        set_field(self, "value", value)
+        set_field(self, "cards", cards)
+        set_field(self, "owners", owners)
+        set_field(self, "cemented", sum(map(_RANK, cards)) >= 2 * value)
 
 
 class PlayRecord(NamedTuple):
@@ -119,10 +126,23 @@ class _MoveContext(NamedTuple):
 # No house on the floor, past the first play, no Rawalpindi: the most common situation.
 _OPEN_FLOOR = situation((), (), _NO_VALUES, _NO_VALUES, None, False, _NO_VALUES, False)
 _UNITS = [1 << (4 * value) for value in range(14)]
+# `mask_vector`'s constants: the low bit of each pair of bits in the fields, each field's low pair.
+_PAIR_LOW = sum(0x5 << (4 * value) for value in range(14))
+_PAIR_BITS = sum(0x3 << (4 * value) for value in range(14))
+# A house's bits in a situation's key (see `situation_of`), shifted by its value.
+_OWNED = 1 | 1 << 14
+_PARTNER_OWNED = 1 << 28
+_BREAKABLE = 1 | 1 << 42
+_BLOCKED_NEW = 1 << 56
 _WHOLE_FLOOR = [UP_TO[13]] * 14
 _TAKEN: dict[tuple[str, bool, bool], TakenCards] = {}
-_INDEX = attrgetter("index")
-_UNIT_BY_INDEX = [_UNITS[card.rank] for card in FULL_DECK]  # a card's count vector, by index
+_RANK = attrgetter("rank")
+# Every card's throw: the same value in every listing that has it.
+_THROW_OF = {card: SeepAction(THROW, card, card.rank) for card in FULL_DECK}
+# A card's bit in a floor's mask (`CARD_BITS`) and its count vector, by card (a card hashes
+# as its (rank, suit) pair: one lookup, no index read first).
+_BIT_OF_CARD = {card: CARD_BITS[card.index] for card in FULL_DECK}
+_UNIT_OF_CARD = {card: _UNITS[card.rank] for card in FULL_DECK}
 
 
 def taken_by(rules: SeepRules) -> TakenCards:
@@ -169,10 +189,13 @@ class SeepDeal(FishingDeal[SeepAction]):
     score: DealScore | None = None
     _legal: list[SeepAction] | None = field(default=None, repr=False)
     _context_cache: _MoveContext | None = field(default=None, repr=False)
+    # which loose cards a play takes, by the rules' card points (see `taken_by`)
+    _taken: TakenCards = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         for hand in self.hands:  # kept in value order: moves come out grouped and sorted
             hand.sort()  # (value_order: cards are (rank, suit) pairs)
+        self._taken = taken_by(self.rules)
 
     # ----- creation ---------------------------------------------------------------------
 
@@ -242,18 +265,20 @@ class SeepDeal(FishingDeal[SeepAction]):
 
     @property
     def is_over(self) -> bool:
-        return self.phase is Phase.DONE
+        return self.phase is DONE
 
     # ----- legal moves ------------------------------------------------------------------
 
     def _compute_legal(self) -> list[SeepAction]:
         """Plays that differ only in which of several equal-valued loose cards they use are
         listed once, with the cards worth the most points (see `suit_choices` for the others)."""
-        if self.phase is Phase.DONE:
-            return []
-        hand = self.hands[self.turn]
-        if self.phase is Phase.BID:
+        phase = self.phase
+        if phase is not PLAY:
+            if phase is DONE:
+                return []
+            hand = self.hands[self.turn]
             return [SeepAction.bid(v) for v in sorted({c.rank for c in hand if c.rank >= 9})]
+        hand = self.hands[self.turn]
         actions = self._actions_for(hand, restricted=True)
         if not actions and self.rules.rawalpindi:
             actions = self._actions_for(hand, restricted=False)
@@ -267,84 +292,103 @@ class SeepDeal(FishingDeal[SeepAction]):
         plain_values = where.plain
         house_bits = where.house_bits
         breaking = where.breaking
+        owned_bits = where.owned_bits
         # The loose values each play's cache key holds: only those the play can use, unless
         # the floor is crowded, where its plays are all worked out from one floor's bitsets.
         up_to = UP_TO if len(self.loose) <= SEARCH_LIMIT else _WHOLE_FLOOR
-        taken = taken_by(self.rules)
+        taken = self._taken
         chosen: dict[int, tuple[Card, ...]] = {0: ()}  # loose vector -> the cards it takes
         actions: list[SeepAction] = []
+        append = actions.append
         check_rawalpindi = restricted and self.rules.rawalpindi
         last_rank = 0
         first = 0  # where the plays of the value's first card start in `actions`
         rows: list[SeepAction] = actions  # the plays of the value's first card (a slice)
-        signature_list: Sequence[Signature]
         for card in hand:  # hands are kept in value order
             rank = card.rank
             if rank == last_rank:  # another card of the value: the same plays with this card
                 if rows is actions:
                     rows = actions[first:]
-                actions += [
-                    new_action(SeepAction, (kind, card, value, loose, broken))
-                    for kind, _, value, loose, broken in rows
-                ]
+                for kind, _, value, cards, broken in rows:
+                    if kind is THROW:
+                        append(_THROW_OF[card])
+                    else:
+                        append(new_action(SeepAction, (kind, card, value, cards, broken)))
                 continue
             last_rank = rank
             rows = actions
             first = len(actions)
-            if plain_values >> rank & 1:  # every value but the bid's (see `signatures`)
-                bit = 1 << rank
-                value_allowed, value_plain_ok = allowed, plain_ok
-                if rank >= 9 and (hand_vector >> 4 * rank) & 15 == 1:  # its last card
-                    value_allowed, value_plain_ok = allowance(where, held ^ bit)
-                if house_bits & bit:  # its own house: captured with it, or added to
-                    value_plain_ok = not (where.owned_bits & ~held & ~bit)
-                    if not value_plain_ok:
-                        signature_list = ()
-                    elif reach & bit:
-                        signature_list = captures((loose_vector & up_to[rank]) | rank)
-                    else:
-                        signature_list = ((CAPTURE, rank, 0, None),)  # the house alone
-                elif not value_plain_ok:
-                    signature_list = ()
-                elif reach & bit:
-                    signature_list = captures((loose_vector & up_to[rank]) | rank)
-                else:
-                    signature_list = THROWS[rank]
-                # the house values the card can reach with loose cards (see `house_reach`)
-                reachable = ((reach << rank ^ bit) | (reach & bit)) & value_allowed
-                values = reachable | (house_bits & bit & value_allowed)
-                breaks = 0
-                if breaking and rank <= 4:  # the houses it can raise
-                    breaks = (breaking << rank) & break_allowed
-                    values |= breaks
-                if values:
-                    signature_list = plays = list(signature_list)
-                while values:
-                    bit = values & -values
-                    values ^= bit
-                    value = bit.bit_length() - 1
-                    sigs: tuple[Signature, ...] = ()
-                    if reachable & bit:
-                        # without a group of the value on the floor only the card's own
-                        # group is taken: only the loose values below the rest matter
-                        top = value if reach & bit or value <= rank else value - rank
-                        sigs = house_plays((loose_vector & up_to[top]) | rank | value << 56)
-                    if not sigs and house_bits & bit and value == rank:
-                        sigs = ((HOUSE, value, 0, None),)  # the card alone onto its house
-                    if breaks & bit:
-                        sigs += raise_plays(
-                            (loose_vector & up_to[value]) | (value - rank) | value << 56
-                        )
-                    plays += sigs
-            else:
-                signature_list = signatures(
+            if not plain_values >> rank & 1:  # the bid's value in the first play
+                for kind, value, used, broken in signatures(
                     loose_vector, rank, hand_vector - _UNITS[rank], where, reach
-                )
-            for kind, value, used, broken in signature_list:
-                loose = chosen.get(used)
-                if loose is None:
-                    loose = chosen[used] = taken.cards(mask, used)
-                actions.append(new_action(SeepAction, (kind, card, value, loose, broken)))
+                ):
+                    loose = chosen.get(used)
+                    if loose is None:
+                        loose = chosen[used] = taken.cards(mask, used)
+                    append(new_action(SeepAction, (kind, card, value, loose, broken)))
+                continue
+            bit = 1 << rank
+            value_allowed, value_plain_ok = allowed, plain_ok
+            if rank >= 9 and (hand_vector >> 4 * rank) & 15 == 1:  # its last card
+                held_after = held ^ bit  # (`allowance` of the values then held)
+                missing = owned_bits & ~held_after
+                if missing & (missing - 1):
+                    value_allowed, value_plain_ok = 0, False
+                else:
+                    value_allowed = where.may_make & ~(where.makes_owner & ~held_after)
+                    value_plain_ok = not missing
+                    if missing:
+                        value_allowed &= missing
+            # its capture or throw first (see `signatures`)
+            if house_bits & bit:  # its own house: captured with it, or added to
+                if owned_bits & ~held & ~bit:
+                    pass  # another house the mover owns would keep no card of its value
+                elif reach & bit:
+                    for _, value, used, _ in captures((loose_vector & up_to[rank]) | rank):
+                        loose = chosen.get(used)
+                        if loose is None:
+                            loose = chosen[used] = taken.cards(mask, used)
+                        append(new_action(SeepAction, (CAPTURE, card, value, loose, None)))
+                else:  # the house alone
+                    append(new_action(SeepAction, (CAPTURE, card, rank, (), None)))
+            elif not value_plain_ok:
+                pass
+            elif reach & bit:
+                for _, value, used, _ in captures((loose_vector & up_to[rank]) | rank):
+                    loose = chosen.get(used)
+                    if loose is None:
+                        loose = chosen[used] = taken.cards(mask, used)
+                    append(new_action(SeepAction, (CAPTURE, card, value, loose, None)))
+            else:
+                append(_THROW_OF[card])
+            # the house values the card can reach with loose cards (see `house_reach`)
+            reachable = ((reach << rank ^ bit) | (reach & bit)) & value_allowed
+            values = reachable | (house_bits & bit & value_allowed)
+            breaks = 0
+            if breaking and rank <= 4:  # the houses it can raise
+                breaks = (breaking << rank) & break_allowed
+                values |= breaks
+            while values:
+                bit = values & -values
+                values ^= bit
+                value = bit.bit_length() - 1
+                sigs: tuple[Signature, ...] = ()
+                if reachable & bit:
+                    # without a group of the value on the floor only the card's own
+                    # group is taken: only the loose values below the rest matter
+                    top = value if reach & bit or value <= rank else value - rank
+                    sigs = house_plays((loose_vector & up_to[top]) | rank | value << 56)
+                if not sigs and house_bits & bit and value == rank:
+                    sigs = ((HOUSE, value, 0, None),)  # the card alone onto its house
+                if breaks & bit:
+                    sigs += raise_plays(
+                        (loose_vector & up_to[value]) | (value - rank) | value << 56
+                    )
+                for _, _, used, broken in sigs:
+                    loose = chosen.get(used)
+                    if loose is None:
+                        loose = chosen[used] = taken.cards(mask, used)
+                    append(new_action(SeepAction, (HOUSE, card, value, loose, broken)))
         if check_rawalpindi:
             allows = self.rawalpindi_allows
             return [
@@ -365,16 +409,53 @@ class SeepDeal(FishingDeal[SeepAction]):
             seat = self.turn
             houses = self.houses
             hand = self.hands[seat]
-            mask = sum(map(CARD_BITS.__getitem__, map(_INDEX, self.loose)))
-            loose = mask_vector(mask)
+            mask = sum(map(_BIT_OF_CARD.__getitem__, self.loose))
+            pairs = mask - ((mask >> 1) & _PAIR_LOW)  # (`mask_vector`: each field's bits counted)
+            loose = (pairs & _PAIR_BITS) + ((pairs >> 2) & _PAIR_BITS)
             reach = sums_of(loose)  # the sums some loose cards make, as bits (0 included)
-            hand_vector = sum(map(_UNIT_BY_INDEX.__getitem__, map(_INDEX, hand)))
+            hand_vector = sum(map(_UNIT_OF_CARD.__getitem__, hand))
             fields = hand_vector >> 36  # the fields of the values 9 to 13
             held = _HELD[(fields | fields >> 1 | fields >> 2 | fields >> 3) & 0x11111]
-            if houses or self.play_number == 0 or self.rules.rawalpindi:
-                where = situation_of(self._situation_key(seat, hand))
-                allowed, plain_ok = allowance(where, held)
-                break_allowed = raising_allowance(where, held)
+            rules = self.rules
+            if houses or self.play_number == 0 or rules.rawalpindi:
+                # the situation's key (see `situation_of`): the house values, those the
+                # mover owns, their partner owns and the mover may break, then the rest
+                partner = (seat + 2) % 4  # (partner_of)
+                key = 0
+                for value, house in houses.items():
+                    owners = house.owners
+                    if seat in owners:
+                        key |= _OWNED << value
+                    elif house.cemented:
+                        key |= 1 << value
+                    else:
+                        key |= _BREAKABLE << value
+                    if partner in owners:
+                        key |= _PARTNER_OWNED << value
+                if rules.rawalpindi:
+                    for value, key_card in RAWALPINDI_KEYS.items():
+                        if value not in self.values_built and key_card not in hand:
+                            key |= _BLOCKED_NEW << value
+                if self.play_number == 0 and self.bid:
+                    key |= self.bid << 70
+                if rules.limited_houses and len(houses) >= 2:
+                    key |= 1 << 74  # houses full
+                if rules.loose_card_break:
+                    key |= 1 << 75
+                where = situation_of(key)
+                # `allowance` and `raising_allowance`, worked out together
+                missing = where.owned_bits & ~held  # owned houses without a card kept
+                if missing & (missing - 1):
+                    allowed = break_allowed = 0
+                    plain_ok = False
+                else:
+                    makes_owner = where.makes_owner & ~held
+                    allowed = where.may_make & ~makes_owner
+                    break_allowed = where.may_raise & ~makes_owner
+                    plain_ok = not missing
+                    if missing:
+                        allowed &= missing
+                        break_allowed &= missing
             else:
                 where, allowed, plain_ok, break_allowed = _OPEN_FLOOR, held, True, 0
             self._context_cache = new_action(
@@ -382,40 +463,6 @@ class SeepDeal(FishingDeal[SeepAction]):
                 (loose, mask, hand_vector, reach, where, held, allowed, plain_ok, break_allowed),
             )
         return self._context_cache
-
-    def _situation_key(self, seat: int, hand: Sequence[Card]) -> int:
-        """What the houses allow the mover, packed as `situation_of` reads it."""
-        partner = self.partner_of(seat)
-        houses = self.houses
-        house_bits = owned = partner_owned = breakable = 0  # house values, as bits
-        for value, house in houses.items():
-            bit = 1 << value
-            house_bits |= bit
-            owners = house.owners
-            if seat in owners:
-                owned |= bit
-            elif not house.cemented:
-                breakable |= bit
-            if partner in owners:
-                partner_owned |= bit
-        rules = self.rules
-        blocked_new = 0
-        if rules.rawalpindi:
-            for value, key_card in RAWALPINDI_KEYS.items():
-                if value not in self.values_built and key_card not in hand:
-                    blocked_new |= 1 << value
-        bid = (self.bid or 0) if self.play_number == 0 else 0
-        houses_full = rules.limited_houses and len(houses) >= 2
-        return (
-            house_bits
-            | owned << 14
-            | partner_owned << 28
-            | breakable << 42
-            | blocked_new << 56
-            | bid << 70
-            | houses_full << 74
-            | rules.loose_card_break << 75
-        )
 
     def rawalpindi_allows(
         self, card: Card | None, kind: Kind, value: int, broken: int | None
@@ -510,7 +557,7 @@ class SeepDeal(FishingDeal[SeepAction]):
         kind = action.kind
         houses = self.houses
         house_before = houses.get(action.value) if houses else None
-        if kind is Kind.BID:
+        if kind is BID:
             self.bid = action.value
             self.phase = Phase.PLAY
             record = PlayRecord(actor, action, -1)
@@ -547,7 +594,11 @@ class SeepDeal(FishingDeal[SeepAction]):
         self.play_number += 1
         if first_play:
             self._complete_deal()
-        self._advance()
+        following = (actor + 1) % 4
+        if self.hands[following] and self.rules.players == 4:
+            self.turn = following  # (what `_advance` finds first)
+        else:
+            self._advance()
         self._legal = self._context_cache = None  # (changed)
         return record
 
@@ -570,13 +621,15 @@ class SeepDeal(FishingDeal[SeepAction]):
 
     def _complete_deal(self) -> None:
         """After the bidder's first play: 8 more cards to the bidder, 12 to everyone else."""
-        order = [(self.bidder + step) % 4 for step in range(4)]
+        bidder = self.bidder
+        order = [(bidder + step) % 4 for step in range(4)]
+        hands, stock = self.hands, self.stock
         for round_number in range(3):
             for seat in order:
-                if seat == self.bidder and round_number == 2:
+                if seat == bidder and round_number == 2:
                     continue
-                self.hands[seat].extend(self.stock[:4])
-                del self.stock[:4]
+                hands[seat].extend(stock[:4])
+                del stock[:4]
         for hand in self.hands:
             hand.sort()  # (value_order: cards are (rank, suit) pairs)
 

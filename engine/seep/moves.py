@@ -16,16 +16,15 @@ floor ever seen); see `CAPTURES_CACHE` and the others.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
 from engine.fishing import (
     SEARCH_LIMIT,
-    completed_takes,
     count_of,
     groups_within,
     maximal_takes,
-    size,
     sums_of,
     unit,
 )
@@ -54,7 +53,7 @@ def captures(key: int) -> tuple[Signature, ...]:
     """The captures of a card worth `key & 15` (the field of value 0, always empty in a
     vector) on the loose values up to its own (`key` without it), when it can take some."""
     a = key & 15
-    return tuple((CAPTURE, a, used, None) for used in _maximal(key - a, a))
+    return tuple([(CAPTURE, a, used, None) for used in _maximal(key - a, a)])
 
 
 @lru_cache(maxsize=HOUSES_CACHE)
@@ -66,13 +65,19 @@ def house_plays(key: int) -> tuple[Signature, ...]:
     a = key & 15
     value = key >> _HOUSE_SHIFT
     loose = key & UP_TO[13]
-    if value > a and not sums_of(loose) >> value & 1:  # no group of the value to absorb
-        used_sets = tuple(sorted(groups_within(loose, value - a)))
-    elif value > a:
-        used_sets = _completed(loose, a, value)
+    used_sets: Iterable[int]
+    if value <= a:
+        used_sets = [used for used in _maximal(loose, value) if used]
+    elif not sums_of(loose) >> value & 1:  # no group of the value to absorb
+        used_sets = sorted(groups_within(loose, value - a))
+    elif _is_small(loose):  # each group worth value - a completed with those the rest leaves
+        found: set[int] = set()
+        for base in groups_within(loose, value - a):
+            found.update(map(base.__add__, maximal_takes(loose - base, value)))
+        used_sets = sorted(found)
     else:
-        used_sets = tuple(used for used in _maximal(loose, value) if used)
-    return tuple((HOUSE, value, used, None) for used in used_sets)
+        used_sets = floor_takes(loose).completed(a, value)
+    return tuple([(HOUSE, value, used, None) for used in used_sets])
 
 
 @lru_cache(maxsize=RAISES_CACHE)
@@ -82,22 +87,24 @@ def raise_plays(key: int) -> tuple[Signature, ...]:
     group of the value the one principle absorbs."""
     broken = key & 15
     value = key >> _HOUSE_SHIFT
-    return tuple((HOUSE, value, used, broken) for used in _maximal(key & UP_TO[13], value))
+    return tuple([(HOUSE, value, used, broken) for used in _maximal(key & UP_TO[13], value)])
 
 
-def _maximal(loose: int, target: int) -> tuple[int, ...]:
+def _maximal(loose: int, target: int) -> Sequence[int]:
     """`maximal_takes`, sorted: on a small floor by removing groups (cheapest there), on a
     crowded one from the floor's bitsets."""
-    if size(loose) <= SEARCH_LIMIT:
-        return tuple(sorted(maximal_takes(loose, target)))
+    if _is_small(loose):
+        return sorted(maximal_takes(loose, target))
     return floor_takes(loose).maximal(target)
 
 
-def _completed(loose: int, card: int, target: int) -> tuple[int, ...]:
-    """`completed_takes`, sorted (see `_maximal`)."""
-    if size(loose) <= SEARCH_LIMIT:
-        return tuple(sorted(completed_takes(loose, card, target)))
-    return floor_takes(loose).completed(card, target)
+_EVEN_FIELDS = sum(0xF << (8 * byte) for byte in range(8))
+
+
+def _is_small(loose: int) -> bool:
+    """Whether a floor holds at most `SEARCH_LIMIT` cards (`size`: pairs of fields added into
+    bytes, whose sum is the count modulo 255)."""
+    return ((loose & _EVEN_FIELDS) + (loose >> 4 & _EVEN_FIELDS)) % 255 <= SEARCH_LIMIT
 
 
 def plain_plays(loose: int, a: int, reach: int) -> tuple[Signature, ...]:
@@ -220,31 +227,51 @@ def situation(
     blocked_new: frozenset[int],
     loose_card_break: bool,
 ) -> Situation:
-    simple = not (owned or partner_owned or houses_full or blocked_new)
-    plain = 0
-    house_bits = _bits(house_values)
-    if bid_only is None:
-        plain = _EVERY_VALUE
-        if breakable and loose_card_break:
-            plain &= ~_HIGH_VALUES
-    unblocked = _HOUSE_VALUES & ~house_bits & ~_bits(blocked_new)
-    new = 0 if houses_full else unblocked
-    return Situation(
-        house_values,
-        breakable,
-        owned,
-        partner_owned,
+    return _situation(
+        _bits(house_values),
+        _bits(owned),
+        _bits(partner_owned),
+        _bits(breakable),
+        _bits(blocked_new),
         bid_only,
         houses_full,
-        blocked_new,
         loose_card_break,
-        simple,
+    )
+
+
+def _situation(
+    house_bits: int,
+    owned_bits: int,
+    partner_bits: int,
+    breaking: int,
+    blocked_bits: int,
+    bid_only: int | None,
+    houses_full: bool,
+    loose_card_break: bool,
+) -> Situation:
+    """`situation` from the values as bits."""
+    plain = 0
+    if bid_only is None:
+        plain = _EVERY_VALUE
+        if breaking and loose_card_break:
+            plain &= ~_HIGH_VALUES
+    unblocked = _HOUSE_VALUES & ~house_bits & ~blocked_bits
+    return Situation(
+        _values(house_bits),
+        _values(breaking),
+        _value_set(owned_bits),
+        _value_set(partner_bits),
+        bid_only,
+        houses_full,
+        _value_set(blocked_bits),
+        loose_card_break,
+        not (owned_bits or partner_bits or houses_full or blocked_bits),
         plain,
-        _bits(owned),
-        house_bits | new,
-        _HOUSE_VALUES & ~_bits(partner_owned),
+        owned_bits,
+        house_bits | (0 if houses_full else unblocked),
+        _HOUSE_VALUES & ~partner_bits,
         house_bits,
-        _bits(breakable),
+        breaking,
         house_bits | unblocked,
     )
 
@@ -255,20 +282,30 @@ def situation_of(key: int) -> Situation:
     owns and the mover may break, and those the mover may not make first, as bits (14 bits
     each, from bit 0, 14, 28, 42 and 56); the bid from bit 70 (0: none); houses full at bit
     74; the loose-card break option at bit 75."""
-    return situation(
-        _values(key),
-        _values(key >> 42),
-        frozenset(_values(key >> 14)),
-        frozenset(_values(key >> 28)),
+    return _situation(
+        key & _EVERY_VALUE,
+        key >> 14 & _EVERY_VALUE,
+        key >> 28 & _EVERY_VALUE,
+        key >> 42 & _EVERY_VALUE,
+        key >> 56 & _EVERY_VALUE,
         key >> 70 & 15 or None,
         bool(key >> 74 & 1),
-        frozenset(_values(key >> 56)),
         bool(key >> 75 & 1),
     )
 
 
 def _values(bits: int) -> tuple[int, ...]:
-    return tuple(value for value in range(1, 14) if bits >> value & 1)
+    found = _HOUSE_VALUE_TUPLES.get(bits)
+    if found is None:  # (values below 9: only in hand-made positions)
+        found = tuple(value for value in range(1, 14) if bits >> value & 1)
+    return found
+
+
+def _value_set(bits: int) -> frozenset[int]:
+    found = _HOUSE_VALUE_SETS.get(bits)
+    if found is None:
+        found = frozenset(_values(bits))
+    return found
 
 
 def _bits(values: tuple[int, ...] | frozenset[int]) -> int:
@@ -276,6 +313,14 @@ def _bits(values: tuple[int, ...] | frozenset[int]) -> int:
     for value in values:
         bits |= 1 << value
     return bits
+
+
+# Every set of house values (9 to 13), by its bits: a situation's values read from a table.
+_HOUSE_VALUE_TUPLES = {
+    bits: tuple(value for value in range(9, 14) if bits >> value & 1)
+    for bits in range(0, _HOUSE_VALUES + 1, 1 << 9)
+}
+_HOUSE_VALUE_SETS = {bits: frozenset(values) for bits, values in _HOUSE_VALUE_TUPLES.items()}
 
 
 def allowance(situation: Situation, held: int) -> tuple[int, bool]:

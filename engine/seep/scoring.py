@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from engine.cards import FULL_DECK, Card
+from engine.cards import FULL_DECK, Card, Suit
 from engine.seep.rules import SeepRules
 
 
@@ -55,12 +55,25 @@ def _points_by_index(game: str, rawalpindi: bool, diamond_ten_two: bool) -> list
     return [rules.card_points(card) for card in FULL_DECK]
 
 
+@cache
+def _points_by_card(
+    game: str, rawalpindi: bool, diamond_ten_two: bool
+) -> tuple[dict[Card, int], dict[Card, tuple[int, Suit, int]]]:
+    """Every card's points, and its place among the scoring cards shown (the most points
+    first, then by suit and rank), by card: a deal's piles are counted with one lookup a
+    card. (A handful of pairs at most.)"""
+    table = _points_by_index(game, rawalpindi, diamond_ten_two)
+    points = {card: table[card.index] for card in FULL_DECK}
+    order = {card: (-points[card], card.suit, card.rank) for card in FULL_DECK}
+    return points, order
+
+
 def score_deal(
     rules: SeepRules, captured: Sequence[Sequence[Card]], sweeps: Sequence[Sequence[int]]
 ) -> DealScore:
     counts = [len(pile) for pile in captured]
-    table = points_by_index(rules)
-    points = [sum([table[card.index] for card in pile]) for pile in captured]
+    points_of, order = _points_by_card(rules.game, rules.rawalpindi, rules.diamond_ten_two)
+    points = [sum(map(points_of.__getitem__, pile)) for pile in captured]
     bonus = [0, 0]
     if rules.most_cards_bonus and counts[0] != counts[1]:
         bonus[0 if counts[0] > counts[1] else 1] = rules.most_cards_bonus
@@ -79,10 +92,7 @@ def score_deal(
             sweeps=len(sweeps[side]),
             sweep_points=sum(sweeps[side]),
             scoring_cards=tuple(
-                sorted(
-                    (c for c in captured[side] if table[c.index]),
-                    key=lambda c: (-table[c.index], c.suit, c.rank),
-                )
+                sorted(filter(points_of.__getitem__, captured[side]), key=order.__getitem__)
             ),
         )
         for side in (0, 1)
