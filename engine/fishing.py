@@ -347,7 +347,7 @@ def completed_takes(loose: int, card: int, target: int) -> frozenset[int]:
             return frozenset(groups_within(loose, target - card))
         found: set[int] = set()
         for base in groups_within(loose, target - card):
-            found.update(base + used for used in maximal_takes(loose - base, target))
+            found.update(map(base.__add__, maximal_takes(loose - base, target)))
         return frozenset(found)
     return _takes_by_rests(loose, target, card)
 

@@ -213,6 +213,10 @@ def card_ranking(points: Callable[[Card], int]) -> list[int]:
 CARD_BITS = [0] * len(FULL_DECK)  # by card index
 for _card in FULL_DECK:
     CARD_BITS[_card.index] = 1 << (_FIELD_BITS * _card.rank + _card.suit)
+# A card's bit, and its count vector, by card (a card hashes as its (rank, suit) pair: one
+# lookup, no index read first): a floor's mask and a hand's vector are sums of them.
+BIT_OF_CARD = {card: CARD_BITS[card.index] for card in FULL_DECK}
+UNIT_OF_CARD = {card: 1 << (_FIELD_BITS * card.rank) for card in FULL_DECK}
 _FIELD_ONES = sum(1 << (_FIELD_BITS * value) for value in range(_MAX_VALUE + 1))
 _PAIR_LOW = _FIELD_ONES * 0x5  # the low bit of each pair of bits
 _PAIR_BITS = _FIELD_ONES * 0x3  # the low pair of each field

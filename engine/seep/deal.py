@@ -30,11 +30,7 @@ from engine.fishing import (
     sums_of,
 )
 from engine.fishing_deal import FishingDeal
-from engine.fishing_takes import (
-    CARD_BITS,
-    TakenCards,
-    card_ranking,
-)
+from engine.fishing_takes import BIT_OF_CARD, UNIT_OF_CARD, TakenCards, card_ranking
 from engine.seep.actions import Kind, SeepAction
 from engine.seep.describe import describe_action, house_name
 from engine.seep.moves import (
@@ -139,10 +135,6 @@ _TAKEN: dict[tuple[str, bool, bool], TakenCards] = {}
 _RANK = attrgetter("rank")
 # Every card's throw: the same value in every listing that has it.
 _THROW_OF = {card: SeepAction(THROW, card, card.rank) for card in FULL_DECK}
-# A card's bit in a floor's mask (`CARD_BITS`) and its count vector, by card (a card hashes
-# as its (rank, suit) pair: one lookup, no index read first).
-_BIT_OF_CARD = {card: CARD_BITS[card.index] for card in FULL_DECK}
-_UNIT_OF_CARD = {card: _UNITS[card.rank] for card in FULL_DECK}
 
 
 def taken_by(rules: SeepRules) -> TakenCards:
@@ -409,11 +401,11 @@ class SeepDeal(FishingDeal[SeepAction]):
             seat = self.turn
             houses = self.houses
             hand = self.hands[seat]
-            mask = sum(map(_BIT_OF_CARD.__getitem__, self.loose))
+            mask = sum(map(BIT_OF_CARD.__getitem__, self.loose))
             pairs = mask - ((mask >> 1) & _PAIR_LOW)  # (`mask_vector`: each field's bits counted)
             loose = (pairs & _PAIR_BITS) + ((pairs >> 2) & _PAIR_BITS)
             reach = sums_of(loose)  # the sums some loose cards make, as bits (0 included)
-            hand_vector = sum(map(_UNIT_OF_CARD.__getitem__, hand))
+            hand_vector = sum(map(UNIT_OF_CARD.__getitem__, hand))
             fields = hand_vector >> 36  # the fields of the values 9 to 13
             held = _HELD[(fields | fields >> 1 | fields >> 2 | fields >> 3) & 0x11111]
             rules = self.rules

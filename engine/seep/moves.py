@@ -22,9 +22,11 @@ from typing import NamedTuple
 
 from engine.fishing import (
     SEARCH_LIMIT,
+    completed_takes,
     count_of,
     groups_within,
     maximal_takes,
+    size,
     sums_of,
     unit,
 )
@@ -70,11 +72,8 @@ def house_plays(key: int) -> tuple[Signature, ...]:
         used_sets = [used for used in _maximal(loose, value) if used]
     elif not sums_of(loose) >> value & 1:  # no group of the value to absorb
         used_sets = sorted(groups_within(loose, value - a))
-    elif _is_small(loose):  # each group worth value - a completed with those the rest leaves
-        found: set[int] = set()
-        for base in groups_within(loose, value - a):
-            found.update(map(base.__add__, maximal_takes(loose - base, value)))
-        used_sets = sorted(found)
+    elif size(loose) <= SEARCH_LIMIT:
+        used_sets = sorted(completed_takes(loose, a, value))
     else:
         used_sets = floor_takes(loose).completed(a, value)
     return tuple([(HOUSE, value, used, None) for used in used_sets])
@@ -93,18 +92,11 @@ def raise_plays(key: int) -> tuple[Signature, ...]:
 def _maximal(loose: int, target: int) -> Sequence[int]:
     """`maximal_takes`, sorted: on a small floor by removing groups (cheapest there), on a
     crowded one from the floor's bitsets."""
-    if _is_small(loose):
+    if size(loose) <= SEARCH_LIMIT:
         return sorted(maximal_takes(loose, target))
     return floor_takes(loose).maximal(target)
 
 
-_EVEN_FIELDS = sum(0xF << (8 * byte) for byte in range(8))
-
-
-def _is_small(loose: int) -> bool:
-    """Whether a floor holds at most `SEARCH_LIMIT` cards (`size`: pairs of fields added into
-    bytes, whose sum is the count modulo 255)."""
-    return ((loose & _EVEN_FIELDS) + (loose >> 4 & _EVEN_FIELDS)) % 255 <= SEARCH_LIMIT
 
 
 def plain_plays(loose: int, a: int, reach: int) -> tuple[Signature, ...]:

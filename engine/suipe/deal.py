@@ -29,7 +29,8 @@ from engine.fishing import (
 )
 from engine.fishing_deal import FishingDeal
 from engine.fishing_takes import (
-    CARD_BITS,
+    BIT_OF_CARD,
+    UNIT_OF_CARD,
     TakenCards,
     card_ranking,
     floor_takes,
@@ -90,10 +91,9 @@ Signature = tuple[Move, int, int, bool, int | None]
 
 
 _TAKEN = TakenCards(card_ranking(preference))  # which of several equal loose cards a play takes
-_INDEX = attrgetter("index")
 _BUILDER = attrgetter("builder")
-_UNIT_OF = [1 << (4 * card.rank) for card in FULL_DECK].__getitem__  # a card's vector, by index
-_CARD_BIT = CARD_BITS.__getitem__  # a card's bit in a floor's mask, by index
+_UNIT_OF = UNIT_OF_CARD.__getitem__  # a card's count vector
+_CARD_BIT = BIT_OF_CARD.__getitem__  # a card's bit in a floor's mask
 _NUMERAL_FIELDS = sum(0xF << (4 * value) for value in range(1, 11))  # of a floor's mask
 # The values from 2 to 10 (those a build can be worth) in a count vector, as bits, by which of
 # their fields are not 0 (one bit in each field).
@@ -214,11 +214,11 @@ class SuipeDeal(FishingDeal[SuipeAction]):
     def _actions(self, hand: Sequence[Card], *, trail: bool) -> list[SuipeAction]:
         # The position's facts, once: the loose cards (court cards too) and the numerals' sums,
         # the mover's hand by value and the builds that can be raised.
-        floor = sum(map(_CARD_BIT, map(_INDEX, self.loose)))
+        floor = sum(map(_CARD_BIT, self.loose))
         mask = floor & _NUMERAL_FIELDS  # the loose numerals
         loose = mask_vector(mask)
         reach = sums_of(loose)  # the sums some loose numerals make, as bits (0 included)
-        hand_vector = sum(map(_UNIT_OF, map(_INDEX, hand)))
+        hand_vector = sum(map(_UNIT_OF, hand))
         held = _HELD[(hand_vector | hand_vector >> 1 | hand_vector >> 2) & _HELD_FIELDS]
         builds = self.builds
         singles: list[int] = []  # the values of the builds that can be raised, ascending
