@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 from engine.match import DealMatch
 from engine.pictures import DealReport, side_names
@@ -12,32 +12,13 @@ from engine.words import say
 
 class FishingMatch(DealMatch):
     """A fishing game's match: players in sides (partners, or one each), deal after deal.
-    The rules say how many sides there are and which side a player is on. A play of the
-    deal in progress, already read, goes straight to the deal (the checks `DealMatch.apply`
-    makes that such a play needs are made here), as a trick game's does."""
-
-    action_type: ClassVar[type]  # the game's play
+    The rules say how many sides there are and which side a player is on."""
 
     def legal_actions(self) -> list[Any]:
         """The deal's plays: `FishingDeal.legal_actions` gives a list of the caller's own."""
         if self.is_terminal or self.pending_cut is not None:
             return super().legal_actions()
         return self.deal.legal_actions()  # type: ignore[no-any-return]
-
-    def apply(self, action: Any, player: int | None = None) -> Any:
-        if (
-            action.__class__ is self.action_type
-            and not self.is_terminal
-            and self.pending_cut is None
-            and (player is None or player == self.deal_turn())
-        ):
-            deal = self.deal
-            record = deal.apply(action)
-            self.actions.append(action)
-            if deal.is_over:
-                self._settle()
-            return record
-        return super().apply(action, player)
 
     def sides(self) -> tuple[tuple[int, ...], ...]:
         rules = self.rules

@@ -28,12 +28,14 @@ def _is_cut(value: object) -> TypeGuard[Cut]:
 
 
 class DealMatch(GameState):
-    """A match played one deal at a time. Subclasses set `rules_type`, `deal_type` and
-    `parse_action`, and implement `_settle` (what a finished deal changes) and the rest of
-    the protocol (`current_player`, `returns`, `view`)."""
+    """A match played one deal at a time. Subclasses set `rules_type`, `deal_type`,
+    `action_type` and `parse_action`, and implement `_settle` (what a finished deal changes)
+    and the rest of the protocol (`current_player`, `returns`, `view`). A move of the deal in
+    play, already read (of `action_type`), goes straight to the deal, which checks it."""
 
     rules_type: ClassVar[Any]
     deal_type: ClassVar[Any]
+    action_type: ClassVar[type]  # the game's move
     parse_action: Callable[[str], Any]
     # whether the match is over: an attribute, as every move's loop asks (`_over` sets it)
     is_terminal: bool = False
@@ -218,6 +220,18 @@ class DealMatch(GameState):
         return str(self.deal.describe(action))
 
     def apply(self, action: Any, player: int | None = None) -> Any:
+        if (
+            action.__class__ is self.action_type
+            and not self.is_terminal
+            and self.pending_cut is None
+            and (player is None or player == self.deal_turn())
+        ):
+            deal = self.deal
+            record = deal.apply(action)
+            self.actions.append(action)
+            if deal.is_over:
+                self._settle()
+            return record
         if self.is_terminal:
             raise GameOver(say("The match is over."))
         if player is not None and player != self.current_player:

@@ -52,11 +52,9 @@ else:
 
 
 class TrickMatch(DealMatch):
-    """A trick game's match: its running totals (a score per side or seat, or a score sheet),
-    and a move of the hand in play, already read, that goes straight to the hand (the checks
-    `DealMatch.apply` makes that such a move needs are made here)."""
+    """A trick game's match: its running totals (a score per side or seat, or a score
+    sheet)."""
 
-    action_type: ClassVar[type]  # the game's move
     totals_name: ClassVar[str]  # the attribute holding the running totals
 
     def __init__(self, rules: Any = None, seed: Seed = 0) -> None:
@@ -87,21 +85,6 @@ class TrickMatch(DealMatch):
         if legal is None:
             legal = deal._legal = deal._compute_legal()
         return list(legal)
-
-    def apply(self, action: Any, player: int | None = None) -> Any:
-        deal = self.deal
-        if (
-            action.__class__ is self.action_type
-            and not self.is_terminal
-            and self.pending_cut is None
-            and (player is None or player == deal.turn)
-        ):
-            record = deal.apply(action)
-            self.actions.append(action)
-            if deal.is_over:
-                self._settle()
-            return record
-        return super().apply(action, player)
 
 
 def trick_winner(plays: Sequence[tuple[int, Card]], beats: Callable[[Card, Card], bool]) -> int:

@@ -54,8 +54,8 @@ class SheepsheadMatch(TrickMatch):
 
     def apply(self, action: Any, player: int | None = None) -> Any:
         """A card just listed goes straight to the hand's play (`SheepsheadHand._play`: the
-        checks of `TrickMatch.apply` and `SheepsheadHand.apply` hold by being listed); any other
-        move as `TrickMatch.apply` makes it."""
+        checks of `DealMatch.apply` and `SheepsheadHand.apply` hold by being listed); any other
+        move as `DealMatch.apply` makes it."""
         deal = self.deal
         legal = deal._legal
         if (
