@@ -331,19 +331,12 @@ class SeepDeal(FishingDeal[SeepAction]):
                     value_plain_ok = not missing
                     if missing:
                         value_allowed &= missing
-            # its capture or throw first (see `signatures`)
-            if house_bits & bit:  # its own house: captured with it, or added to
-                if owned_bits & ~held & ~bit:
-                    pass  # another house the mover owns would keep no card of its value
-                elif reach & bit:
-                    for _, value, used, _ in captures((loose_vector & up_to[rank]) | rank):
-                        loose = chosen.get(used)
-                        if loose is None:
-                            loose = chosen[used] = taken.cards(mask, used)
-                        append(new_action(SeepAction, (CAPTURE, card, value, loose, None)))
-                else:  # the house alone
-                    append(new_action(SeepAction, (CAPTURE, card, rank, (), None)))
-            elif not value_plain_ok:
+            # its capture or throw first (see `signatures`); with its own house on the floor
+            # the card captures it, unless another house the mover owns would then keep no
+            # card of its value
+            if house_bits & bit:
+                value_plain_ok = not owned_bits & ~held & ~bit
+            if not value_plain_ok:
                 pass
             elif reach & bit:
                 for _, value, used, _ in captures((loose_vector & up_to[rank]) | rank):
@@ -351,6 +344,8 @@ class SeepDeal(FishingDeal[SeepAction]):
                     if loose is None:
                         loose = chosen[used] = taken.cards(mask, used)
                     append(new_action(SeepAction, (CAPTURE, card, value, loose, None)))
+            elif house_bits & bit:  # the house alone
+                append(new_action(SeepAction, (CAPTURE, card, rank, (), None)))
             else:
                 append(_THROW_OF[card])
             # the house values the card can reach with loose cards (see `house_reach`)
