@@ -33,12 +33,6 @@ class FishingDeal(Generic[A]):
     def _compute_legal(self) -> list[A]:
         raise NotImplementedError
 
-    def _is_listed(self, action: A) -> bool:
-        """True when `action` is one of the moves `legal_actions` just listed (such a move
-        needs no check before it is applied): an equal move is as legal as the one listed."""
-        legal = self._legal
-        return legal is not None and action in legal
-
     def pile_cards(self) -> Iterable[Card]:
         """The cards in the floor's piles (houses, builds)."""
         raise NotImplementedError

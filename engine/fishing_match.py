@@ -14,12 +14,6 @@ class FishingMatch(DealMatch):
     """A fishing game's match: players in sides (partners, or one each), deal after deal.
     The rules say how many sides there are and which side a player is on."""
 
-    def legal_actions(self) -> list[Any]:
-        """The deal's plays: `FishingDeal.legal_actions` gives a list of the caller's own."""
-        if self.is_terminal or self.pending_cut is not None:
-            return super().legal_actions()
-        return self.deal.legal_actions()  # type: ignore[no-any-return]
-
     def sides(self) -> tuple[tuple[int, ...], ...]:
         rules = self.rules
         return tuple(

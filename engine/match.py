@@ -199,7 +199,11 @@ class DealMatch(GameState):
             from engine.cut import Cut
 
             return [Cut(n) for n in range(pending.low, pending.high + 1)]
-        return list(self.deal.legal_actions())
+        deal = self.deal
+        legal = deal._legal  # the deal's moves, kept until it changes (`_compute_legal`)
+        if legal is None:
+            legal = deal._legal = deal._compute_legal()
+        return list(legal)
 
     def as_action(self, action: Any) -> Any:
         if isinstance(action, str):

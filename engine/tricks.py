@@ -75,17 +75,6 @@ class TrickMatch(DealMatch):
             setattr(match, cls.totals_name, list(totals))
         return match
 
-    def legal_actions(self) -> list[Any]:
-        """The hand's moves, straight from its cache (`TrickHand.legal_actions`: a hand says
-        its moves in `_compute_legal`)."""
-        if self.is_terminal or self.pending_cut is not None:
-            return super().legal_actions()
-        deal = self.deal
-        legal = deal._legal
-        if legal is None:
-            legal = deal._legal = deal._compute_legal()
-        return list(legal)
-
 
 def trick_winner(plays: Sequence[tuple[int, Card]], beats: Callable[[Card, Card], bool]) -> int:
     """The seat holding the trick: the first play, taken over by every later card that

@@ -65,15 +65,6 @@ class SedmaMatch(TrickMatch):
 
         return describe_action(self.deal, action, names)
 
-    def legal_actions(self) -> list[Any]:
-        if self.is_terminal or self.pending_cut is not None:
-            return super().legal_actions()
-        deal = self.deal
-        legal = deal._legal  # the hand's moves, kept until it changes
-        if legal is None:
-            legal = deal._legal = deal._compute_legal()
-        return legal.copy()
-
     def play_groups(self) -> list[MoveGroup]:
         from engine.move_group import MoveGroup
 

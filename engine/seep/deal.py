@@ -536,7 +536,8 @@ class SeepDeal(FishingDeal[SeepAction]):
         return describe_action(action, house, sweep)
 
     def apply(self, action: SeepAction, seat: int | None = None) -> PlayRecord:
-        if not self._is_listed(action):
+        legal = self._legal
+        if legal is None or action not in legal:  # (a move equal to a listed one is legal)
             self.check(action, seat)
         elif seat is not None and seat != self.turn:
             raise NotYourTurn(say("It is not your turn."))
