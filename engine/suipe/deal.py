@@ -523,8 +523,8 @@ def _joined(loose: int, card: int, need: int, target: int) -> tuple[int, ...]:
 
 def _unions(loose: int, groups: Sequence[int]) -> list[int]:
     """Every union of disjoint `groups` that fits in `loose` (count vectors), 0 included,
-    ascending (`disjoint_unions` given the groups): each group added as many times as it fits
-    to each union found with the groups before it."""
+    ascending: each group added as many times as it fits to each union found with the groups
+    before it."""
     found = {0}
     guarded = loose | _GUARDS  # a vector fits when subtracting it borrows no field's guard
     for group in groups:
