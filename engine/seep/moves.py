@@ -97,7 +97,6 @@ def _maximal(loose: int, target: int) -> Sequence[int]:
     return floor_takes(loose).maximal(target)
 
 
-
 def plain_plays(loose: int, a: int, reach: int) -> tuple[Signature, ...]:
     """The captures of a card worth `a`, or its throw when nothing can be taken."""
     if reach >> a & 1:
