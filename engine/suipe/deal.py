@@ -404,25 +404,28 @@ _FIELD_ONES = sum(1 << (4 * value) for value in range(14))
 _ONES_UP_TO = [_FIELD_ONES & _UP_TO[top] for top in range(14)]
 
 
-def _distinct_groups(target: int) -> dict[int, tuple[int, ...]]:
-    """The groups of distinct values worth `target` (those a build may hold), ascending, by
-    the values a floor holds (one bit in each of their fields, values up to `target`)."""
-    values = range(1, target + 1)
-    groups = sorted(
+# The groups of distinct values worth each target from 0 to 10 (those a build may hold),
+# ascending: a few dozen in all.
+_ALL_DISTINCT_GROUPS = [
+    sorted(
         sum(1 << (4 * value) for value in chosen)
-        for size in values
-        for chosen in combinations(values, size)
+        for size in range(1, target + 1)
+        for chosen in combinations(range(1, target + 1), size)
         if sum(chosen) == target
     )
-    present_sets = (
-        sum(1 << (4 * value) for value in values if bits >> value & 1)
-        for bits in range(0, 2 << target, 2)
-    )
-    return {present: tuple(g for g in groups if not g & ~present) for present in present_sets}
+    for target in range(11)
+]
+# distinct_groups keeps this many (target, values present) pairs, of about 2,000 there are.
+DISTINCT_CACHE = 1 << 9
 
 
-# By target from 0 to 10, then by the values present (about 2,000 entries in all).
-_DISTINCT_GROUPS = [_distinct_groups(target) for target in range(11)]
+@lru_cache(maxsize=DISTINCT_CACHE)
+def _distinct_groups(target: int, present: int) -> tuple[int, ...]:
+    """The groups of distinct values worth `target` that a floor holding the values `present`
+    (one bit in each of their fields) can make, ascending."""
+    return tuple([g for g in _ALL_DISTINCT_GROUPS[target] if not g & ~present])
+
+
 _BUILD_ALONE: dict[int, tuple[Signature, ...]] = {
     r: ((CAPTURE, r, 0, True, None),) for r in range(1, 11)
 }
@@ -507,12 +510,12 @@ def _joined(loose: int, card: int, need: int, target: int) -> tuple[int, ...]:
     crowded one from the floor's bitsets."""
     present = (loose | loose >> 1 | loose >> 2) & _FIELD_ONES  # (counts are at most 4)
     # the loose groups that can join the card: of distinct values, none worth the card
-    bases = _DISTINCT_GROUPS[need][present & _ONES_UP_TO[need] & ~(1 << 4 * card)]
+    bases = _distinct_groups(need, present & _ONES_UP_TO[need] & ~(1 << 4 * card))
     if need and not sums_of(loose) >> target & 1:  # no group of the value to add
         return bases
     if size(loose) > SEARCH_LIMIT:
         return floor_takes(loose).joined(card, need, target)
-    wholes = _DISTINCT_GROUPS[target][present & _ONES_UP_TO[target]]
+    wholes = _distinct_groups(target, present & _ONES_UP_TO[target])
     if not need:
         return tuple(_unions(loose, wholes))
     found: set[int] = set()
