@@ -30,13 +30,20 @@ from engine.fishing import (
     sums_of,
 )
 from engine.fishing_deal import FishingDeal
-from engine.fishing_takes import BIT_OF_CARD, UNIT_OF_CARD, TakenCards, card_ranking
+from engine.fishing_takes import (
+    BIT_OF_CARD,
+    UNIT_OF_CARD,
+    TakenCards,
+    card_ranking,
+    mask_vector,
+)
 from engine.seep.actions import Kind, SeepAction
 from engine.seep.describe import describe_action, house_name
 from engine.seep.moves import (
     UP_TO,
     Signature,
     Situation,
+    allowances,
     captures,
     house_plays,
     raise_plays,
@@ -114,17 +121,14 @@ class _MoveContext(NamedTuple):
     reach: int  # the sums some loose cards make, as bits
     situation: Situation  # what the houses allow the mover
     held: int  # the house values in the mover's hand, as bits
-    allowed: int  # the house values a card of another value may play into (`allowance`)
+    allowed: int  # the house values a card of another value may play into (`allowances`)
     plain_ok: bool  # such a card may capture or be thrown
-    break_allowed: int  # the house values a card may raise a house into (`raising_allowance`)
+    break_allowed: int  # the house values a card may raise a house into (`allowances`)
 
 
 # No house on the floor, past the first play, no Rawalpindi: the most common situation.
 _OPEN_FLOOR = situation((), (), _NO_VALUES, _NO_VALUES, None, False, _NO_VALUES, False)
 _UNITS = [1 << (4 * value) for value in range(14)]
-# `mask_vector`'s constants: the low bit of each pair of bits in the fields, each field's low pair.
-_PAIR_LOW = sum(0x5 << (4 * value) for value in range(14))
-_PAIR_BITS = sum(0x3 << (4 * value) for value in range(14))
 # A house's bits in a situation's key (see `situation_of`), shifted by its value.
 _OWNED = 1 | 1 << 14
 _PARTNER_OWNED = 1 << 28
@@ -322,15 +326,7 @@ class SeepDeal(FishingDeal[SeepAction]):
             bit = 1 << rank
             value_allowed, value_plain_ok = allowed, plain_ok
             if rank >= 9 and (hand_vector >> 4 * rank) & 15 == 1:  # its last card
-                held_after = held ^ bit  # (`allowance` of the values then held)
-                missing = owned_bits & ~held_after
-                if missing & (missing - 1):
-                    value_allowed, value_plain_ok = 0, False
-                else:
-                    value_allowed = where.may_make & ~(where.makes_owner & ~held_after)
-                    value_plain_ok = not missing
-                    if missing:
-                        value_allowed &= missing
+                value_allowed, value_plain_ok, _ = allowances(where, held ^ bit)
             # its capture or throw first (see `signatures`); with its own house on the floor
             # the card captures it, unless another house the mover owns would then keep no
             # card of its value
@@ -397,8 +393,7 @@ class SeepDeal(FishingDeal[SeepAction]):
             houses = self.houses
             hand = self.hands[seat]
             mask = sum(map(BIT_OF_CARD.__getitem__, self.loose))
-            pairs = mask - ((mask >> 1) & _PAIR_LOW)  # (`mask_vector`: each field's bits counted)
-            loose = (pairs & _PAIR_BITS) + ((pairs >> 2) & _PAIR_BITS)
+            loose = mask_vector(mask)
             reach = sums_of(loose)  # the sums some loose cards make, as bits (0 included)
             hand_vector = sum(map(UNIT_OF_CARD.__getitem__, hand))
             fields = hand_vector >> 36  # the fields of the values 9 to 13
@@ -430,19 +425,7 @@ class SeepDeal(FishingDeal[SeepAction]):
                 if rules.loose_card_break:
                     key |= 1 << 75
                 where = situation_of(key)
-                # `allowance` and `raising_allowance`, worked out together
-                missing = where.owned_bits & ~held  # owned houses without a card kept
-                if missing & (missing - 1):
-                    allowed = break_allowed = 0
-                    plain_ok = False
-                else:
-                    makes_owner = where.makes_owner & ~held
-                    allowed = where.may_make & ~makes_owner
-                    break_allowed = where.may_raise & ~makes_owner
-                    plain_ok = not missing
-                    if missing:
-                        allowed &= missing
-                        break_allowed &= missing
+                allowed, plain_ok, break_allowed = allowances(where, held)
             else:
                 where, allowed, plain_ok, break_allowed = _OPEN_FLOOR, held, True, 0
             self._context_cache = new_action(

@@ -196,7 +196,7 @@ class Situation(NamedTuple):
     loose_card_break: bool
     simple: bool  # none of the ownership, limit or Rawalpindi restrictions apply
     # The card values (a bit each) whose plays the listing works out from bit masks (see
-    # `allowance`): all but during the bidder's first play, and but the values that may raise
+    # `allowances`): all but during the bidder's first play, and but the values that may raise
     # a house with a loose card.
     plain: int
     owned_bits: int  # `owned` as bits
@@ -313,28 +313,21 @@ _HOUSE_VALUE_TUPLES = {
 _HOUSE_VALUE_SETS = {bits: frozenset(values) for bits, values in _HOUSE_VALUE_TUPLES.items()}
 
 
-def allowance(situation: Situation, held: int) -> tuple[int, bool]:
+def allowances(situation: Situation, held: int) -> tuple[int, bool, int]:
     """For a card of a `plain` value, with the mover then holding the house values `held` (as
-    bits): the house values its house plays may go into, and whether its capture (or throw)
-    is allowed — every house the mover owns must keep a card of its value in hand, unless
-    the play goes into that house."""
-    missing = situation.owned_bits & ~held
+    bits): the house values its house plays may go into, whether its capture (or throw) is
+    allowed, and the house values it may raise a breakable house into (a card worth 1 to 4)
+    — every house the mover owns must keep a card of its value in hand, unless the play goes
+    into that house."""
+    missing = situation.owned_bits & ~held  # owned houses without a card kept
     if missing & (missing - 1):
-        return 0, False
-    allowed = situation.may_make & ~(situation.makes_owner & ~held)
+        return 0, False, 0
+    makes_owner = situation.makes_owner & ~held
+    allowed = situation.may_make & ~makes_owner
+    raised = situation.may_raise & ~makes_owner
     if missing:
-        return allowed & missing, False
-    return allowed, True
-
-
-def raising_allowance(situation: Situation, held: int) -> int:
-    """The house values (as bits) that a card worth 1 to 4 may raise a breakable house into,
-    with the mover then holding the house values `held` (as bits); see `allowance`."""
-    missing = situation.owned_bits & ~held
-    if missing & (missing - 1):
-        return 0
-    allowed = situation.may_raise & ~(situation.makes_owner & ~held)
-    return allowed & missing if missing else allowed
+        return allowed & missing, False, raised & missing
+    return allowed, True, raised
 
 
 def signatures(
