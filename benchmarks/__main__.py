@@ -21,11 +21,9 @@ skipped with `--skip`):
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import platform
 import statistics
-import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -33,37 +31,13 @@ from typing import Any
 
 Row = tuple[str, str, str]  # part, figure, value
 
-# In a fresh process: the imports and the first hands are counted, the interpreter's start not.
-FRESH_CHILD = """
-import json, random, sys, time
-started = time.process_time()
-from engine.games import new_match
-game, players, hands = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-rng = random.Random(1)
-done = seed = 0
-while done < hands:
-    seed += 1
-    match = new_match(game, seed, players=players)
-    deal = match.deals_finished
-    while not match.is_terminal and match.deals_finished == deal:
-        match.apply(rng.choice(match.legal_actions()))
-    done += 1
-print(json.dumps(hands / (time.process_time() - started)))
-"""
-
 
 def fresh_rate(game: str, players: int, hands: int, runs: int = 3) -> float:
-    """Random deals (hands) per second of a new process, imports included: median of `runs`."""
-    rates = []
-    for _ in range(runs):
-        out = subprocess.run(
-            [sys.executable, "-c", FRESH_CHILD, game, str(players), str(hands)],
-            check=True,
-            capture_output=True,
-            text=True,
-        ).stdout
-        rates.append(json.loads(out))
-    return statistics.median(rates)
+    """Random deals (hands) per second of a new process, imports included (the interpreter's
+    start not): median of `runs`."""
+    from benchmarks.compare import measure
+
+    return statistics.median(measure(".", game, players, hands, 0)[0] for _ in range(runs))
 
 
 def warm_rate(game: str, players: int, hands: int, batches: int = 5) -> float:

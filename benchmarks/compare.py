@@ -18,11 +18,14 @@ import statistics
 import subprocess
 import sys
 
+# A new process: its imports and first deals (fresh), then `warm_batches` batches of the same
+# size, the median of all but the first of them (warm, None without batches).
 CHILD = """
 import json, random, statistics, sys, time
 started = time.process_time()
 from engine.games import new_match
-game, players, deals = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+game = sys.argv[1]
+players, deals, warm_batches = map(int, sys.argv[2:5])
 
 def batch(first_seed):
     rng = random.Random(first_seed)
@@ -34,11 +37,11 @@ def batch(first_seed):
 batch(1)
 fresh = deals / (time.process_time() - started)
 rates = []
-for number in range(4):
+for number in range(warm_batches):
     started = time.process_time()
     batch(1000 * (number + 1))
     rates.append(deals / (time.process_time() - started))
-print(json.dumps([fresh, statistics.median(rates[1:])]))
+print(json.dumps([fresh, statistics.median(rates[1:]) if rates[1:] else None]))
 """
 
 GAMES = ("seep:4", "seep30:4", "suipe:4", "suipe:2", "sheepshead:5", "sedma:4", "hola:4")
@@ -47,12 +50,15 @@ DEALS = {"seep": 40, "seep30": 40, "suipe": 40}
 HANDS = 300
 
 
-def measure(tree: str, game: str, players: int) -> tuple[float, float]:
-    """One fresh process of `tree`: (fresh, warm) deals or hands per second."""
-    count = DEALS.get(game, HANDS)
+def measure(
+    tree: str, game: str, players: int, count: int | None = None, warm_batches: int = 4
+) -> tuple[float, float | None]:
+    """One fresh process of `tree`: (fresh, warm) deals or hands per second, `count` of them
+    a batch (by default the game's own: `DEALS`, `HANDS`)."""
+    count = count or DEALS.get(game, HANDS)
     env = {**os.environ, "PYTHONPATH": os.path.abspath(tree)}
     out = subprocess.run(
-        [sys.executable, "-c", CHILD, game, str(players), str(count)],
+        [sys.executable, "-c", CHILD, game, str(players), str(count), str(warm_batches)],
         cwd=tree,
         env=env,
         check=True,
@@ -74,7 +80,7 @@ def main() -> None:
     print(f"{'game':<14} {'fresh old → new':>24} {'warm old → new':>24}")
     for setup in args.game:
         game, players = setup.split(":")
-        figures: dict[str, list[tuple[float, float]]] = {args.old: [], args.new: []}
+        figures: dict[str, list[tuple[float, float | None]]] = {args.old: [], args.new: []}
         for number in range(args.rounds):
             order = (args.old, args.new) if number % 2 == 0 else (args.new, args.old)
             for tree in order:
