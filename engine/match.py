@@ -224,34 +224,29 @@ class DealMatch(GameState):
         return str(self.deal.describe(action))
 
     def apply(self, action: Any, player: int | None = None) -> Any:
-        if (
+        if not (
             action.__class__ is self.action_type
             and not self.is_terminal
             and self.pending_cut is None
             and (player is None or player == self.deal_turn())
-        ):
-            deal = self.deal
-            record = deal.apply(action)
-            self.actions.append(action)
-            if deal.is_over:
-                self._settle()
-            return record
-        if self.is_terminal:
-            raise GameOver(say("The match is over."))
-        if player is not None and player != self.current_player:
-            raise NotYourTurn(say("It is not your turn."))
-        parsed = self.as_action(action)
-        if _is_cut(parsed) or self.pending_cut is not None:
-            if self.pending_cut is None:
-                raise IllegalMove(say("The deck is not waiting for a cut."))
-            if not _is_cut(parsed):
-                raise IllegalMove(say("The deck must be cut before the deal."))
-            record = self._cut(parsed)
-            self.actions.append(parsed)
-            return record
-        record = self.deal.apply(parsed)
-        self.actions.append(parsed)
-        if self.deal.is_over:
+        ):  # (a move of the deal in play, already read, needs none of these checks)
+            if self.is_terminal:
+                raise GameOver(say("The match is over."))
+            if player is not None and player != self.current_player:
+                raise NotYourTurn(say("It is not your turn."))
+            action = self.as_action(action)
+            if _is_cut(action) or self.pending_cut is not None:
+                if self.pending_cut is None:
+                    raise IllegalMove(say("The deck is not waiting for a cut."))
+                if not _is_cut(action):
+                    raise IllegalMove(say("The deck must be cut before the deal."))
+                record = self._cut(action)
+                self.actions.append(action)
+                return record
+        deal = self.deal
+        record = deal.apply(action)
+        self.actions.append(action)
+        if deal.is_over:
             self._settle()
         return record
 
