@@ -72,10 +72,8 @@ def house_plays(key: int) -> tuple[Signature, ...]:
         used_sets = [used for used in _maximal(loose, value) if used]
     elif not sums_of(loose) >> value & 1:  # no group of the value to absorb
         used_sets = sorted(groups_within(loose, value - a))
-    elif size(loose) <= SEARCH_LIMIT:
-        used_sets = sorted(completed_takes(loose, a, value))
     else:
-        used_sets = floor_takes(loose).completed(a, value)
+        used_sets = _completed(loose, a, value)
     return tuple([(HOUSE, value, used, None) for used in used_sets])
 
 
@@ -95,6 +93,13 @@ def _maximal(loose: int, target: int) -> Sequence[int]:
     if size(loose) <= SEARCH_LIMIT:
         return sorted(maximal_takes(loose, target))
     return floor_takes(loose).maximal(target)
+
+
+def _completed(loose: int, card: int, target: int) -> Sequence[int]:
+    """`completed_takes`, sorted (see `_maximal`)."""
+    if size(loose) <= SEARCH_LIMIT:
+        return sorted(completed_takes(loose, card, target))
+    return floor_takes(loose).completed(card, target)
 
 
 def plain_plays(loose: int, a: int, reach: int) -> tuple[Signature, ...]:
