@@ -304,6 +304,21 @@ def _taken(loose: int, groups: Sequence[int]) -> frozenset[int]:
     return frozenset(loose - rest for rest in _stuck_remainders(loose, groups))
 
 
+def disjoint_unions(loose: int, groups: Sequence[int]) -> list[int]:
+    """Every union of disjoint `groups` that fits in `loose` (count vectors), 0 included,
+    ascending: each group added as many times as it fits to each union found with the groups
+    before it."""
+    found = {0}
+    guarded = loose | _GUARDS  # a vector fits when subtracting it borrows no field's guard
+    for group in groups:
+        for union in list(found):
+            union += group
+            while (guarded - union) & _GUARDS == _GUARDS:
+                found.add(union)
+                union += group
+    return sorted(found)
+
+
 def _takes_by_search(loose: int, target: int) -> frozenset[int]:
     """Remove target-groups one at a time until none fits; collect what was taken."""
     return _taken(loose, groups_within(loose, target))

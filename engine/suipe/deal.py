@@ -22,6 +22,7 @@ from engine.fishing import (
     SEARCH_LIMIT,
     card_vector,
     check_turn,
+    disjoint_unions,
     groups_within,
     require_cards,
     size,
@@ -399,7 +400,6 @@ class SuipeDeal(FishingDeal[SuipeAction]):
 _UP_TO = [sum(0xF << (4 * value) for value in range(1, top + 1)) for top in range(14)]
 _VALUE_SHIFT = 56
 _RAISED_SHIFT = 60
-_GUARDS = sum(8 << (4 * value) for value in range(1, 14))  # a bit above each value's count
 _FIELD_ONES = sum(1 << (4 * value) for value in range(14))
 _ONES_UP_TO = [_FIELD_ONES & _UP_TO[top] for top in range(14)]
 
@@ -471,7 +471,7 @@ def captures(key: int) -> tuple[tuple[Signature, ...], tuple[Signature, ...]]:
     r = key & 15
     loose = key - r
     if size(loose) <= SEARCH_LIMIT:  # (see `_joined`)
-        unions: Sequence[int] = _unions(loose, groups_within(loose, r))
+        unions: Sequence[int] = disjoint_unions(loose, groups_within(loose, r))
     else:
         unions = floor_takes(loose).union_vectors(r)
     alone = [(CAPTURE, r, used, False, None) for used in unions[1:]]  # (the first takes none)
@@ -517,23 +517,8 @@ def _joined(loose: int, card: int, need: int, target: int) -> tuple[int, ...]:
         return floor_takes(loose).joined(card, need, target)
     wholes = _distinct_groups(target, present & _ONES_UP_TO[target])
     if not need:
-        return tuple(_unions(loose, wholes))
+        return tuple(disjoint_unions(loose, wholes))
     found: set[int] = set()
     for base in bases:
-        found.update(base + extra for extra in _unions(loose - base, wholes))
+        found.update(base + extra for extra in disjoint_unions(loose - base, wholes))
     return tuple(sorted(found))
-
-
-def _unions(loose: int, groups: Sequence[int]) -> list[int]:
-    """Every union of disjoint `groups` that fits in `loose` (count vectors), 0 included,
-    ascending: each group added as many times as it fits to each union found with the groups
-    before it."""
-    found = {0}
-    guarded = loose | _GUARDS  # a vector fits when subtracting it borrows no field's guard
-    for group in groups:
-        for union in list(found):
-            union += group
-            while (guarded - union) & _GUARDS == _GUARDS:
-                found.add(union)
-                union += group
-    return sorted(found)
