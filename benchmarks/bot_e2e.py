@@ -9,8 +9,8 @@ a human's):
   average, at random moments);
 - moves per second when every table moves as fast as the bot answers (saturation);
 - memory: the bot process resident once connected and idle, and per active table; the bot's CPU
-  time per move, and how it splits between the event loop's thread, the worker threads (the
-  images) and SQLite's thread.
+  time per move, and how it splits between the event loop's thread, the drawing thread (the
+  images), the other worker threads and SQLite's thread.
 
 Stores and process counts are measured side by side in one run: SQLite (one process; one
 file is one process's store), and PostgreSQL (a server this run starts, a new database per
@@ -328,8 +328,9 @@ def _refused(asked: Any) -> bool:
 
 
 def _thread_cpu() -> dict[str, float]:
-    """CPU seconds of this process's threads by kind (Linux): the event loop's, the worker
-    threads' (rendering, `asyncio.to_thread`), the SQLite connection's and the rest."""
+    """CPU seconds of this process's threads by kind (Linux): the event loop's, the drawing
+    thread's (`bot.drawing`: the images), the other worker threads' (`asyncio.to_thread`),
+    the SQLite connection's and the rest."""
     import os
     import threading
 
@@ -349,8 +350,12 @@ def _thread_cpu() -> dict[str, float]:
 def _thread_kind(thread: Any) -> str:
     import threading
 
+    from bot.drawing import THREAD_NAME
+
     if thread is threading.main_thread():
         return "loop"
+    if thread.name.startswith(THREAD_NAME):
+        return "drawing"
     if thread.name.startswith("asyncio_"):
         return "workers"
     if "connection_worker" in thread.name or "aiosqlite" in thread.name:
@@ -376,7 +381,7 @@ def _p99(values: list[float]) -> float:
 
 
 def _by_thread(result: dict[str, float]) -> str:
-    kinds = ("loop", "workers", "store", "other")
+    kinds = ("loop", "drawing", "workers", "store", "other")
     return ", ".join(f"{k} {result.get('cpu_' + k, 0.0):.1f}" for k in kinds)
 
 

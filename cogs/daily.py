@@ -28,6 +28,7 @@ from bot.daily import (
     reveal_text,
     spec_with_daily,
 )
+from bot.drawing import drawn
 from bot.i18n import N_, _, ngettext, speaking
 from bot.leaderboards import BoardPage
 from bot.localised import localise
@@ -100,7 +101,7 @@ async def board_parts(
     if attach and page.rows:
         from renderers import leaderboard as board_image  # Pillow and the renderers: on first use
 
-        png = await asyncio.to_thread(board_image.render_png, board_model(page))
+        png = await drawn(board_image.render_png, board_model(page))
         parts["attachments"] = [discord.File(io.BytesIO(png), filename="daily.png")]
         embed.set_image(url="attachment://daily.png")
     return parts

@@ -3,7 +3,6 @@ record."""
 
 from __future__ import annotations
 
-import asyncio
 import io
 import re
 from typing import TYPE_CHECKING, Any
@@ -13,6 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.daily import DAILY_BOARDS
+from bot.drawing import drawn
 from bot.i18n import N_, _
 from bot.leaderboards import Board, BoardPage, Period, board_choices, board_page, stats_for
 from bot.translator import said
@@ -60,7 +60,7 @@ async def board_message(
     if can_attach(interaction.channel):
         from renderers import leaderboard as board_image
 
-        png = await asyncio.to_thread(board_image.render_png, board_model(shown))
+        png = await drawn(board_image.render_png, board_model(shown))
         kwargs["attachments"] = [discord.File(io.BytesIO(png), filename="leaderboard.png")]
         embed.set_image(url="attachment://leaderboard.png")
     else:
@@ -214,7 +214,7 @@ class LeaderboardCommands(commands.Cog):
         if can_attach(interaction.channel):
             from renderers import leaderboard as board_image
 
-            png = await asyncio.to_thread(
+            png = await drawn(
                 board_image.render_chart_png,
                 stats.recent,
                 _("Last {count} matches", count=len(stats.recent)),

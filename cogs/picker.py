@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import discord
 
 from bot import logs
+from bot.drawing import drawn
 from bot.flow import Move
 from bot.i18n import N_, _, ngettext
 from bot.localised import localise
@@ -81,12 +82,10 @@ async def hand_files(session: PickerTable, seat: int) -> list[discord.File]:
     if session.match.pending_cut is not None:
         return []  # the deck is being cut: no cards are dealt yet
     view = session.match.view(seat)
-    png = await asyncio.to_thread(hand_image.render_png, view)
+    png = await drawn(hand_image.render_png, view)
     picture = session.match.view(PUBLIC).picture(session.names())
     # the player's own seat at the bottom of their private table image
-    floor = await asyncio.to_thread(
-        table_image.render_picture_png, picture, table_image.DEFAULT_THEME, seat
-    )
+    floor = await drawn(table_image.render_picture_png, picture, table_image.DEFAULT_THEME, seat)
     return [  # the table and the hand together, in one private message
         discord.File(io.BytesIO(floor), filename="table.png"),
         discord.File(io.BytesIO(png), filename="hand.png"),
@@ -110,9 +109,7 @@ class LastTrickButton(TableButton, kind="lasttrick", label=N_("Last trick")):
         if last is None:
             await tell(interaction, _("No trick has been taken yet this hand."))
             return
-        png = await asyncio.to_thread(
-            table_image.render_picture_png, last, table_image.DEFAULT_THEME, seat
-        )
+        png = await drawn(table_image.render_picture_png, last, table_image.DEFAULT_THEME, seat)
         await interaction.response.send_message(
             _("The last trick:"),
             file=discord.File(io.BytesIO(png), filename="last-trick.png"),

@@ -8,7 +8,6 @@ views are used for channel messages.
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 from collections.abc import Callable
@@ -17,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.drawing import drawn
 from bot.i18n import _
 from cogs.common import can_attach, plays_text
 from cogs.lobby import NextMatchButton, RematchButton
@@ -129,7 +129,7 @@ async def table_message(
         pass  # the deck is being cut: no deal to show yet (nothing may depend on its secret)
     elif can_attach(channel):
         embed.set_image(url="attachment://table.png")
-        return await asyncio.to_thread(_finished, kwargs, buttons, finish, picture)
+        return await drawn(_finished, kwargs, buttons, finish, picture)
     else:
         embed.add_field(name=_("Table"), value=picture.text()[:1024], inline=False)
         embed.set_footer(text=_("I may not attach images here, so the table comes as text."))
@@ -194,12 +194,12 @@ async def summary_message(session: TableSession, channel: Any) -> dict[str, Any]
         view.add_item(RematchButton(session.id))
         kwargs["view"] = view
     if can_attach(channel):
-        png = await asyncio.to_thread(summary.render_png, match.view(PUBLIC), names)
+        png = await drawn(summary.render_png, match.view(PUBLIC), names)
         kwargs["file"] = discord.File(io.BytesIO(png), filename="summary.png")
         embed.set_image(url="attachment://summary.png")
         recap_of = getattr(match.view(PUBLIC), "recap_picture", None)  # optional for a game
         if match.is_terminal and recap_of is not None:  # the match deal by deal, beside it
-            recap_image = await asyncio.to_thread(recap.render_recap_png, recap_of(names))
+            recap_image = await drawn(recap.render_recap_png, recap_of(names))
             kwargs["files"] = [
                 kwargs.pop("file"),
                 discord.File(io.BytesIO(recap_image), filename="recap.png"),

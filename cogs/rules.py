@@ -3,7 +3,6 @@ in the reader's language; also the table's "Rules" button (the page for the situ
 
 from __future__ import annotations
 
-import asyncio
 import io
 import re
 from collections.abc import Callable
@@ -14,6 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.drawing import drawn
 from bot.i18n import N_, _, current, speaking
 from bot.lessons import (
     LANGUAGES,
@@ -107,7 +107,7 @@ async def example_images(example_ids: list[str]) -> list[bytes]:
     (about 0.1 s a page), as many as one message may carry (`IMAGES_BYTES` in all)."""
     pngs: list[bytes] = []
     for example_id in example_ids:
-        png = await asyncio.to_thread(example_png, example_id)
+        png = await drawn(example_png, example_id)
         if sum(map(len, pngs)) + len(png) > IMAGES_BYTES:
             break
         pngs.append(png)

@@ -283,7 +283,15 @@ def wrap_pieces(
 ) -> list[str]:
     """`pieces` joined into at most `lines` lines of `width` pixels, a piece never split
     unless it is longer than a line (then between its words); what does not fit ends the last
-    line with an ellipsis (a fault for anything but a name: see `fit_text`)."""
+    line with an ellipsis (a fault for anything but a name: see `fit_text`).
+
+    Text that fits on one line whole (the last play, most scores) is measured once, not
+    piece by piece: a line's text is new after nearly every move, so each measure is a
+    layout of its own."""
+    first = next((number for number, piece in enumerate(pieces) if piece), len(pieces))
+    whole = joiner.join(pieces[first:])  # as the pieces join below (empty ones first dropped)
+    if text_width(whole, face) <= width:
+        return [whole] if whole else []
     out: list[str] = []
     current = ""
     for piece in pieces:
