@@ -80,17 +80,19 @@ def played(game: str, players: int, moves: int = 60) -> tuple[list[float], int]:
 
 
 def tables(count: int, moves: int = 16, warm: int = 4) -> list[float]:
-    """The table images of `benchmarks.bot_e2e`: `count` two-player Suipe tables (players "A"
-    and "B", each table's first legal move played) taking turns, the public table drawn after
-    every move as the bot draws it. The times of the moves after each table's first `warm`."""
+    """The table images of `benchmarks.bot_e2e`: `count` two-player Suipe tables (players "A0"
+    and "B0", "A1" and "B1"… as there: a table's names are its own, so its seats, score and
+    last play are words no other table draws; each table's first legal move played) taking
+    turns, the public table drawn after every move as the bot draws it. The times of the moves
+    after each table's first `warm`."""
     matches = [new_match("suipe", 1000 + n, players=2) for n in range(count)]
     times: list[float] = []
     for move in range(moves):
-        for match in matches:
+        for number, match in enumerate(matches):
             while match.pending_cut is not None and not match.is_terminal:
                 match.apply(Cut(match.pending_cut.default), match.pending_cut.cutter)
             match.apply(match.legal_actions()[0])
-            picture = match.view(PUBLIC).picture(["A", "B"])
+            picture = match.view(PUBLIC).picture([f"A{number}", f"B{number}"])
             started = clock()
             table.render_picture_png(picture)
             if move >= warm:
