@@ -1,13 +1,13 @@
-"""The thread that draws the images of play: table messages, hands and deal summaries.
+"""The thread that draws the bot's images: table messages, hands, deal summaries, boards and
+the rules' examples.
 
 Drawing is Python and Pillow under the GIL. Pillow and zlib let the GIL go around each paste,
 conversion and deflate, a few hundred times an image, so several threads drawing at once hand
 it back and forth between them and the event loop all the time, and every hand-over costs a
 wake-up, a switch and caches filled again. One thread drawing one image after another spent
-a fifth less CPU on each (`benchmarks/bot_e2e.py`, 200 tables) and answered sooner, and the
-loop never waits for it. Work that may take long (a whole game's animation) stays on
-asyncio's own threads (`asyncio.to_thread`) so that no table waits behind it.
-"""
+about a third less CPU on each (`benchmarks/bot_e2e.py`, 200 tables), and the loop never
+waits for it. Work that may take long (a whole game's animation, a record's pages) stays on
+asyncio's own threads (`asyncio.to_thread`) so that no table waits behind it."""
 
 from __future__ import annotations
 
