@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
@@ -27,7 +26,6 @@ __all__ = [
     "render_picture",
     "render_picture_png",
     "render_png",
-    "render_png_async",
     "to_png",
 ]
 
@@ -62,13 +60,6 @@ def render_png(
     view: GameView, names: Sequence[str] | None = None, theme: Theme = DEFAULT_THEME
 ) -> bytes:
     return render_picture_png(table_model(view, names), theme)
-
-
-async def render_png_async(
-    view: GameView, names: Sequence[str] | None = None, theme: Theme = DEFAULT_THEME
-) -> bytes:
-    """Render in a worker thread so an event loop (the bot's) keeps serving other tables."""
-    return await asyncio.to_thread(render_png, view, names, theme)
 
 
 def render_model(model: TableModel, theme: Theme = DEFAULT_THEME, bottom: int = 0) -> Image.Image:

@@ -159,26 +159,6 @@ def test_gallery_writes_every_sample(tmp_path) -> None:
     assert SUIPE_THREE.startswith("suipe players=3")
 
 
-async def test_rendering_runs_off_the_event_loop() -> None:
-    """While a table renders in a worker thread, the event loop keeps ticking."""
-    import asyncio
-
-    view = played(SeepMatch(SeepRules(), 8), 15).view()
-    ticks = 0
-
-    async def ticker() -> None:
-        nonlocal ticks
-        while True:
-            ticks += 1
-            await asyncio.sleep(0)
-
-    task = asyncio.create_task(ticker())
-    data = await table.render_png_async(view, NAMES)
-    task.cancel()
-    assert data == table.render_png(view, NAMES)
-    assert ticks > 5
-
-
 @pytest.mark.parametrize(("name", "match"), list(matches()))
 def test_the_sent_png_looks_like_the_drawn_image(name: str, match) -> None:
     """The palette PNG keeps the theme colours (within a shade) and everything else close."""
