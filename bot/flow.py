@@ -25,8 +25,11 @@ from engine.words import sentence
 log = logging.getLogger("seepbot.flow")
 T = TypeVar("T")
 CUT_SECONDS = 30.0  # how long a deal waits for its cutter before the middle cut is made
-RETRY_FIRST = 0.5  # seconds before background work is tried again while the store cannot write
-RETRY_LONGEST = 15.0  # the longest pause between two tries
+# Background work that the store could not write is tried again after RETRY_FIRST seconds,
+# then with pauses that double up to RETRY_LONGEST: once the store answers again, a table
+# (computer players included) moves on within about a second.
+RETRY_FIRST = 0.25
+RETRY_LONGEST = 1.0
 WAITING = N_(
     "Table {number} is waiting: moves can't be saved right now. It goes on by itself as soon "
     "as they can."

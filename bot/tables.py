@@ -90,6 +90,9 @@ class TableSession:
     # once an end is accepted nothing more is posted.
     posting: asyncio.Lock = field(default_factory=asyncio.Lock)
     ending: bool = False  # an end is on its way: a computer's thought in progress is dropped
+    # When the present turn began (time.time()): a move typed before then was meant for an
+    # earlier turn.
+    turn_began: float = field(default_factory=time.time)
 
     # ----- facts ------------------------------------------------------------------------
 
@@ -333,10 +336,8 @@ class TableSession:
             if answer_by is not None and time.time() > answer_by:
                 raise TableBusy(_(BUSY))
             player = self.check_turn(user_id, turn_number)
-            result = await self._apply(player, move)
-            if self.seats[player].missed_turns:
-                await self._set_missed(player, 0)
-            return result
+            missed = 0 if self.seats[player].missed_turns else None
+            return await self._apply(player, move, missed)
 
     async def _set_missed(self, seat: int, count: int) -> None:
         await self.store.set_missed_turns(self.id, seat, count)
@@ -370,12 +371,10 @@ class TableSession:
             cutting = match.pending_cut is not None
             rng = random.Random(f"{self.row.seed}:{turn_number}")
             move = await think(match, seat, rng, TAKEOVER_LEVEL)
-            result = await self._apply(seat, move)
-            if cutting:  # cutting is the cutter's right, not a turn they owe: nothing missed
-                return result, False
-            row = self.seats[seat]
-            await self._set_missed(seat, row.missed_turns + 1)
-            return result, self.seats[seat].away
+            # cutting is the cutter's right, not a turn they owe: nothing missed
+            missed = None if cutting else self.seats[seat].missed_turns + 1
+            result = await self._apply(seat, move, missed)
+            return result, not cutting and self.seats[seat].away
 
     @property
     def language(self) -> str:
@@ -423,9 +422,17 @@ class TableSession:
             self.seats[seat] = SeatRow(seat, None, name, "normal")
             return seat
 
-    async def _apply(self, player: int, move: Any) -> MoveResult:
+    async def _apply(
+        self, player: int, move: Any, missed: int | None = None
+    ) -> MoveResult:
+        """Apply a move and store it, with everything that follows from it at once, in one
+        transaction: the deals it finished (records, results, the retention that prunes
+        older records), the match's result, the next deal's cut when its cutter is not asked,
+        the mover's missed turns (`missed`, when they change) and what the channel is owed.
+        Either all of it is stored or none of it (the game in memory is put back)."""
         match = self.match
         assert match is not None
+        actions_before = len(match.actions)
         deals_before = match.deals_finished
         keys = match.deal_keys
         keys_before = keys.to_dict() if keys is not None else None
@@ -433,10 +440,6 @@ class TableSession:
             record = match.apply(move, player)  # a refusal speaks the mover's language
         except GameError as error:
             raise TableError(str(error)) from None
-        # A move that starts a new deal draws its secret, a cut is kept: stored with the move.
-        new_keys = keys.to_dict() if keys is not None else None
-        if new_keys == keys_before:
-            new_keys = None
         number = len(match.actions) - 1
         names = self.names()
         deal_rows = [
@@ -457,7 +460,18 @@ class TableSession:
             if match.is_terminal
             else []
         )
+        cut = self.due_cut(match)
+        followed: list[tuple[int, int, str]] = []
+        cut_record: Told | None = None
+        if cut is not None:  # the next deal's cut, made for a cutter who is not asked
+            cut_record = match.apply(cut[1], cut[0])
+            followed.append((number + 1, cut[0], match.actions[-1].notation))
+        # A move that starts a new deal draws its secret, a cut is kept: stored with the move.
+        new_keys = keys.to_dict() if keys is not None else None
+        if new_keys == keys_before:
+            new_keys = None
         try:
+            prune_before = await self._records_kept_after() if records else None
             # Shielded: a cancelled caller (shutdown, a timer) must not stop the write half-way,
             # or the game in memory and the stored record would disagree.
             await asyncio.shield(
@@ -465,7 +479,7 @@ class TableSession:
                     self.id,
                     number,
                     player,
-                    match.actions[-1].notation,
+                    match.actions[number].notation,
                     deal_rows,
                     result,
                     self.row.guild_id,
@@ -473,36 +487,35 @@ class TableSession:
                     standings,
                     new_keys,
                     records,
+                    followed=followed,
+                    missed=None if missed is None else (player, missed),
+                    prune_before=prune_before,
                 )
             )
-        except Exception:
-            # The move could not be stored: take it back so game and record stay in step.
+        except BaseException:
+            # Nothing was stored: take the moves back so game and record stay in step.
             data = match.to_dict()
-            self.match = registry.restore({**data, "actions": data["actions"][:-1]})
+            self.match = registry.restore({**data, "actions": data["actions"][:actions_before]})
             raise
         if new_keys is not None:
             self.row = replace(self.row, deal_keys=new_keys)
-        if records:
-            await self._keep_records()
+        if missed is not None:
+            self.seats[player] = replace(self.seats[player], missed_turns=missed)
         if match.is_terminal:
             self.row = replace(self.row, status="finished")  # the channel is free again
         # kept as the game's record: said in the language of whoever reads it
         self.plays.append(Play(number, player, record, deals_before))
+        if cut is not None and cut_record is not None and ASK_FOR_CUT:
+            self.plays.append(Play(number + 1, cut[0], cut_record, match.deals_finished))
         del self.plays[:-PLAYS_KEPT]
-        moved = MoveResult(player, record.told(names[player]), match.deals_finished - deals_before)
-        cut = self.due_cut(match)
-        if cut is not None:  # the next deal's cut, made for a cutter who is not asked
-            await self._apply(*cut)
-            if self.plays and self.plays[-1].number == number + 1 and not ASK_FOR_CUT:
-                self.plays.pop()  # a cut nobody chose is not news
-        return moved
+        self.turn_began = time.time()
+        return MoveResult(player, record.told(names[player]), match.deals_finished - deals_before)
 
-    async def _keep_records(self) -> None:
-        """The server's retention setting: older deal records go as new ones come."""
+    async def _records_kept_after(self) -> float | None:
+        """The server's retention setting: deal records finished before this go as new ones
+        come (None: kept for ever)."""
         settings = await self.store.guild_settings(self.row.guild_id)
-        before = records_kept_after(settings.settings, time.time())
-        if before is not None:
-            await self.store.prune_deal_records(self.row.guild_id, before)
+        return records_kept_after(settings.settings, time.time())
 
     def due_cut(self, match: GameState) -> tuple[int, Cut] | None:
         """The cut to make now for a cutter who is not asked (a computer seat, an away player,

@@ -350,11 +350,27 @@ class Store:
         player_results: Sequence[PlayerResult] = (),
         deal_keys: dict[str, Any] | None = None,
         records: Sequence[DealRecordRow] = (),
+        followed: Sequence[tuple[int, int, str]] = (),
+        missed: tuple[int, int] | None = None,
+        prune_before: float | None = None,
     ) -> None:
-        """One move and whatever it finished, in a single transaction; `deal_keys` when the
-        move drew a new deal's secret or cut; `records`: the deals it finished."""
+        """One move and whatever follows from it, in a single transaction: `deal_keys` when
+        the move drew a new deal's secret or cut; `records`: the deals it finished;
+        `followed`: the moves made at once after it (number, player, notation: the next
+        deal's cut for a cutter who is not asked); `missed`: (seat, its missed turns now);
+        `prune_before`: the server's retention, older deal records go."""
         now = time.time()
         async with self.database.transaction() as tx:
+            if prune_before is not None:
+                await tx.run(
+                    "DELETE FROM deal_players WHERE deal_id IN"
+                    " (SELECT id FROM deal_records WHERE guild_id = ? AND finished_at < ?)",
+                    (guild_id, prune_before),
+                )
+                await tx.run(
+                    "DELETE FROM deal_records WHERE guild_id = ? AND finished_at < ?",
+                    (guild_id, prune_before),
+                )
             for deal in records:
                 row = await tx.one(
                     "INSERT INTO deal_records (table_id, number, guild_id, game, finished_at,"
@@ -372,18 +388,26 @@ class Store:
                     "UPDATE game_tables SET deal_keys = ? WHERE id = ?",
                     (json.dumps(deal_keys), table_id),
                 )
-            await tx.run(
+            await tx.many(
                 "INSERT INTO actions (table_id, number, player, notation, played_at)"
                 " VALUES (?, ?, ?, ?, ?)",
-                (table_id, number, player, notation, now),
-            )
+                [(table_id, n, p, text, now)
+                 for n, p, text in [(number, player, notation), *followed]],
+            )  # fmt: skip
+            if missed is not None:
+                await tx.run(
+                    "UPDATE seats SET missed_turns = ? WHERE table_id = ? AND seat = ?",
+                    (missed[1], table_id, missed[0]),
+                )
             await tx.many(
                 "INSERT INTO deal_results (table_id, number, result) VALUES (?, ?, ?)",
                 [(table_id, n, json.dumps(result)) for n, result in deal_results],
             )
-            # the outbox: what the channel is owed because of this move
+            # the outbox: what the channel is owed because of this move (a summary shows the
+            # deal as the move left it; the table, the moves that followed as well)
             moves = number + 1
-            owed = [("table", moves, moves)] + [("summary", n, moves) for n, _ in deal_results]
+            shown = moves + len(followed)
+            owed = [("table", shown, shown)] + [("summary", n, moves) for n, _ in deal_results]
             if match_result is not None:
                 owed.append(("result", 0, moves))
             await tx.many(

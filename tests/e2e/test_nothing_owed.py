@@ -1,0 +1,124 @@
+"""The narrow windows where a player could be misled or a table could stop: a fault of the
+store between the writes that belong to one move, a move that reaches the bot late, a store
+fault at a table of computers, a transient error while the table's channel is fetched."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from typing import Any
+
+import pytest
+
+from bot.storage import StoreFault
+from engine import registry
+
+from .conftest import Env
+from .fake_discord import CHANNEL_ID
+from .helpers import start_table
+
+ASHA = 44_001
+
+
+def answer(step: Any) -> str:
+    return str((step.responses[-1].get("data") or {}).get("content") or "")
+
+
+def ends_a_deal(session: Any, notation: str) -> bool:
+    """Whether the move would finish the deal (tried on a copy of the match)."""
+    copy = registry.restore(session.match.to_dict())
+    before = copy.deals_finished
+    copy.apply(notation, copy.current_player)
+    return bool(copy.deals_finished > before)
+
+
+def stored_actions(env: Env) -> int:
+    db = sqlite3.connect(env.database)
+    try:
+        (count,) = db.execute("SELECT count(*) FROM actions").fetchone()
+    finally:
+        db.close()
+    return int(count)
+
+
+async def play_until_asha_ends_a_deal(env: Env, session: Any) -> str:
+    """Asha plays her first legal move each turn until her next move would end the deal;
+    that move's notation."""
+    for _ in range(200):
+        await env.bot.idle()
+        assert session.match.current_player == 0
+        move = session.match.legal_actions()[0].notation
+        if ends_a_deal(session, move):
+            return str(move)
+        played = await env.fake.slash(ASHA, "play", move=f"{move}#{session.turn_number}")
+        assert answer(played).startswith("Your move"), answer(played)
+    raise AssertionError("no deal ended")
+
+
+async def test_a_fault_after_a_deal_ending_move_is_stored_never_stops_the_table(
+    env: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A move that ends a deal, and the computer's cut of the next deal, are one write: a
+    fault of the store's next write (where the cut used to be written on its own) does not
+    tell the player their stored move was lost, the summary comes and the table goes on."""
+    fake = env.fake
+    fake.add_member(ASHA, "Asha")
+    await start_table(env, ASHA, "suipe", computers=1, players=2, deals=3)
+    session = env.bot.tables.get(CHANNEL_ID)
+    move = await play_until_asha_ends_a_deal(env, session)
+    store = env.bot.store
+    writes: list[int] = []
+    record_move = store.record_move
+
+    async def second_write_fails(*args: Any, **kwargs: Any) -> None:
+        writes.append(1)
+        if len(writes) == 2:
+            raise StoreFault("the store stopped answering for a moment")
+        await record_move(*args, **kwargs)
+
+    monkeypatch.setattr(store, "record_move", second_write_fails)
+    turn = session.turn_number
+    played = await fake.slash(ASHA, "play", move=f"{move}#{turn}")
+    assert answer(played).startswith("Your move"), answer(played)
+    await env.bot.idle()
+    assert session.match.deals_finished == 1
+    summaries = [m for m in fake.channel_messages() if m["attachments"] and "Deal 1" in str(m)]
+    assert summaries, "the deal's summary is posted"
+    # the move and the cut that followed it were stored together, and the game went on
+    assert stored_actions(env) == session.turn_number > turn + 1
+    table = [m for m in fake.channel_messages() if f"<@{ASHA}>, your turn" in m["content"]]
+    assert table, "the next turn is announced"
+
+
+async def test_a_table_of_computers_moves_on_within_two_seconds_of_the_store_answering(
+    env: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The store cannot write for ten seconds while a computer is to move; once it writes
+    again, the computer's move is stored within two seconds (the retry's pause stays short)."""
+    fake = env.fake
+    fake.add_member(ASHA, "Asha")
+    await start_table(env, ASHA, "suipe", computers=1, players=2, deals=3)
+    session = env.bot.tables.get(CHANNEL_ID)
+    store = env.bot.store
+    record_move = store.record_move
+    broken = True
+
+    async def faulty(table_id: int, number: int, player: int, *args: Any, **kwargs: Any) -> None:
+        if broken and player == 1:  # the computer's reply cannot be stored now
+            raise StoreFault("the database server is restarting")
+        await record_move(table_id, number, player, *args, **kwargs)
+
+    move = session.match.legal_actions()[0].notation
+    turn = session.turn_number
+    monkeypatch.setattr(store, "record_move", faulty)
+    played = await fake.slash(ASHA, "play", move=f"{move}#{turn}")
+    assert answer(played).startswith("Your move")
+    await asyncio.sleep(10)
+    assert session.turn_number == turn + 1, "nothing stored while the store is down"
+    loop = asyncio.get_running_loop()
+    broken = False
+    answered = loop.time()
+    while session.turn_number == turn + 1:
+        await asyncio.sleep(0.05)
+        assert loop.time() - answered < 2.0, "the table waited too long after the store came back"
+    await env.bot.idle()
