@@ -41,8 +41,10 @@ _reached: dict[str, int] = {}
 def crash_point(name: str) -> None:
     """A test hook: with SEEPBOT_CRASH_AT=<name> (or <name>:<n>) in the environment, the
     process dies at once, as by kill -9, without any cleanup, the first (n-th) time it
-    reaches the point `name`: "table" (a table message made and about to be posted) or
-    "summary" (a deal summary the same). The crash tests stop the bot in exactly the windows a
+    reaches the point `name`: "table" (a table message made and about to be posted),
+    "posted" (posted, not yet recorded), "recorded" (recorded, the one it replaces not yet
+    deleted), "summary" and "summary posted" (a deal summary about to be posted, and posted
+    but not yet recorded as delivered). The crash tests stop the bot in exactly the windows a
     real crash may hit this way. Unset, it costs one dictionary look-up."""
     wanted = os.environ.get(CRASH_AT)
     if not wanted:
@@ -58,22 +60,51 @@ class ChannelGone(Exception):
     """The table's channel (or thread) no longer exists: the table cannot go on there."""
 
 
+class SendFault(Exception):
+    """Discord could not take a message now (it answered 429 or 5xx more often than the
+    client retries, or could not be reached): nothing is lost, it is sent again later."""
+
+
+SEND_RETRY_FIRST = 1.0  # seconds before a message Discord could not take is sent again
+SEND_RETRY_LONGEST = 30.0
+
+
+def table_nonce(table_id: int, moves: int) -> str:
+    """The nonce of the table message that shows a table after `moves` moves: posted again
+    with it (after a crash, or a lost answer), Discord answers with the first message
+    instead of making a second (at most 25 characters)."""
+    return f"t{table_id}.{moves}"
+
+
+def summary_nonce(table_id: int, deal: int) -> str:
+    """The nonce of the summary of a table's deal `deal` (see `table_nonce`)."""
+    return f"s{table_id}.{deal}"
+
+
 class TableOutput(Protocol):
     """What the turn loop posts; the cogs implement it with Discord messages."""
 
-    async def table_message(self, session: TableSession, ping: bool = True) -> object:
+    async def table_message(
+        self, session: TableSession, ping: bool = True, nonce: str | None = None
+    ) -> object:
         """The table message, ready to send (image or text; the player to move mentioned,
-        and pinged when `ping`). Called under the table's lock: it shows a stored state."""
+        and pinged when `ping`), sent with `nonce` when given (Discord keeps one message per
+        nonce). Called under the table's lock: it shows a stored state."""
 
     async def post_table(self, session: TableSession, message: object) -> int:
-        """Send a table message made by `table_message`; its id."""
+        """Send a table message made by `table_message`; its id. SendFault: not now."""
 
-    async def delete_message(self, session: TableSession, message_id: int) -> None:
-        """Remove an earlier table message (quietly, if it is already gone)."""
+    async def delete_message(self, session: TableSession, message_id: int) -> bool:
+        """Remove an earlier message (quietly, if it is already gone); False if Discord
+        could not be asked now."""
 
-    async def deal_summary(self, session: TableSession) -> object:
+    async def sweep(self, session: TableSession, after: int, keep: int) -> list[int]:
+        """Delete the table's messages posted after message `after` that show the table,
+        but `keep` (a crash left them behind unrecorded); the ids deleted."""
+
+    async def deal_summary(self, session: TableSession, nonce: str | None = None) -> object:
         """The summary of the deal that just finished (and the match result, if over), ready
-        to send. Called under the table's lock."""
+        to send (with `nonce`, as for `table_message`). Called under the table's lock."""
 
     async def post_deal_summary(self, session: TableSession, summary: object) -> None:
         """Send a summary made by `deal_summary`."""
@@ -98,7 +129,8 @@ class Move:
     user_id: int
     notation: str
     turn: int | None = None
-    asked_at: float | None = None  # when the player asked (time.time()), if known
+    asked_at: float | None = None  # when the player asked (Discord's time.time()), if known
+    taken_at: float | None = None  # when the bot took it on and acknowledged it (time.time())
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,9 +177,10 @@ def describe_seconds(seconds: float) -> str:
 class TableFlow:
     computer_delay = 1.2  # seconds before a computer player moves: feels natural
     timer_scale = 1.0  # tests shrink every turn timer with this
-    # A move the bot gets to later than this after the player asked is refused as busy: well
-    # inside Discord's 15 minutes, and short enough that nobody stares at "thinking…".
-    busy_after = 5.0
+    # A move that gets its turn at the table later than this after the bot took it on is
+    # refused as busy (it was acknowledged at once, so the player reads the refusal instead
+    # of staring at "thinking…"): inside Discord's 3 seconds for a first answer.
+    busy_after = 2.5
     # Moves taken on and not yet answered, oldest first: while the oldest has waited longer
     # than this, new moves are refused at once (a cheap reply) until the backlog drains.
     # Under overload the moves taken on are then answered within seconds, instead of every
@@ -249,8 +282,10 @@ class TableFlow:
         for a move, the seat for a rejoin or kick, None otherwise."""
         outcome: Any = None
         if isinstance(action, Move):
-            answer_by = None if action.asked_at is None else action.asked_at + self.busy_after
-            outcome = await session.play(action.user_id, action.notation, action.turn, answer_by)
+            answer_by = None if action.taken_at is None else action.taken_at + self.busy_after
+            outcome = await session.play(
+                action.user_id, action.notation, action.turn, answer_by, action.asked_at
+            )
             assert isinstance(outcome, MoveResult)
             self.schedule(self.advance(session, outcome.deals_finished))
         elif isinstance(action, Start):
@@ -350,13 +385,21 @@ class TableFlow:
         self, session: TableSession, work: Callable[[], Awaitable[T]]
     ) -> T:
         """Background work that writes to the store (a computer's move, the timer's, marking
-        what was posted): while the store cannot write, it is tried again with growing pauses,
-        and the table's players are told once that it waits. It never dies silently."""
-        pause = RETRY_FIRST
+        what was posted) or sends to Discord: while the store cannot write, it is tried again
+        with growing pauses, and the table's players are told once that it waits; while
+        Discord cannot take a message, it is sent again, with longer pauses. It never dies
+        silently."""
+        pause, send_pause = RETRY_FIRST, SEND_RETRY_FIRST
         told = False
         while True:
             try:
                 result = await work()
+            except SendFault as error:
+                log.warning("table %s: Discord could not take a message now: %s",
+                            session.id, error)  # fmt: skip
+                await asyncio.sleep(send_pause)
+                send_pause = min(send_pause * 2, SEND_RETRY_LONGEST)
+                continue
             except StoreFault as error:
                 log.warning("table %s waits for the store: %s", session.id, error)
                 if not told and not session.ended:
@@ -377,11 +420,15 @@ class TableFlow:
         except ChannelGone:
             await self.retire(session)
 
-    async def _post_table(self, session: TableSession, repost: bool) -> None:
+    async def _post_table(self, session: TableSession, repost: bool) -> int | None:
+        """Post the table (see `post_table`); the new message's id, None if none was posted.
+        A table message owed because of moves goes with the nonce of what it shows, so that
+        posting it again after a crash (or a lost answer) gives the same message: one ping
+        for one turn. The message it replaces is recorded as stale with it, and deleted."""
         async with self.posting_slots, session.posting:
             # an end waits for `posting`; after an end, nothing is posted
             if session.ended:
-                return
+                return None
             # Made under the table's lock: a move is applied and stored under it, so the
             # message never shows a move the store does not hold yet (a crash would lose it).
             async with session.lock:
@@ -392,21 +439,40 @@ class TableFlow:
                     deadline = time.time() + seconds if seconds > 0 else None
                 # the message shows the mover's deadline (a clock that ticks in every client)
                 session.row = replace(session.row, turn_deadline=deadline)
-                message = await self.port.table_message(session, ping=not repost)
                 covered = len(session.match.actions) if session.match is not None else 0
+                owed = not repost and (
+                    covered > session.shown_moves or session.row.message_id is None
+                )
+                nonce = table_nonce(session.id, covered) if owed else None
+                message = await self.port.table_message(session, ping=not repost, nonce=nonce)
             crash_point("table")
             old = session.row.message_id
-            message_id = await self.port.post_table(session, message)
+            message_id = await self.until_stored(
+                session, lambda: self.port.post_table(session, message)
+            )
+            crash_point("posted")
         session.shown_moves = max(session.shown_moves, covered)
         session.row = replace(session.row, message_id=message_id)
+        stale = [old] if old and old != message_id else []
+        gone = session.deleted[:]
         await self.until_stored(
-            session, lambda: self.store.table_posted(session.id, message_id, covered, deadline)
+            session,
+            lambda: self.store.table_posted(
+                session.id, message_id, covered, deadline, stale, gone
+            ),
         )
-        if old:
-            await self.port.delete_message(session, old)
+        del session.deleted[: len(gone)]
+        crash_point("recorded")
+        for message in stale:
+            if await self.port.delete_message(session, message):
+                session.deleted.append(message)
+        if session.sweep_after is not None:
+            after, session.sweep_after = session.sweep_after, None
+            session.deleted += await self.port.sweep(session, after, message_id)
         if not repost:
             await self._clear_notices(session)
             self.start_timer(session, deadline)
+        return message_id
 
     async def _clear_notices(self, session: TableSession) -> None:
         """A reminder goes once its turn has passed; a "time's up" one table message later."""
@@ -415,8 +481,8 @@ class TableFlow:
             entry[1] -= 1
             if entry[1] > 0:
                 kept.append(entry)
-            else:
-                await self.port.delete_message(session, entry[0])
+            elif await self.port.delete_message(session, entry[0]):
+                session.deleted.append(entry[0])
         if kept:
             self.notices[session.id] = kept
 
@@ -428,10 +494,11 @@ class TableFlow:
             if session.ended:
                 return
             async with session.lock:
-                summary = await self.port.deal_summary(shown)
                 last = shown.match.deals_finished if shown.match is not None else 0
+                summary = await self.port.deal_summary(shown, summary_nonce(session.id, last))
             crash_point("summary")
-            await self.port.post_deal_summary(session, summary)
+            await self.until_stored(session, lambda: self.port.post_deal_summary(session, summary))
+            crash_point("summary posted")
         await self.until_stored(session, lambda: self.store.delivered(session.id, "summary", last))
 
     async def post_result(self, session: TableSession) -> None:
@@ -455,6 +522,13 @@ class TableFlow:
             match = session.match
             if match is None:
                 return
+            await self._delete_stale(session)
+            if any(entry.kind == "table" for entry in owed):
+                # a table message may have been posted and not recorded: after the next one
+                # is posted (the same message, by its nonce, if it showed the same), any
+                # other goes
+                lobby = session.lobby_message
+                session.sweep_after = session.row.message_id or (lobby[1] if lobby else None)
             summaries = [entry.moves for entry in owed if entry.kind == "summary"]
             final = summaries.pop() if match.is_terminal and summaries else None
             for moves in summaries:
@@ -478,6 +552,13 @@ class TableFlow:
                 self.start_timer(session, session.row.turn_deadline)
         except ChannelGone:
             await self.retire(session)
+
+    async def _delete_stale(self, session: TableSession) -> None:
+        """After a restart: the messages recorded as out of date go (a crash may have come
+        before they were deleted)."""
+        stale = await self.until_stored(session, lambda: self.store.stale_messages(session.id))
+        gone = [m for m in stale if await self.port.delete_message(session, m)]
+        await self.until_stored(session, lambda: self.store.forget_stale(session.id, gone))
 
     # ----- the turn timer ---------------------------------------------------------------
 
@@ -557,7 +638,13 @@ class TableFlow:
         except ChannelGone:
             await self.retire(session)
             return False
+        except SendFault as error:  # a notice is a courtesy: not sent again
+            log.warning("table %s: a notice could not be sent: %s", session.id, error)
+            return True
         self.notices.setdefault(session.id, []).append([message_id, table_posts])
+        # deleted with a later table message, or at a restart should the process stop first
+        with contextlib.suppress(StoreFault):
+            await self.store.add_stale(session.id, [message_id])
         return True
 
     async def _time_up(self, session: TableSession, turn: int) -> None:

@@ -63,6 +63,7 @@ class Play:
         return self.record.told(names[self.player])
 
 
+EARLIER_TURN = N_("That was an earlier turn: use the latest table message.")
 ALREADY_OPEN = N_("There is already a table in this channel: join it or end it first.")
 PLAYS_KEPT = 60  # the recent plays a session remembers (for the table and the picker)
 ASK_FOR_CUT = True  # the cutter chooses the cut; off, every cut is the default one (tests)
@@ -93,6 +94,12 @@ class TableSession:
     # When the present turn began (time.time()): a move typed before then was meant for an
     # earlier turn.
     turn_began: float = field(default_factory=time.time)
+    # messages deleted since the last table message was recorded (the store forgets them
+    # as stale with the next one)
+    deleted: list[int] = field(default_factory=list)
+    # after a restart: the table's messages after this one that show the table are swept
+    # away once the next table message is posted (a crash may have left one unrecorded)
+    sweep_after: int | None = None
 
     # ----- facts ------------------------------------------------------------------------
 
@@ -308,7 +315,7 @@ class TableSession:
         if seat is None:
             raise TableError(_("You are not at this table."))
         if turn_number is not None and turn_number != self.turn_number:
-            raise TableError(_("That was an earlier turn: use the latest table message."))
+            raise TableError(_(EARLIER_TURN))
         if self.seats[seat].away:
             raise TableError(
                 _(
@@ -328,14 +335,20 @@ class TableSession:
         move: Any,
         turn_number: int | None = None,
         answer_by: float | None = None,
+        asked_at: float | None = None,
     ) -> MoveResult:
         """Apply a player's move. With `answer_by` (a time.time()), a move that only gets its
         turn at the table after that moment is refused as busy instead of applied: under
-        overload the player hears at once rather than waiting without bound."""
+        overload the player hears at once rather than waiting without bound. A move without
+        its turn's number (typed, not chosen from the offered ones) is bound to the turn of
+        `asked_at`, when the player sent it: sent before the present turn began, it is
+        refused as an earlier turn's."""
         async with self.lock:
             if answer_by is not None and time.time() > answer_by:
                 raise TableBusy(_(BUSY))
             player = self.check_turn(user_id, turn_number)
+            if turn_number is None and asked_at is not None and asked_at < self.turn_began:
+                raise TableError(_(EARLIER_TURN))
             missed = 0 if self.seats[player].missed_turns else None
             return await self._apply(player, move, missed)
 

@@ -3,14 +3,16 @@ table's channel (or its thread)."""
 
 from __future__ import annotations
 
+import io
 import logging
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
+import aiohttp
 import discord
 
-from bot.flow import ChannelGone
+from bot.flow import ChannelGone, SendFault
 from bot.tables import TableSession
 from cogs.common import channel_of
 from cogs.lobby import lobby_embed
@@ -21,20 +23,41 @@ if TYPE_CHECKING:
     from bot.client import SeepBot
 
 log = logging.getLogger("seepbot.output")
+UNKNOWN_CHANNEL = 10003  # Discord: the channel (or thread) does not exist
 LOCKED_THREAD = 50083  # Discord: the thread is archived and locked (no one may post)
+SWEPT = 50  # the messages after the last recorded one that a restart looks through
 
 
 @contextmanager
 def channel_gone_on_discord_errors() -> Iterator[None]:
-    """Discord's "no such channel" or "thread locked" become ChannelGone: the table ends."""
+    """Discord's "no such channel" or "thread locked" become ChannelGone: the table ends.
+    Anything that may pass (a 5xx or 429 past the client's retries, another 404, the
+    network) is a SendFault: the message is sent again later, and the table goes on."""
     try:
         yield
-    except discord.NotFound:
-        raise ChannelGone from None
+    except discord.NotFound as error:
+        if error.code == UNKNOWN_CHANNEL:
+            raise ChannelGone from None
+        raise SendFault(f"{error.status} {error.code}: {error.text}") from None
     except discord.HTTPException as error:
         if error.code == LOCKED_THREAD:
             raise ChannelGone from None  # a moderator locked the table's thread
+        if error.status == 429 or error.status >= 500:
+            raise SendFault(f"{error.status}: {error.text}") from None
         raise
+    except (TimeoutError, aiohttp.ClientError, discord.RateLimited) as error:
+        raise SendFault(repr(error)) from None
+
+
+def shows_table(message: dict[str, Any], table_id: int) -> bool:
+    """Whether a message (as Discord gives it) is a table message of the table: it carries
+    the table's "My hand" button."""
+    wanted = f"hand:{table_id}"
+    return any(
+        item.get("custom_id") == wanted
+        for row in message.get("components") or []
+        for item in row.get("components") or []
+    )
 
 
 class DiscordTableOutput:
@@ -45,13 +68,19 @@ class DiscordTableOutput:
         with channel_gone_on_discord_errors():
             return await channel_of(self.bot, session.row.channel_id)
 
-    async def table_message(self, session: TableSession, ping: bool = True) -> object:
+    async def table_message(
+        self, session: TableSession, ping: bool = True, nonce: str | None = None
+    ) -> object:
         """Encoded for posting where its image is drawn (see cogs/wire.py): the message
         discord.py would build from Discord's answer is never read either."""
         channel = await self.channel(session)
         allowed = self.bot.allowed_mentions
         return await table_message(
-            session, channel, ping, finish=lambda message: encode_message(message, allowed)
+            session,
+            channel,
+            ping,
+            finish=lambda message: encode_message(message, allowed),
+            nonce=nonce,
         )
 
     async def post_table(self, session: TableSession, message: object) -> int:
@@ -61,21 +90,60 @@ class DiscordTableOutput:
                 return await message.post(self.bot.http, channel.id)
             return int((await channel.send(**message)).id)  # type: ignore[arg-type]
 
-    async def delete_message(self, session: TableSession, message_id: int) -> None:
+    async def delete_message(self, session: TableSession, message_id: int) -> bool:
+        try:
+            channel = await self.channel(session)
+            await channel.get_partial_message(message_id).delete()
+        except discord.NotFound:
+            return True  # gone already
+        except (ChannelGone, SendFault, discord.HTTPException) as error:
+            log.info("could not delete the message %s now: %s", message_id, error)
+            return False
+        return True
+
+    async def sweep(self, session: TableSession, after: int, keep: int) -> list[int]:
         channel = await self.channel(session)
         try:
-            await channel.get_partial_message(message_id).delete()
-        except discord.HTTPException:
-            log.info("could not delete the previous table message %s", message_id)
+            with channel_gone_on_discord_errors():
+                found = await self.bot.http.logs_from(channel.id, SWEPT, after=after)
+        except (SendFault, discord.HTTPException) as error:  # no history to read: left alone
+            log.info("table %s: could not look for messages left behind: %s", session.id, error)
+            return []
+        deleted = []
+        for message in found:
+            author = int((message.get("author") or {}).get("id") or 0)
+            message_id = int(message["id"])
+            ours = author == self.bot.application_id and message_id != keep
+            if (
+                ours
+                and shows_table(dict(message), session.id)
+                and await self.delete_message(session, message_id)
+            ):
+                deleted.append(message_id)
+        return deleted
 
-    async def deal_summary(self, session: TableSession) -> object:
+    async def deal_summary(self, session: TableSession, nonce: str | None = None) -> object:
+        """Its files kept as bytes, so that it can be sent again after a SendFault (discord.py
+        closes the files it sent)."""
         channel = await self.channel(session)
-        return await summary_message(session, channel)
+        summary = await summary_message(session, channel, nonce)
+        files = summary.pop("files", None) or (
+            [summary.pop("file")] if "file" in summary else []
+        )
+        summary["images"] = [(file.fp.read(), file.filename) for file in files]
+        return summary
 
     async def post_deal_summary(self, session: TableSession, summary: object) -> None:
         channel = await self.channel(session)
+        assert isinstance(summary, dict)  # made by deal_summary
+        kwargs = {key: value for key, value in summary.items() if key != "images"}
+        images = summary.get("images") or []
+        if images:
+            kwargs["files"] = [
+                discord.File(io.BytesIO(data), filename=name) for data, name in images
+            ]
         with channel_gone_on_discord_errors():
-            await channel.send(**summary)  # type: ignore[arg-type]  # made by deal_summary
+            await channel.send(**kwargs)
 
     async def close_lobby(self, session: TableSession, text: str) -> None:
         where = session.lobby_message

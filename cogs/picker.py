@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import asyncio
+import contextlib
 import io
 import logging
 import re
@@ -18,7 +18,7 @@ from bot.flow import Move
 from bot.i18n import N_, _, ngettext
 from bot.localised import localise
 from bot.storage import StoreFault
-from bot.tables import BUSY, TableError, TableSession
+from bot.tables import BUSY, MoveResult, TableError, TableSession
 from cogs.common import (
     MOVE_NOT_SAVED,
     PAGE,
@@ -550,14 +550,6 @@ class Picker(OwnView):
         await self.submit(interaction, self.move or "")
 
 
-# A move stored soon is answered in one reply, else deferred first: the bot waits for it at most
-# ANSWER_WITHIN seconds, and only until ANSWER_BY seconds after Discord made the interaction
-# (Discord drops one not answered within 3 seconds). While moves already wait longer than
-# that for their answers (the bot is behind), a move is deferred at once.
-ANSWER_WITHIN = 0.5
-ANSWER_BY = 1.0
-
-
 async def play_move(
     interaction: discord.Interaction,
     session: TableSession,
@@ -565,10 +557,10 @@ async def play_move(
     turn: int | None,
     picker: Picker | None = None,
 ) -> None:
-    """Apply and store the move, then say what happened. A move stored soon (ANSWER_WITHIN)
-    is answered in one reply (the player's message, or the picker
-    updated in place); a move that waits longer for its table is deferred first (Discord
-    allows 3 seconds) and answered when stored. The table is posted whatever happens to the
+    """Acknowledge the move at once (Discord allows 3 seconds for that), then apply and store
+    it and say what happened by editing the answer (the player's message, or the picker in
+    place). A move whose acknowledgement Discord refuses (it came too late: the player saw
+    "This interaction failed") is not played. The table is posted whatever happens to the
     answer."""
     bot = bot_of(interaction)
     if bot.flow.overloaded():  # refused at once, before anything is queued
@@ -587,37 +579,34 @@ async def _play_move(
     picker: Picker | None,
 ) -> None:
     started = time.monotonic()
-    asked_at = interaction.created_at.timestamp()
-    playing = asyncio.ensure_future(
-        bot.flow.play(session, Move(interaction.user.id, move, turn, asked_at))
-    )
-    wait = min(ANSWER_WITHIN, asked_at + ANSWER_BY - time.time())
-    if wait > 0 and bot.flow.longest_wait() < ANSWER_WITHIN:
-        await asyncio.wait({playing}, timeout=wait)
-    deferred = not playing.done()
-    if deferred:
-        try:
-            if picker is not None:
-                await interaction.response.defer()  # the picker message is edited below
-            else:
-                await interaction.response.defer(ephemeral=True, thinking=True)
-        except BaseException:
-            # the move goes on (its table is posted); its answer is what failed
-            playing.add_done_callback(_quietly)
-            raise
+    taken_at = time.time()
     try:
-        result = await playing
+        if picker is not None:
+            await interaction.response.defer()  # the picker message is edited below
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+    except discord.HTTPException as error:
+        # Too late for Discord (its player was shown that the interaction failed): the move
+        # is not played, so what they saw is true; they may send it again.
+        log.info("a move at table %s was not acknowledged in time, so not played: %s",
+                 session.id, error)  # fmt: skip
+        return
+    asked_at = interaction.created_at.timestamp()
+    try:
+        result = await bot.flow.play(
+            session, Move(interaction.user.id, move, turn, asked_at, taken_at)
+        )
     except (TableError, StoreFault) as error:
         if isinstance(error, StoreFault):
             log.warning("a move at table %s could not be stored: %s", session.id, error)
         text = _(MOVE_NOT_SAVED) if isinstance(error, StoreFault) else str(error)
-        if not deferred:
-            await interaction.response.send_message(text, ephemeral=True)
-        elif picker is not None:
-            await interaction.followup.send(text, ephemeral=True)
-        else:
-            await interaction.edit_original_response(content=text)
+        with contextlib.suppress(discord.HTTPException):
+            if picker is not None:
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.edit_original_response(content=text)
         return
+    assert isinstance(result, MoveResult)
     seconds = time.monotonic() - started
     bot.metrics.move_seconds.observe(seconds)
     log.debug("move %d stored after %.3f s", session.turn_number, seconds)
@@ -626,43 +615,22 @@ async def _play_move(
     done = _("Your move: {play}", play=result.text)
     try:
         if picker is None:
-            if deferred:
-                await interaction.edit_original_response(content=done)
-            else:
-                await interaction.response.send_message(done, ephemeral=True)
+            await interaction.edit_original_response(content=done)
             return
         picker.stop()
         following = await next_picker(session, picker.user_id, result.player)
         if following is None:
-            await _update_picker(interaction, deferred, content=done, view=None, attachments=[])
+            await interaction.edit_original_response(content=done, view=None, attachments=[])
             return
         # the same player decides again at once: the picker shows the next decision in place
         next_one, files = following
-        await _update_picker(
-            interaction,
-            deferred,
-            content=f"{done}\n{next_one.prompt()}",
-            view=next_one,
-            attachments=files,
+        await interaction.edit_original_response(
+            content=f"{done}\n{next_one.prompt()}", view=next_one, attachments=files
         )
     except discord.HTTPException:
         log.warning(
             "could not tell %s about their move at table %s", interaction.user.id, session.id
         )
-
-
-async def _update_picker(interaction: discord.Interaction, deferred: bool, **changes: Any) -> None:
-    """The picker's message shows `changes`: edited after a deferral, else as the answer."""
-    if deferred:
-        await interaction.edit_original_response(**changes)
-    else:
-        await interaction.response.edit_message(**changes)
-
-
-def _quietly(task: asyncio.Future[Any]) -> None:
-    """A move whose answer failed: its own outcome was said elsewhere or not at all."""
-    if not task.cancelled():
-        task.exception()
 
 
 async def next_picker(

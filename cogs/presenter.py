@@ -108,6 +108,7 @@ async def table_message(
     channel: Any,
     ping: bool = True,
     finish: Callable[[dict[str, Any]], Any] | None = None,
+    nonce: str | None = None,
 ) -> Any:
     """Keyword arguments for `send`: content (mention), embed, buttons, and the image or the
     text; with `finish`, what it makes of them. The image, the buttons and `finish` are made
@@ -117,6 +118,8 @@ async def table_message(
     picture = match.view(PUBLIC).picture(session.names())
     embed = table_embed(session, picture)
     kwargs: dict[str, Any] = {"embed": embed}
+    if nonce is not None:
+        kwargs["nonce"] = nonce
     buttons: Callable[[], discord.ui.View] | None = None
     if not match.is_terminal:
         kwargs["content"] = _(
@@ -163,7 +166,9 @@ def _finished(
     return kwargs if finish is None else finish(kwargs)
 
 
-async def summary_message(session: TableSession, channel: Any) -> dict[str, Any]:
+async def summary_message(
+    session: TableSession, channel: Any, nonce: str | None = None
+) -> dict[str, Any]:
     from renderers import recap, summary
 
     match = session.match
@@ -174,6 +179,8 @@ async def summary_message(session: TableSession, channel: Any) -> dict[str, Any]
     for name, value in report.fields:
         embed.add_field(name=name, value=value, inline=False)
     kwargs: dict[str, Any] = {"embed": embed}
+    if nonce is not None:
+        kwargs["nonce"] = nonce
     last = session.plays_since(session.shown_moves, match.deals_finished - 1)
     if last:  # the deal's plays since its last table message
         value = plays_text(last, session.names())

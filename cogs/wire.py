@@ -50,10 +50,12 @@ def encode_message(
         isinstance(item, discord.ui.DynamicItem) for item in view.children
     ):
         return message
+    fields = dict(message)
+    nonce = fields.pop("nonce", None)
     with discord.http.handle_message_parameters(
-        nonce=secrets.randbits(64),  # as `send` makes one
+        nonce=secrets.randbits(64) if nonce is None else nonce,  # as `send` makes one
         previous_allowed_mentions=allowed_mentions,
-        **message,
+        **fields,
     ) as params:
         if params.files and params.multipart:  # as `HTTPClient.send_message` tells them apart
             encoded = _multipart(params.multipart)

@@ -285,6 +285,16 @@ MIGRATIONS: tuple[str | PerEngine, ...] = (
     ALTER TABLE daily_attempts ADD COLUMN record_id BIGINT;
     """,
     ),
+    # 13: messages of a table that are out of date and go (the table message a new one
+    # replaced, a reminder): written with the message that replaces them, so that one left
+    # behind by a crash is deleted at the restart
+    """
+    CREATE TABLE stale_messages (
+        table_id INTEGER NOT NULL REFERENCES game_tables (id) ON DELETE CASCADE,
+        message_id INTEGER NOT NULL,
+        PRIMARY KEY (table_id, message_id)
+    );
+    """,
 )
 
 

@@ -271,10 +271,17 @@ class Store:
         )
 
     async def table_posted(
-        self, table_id: int, message_id: int, moves: int, deadline: float | None
+        self,
+        table_id: int,
+        message_id: int,
+        moves: int,
+        deadline: float | None,
+        stale: Sequence[int] = (),
+        gone: Sequence[int] = (),
     ) -> None:
         """A table message showing `moves` moves was posted: it is the table's message, every
-        table message owed up to it is delivered, and the turn runs out at `deadline`."""
+        table message owed up to it is delivered, and the turn runs out at `deadline`. The
+        messages in `stale` (the one it replaces) are to be deleted; those in `gone` were."""
         async with self.database.transaction() as tx:
             await tx.run(
                 "UPDATE game_tables SET message_id = ?, turn_deadline = ? WHERE id = ?",
@@ -285,6 +292,24 @@ class Store:
                 " AND number <= ? AND delivered = 0",
                 (table_id, moves),
             )
+            await _forget_stale(tx, table_id, gone)
+            await _add_stale(tx, table_id, stale)
+
+    async def add_stale(self, table_id: int, message_ids: Sequence[int]) -> None:
+        """Messages of the table that are to be deleted once they are out of date (a
+        reminder): a restart deletes them, should the process stop first."""
+        await _add_stale(self.database, table_id, message_ids)
+
+    async def stale_messages(self, table_id: int) -> list[int]:
+        rows = await self.database.all(
+            "SELECT message_id FROM stale_messages WHERE table_id = ? ORDER BY message_id",
+            (table_id,),
+        )
+        return [int(row[0]) for row in rows]
+
+    async def forget_stale(self, table_id: int, message_ids: Sequence[int]) -> None:
+        """These messages were deleted."""
+        await _forget_stale(self.database, table_id, message_ids)
 
     async def set_status(self, table_id: int, status: str) -> None:
         await self.database.run(
@@ -575,6 +600,25 @@ class Store:
             " ON CONFLICT (guild_id) DO UPDATE SET season_start = excluded.season_start",
             (guild_id, when),
         )
+
+
+async def _add_stale(db: Connection, table_id: int, message_ids: Sequence[int]) -> None:
+    if not message_ids:
+        return
+    await db.many(
+        "INSERT INTO stale_messages (table_id, message_id) VALUES (?, ?)"
+        " ON CONFLICT (table_id, message_id) DO NOTHING",
+        [(table_id, message_id) for message_id in message_ids],
+    )
+
+
+async def _forget_stale(db: Connection, table_id: int, message_ids: Sequence[int]) -> None:
+    if not message_ids:
+        return
+    await db.many(
+        "DELETE FROM stale_messages WHERE table_id = ? AND message_id = ?",
+        [(table_id, message_id) for message_id in message_ids],
+    )
 
 
 def _prefs(user_id: int, text: str) -> dict[str, Any]:

@@ -357,6 +357,12 @@ class FakeDiscord:
         self.commands: list[dict[str, Any]] = []  # the last published commands
         self.guild_commands: dict[int, list[dict[str, Any]]] = {}  # a server's own copy
         self.in_no_server = False  # a bot nobody has invited yet
+        # A message created with a nonce and `enforce_nonce` is remembered for this long:
+        # the same author's message with the same nonce in the same channel is answered with
+        # the first message, and no new one is made ("the past few minutes", says Discord).
+        self.nonce_seconds = 120.0
+        self.nonces: dict[tuple[int, str], tuple[int, float]] = {}  # → (message, when)
+        self.transient_channel_errors = 0  # the next N channel fetches answer 503
 
     # ----- lifecycle --------------------------------------------------------------------
 
@@ -597,9 +603,18 @@ class FakeDiscord:
         })  # fmt: skip
 
     def _base_interaction(
-        self, kind: int, user_id: int, channel_id: int, permissions: int | None = None
+        self,
+        kind: int,
+        user_id: int,
+        channel_id: int,
+        permissions: int | None = None,
+        late: float = 0.0,
     ) -> Interaction:
+        """An interaction as Discord sends it; `late`: the seconds it took to reach the bot
+        (made that long ago, by its snowflake and by the 3 seconds Discord allows)."""
         interaction_id = self.next_id()
+        if late:  # its snowflake says when the user acted
+            interaction_id -= int(late * 1000) << 22
         guild = self.guild_of(channel_id)
         token = f"token-{interaction_id}"
         channel_type = {
@@ -632,7 +647,7 @@ class FakeDiscord:
             "context": 0,
             "attachment_size_limit": UPLOAD_LIMIT,
         }
-        record = Interaction(interaction_id, token, payload, time.monotonic())
+        record = Interaction(interaction_id, token, payload, time.monotonic() - late)
         self.interactions[interaction_id] = record
         self.by_token[token] = record
         return record
@@ -659,6 +674,7 @@ class FakeDiscord:
         channel_id: int = CHANNEL_ID,
         permissions: int | None = None,
         locale: str | None = None,
+        late: float = 0.0,
         **options: Any,
     ) -> Interaction:
         option_list = [
@@ -673,7 +689,7 @@ class FakeDiscord:
         for level, part in enumerate(reversed((subcommand or "").split())):
             kind = SUBCOMMAND if level == 0 else GROUP
             option_list = [{"type": kind, "name": part, "options": option_list}]
-        record = self._base_interaction(2, user_id, channel_id, permissions)
+        record = self._base_interaction(2, user_id, channel_id, permissions, late)
         if locale is not None:
             record.payload["locale"] = locale
         return await self._send_command(record, name, option_list)
@@ -710,9 +726,12 @@ class FakeDiscord:
         custom_id: str,
         values: list[str] | None = None,
         permissions: int | None = None,
+        late: float = 0.0,
     ) -> Interaction:
         message = self.messages[message_id]
-        record = self._base_interaction(3, user_id, int(message["channel_id"]), permissions)
+        record = self._base_interaction(
+            3, user_id, int(message["channel_id"]), permissions, late
+        )
         record.payload["message"] = message
         data: dict[str, Any] = {"custom_id": custom_id, "component_type": 2}
         if values is not None:
@@ -737,7 +756,8 @@ class FakeDiscord:
         """Returns once the interaction is answered: at once for an answer, after its edit or
         follow-up for a deferred one (what the user then sees)."""
         try:
-            await asyncio.wait_for(record.acknowledged.wait(), timeout=3.0)
+            left = 3.0 - (time.monotonic() - record.sent_at)
+            await asyncio.wait_for(record.acknowledged.wait(), timeout=max(left, 0.5))
         except TimeoutError:
             self.violations.append(f"interaction {record.id} was not answered within 3 seconds")
             return record
@@ -833,7 +853,7 @@ class FakeDiscord:
             return await self._webhook(request.method, parts, payload, files)
         if parts[0] == "channels" and len(parts) >= 3 and parts[2] == "messages":
             return await self._channel_messages(
-                request.method, int(parts[1]), parts, payload, files
+                request.method, int(parts[1]), parts, payload, files, dict(request.query)
             )
         if parts[0] == "channels" and len(parts) == 3 and parts[2] == "typing":
             if int(parts[1]) in self.gone_channels:
@@ -1054,6 +1074,22 @@ class FakeDiscord:
             body["resource"] = {"type": kind, "message": message}
         return json_response(body)
 
+    def _history(self, channel_id: int, query: dict[str, str] | None) -> web.Response:
+        """GET /channels/{id}/messages: the channel's messages, newest first, `after` an id
+        (then the oldest of those first, as Discord answers), at most `limit` (1-100, 50)."""
+        query = query or {}
+        limit = int(query.get("limit") or 50)
+        if not 1 <= limit <= 100:
+            return invalid_form_body("limit")
+        found = sorted(
+            (m for m in self.channel_messages(channel_id)), key=lambda m: int(m["id"])
+        )
+        if "after" in query:
+            after = int(query["after"])
+            found = [m for m in found if int(m["id"]) > after][:limit]
+            return json_response(list(reversed(found)))
+        return json_response(list(reversed(found))[:limit])
+
     def _record_for_token(self, token: str) -> Interaction:
         return self.by_token[token]
 
@@ -1094,6 +1130,7 @@ class FakeDiscord:
         parts: list[str],
         payload: Any,
         files: list[dict[str, Any]],
+        request_query: dict[str, str] | None = None,
     ) -> web.Response:
         if channel_id in self.gone_channels:
             return json_response({"message": "Unknown Channel", "code": 10003}, 404)
@@ -1114,13 +1151,29 @@ class FakeDiscord:
             if files and channel_id == NO_FILES_CHANNEL_ID:
                 self.violations.append("a file was sent where the bot may not attach files")
                 return json_response({"message": "Missing Permissions", "code": 50013}, 403)
+            nonce = payload.get("nonce")
+            if nonce is not None and len(str(nonce)) > 25:
+                self.violations.append(f"a nonce over 25 characters: {nonce!r}")
+                return invalid_form_body("nonce")
+            if nonce is not None and payload.get("enforce_nonce"):
+                seen = self.nonces.get((channel_id, str(nonce)))
+                if seen is not None and time.monotonic() - seen[1] < self.nonce_seconds:
+                    return json_response(self.messages[seen[0]])  # the first one, again
             message = self._make_message(channel_id, payload, files)
+            if nonce is not None:
+                message["nonce"] = str(nonce)
+                if payload.get("enforce_nonce"):
+                    self.nonces[(channel_id, str(nonce))] = (int(message["id"]), time.monotonic())
             self._posted(channel_id, message)
             await self._notify()
             await self._message_created(message)
             return json_response(message)
+        if method == "GET" and len(parts) == 3:
+            return self._history(channel_id, request_query)
         message_id = int(parts[3])
         if method == "DELETE":
+            if message_id in self.deleted or message_id not in self.messages:
+                return json_response({"message": "Unknown Message", "code": 10008}, 404)
             self.deleted.add(message_id)
             await self._message_deleted(message_id)
             return web.Response(status=204)

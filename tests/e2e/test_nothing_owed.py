@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import time
 from typing import Any
 
 import pytest
@@ -122,3 +123,50 @@ async def test_a_table_of_computers_moves_on_within_two_seconds_of_the_store_ans
         await asyncio.sleep(0.05)
         assert loop.time() - answered < 2.0, "the table waited too long after the store came back"
     await env.bot.idle()
+
+
+async def test_a_move_that_reaches_the_bot_too_late_for_discord_is_not_played(env: Env) -> None:
+    """A move 4 s old when it reaches the bot: Discord has shown its player that the
+    interaction failed and refuses its acknowledgement, so the move is not played (what the
+    player saw is true); 2 s old, it is acknowledged at once and played."""
+    fake = env.fake
+    fake.add_member(ASHA, "Asha")
+    await start_table(env, ASHA, "suipe", computers=1, players=2, deals=3)
+    session = env.bot.tables.get(CHANNEL_ID)
+    move = session.match.legal_actions()[0].notation
+    turn = session.turn_number
+    late = await fake.slash(ASHA, "play", move=f"{move}#{turn}", late=4.0)
+    await asyncio.sleep(0.5)
+    await env.bot.idle()
+    assert session.turn_number == turn, "a move whose player saw it fail is not played"
+    assert not late.acknowledged.is_set()
+    assert all("3 seconds" in violation for violation in fake.violations)
+    fake.violations.clear()  # Discord's refusal of the late acknowledgement, as expected
+    played = await fake.slash(ASHA, "play", move=f"{move}#{turn}", late=2.0)
+    assert played.responses[0]["type"] == 5, "acknowledged before it is played"
+    assert answer(played).startswith("Your move")
+    await env.bot.idle()
+    assert session.turn_number > turn
+
+
+async def test_a_typed_move_sent_during_an_earlier_turn_is_refused(env: Env) -> None:
+    """A move typed into /play (not chosen from the offered list, so without its turn) and
+    sent before the present turn began is an earlier turn's: refused, not played now."""
+    fake = env.fake
+    fake.add_member(ASHA, "Asha")
+    await start_table(env, ASHA, "suipe", computers=1, players=2, deals=3)
+    session = env.bot.tables.get(CHANNEL_ID)
+    typed_at = time.time()  # she types a move for this turn, and it is slow to arrive …
+    await asyncio.sleep(0.2)
+    move = session.match.legal_actions()[0].notation
+    played = await fake.slash(ASHA, "play", move=f"{move}#{session.turn_number}")
+    assert answer(played).startswith("Your move")  # … meanwhile she played from the list
+    await env.bot.idle()
+    assert session.match.current_player == 0  # the computer answered: her turn again
+    turn = session.turn_number
+    move = session.match.legal_actions()[0].notation
+    typed = await fake.slash(ASHA, "play", move=move, late=time.time() - typed_at)
+    assert "earlier turn" in answer(typed)
+    assert session.turn_number == turn
+    typed = await fake.slash(ASHA, "play", move=move)
+    assert answer(typed).startswith("Your move")

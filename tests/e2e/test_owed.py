@@ -195,3 +195,97 @@ async def test_each_crash_window_leaves_nothing_owed_unposted(
         bot.stop()
         with contextlib.suppress(Exception):
             await fake.stop()
+
+
+def live_tables(fake: FakeDiscord) -> list[dict[str, Any]]:
+    """The table messages still in the channel (not deleted)."""
+    return [m for m in posted(fake, "table.png") if int(m["id"]) not in fake.deleted]
+
+
+async def test_a_crash_between_posting_and_recording_leaves_one_table_and_one_ping(
+    store_location: str | Path,
+) -> None:
+    """The bot dies right after posting a table message (before it is recorded), then right
+    after recording one (before the one it replaced is deleted), then again after posting
+    when the restart comes too late for Discord to recognise the message's nonce: after each
+    restart exactly one table message is left in the channel, naming the player to move,
+    who was pinged once for the turn; a summary posted just before a crash comes once."""
+    location = str(store_location)
+    fake = FakeDiscord()
+    await fake.start()
+    fake.add_member(ASHA, "Asha")
+    fake.add_member(DEV, "Dev")
+    users = (ASHA, DEV)
+    bot = Bot(fake, location)
+
+    async def play(match: Any, channel: int) -> None:
+        move = match.legal_actions()[0]
+        answer = await fake.slash(users[match.current_player], "play", channel_id=channel,
+                                  move=f"{move.notation}#{len(match.actions)}")  # fmt: skip
+        assert answer.responses[-1]["data"]["content"].startswith("Your move")
+        match.apply(move, match.current_player)
+
+    def one_live_table_pinging(match: Any) -> None:
+        (table,) = live_tables(fake)
+        to_move = users[match.current_player]
+        assert f"<@{to_move}>" in table["content"]
+        assert fake.pings[int(table["id"])] == [to_move]
+
+    try:
+        # 1. the first move's table message is posted, and the bot dies before recording it
+        await bot.start("posted:2")
+        new = await fake.slash(ASHA, "table", "new suipe", players=2, deals=1)
+        lobby = fake.messages[new.message_id]
+        channel = int(lobby["channel_id"])
+        await fake.click(DEV, new.message_id, lobby_button(fake, lobby, "join"))
+        await fake.click(ASHA, new.message_id, lobby_button(fake, lobby, "start"))
+        await wait_until(lambda: len(posted(fake, "table.png")) == 1)
+        match = await stored_match(location, channel)
+        await play(match, channel)
+        await bot.crashed()
+        assert len(live_tables(fake)) == 2  # the new one and the one it was to replace
+        # 2. the restart finds the same message by its nonce: no second one, no second ping;
+        # the old one goes. The next table is recorded, and the bot dies before the one it
+        # replaces is deleted.
+        await bot.start("recorded:2")
+        await wait_until(lambda: len(live_tables(fake)) == 1)
+        assert len(posted(fake, "table.png")) == 2
+        one_live_table_pinging(match)
+        await play(match, channel)
+        await bot.crashed()
+        assert len(live_tables(fake)) == 2
+        # 3. the restart deletes the stale one; then a table is posted and the bot dies, and
+        # it restarts when Discord no longer knows the nonce: a second message is posted, and
+        # the one left behind is swept away
+        await bot.start("posted:1")
+        await wait_until(lambda: len(live_tables(fake)) == 1)
+        one_live_table_pinging(match)
+        await play(match, channel)
+        await bot.crashed()
+        fake.nonce_seconds = 0.0
+        await bot.start("summary posted")
+        await wait_until(
+            lambda: len(live_tables(fake)) == 1 and len(posted(fake, "table.png")) == 5
+        )
+        one_live_table_pinging(match)
+        fake.nonce_seconds = 120.0
+        # 4. the match is played to its end; the bot dies right after posting its summary
+        while not match.is_terminal:
+            before = len(posted(fake, "table.png"))
+            await play(match, channel)
+            if not match.is_terminal:
+                await wait_until(lambda before=before: len(posted(fake, "table.png")) > before)
+                await wait_until(lambda: len(live_tables(fake)) == 1)
+                one_live_table_pinging(match)
+        await bot.crashed()
+        assert len(posted(fake, "summary.png")) == 1
+        await bot.start()
+        await wait_until(lambda: "The match is over" in str(fake.messages[int(lobby["id"])]))
+        await asyncio.sleep(0.5)  # anything posted twice would come now
+        assert len(posted(fake, "summary.png")) == 1, "the summary and its Rematch come once"
+        assert len(live_tables(fake)) == 1
+        assert not fake.violations, fake.violations
+    finally:
+        bot.stop()
+        with contextlib.suppress(Exception):
+            await fake.stop()
