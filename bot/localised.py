@@ -102,6 +102,14 @@ def option_problem(options: list[dict[str, Any]], params: dict[str, Any]) -> str
         value = option.get("value")
         if param is None:
             return _("it has an option {name} that no longer exists.", name=quoted(option["name"]))
+        kind = _wrong_kind(param.type, value)
+        if kind:
+            return _(
+                "{name} takes {kind}, not {value}.",
+                name=param.display_name,
+                kind=kind,
+                value=quoted(value),
+            )
         if param.choices and value not in [choice.value for choice in param.choices]:
             offered = ", ".join(str(choice.value) for choice in param.choices)
             return _(
@@ -120,4 +128,19 @@ def option_problem(options: list[dict[str, Any]], params: dict[str, Any]) -> str
                     high=high,
                     value=quoted(value),
                 )
+    return ""
+
+
+def _wrong_kind(kind: discord.AppCommandOptionType, value: object) -> str:
+    """What an option of `kind` takes, in the player's words, when `value` is not that (a
+    client may send anything); "" when it is."""
+    types = discord.AppCommandOptionType
+    if kind is types.boolean and not isinstance(value, bool):
+        return _("yes or no")
+    if kind is types.integer and (isinstance(value, bool) or not isinstance(value, int)):
+        return _("a whole number")
+    if kind is types.number and (isinstance(value, bool) or not isinstance(value, int | float)):
+        return _("a number")
+    if kind is types.string and not isinstance(value, str):
+        return _("text")
     return ""

@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import N_, _
+from bot.i18n import N_, _, slash
 from cogs.common import OwnView, tell
 from engine.core import PUBLIC, GameState
 from engine.pictures import TablePicture
@@ -242,13 +242,30 @@ class RecordCommands(commands.Cog):
                 "Deal {deal} was dealt before secret deals: it is not provably fair. Its moves "
                 "replay and give its result: {result}", deal=deal, result=record.result))
             return
+        if record.shuffle is not None:  # a daily deal: the day's commitment and secret
+            checked = _(
+                "Deal {deal} checks out. It is a daily deal: SHA-256 of the day's secret and "
+                "the nonce is the commitment `{commitment}` that {command} showed all day, "
+                "and the day's secret, revealed on that day's board, deals these cards (the "
+                "day's shuffle {shuffle}). A daily deal is not cut: every member gets the "
+                "same cards.",
+                deal=deal, commitment=record.commitment, command=slash("daily"),
+                shuffle=record.shuffle + 1,
+            )  # fmt: skip
+            secret = _("The day's secret: `{secret}` · nonce: `{nonce}`",
+                       secret=record.secret, nonce=record.nonce)  # fmt: skip
+        else:
+            checked = _(
+                "Deal {deal} checks out: SHA-256 of its secret and the nonce is the commitment "
+                "`{commitment}` shown before the cut, and the secret, nonce and cut {cut} deal "
+                "these cards:", deal=deal, commitment=(record.commitment or "")[:16],
+                cut=record.cut)  # fmt: skip
+            secret = _("Secret: `{secret}` · nonce: `{nonce}`",
+                       secret=record.secret, nonce=record.nonce)  # fmt: skip
         lines = [
-            _("Deal {deal} checks out: SHA-256 of its secret and the nonce is the commitment "
-              "`{commitment}` shown before the cut, and the secret, nonce and cut {cut} deal "
-              "these cards:", deal=deal, commitment=(record.commitment or "")[:16],
-              cut=record.cut),
+            checked,
             *(f"**{name}**: {cards or '—'}" for name, cards in hands),
-            _("Secret: `{secret}` · nonce: `{nonce}`", secret=record.secret, nonce=record.nonce),
+            secret,
             _("Check it yourself: docs/fairness.md, or `python -m engine verify FILE` with the "
               "record file."),
         ]  # fmt: skip

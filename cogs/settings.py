@@ -11,8 +11,9 @@ from discord.ext import commands
 
 from bot import settings as server
 from bot.daily import DailyError, daily_changes, describe_daily
-from bot.i18n import LANGUAGES, N_, _
+from bot.i18n import LANGUAGES, N_, _, slash
 from bot.i18n import current as current_language
+from bot.storage.store import GuildSettings
 from cogs.common import OwnView, tell
 from cogs.options import (
     LevelChoice,
@@ -60,6 +61,17 @@ def may_manage(interaction: discord.Interaction) -> bool:
     return bool(interaction.guild_id) and interaction.permissions.manage_guild
 
 
+def damaged_line(current: GuildSettings) -> str:
+    """A line for the admin when the stored settings could not be read (then "")."""
+    if not current.damaged:
+        return ""
+    return _(
+        "This server's stored settings could not be read, so the defaults apply: set them "
+        "again with {command}.",
+        command=slash("settings tables"),
+    ) + "\n"
+
+
 @app_commands.default_permissions(manage_guild=True)
 @app_commands.guild_only()
 class SettingsCommands(
@@ -75,7 +87,7 @@ class SettingsCommands(
             await tell(interaction, _(NEEDS_MANAGER))
             return
         current = await self.bot.store.guild_settings(interaction.guild_id or 0)
-        await tell(interaction, server.describe(current.settings))
+        await tell(interaction, damaged_line(current) + server.describe(current.settings))
 
     @with_options(settings_options())
     async def _tables(self, interaction: discord.Interaction, **values: Any) -> None:

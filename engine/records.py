@@ -21,6 +21,7 @@ from typing import Any
 
 from engine import registry
 from engine.core import GameError, GameState
+from engine.daily import DayKeys, day_commitment, shuffle_secret
 from engine.fairness import DealKeys, UncutKeys, commitment
 from engine.words import ENGLISH, say, translating
 
@@ -53,6 +54,9 @@ class DealRecord:
     commitment: str | None = None
     secret: str | None = None
     cut: int | None = None
+    # A daily deal: `secret` and `commitment` are the day's, as /daily showed them, and this
+    # deal's shuffle is the day's shuffle number `shuffle` (engine.daily), nobody cutting.
+    shuffle: int | None = None
     seed: int | None = None  # before secret deals: the match's seed …
     before: tuple[str, ...] = ()  # … and the match's actions before this deal
     told: tuple[str, ...] = field(default=(), compare=False)  # the plays in words
@@ -85,6 +89,7 @@ class DealRecord:
             ("Commitment", self.commitment),
             ("Secret", self.secret),
             ("Cut", None if self.cut is None else str(self.cut)),
+            ("Shuffle", None if self.shuffle is None else str(self.shuffle)),
             ("Seed", None if self.seed is None else str(self.seed)),
             ("Before", " ; ".join(self.before) if self.before else None),
         ):
@@ -151,6 +156,7 @@ class DealRecord:
                 commitment=tags.get("Commitment"),
                 secret=tags.get("Secret"),
                 cut=_int(tags.get("Cut")),
+                shuffle=_int(tags.get("Shuffle")),
                 seed=_int(tags.get("Seed")),
                 before=tuple(a for a in tags.get("Before", "").split(" ; ") if a),
                 told=tuple(told),
@@ -230,6 +236,16 @@ def make_record(
             **common, seed=int(data["seed"]), before=tuple(data["actions"][:first])
         )
     index = number - 1
+    if isinstance(keys, DayKeys):  # the day's secret and commitment, as members saw them
+        return DealRecord(
+            **common,
+            dealer=keys.dealer(index),
+            nonce=keys.nonce.hex(),
+            commitment=day_commitment(keys.day_secret, keys.nonce),
+            secret=keys.day_secret.hex(),
+            cut=keys.cut(index),
+            shuffle=index,
+        )
     secret = keys.secrets[index]
     return DealRecord(
         **common,
@@ -258,10 +274,15 @@ def _start(record: DealRecord) -> tuple[GameState, int]:
         assert record.nonce is not None and record.secret is not None
         # a deal nobody cut (cut 0: the daily deal, the same cards for everyone) starts dealt
         kind = UncutKeys if record.cut == 0 else DealKeys
+        secret = bytes.fromhex(record.secret)
+        if record.shuffle is not None:  # a daily deal: its shuffle comes from the day's secret
+            if record.shuffle < 0:
+                raise RecordError(say("The record is malformed: its Shuffle tag is negative."))
+            secret = shuffle_secret(secret, record.shuffle)
         keys = kind(
             nonce=bytes.fromhex(record.nonce),
             first_dealer=record.dealer,
-            secrets=[bytes.fromhex(record.secret)],
+            secrets=[secret],
             cuts=[record.cut or 0],
         )
         data["seed"] = keys.to_dict()

@@ -44,13 +44,6 @@ class Dialect:
         """A query in this engine's words (its parameter marks)."""
         return sql if self.engine is Engine.SQLITE else _numbered(sql)
 
-    def json_patch(self, target: str, patch: str) -> str:
-        """An expression merging the JSON object `patch` into `target` (both JSON text); a null
-        in the patch removes that key."""
-        if self.engine is Engine.SQLITE:
-            return f"json_patch({target}, {patch})"
-        return f"jsonb_strip_nulls(({target})::jsonb || ({patch})::jsonb)::text"
-
     def restart_ids(self, table: str) -> str | None:
         """After rows were copied in with their ids: the statement that makes the next new
         row's id follow the largest (SQLite follows by itself)."""

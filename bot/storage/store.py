@@ -114,6 +114,7 @@ class DealRecordRow:
 class GuildSettings:
     settings: dict[str, Any]
     season_start: float = 0.0
+    damaged: bool = False  # the stored settings were not a JSON object: the defaults apply
 
 
 @dataclass(frozen=True, slots=True)
@@ -560,18 +561,36 @@ class Store:
         )
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
+        """A server's settings; a row that is not a JSON object (damaged, or written by hand)
+        counts as none, with `damaged` set and a warning logged for the admin, so that the
+        server's tables still open."""
         row = await self.database.one(
             "SELECT settings, season_start FROM guild_settings WHERE guild_id = ?", (guild_id,)
         )
-        return GuildSettings(json.loads(row[0]), row[1]) if row else GuildSettings({})
+        if row is None:
+            return GuildSettings({})
+        settings = _json_object(row[0])
+        if settings is None:
+            log.warning("server %s: its stored settings are not a JSON object, so the defaults"
+                        " apply until /settings sets them again", guild_id)  # fmt: skip
+            return GuildSettings({}, row[1] or 0.0, damaged=True)
+        return GuildSettings(settings, row[1] or 0.0)
 
     async def update_guild_settings(self, guild_id: int, changes: dict[str, Any]) -> None:
-        patch = self.database.dialect.json_patch("guild_settings.settings", "excluded.settings")
-        await self.database.run(
-            "INSERT INTO guild_settings (guild_id, settings) VALUES (?, ?) ON CONFLICT (guild_id)"
-            f" DO UPDATE SET settings = {patch}",
-            (guild_id, json.dumps(changes)),
-        )
+        """Set the given settings (a None value removes one), keeping the others; a damaged
+        row is replaced."""
+        async with self.database.transaction() as tx:
+            row = await tx.one(
+                "SELECT settings FROM guild_settings WHERE guild_id = ?", (guild_id,)
+            )
+            settings = (_json_object(row[0]) if row else None) or {}
+            settings.update(changes)
+            settings = {key: value for key, value in settings.items() if value is not None}
+            await tx.run(
+                "INSERT INTO guild_settings (guild_id, settings) VALUES (?, ?)"
+                " ON CONFLICT (guild_id) DO UPDATE SET settings = excluded.settings",
+                (guild_id, json.dumps(settings, sort_keys=True)),
+            )
 
     async def player_prefs(self, user_id: int) -> dict[str, Any]:
         """A player's choices; a row that is not a JSON object (damaged, or written by hand)
@@ -621,12 +640,18 @@ async def _forget_stale(db: Connection, table_id: int, message_ids: Sequence[int
     )
 
 
-def _prefs(user_id: int, text: str) -> dict[str, Any]:
+def _json_object(text: Any) -> dict[str, Any] | None:
+    """The JSON object stored as `text`; None when it is not one."""
     try:
-        prefs = json.loads(text)
+        value = json.loads(text)
     except (TypeError, ValueError):
-        prefs = None
-    if not isinstance(prefs, dict):
+        return None
+    return value if isinstance(value, dict) else None
+
+
+def _prefs(user_id: int, text: str) -> dict[str, Any]:
+    prefs = _json_object(text)
+    if prefs is None:
         log.warning("player %s: stored preferences are not a JSON object, so none apply", user_id)
         return {}
     return prefs

@@ -362,7 +362,9 @@ class FakeDiscord:
         # the first message, and no new one is made ("the past few minutes", says Discord).
         self.nonce_seconds = 120.0
         self.nonces: dict[tuple[int, str], tuple[int, float]] = {}  # → (message, when)
-        self.transient_channel_errors = 0  # the next N channel fetches answer 503
+        # the answers (status, Discord's code) the next messages posted in a channel get
+        # instead of being posted: a passing fault of Discord's, as tests set them
+        self.refused_posts: list[tuple[int, int]] = []
 
     # ----- lifecycle --------------------------------------------------------------------
 
@@ -1151,6 +1153,9 @@ class FakeDiscord:
             if files and channel_id == NO_FILES_CHANNEL_ID:
                 self.violations.append("a file was sent where the bot may not attach files")
                 return json_response({"message": "Missing Permissions", "code": 50013}, 403)
+            if self.refused_posts:
+                status, code = self.refused_posts.pop(0)
+                return json_response({"message": "Refused for a while", "code": code}, status)
             nonce = payload.get("nonce")
             if nonce is not None and len(str(nonce)) > 25:
                 self.violations.append(f"a nonce over 25 characters: {nonce!r}")

@@ -215,6 +215,14 @@ async def test_two_members_play_the_same_deal_and_compare_on_one_board(
     assert replay["flags"] & EPHEMERAL and "Deal 1 · Seep · move 0 of" in text_of(replay)
     verified = answer(await fake.slash(MIRA, "verify", deal=int(replays["Dev"])))
     assert "checks out" in verified
+    # /verify shows the commitment /daily showed all day and the secret the board revealed,
+    # and says that nobody cut
+    shown_commitment = re.search(r"Commitment `([0-9a-f]{64})`", first["content"])
+    revealed = re.search(r"Secret `([0-9a-f]{64})`", text_of(posted[0]))
+    assert shown_commitment is not None and revealed is not None
+    assert f"`{shown_commitment.group(1)}`" in verified
+    assert f"`{revealed.group(1)}`" in verified
+    assert "not cut" in verified
     assert "not finished a deal" not in answer(await fake.slash(DEV, "history"))
     stored = await env.bot.store.deal_record(int(replays["Dev"]))
     assert stored is not None and stored.players == (DEV,)

@@ -5,6 +5,7 @@ fault at a table of computers, a transient error while the table's channel is fe
 from __future__ import annotations
 
 import asyncio
+import logging
 import sqlite3
 import time
 from typing import Any
@@ -170,3 +171,69 @@ async def test_a_typed_move_sent_during_an_earlier_turn_is_refused(env: Env) -> 
     assert session.turn_number == turn
     typed = await fake.slash(ASHA, "play", move=move)
     assert answer(typed).startswith("Your move")
+
+
+async def test_a_passing_refusal_from_discord_does_not_end_or_stop_the_table(env: Env) -> None:
+    """Discord answers the next table message with a 503, then with a 404 that is not
+    Unknown Channel: the table is neither ended nor stopped; its message comes once Discord
+    takes it. (Only Unknown Channel, 10003, means the channel is gone.)"""
+    fake = env.fake
+    fake.add_member(ASHA, "Asha")
+    await start_table(env, ASHA, "suipe", computers=1, players=2, deals=3)
+    session = env.bot.tables.get(CHANNEL_ID)
+    before = [m for m in fake.channel_messages() if f"<@{ASHA}>, your turn" in m["content"]]
+    fake.refused_posts = [(503, 0), (404, 0)]
+    move = session.match.legal_actions()[0].notation
+    played = await fake.slash(ASHA, "play", move=f"{move}#{session.turn_number}")
+    assert answer(played).startswith("Your move")
+    await env.bot.idle()
+    assert not fake.refused_posts
+    assert not session.ended and env.bot.tables.get(CHANNEL_ID) is session
+    after = [m for m in fake.channel_messages() if f"<@{ASHA}>, your turn" in m["content"]]
+    assert len(after) == 1 and after[0] not in before, "the next table message came"
+
+
+MANAGER = 1 << 5  # Manage Server
+
+
+async def test_a_damaged_settings_row_leaves_tables_open_and_is_told_to_the_admin(
+    env: Env, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A server's stored settings that are not a JSON object: its tables still open with the
+    defaults, /settings show says so in a plain line, and setting them again repairs it."""
+    fake = env.fake
+    fake.add_member(ASHA, "Asha")
+    await fake.slash(ASHA, "settings", "tables", permissions=MANAGER, rate_computer_games=True)
+    db = sqlite3.connect(env.database)
+    try:
+        db.execute("UPDATE guild_settings SET settings = '[1, 2, 3]'")
+        db.commit()
+    finally:
+        db.close()
+    with caplog.at_level(logging.WARNING, logger="seepbot"):
+        await fake.slash(ASHA, "table", "new suipe", players=2)
+    assert env.bot.tables.get(CHANNEL_ID) is not None, "the table opens with the defaults"
+    assert any("not a JSON object" in r.getMessage() for r in caplog.records), "logged"
+    shown = answer(await fake.slash(ASHA, "settings", "show", permissions=MANAGER))
+    assert "could not be read, so the defaults apply" in shown
+    saved = await fake.slash(ASHA, "settings", "tables", permissions=MANAGER,
+                             rate_computer_games=True)  # fmt: skip
+    assert answer(saved).startswith("Saved")
+    shown = answer(await fake.slash(ASHA, "settings", "show", permissions=MANAGER))
+    assert "could not be read" not in shown
+
+
+async def test_a_yes_or_no_option_sent_as_other_text_is_refused(env: Env) -> None:
+    """A client that sends "no" (text) for a yes-or-no option: refused in a plain private
+    line, nothing changed (it used to count as yes)."""
+    fake = env.fake
+    fake.add_member(ASHA, "Asha")
+    refused = await fake.slash(ASHA, "settings", "tables", permissions=MANAGER,
+                               rate_computer_games="no")  # fmt: skip
+    assert "takes yes or no" in answer(refused)
+    assert refused.responses[-1]["data"]["flags"] & 64
+    shown = answer(await fake.slash(ASHA, "settings", "show", permissions=MANAGER))
+    saved = await fake.slash(ASHA, "settings", "tables", permissions=MANAGER,
+                             rate_computer_games=False)  # fmt: skip
+    assert answer(saved).startswith("Saved")
+    assert shown == answer(await fake.slash(ASHA, "settings", "show", permissions=MANAGER))
