@@ -303,14 +303,47 @@ def N_(message: str) -> str:
     return message
 
 
+def _name_tables(code: str, section: str) -> dict[str, str]:
+    """One section of a language's `<code>.toml` files: the shared one, then each game
+    package's own (a game names its own options), the shared file's names first."""
+    own = (spec.locales for spec in registry.games() if spec.locales)
+    found: dict[str, str] = {}
+    for folder in reversed(list(dict.fromkeys([FOLDER, *own]))):
+        path = folder / f"{code}.toml"
+        if path.is_file():
+            names = tomllib.loads(path.read_text(encoding="utf-8")).get(section, {})
+            found.update({str(english): str(name) for english, name in names.items()})
+    return found
+
+
 @cache
 def command_names(code: str) -> dict[str, str]:
-    """The names the Discord app shows for our commands in a language (`<code>.toml`)."""
-    path = FOLDER / f"{code}.toml"
-    if not path.is_file():
-        return {}
-    names = tomllib.loads(path.read_text(encoding="utf-8")).get("names", {})
-    return {str(english): str(name) for english, name in names.items()}
+    """The names the Discord app shows for our commands and their groups in a language
+    (`[names]` of `<code>.toml`), by their English names."""
+    return _name_tables(code, "names")
+
+
+@cache
+def option_names(code: str) -> dict[str, str]:
+    """The names the Discord app shows for our commands' options in a language (`[options]`
+    of `<code>.toml`: the shared options in `bot/locales`, a game's own in its package)."""
+    return _name_tables(code, "options")
+
+
+def slashes_said(text: str) -> str:
+    """A text's `` `/commands` `` (with `option:value`s) as `slash` names them: the /rules
+    pages write them in English, and the reader's app shows them in its words."""
+    names, options = command_names(current()), option_names(current())
+
+    def said(found: re.Match[str]) -> str:
+        words = []
+        for word in found.group(1).split(" "):
+            option, colon, value = word.partition(":")
+            words.append(options.get(option, option) + colon + value if colon
+                         else names.get(word, word))  # fmt: skip
+        return "`/" + " ".join(words) + "`"
+
+    return re.sub(r"`/([^`]+)`", said, text)
 
 
 def slash(path: str) -> str:

@@ -1,7 +1,9 @@
 """Slash commands in the players' languages, for the languages Discord's apps offer among ours.
 
-Command and group names come from `bot/locales/<code>.toml` (a name must be lower case without
-spaces, so it is chosen by hand; a language without the file keeps the English names).
+Command, group and option names come from the `<code>.toml` files (`bot/locales/`, and a
+game's own options from its package's `locales/`): Discord wants a name lower case without
+spaces, so it is chosen by hand; a name a language's files lack stays English. Interactions
+name their options by the English names whatever the app shows, so nothing else changes.
 Descriptions and choice names are catalogue messages (`bot.i18n.catalogue`: the shared
 messages and every game's own), marked where the commands and the games' options are written;
 a game choice is the game's display name. A message a language's catalogues lack is shown in
@@ -16,33 +18,21 @@ pages.
 
 from __future__ import annotations
 
-import tomllib
-from functools import cache
-from pathlib import Path
 from typing import Any
 
 import discord
 from discord import app_commands
 
-from bot.i18n import translation
+from bot.i18n import command_names, option_names, translation
 from bot.lessons import lesson, lessons_of
 
 # Discord's locales that have a language of ours (Discord's apps have no Gujarati or Slovak).
 LOCALES = {discord.Locale.hindi: "hi", discord.Locale.czech: "cs", discord.Locale.german: "de"}
-FOLDER = Path(__file__).parent / "locales"
 NAMES = (
     app_commands.TranslationContextLocation.command_name,
     app_commands.TranslationContextLocation.group_name,
 )
 DESCRIPTION_LIMIT = 100  # Discord's limit for a description or a choice's name
-
-
-@cache
-def table(code: str) -> dict[str, dict[str, str]]:
-    path = FOLDER / f"{code}.toml"
-    if not path.is_file():
-        return {"names": {}}
-    return tomllib.loads(path.read_text(encoding="utf-8"))
 
 
 def said(message: str, **values: Any) -> app_commands.locale_str:
@@ -95,7 +85,7 @@ class Translator(app_commands.Translator):
             return None
         location = context.location
         if location in NAMES:
-            return table(code).get("names", {}).get(string.message)
+            return command_names(code).get(string.message)
         if location is app_commands.TranslationContextLocation.parameter_name:
-            return None  # option names stay as they are: the options are data
+            return option_names(code).get(string.message)
         return translate_text(string, code)

@@ -14,7 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.drawing import drawn
-from bot.i18n import N_, _, current, speaking
+from bot.i18n import N_, _, current, slashes_said, speaking
 from bot.lessons import (
     LANGUAGES,
     Lesson,
@@ -127,7 +127,8 @@ async def _rules_message(channel: Any, game: str, pages: Lesson, number: int) ->
     page = pages.pages[number]
     title = f"{display_name(game)} · {page.title}"
     colour = discord.Colour.teal()
-    embeds = [discord.Embed(title=title, description=page.text, colour=colour)]
+    text = slashes_said(page.text)  # the commands as the reader's app names them
+    embeds = [discord.Embed(title=title, description=text, colour=colour)]
     for index, (example_id, caption) in enumerate(page.examples):
         if 0 < index < MAX_EMBEDS:  # each example beside its picture (the first: the text's)
             embeds.append(discord.Embed(colour=colour))

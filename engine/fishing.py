@@ -15,7 +15,7 @@ from operator import attrgetter
 
 from engine.cards import Card
 from engine.core import BadNotation, GameOver, IllegalMove, NotYourTurn
-from engine.words import marked, said_by, said_list, say
+from engine.words import marked, said_by, said_in, said_list, say
 
 MAX_VALUE = 13
 # Cache bounds. Random play mostly sees small floors, and a position's work is reused within
@@ -500,7 +500,17 @@ def check_turn(over: bool, seat: int | None, turn: int) -> None:
 
 
 def capture_words(items: Sequence[str], card: Card, who: str | None) -> str:
-    """ "Capture 9♠ and the 9-house with 9♥" for the picker; "Asha captured …" with `who`."""
+    """ "Capture 9♠ and the 9-house with 9♥" for the picker; "Asha captured …" with `who`.
+    One thing taken (a card, or a house) has its own message: Hindi and Gujarati verbs agree
+    with what was taken ("गुलाम का घर उठाया", "9♠ और 9♣ उठाए")."""
+    if who is not None and len(items) == 1:
+        return said_in(
+            "one thing taken",
+            "{name} captured {cards} with {card}",
+            name=who,
+            cards=items[0],
+            card=card.pretty,
+        )
     return said_by(
         who,
         marked("Capture {cards} with {card}"),

@@ -416,7 +416,7 @@ TOLD = {
     "hi": ("Dev ने ", "से शुरू करें"),
     "gu": ("Dev એ ", "થી શરૂ કરો"),
     "cs": ("Dev vynesl(a) ", "Vynést "),
-    "sk": ("Dev vyniesol(-la) ", "Vyniesť "),
+    "sk": ("Dev vyniesol(a) ", "Vyniesť "),
     "de": ("Dev hat ", " ausspielen"),
 }
 

@@ -4,6 +4,7 @@ the table's Rules button finds the page for the situation."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from importlib import import_module
 from pathlib import Path
@@ -228,3 +229,51 @@ def test_a_czech_page_draws_czech_words() -> None:
     assert any(word.startswith("Místo 1: Zahrát 9♥") for word in words), sorted(words)
     english = ("Before", "After", "Seat", "Play", "trick")
     assert not [word for word in words if any(w in word for w in english)], sorted(words)
+
+
+# The pages' words for the table are the table's own: its catalogue's.
+
+COURTS = ("A", "J", "Q", "K")  # a French-suited card's letters, as the catalogue gives them
+CARD = re.compile(r"(?<!\w)(10|[2-9]|[A-Z][a-z]?)([♠♥♦♣])")
+
+
+def table_words(code: str) -> tuple[str, set[str]]:
+    """The dealer's mark a seat shows in `code`, and the letters its French-suited cards
+    carry."""
+    from bot.i18n import catalogue
+
+    words = catalogue(code)
+    mark = words.gettext(" · D").removeprefix(" · ")
+    return mark, {words.pgettext("French-suited card", letter) for letter in COURTS}
+
+
+@pytest.mark.parametrize("game", built_in())
+def test_the_pages_use_the_tables_dealer_mark_words_and_card_letters(game: str) -> None:
+    """ "D for the dealer" on a page whose seats show "R" taught a mark no table draws: each
+    language's pages give the seat's dealer mark, every word the English page quotes from
+    the table as that language's table says it, and every card in the letters its cards
+    carry (a German page's queen is D♣, never Q♣; `/play`'s notation stays English)."""
+    from bot.i18n import LANGUAGES, translation
+
+    quoted = [q for q in re.findall(r'"([^"]+)"', reading_page(game, "en"))
+              if any(translation(code, q) for code in LANGUAGES if code != "en")]  # fmt: skip
+    for language in GAME_LANGUAGES[game]:
+        mark, letters = table_words(language)
+        page = reading_page(game, language)
+        assert f"**{mark}**" in page, (language, mark)
+        said = [q if language == "en" else translation(language, q) for q in quoted]
+        assert [words for words in said if not words or words not in page] == [], language
+        texts = [re.sub(r"`[^`]*`", "", p.text) for p in lesson(game, language).pages]
+        cards = [card for text in texts for card in CARD.findall(text)]  # not typed notation
+        assert cards and {rank for rank, _suit in cards if not rank.isdigit()} <= letters
+
+
+def reading_page(game: str, language: str) -> str:
+    return next(p.text for p in lesson(game, language).pages if p.topic == "reading-the-table")
+
+
+def test_a_page_with_another_mark_or_letter_is_caught() -> None:
+    mark, letters = table_words("de")
+    assert (mark, letters) == ("G", {"A", "B", "D", "K"})
+    assert table_words("cs")[0] == "R" and "Q" in table_words("cs")[1]
+    assert "Q" not in letters  # "Q♣" on a German page fails the test above

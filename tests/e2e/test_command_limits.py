@@ -11,7 +11,15 @@ import pytest
 from engine import registry
 
 from .conftest import Env, start_bot, stop_bot
-from .fake_discord import command_problems, command_size, commands_problems
+from .fake_discord import (
+    COMMAND_CHARACTERS,
+    command_problems,
+    command_size,
+    commands_problems,
+    valid_name,
+)
+
+APP_LOCALES = ("hi", "cs", "de")  # the languages of ours that Discord's apps offer
 
 
 def subcommand(name: str, options: int = 0, **extra: Any) -> dict[str, Any]:
@@ -89,3 +97,60 @@ async def test_twenty_five_games_fit_in_the_published_commands(
     assert len(published["table"]["options"][0]["options"]) == 25  # /table new <game>
     sizes = {name: command_size(command) for name, command in published.items()}
     assert max(sizes.values()) <= 6000  # room for more pages, options and translations
+
+
+def named(node: dict[str, Any], locale: str | None) -> str:
+    """A command's, group's or option's name as an app in `locale` shows it (None: English)."""
+    return str((node.get("name_localizations") or {}).get(locale, node["name"]))
+
+
+def locale_problems(nodes: list[dict[str, Any]], locale: str | None, where: str) -> list[str]:
+    """What Discord refuses in one locale among siblings and below them: a name that is not
+    1-32 lower-case word characters, two siblings of one name, a description or choice
+    name outside 1-100 characters, more than 25 options or choices."""
+    problems = []
+    names = [named(node, locale) for node in nodes]
+    problems += [f"{where}: two named {n!r}" for n in sorted(set(names)) if names.count(n) > 1]
+    if len(nodes) > 25:
+        problems.append(f"{where}: {len(nodes)} options")
+    for node, name in zip(nodes, names, strict=True):
+        path = f"{where} {name}"
+        if not valid_name(name):
+            problems.append(f"{path}: invalid name")
+        description = (node.get("description_localizations") or {}).get(
+            locale, node.get("description", "")
+        )
+        if not 1 <= len(description) <= 100:
+            problems.append(f"{path}: a description of {len(description)}")
+        choices = node.get("choices") or []
+        if len(choices) > 25:
+            problems.append(f"{path}: {len(choices)} choices")
+        choice_names = [named(choice, locale) for choice in choices]
+        problems += [f"{path}: a choice of {len(c)}" for c in choice_names
+                     if not 1 <= len(c) <= 100]  # fmt: skip
+        problems += locale_problems(node.get("options") or [], locale, path)
+    return problems
+
+
+async def test_the_published_commands_fit_discords_limits_in_every_locale(env: Env) -> None:
+    """Each app language sees its own names: in each, the names beside one another differ
+    (Discord refuses two options, subcommands or commands of one name in a locale), and
+    every text keeps Discord's lengths; each command's characters, counting the longest
+    translation of every name, description and choice, stay within 8,000."""
+    await env.bot.sync_commands()
+    published = env.fake.commands
+    locales = (None, *APP_LOCALES)
+    problems = [p for locale in locales for p in locale_problems(published, locale, "")]
+    assert problems == []
+    assert all(command_size(command) <= COMMAND_CHARACTERS for command in published)
+
+
+def test_two_siblings_of_one_name_in_a_locale_are_caught() -> None:
+    seat = {"type": 4, "name": "seat", "description": "a seat"}
+    seats = [seat | {"name_localizations": {"cs": "místo"}},
+             {"type": 4, "name": "place", "description": "a place",
+              "name_localizations": {"cs": "místo"}}]  # fmt: skip
+    assert locale_problems(seats, "cs", "") == [": two named 'místo'"]
+    assert locale_problems(seats, "de", "") == []
+    capital = [seat | {"name_localizations": {"de": "Platz"}}]
+    assert locale_problems(capital, "de", "") == [" Platz: invalid name"]

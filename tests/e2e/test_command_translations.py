@@ -1,5 +1,9 @@
-"""The slash commands as a Czech, German or Hindi Discord app shows them: every description
-and every choice name is in the app's language (Discord's apps have no Gujarati or Slovak).
+"""The slash commands as a Czech, German or Hindi Discord app shows them: every command,
+group and option name, every description and every choice name is in the app's language
+(Discord's apps have no Gujarati or Slovak).
+
+A game's subcommand keeps the game's name (`/stůl nový sedma`), and a game package from
+elsewhere names its own options or leaves them English.
 
 Three kinds of choice keep their words: a number ("6", "8"), a language named in its own words
 (the /language, /settings and /rules choices), and a /rules topic of a game that has no pages
@@ -9,8 +13,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.i18n import LANGUAGES, OWN_NAMES
+from bot.i18n import LANGUAGES, OWN_NAMES, current, slash, slashes_said, speaking
 from bot.lessons import lessons_of
+from engine import registry
+from engine.registry import BUILT_IN
 
 from .conftest import Env
 
@@ -61,3 +67,44 @@ async def test_a_game_choice_is_the_game_name_in_the_app_language(env: Env) -> N
     assert seep["name"] == "Seep"
     assert seep["name_localizations"]["hi"] == "सीप"
     assert seep["name_localizations"]["cs"] == "Seep"
+
+
+def unnamed(node: dict[str, Any], path: str, games: set[str], foreign: set[str]) -> list[str]:
+    """Each command, group or option name below `node` (itself included) an app language
+    shows in English."""
+    found = []
+    if node["name"] not in games and node["name"] not in foreign:
+        have = node.get("name_localizations") or {}
+        found += [f"{code} {path}" for code in APP_LANGUAGES if code not in have]
+    for option in node.get("options") or []:
+        found += unnamed(option, f"{path} {option['name']}", games, foreign)
+    return found
+
+
+async def test_every_command_and_option_is_named_in_each_app_language(env: Env) -> None:
+    await env.bot.sync_commands()
+    games = {spec.name for spec in registry.games()}
+    ours = {option.name for spec in registry.games() if spec.name in BUILT_IN
+            for option in spec.options}  # fmt: skip
+    foreign = {option.name for spec in registry.games() for option in spec.options} - ours
+    missing = [m for c in env.fake.commands for m in unnamed(c, "/" + c["name"], games, foreign)]
+    assert not missing, f"{len(missing)} unnamed:\n" + "\n".join(missing)
+    table = next(c for c in env.fake.commands if c["name"] == "table")
+    new = next(o for o in table["options"] if o["name"] == "new")
+    sedma = next(o for o in new["options"] if o["name"] == "sedma")
+    suits = next(o for o in sedma["options"] if o["name"] == "german_suits")
+    assert table["name_localizations"]["cs"] == "stůl" and new["name_localizations"]["cs"] == "nový"
+    assert suits["name_localizations"] == {"hi": "जर्मन_पत्ते", "cs": "mariášové_karty",
+                                           "de": "deutsches_blatt"}  # fmt: skip
+
+
+def test_messages_name_a_command_as_the_readers_app_shows_it() -> None:
+    assert current() == "en" and slash("table rejoin") == "/table rejoin"
+    for code, named in (("cs", "/stůl návrat"), ("de", "/tisch zurück"), ("hi", "/टेबल वापसी")):
+        with speaking(code):
+            assert slash("table rejoin") == named
+    with speaking("sk"):  # Discord has no Slovak app: its players type the English names
+        assert slash("table rejoin") == "/table rejoin"
+    page = "Napište `/hand`, pak `/replay deal:3`; `/play` bere `KD`."  # a /rules page's text
+    with speaking("cs"):
+        assert slashes_said(page) == "Napište `/karty`, pak `/přehrát rozdání:3`; `/tah` bere `KD`."

@@ -83,7 +83,7 @@ async def test_a_fault_after_a_deal_ending_move_is_stored_never_stops_the_table(
     played = await fake.slash(ASHA, "play", move=f"{move}#{turn}")
     assert answer(played).startswith("Your move"), answer(played)
     await env.bot.idle()
-    assert session.match.deals_finished == 1
+    assert session.match.deals_finished >= 1
     summaries = [m for m in fake.channel_messages() if m["attachments"] and "Deal 1" in str(m)]
     assert summaries, "the deal's summary is posted"
     # the move and the cut that followed it were stored together, and the game went on

@@ -67,7 +67,7 @@ async def test_rules_in_english_hindi_and_gujarati(env: Env) -> None:
     assert [e["image"]["url"] for e in message["embeds"]] == [f"attachment://{n}" for n in drawn]
     assert message["embeds"][-1]["footer"]["text"] == "4 / 9 · ગુજરાતી"  # at the end
 
-    back = button(fake, message, "પાછળનું")  # to a page of one example: one picture stays
+    back = button(fake, message, "પાછલું")  # to a page of one example: one picture stays
     await fake.click(ASHA, hindi.message_id, back)
     message = fake.messages[hindi.message_id]
     assert len(message["embeds"]) == 1 and len(message["attachments"]) == 1
