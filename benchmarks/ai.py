@@ -7,6 +7,11 @@ and only the play differs. For each pairing it prints the mean deal-score differ
 of shuffles the first player's side won on average. `--baazis N` also plays N duplicate Seep
 matches of one baazi for the share of baazis won.
 
+`--against omniscient` measures, for each table (`--table seep:4`, repeatable; by default
+Seep 4p, Sedma 4p and Sheepshead 5p), hard − normal and omniscient − normal on the same
+shuffles (`benchmarks.omniscient`: the player who sees every card), and the share of the
+all-seeing player's margin that the hard player reaches, each with a 95% interval.
+
 Speed: decision times (median, p95, wall clock) per level, over the decisions of the strength
 runs. The hard player thinks for at most the bot's time (`--seconds`, as in `bot.players`; 0: no
 limit, every sample played, as in the tests).
@@ -23,6 +28,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import cache
 
+from benchmarks.omniscient import omniscient_action
 from bot.players import HARD_BUDGET
 from engine.ai import Level, SearchBudget, choose_action
 from engine.ai.games import adapter_for
@@ -47,6 +53,8 @@ def decide(match, level: str, rng: random.Random, setup: Setup, times: dict[str,
     started = time.perf_counter()
     if level == "random":
         action = rng.choice(match.legal_actions())
+    elif level == "omniscient":
+        action = omniscient_action(match, player, rng)
     else:
         action = choose_action(match, player, Level(level), rng, setup.budget)
     times.setdefault(level, []).append(time.perf_counter() - started)
@@ -136,6 +144,74 @@ def run(kind: str, setup: Setup, seeds: Iterable[int], workers: int) -> None:
     print(f"    ({time.perf_counter() - started:.0f} s)", flush=True)
 
 
+OMNISCIENT_TABLES = ("seep:4", "sedma:4", "sheepshead:5")
+TRICK_GAMES = ("sedma", "hola", "sheepshead")
+
+
+def shuffle_score(job: tuple[str, int, str, int, SearchBudget]) -> tuple[float, int, list[float]]:
+    """One shuffle played with `first` in each seat or side in turn, the others normal: the
+    mean result, the deals played, and the first level's decision times."""
+    game, players, first, seed, budget = job
+    if game in TRICK_GAMES:
+        from benchmarks.tricks_ai import one_seat_each, play_hand
+
+        rotations = players if one_seat_each(game, players) else 2
+        results = [
+            play_hand((game, players, first, "normal", seed, rotation, budget.seconds))
+            for rotation in range(rotations)
+        ]
+        times = [t for _, more in results for t in more.get(first, [])]
+        return statistics.fmean(v for v, _ in results), rotations, times
+    value, more = duplicate(("deal", Setup(game, players, first, "normal", budget), seed))
+    return value, sides_of(game, players), more.get(first, [])
+
+
+def share_of_gap(hard: list[float], seer: list[float]) -> tuple[float, float]:
+    """mean(hard) / mean(seer) over the same shuffles, with a 95% interval (delta method,
+    the pairing's covariance counted)."""
+    n = len(hard)
+    h, o = statistics.fmean(hard), statistics.fmean(seer)
+    if n < 2 or o == 0:
+        return (h / o if o else float("nan")), float("nan")
+    share = h / o
+    cov = statistics.covariance(hard, seer)
+    var = statistics.variance(hard) + share**2 * statistics.variance(seer) - 2 * share * cov
+    return share, 1.96 * max(var, 0.0) ** 0.5 / (abs(o) * n**0.5)
+
+
+def against_omniscient(tables: list[str], seeds: range, budget: SearchBudget, workers: int) -> None:
+    for table in tables:
+        game, _, players_text = table.partition(":")
+        players = int(players_text or 4)
+        started = time.perf_counter()
+        found: dict[str, tuple[list[float], int, list[float]]] = {}
+        for first in ("hard", "omniscient"):
+            jobs = [(game, players, first, seed, budget) for seed in seeds]
+            if workers > 1:
+                with ProcessPoolExecutor(workers) as pool:
+                    results = list(pool.map(shuffle_score, jobs))
+            else:
+                results = [shuffle_score(job) for job in jobs]
+            times = sorted(t for _, _, more in results for t in more)
+            found[first] = ([v for v, _, _ in results], sum(d for _, d, _ in results), times)
+        unit = {"sedma": "game points a hand", "hola": "points a hand",
+                "sheepshead": "units a hand"}.get(game, "points a deal")  # fmt: skip
+        print(f"{game} {players}p ({unit}, shuffles {seeds.start}-{seeds.stop - 1}):")
+        for first in ("hard", "omniscient"):
+            values, deals, times = found[first]
+            mean, half = interval(values)
+            p95 = times[int(0.95 * (len(times) - 1))] if times else 0.0
+            print(f"    {first:>10} - normal: {mean:+.2f} ± {half:.2f} ({deals} deals; "
+                  f"{first} median {1000 * statistics.median(times or [0]):.1f} ms, "
+                  f"p95 {1000 * p95:.1f} ms)")  # fmt: skip
+        share, half = share_of_gap(found["hard"][0], found["omniscient"][0])
+        print(
+            f"    share of the gap hard closes: {100 * share:.0f}% ± {100 * half:.0f}"
+            f"    ({time.perf_counter() - started:.0f} s)",
+            flush=True,
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="seep", choices=("seep", "seep30", "suipe"))
@@ -164,6 +240,8 @@ def main() -> None:
         default=HARD_BUDGET.seconds,
         help="the hard player's thinking time, as in the bot (0: no limit)",
     )
+    parser.add_argument("--against", choices=("omniscient",), help="see the module's notes")
+    parser.add_argument("--table", action="append", help="GAME:PLAYERS, with --against")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--first-seed", type=int, default=1)
     args = parser.parse_args()
@@ -178,6 +256,10 @@ def main() -> None:
         any_suit=args.any_suit,
         seconds=args.seconds or None,
     )
+    if args.against == "omniscient":
+        seeds = range(args.first_seed, args.first_seed + args.deals)
+        against_omniscient(args.table or list(OMNISCIENT_TABLES), seeds, budget, args.workers)
+        return
     for name in args.pairing or list(PAIRINGS):
         first, second = PAIRINGS[name]
         setup = Setup(args.game, args.players, first, second, budget)

@@ -20,13 +20,15 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from benchmarks.omniscient import omniscient_action
 from bot.players import HARD_BUDGET
 from engine.ai import SearchBudget, choose_action
 from engine.games import new_match
 from engine.registry import game as game_spec
 
 PAIRINGS = {"hard-normal": ("hard", "normal"), "normal-easy": ("normal", "easy"),
-            "easy-random": ("easy", "random")}  # fmt: skip
+            "easy-random": ("easy", "random"),
+            "omniscient-normal": ("omniscient", "normal")}  # fmt: skip
 
 
 def one_seat_each(game: str, players: int) -> bool:
@@ -73,6 +75,8 @@ def play_hand(
         started = time.perf_counter()
         if level == "random":
             action = rng.choice(match.legal_actions())
+        elif level == "omniscient":
+            action = omniscient_action(match, player, rng)
         else:
             action = choose_action(match, player, level, rng, budget)
         times.setdefault(level, []).append(time.perf_counter() - started)

@@ -157,3 +157,35 @@ def test_the_computer_players_know_no_games_words() -> None:
             if isinstance(said, str) and said.strip().lower() in ACTION_WORDS:
                 found.append(f"{path.relative_to(ROOT)}:{getattr(node, 'lineno', 0)}: {said!r}")
     assert found == []
+
+
+# The benchmarks' all-seeing player reads every hand: no package of the bot may reach it.
+BENCHMARKS = "benchmarks"
+
+
+def _names_benchmarks(node: ast.Import | ast.ImportFrom) -> bool:
+    if isinstance(node, ast.Import):
+        return any(alias.name.split(".")[0] == BENCHMARKS for alias in node.names)
+    return node.level == 0 and (node.module or "").split(".")[0] == BENCHMARKS
+
+
+def test_nothing_the_bot_runs_can_import_the_benchmarks() -> None:
+    found = []
+    for module, path in MODULES.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in _imports(tree):
+            if _names_benchmarks(node):
+                found.append(f"{module}:{node.lineno}")
+        for node in ast.walk(tree):  # importlib.import_module("benchmarks...") and the like
+            said = node.value if isinstance(node, ast.Constant) else None
+            if isinstance(said, str) and said.split(".")[0] == BENCHMARKS:
+                found.append(f"{module}:{getattr(node, 'lineno', 0)}: {said!r}")
+    assert found == []
+    assert (ROOT / BENCHMARKS / "omniscient.py").is_file()  # (the check looks at the real name)
+
+
+def test_the_benchmarks_check_finds_a_hidden_import() -> None:
+    source = "def f():\n    from benchmarks.omniscient import omniscient_action\n"
+    assert [_names_benchmarks(node) for node in _imports(ast.parse(source))] == [True]
+    assert [_names_benchmarks(n) for n in _imports(ast.parse("import benchmarks.ai"))] == [True]
+    assert [_names_benchmarks(n) for n in _imports(ast.parse("from . import ai"))] == [False]
