@@ -18,7 +18,18 @@ from typing import Any, Protocol, TypeVar
 
 from bot.i18n import N_, _, ngettext, slash, use_language
 from bot.preferences import Preferences
+from bot.step import (
+    ComputerToMove,
+    PlayForced,
+    PostResult,
+    PostSummary,
+    PostTable,
+    TableFacts,
+    WaitFor,
+    next_step,
+)
 from bot.storage import Store, StoreFault
+from bot.storage.store import OwedKind
 from bot.tables import MoveResult, TableError, Tables, TableSession
 from engine.words import sentence
 
@@ -209,6 +220,11 @@ class TableFlow:
         # taken before a table's own `posting` lock and never while holding it
         self.posting_slots = asyncio.Semaphore(self.posting_at_once)
 
+    async def sleep(self, seconds: float) -> None:
+        """The flow's pauses (a computer's, the turn timer's, between retries): tests give
+        the flow a clock of their own here."""
+        await asyncio.sleep(seconds)  # the one real pause
+
     def attach(self, output: TableOutput) -> None:
         self.output = output
 
@@ -287,16 +303,18 @@ class TableFlow:
                 action.user_id, action.notation, action.turn, answer_by, action.asked_at
             )
             assert isinstance(outcome, MoveResult)
-            self.schedule(self.advance(session, outcome.deals_finished))
+            self.schedule(self.advance(session))
         elif isinstance(action, Start):
             await session.start(action.user_id)
             self.schedule(self.advance(session))
         elif isinstance(action, Rejoin):
             outcome = await session.rejoin(action.user_id)
+            session.owe_table()  # the player to move is pinged again (or the computer moves)
             self.schedule(self.advance(session))
         elif isinstance(action, Kick):
             outcome = await session.kick(action.user_id)
             if session.started:
+                session.owe_table()
                 self.schedule(self.advance(session))
         elif isinstance(action, ShowTable):
             if session.match is None or session.match.is_terminal:
@@ -310,11 +328,13 @@ class TableFlow:
 
     # ----- after a move -----------------------------------------------------------------
 
-    async def advance(self, session: TableSession, deals_finished: int = 0) -> None:
-        """After a move: summaries of finished deals, computer turns, then the new table."""
+    async def advance(self, session: TableSession) -> None:
+        """After a move (a start, a rejoin, a kick) and after a restart alike: carry out what
+        follows, one step at a time (`bot.step.next_step`), until a person is to move or the
+        match is over and nothing more is owed."""
         use_language(session.language)  # this task posts to the table's channel
         try:
-            await self._advance(session, deals_finished)
+            await self.carry_on(session)
         except ChannelGone:
             await self.retire(session)
 
@@ -331,55 +351,49 @@ class TableFlow:
         with contextlib.suppress(TableError):  # finished or ended meanwhile
             await self.tables.end(session.row.channel_id)
 
-    async def _advance(self, session: TableSession, deals_finished: int) -> None:
-        """Summaries of finished deals, computer turns, then the new table; at the match's end
-        the final table, then the summary with the recap and Rematch, last."""
-        finished = deals_finished
+    async def facts(self, session: TableSession) -> TableFacts:
+        """The table as the next step reads it (whether the player to move has forced moves
+        played for them is their own choice, `/autoplay`)."""
+        match = session.match
+        forced = False
+        if match is not None and not match.is_terminal and match.current_player is not None:
+            row = session.seats.get(match.current_player)
+            if row is not None and row.user_id is not None and not row.plays_itself:
+                with contextlib.suppress(StoreFault):  # unknown now: the person plays it
+                    forced = (await self.preferences.of(row.user_id)).auto_play
+        return TableFacts(match, session.seats, tuple(session.owed), session.ended, forced)
+
+    async def carry_on(self, session: TableSession) -> None:
+        """The step interpreter: each step the table's state calls for, carried out, until it
+        calls for none (a person is to move, or nothing is owed)."""
         thinking = False  # shown once: Discord keeps the sign up ~10 s or until a message
-        while not session.ended and session.match is not None:
-            if session.match.is_terminal:
-                break
-            if finished:
-                await self.post_summary(session, finished)
-                finished = 0
+        while True:
+            step = next_step(await self.facts(session))
+            if isinstance(step, PostSummary):
+                await self.post_summary(session, step.deal, step.moves)
                 thinking = False  # a message ends the sign
-            row = session.seats.get(session.match.current_player or 0)
-            if row is None:
-                break
-            if not row.plays_itself:
-                result = await self._auto_play(session, row.user_id)
-                if result is None:
-                    break
-                finished = result.deals_finished
-                continue
-            if not thinking:
-                await self.port.thinking(session)
-                thinking = True
-            await asyncio.sleep(self.computer_delay)
-            results = await self.until_stored(session, lambda: session.play_computers(limit=1))
-            if not results:
-                break
-            finished = results[-1].deals_finished
-        if session.ended:
-            return  # ended meanwhile: nothing more is posted
-        if session.match is not None and session.match.is_terminal:
-            await self.finish(session)
-            return
-        await self.post_table(session)
-
-    async def finish(self, session: TableSession) -> None:
-        """The match is over: its final table, then the last deal's summary with the match's
-        recap and the Rematch button (the table's last message), then the lobby message says
-        so."""
-        await self.post_table(session)
-        await self.post_summary(session)
-        await self.post_result(session)
-
-    async def _auto_play(self, session: TableSession, user_id: int | None) -> MoveResult | None:
-        """Play a player's forced move for them, if they asked for that (`/autoplay`)."""
-        if user_id is None or not (await self.preferences.of(user_id)).auto_play:
-            return None
-        return await self.until_stored(session, session.play_forced)
+            elif isinstance(step, PostTable):
+                await self._post_table(session, repost=False)
+                thinking = False
+            elif isinstance(step, PostResult):
+                await self.post_result(session)
+            elif isinstance(step, ComputerToMove):
+                if not thinking:
+                    await self.port.thinking(session)
+                    thinking = True
+                await self.sleep(self.computer_delay)
+                played = await self.until_stored(session, lambda: session.play_computers(limit=1))
+                if not played:
+                    return  # the seat is no longer a computer's, or the table is ending
+            elif isinstance(step, PlayForced):
+                if await self.until_stored(session, session.play_forced) is None:
+                    return
+            elif isinstance(step, WaitFor):
+                if session.id not in self.timers:  # after a restart: runs on from its deadline
+                    self.start_timer(session, session.row.turn_deadline)
+                return
+            else:
+                return
 
     async def until_stored(
         self, session: TableSession, work: Callable[[], Awaitable[T]]
@@ -397,7 +411,7 @@ class TableFlow:
             except SendFault as error:
                 log.warning("table %s: Discord could not take a message now: %s",
                             session.id, error)  # fmt: skip
-                await asyncio.sleep(send_pause)
+                await self.sleep(send_pause)
                 send_pause = min(send_pause * 2, SEND_RETRY_LONGEST)
                 continue
             except StoreFault as error:
@@ -405,7 +419,7 @@ class TableFlow:
                 if not told and not session.ended:
                     told = True
                     await self._remind(session, _(WAITING, number=session.id), None, 1)
-                await asyncio.sleep(pause)
+                await self.sleep(pause)
                 pause = min(pause * 2, RETRY_LONGEST)
                 continue
             if told:
@@ -440,6 +454,8 @@ class TableFlow:
                 # the message shows the mover's deadline (a clock that ticks in every client)
                 session.row = replace(session.row, turn_deadline=deadline)
                 covered = len(session.match.actions) if session.match is not None else 0
+                if not repost and not session.owes(OwedKind.TABLE):
+                    return None  # posted meanwhile (two moves' steps at once)
                 owed = not repost and (
                     covered > session.shown_moves or session.row.message_id is None
                 )
@@ -462,6 +478,7 @@ class TableFlow:
             ),
         )
         del session.deleted[: len(gone)]
+        session.delivered(OwedKind.TABLE, covered)
         crash_point("recorded")
         for message in stale:
             if await self.port.delete_message(session, message):
@@ -486,28 +503,35 @@ class TableFlow:
         if kept:
             self.notices[session.id] = kept
 
-    async def post_summary(self, session: TableSession, deals: int = 1, moves: int = -1) -> None:
-        """The summary of the latest deal (of `deals` just finished), or of the deal that
-        ended after move `moves` when it is posted later (after a restart)."""
-        shown = session if moves < 0 else session.as_after(moves)
+    async def post_summary(self, session: TableSession, deal: int, moves: int) -> None:
+        """The summary of deal `deal`, showing the table after move `moves` (the move that
+        ended it, and a cut made at once), with its nonce: once however often it is asked."""
         async with self.posting_slots, session.posting:
-            if session.ended:
+            if session.ended or not session.owes(OwedKind.SUMMARY, deal):
                 return
             async with session.lock:
-                last = shown.match.deals_finished if shown.match is not None else 0
-                summary = await self.port.deal_summary(shown, summary_nonce(session.id, last))
+                shown = session.as_after(moves)
+                summary = await self.port.deal_summary(shown, summary_nonce(session.id, deal))
             crash_point("summary")
             await self.until_stored(session, lambda: self.port.post_deal_summary(session, summary))
             crash_point("summary posted")
-        await self.until_stored(session, lambda: self.store.delivered(session.id, "summary", last))
+            await self.until_stored(
+                session, lambda: self.store.delivered(session.id, OwedKind.SUMMARY, deal)
+            )
+            session.delivered(OwedKind.SUMMARY, deal)
 
     async def post_result(self, session: TableSession) -> None:
         """The match is over: its lobby message says so; the result is delivered."""
         match = session.match
         assert match is not None
+        if not session.owes(OwedKind.RESULT, 0):
+            return
         result = match.outcome().describe(session.names())
         await self.port.close_lobby(session, _("The match is over: {result}", result=result))
-        await self.until_stored(session, lambda: self.store.delivered(session.id, "result", 0))
+        await self.until_stored(
+            session, lambda: self.store.delivered(session.id, OwedKind.RESULT, 0)
+        )
+        session.delivered(OwedKind.RESULT, 0)
 
     def resume(self, session: TableSession) -> None:
         """A table restored after a restart: what its channel is owed is posted (once), then
@@ -517,39 +541,17 @@ class TableFlow:
 
     async def _resume(self, session: TableSession) -> None:
         use_language(session.language)
-        owed, session.owed = session.owed, []
         try:
-            match = session.match
-            if match is None:
+            if session.match is None:
                 return
             await self._delete_stale(session)
-            if any(entry.kind == "table" for entry in owed):
+            if session.owes(OwedKind.TABLE):
                 # a table message may have been posted and not recorded: after the next one
                 # is posted (the same message, by its nonce, if it showed the same), any
                 # other goes
                 lobby = session.lobby_message
                 session.sweep_after = session.row.message_id or (lobby[1] if lobby else None)
-            summaries = [entry.moves for entry in owed if entry.kind == "summary"]
-            final = summaries.pop() if match.is_terminal and summaries else None
-            for moves in summaries:
-                await self.post_summary(session, moves=moves)
-            table_owed = any(entry.kind == "table" for entry in owed)
-            if match.is_terminal:  # the final table, then the summary, then the result
-                if table_owed:
-                    await self._post_table(session, repost=False)
-                if final is not None:
-                    await self.post_summary(session, moves=final)
-                if any(entry.kind == "result" for entry in owed):
-                    await self.post_result(session)
-                return
-            row = session.seats.get(match.current_player or 0)
-            if row is not None and row.plays_itself:
-                await self._advance(session, 0)  # computers play on, then the table is posted
-                return
-            if table_owed:
-                await self._post_table(session, repost=False)
-            else:
-                self.start_timer(session, session.row.turn_deadline)
+            await self.carry_on(session)  # what a move would have led to, as if live
         except ChannelGone:
             await self.retire(session)
 
@@ -604,7 +606,7 @@ class TableFlow:
         use_language(session.language)
         turn = session.turn_number
         if left > seconds / 3:  # the reminder is still to come
-            await asyncio.sleep(left - seconds / 3)
+            await self.sleep(left - seconds / 3)
             if session.turn_number != turn or session.ended:
                 return
             reminded = await self._remind(
@@ -621,7 +623,7 @@ class TableFlow:
             if not reminded:
                 return
             left = seconds / 3
-        await asyncio.sleep(left)
+        await self.sleep(left)
         if self.timers.get(session.id) is asyncio.current_task():
             del self.timers[session.id]
         self.schedule(self._time_up(session, turn))
@@ -666,7 +668,7 @@ class TableFlow:
                 command=slash("table rejoin"),
             )
         if await self._remind(session, text, None, table_posts=2):
-            await self.advance(session, result.deals_finished)
+            await self.advance(session)
 
 
 def _log_failure(task: asyncio.Task[Any]) -> None:

@@ -20,8 +20,9 @@ from bot.i18n import N_, _, ngettext, slash, speaking
 from bot.players import DEFAULT_LEVEL, LEVELS, TAKEOVER_LEVEL, think
 from bot.results import player_results
 from bot.retention import records_kept_after
+from bot.step import owed_by_move
 from bot.storage import Conflict, Owed, SeatRow, Store, TableRow
-from bot.storage.store import DealRecordRow
+from bot.storage.store import DealRecordRow, OwedKind
 from engine import registry
 from engine.ai import suggest
 from engine.core import GameError, GameState
@@ -86,7 +87,9 @@ class TableSession:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     plays: list[Play] = field(default_factory=list)  # recent plays in words, since the start
     shown_moves: int = 0  # moves the latest table message covers
-    owed: list[Owed] = field(default_factory=list)  # the outbox's entries found at a restart
+    # what the channel is still owed (the outbox's entries, as stored): kept with every move,
+    # read from the store at a restart, and taken off as each is delivered
+    owed: list[Owed] = field(default_factory=list)
     # Held while a message for the table is made and sent: ending the table takes it, so
     # once an end is accepted nothing more is posted.
     posting: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -269,9 +272,11 @@ class TableSession:
                 match.apply(cut[1], cut[0])
             settings = await self.store.guild_settings(self.row.guild_id)
             options = {**self.row.options, "rated": self.decide_rated(settings.settings)}
+            owed = owed_by_move(len(first), [], final=False)
             # one transaction: the options, the deal's secret, the status, the cut and the
             # first table message owed
-            await self.store.start_table(self.id, options, keys.to_dict(), first)
+            await self.store.start_table(self.id, options, keys.to_dict(), first, owed)
+            self.owed.extend(owed)
             self.row = replace(
                 self.row, options=options, status="playing", deal_keys=keys.to_dict()
             )
@@ -483,6 +488,7 @@ class TableSession:
         new_keys = keys.to_dict() if keys is not None else None
         if new_keys == keys_before:
             new_keys = None
+        owed = owed_by_move(len(match.actions), [n for n, _ in deal_rows], match.is_terminal)
         try:
             prune_before = await self._records_kept_after() if records else None
             # Shielded: a cancelled caller (shutdown, a timer) must not stop the write half-way,
@@ -503,6 +509,7 @@ class TableSession:
                     followed=followed,
                     missed=None if missed is None else (player, missed),
                     prune_before=prune_before,
+                    owed=owed,
                 )
             )
         except BaseException:
@@ -510,6 +517,7 @@ class TableSession:
             data = match.to_dict()
             self.match = registry.restore({**data, "actions": data["actions"][:actions_before]})
             raise
+        self.owed.extend(owed)
         if new_keys is not None:
             self.row = replace(self.row, deal_keys=new_keys)
         if missed is not None:
@@ -574,6 +582,20 @@ class TableSession:
             return self
         data = self.match.to_dict()
         return replace(self, match=registry.restore({**data, "actions": data["actions"][:moves]}))
+
+    def owes(self, kind: OwedKind, number: int | None = None) -> bool:
+        """Whether the channel is still owed something of `kind` (numbered `number`)."""
+        return any(o.kind is kind and number in (None, o.number) for o in self.owed)
+
+    def delivered(self, kind: OwedKind, number: int) -> None:
+        """What is owed of `kind` up to `number` has been delivered (as the store records)."""
+        self.owed = [o for o in self.owed if not (o.kind is kind and o.number <= number)]
+
+    def owe_table(self) -> None:
+        """A table message is owed now without a move (a rejoin, a kick): kept in memory only
+        (a restart posts none for it; the table's timer runs on from its stored deadline)."""
+        moves = self.turn_number
+        self.owed.append(Owed(OwedKind.TABLE, moves, moves))
 
     def plays_since(self, moves: int, deal: int | None = None) -> list[Play]:
         """The remembered plays from move number `moves` on (of deal `deal`, counted from 0,

@@ -17,6 +17,7 @@ from bot.drawing import drawn
 from bot.flow import Move
 from bot.i18n import N_, _, ngettext
 from bot.localised import localise
+from bot.step import decides_again
 from bot.storage import StoreFault
 from bot.tables import BUSY, MoveResult, TableError, TableSession
 from cogs.common import (
@@ -638,10 +639,7 @@ async def next_picker(
 ) -> tuple[Picker, list[discord.File]] | None:
     """A picker for the seat's next decision when it is theirs again right away (a pick, then
     the bury, then the call; a bid, then the first play; going on with a trick)."""
-    match = session.match
-    if match is None or match.is_terminal or session.ended or match.current_player != seat:
-        return None
-    if session.seats[seat].plays_itself:
+    if session.ended or not decides_again(session.match, session.seats, seat):
         return None
     return Picker(session, user_id), await hand_files(session, seat)
 

@@ -12,6 +12,7 @@ import logging
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
@@ -36,13 +37,22 @@ TABLE_COLUMNS = (
 )
 
 
+class OwedKind(StrEnum):
+    """What a table's channel may be owed (stored by these names)."""
+
+    TABLE = "table"  # the table message
+    SUMMARY = "summary"  # the summary of a deal
+    RESULT = "result"  # the match's result
+
+
 @dataclass(frozen=True, slots=True)
 class Owed:
-    """An entry of the outbox: something a table's channel is owed because of a move."""
+    """An entry of the outbox: something a table's channel is owed because of a move
+    (`bot.step.owed_by_move` says what)."""
 
-    kind: str  # "table" (the table message), "summary" (of a deal), "result" (of the match)
+    kind: OwedKind
     number: int  # table: the moves the message shows; summary: the deal's number; result: 0
-    moves: int  # the moves made when it was owed
+    moves: int  # the moves made when it was owed (what a summary shows)
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,9 +239,11 @@ class Store:
         options: dict[str, Any],
         deal_keys: dict[str, Any] | None = None,
         first_moves: Sequence[tuple[int, str]] = (),
+        owed: Sequence[Owed] = (),
     ) -> None:
         """The game starts: its options, its first deal's secret, its status, the moves made
-        as it starts (a cut made for the cutter) and the first table message owed, at once."""
+        as it starts (a cut made for the cutter) and what the channel is owed (the first
+        table message), at once."""
         async with self.database.transaction() as tx:
             await tx.run(
                 "UPDATE game_tables SET options = ?, status = 'playing', updated_at = ?,"
@@ -246,11 +258,7 @@ class Store:
                 [(table_id, n, player, notation, now)
                  for n, (player, notation) in enumerate(first_moves)],
             )  # fmt: skip
-            moves = len(first_moves)
-            await tx.run(
-                "INSERT INTO outbox (table_id, kind, number, moves) VALUES (?, 'table', ?, ?)",
-                (table_id, moves, moves),
-            )
+            await _owe(tx, table_id, owed)
 
     async def owed(self, table_id: int) -> list[Owed]:
         """What the table's channel is still owed, in the order it is posted."""
@@ -260,9 +268,9 @@ class Store:
             " number",
             (table_id,),
         )
-        return [Owed(*row) for row in rows]
+        return [Owed(OwedKind(kind), number, moves) for kind, number, moves in rows]
 
-    async def delivered(self, table_id: int, kind: str, number: int) -> None:
+    async def delivered(self, table_id: int, kind: OwedKind, number: int) -> None:
         """Posted: the summary of deal `number` (and any earlier one), or the result (a table
         message: `table_posted`)."""
         await self.database.run(
@@ -379,12 +387,14 @@ class Store:
         followed: Sequence[tuple[int, int, str]] = (),
         missed: tuple[int, int] | None = None,
         prune_before: float | None = None,
+        owed: Sequence[Owed] = (),
     ) -> None:
         """One move and whatever follows from it, in a single transaction: `deal_keys` when
         the move drew a new deal's secret or cut; `records`: the deals it finished;
         `followed`: the moves made at once after it (number, player, notation: the next
         deal's cut for a cutter who is not asked); `missed`: (seat, its missed turns now);
-        `prune_before`: the server's retention, older deal records go."""
+        `prune_before`: the server's retention, older deal records go; `owed`: what the
+        channel is owed because of it (the outbox)."""
         now = time.time()
         async with self.database.transaction() as tx:
             if prune_before is not None:
@@ -429,17 +439,7 @@ class Store:
                 "INSERT INTO deal_results (table_id, number, result) VALUES (?, ?, ?)",
                 [(table_id, n, json.dumps(result)) for n, result in deal_results],
             )
-            # the outbox: what the channel is owed because of this move (a summary shows the
-            # deal as the move left it; the table, the moves that followed as well)
-            moves = number + 1
-            shown = moves + len(followed)
-            owed = [("table", shown, shown)] + [("summary", n, moves) for n, _ in deal_results]
-            if match_result is not None:
-                owed.append(("result", 0, moves))
-            await tx.many(
-                "INSERT INTO outbox (table_id, kind, number, moves) VALUES (?, ?, ?, ?)",
-                [(table_id, kind, n, moves) for kind, n, moves in owed],
-            )
+            await _owe(tx, table_id, owed)
             status = "playing"
             if match_result is not None:
                 status = "finished"
@@ -619,6 +619,13 @@ class Store:
             " ON CONFLICT (guild_id) DO UPDATE SET season_start = excluded.season_start",
             (guild_id, when),
         )
+
+
+async def _owe(db: Connection, table_id: int, owed: Sequence[Owed]) -> None:
+    await db.many(
+        "INSERT INTO outbox (table_id, kind, number, moves) VALUES (?, ?, ?, ?)",
+        [(table_id, str(entry.kind), entry.number, entry.moves) for entry in owed],
+    )
 
 
 async def _add_stale(db: Connection, table_id: int, message_ids: Sequence[int]) -> None:

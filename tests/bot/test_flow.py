@@ -1,0 +1,197 @@
+"""The step interpreter (`bot.flow.TableFlow`) on its own: a real store, real matches, an
+output port that records what it is asked to post (as Discord would keep messages by nonce),
+and a clock of the test's own (no real pauses). Live play and a restart at each point between
+a move and what it owes lead to the same posts."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.flow import Move, Rejoin, Start, TableFlow
+from bot.storage import Store
+from bot.tables import Tables, TableSession
+
+GUILD, CHANNEL, HOST = 1, 10, 100
+
+
+@dataclass
+class RecordingPort:
+    """What the flow posts, in order: ("table", moves, ping), ("summary", deal), …"""
+
+    posts: list[tuple[Any, ...]] = field(default_factory=list)
+    by_nonce: dict[str, int] = field(default_factory=dict)
+    deleted: list[int] = field(default_factory=list)
+    next_id: int = 1000
+
+    def _id(self, nonce: str | None) -> tuple[int, bool]:
+        if nonce is not None and nonce in self.by_nonce:
+            return self.by_nonce[nonce], False  # Discord answers with the first message
+        self.next_id += 1
+        if nonce is not None:
+            self.by_nonce[nonce] = self.next_id
+        return self.next_id, True
+
+    async def table_message(
+        self, session: TableSession, ping: bool = True, nonce: str | None = None
+    ) -> object:
+        match = session.match
+        assert match is not None
+        return ("table", len(match.actions), ping and not match.is_terminal, nonce)
+
+    async def post_table(self, session: TableSession, message: object) -> int:
+        assert isinstance(message, tuple)
+        message_id, new = self._id(message[3])
+        if new:
+            self.posts.append(message[:3])
+        return message_id
+
+    async def delete_message(self, session: TableSession, message_id: int) -> bool:
+        self.deleted.append(message_id)
+        return True
+
+    async def sweep(self, session: TableSession, after: int, keep: int) -> list[int]:
+        return []
+
+    async def deal_summary(self, session: TableSession, nonce: str | None = None) -> object:
+        match = session.match
+        assert match is not None
+        return ("summary", match.deals_finished, nonce)
+
+    async def post_deal_summary(self, session: TableSession, summary: object) -> None:
+        assert isinstance(summary, tuple)
+        _id, new = self._id(summary[2])
+        if new:
+            self.posts.append(summary[:2])
+
+    async def post_notice(self, session: TableSession, text: str, mention: int | None) -> int:
+        self.posts.append(("notice", text))
+        return self._id(None)[0]
+
+    async def thinking(self, session: TableSession) -> None:
+        self.posts.append(("thinking",))
+
+    async def close_lobby(self, session: TableSession, text: str) -> None:
+        self.posts.append(("result",))
+
+
+class Clock:
+    """The flow's pauses, recorded and skipped."""
+
+    def __init__(self) -> None:
+        self.slept: list[float] = []
+
+    async def __call__(self, seconds: float) -> None:
+        self.slept.append(seconds)
+
+
+def flow_on(store: Store) -> tuple[TableFlow, RecordingPort, Clock]:
+    tables = Tables(store)
+    flow = TableFlow(store, tables)
+    port = RecordingPort()
+    flow.attach(port)
+    clock = Clock()
+    flow.sleep = clock  # type: ignore[method-assign]
+    flow.computer_delay = 1.2
+    return flow, port, clock
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[Store]:
+    async with Store(tmp_path / "flow.sqlite3") as opened:
+        yield opened
+
+
+async def started(flow: TableFlow, **rules: int) -> TableSession:
+    session = await flow.tables.create(GUILD, CHANNEL, HOST, "tinytricks",
+                                       {"players": 2, **rules}, seed=3,
+                                       options={"turn_timer": 0})  # fmt: skip
+    await session.join(HOST, "Sina")
+    await session.add_computer(HOST)
+    await flow.play(session, Start(HOST))
+    await flow.idle()
+    return session
+
+
+async def play_human(flow: TableFlow, session: TableSession) -> None:
+    match = session.match
+    assert match is not None and session.seats[match.current_player or 0].user_id == HOST
+    move = match.legal_actions()[0].notation
+    await flow.play(session, Move(HOST, move, session.turn_number))
+    await flow.idle()
+
+
+async def test_the_table_comes_after_the_computers_and_the_match_ends_in_order(
+    store: Store,
+) -> None:
+    flow, port, clock = flow_on(store)
+    session = await started(flow, hands=1)
+    while session.match is not None and not session.match.is_terminal:
+        await play_human(flow, session)
+    kinds = [post[0] for post in port.posts]
+    # each table message pings the person to move; the computer's replies come first
+    tables = [post for post in port.posts if post[0] == "table"]
+    assert all(ping for _, _, ping in tables[:-1]) and not tables[-1][2]
+    assert kinds[-3:] == ["table", "summary", "result"], "final table, summary, then result"
+    assert kinds.count("summary") == 1 and kinds.count("result") == 1
+    assert all(seconds == 1.2 for seconds in clock.slept[: kinds.count("thinking")])
+    assert session.owed == []
+    assert await store.owed(session.id) == []
+
+
+async def test_a_restart_at_every_point_after_a_move_posts_what_it_owes_once(
+    store: Store, tmp_path: Path
+) -> None:
+    """The bot stops right after each person's move is stored (before anything it owes is
+    posted): a new flow on the same store restores the table and posts the same as a live
+    flow would have, then the match goes on."""
+    live_flow, live_port, _ = flow_on(store)
+    live = await started(live_flow, hands=2)
+    restart_flow, restart_port, _ = flow_on(store)
+    assert await restart_flow.tables.restore() == 1
+    (resumed,) = restart_flow.tables.restored()
+    restart_flow.resume(resumed)
+    await restart_flow.idle()
+    assert restart_port.posts == [], "the start's table was posted: nothing is owed"
+    session = resumed
+    flow, port = restart_flow, restart_port
+    while session.match is not None and not session.match.is_terminal:
+        match = session.match
+        move = match.legal_actions()[0].notation
+        await session.play(HOST, move, session.turn_number)  # stored; the bot stops here
+        again, again_port, _ = flow_on(store)
+        assert await again.tables.restore() + len(again.tables.finished_owed) >= 1
+        (restored,) = again.tables.restored()
+        again.resume(restored)
+        await again.idle()
+        kinds = [post[0] for post in again_port.posts]
+        if restored.match is not None and restored.match.is_terminal:
+            assert kinds[-3:] == ["table", "summary", "result"]
+        else:
+            assert kinds.count("table") == 1 and kinds[-1] == "table"
+            assert all(kind in ("thinking", "summary", "table") for kind in kinds)
+        session, flow, port = restored, again, again_port
+    assert await store.owed(session.id) == []
+    del live, live_port, flow, port
+
+
+async def test_a_rejoin_pings_the_player_again_without_a_move(store: Store) -> None:
+    flow, port, _ = flow_on(store)
+    session = await flow.tables.create(GUILD, CHANNEL, HOST, "tinytricks",
+                                       {"players": 2, "hands": 2}, seed=3,
+                                       options={"turn_timer": 0})  # fmt: skip
+    await session.join(HOST, "Sina")
+    await session.join(200, "Tavita")
+    await flow.play(session, Start(HOST))
+    await flow.idle()
+    seat = session.seat_of(200)
+    assert seat is not None
+    await session._set_missed(seat, 3)  # away: a computer plays for Tavita
+    before = len(port.posts)
+    await flow.play(session, Rejoin(200))
+    await flow.idle()
+    assert [post[0] for post in port.posts[before:]] == ["table"]
