@@ -199,10 +199,10 @@ def main(argv: list[str] | None = None) -> int:
     return code
 
 
-def attempt(args: argparse.Namespace) -> tuple[ExitStatus, str | None]:
+def attempt(args: argparse.Namespace) -> tuple[int, str | None]:
     """The command's status, and its one line when it failed."""
     try:
-        return ExitStatus(run_command(args)), None
+        return run_command(args), None
     except StoreTooNew as error:
         return ExitStatus.STORE_TOO_NEW, str(error)
     except StoreUnreachable as error:

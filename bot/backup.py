@@ -125,8 +125,10 @@ def dated_backup(
     if keep < 1:
         raise BackupError("--keep must be 1 or more (the backup just made is one of them)")
     made = backup(store, folder / dated_name(moment or datetime.now()))
-    dated = sorted(path for path in folder.iterdir() if DATED.fullmatch(path.name))
-    removed = dated[:-keep]
+    # the newest others, by their names' moments; the one just made is always kept (even
+    # should the clock have gone back)
+    others = sorted(p for p in folder.iterdir() if DATED.fullmatch(p.name) and p != made.path)
+    removed = others[: max(0, len(others) - (keep - 1))]
     for old in removed:
         old.unlink()
     return made, removed

@@ -36,7 +36,7 @@ NO_RESTART = frozenset({ExitStatus.CONFIG, ExitStatus.STORE_TOO_NEW, ExitStatus.
 NO_RESTART_SETTING = "NO_RESTART_EXIT_STATUS"
 
 
-def reported(status: ExitStatus) -> tuple[int, str | None]:
+def reported(status: int) -> tuple[int, str | None]:
     """The status the process ends with, and the line that says why it is not `status`
     (None when it is)."""
     chosen = os.environ.get(NO_RESTART_SETTING, "").strip()

@@ -186,7 +186,8 @@ def test_check_reports_the_settings_the_token_and_the_store(tmp_path: Path) -> N
     result = run_bot(tmp_path, {}, "--check")
     assert result.returncode == 0, result.stderr
     lines = result.stdout.strip().splitlines()
-    assert lines[0].endswith(f" in {tmp_path}: settings from {tmp_path / '.env'} and the environment")
+    read = f" in {tmp_path}: settings from {tmp_path / '.env'} and the environment"
+    assert lines[0].endswith(read)
     assert lines[1].startswith("seepbot: configuration ok: store data/seepbot.sqlite3 (SQLite)")
     assert TOKEN not in result.stdout
     assert lines[2] == "seepbot: the token has a bot token's shape (application 123)"
