@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 import aiohttp
 import discord
 
-from bot import __version__, health, logs
+from bot import __version__, exits, health, logs
 from bot.backup import (
     DEFAULT_FOLDER,
     DEFAULT_KEEP,
@@ -29,7 +29,7 @@ from bot.backup import (
 )
 from bot.client import PERMISSIONS, create_bot, invite_link
 from bot.config import ConfigError, Settings, application_id, load_settings
-from bot.exits import ExitStatus, reported
+from bot.exits import ExitStatus
 from bot.storage import StoreUnavailable
 from bot.storage.backends import StoreTooNew, StoreUnreachable
 from bot.storage.inspection import inspect_store
@@ -190,13 +190,20 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    status, line = attempt(parser().parse_args(argv))
+    args = parser().parse_args(argv)
+    status, line = attempt(args)
     if line is not None:
         print(f"seepbot: {line}", file=sys.stderr)
-    code, why = reported(status)
-    if why is not None:
-        print(f"seepbot: {why}", file=sys.stderr)
-    return code
+    starting = not (args.action or args.check or args.sync or args.invite or args.health)
+    if starting and exits.holds(status):
+        print(
+            f"seepbot: waiting until stopped, not to be restarted ({exits.HOLD_SETTING}):"
+            " fix the problem above, then start the bot again",
+            file=sys.stderr,
+            flush=True,
+        )
+        exits.hold()
+    return status
 
 
 def attempt(args: argparse.Namespace) -> tuple[int, str | None]:

@@ -30,19 +30,21 @@ class ExitStatus(IntEnum):
 
 NO_RESTART = frozenset({ExitStatus.CONFIG, ExitStatus.STORE_TOO_NEW, ExitStatus.TOKEN_REFUSED})
 
-# A supervisor that restarts on every non-zero status and cannot be told which ones to leave
-# (Docker's `restart: on-failure`) sets this to 0: a problem that a restart cannot fix then
-# ends with it, and the container stays stopped until the operator has fixed it.
-NO_RESTART_SETTING = "NO_RESTART_EXIT_STATUS"
+# A supervisor that restarts the process whatever its status (Docker's `unless-stopped`, the
+# policy that also brings it back after a reboot) sets HOLD_ON_FATAL=1: a problem that a
+# restart cannot mend is reported, then the process waits until it is stopped, instead of
+# being started again and again. It then ends with the status the problem has.
+HOLD_SETTING = "HOLD_ON_FATAL"
 
 
-def reported(status: int) -> tuple[int, str | None]:
-    """The status the process ends with, and the line that says why it is not `status`
-    (None when it is)."""
-    chosen = os.environ.get(NO_RESTART_SETTING, "").strip()
-    if status not in NO_RESTART or not chosen.isdigit() or int(chosen) == status:
-        return int(status), None
-    return int(chosen), (
-        f"not to be restarted: exit status {int(chosen)} instead of {int(status)}"
-        f" ({NO_RESTART_SETTING})"
-    )
+def holds(status: int) -> bool:
+    return status in NO_RESTART and os.environ.get(HOLD_SETTING, "").strip() in ("1", "yes")
+
+
+def hold() -> None:
+    """Wait for SIGINT or SIGTERM (the process's stop signals) without ending before."""
+    import signal
+
+    stops = {signal.SIGINT, signal.SIGTERM}
+    signal.pthread_sigmask(signal.SIG_BLOCK, stops)
+    signal.sigwait(stops)

@@ -5,6 +5,7 @@ and each way of failing ends with the exit status a supervisor acts on (`bot.exi
 from __future__ import annotations
 
 import http.server
+import signal
 import sqlite3
 import subprocess
 import sys
@@ -82,12 +83,23 @@ async def test_the_bot_and_its_check_refuse_a_newer_store_with_their_own_status(
         assert result.returncode == 65 and len(lines) == 1, result.stderr
         assert "schema 99, from a newer version of the bot" in lines[0]
         assert f"this one, {__version__}" in lines[0] and "Traceback" not in result.stderr
-    # under Docker's restart policy (on-failure), a problem a restart cannot fix ends with 0
-    docker = run_bot(tmp_path, {"DISCORD_TOKEN": TOKEN, "NO_RESTART_EXIT_STATUS": "0"})
-    assert docker.returncode == 0
-    assert docker.stderr.strip().splitlines()[1] == (
-        "seepbot: not to be restarted: exit status 0 instead of 65 (NO_RESTART_EXIT_STATUS)"
+    # under Docker (HOLD_ON_FATAL), the bot waits instead, and ends with the same status
+    # once stopped: a restart policy that restarts whatever the status does not loop
+    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), "DISCORD_TOKEN": TOKEN}
+    holding = subprocess.Popen(
+        [sys.executable, "-m", "bot"],
+        cwd=tmp_path,
+        env={**env, "HOLD_ON_FATAL": "1"},
+        stderr=subprocess.PIPE,
+        text=True,
     )
+    assert holding.stderr is not None
+    assert "schema 99" in holding.stderr.readline()
+    assert holding.stderr.readline().startswith("seepbot: waiting until stopped")
+    assert holding.poll() is None  # still there
+    holding.send_signal(signal.SIGINT)
+    assert holding.wait(10) == 65
+    holding.stderr.close()
 
 
 def test_check_makes_no_store_where_there_is_none(tmp_path: Path) -> None:
