@@ -69,7 +69,7 @@ def test_play_offers_the_bots_levels_by_name_and_refuses_a_seat_not_at_the_table
     monkeypatch.setattr(cli, "choose_action", choose)
     for level in ("easy", "normal", "hard"):
         answers = iter(["1", "1", "1", "q"])  # three moves of the human seat, then quit
-        monkeypatch.setattr("builtins.input", lambda _prompt: next(answers))
+        monkeypatch.setattr("builtins.input", lambda _prompt, answers=answers: next(answers))
         chosen.clear()
         args = ["play", "--game", "sedma", "--players", "2", "--seat", "1", "--seed", "2"]
         assert main([*args, "--level", level]) == 0
