@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 from enum import IntEnum
+from pathlib import Path
 
 
 class ExitStatus(IntEnum):
@@ -38,7 +39,14 @@ HOLD_SETTING = "HOLD_ON_FATAL"
 
 
 def holds(status: int) -> bool:
-    return status in NO_RESTART and os.environ.get(HOLD_SETTING, "").strip() in ("1", "yes")
+    """Whether the process should wait rather than end with `status` (HOLD_ON_FATAL, from the
+    environment or `.env`, as every setting)."""
+    if status not in NO_RESTART:
+        return False
+    from bot.config import read_env_file
+
+    chosen = os.environ.get(HOLD_SETTING) or read_env_file(Path(".env")).get(HOLD_SETTING, "")
+    return chosen.strip().lower() in ("1", "yes", "true")
 
 
 def hold() -> None:

@@ -86,20 +86,19 @@ async def test_the_bot_and_its_check_refuse_a_newer_store_with_their_own_status(
     # under Docker (HOLD_ON_FATAL), the bot waits instead, and ends with the same status
     # once stopped: a restart policy that restarts whatever the status does not loop
     env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), "DISCORD_TOKEN": TOKEN}
-    holding = subprocess.Popen(
+    with subprocess.Popen(
         [sys.executable, "-m", "bot"],
         cwd=tmp_path,
         env={**env, "HOLD_ON_FATAL": "1"},
         stderr=subprocess.PIPE,
         text=True,
-    )
-    assert holding.stderr is not None
-    assert "schema 99" in holding.stderr.readline()
-    assert holding.stderr.readline().startswith("seepbot: waiting until stopped")
-    assert holding.poll() is None  # still there
-    holding.send_signal(signal.SIGINT)
-    assert holding.wait(10) == 65
-    holding.stderr.close()
+    ) as holding:
+        assert holding.stderr is not None
+        assert "schema 99" in holding.stderr.readline()
+        assert holding.stderr.readline().startswith("seepbot: waiting until stopped")
+        assert holding.poll() is None  # still there
+        holding.send_signal(signal.SIGINT)
+        assert holding.wait(10) == 65
 
 
 def test_check_makes_no_store_where_there_is_none(tmp_path: Path) -> None:

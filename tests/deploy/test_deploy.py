@@ -343,7 +343,8 @@ def test_the_wheel_the_image_builds_holds_every_file_of_the_bot(tmp_path: Path) 
     )  # fmt: skip
     (wheel,) = (tmp_path / "wheels").glob("*.whl")
     assert wheel.name == f"seepbot-{__version__}-py3-none-any.whl"
-    inside = set(zipfile.ZipFile(wheel).namelist())
+    with zipfile.ZipFile(wheel) as built:
+        inside = set(built.namelist())
     files = {
         str(path.relative_to(source))
         for package in ("bot", "cogs", "engine", "renderers")
