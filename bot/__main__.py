@@ -1,9 +1,10 @@
-"""`python -m bot [--sync | --check | --invite] [--shards 0-3 --shard-count 8]`: start the
-Discord bot from the settings in the environment / `.env` (the command line's shards win over
-theirs); `python -m bot backup FILE` and `python -m bot restore FILE` for the SQLite store.
+"""`python -m bot [--sync | --check | --invite | --health | --version] [--shards 0-3
+--shard-count 8]`: start the Discord bot from the settings in the environment / `.env` (the
+command line's shards win over theirs); `python -m bot backup [FILE] [--keep N]` and
+`python -m bot restore FILE` for the SQLite store.
 
 Every problem an operator can fix ends the command with one line saying what to check, and
-exit status 2."""
+an exit status that says whether trying again can help (`bot.exits`)."""
 
 from __future__ import annotations
 
@@ -16,11 +17,22 @@ from urllib.parse import urlsplit
 import aiohttp
 import discord
 
-from bot import logs
-from bot.backup import BackupError, StoreLock, backup, restore
+from bot import __version__, exits, health, logs
+from bot.backup import (
+    DEFAULT_FOLDER,
+    DEFAULT_KEEP,
+    BackupError,
+    StoreLock,
+    backup,
+    dated_backup,
+    restore,
+)
 from bot.client import PERMISSIONS, create_bot, invite_link
 from bot.config import ConfigError, Settings, application_id, load_settings
-from bot.storage import StoreUnavailable, shown
+from bot.exits import ExitStatus
+from bot.storage import StoreUnavailable
+from bot.storage.backends import StoreTooNew, StoreUnreachable
+from bot.storage.inspection import inspect_store
 
 __all__ = ["PERMISSIONS", "main"]
 PG_DUMP = "pg_dump --format=custom --file=FILE DATABASE_URL"
@@ -62,40 +74,54 @@ async def run(settings: Settings, sync: bool) -> int:
     finally:
         lock.release()
         await bot.store.close()
-    if bot.fatal:
-        raise StoreUnavailable(bot.fatal)
+    if bot.fatal:  # the database went away while serving: a restart may find it again
+        raise StoreUnreachable(bot.fatal)
     return 0
+
+
+def where_read(settings: Settings) -> str:
+    """Which folder, `.env` and environment the settings came from."""
+    folder = Path.cwd()
+    source = (
+        f"settings from {settings.env_file} and the environment"
+        if settings.env_file
+        else f"no {folder / '.env'}: settings from the environment only"
+    )
+    return f"seepbot {__version__} in {folder}: {source}"
 
 
 async def check(settings: Settings) -> int:
-    """Configuration, token shape and store, one line each; the first problem stops it."""
+    """Where the settings came from, then configuration, token shape and store, one line
+    each; the first problem stops it. Nothing is created or changed (bot.storage.inspection)."""
     app = application_id(settings.token)
-    print(f"seepbot: configuration ok ({settings!r})")
+    print(f"seepbot: {where_read(settings)}")
+    print(f"seepbot: configuration ok: {settings.describe()}")
     print(f"seepbot: the token has a bot token's shape (application {app})")
-    bot = create_bot(settings)
-    try:
-        await bot.store.open()
-        version = await bot.store.schema_version()
-        unfinished = await bot.store.unfinished_tables()
-        await bot.store.database.run("SELECT count(*) FROM game_tables")
-    finally:
-        await bot.store.close()
-    print(
-        f"seepbot: store ok: {shown(settings.store_location)}, schema {version},"
-        f" {len(unfinished)} unfinished table(s)"
-    )
+    state = await inspect_store(settings.store_location)
+    print(f"seepbot: {state.describe()}")
     return 0
 
 
-def copy_store(action: str, file: Path, overrides: dict[str, str]) -> int:
+def copy_store(
+    action: str, file: Path | None, keep: int | None, overrides: dict[str, str]
+) -> int:
     settings = load_settings(overrides=overrides, need_token=False)
     if settings.database_url:
         tool = PG_DUMP if action == "backup" else PG_RESTORE
         raise BackupError(f"the store is PostgreSQL: use its own tool, {tool} (see README.md)")
     if action == "backup":
-        made = backup(settings.database_path, file)
+        if file is not None and not file.is_dir() and not str(file).endswith("/"):
+            if keep is not None:
+                raise BackupError("--keep is for dated backups in a folder, not a named FILE")
+            made = backup(settings.database_path, file)
+        else:
+            folder = file or DEFAULT_FOLDER
+            made, removed = dated_backup(settings.database_path, folder, keep or DEFAULT_KEEP)
+            for old in removed:
+                print(f"seepbot: removed the old backup {old}")
         print(f"seepbot: backed up {settings.database_path} to {made.describe()}")
         return 0
+    assert file is not None
     done, kept = restore(file, settings.database_path)
     print(f"seepbot: restored {done.describe()} from {file}")
     if kept is not None:
@@ -105,8 +131,13 @@ def copy_store(action: str, file: Path, overrides: dict[str, str]) -> int:
 
 def parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m bot", description="Start the bot (settings from .env)."
+        prog="python -m bot",
+        description="Start the bot (settings from .env in the current folder, and the"
+        " environment). Exit statuses: 0 done, 2 a setting to fix, 65 a store from a newer"
+        " version, 77 Discord refused the token (do not restart on these); 75 Discord or the"
+        " database unreachable (try again later).",
     )
+    parser.add_argument("--version", action="version", version=f"seepbot {__version__}")
     parser.add_argument("--sync", action="store_true", help="publish the slash commands and exit")
     parser.add_argument(
         "--invite", action="store_true", help="print the link that adds the bot to a server"
@@ -117,6 +148,11 @@ def parser() -> argparse.ArgumentParser:
         help="check the settings, the token's shape and the store, then exit",
     )
     parser.add_argument(
+        "--health",
+        action="store_true",
+        help="say whether the running bot is connected (its HEALTH_FILE heartbeat): status 0 or 1",
+    )
+    parser.add_argument(
         "--shards", metavar="IDS", help="run these shards only, e.g. 0-3 (or SHARDS in .env)"
     )
     parser.add_argument(
@@ -124,45 +160,87 @@ def parser() -> argparse.ArgumentParser:
     )
     actions = parser.add_subparsers(dest="action", metavar="{backup,restore}")
     saving = actions.add_parser(
-        "backup", help="copy the SQLite store into FILE (safe while the bot runs)"
+        "backup",
+        help="copy the SQLite store into a new file (safe while the bot runs)",
+        description="Copy the SQLite store (DATABASE_PATH) into a new file, safe while the bot"
+        " runs. Without FILE, or with a folder, the copy is named by date and time"
+        " (seepbot-YYYY-MM-DD-HHMMSS.sqlite3) and only the newest --keep of those stay.",
     )
-    saving.add_argument("file", type=Path, metavar="FILE")
+    saving.add_argument(
+        "file",
+        type=Path,
+        nargs="?",
+        metavar="FILE",
+        help=f"the new file, or a folder for a dated copy (default: {DEFAULT_FOLDER}/)",
+    )
+    saving.add_argument(
+        "--keep",
+        type=int,
+        metavar="N",
+        help=f"dated backups kept in the folder (default {DEFAULT_KEEP}); older ones are removed",
+    )
     loading = actions.add_parser(
-        "restore", help="replace the SQLite store with the backup FILE (the bot stopped)"
+        "restore",
+        help="replace the SQLite store with the backup FILE (the bot stopped)",
+        description="Replace the SQLite store with the backup FILE, keeping the store it"
+        " replaces beside it. Stop the bot first.",
     )
-    loading.add_argument("file", type=Path, metavar="FILE")
+    loading.add_argument("file", type=Path, metavar="FILE", help="a file made by backup")
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
-    overrides = {"SHARDS": args.shards or "", "SHARD_COUNT": args.shard_count or ""}
+    status, line = attempt(args)
+    if line is not None:
+        print(f"seepbot: {line}", file=sys.stderr)
+    starting = not (args.action or args.check or args.sync or args.invite or args.health)
+    if starting and exits.holds(status):
+        print(
+            f"seepbot: waiting until stopped, not to be restarted ({exits.HOLD_SETTING}):"
+            " fix the problem above, then start the bot again",
+            file=sys.stderr,
+            flush=True,
+        )
+        exits.hold()
+    return status
+
+
+def attempt(args: argparse.Namespace) -> tuple[int, str | None]:
+    """The command's status, and its one line when it failed."""
     try:
-        if args.action is not None:
-            return copy_store(args.action, args.file, overrides)
-        settings = load_settings(overrides=overrides)
-        app = application_id(settings.token)  # the token's shape, before any connection
-        if args.invite:
-            print(invite_link(app))
-            return 0
-        if args.check:
-            return asyncio.run(check(settings))
-        return asyncio.run(run(settings, args.sync))
+        return run_command(args), None
+    except StoreTooNew as error:
+        return ExitStatus.STORE_TOO_NEW, str(error)
+    except StoreUnreachable as error:
+        return ExitStatus.RETRY, f"{error} (trying again later may work)"
     except (ConfigError, StoreUnavailable, BackupError) as error:
-        print(f"seepbot: {error}", file=sys.stderr)
-        return 2
+        return ExitStatus.CONFIG, str(error)
     except discord.LoginFailure:
-        print("seepbot: Discord refused the token: check DISCORD_TOKEN in .env", file=sys.stderr)
-        return 2
+        return ExitStatus.TOKEN_REFUSED, "Discord refused the token: check DISCORD_TOKEN in .env"
     except (aiohttp.ClientError, OSError) as error:
         reason = str(error) or type(error).__name__
-        print(f"seepbot: cannot reach Discord ({reason}): check the network", file=sys.stderr)
-        return 2
+        return ExitStatus.RETRY, f"cannot reach Discord ({reason}): check the network"
     except discord.PrivilegedIntentsRequired:
-        print("seepbot: Discord refused an intent the bot does not need", file=sys.stderr)
-        return 2
+        return ExitStatus.CONFIG, "Discord refused an intent the bot does not need"
     except KeyboardInterrupt:
+        return ExitStatus.OK, None
+
+
+def run_command(args: argparse.Namespace) -> int:
+    overrides = {"SHARDS": args.shards or "", "SHARD_COUNT": args.shard_count or ""}
+    if args.action is not None:
+        return copy_store(args.action, args.file, getattr(args, "keep", None), overrides)
+    if args.health:
+        return health.report(load_settings(overrides=overrides, need_token=False).health_file)
+    settings = load_settings(overrides=overrides)
+    app = application_id(settings.token)  # the token's shape, before any connection
+    if args.invite:
+        print(invite_link(app))
         return 0
+    if args.check:
+        return asyncio.run(check(settings))
+    return asyncio.run(run(settings, args.sync))
 
 
 if __name__ == "__main__":

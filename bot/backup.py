@@ -1,4 +1,9 @@
-"""`python -m bot backup FILE` and `python -m bot restore FILE` for the SQLite store.
+"""`python -m bot backup [FILE | FOLDER] [--keep N]` and `python -m bot restore FILE` for the
+SQLite store.
+
+Without a file name, a backup goes into a folder (`backups/` by default) under a name that
+says when it was made, `seepbot-2026-12-01-185702.sqlite3`, and only the newest N of those
+are kept there (files of other names are never touched).
 
 A backup goes through SQLite's online backup API: it reads one consistent state of the file
 (moves stored while it runs come after it), so it is safe while the bot plays. A restore
@@ -11,9 +16,11 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import sqlite3
 import time
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import IO
 
@@ -27,6 +34,9 @@ except ImportError:  # not on Windows: there the lock is not taken
 TABLES = ("game_tables", "seats", "actions", "deal_results", "match_results", "player_results",
           "guild_settings", "player_prefs", "deal_records", "deal_players", "daily_days",
           "daily_deals", "daily_attempts")  # fmt: skip
+DEFAULT_FOLDER = Path("backups")
+DEFAULT_KEEP = 14  # dated backups kept in their folder: two weeks of daily ones
+DATED = re.compile(r"seepbot-\d{4}-\d{2}-\d{2}-\d{6}\.sqlite3")
 REQUIRED = TABLES[:3]  # in every schema version; a restore of an older one is migrated at start
 
 
@@ -101,6 +111,27 @@ def backup(store: Path, target: Path) -> Copied:
     finally:
         partial.unlink(missing_ok=True)
     return Copied(target, rows)
+
+
+def dated_name(moment: datetime) -> str:
+    return f"seepbot-{moment:%Y-%m-%d-%H%M%S}.sqlite3"
+
+
+def dated_backup(
+    store: Path, folder: Path, keep: int, moment: datetime | None = None
+) -> tuple[Copied, list[Path]]:
+    """A backup named by its moment in `folder`; then the dated backups there beyond the
+    newest `keep` are removed (returned: the files removed)."""
+    if keep < 1:
+        raise BackupError("--keep must be 1 or more (the backup just made is one of them)")
+    made = backup(store, folder / dated_name(moment or datetime.now()))
+    # the newest others, by their names' moments; the one just made is always kept (even
+    # should the clock have gone back)
+    others = sorted(p for p in folder.iterdir() if DATED.fullmatch(p.name) and p != made.path)
+    removed = others[: max(0, len(others) - (keep - 1))]
+    for old in removed:
+        old.unlink()
+    return made, removed
 
 
 def restore(source: Path, store: Path) -> tuple[Copied, Path | None]:

@@ -13,9 +13,10 @@ import aiohttp
 import discord
 from discord.ext import commands
 
-from bot import logs
+from bot import __version__, logs
 from bot.config import Settings
 from bot.flow import TableFlow
+from bot.health import Heartbeat
 from bot.i18n import load_catalogues
 from bot.localised import LocalisedTree
 from bot.metrics import Metrics
@@ -28,7 +29,7 @@ log = logging.getLogger("seepbot")
 
 COGS = (
     "cogs.errors", "cogs.tables", "cogs.play", "cogs.admin", "cogs.leaderboard", "cogs.settings",
-    "cogs.rules", "cogs.preferences", "cogs.daily", "cogs.records",
+    "cogs.rules", "cogs.preferences", "cogs.daily", "cogs.records", "cogs.privacy",
 )  # fmt: skip
 SYNC_HINT = "run `python -m bot --sync`"
 T = TypeVar("T")
@@ -125,6 +126,7 @@ class SeepBot(commands.Bot):
         self.fatal: str | None = None  # why the bot stopped by itself, for the operator
         self.store.database.on_claims_lost = self.stop_for
         self.metrics = Metrics(self)
+        self.heartbeat = Heartbeat(settings.health_file, self.health)
         self.serving = True  # False: only the commands are wanted (publishing them)
         self._announced = False
 
@@ -168,7 +170,17 @@ class SeepBot(commands.Bot):
             await self.load_extension(name)  # each cog registers its own persistent buttons
         if self.settings.metrics_port is not None:
             await self.metrics.serve(self.settings.metrics_address, self.settings.metrics_port)
+        self.heartbeat.start()
         self.flow.schedule(self._resume_tables())
+
+    def health(self) -> dict[str, object]:
+        """What the heartbeat says (`python -m bot --health` reads it)."""
+        latency = self.latency
+        ready = self.is_ready() and not self.is_closed() and latency == latency  # not NaN
+        return {
+            "version": __version__, "ready": ready, "servers": len(self.guilds),
+            "tables": len(self.tables.by_channel),
+        }  # fmt: skip
 
     async def _resume_tables(self) -> None:
         """Once the guilds and their channels are known (before, a table's channel would look
@@ -192,7 +204,7 @@ class SeepBot(commands.Bot):
         plan = self.settings.shards
         count = len(self.guilds)
         servers = "no server" if count == 0 else f"{count} server{'s' if count != 1 else ''}"
-        line = f"{user} (id {getattr(user, 'id', '?')}) is in {servers}"
+        line = f"seepbot {__version__}: {user} (id {getattr(user, 'id', '?')}) is in {servers}"
         if plan is not None:
             line += f" on shards {plan}"
         line += f"; {await self.commands_state()}"
@@ -235,6 +247,7 @@ class SeepBot(commands.Bot):
         try:
             await super().close()
         finally:
+            await self.heartbeat.stop()
             await self.metrics.close()
             await self.store.close()
 

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from dotenv import dotenv_values
 
+from bot.health import health_file
 from bot.sharding import ShardPlan, parse_shards
 from bot.storage.backends import is_postgres_url, shown
 
@@ -31,10 +32,26 @@ class Settings:
     shards: ShardPlan | None = None  # the shards this process runs (None: one process)
     metrics_port: int | None = None  # where Prometheus reads the bot's figures (None: off)
     metrics_address: str = "127.0.0.1"
+    env_file: Path | None = None  # the `.env` file read (absolute), None when there was none
+    health_file: Path | None = None  # where the bot writes its heartbeat (bot.health)
 
     @property
     def store_location(self) -> str | Path:
         return self.database_url or self.database_path
+
+    def describe(self) -> str:
+        """The settings as `--check` shows them (never the token, nor a password)."""
+        engine = "PostgreSQL" if self.database_url else "SQLite"
+        metrics = (
+            f"metrics at {self.metrics_address}:{self.metrics_port}"
+            if self.metrics_port
+            else "no metrics"
+        )
+        return (
+            f"store {shown(self.store_location)} ({engine}), log level {self.log_level},"
+            f" {f'shards {self.shards}' if self.shards else 'one process (no shards)'},"
+            f" {metrics}, DEV_GUILD_ID {self.dev_guild_id or 'not set'}"
+        )
 
     def __repr__(self) -> str:  # never print the token (nor a database password)
         return (
@@ -88,8 +105,11 @@ def load_settings(
     merged.update({k: v for k, v in (overrides or {}).items() if v})
     token = merged.get("DISCORD_TOKEN", "").strip()
     if not token and need_token:
+        found = "found" if env_file.is_file() else "no such file"
         raise ConfigError(
-            "no DISCORD_TOKEN set: copy .env.example to .env and put your bot's token in it"
+            f"no DISCORD_TOKEN set (looked in {env_file.absolute()}: {found}; and in the"
+            " environment): copy .env.example to .env in the folder the bot starts in, and put"
+            " your bot's token in it"
         )
     guild = merged.get("DEV_GUILD_ID", "").strip()
     if guild and not guild.isdigit():
@@ -115,6 +135,8 @@ def load_settings(
         shards=_shard_plan(merged.get("SHARDS", "").strip(), merged.get("SHARD_COUNT", "").strip()),
         metrics_port=int(port) if port else None,
         metrics_address=merged.get("METRICS_ADDRESS", "").strip() or "127.0.0.1",
+        env_file=env_file.absolute() if env_file.is_file() else None,
+        health_file=health_file(merged.get("HEALTH_FILE", "").strip()),
     )
 
 

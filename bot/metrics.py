@@ -82,6 +82,17 @@ class Metrics:
             "Time between a heartbeat to Discord's gateway and its acknowledgement",
             registry=self.registry,
         ).set_function(self._latency)
+        Gauge(
+            "seepbot_servers", "Servers (guilds) this process is in", registry=self.registry
+        ).set_function(lambda: len(self.bot.guilds))
+        from bot import __version__
+
+        Gauge(
+            "seepbot_build_info",
+            "The bot's release (its version label); always 1",
+            ["version"],
+            registry=self.registry,
+        ).labels(__version__).set(1)
         self._errors_handler = ErrorCounter(self.errors)
         bot.store.observe_moves(lambda game: self.moves.labels(game).inc())
         return self.registry

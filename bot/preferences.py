@@ -57,3 +57,7 @@ class Preferences:
     def forget_server(self, guild_id: int) -> None:
         """A server's settings changed: read its language again when next needed."""
         self._servers.pop(guild_id, None)
+
+    def forget_player(self, user_id: int) -> None:
+        """A player's data was deleted (bot.storage.erasure): nothing of theirs stays here."""
+        self._known.pop(user_id, None)

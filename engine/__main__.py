@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 
 from engine import registry
-from engine.ai import choose_action
+from engine.ai import Level, choose_action
 from engine.cards import pretty_cards
 from engine.core import PUBLIC, GameError, GameState
 from engine.fairness import DealKeys, Seed
@@ -56,11 +56,18 @@ def render_text(match: GameState, names: list[str]) -> str:
     return "\n".join(lines)
 
 
+RANDOM = "random"  # a legal move at random: no level of the bot's
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     # Secret deals unless a seed asks for a repeatable game.
     match = _match(args, DealKeys.fresh() if args.seed is None else args.seed)
     rng = random.Random(args.seed)
     you = args.seat
+    if not 0 <= you < match.num_players:
+        raise GameError(
+            f"--seat {you}: a table of {match.num_players} has seats 0 to {match.num_players - 1}"
+        )
     names = [("You" if p == you else f"Computer {p}") for p in range(match.num_players)]
     deals_seen = 0
     while not match.is_terminal:
@@ -68,10 +75,10 @@ def cmd_play(args: argparse.Namespace) -> int:
         assert player is not None
         legal = match.legal_actions()
         if player != you:
-            if args.computer == "greedy":
-                action = choose_action(match, player, "normal", rng)
-            else:
+            if args.level == RANDOM:
                 action = rng.choice(list(legal))
+            else:
+                action = choose_action(match, player, args.level, rng)
             record = match.apply(action)
             print(record.told(names[player]))
         else:
@@ -210,8 +217,16 @@ def build_parser() -> argparse.ArgumentParser:
         )
         command.set_defaults(run=run)
         if name == "play":
-            command.add_argument("--seat", type=int, default=0, help="your player number")
-            command.add_argument("--computer", default="greedy", choices=["greedy", "random"])
+            command.add_argument(
+                "--seat", type=int, default=0, help="your seat, from 0 (default 0: the first)"
+            )
+            command.add_argument(
+                "--level",
+                default=Level.NORMAL.value,
+                choices=[*(level.value for level in Level), RANDOM],
+                help="the computer players' level, as at the bot's tables (random: any legal"
+                " move; default normal)",
+            )
         else:
             command.add_argument("--games", type=int, default=100)
     return parser

@@ -32,6 +32,26 @@ class StoreUnavailable(Exception):
     """The database cannot be opened; the message is one line for the operator."""
 
 
+class StoreUnreachable(StoreUnavailable):
+    """The database server does not answer (not started yet, the network): trying again
+    later may succeed."""
+
+
+class StoreTooNew(StoreUnavailable):
+    """The store was written by a newer version of the bot: this version does not know its
+    schema and must not use it (a rollback after an upgrade)."""
+
+
+def too_new(where: str, version: int, known: int) -> StoreTooNew:
+    from bot import __version__
+
+    return StoreTooNew(
+        f"{where} has schema {version}, from a newer version of the bot (this one, {__version__},"
+        f" knows schema 1 to {known}): run the newer version again, or restore the backup made"
+        " before the upgrade"
+    )
+
+
 class ShardsTaken(StoreUnavailable):
     """Another live process already runs some of this process's shards (or another layout)."""
 
@@ -304,6 +324,9 @@ class SqliteDatabase:
             for pragma in ("PRAGMA journal_mode=WAL", "PRAGMA foreign_keys=ON"):
                 await statements.run(pragma)
             version = await self.schema_version()
+            if version > len(migrations):
+                await self.close()
+                raise too_new(f"the SQLite file {self.path}", version, len(migrations))
             for number, script in enumerate(migrations, 1):
                 if number > version:
                     await self._db.executescript(
@@ -472,23 +495,30 @@ class PostgresDatabase:
                 self.url, min_size=1, max_size=self.pool_size, command_timeout=60
             )
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
-            raise StoreUnavailable(
-                f"cannot open the PostgreSQL database {shown(self.url)}:"
-                f" {error or type(error).__name__}"
-            ) from None
-        async with self.pool.acquire() as connection, connection.transaction():
-            # Processes starting together migrate one after the other.
-            await connection.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
-            await connection.execute(
-                "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)"
-            )
-            version = await connection.fetchval("SELECT max(version) FROM schema_version") or 0
-            for number, script in enumerate(migrations, 1):
-                if number > version:
-                    await connection.execute(script)
-                    await connection.execute(
-                        "INSERT INTO schema_version (version) VALUES ($1)", number
+            raise postgres_unavailable(self.url, error) from None
+        try:
+            async with self.pool.acquire() as connection, connection.transaction():
+                # Processes starting together migrate one after the other.
+                await connection.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
+                await connection.execute(
+                    "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)"
+                )
+                version = (
+                    await connection.fetchval("SELECT max(version) FROM schema_version") or 0
+                )
+                if version > len(migrations):  # rolled back: nothing is changed
+                    raise too_new(
+                        f"the PostgreSQL database {shown(self.url)}", version, len(migrations)
                     )
+                for number, script in enumerate(migrations, 1):
+                    if number > version:
+                        await connection.execute(script)
+                        await connection.execute(
+                            "INSERT INTO schema_version (version) VALUES ($1)", number
+                        )
+        except BaseException:
+            await self.close()
+            raise
 
     async def close(self) -> None:
         self._plan = None
@@ -624,6 +654,17 @@ class PostgresDatabase:
         with _postgres_faults():
             async with self.pool.acquire() as connection, connection.transaction():
                 yield _PostgresStatements(connection)
+
+
+def postgres_unavailable(url: str, error: BaseException) -> StoreUnavailable:
+    """A failed connection as the operator's one line: a server that does not answer (or is
+    still starting) may answer later; a refused password or a missing database will not."""
+    import asyncpg
+
+    line = f"cannot open the PostgreSQL database {shown(url)}: {error or type(error).__name__}"
+    if isinstance(error, OSError | TimeoutError | asyncpg.CannotConnectNowError):
+        return StoreUnreachable(line)
+    return StoreUnavailable(line)
 
 
 def is_postgres_url(location: str | Path) -> bool:

@@ -1,5 +1,6 @@
-"""Starting the bot: every problem an operator can fix ends with one clear line and exit
-status 2, never a traceback; settings come from `.env` as other tools read it."""
+"""Starting the bot: every problem an operator can fix ends with one clear line and an exit
+status that says whether to try again (2 for a setting to fix), never a traceback; settings
+come from `.env` as other tools read it."""
 
 from __future__ import annotations
 
@@ -18,9 +19,10 @@ from tests.postgres_server import free_port
 
 def test_without_a_token_the_bot_says_what_to_do_in_one_line(tmp_path: Path) -> None:
     result = run_bot(tmp_path, {})
-    assert result.returncode != 0
+    assert result.returncode == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "DISCORD_TOKEN" in lines[0] and ".env.example" in lines[0]
+    assert f"looked in {tmp_path / '.env'}: no such file" in lines[0]  # the folder it read
     assert "Traceback" not in result.stderr + result.stdout
 
 
@@ -75,11 +77,12 @@ def test_a_token_that_is_not_a_bot_token_is_caught_before_connecting(
 
 def test_a_refused_token_or_no_network_gives_one_line(tmp_path: Path) -> None:
     result = run_bot(tmp_path, {"DISCORD_TOKEN": TOKEN})
-    assert result.returncode == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1, result.stderr
     assert "Traceback" not in result.stderr + result.stdout
-    assert "refused the token" in lines[0] or "cannot reach Discord" in lines[0]
+    assert ("refused the token" in lines[0] and result.returncode == 77) or (
+        "cannot reach Discord" in lines[0] and result.returncode == 75
+    ), (result.returncode, lines)
 
 
 def test_a_database_that_cannot_be_reached_is_one_line(tmp_path: Path) -> None:
@@ -87,7 +90,7 @@ def test_a_database_that_cannot_be_reached_is_one_line(tmp_path: Path) -> None:
     url = f"postgresql://seep:secret@127.0.0.1:{port}/seep"
     result = run_bot(tmp_path, {"DISCORD_TOKEN": TOKEN, "DATABASE_URL": url})
     lines = result.stderr.strip().splitlines()
-    assert result.returncode == 2 and len(lines) == 1, result.stderr
+    assert result.returncode == 75 and len(lines) == 1, result.stderr  # may be up later: retry
     assert "cannot open the PostgreSQL database" in lines[0] and f"127.0.0.1:{port}" in lines[0]
     assert "secret" not in result.stderr and "Traceback" not in result.stderr
 
@@ -179,13 +182,19 @@ def test_a_read_only_sqlite_folder_is_one_line(tmp_path: Path, command: tuple[st
 
 
 def test_check_reports_the_settings_the_token_and_the_store(tmp_path: Path) -> None:
-    result = run_bot(tmp_path, {"DISCORD_TOKEN": TOKEN}, "--check")
+    (tmp_path / ".env").write_text(f"DISCORD_TOKEN={TOKEN}\n", encoding="utf-8")
+    result = run_bot(tmp_path, {}, "--check")
     assert result.returncode == 0, result.stderr
     lines = result.stdout.strip().splitlines()
-    assert lines[0].startswith("seepbot: configuration ok") and TOKEN not in result.stdout
-    assert lines[1] == "seepbot: the token has a bot token's shape (application 123)"
-    assert lines[2].startswith("seepbot: store ok: data/seepbot.sqlite3, schema ")
-    assert lines[2].endswith(", 0 unfinished table(s)")
+    read = f" in {tmp_path}: settings from {tmp_path / '.env'} and the environment"
+    assert lines[0].endswith(read)
+    assert lines[1].startswith("seepbot: configuration ok: store data/seepbot.sqlite3 (SQLite)")
+    assert TOKEN not in result.stdout
+    assert lines[2] == "seepbot: the token has a bot token's shape (application 123)"
+    # no store yet: said so, and none is made
+    assert lines[3].startswith(f"seepbot: no store at {tmp_path / 'data/seepbot.sqlite3'} yet")
+    assert not (tmp_path / "data").exists()
+    (tmp_path / "data").mkdir()
     # a problem in any of the three is one line on stderr and a non-zero exit
     for env, expected in (
         ({"DISCORD_TOKEN": TOKEN, "LOG_LEVEL": "chatty"}, "LOG_LEVEL must be"),

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 from bot.backup import TABLES, StoreLock
+from bot.storage import Store
 from tests.bot.running import ROOT, SETTINGS, run_bot
 
 from .conftest import Env, start_bot, stop_bot
@@ -146,6 +147,12 @@ async def play_first_move_in(env: Env, channel: int, mover: int | None = None) -
         fake.channel_messages = original  # type: ignore[method-assign]
 
 
+async def first_start(store: Path) -> None:
+    """The store made as the bot's first start makes it."""
+    async with Store(store):
+        pass
+
+
 def test_restore_refuses_a_running_store_a_wrong_file_and_a_backup_over_a_file(
     tmp_path: Path,
 ) -> None:
@@ -162,7 +169,9 @@ def test_restore_refuses_a_running_store_a_wrong_file_and_a_backup_over_a_file(
     assert wrong.returncode == 2 and len(wrong.stderr.strip().splitlines()) == 1
     assert wrong.stderr.startswith("seepbot: notes.txt is not a backup of the bot's store: ")
 
-    assert run_bot(tmp_path, {**settings, "DISCORD_TOKEN": "MTIz.a.b"}, "--check").returncode == 0
+    checked = run_bot(tmp_path, {**settings, "DISCORD_TOKEN": "MTIz.a.b"}, "--check")
+    assert checked.returncode == 0 and "no store at" in checked.stdout  # --check makes none
+    asyncio.run(first_start(store))
     made = run_bot(tmp_path, settings, "backup", "copy.sqlite3")
     assert made.returncode == 0, made.stderr
     again = run_bot(tmp_path, settings, "backup", "copy.sqlite3")

@@ -13,6 +13,7 @@ import discord
 import pytest
 import yarl
 
+from bot import __version__
 from bot.client import PERMISSIONS
 
 from .conftest import start_bot, stop_bot
@@ -53,7 +54,7 @@ async def test_the_start_up_line_tells_what_to_do_next(
 ) -> None:
     database = tmp_path / "bot.sqlite3"
     line = await started_line(fake, database, caplog)
-    assert line.startswith(f"Seep Bot (id {BOT_ID}) is in 1 server; ")
+    assert line.startswith(f"seepbot {__version__}: Seep Bot (id {BOT_ID}) is in 1 server; ")
     assert line.endswith(
         "its commands are not published (every server): run `python -m bot --sync`"
     )
@@ -73,7 +74,7 @@ async def test_the_start_up_line_tells_what_to_do_next(
 
     fake.in_no_server = True
     line = await started_line(fake, database, caplog)
-    assert line.startswith(f"Seep Bot (id {BOT_ID}) is in no server; ")
+    assert line.startswith(f"seepbot {__version__}: Seep Bot (id {BOT_ID}) is in no server; ")
     invite = line.split("; invite it with ")[1]
     url = yarl.URL(invite)
     assert url.query["client_id"] == str(APP_ID)

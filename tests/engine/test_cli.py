@@ -52,3 +52,29 @@ def test_play_in_the_terminal_until_the_player_quits() -> None:
     assert "Computer 2 bid 9: a 9-house" in result.stdout
     assert "Choose a number from 1 to" in result.stdout
     assert "is not a Seep move" in result.stdout
+
+
+def test_play_offers_the_bots_levels_by_name_and_refuses_a_seat_not_at_the_table(
+    capsys, monkeypatch
+) -> None:
+    from engine import __main__ as cli
+
+    chosen: list[str] = []
+    real = cli.choose_action
+
+    def choose(match, player, level, rng):  # type: ignore[no-untyped-def]
+        chosen.append(str(level))
+        return real(match, player, level, rng)
+
+    monkeypatch.setattr(cli, "choose_action", choose)
+    for level in ("easy", "normal", "hard"):
+        answers = iter(["1", "1", "1", "q"])  # three moves of the human seat, then quit
+        monkeypatch.setattr("builtins.input", lambda _prompt, answers=answers: next(answers))
+        chosen.clear()
+        args = ["play", "--game", "sedma", "--players", "2", "--seat", "1", "--seed", "2"]
+        assert main([*args, "--level", level]) == 0
+        assert chosen and set(chosen) == {level}  # the computer seat played at that level
+    assert main(["play", "--game", "seep", "--players", "4", "--seat", "5"]) == 2
+    assert capsys.readouterr().err.strip().endswith(
+        "error: --seat 5: a table of 4 has seats 0 to 3"
+    )
