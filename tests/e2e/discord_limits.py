@@ -30,6 +30,7 @@ import json
 import math
 import time
 from collections import Counter, deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from aiohttp import web
@@ -128,7 +129,7 @@ class Forced:
 class Bucket:
     limit: RouteLimit
     remaining: int = 0
-    resets_at: float = 0.0  # monotonic
+    resets_at: float = 0.0  # on the limits' clock
 
     def take(self, now: float) -> bool:
         if now >= self.resets_at:  # a window starts with its first request
@@ -260,7 +261,8 @@ class RateLimits:
         self._global: dict[str, Bucket] = {}
         self._forced: list[Forced] = []
         self._invalid: deque[float] = deque()  # when each invalid answer was given
-        self.banned_until = 0.0  # monotonic
+        self.banned_until = 0.0  # on `clock`
+        self.clock: Callable[[], float] = time.monotonic  # a test may stop or move it
 
     # ----- what tests set -------------------------------------------------------------
 
@@ -282,12 +284,12 @@ class RateLimits:
     def invalid_requests(self) -> int:
         """The invalid answers (401, 403, 429 but those of scope `shared`) of the last 10
         minutes: what Cloudflare counts towards its ban."""
-        self._forget_old(time.monotonic())
+        self._forget_old(self.clock())
         return len(self._invalid)
 
     @property
     def banned(self) -> bool:
-        return time.monotonic() < self.banned_until
+        return self.clock() < self.banned_until
 
     # ----- what the fake does with each request ----------------------------------------
 
@@ -296,7 +298,7 @@ class RateLimits:
     ) -> tuple[Ticket | None, web.Response | None]:
         """Checks a request before it is served: either a ticket (serve it, then `answered`)
         or the refusal to send instead."""
-        now = time.monotonic()
+        now = self.clock()
         route = route_of(method, path, authorization, self.application_id)
         self.log.requests[(route.kind, route.key)] += 1
         if now < self.banned_until:
@@ -368,7 +370,7 @@ class RateLimits:
             self._invalid.popleft()
 
     def _count_invalid(self) -> None:
-        now = time.monotonic()
+        now = self.clock()
         self._invalid.append(now)
         self._forget_old(now)
         if self.enabled and len(self._invalid) >= self.invalid_limit:
