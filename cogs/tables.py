@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -41,6 +42,8 @@ from engine.registry import GameSpec
 
 if TYPE_CHECKING:
     from bot.client import SeepBot
+
+ACKNOWLEDGE_AFTER = 1.5  # seconds an answer may wait before it is acknowledged first
 
 
 async def open_thread(channel: discord.TextChannel, name: str) -> tuple[discord.Thread | None, str]:
@@ -372,10 +375,27 @@ def table_commands() -> type[commands.GroupCog]:
             name = interaction.user.display_name
             with speaking(session.language):
                 closing = _("This table was ended by {name}.", name=name)
-            await self.bot.flow.play(session, End(interaction.channel_id or 0, closing))
+            # An end waits for a message being posted (which Discord may hold back): past a
+            # moment, it is acknowledged first, within Discord's 3 seconds.
+            ending = asyncio.ensure_future(
+                self.bot.flow.play(session, End(interaction.channel_id or 0, closing))
+            )
+            if not (await asyncio.wait({ending}, timeout=ACKNOWLEDGE_AFTER))[0]:
+                await interaction.response.defer(thinking=True)
+            try:
+                await ending
+            except TableError as error:
+                if interaction.response.is_done():  # the refusal is said privately
+                    await interaction.delete_original_response()
+                    await interaction.followup.send(str(error), ephemeral=True)
+                    return
+                raise
             with speaking(session.language):
                 text = _("Table {number} has ended.", number=session.id)
-            await interaction.response.send_message(text)
+            if interaction.response.is_done():
+                await interaction.edit_original_response(content=text)
+            else:
+                await interaction.response.send_message(text)
 
         @app_commands.command(
             name="rejoin", description=N_("Take your seat back from the computer player")

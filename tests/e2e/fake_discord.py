@@ -27,6 +27,8 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
+from .discord_limits import RateLimits
+
 UPLOAD_LIMIT = 8 * 1024 * 1024  # the files of one message, in a server without boosts
 GUILD_ID = 900_000_000_000_000_001
 CHANNEL_ID = 900_000_000_000_000_002
@@ -311,8 +313,14 @@ def text_channel(channel_id: int, name: str, position: int, denied: int) -> dict
 
 class FakeDiscord:
     def __init__(
-        self, extra_channels: int = 0, other_guilds: int = 0, guild_channels: int = 1
+        self,
+        extra_channels: int = 0,
+        other_guilds: int = 0,
+        guild_channels: int = 1,
+        rate_limits: bool = True,
     ) -> None:
+        # Discord's rate limits (see discord_limits): on unless a caller turns them off
+        self.limits = RateLimits(enabled=rate_limits, application_id=APP_ID)
         # more text channels, for many tables at once (benchmarks)
         self.extra_channels = [CHANNEL_ID + 100 + n for n in range(extra_channels)]
         # more servers, each with `guild_channels` text channels: the k-th lands on shard k of
@@ -365,6 +373,7 @@ class FakeDiscord:
         # the answers (status, Discord's code) the next messages posted in a channel get
         # instead of being posted: a passing fault of Discord's, as tests set them
         self.refused_posts: list[tuple[int, int]] = []
+        self.reactions: list[tuple[str, int, str]] = []  # (PUT or DELETE, message, emoji)
 
     # ----- lifecycle --------------------------------------------------------------------
 
@@ -802,7 +811,22 @@ class FakeDiscord:
     # ----- REST -------------------------------------------------------------------------
 
     async def _rest(self, request: web.Request) -> web.Response:
+        """A request, within Discord's rate limits: refused (429) or served, its answer
+        carrying its bucket's headers."""
         path = "/" + request.match_info["path"]
+        authorization = request.headers.get("Authorization")
+        ticket, refusal = self.limits.admit(request.method, path, authorization)
+        if refusal is not None:
+            return refusal
+        assert ticket is not None
+        if authorization is None and not path.startswith(("/interactions/", "/webhooks/")):
+            response = json_response({"message": "401: Unauthorized", "code": 0}, 401)
+        else:
+            response = await self._serve(request, path)
+        self.limits.answered(ticket, response)
+        return response
+
+    async def _serve(self, request: web.Request, path: str) -> web.Response:
         self.requests.append((request.method, path))
         payload, files = await self._body(request)
         parts = path.strip("/").split("/")
@@ -853,6 +877,10 @@ class FakeDiscord:
             return await self._callback(int(parts[1]), payload, files)
         if parts[0] == "webhooks":
             return await self._webhook(request.method, parts, payload, files)
+        reaction = parts[0] == "channels" and len(parts) == 7 and parts[4] == "reactions"
+        if reaction and request.method in ("PUT", "DELETE") and parts[6] == "@me":
+            self.reactions.append((request.method, int(parts[3]), parts[5]))
+            return web.Response(status=204)
         if parts[0] == "channels" and len(parts) >= 3 and parts[2] == "messages":
             return await self._channel_messages(
                 request.method, int(parts[1]), parts, payload, files, dict(request.query)
