@@ -103,15 +103,18 @@ class TableOutput(Protocol):
         nonce). Called under the table's lock: it shows a stored state."""
 
     async def post_table(self, session: TableSession, message: object) -> int:
-        """Send a table message made by `table_message`; its id. SendFault: not now."""
+        """Send a table message made by `table_message`; its id. SendFault: not now. While
+        the latest person's move at the table (`session.reply`) can still answer, it goes
+        as that interaction's follow-up (outside the bot's global rate limit)."""
+
+    async def posted_since(self, session: TableSession, after: int) -> list[tuple[int, int]]:
+        """The table messages of the table posted after message `after`: (id, the moves
+        each shows); a restart finds one it posted and did not record this way."""
 
     async def delete_message(self, session: TableSession, message_id: int) -> bool:
         """Remove an earlier message (quietly, if it is already gone); False if Discord
         could not be asked now."""
 
-    async def sweep(self, session: TableSession, after: int, keep: int) -> list[int]:
-        """Delete the table's messages posted after message `after` that show the table,
-        but `keep` (a crash left them behind unrecorded); the ids deleted."""
 
     async def deal_summary(self, session: TableSession, nonce: str | None = None) -> object:
         """The summary of the deal that just finished (and the match result, if over), ready
@@ -142,6 +145,9 @@ class Move:
     turn: int | None = None
     asked_at: float | None = None  # when the player asked (Discord's time.time()), if known
     taken_at: float | None = None  # when the bot took it on and acknowledged it (time.time())
+    # the player's interaction, through which what follows the move may reach the channel
+    # (the output port's own handle: see `TableOutput.post_table`)
+    reply: object | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -303,6 +309,8 @@ class TableFlow:
                 action.user_id, action.notation, action.turn, answer_by, action.asked_at
             )
             assert isinstance(outcome, MoveResult)
+            if action.reply is not None:
+                session.reply = action.reply
             self.schedule(self.advance(session))
         elif isinstance(action, Start):
             await session.start(action.user_id)
@@ -463,13 +471,23 @@ class TableFlow:
                 message = await self.port.table_message(session, ping=not repost, nonce=nonce)
             crash_point("table")
             old = session.row.message_id
-            message_id = await self.until_stored(
-                session, lambda: self.port.post_table(session, message)
-            )
+            left_behind: list[tuple[int, int]] = []
+            if session.sweep_after is not None:  # after a restart: posted, and not recorded?
+                after, session.sweep_after = session.sweep_after, None
+                left_behind = await self.until_stored(
+                    session, lambda: self.port.posted_since(session, after)
+                )
+            same = [found for found, moves in left_behind if moves == covered and not repost]
+            if same:  # it shows this very table: kept, and its player is not pinged again
+                message_id = same[-1]
+            else:
+                message_id = await self.until_stored(
+                    session, lambda: self.port.post_table(session, message)
+                )
             crash_point("posted")
         session.shown_moves = max(session.shown_moves, covered)
         session.row = replace(session.row, message_id=message_id)
-        stale = [old] if old and old != message_id else []
+        stale = [m for m in [old, *(found for found, _ in left_behind)] if m and m != message_id]
         gone = session.deleted[:]
         await self.until_stored(
             session,
@@ -483,9 +501,6 @@ class TableFlow:
         for message in stale:
             if await self.port.delete_message(session, message):
                 session.deleted.append(message)
-        if session.sweep_after is not None:
-            after, session.sweep_after = session.sweep_after, None
-            session.deleted += await self.port.sweep(session, after, message_id)
         if not repost:
             await self._clear_notices(session)
             self.start_timer(session, deadline)

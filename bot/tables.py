@@ -103,6 +103,9 @@ class TableSession:
     # after a restart: the table's messages after this one that show the table are swept
     # away once the next table message is posted (a crash may have left one unrecorded)
     sweep_after: int | None = None
+    # the latest person's move here came through this (the output port's handle on their
+    # interaction): what follows it may reach the channel through it while it is valid
+    reply: object | None = None
 
     # ----- facts ------------------------------------------------------------------------
 

@@ -55,11 +55,14 @@ class OwnView(discord.ui.View):
 
 
 class TableButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"(?P<kind>[a-z]+):(?P<table>\d+)"
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"(?P<kind>[a-z]+):(?P<table>\d+)(?::(?P<moves>\d+))?",
 ):
     """A button on one table's message; its custom id is "<kind>:<table id>", so a press
-    finds its table after a restart. A subclass says its kind, label (marked with `N_`, shown
-    in the language spoken when the message is made) and style:
+    finds its table after a restart (with ":<moves>" on a table message's "My hand": the
+    moves it shows, so that a restart recognises a message it posted and did not record).
+    A subclass says its kind, label (marked with `N_`, shown in the language spoken when the
+    message is made) and style:
     `class HandButton(TableButton, kind="hand", label=N_("My hand"))`."""
 
     kind: str
@@ -73,22 +76,22 @@ class TableButton(
         label: str,
         style: discord.ButtonStyle = discord.ButtonStyle.secondary,
     ) -> None:
-        super().__init_subclass__(template=rf"{kind}:(?P<table>\d+)")
+        super().__init_subclass__(template=rf"{kind}:(?P<table>\d+)(?::(?P<moves>\d+))?")
         cls.kind, cls.label, cls.style = kind, label, style
 
-    def __init__(self, table_id: int) -> None:
+    def __init__(self, table_id: int, moves: int | None = None) -> None:
         self.table_id = table_id
+        custom_id = f"{self.kind}:{table_id}" + ("" if moves is None else f":{moves}")
         super().__init__(
-            discord.ui.Button(
-                label=_(self.label), style=self.style, custom_id=f"{self.kind}:{table_id}"
-            )
+            discord.ui.Button(label=_(self.label), style=self.style, custom_id=custom_id)
         )
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> Self:
-        return cls(int(match["table"]))
+        moves = match["moves"]
+        return cls(int(match["table"]), None if moves is None else int(moves))
 
 
 def page_button(

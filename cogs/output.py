@@ -3,6 +3,8 @@ table's channel (or its thread)."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import io
 import logging
 from collections.abc import Iterator
@@ -17,6 +19,7 @@ from bot.tables import TableSession
 from cogs.common import channel_of
 from cogs.lobby import lobby_embed
 from cogs.presenter import summary_message, table_message
+from cogs.replies import ANSWER_FIRST, InteractionReply, reply_of
 from cogs.wire import EncodedMessage, encode_message
 
 if TYPE_CHECKING:
@@ -49,20 +52,23 @@ def channel_gone_on_discord_errors() -> Iterator[None]:
         raise SendFault(repr(error)) from None
 
 
-def shows_table(message: dict[str, Any], table_id: int) -> bool:
-    """Whether a message (as Discord gives it) is a table message of the table: it carries
-    the table's "My hand" button."""
-    wanted = f"hand:{table_id}"
-    return any(
-        item.get("custom_id") == wanted
-        for row in message.get("components") or []
-        for item in row.get("components") or []
-    )
+def moves_shown(message: dict[str, Any], table_id: int) -> int | None:
+    """The moves a table message of the table shows (its "My hand" button says), or None
+    for any other message."""
+    prefix = f"hand:{table_id}:"
+    for row in message.get("components") or []:
+        for item in row.get("components") or []:
+            custom_id = str(item.get("custom_id", ""))
+            if custom_id.startswith(prefix) and custom_id[len(prefix):].isdigit():
+                return int(custom_id[len(prefix):])
+    return None
 
 
 class DiscordTableOutput:
     def __init__(self, bot: SeepBot) -> None:
         self.bot = bot
+        # messages posted as follow-ups: the interaction that can delete them, by id
+        self.followed_up: dict[int, InteractionReply] = {}
 
     async def channel(self, session: TableSession) -> Any:
         with channel_gone_on_discord_errors():
@@ -84,13 +90,73 @@ class DiscordTableOutput:
         )
 
     async def post_table(self, session: TableSession, message: object) -> int:
+        reply = reply_of(session)
+        if reply is not None and isinstance(message, EncodedMessage):
+            posted = await self._follow_up(session, reply, message)
+            if posted is not None:
+                return posted
         channel = await self.channel(session)
         with channel_gone_on_discord_errors():
             if isinstance(message, EncodedMessage):
                 return await message.post(self.bot.http, channel.id)
             return int((await channel.send(**message)).id)  # type: ignore[arg-type]
 
+    async def _follow_up(
+        self, session: TableSession, reply: InteractionReply, message: EncodedMessage
+    ) -> int | None:
+        """`message` as a follow-up of the player's interaction, after their own answer;
+        None when Discord refuses it (the token no longer answers): then it goes to the
+        channel instead."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(reply.answered.wait(), ANSWER_FIRST)
+        application = self.bot.application_id
+        if application is None:
+            return None
+        try:
+            with channel_gone_on_discord_errors():
+                message_id = await message.follow_up(self.bot.http, application, reply.token)
+        except (discord.Forbidden, discord.NotFound, discord.HTTPException) as error:
+            if getattr(error, "status", 0) >= 500:
+                raise SendFault(str(error)) from None
+            log.info("table %s: a follow-up was refused (%s): posted in the channel",
+                     session.id, error)  # fmt: skip
+            session.reply = None
+            return None
+        self.followed_up[message_id] = reply
+        return message_id
+
+    async def posted_since(self, session: TableSession, after: int) -> list[tuple[int, int]]:
+        channel = await self.channel(session)
+        try:
+            with channel_gone_on_discord_errors():
+                found = await self.bot.http.logs_from(channel.id, SWEPT, after=after)
+        except (SendFault, discord.HTTPException) as error:  # no history to read: left alone
+            log.info("table %s: could not look for messages left behind: %s", session.id, error)
+            return []
+        tables = []
+        for message in found:
+            author = int((message.get("author") or {}).get("id") or 0)
+            moves = moves_shown(dict(message), session.id)
+            if author == self.bot.application_id and moves is not None:
+                tables.append((int(message["id"]), moves))
+        return sorted(tables)
+
     async def delete_message(self, session: TableSession, message_id: int) -> bool:
+        reply = self.followed_up.pop(message_id, None)
+        if reply is not None and reply.valid and self.bot.application_id is not None:
+            # through the interaction that posted it: outside the global rate limit
+            route = discord.http.Route(
+                "DELETE", "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}",
+                webhook_id=self.bot.application_id, webhook_token=reply.token,
+                message_id=message_id,
+            )  # fmt: skip
+            try:
+                await self.bot.http.request(route)
+                return True
+            except discord.NotFound:
+                return True  # gone already
+            except discord.HTTPException as error:  # the token no longer answers
+                log.info("could not delete message %s as a follow-up: %s", message_id, error)
         try:
             channel = await self.channel(session)
             await channel.get_partial_message(message_id).delete()
@@ -100,27 +166,6 @@ class DiscordTableOutput:
             log.info("could not delete the message %s now: %s", message_id, error)
             return False
         return True
-
-    async def sweep(self, session: TableSession, after: int, keep: int) -> list[int]:
-        channel = await self.channel(session)
-        try:
-            with channel_gone_on_discord_errors():
-                found = await self.bot.http.logs_from(channel.id, SWEPT, after=after)
-        except (SendFault, discord.HTTPException) as error:  # no history to read: left alone
-            log.info("table %s: could not look for messages left behind: %s", session.id, error)
-            return []
-        deleted = []
-        for message in found:
-            author = int((message.get("author") or {}).get("id") or 0)
-            message_id = int(message["id"])
-            ours = author == self.bot.application_id and message_id != keep
-            if (
-                ours
-                and shows_table(dict(message), session.id)
-                and await self.delete_message(session, message_id)
-            ):
-                deleted.append(message_id)
-        return deleted
 
     async def deal_summary(self, session: TableSession, nonce: str | None = None) -> object:
         """Its files kept as bytes, so that it can be sent again after a SendFault (discord.py
@@ -142,6 +187,8 @@ class DiscordTableOutput:
             kwargs["files"] = [
                 discord.File(io.BytesIO(data), filename=name) for data, name in images
             ]
+        # In the channel, with its nonce, not as a follow-up: posted again after a crash it
+        # is the same message (a deal's end is rare; a second Rematch button is not)
         with channel_gone_on_discord_errors():
             await channel.send(**kwargs)
 
@@ -165,7 +212,11 @@ class DiscordTableOutput:
         return int(sent.id)
 
     async def thinking(self, session: TableSession) -> None:
-        """Only a sign: a channel not at hand (shutting down) or an error is passed over."""
+        """Only a sign: a channel not at hand (shutting down) or an error is passed over.
+        Not shown after a person's move (they have their answer, and the table follows
+        through their interaction): a request fewer on the bot's global rate limit."""
+        if reply_of(session) is not None:
+            return
         channel = self.bot.get_channel(session.row.channel_id)
         if channel is None or self.bot.is_closed():
             return

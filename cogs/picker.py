@@ -34,6 +34,7 @@ from cogs.common import (
     session_for,
     tell,
 )
+from cogs.replies import InteractionReply
 from engine.cards import Card
 from engine.core import PUBLIC, GameState, MoveGroup
 from engine.pictures import TrickTable
@@ -593,9 +594,29 @@ async def _play_move(
                  session.id, error)  # fmt: skip
         return
     asked_at = interaction.created_at.timestamp()
+    reply = InteractionReply(interaction.token)  # the table follows through it
+    try:
+        await _play_and_answer(bot, interaction, session, move, turn, picker, reply,
+                               asked_at, taken_at, started)  # fmt: skip
+    finally:
+        reply.answered.set()
+
+
+async def _play_and_answer(
+    bot: SeepBot,
+    interaction: discord.Interaction,
+    session: TableSession,
+    move: str,
+    turn: int | None,
+    picker: Picker | None,
+    reply: InteractionReply,
+    asked_at: float,
+    taken_at: float,
+    started: float,
+) -> None:
     try:
         result = await bot.flow.play(
-            session, Move(interaction.user.id, move, turn, asked_at, taken_at)
+            session, Move(interaction.user.id, move, turn, asked_at, taken_at, reply)
         )
     except (TableError, StoreFault) as error:
         if isinstance(error, StoreFault):

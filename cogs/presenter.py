@@ -126,7 +126,7 @@ async def table_message(
             "{player}, your turn.", player=mention(session, match.current_player or 0)
         ) + clock(session)
         last_trick = isinstance(picture, TrickTable) and bool(picture.last_trick)
-        buttons = partial(table_buttons, session.id, last_trick)
+        buttons = partial(table_buttons, session.id, last_trick, len(match.actions))
     kwargs["allowed_mentions"] = discord.AllowedMentions(users=ping)
     if match.pending_cut is not None:
         pass  # the deck is being cut: no deal to show yet (nothing may depend on its secret)
@@ -139,9 +139,10 @@ async def table_message(
     return _finished(kwargs, buttons, finish)
 
 
-def table_buttons(table_id: int, last_trick: bool) -> discord.ui.View:
+def table_buttons(table_id: int, last_trick: bool, moves: int | None = None) -> discord.ui.View:
+    """The table message's buttons; `moves`: the moves it shows (marked on "My hand")."""
     view = discord.ui.View(timeout=None)
-    view.add_item(HandButton(table_id))
+    view.add_item(HandButton(table_id, moves))
     if last_trick:
         view.add_item(LastTrickButton(table_id))
     view.add_item(TableRulesButton(table_id))

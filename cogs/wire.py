@@ -37,6 +37,17 @@ class EncodedMessage:
         sent = await http.request(route, data=payload)
         return int(sent["id"])
 
+    async def follow_up(
+        self, http: discord.http.HTTPClient, application_id: int, token: str
+    ) -> int:
+        """Post it as a follow-up of an interaction (its own webhook, outside the bot's
+        global rate limit), in the interaction's channel; the new message's id."""
+        route = discord.http.Route("POST", "/webhooks/{webhook_id}/{webhook_token}",
+                                   webhook_id=application_id, webhook_token=token)  # fmt: skip
+        payload = BytesPayload(self.body, content_type=self.content_type)
+        sent = await http.request(route, data=payload, params={"wait": "true"})
+        return int(sent["id"])
+
 
 def encode_message(
     message: dict[str, Any], allowed_mentions: discord.AllowedMentions | None

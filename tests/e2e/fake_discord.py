@@ -286,6 +286,10 @@ class Interaction:
     completed: asyncio.Event = field(default_factory=asyncio.Event)
 
     def complete(self, message: dict[str, Any]) -> None:
+        """What the user sees as the answer: the first edit or follow-up after a deferral
+        (later follow-ups are messages of their own)."""
+        if self.completed.is_set():
+            return
         if self.responses and self.responses[0].get("type") in (5, 6):
             self.responses[0]["data"] = message
         self.completed.set()
@@ -370,8 +374,9 @@ class FakeDiscord:
         # the first message, and no new one is made ("the past few minutes", says Discord).
         self.nonce_seconds = 120.0
         self.nonces: dict[tuple[int, str], tuple[int, float]] = {}  # → (message, when)
-        # the answers (status, Discord's code) the next messages posted in a channel get
-        # instead of being posted: a passing fault of Discord's, as tests set them
+        # the answers (status, Discord's code) the next messages posted in a channel (or as
+        # an interaction's follow-up) get instead of being posted: a passing fault of
+        # Discord's, as tests set them
         self.refused_posts: list[tuple[int, int]] = []
         self.reactions: list[tuple[str, int, str]] = []  # (PUT or DELETE, message, emoji)
 
@@ -1131,8 +1136,24 @@ class FakeDiscord:
             self.violations.append(f"interaction {record.id} used after its token expired")
             return json_response({"message": "Invalid Webhook Token", "code": 50027}, 401)
         if len(parts) == 3 and method == "POST":  # a follow-up message
-            message = self._make_message(int(record.payload["channel_id"]), payload, files)
+            if self.refused_posts:
+                status, code = self.refused_posts.pop(0)
+                return json_response({"message": "Refused for a while", "code": code}, status)
+            deferred = record.responses[0].get("type") if record.responses else None
+            if deferred == 5 and not record.completed.is_set() and record.message_id:
+                # Discord: the first follow-up of a deferred command is its answer, in place
+                # of "thinking…", and private if the deferral was
+                flags = int(self.messages[record.message_id].get("flags") or 0) & EPHEMERAL
+                message = self._edit(record.message_id, {**payload, "flags": flags}, files)
+                record.complete(message)
+                await self._notify()
+                await self._message_updated(message)
+                return json_response(message)
+            channel_id = int(record.payload["channel_id"])
+            message = self._make_message(channel_id, payload, files)
             record.complete(message)
+            if not int(message.get("flags") or 0) & EPHEMERAL:
+                self._posted(channel_id, message)
             await self._notify()
             await self._message_created(message)
             return json_response(message)
@@ -1143,6 +1164,8 @@ class FakeDiscord:
         if method == "GET":
             return json_response(self.messages[message_id])
         if method == "DELETE":
+            if message_id in self.deleted:
+                return json_response({"message": "Unknown Message", "code": 10008}, 404)
             self.deleted.add(message_id)
             await self._message_deleted(message_id)
             return web.Response(status=204)
