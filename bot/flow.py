@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import os
 import time
@@ -73,7 +74,13 @@ class ChannelGone(Exception):
 
 class SendFault(Exception):
     """Discord could not take a message now (it answered 429 or 5xx more often than the
-    client retries, or could not be reached): nothing is lost, it is sent again later."""
+    client retries, asked for a longer wait than the client holds a request, or could not be
+    reached): nothing is lost, it is sent again later (after `retry_after` seconds when
+    Discord said how long)."""
+
+    def __init__(self, why: str, retry_after: float | None = None) -> None:
+        super().__init__(why)
+        self.retry_after = retry_after
 
 
 SEND_RETRY_FIRST = 1.0  # seconds before a message Discord could not take is sent again
@@ -203,11 +210,10 @@ class TableFlow:
     # Under overload the moves taken on are then answered within seconds, instead of every
     # move queueing behind every other one without bound.
     shed_after = 3.0
-    # Table messages and deal summaries being made and posted at once. Moves go first: a move
-    # is applied, stored and answered while the messages queue here, so that under load its
-    # player is answered in one reply instead of a deferral and an edit (a request fewer),
-    # and the event loop does not take every table's posting on at the same time. Enough at
-    # once that a picture being drawn or a request under way leaves the loop work to do.
+    # Table messages and deal summaries being made (drawn) at once. Moves go first: a move is
+    # applied, stored and answered while the messages queue here, and the event loop does
+    # not take every table's drawing on at the same time. Sending is outside the slots: a
+    # table that Discord holds back (a long retry_after) holds up no other.
     posting_at_once = 16
 
     def __init__(
@@ -223,7 +229,8 @@ class TableFlow:
         self.notices: dict[int, list[list[int]]] = {}
         self._answering: dict[int, float] = {}  # moves taken on: key → time.monotonic()
         self.closing = False  # set by close(): no new background work or timers from then
-        # taken before a table's own `posting` lock and never while holding it
+        # taken while a table's message is made (under its `posting` lock), never while one
+        # is sent
         self.posting_slots = asyncio.Semaphore(self.posting_at_once)
 
     async def sleep(self, seconds: float) -> None:
@@ -378,10 +385,11 @@ class TableFlow:
         while True:
             step = next_step(await self.facts(session))
             if isinstance(step, PostSummary):
-                await self.post_summary(session, step.deal, step.moves)
+                post = functools.partial(self.post_summary, session, step.deal, step.moves)
+                await self.until_stored(session, post)
                 thinking = False  # a message ends the sign
             elif isinstance(step, PostTable):
-                await self._post_table(session, repost=False)
+                await self.until_stored(session, lambda: self._post_table(session, repost=False))
                 thinking = False
             elif isinstance(step, PostResult):
                 await self.post_result(session)
@@ -419,7 +427,8 @@ class TableFlow:
             except SendFault as error:
                 log.warning("table %s: Discord could not take a message now: %s",
                             session.id, error)  # fmt: skip
-                await self.sleep(send_pause)
+                wait = send_pause if error.retry_after is None else error.retry_after
+                await self.sleep(wait)
                 send_pause = min(send_pause * 2, SEND_RETRY_LONGEST)
                 continue
             except StoreFault as error:
@@ -438,7 +447,7 @@ class TableFlow:
         """Post the table and remove the previous table message; restart the turn timer. A
         repost (someone asked to see the table) neither pings nor touches the timer."""
         try:
-            await self._post_table(session, repost)
+            await self.until_stored(session, lambda: self._post_table(session, repost))
         except ChannelGone:
             await self.retire(session)
 
@@ -447,13 +456,15 @@ class TableFlow:
         A table message owed because of moves goes with the nonce of what it shows, so that
         posting it again after a crash (or a lost answer) gives the same message: one ping
         for one turn. The message it replaces is recorded as stale with it, and deleted."""
-        async with self.posting_slots, session.posting:
+        async with session.posting:
             # an end waits for `posting`; after an end, nothing is posted
             if session.ended:
                 return None
-            # Made under the table's lock: a move is applied and stored under it, so the
-            # message never shows a move the store does not hold yet (a crash would lose it).
-            async with session.lock:
+            # Made under a slot (drawing is the costly part) and under the table's lock: a
+            # move is applied and stored under it, so the message never shows a move the
+            # store does not hold yet (a crash would lose it). Sent without the slot: a table
+            # that Discord holds back never holds up another table's messages.
+            async with self.posting_slots, session.lock:
                 if repost:
                     deadline = session.row.turn_deadline
                 else:
@@ -481,9 +492,9 @@ class TableFlow:
             if same:  # it shows this very table: kept, and its player is not pinged again
                 message_id = same[-1]
             else:
-                message_id = await self.until_stored(
-                    session, lambda: self.port.post_table(session, message)
-                )
+                # A SendFault leaves here, and with it the posting slot: the caller sends the
+                # table again after Discord's wait, as it stands then (only its latest state)
+                message_id = await self.port.post_table(session, message)
             crash_point("posted")
         session.shown_moves = max(session.shown_moves, covered)
         session.row = replace(session.row, message_id=message_id)
@@ -521,14 +532,14 @@ class TableFlow:
     async def post_summary(self, session: TableSession, deal: int, moves: int) -> None:
         """The summary of deal `deal`, showing the table after move `moves` (the move that
         ended it, and a cut made at once), with its nonce: once however often it is asked."""
-        async with self.posting_slots, session.posting:
+        async with session.posting:
             if session.ended or not session.owes(OwedKind.SUMMARY, deal):
                 return
-            async with session.lock:
+            async with self.posting_slots, session.lock:  # made under a slot, sent without
                 shown = session.as_after(moves)
                 summary = await self.port.deal_summary(shown, summary_nonce(session.id, deal))
             crash_point("summary")
-            await self.until_stored(session, lambda: self.port.post_deal_summary(session, summary))
+            await self.port.post_deal_summary(session, summary)  # a SendFault: sent again
             crash_point("summary posted")
             await self.until_stored(
                 session, lambda: self.store.delivered(session.id, OwedKind.SUMMARY, deal)

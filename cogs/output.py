@@ -48,7 +48,9 @@ def channel_gone_on_discord_errors() -> Iterator[None]:
         if error.status == 429 or error.status >= 500:
             raise SendFault(f"{error.status}: {error.text}") from None
         raise
-    except (TimeoutError, aiohttp.ClientError, discord.RateLimited) as error:
+    except discord.RateLimited as error:  # a longer wait than the client holds a request
+        raise SendFault(repr(error), retry_after=error.retry_after) from None
+    except (TimeoutError, aiohttp.ClientError) as error:
         raise SendFault(repr(error)) from None
 
 

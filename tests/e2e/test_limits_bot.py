@@ -1,0 +1,141 @@
+"""The bot under Discord's rate limits (the fake enforces them as Discord does): no table
+message is lost to a 429 of any form or any number in a row, a long wait asked by one
+table's channel never holds up another table, and the table that follows a person's move
+goes through their interaction (outside the global bucket) until its token no longer
+answers, then through the channel."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+
+from .conftest import Env
+from .discord_limits import CREATE_MESSAGE, FOLLOW_UP, Refusal
+from .fake_discord import CHANNEL_ID, THREADS_CHANNEL_ID
+from .helpers import start_table
+
+ASHA, DEV = 46_001, 46_002
+
+
+def answer(step: Any) -> str:
+    return str((step.responses[-1].get("data") or {}).get("content") or "")
+
+
+def turn_messages(env: Env, user: int, channel: int = CHANNEL_ID) -> list[dict[str, Any]]:
+    return [
+        m for m in env.fake.channel_messages(channel) if f"<@{user}>, your turn" in m["content"]
+    ]
+
+
+async def a_table_against_a_computer(env: Env) -> Any:
+    env.fake.add_member(ASHA, "Asha")
+    await start_table(env, ASHA, "suipe", computers=1, players=2, deals=3)
+    return env.bot.tables.get(CHANNEL_ID)
+
+
+async def play(env: Env, session: Any) -> None:
+    move = session.match.legal_actions()[0].notation
+    played = await env.fake.slash(ASHA, "play", move=f"{move}#{session.turn_number}")
+    assert answer(played).startswith("Your move"), answer(played)
+    await env.bot.idle()
+
+
+@pytest.mark.parametrize(
+    ("refusal", "times"),
+    [
+        (Refusal.USER, 6),  # more in a row than discord.py retries
+        (Refusal.GLOBAL, 6),
+        (Refusal.SHARED, 2),
+        (Refusal.WITHOUT_VIA, 3),  # discord.py does not retry these at all
+        (Refusal.CLOUDFLARE, 3),
+    ],
+)
+async def test_a_burst_of_429s_on_the_table_message_loses_nothing(
+    env: Env, refusal: Refusal, times: int
+) -> None:
+    session = await a_table_against_a_computer(env)
+    env.fake.limits.force(FOLLOW_UP, times, refusal, retry_after=0.2)
+    env.fake.limits.force(CREATE_MESSAGE, times, refusal, retry_after=0.2)
+    turn = session.turn_number
+    await play(env, session)
+    assert session.turn_number > turn
+    latest = turn_messages(env, ASHA)
+    assert len(latest) == 1, "the next table message came, once"
+    assert f"hand:{session.id}:{session.turn_number}" in str(latest[0]["components"])
+    assert not env.errors.records
+
+
+async def test_a_long_wait_on_one_tables_channel_does_not_hold_up_another(env: Env) -> None:
+    """One table's channel is refused with a 30-second retry_after: its message waits
+    (and comes later); a table in another channel posts at once meanwhile."""
+    fake = env.fake
+    fake.add_member(ASHA, "Asha")
+    fake.add_member(DEV, "Dev")
+    await start_table(env, ASHA, "suipe", computers=1, players=2, deals=3)
+    held = env.bot.tables.get(CHANNEL_ID)
+    lobby, _ = await start_table(env, DEV, "suipe", computers=1, players=2, deals=3,
+                                 channel_id=THREADS_CHANNEL_ID)  # fmt: skip
+    other = env.bot.tables.get(int(lobby["channel_id"])) or next(
+        s for s in env.bot.tables.by_channel.values() if s is not held
+    )
+    env.bot.flow.posting_slots = asyncio.Semaphore(1)  # one message made and sent at a time
+    held.reply = None  # its next message goes to the channel (a timer's, a computer's)
+    fake.limits.force(CREATE_MESSAGE, 1, Refusal.USER, retry_after=30.0, major=CHANNEL_ID)
+    held.owe_table()
+    env.bot.flow.schedule(env.bot.flow.advance(held))
+    await asyncio.sleep(0.5)
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    seen = {m["id"] for m in turn_messages(env, DEV, other.row.channel_id)}
+    move = other.match.legal_actions()[0].notation
+    played = await fake.slash(DEV, "play", channel_id=other.row.channel_id,
+                              move=f"{move}#{other.turn_number}")  # fmt: skip
+    assert answer(played).startswith("Your move")
+    while not [m for m in turn_messages(env, DEV, other.row.channel_id) if m["id"] not in seen]:
+        await asyncio.sleep(0.05)
+        assert loop.time() - started < 5.0, "the other table was held up"
+    assert held.owed, "the held table's message is still waiting"
+    for task in list(env.bot.flow.background):
+        task.cancel()
+
+
+async def test_a_table_whose_interaction_no_longer_answers_posts_in_the_channel(
+    env: Env,
+) -> None:
+    """The player's interaction token expires (Discord: 15 minutes) while the table still
+    owes its message: the follow-up is refused, and the message goes to the channel."""
+    fake = env.fake
+    session = await a_table_against_a_computer(env)
+    await play(env, session)  # a follow-up: the table came through Asha's interaction
+    assert any(method == "POST" and path.startswith("/webhooks/")
+               for method, path in fake.requests)  # fmt: skip
+    for record in fake.interactions.values():
+        record.sent_at -= 16 * 60  # every token older than 15 minutes
+    posts_before = sum(1 for method, path in fake.requests
+                       if method == "POST" and path.endswith("/messages"))  # fmt: skip
+    session.owe_table()
+    env.bot.flow.schedule(env.bot.flow.advance(session))
+    await env.bot.idle()
+    posts_after = sum(1 for method, path in fake.requests
+                      if method == "POST" and path.endswith("/messages"))  # fmt: skip
+    assert posts_after == posts_before + 1, "posted in the channel instead"
+    assert len(turn_messages(env, ASHA)) == 1
+    expired = [v for v in fake.violations if "token expired" in v]
+    assert expired, "the follow-up was tried with the old token"
+    for violation in expired:
+        fake.violations.remove(violation)
+
+
+async def test_a_persons_move_costs_no_global_request(env: Env) -> None:
+    """At a table against a computer, after the first move: the person's move, the
+    computer's reply and the new table message cost nothing on the global bucket."""
+    session = await a_table_against_a_computer(env)
+    await play(env, session)
+    before = env.fake.limits.log.copy()
+    for _ in range(3):
+        await play(env, session)
+    spent = env.fake.limits.log.since(before)
+    assert spent.by_kind()["global"] == 0, spent.requests
+    assert spent.by_kind()["exempt"] > 0
