@@ -78,6 +78,8 @@ class PileModel:
     kind: str  # the note under the pile
     owner_names: str
     strong: bool  # drawn with a double frame
+    owners_said: str = "{names}"  # the owners' line, `owner_names` standing for {names}
+    # ("by {names}"); a narrow pile shows the names alone, never the words without them
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from engine.cards import Card
 from engine.core import GameView
@@ -16,7 +16,7 @@ from renderers.frame import framing
 from renderers.layout import MAX_FAN, Box, TableLayout, pile_fan, table_layout
 from renderers.model import PileModel, SeatModel, TableModel, TablePicture, table_model
 from renderers.seat import SeatPanel, draw_seat
-from renderers.text import draw_text, fit_name
+from renderers.text import draw_text, fit_name, text_width
 from renderers.theme import DEFAULT_THEME, Theme
 
 __all__ = [
@@ -164,11 +164,20 @@ def _pile(
     draw_text(
         draw,
         (box[0], top + 31),
-        fit_name(pile.owner_names, small, width),  # the owners' names only
+        owners_line(pile, small, width),
         font=small,
         fill=theme.muted,
         area=box,
     )
+
+
+def owners_line(pile: PileModel, face: ImageFont.FreeTypeFont, width: int) -> str:
+    """The owners in the pile's words ("by Asha") where they fit whole, else the names alone,
+    shortened where they must be: the words never crowd out the name."""
+    said = pile.owners_said.replace("{names}", pile.owner_names)
+    if text_width(said, face) <= width:
+        return said
+    return fit_name(pile.owner_names, face, width)
 
 
 def _footer(
