@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from engine.cards import Card, Pack, pretty_cards
@@ -239,6 +239,7 @@ class TrickTable:
     winning_at: int | None = None  # the index in `trick` of the card winning now, where the
     # winner has several cards in it (a continued trick); else the winner's last card
     pack: Pack = Pack.FRENCH  # how the cards look
+    past: bool = False  # the last trick on its own (`last_trick_table`): nothing of the present
 
     def text(self) -> str:
         played = " · ".join(
@@ -254,6 +255,34 @@ class TrickTable:
 
 
 TablePicture = TableModel | TrickTable
+
+
+def last_trick_table(table: TrickTable) -> TrickTable | None:
+    """The most recent trick taken, on its own, for the "Last trick" view (None before the
+    hand's first trick is taken): titled as such, the hand it belongs to under the title, its
+    cards in front of their players and its taker; nothing that describes the table now (the
+    seats' counts, the turn, the scores, the latest play). The footer says the trick's cards in
+    the order they were played."""
+    if not table.last_trick:
+        return None
+    seats = tuple(replace(seat, cards_in_hand=0, to_play=False, won="") for seat in table.seats)
+    order = " · ".join(
+        f"{short_name(table.seats[p].name)} {c.shown(table.pack) if c else say('a card face down')}"
+        for p, c in table.last_trick
+    )
+    return replace(
+        table,
+        title=say("Last trick"),
+        seats=seats,
+        trick=(),
+        winning=None,
+        winning_at=None,
+        notes=(),
+        last_play=order,
+        played=order,
+        score_lines=(table.title,),
+        past=True,
+    )
 
 
 def trick_play_words(
