@@ -158,7 +158,9 @@ def floor_seats(
     waiting: Sequence[int] = (),
 ) -> tuple[SeatModel, ...]:
     """A seat for each player: its side, its cards (and a `waiting` second hand), and its
-    side's `score` as the game words it."""
+    side's `score` as the game words it, on the side's first seat only: partners' seats that
+    both said "59 points · 1 sweep" read as 118 points and two sweeps."""
+    first = {side_of(p): p for p in reversed(range(view.players))}
     return tuple(
         SeatModel(
             name=names[p],
@@ -167,7 +169,7 @@ def floor_seats(
             waiting_hand=waiting[p] if waiting else 0,
             dealer=view.dealer == p,
             to_play=view.turn == p,
-            score=score(side_of(p)),
+            score=score(side_of(p)) if first[side_of(p)] == p else (),
         )
         for p in range(view.players)
     )

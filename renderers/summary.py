@@ -174,7 +174,7 @@ def _chart(
         draw_text(
             draw,
             (plot[0] - 8, y),
-            f"{value:+d}" if low else str(value),
+            f"{value:+d}" if low and value else str(value),  # a lead's axis: -100, 0, +100
             font=small,
             fill=theme.muted,
             anchor="rm",
