@@ -21,6 +21,12 @@ def default_names(players: int) -> list[str]:
     return [say("Player {number}", number=seat + 1) for seat in range(players)]
 
 
+def dealer_mark() -> str:
+    """The dealer's mark beside a seat's name as the language spoken now writes it ("D";
+    Czech "R", German "G"): the seats and the rules pages use this one word."""
+    return say(" · D").removeprefix(" · ").strip()
+
+
 NAME_IN_LINE = 14  # letters of a name kept where it shares a line with others and figures
 
 

@@ -23,7 +23,7 @@ from typing import Self
 
 from PIL import Image, ImageDraw
 
-from engine.words import say
+from engine.pictures import dealer_mark
 from renderers.assets import font
 from renderers.frame import Frame, Pieces, Runs, cut_out, frame_of, paste, pasted, pieces, runs
 from renderers.layout import Box
@@ -48,8 +48,9 @@ class SeatPanel:
 
     @classmethod
     def of(cls, name: str, details: list[str], colour: RGB, to_play: bool, dealer: bool) -> Self:
-        # "D" marks the dealer (a translation gives its own)
-        return cls(name, tuple(details), colour, to_play, say(" · D") if dealer else "")
+        # "D" marks the dealer (a translation gives its own, as the rules pages say it)
+        mark = f" · {dealer_mark()}" if dealer else ""
+        return cls(name, tuple(details), colour, to_play, mark)
 
 
 def draw_seat(

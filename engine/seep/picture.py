@@ -203,8 +203,10 @@ def recap_picture(view: SeepView, names: Sequence[str], last: int = 0) -> RecapP
             note = " · ".join(
                 n for n in (note, say_count("{count} sweep", "{count} sweeps", sweeps)) if n
             )
-        won = tuple(say_count("{count} baazi", "{count} baazis", b) if b else "" for b in baazis)
-        after.append((won, note))  # no "0 baazis" under every deal: only the baazis won
+        running = tuple(
+            say_count("{count} baazi", "{count} baazis", b) if b else "" for b in baazis
+        )
+        after.append((running, note))  # no "0 baazis" under every deal: only the baazis won
     final = [s.baazis for s in view.sides]
     won = [say_count("{count} baazi", "{count} baazis", b) for b in final]
     return match_recap(say("Seep · the match, deal by deal"), view, names, after, final, won, last)

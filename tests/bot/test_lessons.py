@@ -228,3 +228,32 @@ def test_a_czech_page_draws_czech_words() -> None:
     assert any(word.startswith("Místo 1: Zahrát 9♥") for word in words), sorted(words)
     english = ("Before", "After", "Seat", "Play", "trick")
     assert not [word for word in words if any(w in word for w in english)], sorted(words)
+
+
+def test_the_rules_dealer_mark_is_the_seats_own() -> None:
+    """Every translated "The table" page said "D for the dealer" while the seats showed R (cs,
+    sk), G (de), बाँटे (hi) or વહેંચે (gu); in Slovak D is the Unter's letter."""
+    from bot.i18n import catalogue
+    from bot.lessons import GAME_LANGUAGES, lesson
+    from engine.words import translating
+    from renderers import table
+    from renderers.text import recording_text
+
+    checked = 0
+    for game, languages in GAME_LANGUAGES.items():
+        for language in languages:
+            names = ["Asha", "Dev", "Ravi", "Mira"]
+            with translating(catalogue(language)):
+                view = new_match("sedma", 1, players=4).view(PUBLIC)
+                with recording_text() as recording:
+                    table.render(view, names)
+            seat = f"{names[view.dealer]} · "  # the dealer's panel: "Mira · R"
+            dealer = next(box.text for box in recording.boxes if seat in box.text)
+            mark = dealer.rpartition(" · ")[2]
+            texts = [page.text for page in lesson(game, language).pages]
+            assert not any("{dealer}" in text for text in texts), (game, language)
+            marked = [text for text in texts if f"**{mark}**" in text]
+            english = [t for t in (p.text for p in lesson(game, "en").pages) if "**D**" in t]
+            assert len(marked) >= len(english), (game, language, mark)
+            checked += 1
+    assert checked >= 9
