@@ -4,6 +4,7 @@ may play; trumps carry a mark under their number where the game has a fixed trum
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
@@ -17,6 +18,7 @@ from renderers.draw import dim_card, drawing, paste_card, to_png
 from renderers.text import draw_text, fit_text, wrap_pieces
 from renderers.theme import DEFAULT_THEME, Theme
 
+Marked = Card | Collection[Card] | None  # a lesson's cards, framed
 HAND_HEIGHT = 372  # with cards of full size; smaller cards make a shorter image
 CARD_H = 200
 Box = tuple[int, int, int, int]
@@ -67,20 +69,21 @@ def hand_cards(count: int, area: int, theme: Theme) -> tuple[int, int]:
 
 
 def render(
-    view: GameView, theme: Theme = DEFAULT_THEME, marked: Card | None = None
+    view: GameView, theme: Theme = DEFAULT_THEME, marked: Marked = None
 ) -> Image.Image:
     return render_picture(view.hand_picture(), theme, marked)
 
 
 def render_picture(
-    picture: HandPicture, theme: Theme = DEFAULT_THEME, marked: Card | None = None
+    picture: HandPicture, theme: Theme = DEFAULT_THEME, marked: Marked = None
 ) -> Image.Image:
-    """The hand; `marked` (a lesson's move) outlined in the colour of the card just played."""
+    """The hand; `marked` (a lesson's move: a card, or the cards it moves) outlined in the
+    colour of the card just played."""
     with drawing(picture.pack):
         return _render_picture(picture, theme, marked)
 
 
-def _render_picture(picture: HandPicture, theme: Theme, marked: Card | None) -> Image.Image:
+def _render_picture(picture: HandPicture, theme: Theme, marked: Marked) -> Image.Image:
     hand: tuple[Card, ...] = picture.cards
     layout = hand_layout(len(hand), theme)
     bottom = layout.numbers[-1][3] if hand else 0
@@ -138,8 +141,10 @@ def _render_picture(picture: HandPicture, theme: Theme, marked: Card | None) -> 
             draw.rounded_rectangle(band, 8, fill=theme.trump_mark)
             draw_text(draw, ((band[0] + band[2]) // 2, (band[1] + band[3]) // 2), "♛",
                       font=label, fill=theme.text, anchor="mm", area=band)  # fmt: skip
-    if marked in hand:  # the part of the card in view: its neighbours stay outside the frame
-        index = hand.index(marked)
+    framed = {marked} if isinstance(marked, Card) else set(marked or ())
+    for index, card in enumerate(hand):  # the part of each card in view, not its neighbours
+        if card not in framed:
+            continue
         box = layout.cards[index]
         right = layout.cards[index + 1][0] if index + 1 < len(hand) else box[2]
         draw.rounded_rectangle(
@@ -149,5 +154,5 @@ def _render_picture(picture: HandPicture, theme: Theme, marked: Card | None) -> 
     return image
 
 
-def render_png(view: GameView, theme: Theme = DEFAULT_THEME, marked: Card | None = None) -> bytes:
+def render_png(view: GameView, theme: Theme = DEFAULT_THEME, marked: Marked = None) -> bytes:
     return to_png(render(view, theme, marked), theme)

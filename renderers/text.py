@@ -206,6 +206,38 @@ def recording_at(left: int, top: int) -> Iterator[None]:
     ]
 
 
+@contextmanager
+def recording_bands(bands: list[Box]) -> Iterator[None]:
+    """Text drawn inside the block is drawn on a picture of which only `bands` (full-width
+    strips) are kept, stacked in that order: the text in a band is recorded where it will
+    be, the text cut away with the rest is not."""
+    outer = _RECORDING.get()
+    if outer is None:
+        yield
+        return
+    with recording_text() as inner:
+        yield
+    outer.labels += inner.labels
+    outer.cuts += inner.cuts
+    top = 0
+    for band in bands:
+        shift = top - band[1]
+
+        def moved(box: Box, shift: int = shift) -> Box:
+            return (box[0], box[1] + shift, box[2], box[3] + shift)
+
+        for drawn in inner.boxes:
+            if band[1] <= drawn.box[1] and drawn.box[3] <= band[3]:
+                area = None if drawn.area is None else (
+                    drawn.area[0], max(drawn.area[1], band[1]),
+                    drawn.area[2], min(drawn.area[3], band[3]),
+                )  # fmt: skip
+                outer.boxes.append(
+                    TextBox(drawn.text, moved(drawn.box), None if area is None else moved(area))
+                )
+        top += band[3] - band[1]
+
+
 def is_recording() -> bool:
     """Whether text drawn now is being recorded (so it must be drawn, not pasted from a cache)."""
     return _RECORDING.get() is not None

@@ -257,3 +257,43 @@ def test_the_rules_dealer_mark_is_the_seats_own() -> None:
             assert len(marked) >= len(english), (game, language, mark)
             checked += 1
     assert checked >= 9
+
+
+@pytest.mark.parametrize(
+    ("example_id", "before_shows", "after_shows"),
+    [
+        ("sheepshead-pick", "QC QS JD JH 10D 9S", "AD 7C"),  # the blind joins the hand
+        ("sheepshead-bury", "10S 9H", "QC QS JD JH 10D AD"),  # the buried cards leave it
+        ("sheepshead-call", "QC QS JD JH 10D 7C", ""),  # the hand that makes the call
+    ],
+)
+def test_sheepshead_pick_bury_and_call_show_the_cards(
+    example_id: str, before_shows: str, after_shows: str
+) -> None:
+    """These pictures showed two public tables with no hand, no blind, and for the bury a
+    middle pixel for pixel the same."""
+    from cogs.rules import example_picture
+    from engine.cards import parse_cards
+
+    picture = example_picture(example_id)
+    assert picture.after is not None
+    before, after = drawn_words(picture.before), drawn_words(picture.after)
+    assert {str(card) for card in parse_cards(before_shows)} <= before, sorted(before)
+    assert {str(card) for card in parse_cards(after_shows)} <= after, sorted(after)
+
+
+@pytest.mark.parametrize("example_id", table_examples())
+def test_an_example_is_one_screen_and_its_before_is_not_a_new_deal(example_id: str) -> None:
+    """Each example was 800 × 2124 (two full tables for one card), and 28 of 29 pictures
+    before the move said "New deal" in the middle of a deal."""
+    from cogs.rules import example_picture
+    from renderers import lesson as lesson_image
+    from renderers.text import recording_text
+
+    picture = example_picture(example_id)
+    with recording_text() as recording:
+        picture.before()
+    shown = {box.text for box in recording.boxes}  # what the picture keeps in view
+    assert not shown & {"New deal", "New hand"}, sorted(shown)
+    image = lesson_image.render(picture)
+    assert image.width == 800 and image.height <= 1250, image.size
