@@ -53,3 +53,22 @@ def test_every_column_has_a_colour_of_its_own() -> None:
     colours = [image.getpixel(((box[0] + box[2]) // 2, box[3] - 6)) for box in boxes]
     for first, second in itertools.combinations(colours, 2):
         assert delta_e(first, second) >= 25, (first, second)
+
+
+@pytest.mark.parametrize("code", sorted(LANGUAGES))
+def test_a_summarys_side_names_every_player_at_five_seats(code: str) -> None:
+    """The summary's side of three was "Asha & Computer 2 &…"."""
+    from renderers import summary
+
+    with translating(catalogue(code)):
+        match = new_match("sheepshead", 5, players=5)
+        rng = random.Random(5)
+        while not match.deals_finished:
+            match.apply(rng.choice(match.legal_actions()))
+        names = ["Asha"] + [say("Computer {number}", number=n + 1) for n in range(1, 5)]
+        view = match.view(PUBLIC)
+        with recording_text() as recording:
+            summary.render(view, names)
+    assert not recording.cuts, recording.cuts
+    drawn = " ".join(box.text for box in recording.boxes)
+    assert all(name in drawn for name in names), drawn[:300]
