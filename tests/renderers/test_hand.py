@@ -48,3 +48,13 @@ def test_the_marked_card_frame_stays_on_its_own_card() -> None:
     pink = DEFAULT_THEME.just_played
     columns = [x for x in range(first[0] - 6, third[2]) if image.getpixel((x, row)) == pink]
     assert columns and max(columns) <= second[0] + 6
+
+
+def test_a_long_hands_smaller_cards_keep_readable_corners() -> None:
+    """At 400 px on a phone every label, a card's corner too, is at least 11 px high."""
+    from renderers.text import recording_labels
+
+    cards = tuple(parse_cards(HANDS[14]))
+    with recording_labels() as labels:
+        image = hand.render_picture(HandPicture(cards))
+    assert min(label.height for label in labels) * 400 / image.width >= 11
