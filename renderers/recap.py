@@ -22,7 +22,7 @@ Box = tuple[int, int, int, int]
 
 MAX_ROWS = 10
 LINE = 31
-ROW_H = 2 * LINE + 10  # the deal's figures and the running totals; then what decided it
+ROW_H = 2 * LINE + 10  # the deal's figures and the running totals (if any); then what decided it
 HEAD_H = 2 * LINE + 16
 GAP = 12
 
@@ -123,8 +123,8 @@ def recap_layout(
         earlier = (m, top, width - m, top + LINE + 8)
         top = earlier[3]
     rows = []
-    for note in notes:
-        height = ROW_H + note.height
+    for row, note in zip(picture.rows[-MAX_ROWS:], notes, strict=True):
+        height = ROW_H - (0 if any(row.totals) else LINE) + note.height
         rows.append((m, top, width - m, top + height))
         top += height
     apart = not any(note.label for note in notes)
@@ -184,7 +184,8 @@ def render_recap(picture: RecapPicture, theme: Theme = DEFAULT_THEME) -> Image.I
             draw.rectangle(box, fill=theme.panel)
         # the deal's figures; where labels are not apart, under its label and note
         figures_top = box[1] + 6 + (0 if apart else note.height)
-        notes_top = box[1] + 6 + (2 * LINE if apart else 0)
+        figure_lines = 2 if any(row.totals) else 1  # the running totals, where there are any
+        notes_top = box[1] + 6 + (figure_lines * LINE if apart else 0)
         if apart:
             draw_text(draw, (box[0] + 6, figures_top), row.label, font=bold, fill=theme.text,
                       area=box)  # fmt: skip
