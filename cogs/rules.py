@@ -75,11 +75,17 @@ def _pile_words(pile: str, pile_name: Callable[[int], str] | None) -> str:
 
 
 def example_picture(example_id: str) -> LessonPicture:
-    """An example in the language spoken now: the table before the move, the move, and the
-    table after it; or, for an example about a hand, that hand with the move's card marked."""
+    """An example in the language spoken now: the table's floor before the move, the move,
+    and the floor after it with the play in words (what it took, below); a deal's summary
+    after a move that ends the deal. A move whose cards the floor does not show starts from
+    the mover's hand: a pick or a bury shows it before and after, the cards that leave it
+    and that join it marked; a call, the hand, then the floor that names the call. For an
+    example about a hand, that hand with the move's card marked."""
     from renderers import hand as hand_image  # Pillow and the renderers: on first use
+    from renderers import summary as summary_image
     from renderers import table as table_image
-    from renderers.lesson import LessonPicture
+    from renderers.lesson import LessonPicture, bands
+    from renderers.model import table_model
 
     example = examples()[example_id]
     match = example.match()
@@ -90,10 +96,33 @@ def example_picture(example_id: str) -> LessonPicture:
         card = next((a.card for a in match.legal_actions() if a.notation == example.move), None)
         return LessonPicture(partial(hand_image.render, match.view(mover), marked=card), move)
     names = [_("Seat {number}", number=n + 1) for n in range(match.num_players)]
-    before = partial(table_image.render, match.view(PUBLIC), names)
+    public, own = match.view(PUBLIC), match.view(mover)
+    deals = match.deals_finished
     match.apply(example.move)
-    after = partial(table_image.render, match.view(PUBLIC), names)
-    return LessonPicture(before, move, after, _("Before the move"), _("After the move"))
+    public_after, own_after = match.view(PUBLIC), match.view(mover)
+    labels = _("Before the move"), _("After the move")
+    if match.deals_finished > deals:  # the deal's end: its result is the picture after
+        after = partial(summary_image.render, public_after, names)
+        before = partial(bands, partial(table_image.render, public, names),
+                         [table_image.floor_band()])  # fmt: skip
+        return LessonPicture(before, move, after, *labels)
+    floor, footer = table_image.floor_band(), table_image.footer_band()
+    before = partial(bands, partial(table_image.render, public, names), [floor])
+    after = partial(bands, partial(table_image.render, public_after, names), [floor, footer])
+    if _floor_of(table_model(public, names)) == _floor_of(table_model(public_after, names)):
+        held, holds = set(own.hand or ()), set(own_after.hand or ())
+        before = partial(hand_image.render, own, marked=held - holds)
+        if held != holds:  # a pick, a bury: the hand before and after
+            after = partial(hand_image.render, own_after, marked=holds - held)
+    return LessonPicture(before, move, after, *labels)
+
+
+def _floor_of(picture: Any) -> tuple[Any, ...]:
+    """The cards a table picture shows in its middle: a move that moves none of them (a pick,
+    a bury, a call) is not seen there."""
+    if hasattr(picture, "trick"):
+        return (picture.trick, picture.last_trick)
+    return (picture.loose, picture.piles, picture.face_down)
 
 
 def example_png(example_id: str) -> bytes:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from engine.cards import Card, Pack, pretty_cards
@@ -19,6 +19,12 @@ from engine.words import Told, say, say_count
 
 def default_names(players: int) -> list[str]:
     return [say("Player {number}", number=seat + 1) for seat in range(players)]
+
+
+def dealer_mark() -> str:
+    """The dealer's mark beside a seat's name as the language spoken now writes it ("D";
+    Czech "R", German "G"): the seats and the rules pages use this one word."""
+    return say(" · D").removeprefix(" · ").strip()
 
 
 NAME_IN_LINE = 14  # letters of a name kept where it shares a line with others and figures
@@ -78,6 +84,8 @@ class PileModel:
     kind: str  # the note under the pile
     owner_names: str
     strong: bool  # drawn with a double frame
+    owners_said: str = "{names}"  # the owners' line, `owner_names` standing for {names}
+    # ("by {names}"); a narrow pile shows the names alone, never the words without them
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,7 +164,9 @@ def floor_seats(
     waiting: Sequence[int] = (),
 ) -> tuple[SeatModel, ...]:
     """A seat for each player: its side, its cards (and a `waiting` second hand), and its
-    side's `score` as the game words it."""
+    side's `score` as the game words it, on the side's first seat only: partners' seats that
+    both said "59 points · 1 sweep" read as 118 points and two sweeps."""
+    first = {side_of(p): p for p in reversed(range(view.players))}
     return tuple(
         SeatModel(
             name=names[p],
@@ -165,7 +175,7 @@ def floor_seats(
             waiting_hand=waiting[p] if waiting else 0,
             dealer=view.dealer == p,
             to_play=view.turn == p,
-            score=score(side_of(p)),
+            score=score(side_of(p)) if first[side_of(p)] == p else (),
         )
         for p in range(view.players)
     )
@@ -237,6 +247,7 @@ class TrickTable:
     winning_at: int | None = None  # the index in `trick` of the card winning now, where the
     # winner has several cards in it (a continued trick); else the winner's last card
     pack: Pack = Pack.FRENCH  # how the cards look
+    past: bool = False  # the last trick on its own (`last_trick_table`): nothing of the present
 
     def text(self) -> str:
         played = " · ".join(
@@ -252,6 +263,34 @@ class TrickTable:
 
 
 TablePicture = TableModel | TrickTable
+
+
+def last_trick_table(table: TrickTable) -> TrickTable | None:
+    """The most recent trick taken, on its own, for the "Last trick" view (None before the
+    hand's first trick is taken): titled as such, the hand it belongs to under the title, its
+    cards in front of their players and its taker; nothing that describes the table now (the
+    seats' counts, the turn, the scores, the latest play). The footer says the trick's cards in
+    the order they were played."""
+    if not table.last_trick:
+        return None
+    seats = tuple(replace(seat, cards_in_hand=0, to_play=False, won="") for seat in table.seats)
+    order = " · ".join(
+        f"{short_name(table.seats[p].name)} {c.shown(table.pack) if c else say('a card face down')}"
+        for p, c in table.last_trick
+    )
+    return replace(
+        table,
+        title=say("Last trick"),
+        seats=seats,
+        trick=(),
+        winning=None,
+        winning_at=None,
+        notes=(),
+        last_play=order,
+        played=order,
+        score_lines=(table.title,),
+        past=True,
+    )
 
 
 def trick_play_words(

@@ -129,7 +129,7 @@ def draw_header(
 ) -> None:
     """The title across the top of a table image (on the header's band: `_background`), then
     the score lines, each on a line of its own so names never run into figures (three lines at
-    most)."""
+    most: where they would take more, they run on, one after another)."""
     box = (0, 0, theme.width, theme.header_height)
     title_font = font(theme.title_size, bold=True)
     small = font(theme.small_size)
@@ -145,8 +145,9 @@ def draw_header(
     lines: list[str] = []
     for line in score_lines:  # each wrapped between its parts, so no figure is cut off
         lines += wrap_pieces(line.split(" · "), small, width, 3)
-    if len(lines) > 3:
-        lines = [*lines[:2], fit_text(" · ".join(lines[2:]), small, width)]
+    if len(lines) > 3:  # the lines run on into each other rather than lose their ends
+        every = [piece for line in score_lines for piece in line.split(" · ")]
+        lines = wrap_pieces(every, small, width, 3)
     for number, line in enumerate(lines):
         top = 44 + number * SMALL_LINE
         draw_text(draw, (theme.margin, top), line, font=small, fill=theme.muted, area=box)

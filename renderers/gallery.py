@@ -191,9 +191,11 @@ def _lesson(theme: Theme, hand_only: bool) -> Image.Image:
     if hand_only:
         own = partial(hand.render, match.view(0), theme, action.card)
         return lesson.render(lesson.LessonPicture(own, move), theme)
-    before = partial(table.render, match.view(PUBLIC), FOUR, theme)
+    floor, footer = table.floor_band(theme), table.footer_band(theme)  # as /rules draws them
+    before = partial(lesson.bands, partial(table.render, match.view(PUBLIC), FOUR, theme), [floor])
     match.apply(action)
-    after = partial(table.render, match.view(PUBLIC), FOUR, theme)
+    after_table = partial(table.render, match.view(PUBLIC), FOUR, theme)
+    after = partial(lesson.bands, after_table, [floor, footer])
     words = lesson.LessonPicture(before, move, after, "Before the move", "After the move")
     return lesson.render(words, theme)
 

@@ -4,6 +4,7 @@ may play; trumps carry a mark under their number where the game has a fixed trum
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
@@ -12,12 +13,13 @@ from engine.cards import Card
 from engine.core import GameView
 from engine.pictures import HandPicture
 from engine.words import say_count
-from renderers.assets import font
+from renderers.assets import font, index_width
 from renderers.draw import dim_card, drawing, paste_card, to_png
 from renderers.text import draw_text, fit_text, wrap_pieces
 from renderers.theme import DEFAULT_THEME, Theme
 
-HAND_HEIGHT = 372
+Marked = Card | Collection[Card] | None  # a lesson's cards, framed
+HAND_HEIGHT = 372  # with cards of full size; smaller cards make a shorter image
 CARD_H = 200
 Box = tuple[int, int, int, int]
 
@@ -32,45 +34,61 @@ class HandLayout:
 
 
 def hand_layout(count: int, theme: Theme) -> HandLayout:
-    """One row of cards as large as the width allows; a long hand overlaps, each card's corner
-    index and its number still showing."""
+    """One row of cards as large as the width allows; a long hand overlaps, and where even
+    then a card's corner index (a "10" and its suit) would be covered by the next card, the
+    cards are drawn smaller until every index shows whole, each with its number under it."""
     width = theme.width
     title = (theme.margin, 8, width - theme.margin, 46)
     note = (theme.margin, 48, width - theme.margin, 80)
-    card_w = round(CARD_H * theme.card_ratio)
     area = width - 2 * theme.margin
-    step = (
-        card_w + 10 if count * (card_w + 10) - 10 <= area else (area - card_w) // max(count - 1, 1)
-    )
+    card_w, step = hand_cards(count, area, theme)
+    card_h = round(card_w / theme.card_ratio)
     total = step * (count - 1) + card_w if count else 0
     left = (width - total) // 2
     top = 88
     cards = tuple(
-        (left + i * step, top, left + i * step + card_w, top + CARD_H) for i in range(count)
+        (left + i * step, top, left + i * step + card_w, top + card_h) for i in range(count)
     )
     numbers = tuple((box[0], box[3] + 6, box[0] + min(step, card_w), box[3] + 40) for box in cards)
     marks = tuple((box[0] + 2, box[3] + 2, box[2] - 2, box[3] + 30) for box in numbers)
     return HandLayout(title, note, cards, numbers, marks)
 
 
+def hand_cards(count: int, area: int, theme: Theme) -> tuple[int, int]:
+    """The width of a hand's cards and the step from one card to the next: full size side by
+    side where they fit, else overlapping, never closer than a corner index's width."""
+    full = round(CARD_H * theme.card_ratio)
+    if count * (full + 10) - 10 <= area:
+        return full, full + 10
+    for card_w in range(full, theme.min_card_width - 1, -1):
+        step = (area - card_w) // max(count - 1, 1)
+        if step >= index_width(card_w):
+            return card_w, min(step, card_w + 10)
+    card_w = theme.min_card_width  # a hand longer than any game deals: overlap at the least
+    return card_w, (area - card_w) // max(count - 1, 1)
+
+
 def render(
-    view: GameView, theme: Theme = DEFAULT_THEME, marked: Card | None = None
+    view: GameView, theme: Theme = DEFAULT_THEME, marked: Marked = None
 ) -> Image.Image:
     return render_picture(view.hand_picture(), theme, marked)
 
 
 def render_picture(
-    picture: HandPicture, theme: Theme = DEFAULT_THEME, marked: Card | None = None
+    picture: HandPicture, theme: Theme = DEFAULT_THEME, marked: Marked = None
 ) -> Image.Image:
-    """The hand; `marked` (a lesson's move) outlined in the colour of the card just played."""
+    """The hand; `marked` (a lesson's move: a card, or the cards it moves) outlined in the
+    colour of the card just played."""
     with drawing(picture.pack):
         return _render_picture(picture, theme, marked)
 
 
-def _render_picture(picture: HandPicture, theme: Theme, marked: Card | None) -> Image.Image:
+def _render_picture(picture: HandPicture, theme: Theme, marked: Marked) -> Image.Image:
     hand: tuple[Card, ...] = picture.cards
     layout = hand_layout(len(hand), theme)
-    image = Image.new("RGB", (theme.width, HAND_HEIGHT), theme.felt)
+    bottom = layout.numbers[-1][3] if hand else 0
+    height = HAND_HEIGHT if not hand else min(HAND_HEIGHT, bottom + 24)
+    image = Image.new("RGB", (theme.width, height), theme.felt)
     draw = ImageDraw.Draw(image)
     title_font = font(theme.title_size, bold=True)
     playable = picture.playable
@@ -123,13 +141,18 @@ def _render_picture(picture: HandPicture, theme: Theme, marked: Card | None) -> 
             draw.rounded_rectangle(band, 8, fill=theme.trump_mark)
             draw_text(draw, ((band[0] + band[2]) // 2, (band[1] + band[3]) // 2), "♛",
                       font=label, fill=theme.text, anchor="mm", area=band)  # fmt: skip
-    if marked in hand:
-        box = layout.cards[hand.index(marked)]
+    framed = {marked} if isinstance(marked, Card) else set(marked or ())
+    for index, card in enumerate(hand):  # the part of each card in view, not its neighbours
+        if card not in framed:
+            continue
+        box = layout.cards[index]
+        right = layout.cards[index + 1][0] if index + 1 < len(hand) else box[2]
         draw.rounded_rectangle(
-            (box[0] - 3, box[1] - 3, box[2] + 3, box[3] + 3), 12, outline=theme.just_played, width=6
-        )
+            (box[0] - 3, box[1] - 3, min(box[2], right) + 3, box[3] + 3), 12,
+            outline=theme.just_played, width=6,
+        )  # fmt: skip
     return image
 
 
-def render_png(view: GameView, theme: Theme = DEFAULT_THEME, marked: Card | None = None) -> bytes:
+def render_png(view: GameView, theme: Theme = DEFAULT_THEME, marked: Marked = None) -> bytes:
     return to_png(render(view, theme, marked), theme)

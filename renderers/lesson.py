@@ -12,7 +12,7 @@ from PIL import Image, ImageDraw
 
 from renderers.assets import font
 from renderers.draw import to_png
-from renderers.text import draw_text, fit_text, recording_at, wrap_words
+from renderers.text import draw_text, fit_text, recording_at, recording_bands, wrap_words
 from renderers.theme import DEFAULT_THEME, Theme
 
 LABEL_BAND = 52  # the band that names a picture ("Before the move")
@@ -87,6 +87,19 @@ def _move(
     for row, line in enumerate(lines):
         draw_text(draw, (left + ARROW + 12, top + 12 + row * MOVE_LINE), line, font=face,
                   fill=theme.badge_text, area=box)  # fmt: skip
+
+
+def bands(drawing: Drawing, kept: list[tuple[int, int, int, int]]) -> Image.Image:
+    """The picture `drawing` draws, only its `kept` full-width bands, one under another (a
+    table's floor and its last play, without the seats and scores a lesson does not teach)."""
+    with recording_bands(kept):
+        whole = drawing()
+    image = Image.new("RGB", (whole.width, sum(band[3] - band[1] for band in kept)))
+    top = 0
+    for band in kept:
+        image.paste(whole.crop(band), (0, top))
+        top += band[3] - band[1]
+    return image
 
 
 def render_png(picture: LessonPicture, theme: Theme = DEFAULT_THEME) -> bytes:

@@ -13,6 +13,7 @@ from PIL import Image
 
 from engine.pictures import TableModel, TablePicture, TrickTable
 from renderers import table
+from renderers.palette import theme_colours
 from renderers.theme import DEFAULT_THEME, Theme
 
 FRAME_MS = 900  # each move on screen
@@ -65,8 +66,7 @@ def render_animation(
             loop=0, quality=70, method=0,
         )  # fmt: skip
         return out.getvalue()
-    # one palette for every frame (taken from the last, fullest table): smaller and steady
-    palette = frames[-1].quantize(colors=128, method=Image.Quantize.MEDIANCUT)
+    palette = shared_palette(frames, theme)
     quantized = [
         frame.quantize(palette=palette, dither=Image.Dither.NONE) for frame in frames
     ]
@@ -75,6 +75,26 @@ def render_animation(
         optimize=False, disposal=1,
     )  # fmt: skip
     return out.getvalue()
+
+
+def shared_palette(
+    frames: Sequence[Image.Image], theme: Theme = DEFAULT_THEME, colours: int = 128
+) -> Image.Image:
+    """One palette for every frame (smaller and steady): the theme's own colours exactly (a
+    card's red, the winner's gold), then the others learned from all the frames side by side,
+    so a colour seen in one frame only keeps its own entry."""
+    exact = theme_colours(theme)[:colours]
+    samples = [frame.reduce(2) for frame in frames]  # a quarter of the pixels: fast enough
+    width, height = samples[0].size
+    atlas = Image.new("RGB", (width, height * len(samples)))
+    for index, sample in enumerate(samples):
+        atlas.paste(sample, (0, index * height))
+    learned = atlas.quantize(colors=colours - len(exact), method=Image.Quantize.MEDIANCUT)
+    flat = [channel for colour in exact for channel in colour]
+    flat += (learned.getpalette() or [])[: 3 * (colours - len(exact))]
+    palette = Image.new("P", (1, 1))
+    palette.putpalette(flat + [0] * (3 * 256 - len(flat)))
+    return palette
 
 
 def render_step_png(picture: TablePicture, theme: Theme = DEFAULT_THEME) -> bytes:

@@ -1,5 +1,6 @@
 """A seat's panel on a table image: the name (with the turn and dealer marks), then its details
-in up to three lines, wrapped between details so nothing is cut in the middle of a figure; only
+in up to three lines, wrapped between details (in their order where they fit so, else packed
+where there is room) so nothing is cut in the middle of a figure; only
 the name is shortened (with an ellipsis) where the panel is too narrow.
 
 Many seats look the same from one image of a table to the next (only the player who moved and
@@ -22,13 +23,13 @@ from typing import Self
 
 from PIL import Image, ImageDraw
 
-from engine.words import say
+from engine.pictures import dealer_mark
 from renderers.assets import font
 from renderers.frame import Frame, Pieces, Runs, cut_out, frame_of, paste, pasted, pieces, runs
 from renderers.layout import Box
 from renderers.lru import Bounded
 from renderers.palette import to_palette
-from renderers.text import draw_text, fit_name, is_recording, text_width, wrap_pieces
+from renderers.text import draw_text, fit_name, is_recording, pieces_fit, text_width
 from renderers.theme import RGB, Theme
 
 DETAIL_LINES = 3
@@ -47,8 +48,9 @@ class SeatPanel:
 
     @classmethod
     def of(cls, name: str, details: list[str], colour: RGB, to_play: bool, dealer: bool) -> Self:
-        # "D" marks the dealer (a translation gives its own)
-        return cls(name, tuple(details), colour, to_play, say(" · D") if dealer else "")
+        # "D" marks the dealer (a translation gives its own, as the rules pages say it)
+        mark = f" · {dealer_mark()}" if dealer else ""
+        return cls(name, tuple(details), colour, to_play, mark)
 
 
 def draw_seat(
@@ -161,8 +163,8 @@ def _draw_panel(draw: ImageDraw.ImageDraw, box: Box, panel: SeatPanel, theme: Th
     draw.rounded_rectangle((box[0] + 5, box[1] + 8, box[0] + 11, box[3] - 8), 3, fill=colour)
     name_font = font(theme.label_size, bold=True)
     small = font(theme.small_size)
-    x = box[0] + 18
-    width = box[2] - x - 8
+    x = box[0] + 14  # just past the side's bar
+    width = box[2] - x - 5
     # the marks stay whole; only the name is shortened
     before = "▶ " if to_play else ""
     room = width - text_width(before + panel.mark, name_font)
@@ -175,5 +177,5 @@ def _draw_panel(draw: ImageDraw.ImageDraw, box: Box, panel: SeatPanel, theme: Th
         fill=theme.turn if to_play else theme.text,
         area=box,
     )
-    for row, line in enumerate(wrap_pieces(list(panel.details), small, width, DETAIL_LINES)):
+    for row, line in enumerate(pieces_fit(list(panel.details), small, width, DETAIL_LINES)):
         draw_text(draw, (x, box[1] + 40 + row * 31), line, font=small, fill=theme.muted, area=box)

@@ -39,11 +39,11 @@ class _Pen:
 
 
 def suit_ink(suit: Suit, theme: Theme) -> RGB:
-    """The colour of a German-suited card's letters: red, green, brown or dark gold."""
+    """The colour of a German-suited card's letters: red, green, dark brown or gold."""
     return {
         Suit.HEARTS: theme.red,
         Suit.SPADES: theme.leaves,
-        Suit.CLUBS: theme.acorns,
+        Suit.CLUBS: theme.acorn_ink,
         Suit.DIAMONDS: theme.bells,
     }[suit]
 

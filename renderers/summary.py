@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from engine.core import GameView
 from engine.pictures import SummaryChart, SummaryColumn, SummaryPicture, default_names
 from renderers.assets import font
 from renderers.draw import drawing, paste_card, to_png
-from renderers.text import draw_text, fit_name, wrap_pieces, wrap_words
+from renderers.text import draw_text, fit_name, text_width, wrap_pieces, wrap_words
 from renderers.theme import DEFAULT_THEME, Theme
 
 HEADING_LINES = 4  # the heading wraps onto up to four lines
@@ -49,14 +49,34 @@ def card_grid(count: int, width: int) -> tuple[int, int, int]:
     return rows, in_row, min(CARD_W + 4, room // max(in_row - 1, 1))
 
 
-def panel_height(lines: list[list[str]], rows: int, theme: Theme) -> int:
-    """The height every panel shares: the name, the most lines any panel has, the cards in
-    `rows` overlapping rows (0: no cards)."""
+NAME_LINE = 34  # from one line of a side's names to the next
+NAME_LINES = 3  # a side of three players, one a line where their names are long
+
+
+def team_lines(name: str, face: ImageFont.FreeTypeFont, width: float) -> list[str]:
+    """A side's players ("Asha & Computer 2 & Computer 3") on up to three lines, broken
+    between players; only what still does not fit is shortened, as a name may be."""
+    parts = name.split(" & ")
+    out: list[str] = []
+    while parts and len(out) < NAME_LINES - 1:
+        line = parts.pop(0)
+        while parts and text_width(f"{line} & {parts[0]}" + " &" * (len(parts) > 1), face) <= width:
+            line = f"{line} & {parts.pop(0)}"
+        out.append(line + (" &" if parts else ""))
+    if parts:
+        out.append(" & ".join(parts))
+    return [fit_name(line, face, width) for line in out]
+
+
+def panel_height(lines: list[list[str]], rows: int, theme: Theme, name_lines: int = 1) -> int:
+    """The height every panel shares: the name (on `name_lines` lines), the most lines any
+    panel has, the cards in `rows` overlapping rows (0: no cards)."""
     most = max((len(column) for column in lines), default=0)
+    top = 48 + (name_lines - 1) * NAME_LINE
     if not rows:
-        return 48 + most * LINE
+        return top + most * LINE
     card_h = round(CARD_W / theme.card_ratio)
-    return 48 + most * LINE + card_h + round((rows - 1) * ROW_SHIFT * card_h) + 12
+    return top + most * LINE + card_h + round((rows - 1) * ROW_SHIFT * card_h) + 12
 
 
 def heading_height(lines: int) -> int:
@@ -88,7 +108,10 @@ def _render_picture(picture: SummaryPicture, theme: Theme) -> Image.Image:
         (card_grid(len(column.cards), column_w)[0] for column in columns if column.cards),
         default=0,
     )
-    height = panel_height(lines, rows, theme)
+    bold = font(theme.label_size, bold=True)
+    names = [team_lines(column.name, bold, column_w - 28) for column in columns]
+    name_lines = max((len(shown) for shown in names), default=1)
+    height = panel_height(lines, rows, theme, name_lines)
     title_font = font(theme.title_size, bold=True)
     heading = wrap_words(
         picture.heading, title_font, theme.width - 2 * theme.margin, HEADING_LINES
@@ -103,11 +126,11 @@ def _render_picture(picture: SummaryPicture, theme: Theme) -> Image.Image:
     for row, line in enumerate(heading):
         draw_text(draw, (theme.margin, top + row * 40), line, font=title_font, fill=theme.text,
                   area=band)  # fmt: skip
-    for index, (column, wrapped) in enumerate(zip(columns, lines, strict=True)):
+    for index, (column, wrapped, shown) in enumerate(zip(columns, lines, names, strict=True)):
         left = theme.margin + (index % 2) * (column_w + theme.margin)
         top = heading_h + GAP + (index // 2) * (height + GAP)
         box = (left, top, left + column_w, top + height)
-        _panel(image, draw, column, wrapped, box, index, theme)
+        _panel(image, draw, column, (shown, name_lines), wrapped, box, index, theme)
     if picture.chart is not None:
         bottom = size[1] - GAP
         _chart(
@@ -120,21 +143,26 @@ def _panel(
     image: Image.Image,
     draw: ImageDraw.ImageDraw,
     column: SummaryColumn,
+    names: tuple[list[str], int],
     lines: list[str],
     box: tuple[int, int, int, int],
     index: int,
     theme: Theme,
 ) -> None:
+    """A side's panel: its players (`names`: the lines and the lines every panel gives them),
+    its figures and the cards that scored."""
     left, top, right, bottom = box
     colour = theme.sides[index % len(theme.sides)]
     draw.rounded_rectangle(box, 14, fill=theme.panel, outline=colour, width=3)
-    width = right - left - 28
     bold = font(theme.label_size, bold=True)
     small = font(theme.small_size)
-    draw_text(draw, (left + 14, top + 10), fit_name(column.name, bold, width), font=bold,
-              fill=theme.text, area=box)  # fmt: skip
+    shown, name_lines = names
+    for row, name in enumerate(shown):
+        draw_text(draw, (left + 14, top + 10 + row * NAME_LINE), name, font=bold,
+                  fill=theme.text, area=box)  # fmt: skip
+    details = top + 48 + (name_lines - 1) * NAME_LINE
     for row, line in enumerate(lines):
-        draw_text(draw, (left + 14, top + 48 + row * LINE), line, font=small, fill=theme.muted,
+        draw_text(draw, (left + 14, details + row * LINE), line, font=small, fill=theme.muted,
                   area=box)  # fmt: skip
     cards = column.cards
     if not cards:
@@ -174,7 +202,7 @@ def _chart(
         draw_text(
             draw,
             (plot[0] - 8, y),
-            f"{value:+d}" if low else str(value),
+            f"{value:+d}" if low and value else str(value),  # a lead's axis: -100, 0, +100
             font=small,
             fill=theme.muted,
             anchor="rm",

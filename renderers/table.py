@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from engine.cards import Card
 from engine.core import GameView
@@ -13,10 +13,10 @@ from renderers import tricks
 from renderers.assets import font
 from renderers.draw import draw_footer, framed_to_png, paste_card, table_canvas, to_png
 from renderers.frame import framing
-from renderers.layout import MAX_FAN, Box, TableLayout, pile_fan, table_layout
+from renderers.layout import MAX_FAN, Box, TableLayout, floor_box, pile_fan, table_layout
 from renderers.model import PileModel, SeatModel, TableModel, TablePicture, table_model
 from renderers.seat import SeatPanel, draw_seat
-from renderers.text import draw_text, fit_name
+from renderers.text import draw_text, fit_name, text_width
 from renderers.theme import DEFAULT_THEME, Theme
 
 __all__ = [
@@ -60,6 +60,17 @@ def render_png(
     view: GameView, names: Sequence[str] | None = None, theme: Theme = DEFAULT_THEME
 ) -> bytes:
     return render_picture_png(table_model(view, names), theme)
+
+
+def floor_band(theme: Theme = DEFAULT_THEME) -> Box:
+    """The band of a table image that holds its floor (or trick), full width."""
+    floor = floor_box(theme)
+    return (0, floor[1] - 10, theme.width, floor[3] + 10)
+
+
+def footer_band(theme: Theme = DEFAULT_THEME) -> Box:
+    """The band of a table image that says its last play (and shows what it took)."""
+    return (0, theme.height - theme.footer_height, theme.width, theme.height)
 
 
 def render_model(model: TableModel, theme: Theme = DEFAULT_THEME, bottom: int = 0) -> Image.Image:
@@ -164,11 +175,20 @@ def _pile(
     draw_text(
         draw,
         (box[0], top + 31),
-        fit_name(pile.owner_names, small, width),  # the owners' names only
+        owners_line(pile, small, width),
         font=small,
         fill=theme.muted,
         area=box,
     )
+
+
+def owners_line(pile: PileModel, face: ImageFont.FreeTypeFont, width: int) -> str:
+    """The owners in the pile's words ("by Asha") where they fit whole, else the names alone,
+    shortened where they must be: the words never crowd out the name."""
+    said = pile.owners_said.replace("{names}", pile.owner_names)
+    if text_width(said, face) <= width:
+        return said
+    return fit_name(pile.owner_names, face, width)
 
 
 def _footer(

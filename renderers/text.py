@@ -10,10 +10,11 @@ Discord names, are handled the same way, with the monochrome Noto Emoji face.
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -205,6 +206,38 @@ def recording_at(left: int, top: int) -> Iterator[None]:
     ]
 
 
+@contextmanager
+def recording_bands(bands: list[Box]) -> Iterator[None]:
+    """Text drawn inside the block is drawn on a picture of which only `bands` (full-width
+    strips) are kept, stacked in that order: the text in a band is recorded where it will
+    be, the text cut away with the rest is not."""
+    outer = _RECORDING.get()
+    if outer is None:
+        yield
+        return
+    with recording_text() as inner:
+        yield
+    outer.labels += inner.labels
+    outer.cuts += inner.cuts
+    top = 0
+    for band in bands:
+        shift = top - band[1]
+
+        def moved(box: Box, shift: int = shift) -> Box:
+            return (box[0], box[1] + shift, box[2], box[3] + shift)
+
+        for drawn in inner.boxes:
+            if band[1] <= drawn.box[1] and drawn.box[3] <= band[3]:
+                area = None if drawn.area is None else (
+                    drawn.area[0], max(drawn.area[1], band[1]),
+                    drawn.area[2], min(drawn.area[3], band[3]),
+                )  # fmt: skip
+                outer.boxes.append(
+                    TextBox(drawn.text, moved(drawn.box), None if area is None else moved(area))
+                )
+        top += band[3] - band[1]
+
+
 def is_recording() -> bool:
     """Whether text drawn now is being recorded (so it must be drawn, not pasted from a cache)."""
     return _RECORDING.get() is not None
@@ -292,6 +325,17 @@ def wrap_pieces(
     whole = joiner.join(pieces[first:])  # as the pieces join below (empty ones first dropped)
     if text_width(whole, face) <= width:
         return [whole] if whole else []
+    out = _wrapped(pieces, face, width, joiner)
+    if len(out) > lines:
+        out = [*out[: lines - 1], joiner.join(out[lines - 1 :])]
+    return [fit_text(line, face, width) for line in out]
+
+
+def _wrapped(
+    pieces: Sequence[str], face: ImageFont.FreeTypeFont, width: float, joiner: str
+) -> list[str]:
+    """`pieces` in order on as many lines of `width` as they take, a piece split (between its
+    words) only where it is longer than a line; nothing shortened."""
     out: list[str] = []
     current = ""
     for piece in pieces:
@@ -313,9 +357,37 @@ def wrap_pieces(
                 current = current + glue + word
     if current:
         out.append(current)
-    if len(out) > lines:
-        out = [*out[: lines - 1], joiner.join(out[lines - 1 :])]
-    return [fit_text(line, face, width) for line in out]
+    return out
+
+
+def pieces_fit(
+    pieces: list[str], face: ImageFont.FreeTypeFont, width: float, lines: int, joiner: str = " · "
+) -> list[str]:
+    """`pieces` on at most `lines` lines of `width` pixels, none cut where any order allows:
+    in their own order where they fit so (`wrap_pieces`), else in the order closest to it
+    that fits (a seat's "2 points" beside its card count when its other details take two
+    lines); where none fits, `wrap_pieces` (which ends the last line with an ellipsis)."""
+    pieces = [piece for piece in pieces if piece]
+    if _fits(_wrapped(pieces, face, width, joiner), face, width, lines) or len(pieces) > 6:
+        return wrap_pieces(pieces, face, width, lines, joiner)
+    for order in _orders(len(pieces))[1:]:
+        out = _wrapped([pieces[i] for i in order], face, width, joiner)
+        if _fits(out, face, width, lines):
+            return out
+    return wrap_pieces(pieces, face, width, lines, joiner)
+
+
+def _fits(out: list[str], face: ImageFont.FreeTypeFont, width: float, lines: int) -> bool:
+    return len(out) <= lines and all(text_width(line, face) <= width for line in out)
+
+
+@lru_cache(maxsize=8)
+def _orders(count: int) -> list[tuple[int, ...]]:
+    """Every order of `count` pieces, the least moved first (the first: their own)."""
+    return sorted(
+        itertools.permutations(range(count)),
+        key=lambda order: sum(abs(place - piece) for place, piece in enumerate(order)),
+    )
 
 
 def wrap_words(text: str, face: ImageFont.FreeTypeFont, width: float, lines: int) -> list[str]:

@@ -23,13 +23,17 @@ class Theme:
     muted: RGB = (186, 208, 194)
     card_face: RGB = (252, 250, 244)
     card_edge: RGB = (70, 70, 70)
+    # A suit's ink, its letters and signs: red and black at least 3:1 apart (WCAG contrast)
     red: RGB = (198, 32, 44)
-    black: RGB = (28, 28, 30)
-    # The German-suited pack (renderers.suits): hearts are `red`; leaves, acorns, bells
+    black: RGB = (16, 16, 18)
+    # The German-suited pack (renderers.suits): hearts are `red`; leaves, acorns, bells. Four
+    # inks cannot all be 3:1 apart (3 × 3 × 3 is more than 21:1, the widest contrast there
+    # is): the acorns' near-black is 3:1 from the other three, which differ in hue.
     leaves: RGB = (30, 124, 52)
-    acorns: RGB = (150, 90, 26)
+    acorns: RGB = (150, 90, 26)  # the nut
     acorn_cup: RGB = (92, 62, 30)
-    bells: RGB = (168, 100, 0)  # a bell's edge and a bells card's letters
+    acorn_ink: RGB = (34, 22, 10)  # an acorns card's letters
+    bells: RGB = (196, 124, 0)  # a bell's edge and a bells card's letters
     bell_gold: RGB = (240, 184, 40)
     back: RGB = (126, 28, 44)
     back_line: RGB = (176, 72, 86)
@@ -41,8 +45,11 @@ class Theme:
     dim: RGB = (40, 40, 40)  # laid over a card that may not be played now
     badge: RGB = (250, 238, 196)
     badge_text: RGB = (40, 30, 10)
-    # One colour per side (two sides in partnerships, up to four otherwise).
-    sides: tuple[RGB, ...] = ((66, 133, 244), (240, 140, 20), (176, 96, 224), (60, 190, 120))
+    # One colour per side (two sides in partnerships, one per seat otherwise: up to six).
+    sides: tuple[RGB, ...] = (
+        (66, 133, 244), (240, 140, 20), (176, 96, 224), (60, 190, 120), (222, 64, 78),
+        (200, 200, 200),
+    )  # fmt: skip
     header_height: int = 140  # the title, then up to three lines of scores
     footer_height: int = 120  # the last play, and the cards it took
     margin: int = 12

@@ -7,12 +7,12 @@ with who took it and its points, until the next card is led.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
 from engine.cards import Card
-from engine.pictures import TrickSeat, TrickTable
+from engine.pictures import TrickSeat, TrickTable, last_trick_table
 from engine.words import say, say_count
 from renderers.assets import font, index_width
 from renderers.draw import draw_footer, drawing, framed_to_png, paste_card, table_canvas
@@ -86,7 +86,7 @@ def _render(table: TrickTable, theme: Theme, bottom: int) -> Image.Image:
     layout = trick_layout(table, theme, bottom)
     image, draw = table_canvas(layout.floor, table.title, table.score_lines, theme)
     for seat, box in zip(table.seats, layout.seats, strict=True):
-        _seat(image, draw, seat, box, theme)
+        _seat(image, draw, seat, box, theme, table.past)
     small = font(theme.small_size)
     notes = [n for n in (table.trump, *table.notes) if n]
     box = layout.notes
@@ -104,7 +104,7 @@ def _render(table: TrickTable, theme: Theme, bottom: int) -> Image.Image:
     shown = table.last_trick if taken else table.trick
     winner = table.last_taker if taken else table.winning
     winning_box = _cards(image, draw, table, shown, winner, layout, theme)
-    if taken:  # the taken trick fades into the felt, its taker's card still framed
+    if taken and not table.past:  # a taken trick fades into the felt, its taker's card framed
         _fade(image, [s for p, s in enumerate(layout.slots) if any(q == p for q, _ in shown)],
               theme)  # fmt: skip
         draw = redraw(image)
@@ -205,21 +205,25 @@ def _middle(
 
 
 def _seat(
-    image: Image.Image, draw: ImageDraw.ImageDraw, seat: TrickSeat, box: Box, theme: Theme
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    seat: TrickSeat,
+    box: Box,
+    theme: Theme,
+    past: bool = False,
 ) -> None:
+    """A seat's panel; for a past trick (`TrickTable.past`), its name and marks only."""
     colour = theme.muted if seat.side is None else theme.sides[seat.side % len(theme.sides)]
     cards = say_count("{count} card", "{count} cards", seat.cards_in_hand)
-    details = [cards, *seat.marks, *seat.won.split(" · ")]
+    details = [cards, *seat.marks, *seat.won.split(" · ")] if not past else [*seat.marks]
     panel = SeatPanel.of(seat.name, details, colour, seat.to_play, seat.dealer)
     draw_seat(draw, box, panel, theme, image)
 
 
 def last_trick_picture(table: TrickTable) -> TrickTable | None:
-    """The table showing the most recent finished trick (for the "Last trick" view), or None
-    before the first trick of the hand is taken."""
-    if not table.last_trick:
-        return None
-    return replace(table, trick=(), winning=None, winning_at=None)
+    """The most recent finished trick on its own, for the "Last trick" view
+    (`engine.pictures.last_trick_table`), or None before the hand's first trick is taken."""
+    return last_trick_table(table)
 
 
 def render_last_trick_png(

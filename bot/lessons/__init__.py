@@ -20,7 +20,9 @@ from engine import registry
 from engine.cards import parse_cards
 from engine.core import PUBLIC, GameState
 from engine.games import match_from_position
+from engine.pictures import dealer_mark
 from engine.registry import LessonSpec
+from engine.words import translating
 
 FOLDER = Path(__file__).parent
 LANGUAGES = {
@@ -121,16 +123,25 @@ def lesson(game: str, language: str) -> Lesson:
         language = "en"
     folder = pages_of.folder or FOLDER
     data = tomllib.loads((folder / f"{game}.{language}.toml").read_text(encoding="utf-8"))
+    mark = _dealer_mark(language)
     pages = tuple(
         Page(
             page["topic"],
             page["title"],
-            page["text"].strip(),
+            page["text"].strip().replace("{dealer}", mark),
             tuple((e["id"], e["caption"].strip()) for e in page.get("example", [])),
         )
         for page in data["page"]
     )
     return Lesson(game, language, pages)
+
+
+def _dealer_mark(language: str) -> str:
+    """The dealer's mark as the seats show it in `language`: a page's "{dealer}"."""
+    from bot.i18n import catalogue
+
+    with translating(catalogue(language)):
+        return dealer_mark()
 
 
 def language_for(locale: str | None) -> str:

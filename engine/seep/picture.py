@@ -138,7 +138,13 @@ def summary_picture(view: SeepView, names: Sequence[str]) -> SummaryPicture:
     if outcome.baazi_side is not None:
         heading += say(" — baazi to {name}!", name=names_of[outcome.baazi_side])
     else:
-        heading += say(" · difference {points}", points=f"{totals[0] - totals[1]:+d}")
+        ahead = 0 if totals[0] >= totals[1] else 1  # said from the side ahead: "Dev & Mira: +6"
+        difference = abs(totals[0] - totals[1])
+        if difference:
+            ahead_by = say("{side}: {points}", side=names_of[ahead], points=f"+{difference}")
+            heading += " · " + ahead_by
+        else:
+            heading += say(" · difference {points}", points="0")
     target = view.rules.target_lead
     chart = SummaryChart(
         say(
@@ -197,7 +203,10 @@ def recap_picture(view: SeepView, names: Sequence[str], last: int = 0) -> RecapP
             note = " · ".join(
                 n for n in (note, say_count("{count} sweep", "{count} sweeps", sweeps)) if n
             )
-        after.append((tuple(say_count("{count} baazi", "{count} baazis", b) for b in baazis), note))
+        running = tuple(
+            say_count("{count} baazi", "{count} baazis", b) if b else "" for b in baazis
+        )
+        after.append((running, note))  # no "0 baazis" under every deal: only the baazis won
     final = [s.baazis for s in view.sides]
     won = [say_count("{count} baazi", "{count} baazis", b) for b in final]
     return match_recap(say("Seep · the match, deal by deal"), view, names, after, final, won, last)

@@ -39,8 +39,9 @@ def table_picture(view: SuipeView, names: Sequence[str]) -> TableModel:
             cards=build.cards,
             owners=(rules.side_of(build.builder),),
             kind=say("multiple") if build.multiple else say("single"),
-            owner_names=say("by {name}", name=short_name(names[build.builder])),
+            owner_names=short_name(names[build.builder]),
             strong=build.multiple,
+            owners_said=say("by {name}", name="{names}"),
         )
         for build in view.builds
     )

@@ -277,3 +277,71 @@ def test_a_page_with_another_mark_or_letter_is_caught() -> None:
     assert (mark, letters) == ("G", {"A", "B", "D", "K"})
     assert table_words("cs")[0] == "R" and "Q" in table_words("cs")[1]
     assert "Q" not in letters  # "Q♣" on a German page fails the test above
+
+def test_the_rules_dealer_mark_is_the_seats_own() -> None:
+    """Every translated "The table" page said "D for the dealer" while the seats showed R (cs,
+    sk), G (de), बाँटे (hi) or વહેંચે (gu); in Slovak D is the Unter's letter."""
+    from bot.i18n import catalogue
+    from bot.lessons import GAME_LANGUAGES, lesson
+    from engine.words import translating
+    from renderers import table
+    from renderers.text import recording_text
+
+    checked = 0
+    for game, languages in GAME_LANGUAGES.items():
+        for language in languages:
+            names = ["Asha", "Dev", "Ravi", "Mira"]
+            with translating(catalogue(language)):
+                view = new_match("sedma", 1, players=4).view(PUBLIC)
+                with recording_text() as recording:
+                    table.render(view, names)
+            seat = f"{names[view.dealer]} · "  # the dealer's panel: "Mira · R"
+            dealer = next(box.text for box in recording.boxes if seat in box.text)
+            mark = dealer.rpartition(" · ")[2]
+            texts = [page.text for page in lesson(game, language).pages]
+            assert not any("{dealer}" in text for text in texts), (game, language)
+            marked = [text for text in texts if f"**{mark}**" in text]
+            english = [t for t in (p.text for p in lesson(game, "en").pages) if "**D**" in t]
+            assert len(marked) >= len(english), (game, language, mark)
+            checked += 1
+    assert checked >= 9
+
+
+@pytest.mark.parametrize(
+    ("example_id", "before_shows", "after_shows"),
+    [
+        ("sheepshead-pick", "QC QS JD JH 10D 9S", "AD 7C"),  # the blind joins the hand
+        ("sheepshead-bury", "10S 9H", "QC QS JD JH 10D AD"),  # the buried cards leave it
+        ("sheepshead-call", "QC QS JD JH 10D 7C", ""),  # the hand that makes the call
+    ],
+)
+def test_sheepshead_pick_bury_and_call_show_the_cards(
+    example_id: str, before_shows: str, after_shows: str
+) -> None:
+    """These pictures showed two public tables with no hand, no blind, and for the bury a
+    middle pixel for pixel the same."""
+    from cogs.rules import example_picture
+    from engine.cards import parse_cards
+
+    picture = example_picture(example_id)
+    assert picture.after is not None
+    before, after = drawn_words(picture.before), drawn_words(picture.after)
+    assert {str(card) for card in parse_cards(before_shows)} <= before, sorted(before)
+    assert {str(card) for card in parse_cards(after_shows)} <= after, sorted(after)
+
+
+@pytest.mark.parametrize("example_id", table_examples())
+def test_an_example_is_one_screen_and_its_before_is_not_a_new_deal(example_id: str) -> None:
+    """Each example was 800 × 2124 (two full tables for one card), and 28 of 29 pictures
+    before the move said "New deal" in the middle of a deal."""
+    from cogs.rules import example_picture
+    from renderers import lesson as lesson_image
+    from renderers.text import recording_text
+
+    picture = example_picture(example_id)
+    with recording_text() as recording:
+        picture.before()
+    shown = {box.text for box in recording.boxes}  # what the picture keeps in view
+    assert not shown & {"New deal", "New hand"}, sorted(shown)
+    image = lesson_image.render(picture)
+    assert image.width == 800 and image.height <= 1250, image.size

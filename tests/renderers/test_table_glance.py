@@ -188,3 +188,29 @@ def test_a_summary_panel_shows_every_cards_whole_corner(count: int) -> None:
         rows, in_row, step = card_grid(count, width)
         assert in_row * rows >= count
         assert step >= CORNER_STEP
+
+
+@pytest.mark.parametrize("game", ["sedma", "hola", "sheepshead"])
+def test_the_last_trick_is_titled_and_shows_nothing_of_the_present(game: str) -> None:
+    """ "Last trick" was the old trick under today's header, seats, ▶ and footer, untitled."""
+    match = _after_trick(new_match(game, 8, players=4), 8)
+    rng = random.Random(1)
+    match.apply(rng.choice(match.legal_actions()))  # the next trick begun
+    now = match.view(PUBLIC).picture(NAMES[:4])
+    assert isinstance(now, TrickTable) and now.trick and now.last_trick
+    last = tricks.last_trick_picture(now)
+    assert last is not None
+    with recording_text() as recording:
+        tricks.render(last)
+    texts = [box.text for box in recording.boxes]
+    assert texts[0] == "Last trick" and now.title in texts
+    assert not any(text.startswith("▶") for text in texts)  # nobody is to play in the past
+    assert now.last_play not in texts and not any(line in texts for line in now.score_lines)
+    assert not any(text.endswith((" cards", " card")) for text in texts)  # today's counts
+    corners = [label.text for label in recording.labels]
+    assert all(str(card) in corners for _, card in now.last_trick if card is not None)
+    assert all(str(card) not in corners for _, card in now.trick if card is not None)
+    footer = " ".join(texts)  # the trick in words, in the order it was played
+    assert all(card.shown(now.pack) in footer for _, card in now.last_trick if card is not None)
+    taker = now.seats[now.last_taker].name  # type: ignore[index]
+    assert f"★ {taker} took the trick · {now.last_points} points" in texts

@@ -98,3 +98,63 @@ def test_the_check_finds_text_out_of_place() -> None:
     assert any("off the image" in p for p in problems)
     assert any(p.startswith("overlap") for p in problems)
     assert any(p.startswith("cut: 'schneider'") for p in problems)
+
+
+def every_language_cases() -> list[tuple[str, str]]:
+    from bot.i18n import LANGUAGES
+
+    return [(code, name) for code in sorted(LANGUAGES) if code != "en" for name in MAKER_NAMES]
+
+
+MAKER_NAMES = sorted(gallery_makers())
+
+
+@pytest.fixture(scope="module")
+def translated_makers() -> dict[str, dict[str, object]]:
+    """Every image of the gallery, set up in each language (its words said as it is drawn)."""
+    from bot.i18n import LANGUAGES, catalogue
+    from engine.words import translating
+
+    makers = {}
+    for code in LANGUAGES:
+        with translating(catalogue(code)):
+            makers[code] = dict(gallery_makers())
+    return makers
+
+
+@pytest.mark.parametrize(("code", "name"), every_language_cases())
+def test_no_text_is_cut_in_any_language(code: str, name: str, translated_makers) -> None:
+    """German and Slovak words are longer than English ones: a seat's "2 Stiche · 27 Punkte",
+    a header's "Vergrabenes unbekannt" and Suipe's "2 Punkte" were cut; and a builder's name
+    must not give way to the words around it ("postavil(a)…")."""
+    from bot.i18n import catalogue
+    from engine.words import translating
+
+    with translating(catalogue(code)), recording_text() as recording:
+        image = translated_makers[code][name]()
+    problems = faults(recording, image.size)
+    assert not problems, f"{code} {name}: " + "\n".join(problems[:8])
+
+
+@pytest.mark.parametrize("code", ["cs", "sk", "de", "hi", "gu"])
+def test_a_builders_name_is_not_crowded_out_by_its_words(code: str) -> None:
+    """ "postavil(a) Losa" was cut to "postavil(a)…": the name is what the line is for."""
+    from bot.i18n import catalogue
+    from engine.core import PUBLIC
+    from engine.games import match_from_position
+    from engine.words import translating
+    from renderers import table
+    from renderers.gallery import SAMOAN, SUIPE_THREE
+    from renderers.layout import table_layout
+    from renderers.model import table_model
+
+    with translating(catalogue(code)):
+        view = match_from_position(SUIPE_THREE).view(PUBLIC)
+        with recording_text() as recording:
+            table.render(view, SAMOAN[:3])
+        piles = table_layout(table_model(view, SAMOAN[:3]), table.DEFAULT_THEME).piles
+    builds = view.builds  # type: ignore[attr-defined]
+    assert len(builds) == len(piles) == 2
+    for build, pile in zip(builds, piles, strict=True):
+        lines = [box.text for box in recording.boxes if box.area == pile]
+        assert any(SAMOAN[build.builder] in line for line in lines), (code, lines)
