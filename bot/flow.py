@@ -19,6 +19,7 @@ from typing import Any, Protocol, TypeVar
 
 from bot.i18n import N_, _, ngettext, slash, use_language
 from bot.preferences import Preferences
+from bot.settings import turn_seconds_of
 from bot.step import (
     ComputerToMove,
     PlayForced,
@@ -603,7 +604,7 @@ class TableFlow:
         row = session.seats.get(match.current_player or 0)
         if row is None or row.plays_itself:
             return 0.0
-        seconds = float(session.row.options.get("turn_timer", 180))
+        seconds = turn_seconds_of(session.row.options)
         if match.pending_cut is not None:
             # a cut is a tap the cutter may make: the table waits for it briefly, timer or not
             seconds = min(seconds, CUT_SECONDS) if seconds > 0 else CUT_SECONDS

@@ -23,6 +23,12 @@ GENERAL: dict[str, Any] = {
     "timer": "3 minutes", "level": "normal", "rate_computer_games": False, "records": "keep",
     "language": None,
 }  # fmt: skip
+def turn_seconds_of(options: Mapping[str, Any]) -> float:
+    """A table's turn timer in seconds: its own option, else the default of every server
+    (`GENERAL`'s timer): the one place that default is read."""
+    return float(options.get("turn_timer", TIMERS[GENERAL["timer"]]))
+
+
 GENERAL_LABELS = {
     "language": N_("Language of the tables"),
     "records": N_("Deal records are kept"),

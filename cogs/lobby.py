@@ -80,7 +80,7 @@ def _settings(session: TableSession) -> list[str]:
     """The table's timer, computer level, beginner mode and the game's rules, a line each
     (what /table setup changes)."""
     options = session.row.options
-    timer = server.timer_name(float(options.get("turn_timer", 180)))
+    timer = server.timer_name(server.turn_seconds_of(options))
     level = str(options.get("computer_level", "normal"))
     beginner = _("yes") if options.get("hints") else _("no")
     lines = [
