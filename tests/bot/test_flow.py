@@ -24,6 +24,7 @@ class RecordingPort:
     """What the flow posts, in order: ("table", moves, ping), ("summary", deal), …"""
 
     posts: list[tuple[Any, ...]] = field(default_factory=list)
+    tables: list[tuple[int, int]] = field(default_factory=list)  # (id, moves shown)
     by_nonce: dict[str, int] = field(default_factory=dict)
     deleted: list[int] = field(default_factory=list)
     next_id: int = 1000
@@ -48,14 +49,15 @@ class RecordingPort:
         message_id, new = self._id(message[3])
         if new:
             self.posts.append(message[:3])
+            self.tables.append((message_id, message[1]))
         return message_id
 
     async def delete_message(self, session: TableSession, message_id: int) -> bool:
         self.deleted.append(message_id)
         return True
 
-    async def sweep(self, session: TableSession, after: int, keep: int) -> list[int]:
-        return []
+    async def posted_since(self, session: TableSession, after: int) -> list[tuple[int, int]]:
+        return [(mid, moves) for mid, moves in self.tables if mid > after]
 
     async def deal_summary(self, session: TableSession, nonce: str | None = None) -> object:
         match = session.match
