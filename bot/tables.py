@@ -22,7 +22,7 @@ from bot.results import player_results
 from bot.retention import records_kept_after
 from bot.step import owed_by_move
 from bot.storage import Conflict, Owed, SeatRow, Store, TableRow
-from bot.storage.store import DealRecordRow, OwedKind
+from bot.storage.store import DealRecordRow, OwedKind, PlayerResult
 from engine import registry
 from engine.ai import suggest
 from engine.core import GameError, GameState
@@ -469,18 +469,7 @@ class TableSession:
         ]
         records = self.deal_records(match, deals_before) if deal_rows else []
         result = _match_json(self, match) if match.is_terminal else None
-        standings = (
-            player_results(
-                match,
-                self.seats,
-                table_id=self.id,
-                guild_id=self.row.guild_id,
-                game=self.row.game,
-                rated=bool(self.row.options.get("rated", False)),
-            )
-            if match.is_terminal
-            else []
-        )
+        standings = self._standings(match) if match.is_terminal else []
         cut = self.due_cut(match)
         followed: list[tuple[int, int, str]] = []
         cut_record: Told | None = None
@@ -534,6 +523,17 @@ class TableSession:
         del self.plays[:-PLAYS_KEPT]
         self.turn_began = time.time()
         return MoveResult(player, record.told(names[player]), match.deals_finished - deals_before)
+
+    def _standings(self, match: GameState) -> list[PlayerResult]:
+        """Each person's result of the finished match, as leaderboards and ratings read it."""
+        return player_results(
+            match,
+            self.seats,
+            table_id=self.id,
+            guild_id=self.row.guild_id,
+            game=self.row.game,
+            rated=bool(self.row.options.get("rated", False)),
+        )
 
     async def _records_kept_after(self) -> float | None:
         """The server's retention setting: deal records finished before this go as new ones

@@ -398,27 +398,8 @@ class Store:
         now = time.time()
         async with self.database.transaction() as tx:
             if prune_before is not None:
-                await tx.run(
-                    "DELETE FROM deal_players WHERE deal_id IN"
-                    " (SELECT id FROM deal_records WHERE guild_id = ? AND finished_at < ?)",
-                    (guild_id, prune_before),
-                )
-                await tx.run(
-                    "DELETE FROM deal_records WHERE guild_id = ? AND finished_at < ?",
-                    (guild_id, prune_before),
-                )
-            for deal in records:
-                row = await tx.one(
-                    "INSERT INTO deal_records (table_id, number, guild_id, game, finished_at,"
-                    " fair, result, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
-                    (table_id, deal.number, guild_id, game, now, int(deal.fair), deal.result,
-                     deal.record),
-                )  # fmt: skip
-                assert row is not None
-                await tx.many(
-                    "INSERT INTO deal_players (deal_id, user_id) VALUES (?, ?)",
-                    [(int(row[0]), user) for user in sorted(set(deal.players))],
-                )
+                await _prune(tx, guild_id, prune_before)
+            await _keep_records(tx, table_id, guild_id, game, now, records)
             if deal_keys is not None:
                 await tx.run(
                     "UPDATE game_tables SET deal_keys = ? WHERE id = ?",
@@ -551,14 +532,8 @@ class Store:
 
     async def prune_deal_records(self, guild_id: int, before: float) -> None:
         """A server's retention: its deals finished before `before` go."""
-        await self.database.run(
-            "DELETE FROM deal_players WHERE deal_id IN"
-            " (SELECT id FROM deal_records WHERE guild_id = ? AND finished_at < ?)",
-            (guild_id, before),
-        )
-        await self.database.run(
-            "DELETE FROM deal_records WHERE guild_id = ? AND finished_at < ?", (guild_id, before)
-        )
+        async with self.database.transaction() as tx:
+            await _prune(tx, guild_id, before)
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         """A server's settings; a row that is not a JSON object (damaged, or written by hand)
@@ -618,6 +593,41 @@ class Store:
             "INSERT INTO guild_settings (guild_id, season_start) VALUES (?, ?)"
             " ON CONFLICT (guild_id) DO UPDATE SET season_start = excluded.season_start",
             (guild_id, when),
+        )
+
+
+async def _prune(db: Connection, guild_id: int, before: float) -> None:
+    """A server's retention: its deal records finished before `before` go."""
+    await db.run(
+        "DELETE FROM deal_players WHERE deal_id IN"
+        " (SELECT id FROM deal_records WHERE guild_id = ? AND finished_at < ?)",
+        (guild_id, before),
+    )
+    await db.run(
+        "DELETE FROM deal_records WHERE guild_id = ? AND finished_at < ?", (guild_id, before)
+    )
+
+
+async def _keep_records(
+    db: Connection,
+    table_id: int,
+    guild_id: int,
+    game: str,
+    now: float,
+    records: Sequence[DealRecordRow],
+) -> None:
+    """The finished deals' records, each with the people who played it."""
+    for deal in records:
+        row = await db.one(
+            "INSERT INTO deal_records (table_id, number, guild_id, game, finished_at,"
+            " fair, result, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+            (table_id, deal.number, guild_id, game, now, int(deal.fair), deal.result,
+             deal.record),
+        )  # fmt: skip
+        assert row is not None
+        await db.many(
+            "INSERT INTO deal_players (deal_id, user_id) VALUES (?, ?)",
+            [(int(row[0]), user) for user in sorted(set(deal.players))],
         )
 
 
