@@ -1150,6 +1150,14 @@ class FakeDiscord:
                 await self._message_updated(message)
                 return json_response(message)
             channel_id = int(record.payload["channel_id"])
+            thread = self.threads.get(channel_id)
+            public = not int(payload.get("flags") or 0) & EPHEMERAL
+            if thread is not None and public and thread["thread_metadata"]["archived"]:
+                # as a message posted there: it unarchives the thread, unless it is locked
+                if thread["thread_metadata"]["locked"]:
+                    return json_response({"message": "Thread is locked", "code": 50083}, 400)
+                thread["thread_metadata"]["archived"] = False
+                await self._dispatch("THREAD_UPDATE", thread)
             message = self._make_message(channel_id, payload, files)
             record.complete(message)
             if not int(message.get("flags") or 0) & EPHEMERAL:

@@ -133,18 +133,26 @@ def custom_id(fake: FakeDiscord, message: dict[str, Any], ending: str) -> str | 
     return None
 
 
+def hand_of(fake: FakeDiscord, message: dict[str, Any], table: int) -> str | None:
+    """The "My hand" button of a table message of the table ("hand:<table>:<moves>")."""
+    for component in fake.components(message):
+        if str(component.get("custom_id", "")).startswith(f"hand:{table}:"):
+            return str(component["custom_id"])
+    return None
+
+
 async def play_turn(env: Env, session: Any, tried: set[str]) -> None:
     """Asha opens her hand from the latest table message and plays through the picker (the
     first choice each time), asking for a hint and the last trick once."""
     fake = env.fake
-    tables = [m for m in fake.channel_messages() if custom_id(fake, m, f"hand:{session.id}")]
+    tables = [m for m in fake.channel_messages() if hand_of(fake, m, session.id)]
     table = tables[-1]
     for extra in ("tablerules", "lasttrick"):
         found = custom_id(fake, table, f"{extra}:{session.id}")
         if found and extra not in tried:
             tried.add(extra)
             await fake.click(ASHA, int(table["id"]), found)
-    hand = custom_id(fake, table, f"hand:{session.id}")
+    hand = hand_of(fake, table, session.id)
     assert hand is not None
     opened = await fake.click(ASHA, int(table["id"]), hand)
     picker = fake.messages[opened.message_id]
