@@ -71,6 +71,7 @@ class ReviewModel(Protocol):
     samples: int  # worlds per decision, at most (fewer once the loss is steady: `STEADY`)
     trial: int  # worlds every choice is played in, before the weak ones are left (at least)
     finalists: int  # choices (besides the one played) weighed on every world
+    digits: int  # decimals shown
 
     def imagine(self, deal: Any, seat: int, rng: random.Random) -> Any:
         """A copy of `deal` with every card `seat` cannot see dealt again at random."""
@@ -103,6 +104,11 @@ class Decision:
     noise: float  # the loss's standard error over the worlds
     mark: Mark
 
+    @property
+    def significant(self) -> bool:
+        """A loss beyond the sampling's noise (marked or not: many small ones add up)."""
+        return self.loss > 2 * self.noise
+
 
 @dataclass(frozen=True, slots=True)
 class DealReview:
@@ -111,12 +117,14 @@ class DealReview:
     unit: str
     thresholds: Thresholds
     samples: int
+    digits: int
     decisions: tuple[Decision, ...]
     face_up: tuple[FaceUp, ...] = field(default=())
 
     @property
     def total_loss(self) -> float:
-        return sum(d.loss for d in self.decisions if d.mark is not Mark.NONE)
+        """Every loss beyond the noise, marked or not, so that many small ones show."""
+        return sum(d.loss for d in self.decisions if d.significant)
 
     @property
     def marked(self) -> tuple[Decision, ...]:
@@ -289,6 +297,7 @@ def review_deal(
         unit=model.unit,
         thresholds=model.thresholds,
         samples=samples or model.samples,
+        digits=model.digits,
         decisions=tuple(decisions),
     )
 

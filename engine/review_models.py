@@ -33,6 +33,7 @@ class FishingReview:
     samples: int = 64
     trial: int = 8
     finalists: int = 3
+    digits: int = 1
     budget: SearchBudget = HARD_BUDGET
 
     def imagine(self, deal: Any, seat: int, rng: random.Random) -> Any:
@@ -65,6 +66,7 @@ class TrickReview:
     samples: int = 48
     trial: int = 12
     finalists: int = 3
+    digits: int = 1
 
     def imagine(self, deal: Any, seat: int, rng: random.Random) -> Any:
         return self.imagine_world(deal, seat, rng)

@@ -24,4 +24,4 @@ def units(hand: SheepsheadHand, seat: int) -> float:
 
 # a tenth of the times a unit is lost / a third / more than half of a unit on average
 REVIEW = TrickReview(Thresholds(small=0.15, clear=0.35, big=0.6), sample_world, heuristic,
-                     units, UNIT, samples=400, trial=24)  # fmt: skip
+                     units, UNIT, samples=400, trial=24, digits=2)  # fmt: skip
