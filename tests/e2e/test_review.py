@@ -9,8 +9,8 @@ from typing import Any
 
 from .conftest import Env
 from .fake_discord import EPHEMERAL, FakeDiscord
-from .test_records import answer, play_hand
 from .helpers import start_table
+from .test_records import answer, play_hand
 
 ASHA, DEV = 931, 932
 
