@@ -73,6 +73,9 @@ class ReviewModel(Protocol):
     finalists: int  # choices (besides the one played) weighed on every world
     digits: int  # decimals shown
 
+    def mover(self, deal: Any, player: int) -> int:
+        """The seat of the deal that `player` (to move) plays (two-handed Seep: one of two)."""
+
     def imagine(self, deal: Any, seat: int, rng: random.Random) -> Any:
         """A copy of `deal` with every card `seat` cannot see dealt again at random."""
 
@@ -287,7 +290,8 @@ def review_deal(
         if len(model.choices(deal)) < 2:
             continue
         rng = random.Random(f"review {seed} {record.game} {seat} {step}")  # (each decision's own)
-        weighed, chosen = weigh(deal, seat, played, model, rng, samples=samples)
+        mover = model.mover(deal, seat)
+        weighed, chosen = weigh(deal, mover, played, model, rng, samples=samples)
         decisions.append(
             decide(weighed, chosen, step + 1, model.thresholds, _describer(match, who))
         )

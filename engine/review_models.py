@@ -36,6 +36,9 @@ class FishingReview:
     digits: int = 1
     budget: SearchBudget = HARD_BUDGET
 
+    def mover(self, deal: Any, player: int) -> int:
+        return int(deal.turn)  # (as the hard player's `mover_world`)
+
     def imagine(self, deal: Any, seat: int, rng: random.Random) -> Any:
         return sample_world(deal, seat, rng)
 
@@ -67,6 +70,9 @@ class TrickReview:
     trial: int = 12
     finalists: int = 3
     digits: int = 1
+
+    def mover(self, deal: Any, player: int) -> int:
+        return player
 
     def imagine(self, deal: Any, seat: int, rng: random.Random) -> Any:
         return self.imagine_world(deal, seat, rng)
