@@ -69,11 +69,12 @@ def test_the_figures_come_from_the_seats_view_only(game: str, rules: dict[str, i
     give the seat the same figures, world by world."""
     record = played_record(game, rules, 8)
     model = model_for(game)
-    for step, action in enumerate(record.actions):
+    for step in range(3, len(record.actions)):  # a decision of seat 0 with a choice
         match = state_at(record, step)
-        if match.pending_cut is None and match.current_player == 0:
-            if len(match.legal_actions()) > 1 and step > 2:
-                break
+        ours = match.pending_cut is None and match.current_player == 0
+        if ours and len(match.legal_actions()) > 1:
+            break
+    action = record.actions[step]
     deal = match.deal  # type: ignore[attr-defined]
     seat = model.mover(deal, 0)
     other = model.imagine(deal, seat, random.Random(99))  # the same view, other hidden cards
