@@ -1,7 +1,8 @@
 """How long one deal's review takes, per game, and how stable its figures are.
 
-`python -m benchmarks.review [deals]`: for each game, `deals` deals (default 8) played by
-normal computer players are recorded; seat 0's decisions are reviewed twice, with two seeds.
+`python -m benchmarks.review [deals] [game]`: for each game, `deals` deals (default 8) played by
+normal computer players are recorded; seat 0's decisions are reviewed twice, with two seeds,
+with the bot's time budget.
 Prints the median and p95 of one review's wall-clock time (the first seed's), and how far the
 two reviews' figures lie apart: the mean absolute difference of the decisions' losses, and
 the share of decisions given the same mark. Run it by hand, under `nice -n 15` on a shared
@@ -21,6 +22,7 @@ from engine.fairness import DealKeys
 from engine.records import DealRecord, SeatEntry, make_record
 from engine.review import DealReview, review_deal
 
+SECONDS = 6.0  # as the bot reviews (cogs/review.py)
 GAMES = [
     ("seep", {"players": 4}),
     ("suipe", {"players": 2}),
@@ -49,15 +51,17 @@ def compare(first: DealReview, second: DealReview) -> tuple[float, float]:
     return apart, same
 
 
-def main(deals: int) -> None:
+def main(deals: int, only: str | None = None) -> None:
     for game, rules in GAMES:
+        if only is not None and game != only:
+            continue
         times, aparts, sames, totals, counts = [], [], [], [], []
         for number in range(deals):
             record = record_of(game, rules, number)
             start = time.perf_counter()
-            first = review_deal(record, 0, seed=1)
+            first = review_deal(record, 0, seed=1, seconds=SECONDS)
             times.append(time.perf_counter() - start)
-            second = review_deal(record, 0, seed=2)
+            second = review_deal(record, 0, seed=2, seconds=SECONDS)
             apart, same = compare(first, second)
             aparts.append(apart)
             sames.append(same)
@@ -75,4 +79,4 @@ def main(deals: int) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 8)
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 8, sys.argv[2] if len(sys.argv) > 2 else None)

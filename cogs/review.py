@@ -37,6 +37,7 @@ MARK_WORDS = {
     Mark.CLEAR: N_("clear loss"),
     Mark.BIG: N_("big loss"),
 }
+REVIEW_SECONDS = 6.0  # a review's thinking time (one core); see docs/review.md
 SHOWN = 8  # marked decisions listed at most (the biggest losses first)
 DECIMAL_COMMA = {"cs", "sk", "de"}
 
@@ -151,7 +152,9 @@ class ReviewCommands(commands.Cog):
         name = record.names[seat] if seat < len(record.names) else ""
         try:
             async with self.working:
-                review = await asyncio.to_thread(review_deal, record, seat, deal)
+                review = await asyncio.to_thread(
+                    review_deal, record, seat, deal, seconds=REVIEW_SECONDS
+                )
             text = review_text(row, record, review, name)
         except ReviewUnavailable as error:
             text = str(error)

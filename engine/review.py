@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -81,6 +82,11 @@ class ReviewModel(Protocol):
 
     def choices(self, deal: Any) -> Sequence[Any]:
         """The legal choices of the seat to move (the deal's own moves)."""
+
+    def shortlist(
+        self, deal: Any, seat: int, options: Sequence[Any], rng: random.Random
+    ) -> set[int]:
+        """The choices worth weighing (by index; the one played is always added)."""
 
     def value(self, world: Any, action: Any, seat: int, rng: random.Random, memo: Any) -> float:
         """`action` played in `world` (left unchanged) and the deal played on: `seat`'s
@@ -182,6 +188,9 @@ most) until the standard error of its loss is at most this share of the game's s
 threshold."""
 
 
+LEAST = 4  # worlds a decision is weighed on, whatever the time
+
+
 def weigh(
     deal: Any,
     seat: int,
@@ -190,6 +199,7 @@ def weigh(
     rng: random.Random,
     describe: Callable[[Any], str] = str,
     samples: int | None = None,
+    deadline: float | None = None,
 ) -> tuple[list[tuple[str, Any, list[float]]], int]:
     """Every choice of `seat` (to move in `deal`) with its values per imagined world, and the
     index of the one `played` (by notation)."""
@@ -199,11 +209,13 @@ def weigh(
         raise RecordError(say("The record was altered: a move is not among the legal ones."))
     chosen = notations.index(played)
     values: list[list[float]] = [[] for _ in options]
-    alive = list(range(len(options)))
+    alive = sorted(model.shortlist(deal, seat, options, rng) | {chosen})
     memo = model.new_memo()
     total = samples or model.samples
     steady = model.thresholds.small * STEADY
     for world_number in range(total):
+        if deadline is not None and world_number >= LEAST and time.perf_counter() > deadline:
+            break  # the bot's time for this decision is up (see `review_deal`)
         if world_number == model.trial and len(alive) > model.finalists + 1:
             ranked = sorted(alive, key=lambda i: -_mean(values[i]))
             kept = ranked[: model.finalists]
@@ -273,13 +285,21 @@ def review_deal(
     seed: int | str = 0,
     samples: int | None = None,
     names: Sequence[str] | None = None,
+    seconds: float | None = None,
 ) -> DealReview:
-    """Every decision of `seat` in the finished deal `record` (checked as it is replayed)."""
+    """Every decision of `seat` in the finished deal `record` (checked as it is replayed).
+
+    With `seconds` (the bot's), the review's time is shared out among the decisions left,
+    and a decision past its share stops adding worlds (after `LEAST` of them): a crowded Seep
+    floor then costs fewer worlds rather than a long wait. Without it, every decision gets its
+    worlds (reproducible whatever the machine's load)."""
     model = model_for(record.game)
     if not 0 <= seat < len(record.seats or ()) and record.seats:
         raise ReviewUnavailable(say("There is no such seat in this deal."))
     decisions: list[Decision] = []
     who = list(names or record.names)
+    left = _count_decisions(record, seat, model) if seconds is not None else 0
+    end = time.perf_counter() + (seconds or 0.0)
     for step, match in walk(record):
         if step >= len(record.actions):
             break
@@ -291,7 +311,13 @@ def review_deal(
             continue
         rng = random.Random(f"review {seed} {record.game} {seat} {step}")  # (each decision's own)
         mover = model.mover(deal, seat)
-        weighed, chosen = weigh(deal, mover, played, model, rng, samples=samples)
+        deadline = None
+        if seconds is not None:
+            now = time.perf_counter()
+            deadline = now + max(0.0, end - now) / max(1, left)
+            left -= 1
+        weighed, chosen = weigh(deal, mover, played, model, rng, samples=samples,
+                                deadline=deadline)  # fmt: skip
         decisions.append(
             decide(weighed, chosen, step + 1, model.thresholds, _describer(match, who))
         )
@@ -304,6 +330,14 @@ def review_deal(
         digits=model.digits,
         decisions=tuple(decisions),
     )
+
+
+def _count_decisions(record: DealRecord, seat: int, model: ReviewModel) -> int:
+    count = 0
+    for step, match in walk(record):
+        if step < len(record.actions) and _decides(match, seat):
+            count += len(model.choices(match.deal)) > 1  # type: ignore[attr-defined]
+    return count
 
 
 def _decides(match: GameState, seat: int) -> bool:

@@ -19,7 +19,7 @@ from typing import Any
 
 from engine.ai.games import adapter_for
 from engine.ai.hard import SearchBudget, leaf_value, play_out
-from engine.ai.normal import ReplyMemo
+from engine.ai.normal import ReplyMemo, score_actions
 from engine.ai.worlds import sample_world
 from engine.review import Thresholds
 
@@ -34,6 +34,7 @@ class FishingReview:
     trial: int = 8
     finalists: int = 3
     digits: int = 1
+    widest: int = 10  # choices weighed at most, besides the one played
     budget: SearchBudget = HARD_BUDGET
 
     def mover(self, deal: Any, player: int) -> int:
@@ -47,6 +48,17 @@ class FishingReview:
 
     def new_memo(self) -> ReplyMemo:
         return {}
+
+    def shortlist(
+        self, deal: Any, seat: int, options: Sequence[Any], rng: random.Random
+    ) -> set[int]:
+        """The normal player's best `widest` (a crowded floor offers dozens of plays)."""
+        if len(options) <= self.widest:
+            return set(range(len(options)))
+        world = sample_world(deal, seat, rng)
+        best = [str(s.action) for s in score_actions(world, rng, count=self.widest)]
+        notations = [str(action) for action in options]
+        return {notations.index(n) for n in best if n in notations}
 
     def value(
         self, world: Any, action: Any, seat: int, rng: random.Random, memo: ReplyMemo
@@ -82,6 +94,11 @@ class TrickReview:
 
     def new_memo(self) -> None:
         return None
+
+    def shortlist(
+        self, deal: Any, seat: int, options: Sequence[Any], rng: random.Random
+    ) -> set[int]:
+        return set(range(len(options)))
 
     def value(self, world: Any, action: Any, seat: int, rng: random.Random, memo: None) -> float:
         trial = world.copy()
