@@ -1,0 +1,167 @@
+"""/review: what each of your decisions in a finished deal was worth (docs/review.md).
+
+Thin glue: the record comes from the store, the review from engine.review, worked out off the
+event loop (one review at a time in this process, so that tables never wait behind several);
+a progress line stands in the private answer meanwhile. A deal is reviewed only for those who
+played it, from their own seat's knowledge; a daily deal (a record only once its day is over)
+for every member of its server, as its player saw it."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.i18n import N_, _, current, ngettext
+from bot.localised import fit
+from cogs.common import tell
+from cogs.records import find_deal
+from engine.core import GameError
+from engine.records import DealRecord
+from engine.registry import display_name
+from engine.review import DealReview, Decision, Mark, ReviewUnavailable, review_deal
+from engine.words import say
+
+if TYPE_CHECKING:
+    from bot.client import SeepBot
+    from bot.storage.store import DealRecordRow
+
+log = logging.getLogger("seepbot.review")
+
+MARK_WORDS = {
+    Mark.SMALL: N_("small loss"),
+    Mark.CLEAR: N_("clear loss"),
+    Mark.BIG: N_("big loss"),
+}
+REVIEW_SECONDS = 6.0  # a review's thinking time (one core); see docs/review.md
+SHOWN = 8  # marked decisions listed at most (the biggest losses first)
+DECIMAL_COMMA = {"cs", "sk", "de"}
+
+
+def number(value: float, digits: int) -> str:
+    """A figure as the reader's language writes it (a decimal comma in Czech, Slovak and
+    German; a true minus sign)."""
+    text = f"{value:.{digits}f}"
+    if text.lstrip("-").strip("0.") == "":
+        text = text.lstrip("-")  # no "-0.0"
+    if current() in DECIMAL_COMMA:
+        text = text.replace(".", ",")
+    return text.replace("-", "−")
+
+
+def _signed(value: float, digits: int) -> str:
+    text = number(value, digits)
+    return text if text.startswith("−") or text.strip("0.,") == "" else f"+{text}"
+
+
+def decision_line(decision: Decision, digits: int) -> str:
+    return _("**Move {step}** · {mark}: you chose {played} ({value}); {best} was worth "
+             "{loss} more ({best_value}).", step=decision.step, mark=_(MARK_WORDS[decision.mark]),
+             played=decision.played.words, value=_signed(decision.played.value, digits),
+             best=decision.best.words, best_value=_signed(decision.best.value, digits),
+             loss=number(decision.loss, digits))  # fmt: skip
+
+
+def review_text(row: DealRecordRow, record: DealRecord, review: DealReview, name: str) -> str:
+    """The review as the asker reads it (in their language)."""
+    digits = review.digits
+    # the biggest losses, in the deal's order
+    marked = sorted(sorted(review.marked, key=lambda d: -d.loss)[:SHOWN], key=lambda d: d.step)
+    title = _("**Review of deal {deal}** · {game} · {name}", deal=row.id,
+              game=display_name(record.game), name=name)  # fmt: skip
+    lines = [title, say(review.unit)]
+    count = len(review.decisions)
+    if not marked:
+        lines.append(ngettext(
+            "Nothing important happened: your {count} decision lost nothing that counts "
+            "against the best one.",
+            "Nothing important happened: none of your {count} decisions lost more than "
+            "{small} against the best one.", count, small=number(review.thresholds.small, digits),
+        ))  # fmt: skip
+    else:
+        lines.append(ngettext(
+            "{marked} of your {count} decision lost against the best one:",
+            "{marked} of your {count} decisions lost against the best one:", count,
+            marked=len(review.marked),
+        ))  # fmt: skip
+        lines += [decision_line(d, digits) for d in marked]
+        if len(review.marked) > SHOWN:
+            lines.append(ngettext("… and {count} more.", "… and {count} more.",
+                                  len(review.marked) - SHOWN))  # fmt: skip
+    lines.append(_("Lost in the whole deal, against the best choices: {total}.",
+                   total=number(review.total_loss, digits)))  # fmt: skip
+    lines.append(_(
+        "Each figure is worked out from what you could see then: the cards you could not see "
+        "were dealt again at random, up to {samples} times, and each choice played on as the "
+        "hard computer player imagines it. Small losses are {small}, clear ones {clear}, big "
+        "ones {big} or more; a loss within the sampling's noise is not marked.",
+        samples=review.samples, small=number(review.thresholds.small, digits),
+        clear=number(review.thresholds.clear, digits), big=number(review.thresholds.big, digits),
+    ))  # fmt: skip
+    return "\n".join(lines)
+
+
+class ReviewCommands(commands.Cog):
+    def __init__(self, bot: SeepBot) -> None:
+        self.bot = bot
+        self.working = asyncio.Lock()  # one review at a time in this process
+
+    async def seat_of(self, row: DealRecordRow, record: DealRecord, user_id: int) -> int | None:
+        """The seat the asker reviews: their own, or for a daily deal the player's (seat 1)."""
+        if row.table_id == 0:  # a daily deal: a record only once its day is over
+            return 0
+        if user_id not in row.players:
+            return None
+        for seat in await self.bot.store.seats(row.table_id):
+            if seat.user_id == user_id and seat.seat < len(record.seats):
+                return seat.seat
+        humans = [i for i, entry in enumerate(record.seats) if entry.level == "human"]
+        return humans[0] if len(row.players) == 1 and len(humans) == 1 else None
+
+    @app_commands.command(name="review", description=N_("What each of your decisions in a "
+                                                        "finished deal was worth"))  # fmt: skip
+    @app_commands.describe(deal=N_("The deal's number (see /history)"))
+    @app_commands.guild_only()
+    async def review(self, interaction: discord.Interaction, deal: int) -> None:
+        row = await find_deal(interaction, deal)
+        if row is None:
+            return
+        try:
+            record = DealRecord.from_text(row.record)
+        except GameError as error:
+            await tell(interaction, _("That deal's record does not check out: {why}",
+                                      why=str(error)))  # fmt: skip
+            return
+        seat = await self.seat_of(row, record, interaction.user.id)
+        if seat is None:
+            await tell(interaction, _(
+                "Only the players of deal {deal} may review it (and every member, a daily deal "
+                "once its day is over).", deal=deal))  # fmt: skip
+            return
+        waiting = self.working.locked()
+        await interaction.response.send_message(
+            _("Reviewing… this takes a few seconds.") if not waiting
+            else _("Reviewing… another review is being worked out first; this takes a few "
+                   "seconds more."),
+            ephemeral=True,
+        )  # fmt: skip
+        name = record.names[seat] if seat < len(record.names) else ""
+        try:
+            async with self.working:
+                review = await asyncio.to_thread(
+                    review_deal, record, seat, deal, seconds=REVIEW_SECONDS
+                )
+            text = review_text(row, record, review, name)
+        except ReviewUnavailable as error:
+            text = str(error)
+        except GameError as error:
+            text = _("That deal's record does not check out: {why}", why=str(error))
+        await interaction.edit_original_response(content=fit(text))
+
+
+async def setup(bot: SeepBot) -> None:
+    await bot.add_cog(ReviewCommands(bot))

@@ -1,0 +1,61 @@
+"""/review end to end: a player who finished a Sedma hand against a computer reviews it
+privately (a progress line first, then the review in their language); a member who did not
+play is refused, unknown deals are refused, and a daily deal is reviewed by any member."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from .conftest import Env
+from .fake_discord import EPHEMERAL, FakeDiscord
+from .helpers import start_table
+from .test_records import answer, play_hand
+
+ASHA, DEV = 931, 932
+
+
+async def reviewed(fake: FakeDiscord, user: int, deal: int, **options: Any) -> tuple[str, str]:
+    """The progress line the asker sees first, and the answer that replaces it."""
+    step = await fake.slash(user, "review", deal=deal, **options)
+    first = str(answer(step).get("content") or "")
+    message_id = step.message_id
+    assert message_id is not None
+    assert fake.messages[message_id]["flags"] & EPHEMERAL, "a review is private"
+    for _ in range(600):
+        content = str(fake.messages[message_id].get("content") or "")
+        if content and content != first:
+            return first, content
+        await asyncio.sleep(0.05)
+    return first, str(fake.messages[message_id].get("content") or "")
+
+
+async def test_a_player_reviews_their_deal_and_others_are_refused(env: Env) -> None:
+    fake = env.fake
+    fake.add_member(ASHA, "Asha")
+    fake.add_member(DEV, "Dev")
+    _, session = await start_table(env, ASHA, "sedma", computers=1, players=2)
+    assert session is not None
+    await play_hand(env)
+    await env.bot.idle()
+
+    progress, review = await reviewed(fake, ASHA, 1)
+    assert progress.startswith("Reviewing…")
+    assert "**Review of deal 1** · Sedma · Asha" in review
+    assert "card points" in review and "Lost in the whole deal" in review
+    assert "Move " in review or "Nothing important happened" in review
+
+    refused = answer(await fake.slash(DEV, "review", deal=1))
+    assert "Only the players of deal 1 may review it" in refused["content"]
+    missing = answer(await fake.slash(ASHA, "review", deal=77))
+    assert "There is no finished deal number 77" in missing["content"]
+
+    # in German (Discord's client language): the review speaks it
+    _, german = await reviewed(fake, ASHA, 1, locale="de")
+    assert "Analyse von Spiel 1" in german and "Kartenpunkte" in german
+
+    # a daily deal (a record without a table, made once its day is over): any member
+    await env.bot.store.database.run("UPDATE deal_records SET table_id = NULL WHERE id = 1")
+    _, daily = await reviewed(fake, DEV, 1)
+    assert "**Review of deal 1** · Sedma · Asha" in daily
+    assert not fake.violations
