@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from engine.ai.tricks import TrickComputer, best_by_playouts, playout_value
 from engine.cards import Card, Suit
@@ -94,108 +93,6 @@ def seen_by(hand: SheepsheadHand, seat: int) -> set[Card]:
     elif hidden is not None:
         seen.discard(hidden)  # played face down: its face was never shown
     return seen
-
-
-PASS_TRIES = 20  # worlds dealt, at most, for one the passes and the pick make likely
-BID_SLIP = 0.1  # the weight of a world whose hands would not have passed or picked so
-
-
-def _card_strength(card: Card) -> float:
-    """A card's part of `strength` (the voids aside)."""
-    if is_trump(card):
-        rank = TRUMP_ORDER.index(card)
-        return 2.2 if rank < 4 else 1.6 if rank < 8 else 1.0
-    return 0.8 if card.rank == 1 else 0.0
-
-
-@dataclass(frozen=True, slots=True)
-class PickEvidence:
-    """What the passes and the pick showed about the hands as dealt, for one decision: the
-    seats that passed held too little to pick, by the normal player's bar, and the picker
-    enough before taking the blind (any of its cards may have come from the blind)."""
-
-    passed: tuple[tuple[int, float, tuple[Card, ...]], ...]  # (seat, bar, cards played)
-    picker: tuple[int, float, tuple[Card, ...]] | None
-
-    @classmethod
-    def of(cls, hand: SheepsheadHand, seat: int) -> PickEvidence:
-        played: dict[int, list[Card]] = {p: [] for p in range(hand.players)}
-        passed = []
-        for record in hand.records:
-            card = record.action.card
-            if record.action.kind is PLAY_KIND and card is not None:
-                played[record.player].append(card)
-            elif record.action.kind is PASS_KIND and record.player != seat:
-                passed.append(record.player)
-        picker = hand.picker
-        return cls(
-            tuple((p, _bar(hand, p), tuple(played[p])) for p in passed),
-            None
-            if picker is None or picker == seat
-            else (picker, _bar(hand, picker), tuple(played[picker])),
-        )
-
-    def likelihood(self, world: SheepsheadHand) -> float:
-        """How likely the passes and the pick are with the world's hands; each that does not
-        fit still counts `BID_SLIP` (players differ)."""
-        chance = 1.0
-        for player, bar, played in self.passed:
-            if strength([*world.hands[player], *played]) >= bar:
-                chance *= BID_SLIP
-        if self.picker is not None:
-            player, bar, played = self.picker
-            cards = [*world.hands[player], *played, *world.buried]
-            if world.unknown is not None and world.unknown not in cards:
-                cards.append(world.unknown)
-            chance *= BID_SLIP + (1 - BID_SLIP) * _share_strong(cards, world, bar)
-        return chance
-
-
-def _share_strong(cards: Sequence[Card], world: SheepsheadHand, bar: float) -> float:
-    """The share of the ways the blind could lie among `cards` (the picker's, the blind
-    included) that leave a hand of `strength` at least `bar`."""
-    blind = world.rules.blind_size
-    if len(cards) != world.rules.hand_size + blind or blind != 2:
-        return 1.0  # (not the hand as dealt, or a blind of four: not counted)
-    worth = [_card_strength(c) for c in cards]
-    suits = [suit_of(c) for c in cards]
-    held = {s: suits.count(s) for s in FAIL_SUITS}
-    total = sum(worth)
-    strong = ways = 0
-    for i in range(len(cards)):
-        for j in range(i + 1, len(cards)):
-            ways += 1
-            voids = 0
-            for suit in FAIL_SUITS:
-                left = held[suit] - (suits[i] == suit) - (suits[j] == suit)
-                voids += left == 0
-            if total - worth[i] - worth[j] + 0.4 * voids >= bar:
-                strong += 1
-    return strong / ways
-
-
-def _bar(hand: SheepsheadHand, player: int) -> float:
-    bar = PICK_THRESHOLD[hand.players]
-    return bar - 1.0 if player == hand.dealer and not hand.rules.leasters else bar
-
-
-def inferred_world(
-    hand: SheepsheadHand, seat: int, rng: random.Random, evidence: PickEvidence
-) -> SheepsheadHand:
-    """A world (see `sample_world`) kept with its likelihood given the passes and the pick
-    (after a few refusals, the likeliest of those dealt)."""
-    world = sample_world(hand, seat, rng)
-    if not PASS_TRIES or (not evidence.passed and evidence.picker is None):
-        return world
-    best, best_chance = world, -1.0
-    for _ in range(PASS_TRIES):
-        chance = evidence.likelihood(world)
-        if chance >= 1.0 or rng.random() < chance:
-            return world
-        if chance > best_chance:
-            best, best_chance = world, chance
-        world = sample_world(hand, seat, rng)
-    return best
 
 
 def sample_world(hand: SheepsheadHand, seat: int, rng: random.Random) -> SheepsheadHand:
@@ -327,7 +224,13 @@ def _played_by(hand: SheepsheadHand, seat: int, card: Card) -> bool:
 
 def strength(cards: Sequence[Card]) -> float:
     """Trump power and count, aces and voids: how well a hand plays as the picker's."""
-    score = sum(map(_card_strength, cards))
+    score = 0.0
+    for card in cards:
+        if is_trump(card):
+            rank = TRUMP_ORDER.index(card)
+            score += 2.2 if rank < 4 else 1.6 if rank < 8 else 1.0
+        elif card.rank == 1:
+            score += 0.8
     held = {suit_of(c) for c in cards}
     score += 0.4 * sum(s not in held for s in FAIL_SUITS)
     return score
@@ -502,9 +405,8 @@ def hard_choice(
 ) -> SheepsheadAction:
     value = playout_value(play_out, result_for, seat, rng)
     options = candidates(hand, rng)
-    evidence = PickEvidence.of(hand, seat)
     return best_by_playouts(
-        options, HARD_WORLDS, lambda: inferred_world(hand, seat, rng, evidence), value, seconds
+        options, HARD_WORLDS, lambda: sample_world(hand, seat, rng), value, seconds
     )
 
 

@@ -4,16 +4,14 @@ the table has shown in the worlds they imagine, and give hints in words."""
 from __future__ import annotations
 
 import random
-import statistics
 
 import pytest
 
 from engine.ai import choose_action, suggest
 from engine.sheepshead import Phase, SheepsheadMatch, SheepsheadRules
-from engine.sheepshead.ai import PickEvidence, inferred_world, sample_world, voids
-from engine.sheepshead.hand import SheepsheadHand
+from engine.sheepshead.ai import sample_world, voids
 from engine.sheepshead.position import parse_position
-from engine.sheepshead.rules import is_trump, suit_of
+from engine.sheepshead.rules import suit_of
 from tests.engine.shared import played_at_random
 
 from .test_properties import swapped
@@ -84,51 +82,3 @@ def test_hints_come_with_a_reason() -> None:
     hint = suggest(match, seat, 1)
     assert hint.action.notation in ("pick", "pass")
     assert hint.reason.endswith(".")
-
-
-def _defending_positions(seeds: range) -> list[tuple[SheepsheadHand, int]]:
-    """Five-player hands played by the normal player, each stopped a few tricks in at a
-    defender's turn (not a leaster)."""
-    positions = []
-    for seed in seeds:
-        match = SheepsheadMatch(SheepsheadRules(players=5), seed)
-        rng = random.Random(seed)
-        hand = match.deal
-        while not match.deal_results and (hand.picker is None or len(hand.records) < 8 + seed % 8):
-            seat = match.current_player
-            assert seat is not None
-            match.apply(choose_action(match, seat, "normal", rng), seat)
-            hand = match.deal
-        if not match.deal_results and not hand.leaster and hand.turn != hand.picker:
-            positions.append((hand, hand.turn))
-    return positions
-
-
-def test_the_hard_players_worlds_give_the_picker_the_trumps_it_picked_on() -> None:
-    # a player picks on a strong hand and passes on a weak one: the worlds the hard player
-    # imagines give the picker (its hand, the bury and what it has played) about the trumps
-    # it really held, where worlds dealt at random give it fewer
-    def picker_trumps(world: SheepsheadHand) -> int:
-        picker = world.picker
-        assert picker is not None
-        cards = [*world.hands[picker], *world.buried]
-        return sum(is_trump(c) for c in cards)
-
-    real, at_random, inferred = [], [], []
-    for hand, seat in _defending_positions(range(40)):
-        evidence = PickEvidence.of(hand, seat)
-        rng = random.Random(3)
-        real.append(picker_trumps(hand))
-        at_random.append(
-            statistics.fmean(picker_trumps(sample_world(hand, seat, rng)) for _ in range(40))
-        )
-        inferred.append(
-            statistics.fmean(
-                picker_trumps(inferred_world(hand, seat, rng, evidence)) for _ in range(40)
-            )
-        )
-    assert len(real) >= 15
-    gap_random = statistics.fmean(real) - statistics.fmean(at_random)
-    gap_inferred = statistics.fmean(real) - statistics.fmean(inferred)
-    assert gap_random > 0.5
-    assert abs(gap_inferred) < 0.6 * gap_random
