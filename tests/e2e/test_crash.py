@@ -24,7 +24,7 @@ from engine.registry import restore
 from .fake_discord import FakeDiscord
 
 TABLES = 16
-KILLS = int(os.environ.get("CRASH_KILLS", "60"))  # CRASH_KILLS=500 for a longer hunt
+KILLS = int(os.environ.get("CRASH_KILLS", "30"))  # CRASH_KILLS=500 for a longer hunt
 NAMES = ["A", "B"]
 
 
