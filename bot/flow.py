@@ -211,6 +211,9 @@ class TableFlow:
     # Under overload the moves taken on are then answered within seconds, instead of every
     # move queueing behind every other one without bound.
     shed_after = 3.0
+    # While more tables than this wait for Discord to take their messages (the REST backlog),
+    # new moves are refused at once as well: each would owe one more.
+    shed_unsent = 200
     # Table messages and deal summaries being made (drawn) at once. Moves go first: a move is
     # applied, stored and answered while the messages queue here, and the event loop does
     # not take every table's drawing on at the same time. Sending is outside the slots: a
@@ -229,6 +232,7 @@ class TableFlow:
         # notices (reminders, "time's up") by table: [message id, table posts it outlives]
         self.notices: dict[int, list[list[int]]] = {}
         self._answering: dict[int, float] = {}  # moves taken on: key → time.monotonic()
+        self._unsent: set[int] = set()  # tables whose owed message Discord has not taken
         self.closing = False  # set by close(): no new background work or timers from then
         # taken while a table's message is made (under its `posting` lock), never while one
         # is sent
@@ -285,9 +289,32 @@ class TableFlow:
     # ----- how much this process has taken on ------------------------------------------
 
     def overloaded(self) -> bool:
-        """True while a move taken on has waited longer than `shed_after` for its answer."""
+        """True while a move taken on has waited longer than `shed_after` for its answer, or
+        while more tables than `shed_unsent` owe their channel a message Discord has not yet
+        taken (the REST backlog: rate limits, an outage): a new move would only add to it."""
         oldest = next(iter(self._answering.values()), None)
-        return oldest is not None and time.monotonic() - oldest > self.shed_after
+        if oldest is not None and time.monotonic() - oldest > self.shed_after:
+            return True
+        return self.unsent() > self.shed_unsent
+
+    def unsent(self) -> int:
+        """The tables whose owed table message or summary is being sent or waits to be sent
+        again (Discord held it back)."""
+        return len(self._unsent)
+
+    @contextlib.contextmanager
+    def sending(self, session: TableSession) -> Iterator[None]:
+        """Count the table as owing a message that Discord has not taken yet; a SendFault
+        leaves it counted until the message goes."""
+        self._unsent.add(session.id)
+        try:
+            yield
+        except SendFault:
+            raise  # still owed: sent again after the wait
+        except BaseException:
+            self._unsent.discard(session.id)  # nothing more is sent (the channel is gone)
+            raise
+        self._unsent.discard(session.id)
 
     def longest_wait(self) -> float:
         """How long the oldest move taken on has waited for its answer, in seconds (0: none)."""
@@ -495,7 +522,8 @@ class TableFlow:
             else:
                 # A SendFault leaves here, and with it the posting slot: the caller sends the
                 # table again after Discord's wait, as it stands then (only its latest state)
-                message_id = await self.port.post_table(session, message)
+                with self.sending(session):
+                    message_id = await self.port.post_table(session, message)
             crash_point("posted")
         session.shown_moves = max(session.shown_moves, covered)
         session.row = replace(session.row, message_id=message_id)
@@ -540,7 +568,8 @@ class TableFlow:
                 shown = session.as_after(moves)
                 summary = await self.port.deal_summary(shown, summary_nonce(session.id, deal))
             crash_point("summary")
-            await self.port.post_deal_summary(session, summary)  # a SendFault: sent again
+            with self.sending(session):
+                await self.port.post_deal_summary(session, summary)  # a SendFault: sent again
             crash_point("summary posted")
             await self.until_stored(
                 session, lambda: self.store.delivered(session.id, OwedKind.SUMMARY, deal)

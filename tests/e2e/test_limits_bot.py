@@ -139,3 +139,28 @@ async def test_a_persons_move_costs_no_global_request(env: Env) -> None:
     spent = env.fake.limits.log.since(before)
     assert spent.by_kind()["global"] == 0, spent.requests
     assert spent.by_kind()["exempt"] > 0
+
+
+async def test_moves_are_refused_while_discord_holds_back_too_many_tables(env: Env) -> None:
+    """The REST backlog counts as load: while more tables than the flow allows wait for
+    Discord to take their messages, a new move is answered "busy" at once, and plays once
+    the backlog is gone."""
+    session = await a_table_against_a_computer(env)
+    flow = env.bot.flow
+    flow.shed_unsent = 0
+    session.reply = None  # the next table goes to the channel, which holds it back a while
+    env.fake.limits.force(CREATE_MESSAGE, 1, Refusal.WITHOUT_VIA, retry_after=0.2,
+                          major=CHANNEL_ID)  # fmt: skip
+    session.owe_table()
+    flow.schedule(flow.advance(session))
+    for _ in range(100):
+        if flow.unsent():
+            break
+        await asyncio.sleep(0.02)
+    assert flow.unsent() == 1 and flow.overloaded()
+    move = session.match.legal_actions()[0].notation
+    refused = await env.fake.slash(ASHA, "play", move=f"{move}#{session.turn_number}")
+    assert answer(refused) == "The table is busy: try again in a moment."
+    await env.bot.idle()
+    assert flow.unsent() == 0 and not flow.overloaded()
+    await play(env, session)
