@@ -32,22 +32,18 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from bot import languages
 from engine import registry, words
 
 FOLDER = Path(__file__).parent / "locales"
 DEFAULT = "en"
-# Each language by its own name (as a message names it), and as a list of choices shows it.
-OWN_NAMES = {
-    "en": "English", "hi": "हिन्दी", "gu": "ગુજરાતી", "cs": "Čeština", "sk": "Slovenčina",
-    "de": "Deutsch",
-}  # fmt: skip
-LANGUAGES = {
-    "en": "English", "hi": "हिन्दी (Hindi)", "gu": "ગુજરાતી (Gujarati)", "cs": "Čeština (Czech)",
-    "sk": "Slovenčina (Slovak)", "de": "Deutsch (German)",
-}  # fmt: skip
-# Discord's client languages that we speak (Discord's apps have no Gujarati or Slovak: those
-# players choose them with /language).
-DISCORD_LOCALES = {"hi": "hi", "cs": "cs", "de": "de", "en-US": "en", "en-GB": "en"}
+# Each language by its own name (as a message names it), and as a list of choices shows it;
+# Discord's client languages that we speak. All from the one table, bot/languages.py.
+OWN_NAMES = {language.code: language.own_name for language in languages.ALL}
+LANGUAGES = {language.code: language.choice for language in languages.ALL}
+DISCORD_LOCALES = {
+    locale: language.code for language in languages.ALL for locale in language.locales
+}
 
 _language: ContextVar[str] = ContextVar("language", default=DEFAULT)
 

@@ -23,11 +23,18 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot import languages
 from bot.i18n import command_names, option_names, translation
 from bot.lessons import lesson, lessons_of
 
 # Discord's locales that have a language of ours (Discord's apps have no Gujarati or Slovak).
-LOCALES = {discord.Locale.hindi: "hi", discord.Locale.czech: "cs", discord.Locale.german: "de"}
+# Discord's locales whose commands we name in their language (English is the default)
+LOCALES = {
+    discord.Locale(locale): language.code
+    for language in languages.ALL
+    if language.code != "en"
+    for locale in language.locales
+}
 NAMES = (
     app_commands.TranslationContextLocation.command_name,
     app_commands.TranslationContextLocation.group_name,

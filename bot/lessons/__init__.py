@@ -16,6 +16,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from bot import languages
 from engine import registry
 from engine.cards import parse_cards
 from engine.core import PUBLIC, GameState
@@ -25,16 +26,17 @@ from engine.registry import LessonSpec
 from engine.words import translating
 
 FOLDER = Path(__file__).parent
-LANGUAGES = {
-    "en": "English", "hi": "हिन्दी", "gu": "ગુજરાતી", "cs": "Čeština", "sk": "Slovenčina",
-    "de": "Deutsch",
-}  # fmt: skip
+LANGUAGES = {language.code: language.own_name for language in languages.ALL}
 # Each set of pages (a game's registration names it) and its languages.
 GAME_LANGUAGES = {
     spec.lessons.key: spec.lessons.languages for spec in registry.games() if spec.lessons
 }
-# Discord's locales that have a language here (Discord has no Gujarati locale).
-LOCALE_LANGUAGES = {"hi": "hi", "cs": "cs", "de": "de"}
+# Discord's locales that have a language here, by their first part ("en-US": "en").
+LOCALE_LANGUAGES = {
+    locale.split("-")[0]: language.code
+    for language in languages.ALL
+    for locale in language.locales
+}
 
 
 @dataclass(frozen=True, slots=True)

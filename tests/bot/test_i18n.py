@@ -554,3 +554,19 @@ def test_the_bot_reads_a_catalogue_as_babel_does(code: str) -> None:
                 assert said(ours, message, count) == said(babel, message, count), message.id
         for message in ["fuzzy", "untranslated", "obsolete"]:
             assert ours.gettext(message) == babel.gettext(message)
+
+
+def test_the_one_table_of_languages_is_the_catalogues_own() -> None:
+    """bot/languages.py names every language the bot speaks; each has its catalogue, and no
+    catalogue speaks a language the table does not name (the choices, the server setting,
+    Discord's locales and the /rules pages all read that table)."""
+    from bot import languages
+    from bot.lessons import LANGUAGES as PAGE_LANGUAGES
+
+    codes = {language.code for language in languages.ALL}
+    catalogues = {path.stem for path in FOLDER.glob("*.po")}
+    assert catalogues == codes - {"en"}
+    assert set(LANGUAGES) == codes == set(PAGE_LANGUAGES)
+    for language in languages.ALL:
+        for locale in language.locales:
+            assert language_of(None, locale) == language.code
