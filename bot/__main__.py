@@ -196,6 +196,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"seepbot: {line}", file=sys.stderr)
     starting = not (args.action or args.check or args.sync or args.invite or args.health)
     if starting and exits.holds(status):
+        exits.catch_stops()
         print(
             f"seepbot: waiting until stopped, not to be restarted ({exits.HOLD_SETTING}):"
             " fix the problem above, then start the bot again",

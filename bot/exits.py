@@ -17,6 +17,7 @@ The statuses follow the BSD `sysexits.h` names where one fits (65 EX_DATAERR, 75
 from __future__ import annotations
 
 import os
+import signal
 from enum import IntEnum
 from pathlib import Path
 
@@ -49,10 +50,17 @@ def holds(status: int) -> bool:
     return chosen.strip().lower() in ("1", "yes", "true")
 
 
+def _stops() -> set[signal.Signals]:
+    return {signal.SIGINT, signal.SIGTERM}
+
+
+def catch_stops() -> None:
+    """From now on SIGINT and SIGTERM wait for `hold` instead of ending the process: called
+    before the process says it waits, so a stop sent as soon as it is read is not lost."""
+    signal.pthread_sigmask(signal.SIG_BLOCK, _stops())
+
+
 def hold() -> None:
     """Wait for SIGINT or SIGTERM (the process's stop signals) without ending before."""
-    import signal
-
-    stops = {signal.SIGINT, signal.SIGTERM}
-    signal.pthread_sigmask(signal.SIG_BLOCK, stops)
-    signal.sigwait(stops)
+    catch_stops()
+    signal.sigwait(_stops())
