@@ -182,6 +182,11 @@ async def summary_message(
     kwargs: dict[str, Any] = {"embed": embed}
     if nonce is not None:
         kwargs["nonce"] = nonce
+    from cogs.review import ReviewButton  # the deal reviewed privately by its players
+
+    view = discord.ui.View(timeout=None)
+    view.add_item(ReviewButton(session.id, match.deals_finished))
+    kwargs["view"] = view
     last = session.plays_since(session.shown_moves, match.deals_finished - 1)
     if last:  # the deal's plays since its last table message
         value = plays_text(last, session.names())
@@ -198,9 +203,7 @@ async def summary_message(
             ),
             inline=False,
         )
-        view = discord.ui.View(timeout=None)
         view.add_item(RematchButton(session.id))
-        kwargs["view"] = view
     if can_attach(channel):
         png = await drawn(summary.render_png, match.view(PUBLIC), names)
         kwargs["file"] = discord.File(io.BytesIO(png), filename="summary.png")

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING
+import re
+from typing import TYPE_CHECKING, Any, Self
 
 import discord
 from discord import app_commands
@@ -18,7 +19,7 @@ from discord.ext import commands
 
 from bot.i18n import N_, _, current, ngettext
 from bot.localised import fit
-from cogs.common import tell
+from cogs.common import guarded, tell
 from cogs.records import find_deal
 from engine.core import GameError
 from engine.records import DealRecord
@@ -37,6 +38,7 @@ MARK_WORDS = {
     Mark.CLEAR: N_("clear loss"),
     Mark.BIG: N_("big loss"),
 }
+REVIEW_LABEL = N_("Review")
 REVIEW_SECONDS = 6.0  # a review's thinking time (one core); see docs/review.md
 SHOWN = 8  # marked decisions listed at most (the biggest losses first)
 DECIMAL_COMMA = {"cs", "sk", "de"}
@@ -127,6 +129,11 @@ class ReviewCommands(commands.Cog):
     @app_commands.describe(deal=N_("The deal's number (see /history)"))
     @app_commands.guild_only()
     async def review(self, interaction: discord.Interaction, deal: int) -> None:
+        await self.run(interaction, deal)
+
+    async def run(self, interaction: discord.Interaction, deal: int) -> None:
+        """Review deal `deal` for the asker, privately (the command and the summary's
+        Review button)."""
         row = await find_deal(interaction, deal)
         if row is None:
             return
@@ -163,5 +170,40 @@ class ReviewCommands(commands.Cog):
         await interaction.edit_original_response(content=fit(text))
 
 
+class ReviewButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"review:(?P<table>\d+):(?P<deal>\d+)",
+):
+    """A deal summary's "Review": the deal reviewed privately for whoever presses it, if
+    they played it (as `/review deal:<id>`)."""
+
+    def __init__(self, table_id: int, deal: int) -> None:
+        self.table_id, self.deal = table_id, deal
+        super().__init__(
+            discord.ui.Button(
+                label=_(REVIEW_LABEL),
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"review:{table_id}:{deal}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> Self:
+        return cls(int(match["table"]), int(match["deal"]))
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot: SeepBot = interaction.client  # type: ignore[assignment]
+        record = await bot.store.deal_record_id(self.table_id, self.deal)
+        cog = bot.get_cog("ReviewCommands")
+        if record is None or not isinstance(cog, ReviewCommands):
+            await tell(interaction, _("That deal's record is no longer kept."))
+            return
+        await cog.run(interaction, record)
+
+
 async def setup(bot: SeepBot) -> None:
     await bot.add_cog(ReviewCommands(bot))
+    bot.add_dynamic_items(ReviewButton)

@@ -510,6 +510,13 @@ class Store:
         )
         return _deal_row(row, tuple(int(p[0]) for p in players))
 
+    async def deal_record_id(self, table_id: int, number: int) -> int | None:
+        """The record of a table's deal `number` (1 first), if it is kept."""
+        row = await self.database.one(
+            "SELECT id FROM deal_records WHERE table_id = ? AND number = ?", (table_id, number)
+        )
+        return int(row[0]) if row else None
+
     async def deal_records(
         self, guild_id: int, user_id: int | None = None, limit: int = 10
     ) -> list[DealRecordRow]:

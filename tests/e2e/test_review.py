@@ -59,3 +59,34 @@ async def test_a_player_reviews_their_deal_and_others_are_refused(env: Env) -> N
     _, daily = await reviewed(fake, DEV, 1)
     assert "**Review of deal 1** · Sedma · Asha" in daily
     assert not fake.violations
+
+
+async def test_the_deal_summary_has_a_review_button_for_its_players(env: Env) -> None:
+    """Each deal's summary carries Review: its player gets the review privately, someone who
+    did not play is told so."""
+    fake = env.fake
+    fake.add_member(ASHA, "Asha")
+    fake.add_member(DEV, "Dev")
+    _, session = await start_table(env, ASHA, "sedma", computers=1, players=2)
+    assert session is not None
+    await play_hand(env)
+    await env.bot.idle()
+    summaries = [m for m in fake.channel_messages()
+                 if any(str(c.get("custom_id", "")).startswith("review:")
+                        for c in fake.components(m))]  # fmt: skip
+    assert summaries, "the summary offers Review"
+    button = next(c for c in fake.components(summaries[-1])
+                  if str(c.get("custom_id", "")).startswith("review:"))  # fmt: skip
+    assert button["label"] == "Review" and button["custom_id"] == f"review:{session.id}:1"
+    refused = await fake.click(DEV, int(summaries[-1]["id"]), button["custom_id"])
+    assert "Only the players of deal 1 may review it" in answer(refused)["content"]
+    pressed = await fake.click(ASHA, int(summaries[-1]["id"]), button["custom_id"])
+    message_id = pressed.message_id
+    assert message_id is not None and fake.messages[message_id]["flags"] & EPHEMERAL
+    for _ in range(600):
+        content = str(fake.messages[message_id].get("content") or "")
+        if content.startswith("**Review of deal 1**"):
+            break
+        await asyncio.sleep(0.05)
+    assert "**Review of deal 1** · Sedma · Asha" in content
+    assert not fake.violations
