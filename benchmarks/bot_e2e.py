@@ -36,10 +36,10 @@ do not compete with PostgreSQL and the fake Discord for the same cores.
 
 The bot runs in its own process(es), as it would in production; the fake Discord and the players
 driving it run in this one, so the figures are the bot's and not the fake's. This process
-follows each game on its own copy of the match (rebuilt from the bot's rules and seed, and
+follows each game on its own copy of the match (rebuilt from the bot's `to_dict`, and
 brought up to date with the moves the bot's process reports before each person's move: the
-computers' moves and the table's cuts are the bot's), which is how it knows a legal move to
-send.
+computers' moves, the table's cuts and each new deal's secret are the bot's), which is how it
+knows a legal move to send.
 """
 
 from __future__ import annotations
@@ -144,7 +144,6 @@ async def _serve(
     from bot.client import prepare_drawing
     from bot.config import Settings
     from bot.sharding import parse_shards
-    from bot.tables import stored_seed
     from tests.e2e.bot_process import start_against_fake
 
     kind = KINDS[kind_name]
@@ -159,7 +158,6 @@ async def _serve(
         await asyncio.to_thread(prepare_drawing().join)
         tracemalloc.start()
         before = tracemalloc.take_snapshot()
-        games = {}
         sessions = []
         mine = {c: people for c, (guild, people) in users.items() if plan.owns(guild)}
         for channel, people in mine.items():
@@ -171,7 +169,6 @@ async def _serve(
             for _ in range(kind.computers):
                 await session.add_computer(host)
             await session.start(host)
-            games[channel] = (session.row.game, session.row.rules, stored_seed(session.row))
             sessions.append(session)
         gc.collect()
         after = tracemalloc.take_snapshot()
@@ -180,6 +177,7 @@ async def _serve(
         # each table's first message, after the computers' moves up to a person's turn
         await asyncio.gather(*(bot.flow.advance(session) for session in sessions))
         await bot.idle()
+        games = {s.row.channel_id: s.match.to_dict() for s in sessions if s.match is not None}
         connection.send({"games": games, "kb_per_table": per_table / 1024, "idle_mb": idle_mb})
         profile = _Profile(os.environ.get(PROFILE))
         while True:
@@ -192,10 +190,10 @@ async def _serve(
             elif request == "idle":
                 await bot.idle()
                 connection.send("idle")
-            elif isinstance(request, tuple) and request[0] == "actions":
+            elif isinstance(request, tuple) and request[0] == "match":
                 found = bot.tables.get(request[1])
                 match = None if found is None else found.match
-                connection.send([] if match is None else [a.notation for a in match.actions])
+                connection.send(None if match is None else match.to_dict())
             else:
                 break
         await bot.idle()
@@ -253,10 +251,10 @@ class _Bots:
     async def ask_all(self, request: Any) -> list[Any]:
         return list(await asyncio.gather(*(self.ask(n, request) for n in range(len(self.pipes)))))
 
-    async def actions(self, channel: int) -> list[str]:
-        """The moves of a channel's match so far, in notation (the computers' and the cuts
-        included)."""
-        return list(await self.ask(self.owner[channel], ("actions", channel)))
+    async def match(self, channel: int) -> dict[str, Any]:
+        """A channel's match as the bot's process has it (`to_dict`: its rules, seed and
+        moves in notation, the computers' and the cuts included)."""
+        return dict(await self.ask(self.owner[channel], ("match", channel)))
 
 
 def _watched_fake(**options: Any) -> Any:
@@ -348,8 +346,8 @@ async def measure(
 ) -> dict[str, Any]:
     """`fake`: the fake Discord of `_watched_fake`."""
     from bot.flow import TableFlow
-    from engine.fairness import seed_from_json
-    from engine.games import new_match
+    from engine.core import GameState
+    from engine.games import match_from_dict
 
     bots = _Bots(pipes)
     readies = await asyncio.gather(*(asyncio.to_thread(pipe.recv) for pipe in pipes))
@@ -359,12 +357,9 @@ async def measure(
             games[channel] = game
             bots.owner[channel] = index
     assert sorted(games) == sorted(users), "a table was not opened by exactly one process"
-    matches = {
-        channel: new_match(
-            game, seed_from_json(seed), **{k: v for k, v in rules.items() if k != "game"}
-        )
-        for channel, (game, rules, seed) in games.items()
-    }
+    # each match as the bot's process rebuilds it (its rules, deal secrets and moves so far)
+    matches = {channel: match_from_dict(data) for channel, data in games.items()}
+    seeds = {channel: data["seed"] for channel, data in games.items()}
     latencies: list[float] = []
     refused: list[int] = []  # a table's move the bot answered "busy" (tried again)
     late: list[int] = []  # a table's message that came more than LATE seconds after its move
@@ -379,11 +374,19 @@ async def measure(
     unpaused: list[float] = []
     pacing = random.Random(tables)
 
-    async def catch_up(channel: int) -> None:
-        """This process's copy of the match gets the moves the bot's has played since."""
+    async def catch_up(channel: int) -> GameState:
+        """This process's copy of the match, with the moves the bot's has played since."""
         match = matches[channel]
-        for notation in (await bots.actions(channel))[len(match.actions) :]:
+        data = await bots.match(channel)
+        if data["seed"] != seeds[channel]:
+            # a new deal's secret, drawn by the bot's process when it dealt: this copy, which
+            # drew one of its own, is rebuilt with the bot's
+            seeds[channel] = data["seed"]
+            match = matches[channel] = match_from_dict(data)
+            return match
+        for notation in data["actions"][len(match.actions) :]:
             match.apply(notation)
+        return match
 
     async def their_turn(channel: int, shown: int) -> None:
         """Waits until a table message from message `shown` on asks one of the table's
@@ -404,8 +407,7 @@ async def measure(
                 await asyncio.wait_for(changed.wait(), 2.0)
             except TimeoutError:
                 waited += 2.0
-                await catch_up(channel)
-                if matches[channel].is_terminal:
+                if (await catch_up(channel)).is_terminal:
                     return
                 if waited > GIVE_UP:
                     message = f"the table in channel {channel} never asked anyone to move"
@@ -417,7 +419,7 @@ async def measure(
         for _ in range(moves):
             if paced:
                 await asyncio.sleep(pacing.uniform(0, 2 * PACE))
-            await catch_up(channel)
+            match = await catch_up(channel)
             if match.is_terminal:
                 return
             player = match.current_player
@@ -429,6 +431,7 @@ async def measure(
                 asked = await fake.slash(people[player], "play", channel_id=channel,
                                          move=action.notation)  # fmt: skip
                 if not _refused(asked):
+                    _check_played(asked, action.notation)
                     if asked.responses and asked.responses[0].get("type") in (5, 6):
                         deferred.append(channel)
                     try:
@@ -449,7 +452,7 @@ async def measure(
             played.append(channel)
             before = len(match.actions)
             await their_turn(channel, int(posted.result()["id"]))
-            await catch_up(channel)
+            match = await catch_up(channel)
             # the computers' replies in between, each after the bot's pause before it
             replies = [a for a in match.actions[before + 1 :] if not a.notation.startswith("cut")]
             unpaused.append(latency - 1000 * TableFlow.computer_delay * len(replies))
@@ -538,6 +541,15 @@ def _requests_per_move(requests: Any, moves: int) -> dict[str, Any]:
         "refused_429": dict(refusals),
         "tables_per_token": tables_per_token(global_per_move),
     }
+
+
+def _check_played(asked: Any, notation: str) -> None:
+    """A move answered with anything but "Your move…" (nor "busy", nor left unanswered) means
+    this process's copy of the match is not the bot's: the run stops and says so."""
+    data = (asked.responses[-1].get("data") or {}) if asked.responses else {}
+    content = str(data.get("content") or "")
+    if asked.responses and not content.startswith("Your move"):
+        raise RuntimeError(f"the bot did not play {notation!r}: {content!r}")
 
 
 def _refused(asked: Any) -> bool:
