@@ -49,7 +49,6 @@ BUSY = N_("The table is busy: try again in a moment.")
 class MoveResult:
     player: int
     text: str  # the move as it happened, in the mover's language: "Asha threw 5♦"
-    deals_finished: int  # how many deals this move finished
 
 
 @dataclass(frozen=True, slots=True)
@@ -522,7 +521,7 @@ class TableSession:
             self.plays.append(Play(number + 1, cut[0], cut_record, match.deals_finished))
         del self.plays[:-PLAYS_KEPT]
         self.turn_began = time.time()
-        return MoveResult(player, record.told(names[player]), match.deals_finished - deals_before)
+        return MoveResult(player, record.told(names[player]))
 
     def _standings(self, match: GameState) -> list[PlayerResult]:
         """Each person's result of the finished match, as leaderboards and ratings read it."""

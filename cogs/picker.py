@@ -593,11 +593,11 @@ async def _play_move(
         log.info("a move at table %s was not acknowledged in time, so not played: %s",
                  session.id, error)  # fmt: skip
         return
-    asked_at = interaction.created_at.timestamp()
     reply = InteractionReply(interaction.token)  # the table follows through it
+    asked_at = interaction.created_at.timestamp()
+    played = Move(interaction.user.id, move, turn, asked_at, taken_at, reply)
     try:
-        await _play_and_answer(bot, interaction, session, move, turn, picker, reply,
-                               asked_at, taken_at, started)  # fmt: skip
+        await _play_and_answer(bot, interaction, session, played, picker, started)
     finally:
         reply.answered.set()
 
@@ -606,18 +606,12 @@ async def _play_and_answer(
     bot: SeepBot,
     interaction: discord.Interaction,
     session: TableSession,
-    move: str,
-    turn: int | None,
+    move: Move,
     picker: Picker | None,
-    reply: InteractionReply,
-    asked_at: float,
-    taken_at: float,
     started: float,
 ) -> None:
     try:
-        result = await bot.flow.play(
-            session, Move(interaction.user.id, move, turn, asked_at, taken_at, reply)
-        )
+        result = await bot.flow.play(session, move)
     except (TableError, StoreFault) as error:
         if isinstance(error, StoreFault):
             log.warning("a move at table %s could not be stored: %s", session.id, error)

@@ -537,11 +537,6 @@ class Store:
             )
         return [_deal_row(row, ()) for row in rows]
 
-    async def prune_deal_records(self, guild_id: int, before: float) -> None:
-        """A server's retention: its deals finished before `before` go."""
-        async with self.database.transaction() as tx:
-            await _prune(tx, guild_id, before)
-
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         """A server's settings; a row that is not a JSON object (damaged, or written by hand)
         counts as none, with `damaged` set and a warning logged for the admin, so that the
