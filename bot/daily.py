@@ -22,9 +22,10 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from bot.i18n import N_, _, ngettext, slash
 from bot.leaderboards import BoardPage, Standing
 from bot.players import computer_move
+from bot.step import ComputerToMove, TableFacts, next_step
 from bot.storage import Store
 from bot.storage.daily import AttemptRow, DailyStore, DayRow, DealRow
-from bot.storage.store import DealRecordRow
+from bot.storage.store import DealRecordRow, SeatRow
 from engine import registry
 from engine.core import GameError, GameState, PlayRecord
 from engine.daily import NONCE_BYTES, SECRET_BYTES, DayKeys, computer_rng, day_commitment
@@ -178,6 +179,22 @@ class DailyAttempt:
         own = [play.number for play in self.plays if play.player == 0]
         start = own[-1] + 1 if own else 0
         return [play for play in self.plays if play.number >= start]
+
+    @property
+    def seats(self) -> dict[int, SeatRow]:
+        """The attempt's seats as a table's: the member at seat 0, the day's computers at the
+        others (at the level the game's daily deal names)."""
+        level = spec_with_daily(self.row.game)[1].level
+        return {
+            seat: SeatRow(seat, self.row.user_id if seat == 0 else None, name,
+                          None if seat == 0 else level)
+            for seat, name in enumerate(self.names_)
+        }  # fmt: skip
+
+    def facts(self) -> TableFacts:
+        """The attempt as the play core's step reads a table: it ends with its first deal
+        (the day's deal), and owes no channel anything (its answers are the member's own)."""
+        return TableFacts(self.match, self.seats, (), ended=deal_done(self.match))
 
 
 def deal_done(match: GameState) -> bool:
@@ -351,12 +368,12 @@ class Daily:
             return
         daily = spec_with_daily(attempt.row.game)[1]
         match = attempt.match
-        while not deal_done(match) and match.current_player not in (None, 0):
-            seat = match.current_player
-            assert seat is not None
+        # what follows each move is the play core's step, as at a table: the computers'
+        # seats move until the member is to decide (WaitFor) or the day's deal is over (None)
+        while isinstance(step := next_step(attempt.facts()), ComputerToMove):
             moves = [a.notation for a in match.actions]
             rng = computer_rng(attempt.deal.commitment, moves)
-            move = await asyncio.to_thread(computer_move, match, seat, rng, daily.level)
+            move = await asyncio.to_thread(computer_move, match, step.seat, rng, daily.level)
             self._apply(attempt, move.notation)
         done = deal_done(match)
         actions = [a.notation for a in match.actions]
