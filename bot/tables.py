@@ -449,10 +449,11 @@ class TableSession:
         transaction: the deals it finished (records, results, the retention that prunes
         older records), the match's result, the next deal's cut when its cutter is not asked,
         the mover's missed turns (`missed`, when they change) and what the channel is owed.
-        Either all of it is stored or none of it (the game in memory is put back)."""
-        match = self.match
-        assert match is not None
-        actions_before = len(match.actions)
+        Either all of it is stored or none of it: the move is made on a copy of the match,
+        which becomes the table's match only once stored (a refused write leaves the game as
+        the store has it, the next deal's secret undrawn)."""
+        assert self.match is not None
+        match = self.match.clone()
         deals_before = match.deals_finished
         keys = match.deal_keys
         keys_before = keys.to_dict() if keys is not None else None
@@ -480,34 +481,57 @@ class TableSession:
         if new_keys == keys_before:
             new_keys = None
         owed = owed_by_move(len(match.actions), [n for n, _ in deal_rows], match.is_terminal)
-        try:
-            prune_before = await self._records_kept_after() if records else None
-            # Shielded: a cancelled caller (shutdown, a timer) must not stop the write half-way,
-            # or the game in memory and the stored record would disagree.
-            await asyncio.shield(
-                self.store.record_move(
-                    self.id,
-                    number,
-                    player,
-                    match.actions[number].notation,
-                    deal_rows,
-                    result,
-                    self.row.guild_id,
-                    self.row.game,
-                    standings,
-                    new_keys,
-                    records,
-                    followed=followed,
-                    missed=None if missed is None else (player, missed),
-                    prune_before=prune_before,
-                    owed=owed,
-                )
+        # kept as the game's record: said in the language of whoever reads it
+        plays = [Play(number, player, record, deals_before)]
+        if cut is not None and cut_record is not None and ASK_FOR_CUT:
+            plays.append(Play(number + 1, cut[0], cut_record, match.deals_finished))
+        prune_before = await self._records_kept_after() if records else None
+        write = asyncio.ensure_future(
+            self.store.record_move(
+                self.id,
+                number,
+                player,
+                match.actions[number].notation,
+                deal_rows,
+                result,
+                self.row.guild_id,
+                self.row.game,
+                standings,
+                new_keys,
+                records,
+                followed=followed,
+                missed=None if missed is None else (player, missed),
+                prune_before=prune_before,
+                owed=owed,
             )
-        except BaseException:
-            # Nothing was stored: take the moves back so game and record stay in step.
-            data = match.to_dict()
-            self.match = registry.restore({**data, "actions": data["actions"][:actions_before]})
+        )
+        try:
+            await asyncio.shield(write)
+        except asyncio.CancelledError:
+            # A cancelled caller (shutdown, a timer) does not stop the write half-way: once
+            # it is done, the table follows what it stored; then the cancellation goes on.
+            await asyncio.wait([write])
+            if not write.cancelled() and write.exception() is None:
+                self._stored(match, player, owed, new_keys, missed, plays)
             raise
+        self._stored(match, player, owed, new_keys, missed, plays)
+        return MoveResult(player, record.told(names[player]))
+
+    def _stored(
+        self,
+        match: GameState,
+        player: int,
+        owed: list[Owed],
+        new_keys: dict[str, Any] | None,
+        missed: int | None,
+        plays: list[Play],
+    ) -> None:
+        """A move is stored: the copy of the match it was made on is the table's match from
+        now, with what the move left the channel owed, the row and seat it changed and the
+        plays it made (with the cut that followed it)."""
+        self.match = match
+        self.plays.extend(plays)
+        del self.plays[:-PLAYS_KEPT]
         self.owed.extend(owed)
         if new_keys is not None:
             self.row = replace(self.row, deal_keys=new_keys)
@@ -515,13 +539,7 @@ class TableSession:
             self.seats[player] = replace(self.seats[player], missed_turns=missed)
         if match.is_terminal:
             self.row = replace(self.row, status="finished")  # the channel is free again
-        # kept as the game's record: said in the language of whoever reads it
-        self.plays.append(Play(number, player, record, deals_before))
-        if cut is not None and cut_record is not None and ASK_FOR_CUT:
-            self.plays.append(Play(number + 1, cut[0], cut_record, match.deals_finished))
-        del self.plays[:-PLAYS_KEPT]
         self.turn_began = time.time()
-        return MoveResult(player, record.told(names[player]))
 
     def _standings(self, match: GameState) -> list[PlayerResult]:
         """Each person's result of the finished match, as leaderboards and ratings read it."""

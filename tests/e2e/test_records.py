@@ -65,7 +65,7 @@ async def test_the_cutter_cuts_then_the_deal_is_kept_replayed_and_verified(
     assert "cut 16" in values and len(values) <= 25  # one tap, the middle among them
     step = await fake.click(cutter, int(picker["id"]), choice["custom_id"], ["cut 9"])
     assert "cut the deck at card 9" in answer(step)["content"]
-    assert match.deal_keys.cuts[0] == 9  # type: ignore[union-attr]
+    assert session.match.deal_keys.cuts[0] == 9  # type: ignore[union-attr]
 
     await play_hand(env)
     await env.bot.idle()
