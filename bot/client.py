@@ -20,6 +20,7 @@ from bot.health import Heartbeat
 from bot.i18n import load_catalogues
 from bot.localised import LocalisedTree
 from bot.metrics import Metrics
+from bot.pacing import pace_for, pace_requests, refusals_trace
 from bot.preferences import Preferences
 from bot.storage import Store
 from bot.tables import Tables
@@ -111,12 +112,16 @@ class SeepBot(commands.Bot):
         # typing in its servers (its own table messages included: two events a move) would
         # only cost it their parsing, and a cache of messages it never reads.
         options.setdefault("max_messages", None)
+        # the bot's own pace on Discord's global bucket (bot/pacing.py), its refusals counted
+        self.pace = pace_for(settings.shards)
+        options.setdefault("http_trace", refusals_trace(self.pace))
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents(guilds=True),
             tree_cls=LocalisedTree,
             **options,
         )
+        pace_requests(self.http, self.pace)
         self.settings = settings
         self.store = Store(settings.store_location)
         self.tables = Tables(self.store)

@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Protocol, TypeVar
 
 from bot.i18n import N_, _, ngettext, slash, use_language
+from bot.pacing import waited_since
 from bot.preferences import Preferences
 from bot.settings import turn_seconds_of
 from bot.step import (
@@ -232,7 +233,8 @@ class TableFlow:
         # notices (reminders, "time's up") by table: [message id, table posts it outlives]
         self.notices: dict[int, list[list[int]]] = {}
         self._answering: dict[int, float] = {}  # moves taken on: key → time.monotonic()
-        self._unsent: set[int] = set()  # tables whose owed message Discord has not taken
+        # tables whose owed message Discord has not taken: since when (time.monotonic())
+        self._unsent: dict[int, float] = {}
         self.closing = False  # set by close(): no new background work or timers from then
         # taken while a table's message is made (under its `posting` lock), never while one
         # is sent
@@ -305,16 +307,18 @@ class TableFlow:
     @contextlib.contextmanager
     def sending(self, session: TableSession) -> Iterator[None]:
         """Count the table as owing a message that Discord has not taken yet; a SendFault
-        leaves it counted until the message goes."""
-        self._unsent.add(session.id)
+        leaves it counted until the message goes. Its requests take their turn on the global
+        bucket as of when it began to wait (bot/pacing.py: the longest wait goes first)."""
+        since = self._unsent.setdefault(session.id, time.monotonic())
         try:
-            yield
+            with waited_since(since):
+                yield
         except SendFault:
             raise  # still owed: sent again after the wait
         except BaseException:
-            self._unsent.discard(session.id)  # nothing more is sent (the channel is gone)
+            self._unsent.pop(session.id, None)  # nothing more is sent (the channel is gone)
             raise
-        self._unsent.discard(session.id)
+        self._unsent.pop(session.id, None)
 
     def longest_wait(self) -> float:
         """How long the oldest move taken on has waited for its answer, in seconds (0: none)."""

@@ -10,6 +10,7 @@ import asyncio
 from typing import Any
 
 import pytest
+from discord.http import Route
 
 from .conftest import Env
 from .discord_limits import CREATE_MESSAGE, FOLLOW_UP, Refusal
@@ -164,3 +165,31 @@ async def test_moves_are_refused_while_discord_holds_back_too_many_tables(env: E
     await env.bot.idle()
     assert flow.unsent() == 0 and not flow.overloaded()
     await play(env, session)
+
+
+async def test_the_bot_waits_its_turn_on_the_global_bucket_instead_of_drawing_429s(
+    env: Env,
+) -> None:
+    """A burst of requests on the global bucket, more than Discord allows in a second, draws
+    no 429: the bot paces itself under its share of the bucket and every request is answered.
+    Without the pace the same burst is refused (and each refusal counts towards a ban)."""
+    env.fake.limits.global_per_second = 20
+    pace = env.bot.pace
+    pace.rate, pace.burst = 16, 4  # within the fake's 20 a second, as `pace_for` sets it
+
+    async def burst() -> Any:
+        before = env.fake.limits.log.copy()
+        me = Route("GET", "/users/@me")  # a route with no limit of its own: only the global
+        users = await asyncio.gather(*(env.bot.http.request(me) for _ in range(50)))
+        assert all(user["id"] == str(env.bot.user.id) for user in users)
+        return env.fake.limits.log.since(before)
+
+    await asyncio.sleep(1.1)  # the fake's bucket and the pace start full
+    paced = await burst()
+    assert paced.by_kind()["global"] == 50 and not paced.refused, paced.refused
+    assert pace.refusals() == 0
+    pace.rate = pace.burst = 1_000  # as good as no pace
+    await asyncio.sleep(1.1)
+    unpaced = await burst()
+    assert sum(unpaced.refused.values()) > 0, "the fake refuses a burst the bot does not pace"
+    assert pace.refusals() > 0, "the bot counts Discord's refusals, those discord.py retried too"
