@@ -15,6 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import N_, _, slash
+from bot.reports import computer_move_at
 from cogs.common import OwnView, tell
 from engine.core import PUBLIC, GameState
 from engine.pictures import TablePicture
@@ -101,6 +102,14 @@ class ReplayView(OwnView):
     def _update_buttons(self) -> None:
         self.previous.disabled = self.index == 0
         self.next.disabled = self.index >= len(self.steps) - 1
+        # beside a computer player's move: "Report this move"
+        from cogs.reports import ReportMoveButton
+
+        for item in [i for i in self.children if isinstance(i, ReportMoveButton)]:
+            self.remove_item(item)
+        step = self.steps[self.index] if self.steps else 0
+        if computer_move_at(self.record, step) is not None:
+            self.add_item(ReportMoveButton(self.row.id, step))
 
     def page(self) -> dict[str, Any]:
         step = self.steps[self.index]

@@ -23,6 +23,7 @@ from cogs.options import (
     table_option,
     with_options,
 )
+from cogs.reports import list_reports
 
 if TYPE_CHECKING:
     from bot.client import SeepBot
@@ -80,6 +81,15 @@ class SettingsCommands(
     def __init__(self, bot: SeepBot) -> None:
         self.bot = bot
         super().__init__()
+
+    @app_commands.command(
+        name="reports", description=N_("Members' reports of computer players' moves")
+    )
+    async def reports(self, interaction: discord.Interaction) -> None:
+        if not may_manage(interaction):
+            await tell(interaction, _(NEEDS_MANAGER))
+            return
+        await list_reports(interaction)
 
     @app_commands.command(name="show", description=N_("Show this server's settings"))
     async def show(self, interaction: discord.Interaction) -> None:

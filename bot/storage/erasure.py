@@ -2,6 +2,8 @@
 `/privacy forget`): what the store keeps of one person is removed or made anonymous, in one
 transaction (see docs/admin.md, "A member's data").
 
+- their reports of computer players' moves are deleted (the reports' copies of records
+  name no one);
 - their preferences (language, auto-play) are deleted (everywhere only: they are not a
   server's);
 - their results (leaderboards, ratings, stats) and daily attempts are deleted, and they are
@@ -98,6 +100,9 @@ async def forget_member(store: Store, user_id: int, guild_id: int | None = None)
             "DELETE FROM deal_players WHERE user_id = ? AND deal_id IN"
             f" (SELECT id FROM deal_records WHERE 1 = 1{in_guild})",
             (user_id, *guild_args),
+        )
+        await tx.run(
+            f"DELETE FROM move_reports WHERE reporter_id = ?{in_guild}", (user_id, *guild_args)
         )
         preferences = 0
         if guild_id is None:

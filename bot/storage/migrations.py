@@ -295,6 +295,25 @@ MIGRATIONS: tuple[str | PerEngine, ...] = (
         PRIMARY KEY (table_id, message_id)
     );
     """,
+    # 14: a member's report of a computer player's move that looked wrong, kept with a copy
+    # of the deal's record (which the retention may prune before anyone reads the report)
+    """
+    CREATE TABLE move_reports (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        guild_id INTEGER NOT NULL,
+        deal_id INTEGER NOT NULL,
+        step INTEGER NOT NULL,                 -- the move's number in the deal (1 first)
+        seat INTEGER NOT NULL,
+        level TEXT NOT NULL,                   -- the computer's level
+        move TEXT NOT NULL,                    -- in the game's notation
+        game TEXT NOT NULL,
+        record TEXT NOT NULL,                  -- the deal's record as it was then
+        reporter_id INTEGER NOT NULL,
+        words TEXT NOT NULL,
+        made_at REAL NOT NULL
+    );
+    CREATE INDEX move_reports_guild ON move_reports (guild_id, id);
+    """,
 )
 
 

@@ -757,6 +757,40 @@ class FakeDiscord:
         await self._dispatch("INTERACTION_CREATE", record.payload, int(record.payload["guild_id"]))
         return await self._answered(record)
 
+    async def submit(
+        self, user_id: int, opened: Interaction, values: dict[str, str]
+    ) -> Interaction:
+        """`user_id` fills in the modal that `opened` answered with (values by the text
+        inputs' custom ids) and sends it, as Discord's client does: only the modal's own
+        inputs, each within its lengths, a required one never empty."""
+        shown = next((r for r in opened.responses if r.get("type") == 9), None)
+        if shown is None:
+            raise AssertionError("that interaction opened no modal")
+        modal = shown["data"]
+        rows = []
+        for component in modal.get("components", []):
+            inputs = ([component["component"]] if component.get("type") == 18
+                      else component.get("components", []))  # fmt: skip
+            filled = []
+            for text_input in inputs:
+                value = values.get(text_input["custom_id"], "")
+                low, high = text_input.get("min_length", 0), text_input.get("max_length", 4000)
+                if text_input.get("required", True) and not value:
+                    raise AssertionError(f"Discord's client requires {text_input['custom_id']}")
+                if value and not low <= len(value) <= high:
+                    raise AssertionError(f"Discord's client keeps the text within {low}–{high}")
+                filled.append({"type": 4, "custom_id": text_input["custom_id"], "value": value})
+            if component.get("type") == 18:
+                rows.append({"type": 18, "component": filled[0]})
+            else:
+                rows.append({"type": 1, "components": filled})
+        record = self._base_interaction(5, user_id, int(opened.payload["channel_id"]), None, 0.0)
+        if "message" in opened.payload:
+            record.payload["message"] = opened.payload["message"]
+        record.payload["data"] = {"custom_id": modal["custom_id"], "components": rows}
+        await self._dispatch("INTERACTION_CREATE", record.payload, int(record.payload["guild_id"]))
+        return await self._answered(record)
+
     def _check_choice(self, message: dict[str, Any], custom_id: str, values: list[str]) -> None:
         """Discord's client sends only offered values, as many as the select allows."""
         found = (c for c in self.components(message) if c.get("custom_id") == custom_id)
