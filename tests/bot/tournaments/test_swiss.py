@@ -109,4 +109,5 @@ def test_swiss_never_repeats_a_pairing_nor_gives_two_byes(count: int, data: st.D
     lines = Swiss().standings(state)
     assert [s.rank for s in lines] == sorted(s.rank for s in lines)
     assert sum(s.score for s in lines) == sum(len(seated) // 2 for seated in played.values()) + sum(
-        byes.values())
+        byes.values()
+    )
