@@ -149,13 +149,12 @@ def pair_round(
     had_bye: set[Unit],
 ) -> tuple[list[Pair], Unit | None] | None:
     """Pairs for `order` (best first) with no pair in `met`; for an odd count, a bye to the
-    lowest-ranked unit without one that leaves the others pairable."""
+    lowest-ranked unit without one that leaves the others pairable. None when there is no
+    such round (only near a full round robin): the event ends there."""
     if len(order) % 2 == 0:
         pairs = match(list(order), scores, met)
         return None if pairs is None else (pairs, None)
-    candidates = [u for u in reversed(order) if u not in had_bye]
-    candidates += [u for u in reversed(order) if u in had_bye]  # only once everyone has had one
-    for bye in candidates:
+    for bye in [u for u in reversed(order) if u not in had_bye]:
         pairs = match([u for u in order if u != bye], scores, met)
         if pairs is not None:
             return pairs, bye
