@@ -34,7 +34,7 @@ OPPONENTS_SCORE = N_("Opponents' score")
 
 class Arena:
     name = FormatName.ARENA
-    tiebreak_names = (WINS, OPPONENTS_SCORE)
+    tiebreak_names: tuple[str, ...] = (WINS, OPPONENTS_SCORE)
 
     def fits(self, seats: int, partnerships: bool) -> bool:
         return two_sides_fit(seats, partnerships)

@@ -36,7 +36,7 @@ DEALER_OUT_SIZE = 6  # Sheepshead's six-handed table: the dealer sits each hand 
 
 class Sessions:
     name = FormatName.SESSIONS
-    tiebreak_names = (TABLES_WON, BEST_SESSION)
+    tiebreak_names: tuple[str, ...] = (TABLES_WON, BEST_SESSION)
 
     def fits(self, seats: int, partnerships: bool) -> bool:
         return 3 <= seats <= 6 and not partnerships

@@ -53,7 +53,7 @@ def two_sides_fit(seats: int, partnerships: bool) -> bool:
 
 class Swiss:
     name = FormatName.SWISS
-    tiebreak_names = (BUCHHOLZ, SONNEBORN_BERGER)
+    tiebreak_names: tuple[str, ...] = (BUCHHOLZ, SONNEBORN_BERGER)
 
     def fits(self, seats: int, partnerships: bool) -> bool:
         return two_sides_fit(seats, partnerships)
