@@ -24,7 +24,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.daily import matchpoints
 from bot.i18n import N_
 from bot.tournaments.format import EventState, FormatError, FormatName, Pairing, Standing
 from bot.tournaments.seating import sitters, split, spread
@@ -145,6 +144,8 @@ def complete_rounds(state: EventState) -> set[int]:
 def round_percents(state: EventState, units: Sequence[Unit]) -> dict[Unit, dict[int, float]]:
     """Each unit's matchpoint percentage in each complete round: its score compared with the
     scores of the same seat (the same direction, for pairs) at every table of the round."""
+    from bot.daily import matchpoints  # the daily deal's (and the store's): on first use
+
     out: dict[Unit, dict[int, float]] = {u: {} for u in units}
     directions = 2 if state.settings.partnerships else state.settings.seats
     complete = complete_rounds(state)
