@@ -48,6 +48,8 @@ class Knockout:
         return two_sides_fit(seats, partnerships)
 
     def pairings(self, state: EventState, free: Sequence[int], now: float) -> list[Pairing]:
+        if len(units_of(state)) < 2:
+            raise FormatError(TOO_FEW)
         rounds = bracket(state)
         playing = {frozenset(p.seats) for p in open_tables(state)}
         for ties in rounds:
@@ -69,7 +71,8 @@ class Knockout:
         return []
 
     def finished(self, state: EventState, now: float) -> bool:
-        return bracket(state)[-1][0].winner is not None
+        rounds = bracket(state)
+        return bool(rounds) and rounds[-1][0].winner is not None
 
     def standings(self, state: EventState) -> list[Standing]:
         rounds = bracket(state)
@@ -126,7 +129,7 @@ def bracket(state: EventState) -> list[list[Tie]]:
     """Every round of the bracket as it stands, the first round first."""
     units = seeded(state)
     if len(units) < 2:
-        raise FormatError(TOO_FEW)
+        return []  # no bracket yet: the event cannot start (`pairings` says why)
     size = 1
     while size < len(units):
         size *= 2

@@ -73,8 +73,8 @@ class Swiss:
         return seated(state, number, paired[0])
 
     def finished(self, state: EventState, now: float) -> bool:
-        if not round_over(state):
-            return False
+        if not round_over(state) or not state.pairings:
+            return False  # before the start, `pairings` opens the event or says why not
         if current_round(state) >= state.settings.rounds:
             return True
         units = active(state, units_of(state))

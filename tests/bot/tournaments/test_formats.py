@@ -30,3 +30,20 @@ def test_every_format_has_its_words() -> None:
     for name, fmt in FORMATS.items():
         assert fmt.name == name
         assert TITLES[name] and SCORES[name] and TITLES[name] in HOW_IT_SCORES[name]
+
+
+@pytest.mark.parametrize("name", list(FORMATS))
+def test_standings_before_the_start_never_fail_whatever_the_count(name: FormatName) -> None:
+    """The runtime shows the standings from the first entry on, before any format can run."""
+    from bot.tournaments.format import EventSettings
+    from tests.bot.tournaments.play import entrants, start
+
+    fmt = FORMATS[name]
+    for count in range(4):
+        for settings in (EventSettings(seats=2, rounds=2, duration=60),
+                         EventSettings(seats=4, rounds=2, duration=60, partnerships=True),
+                         EventSettings(seats=5, rounds=2, duration=60)):  # fmt: skip
+            state = start(entrants(count), settings)
+            lines = fmt.standings(state)
+            assert not fmt.finished(state, 0.0)
+            assert len(lines) == count

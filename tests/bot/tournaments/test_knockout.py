@@ -4,7 +4,7 @@ from dataclasses import replace
 
 import pytest
 
-from bot.tournaments.format import Entrant, EventSettings, Pairing
+from bot.tournaments.format import Entrant, EventSettings, FormatError, Pairing
 from bot.tournaments.knockout import Knockout, bracket, seed_order
 from tests.bot.tournaments.play import entrants, finish, play_rounds, start
 
@@ -71,3 +71,11 @@ def test_a_side_that_withdraws_loses_its_tie() -> None:
     state = replace(start(entrants(4), EventSettings(seats=2)), withdrawn=frozenset({103}))
     tables = KNOCKOUT.pairings(state, [], 0)
     assert [t.seats for t in tables] == [(101, 102)]  # 100's opponent withdrew: 100 goes on
+
+
+def test_one_entrant_has_standings_but_no_bracket() -> None:
+    state = start(entrants(1), EventSettings(seats=2))
+    assert [s.user_id for s in KNOCKOUT.standings(state)] == [100]
+    assert not KNOCKOUT.finished(state, 0) and bracket(state) == []
+    with pytest.raises(FormatError):
+        KNOCKOUT.pairings(state, [], 0)
