@@ -79,3 +79,12 @@ def test_one_entrant_has_standings_but_no_bracket() -> None:
     assert not KNOCKOUT.finished(state, 0) and bracket(state) == []
     with pytest.raises(FormatError):
         KNOCKOUT.pairings(state, [], 0)
+
+
+def test_pairs_go_through_the_bracket_together() -> None:
+    state = start(entrants(6), EventSettings(seats=4, partnerships=True))  # three pairs
+    (table,) = KNOCKOUT.pairings(state, [], 0)
+    assert table.seats == (102, 104, 103, 105)  # seed 1 (100 and 101) has the bye
+    state = play_rounds(KNOCKOUT, state, lambda p: [0.0, 1.0, 0.0, 1.0])
+    lines = KNOCKOUT.standings(state)
+    assert [(s.user_id, s.rank) for s in lines[:2]] == [(104, 1), (105, 1)]
