@@ -14,7 +14,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.i18n import N_
-from bot.tournaments.format import EventState, FormatError, FormatName, Pairing, Standing
+from bot.tournaments.format import (
+    EventState,
+    FormatError,
+    FormatName,
+    Pairing,
+    Standing,
+    TableResult,
+)
 from bot.tournaments.swiss import TOO_FEW, two_sides_fit
 from bot.tournaments.units import Row, Unit, open_tables, seats_of, standings_of, units_of
 
@@ -125,6 +132,25 @@ def seed_order(size: int) -> list[int]:
     return order
 
 
+TieKey = tuple[int, frozenset[int]]  # a bracket round and the seats of its two sides
+
+
+@dataclass(frozen=True, slots=True)
+class _Played:
+    """The event's tables by tie: each tie's finished results, and the ties playing now."""
+
+    results: dict[TieKey, list[TableResult]]
+    playing: set[TieKey]
+
+    @classmethod
+    def of(cls, state: EventState) -> _Played:
+        results: dict[TieKey, list[TableResult]] = {}
+        for result in state.results:
+            results.setdefault((result.round, frozenset(result.seats)), []).append(result)
+        playing = {(p.round, frozenset(p.seats)) for p in open_tables(state)}
+        return cls(results, playing)
+
+
 def bracket(state: EventState) -> list[list[Tie]]:
     """Every round of the bracket as it stands, the first round first."""
     units = seeded(state)
@@ -136,11 +162,12 @@ def bracket(state: EventState) -> list[list[Tie]]:
     seeds = {u: n + 1 for n, u in enumerate(units)}
     by_seed = dict(enumerate(units, start=1))
     places: list[Unit | None] = [by_seed.get(s) for s in seed_order(size)]
+    played = _Played.of(state)
     rounds: list[list[Tie]] = []
     number = 1
     while len(places) > 1:
         ties = [
-            _decide(state, number, i // 2, places[i], places[i + 1], seeds)
+            _decide(state, played, number, i // 2, places[i], places[i + 1], seeds)
             for i in range(0, len(places), 2)
         ]
         rounds.append(ties)
@@ -151,6 +178,7 @@ def bracket(state: EventState) -> list[list[Tie]]:
 
 def _decide(
     state: EventState,
+    played: _Played,
     number: int,
     slot: int,
     first: Unit | None,
@@ -165,12 +193,9 @@ def _decide(
         return Tie(number, slot, first, second, seeds.get(first, 0) if first else 0,
                    seeds.get(second, 0) if second else 0)  # fmt: skip
     points = {first: 0.0, second: 0.0}
-    matches = 0
-    seats = set(seats_of(first, second))
-    for result in state.results:
-        if result.round != number or set(result.seats) != seats:
-            continue
-        matches += 1
+    key = (number, frozenset(seats_of(first, second)))
+    results = played.results.get(key, [])
+    for result in results:
         places = {u: result.places[result.seats.index(u[0])] for u in (first, second)}
         if places[first] == places[second]:
             points[first] += 0.5
@@ -178,18 +203,16 @@ def _decide(
         else:
             points[min(places, key=places.__getitem__)] += 1.0
     tie = Tie(number, slot, first, second, seeds[first], seeds[second], points[first],
-              points[second], matches)  # fmt: skip
-    winner = _winner(state, tie)
+              points[second], len(results))  # fmt: skip
+    winner = _winner(state, tie, key in played.playing)
     return Tie(tie.round, tie.slot, first, second, tie.first_seed, tie.second_seed,
-               tie.first_points, tie.second_points, matches, winner)  # fmt: skip
+               tie.first_points, tie.second_points, tie.matches, winner)  # fmt: skip
 
 
-def _winner(state: EventState, tie: Tie) -> Unit | None:
+def _winner(state: EventState, tie: Tie, playing: bool) -> Unit | None:
     assert tie.first is not None and tie.second is not None
     best_of = max(1, state.settings.best_of)
     first, second = tie.first_points, tie.second_points
-    playing = any(set(p.seats) == set(seats_of(tie.first, tie.second))
-                  for p in open_tables(state) if p.round == tie.round)  # fmt: skip
     if first > best_of / 2 or (tie.matches >= best_of and first > second):
         return tie.first
     if second > best_of / 2 or (tie.matches >= best_of and second > first):

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from bot.tournaments.format import Entrant, EventState, Pairing, Standing, TableResult
+from bot.tournaments.format import Entrant, EventState, Pairing, Standing
 
 Unit = tuple[int, ...]  # user ids, in entry order
 
@@ -95,14 +95,14 @@ def unit_of(user: int, units: Sequence[Unit]) -> Unit | None:
 def games_of(state: EventState, units: Sequence[Unit]) -> dict[Unit, list[Game]]:
     """Each unit's finished tables, in the order they finished."""
     games: dict[Unit, list[Game]] = {u: [] for u in units}
+    first_of = {unit[0]: unit for unit in units}
     for result in sorted(state.results, key=lambda r: (r.finished_at, r.round, r.table)):
-        at_table = _units_at(result, units)
+        at_table = [first_of[user] for user in result.seats if user in first_of]
+        places = {u: result.places[result.seats.index(u[0])] for u in at_table}
         for unit in at_table:
             seat = result.seats.index(unit[0])
-            place = result.places[seat]
             others = [u for u in at_table if u != unit]
-            other_places = [result.places[result.seats.index(u[0])] for u in others]
-            points = _points(place, other_places)
+            points = _points(places[unit], [places[u] for u in others])
             opponent = others[0] if len(others) == 1 else None
             games[unit].append(
                 Game(
@@ -111,17 +111,12 @@ def games_of(state: EventState, units: Sequence[Unit]) -> dict[Unit, list[Game]]
                     opponent,
                     points,
                     result.scores[seat],
-                    place,
+                    places[unit],
                     seat == 0,
                     result.finished_at,
                 )
             )
     return games
-
-
-def _units_at(result: TableResult, units: Sequence[Unit]) -> list[Unit]:
-    seated = set(result.seats)
-    return [u for u in units if u[0] in seated]
 
 
 def _points(place: int, others: Sequence[int]) -> float:
