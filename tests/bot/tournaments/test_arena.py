@@ -2,9 +2,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.tournaments.arena import Arena, on_fire
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.tournaments.arena import Arena, last_opponents, on_fire
 from bot.tournaments.format import EventSettings, EventState, Pairing
-from bot.tournaments.units import busy
+from bot.tournaments.units import busy, units_of
 from tests.bot.tournaments.play import entrants, finish, start
 
 A, B, C, D = 100, 101, 102, 103
@@ -84,3 +87,32 @@ def test_pairing_is_the_same_from_the_same_state() -> None:
     again = ARENA.pairings(state, [e.user_id for e in state.entrants], 5)
     assert first == again and len(first) == 4
     assert all(isinstance(p, Pairing) for p in first)
+
+
+@settings(max_examples=40, deadline=None)
+@given(count=st.integers(2, 12), data=st.data())
+def test_an_arena_seats_nobody_twice_at_once_and_rematches_only_when_nobody_else_plays(
+    count: int, data: st.DataObject
+) -> None:
+    rng = data.draw(st.randoms(use_true_random=False))
+    event = Event(start(entrants(count), EventSettings(seats=2, duration=100.0)))
+    now = 0.0
+    while now < 130:
+        others_playing = bool(busy(event.state))
+        last = last_opponents(event.state, units_of(event.state))
+        for first, second in event.pair(now):
+            assert now < 100  # nothing opens after the end
+            if last.get((first,)) == (second,):
+                assert not others_playing  # the same opponent again only when none could come
+        playing = [
+            p for p in event.state.pairings
+            if (p.round, p.table) not in {(r.round, r.table) for r in event.state.results}
+        ]  # fmt: skip
+        seated = [u for p in playing for u in p.seats]
+        assert len(seated) == len(set(seated))  # nobody at two tables at once
+        if playing:
+            table = rng.choice(playing)
+            event.finish(table.seats, [rng.choice([0, 1]), rng.choice([0, 1])], now)
+        now += rng.choice([1.0, 3.0, 7.0])
+    lines = ARENA.standings(event.state)
+    assert sum(s.played for s in lines) == 2 * len(event.state.results)
