@@ -2,6 +2,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from bot.tournaments.duplicate import Duplicate
 from bot.tournaments.format import EventSettings, FormatError, Pairing
 from tests.bot.tournaments.play import entrants, finish, play_rounds, start
@@ -77,3 +80,24 @@ def test_duplicate_needs_two_tables() -> None:
     except FormatError:
         return
     raise AssertionError("three pairs were seated for a duplicate")
+
+
+@settings(max_examples=30, deadline=None)
+@given(pairs=st.integers(4, 11), rounds=st.integers(1, 5), data=st.data())
+def test_pairs_never_meet_twice_and_every_round_plays_one_deal_set(
+    pairs: int, rounds: int, data: st.DataObject
+) -> None:
+    rng = data.draw(st.randoms(use_true_random=False))
+
+    def sheet(p: Pairing) -> list[float]:
+        first, second = rng.randint(0, 9), rng.randint(0, 9)
+        return [first, second, first, second]
+
+    settings_ = EventSettings(seats=4, rounds=rounds, partnerships=True)
+    state = play_rounds(DUPLICATE, start(entrants(2 * pairs), settings_), sheet)
+    teams = [frozenset({p.seats[0], p.seats[2]}) | frozenset({p.seats[1], p.seats[3]})
+             for p in state.pairings]  # fmt: skip
+    assert len(teams) == len(set(teams))  # two pairs meet at most once
+    assert all(p.deal_set == p.round for p in state.pairings)
+    lines = DUPLICATE.standings(state)
+    assert all(0 <= s.score <= 100 for s in lines)
