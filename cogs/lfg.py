@@ -201,8 +201,12 @@ class LfgCommands(commands.Cog):
     async def _post(self, interaction: discord.Interaction, game: str, **values: Any) -> None:
         await self.post_card(interaction, game, **values)
 
+    # `/lfg new <game>`, as `/table new <game>`: a group holds at most 25 subcommands, and
+    # every game (up to 25) has its own, so the games have a group of their own
+    new = app_commands.Group(name="new", description=N_("Post a seat card for a new table"),
+                             parent=lfg)  # fmt: skip
     for _command in per_game(registry.games(), lfg_description, lfg_options, _post):
-        lfg.add_command(_command)
+        new.add_command(_command)
     del _command  # not a command of the cog itself
 
     async def post_card(
@@ -266,8 +270,7 @@ class LfgCommands(commands.Cog):
             await self.finder.withdraw(card, session)
             raise TableError(
                 _(
-                    "I could not post the card in {channel}: ask a moderator to let me post "
-                    "there.",
+                    "I could not post the card in {channel}: ask a moderator to let me post there.",
                     channel=target.mention,
                 )
             ) from None

@@ -64,7 +64,7 @@ def stored(env: Env, sql: str, *args: Any) -> list[tuple[Any, ...]]:
 
 async def post(env: Env, game: str = "seep", channel: int = THREADS_CHANNEL_ID,
                **options: Any) -> tuple[Any, dict[str, Any]]:  # fmt: skip
-    step = await env.fake.slash(HOST, "lfg", game, channel_id=channel, **options)
+    step = await env.fake.slash(HOST, "lfg", f"new {game}", channel_id=channel, **options)
     assert private(step), answer(step)
     found = cards(env.fake, channel)
     assert found, answer(step)
@@ -141,7 +141,7 @@ async def test_an_admin_turns_pings_off_and_names_the_cards_channel(env: Env) ->
     assert "Saved" in answer(saved) and f"<#{THREADS_CHANNEL_ID}>" in answer(saved)
     opted = await fake.slash(ASHA, "lfg", "notify", game="seep")
     assert "turned off" in answer(opted)
-    step = await fake.slash(HOST, "lfg", "seep", channel_id=CHANNEL_ID, players=2)
+    step = await fake.slash(HOST, "lfg", "new seep", channel_id=CHANNEL_ID, players=2)
     assert private(step) and "Your card is up" in answer(step)
     card = cards(fake, THREADS_CHANNEL_ID)[-1]  # posted in the cards' channel, not here
     assert not cards(fake, CHANNEL_ID)
@@ -219,7 +219,7 @@ async def test_refusals_are_private_and_plain(env: Env) -> None:
     assert left.responses[-1]["type"] == 7
     not_host = await fake.click(DEV, int(card["id"]), cancel, permissions=0)
     assert private(not_host) and "Only the host" in answer(not_host)
-    another = await fake.slash(HOST, "lfg", "suipe", channel_id=THREADS_CHANNEL_ID)
+    another = await fake.slash(HOST, "lfg", "new suipe", channel_id=THREADS_CHANNEL_ID)
     assert private(another) and "still open" in answer(another)
     await fake.click(HOST, int(card["id"]), cancel)
     assert "cancelled" in card["embeds"][0]["description"] and not fake.components(card)
@@ -231,7 +231,7 @@ async def test_refusals_are_private_and_plain(env: Env) -> None:
     # the cards' channel where the bot may not post
     await fake.slash(HOST, "settings", "lfg", channel_id=READ_ONLY_CHANNEL_ID,
                      permissions=MANAGE_GUILD, cards_here=True)  # fmt: skip
-    blocked = await fake.slash(MEERA, "lfg", "seep", channel_id=THREADS_CHANNEL_ID)
+    blocked = await fake.slash(MEERA, "lfg", "new seep", channel_id=THREADS_CHANNEL_ID)
     assert private(blocked) and "may not post" in answer(blocked)
     assert not env.bot.tables.by_channel
 
@@ -242,7 +242,7 @@ async def test_a_flood_of_cards_is_refused(env: Env) -> None:
     for _ in range(3):
         _, card = await post(env, "suipe", players=2)
         await fake.click(HOST, int(card["id"]), card_button(fake, card, "cancel"))
-    flood = await fake.slash(HOST, "lfg", "suipe", channel_id=THREADS_CHANNEL_ID)
+    flood = await fake.slash(HOST, "lfg", "new suipe", channel_id=THREADS_CHANNEL_ID)
     assert private(flood) and "wait" in answer(flood)
 
 
