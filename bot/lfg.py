@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.flow import End, Start, TableFlow
-from bot.i18n import N_, _, slash, speaking
+from bot.i18n import N_, _, ngettext, slash, speaking
 from bot.players import DEFAULT_LEVEL
 from bot.storage import Store
 from bot.storage.lfg import CardRow, CardStatus, LfgStore
@@ -77,8 +77,12 @@ def describe_lfg(settings: Mapping[str, Any]) -> str:
         _("Table cards are posted in <#{channel}>", channel=found.channel_id)
         if found.channel_id is not None
         else _("Table cards are posted where {command} is used", command=slash("lfg")),
-        _("New cards ping the members who asked for them, at most once every {minutes} "
-          "minutes per game", minutes=found.ping_minutes)
+        ngettext(
+            "New cards ping the members who asked for them, at most once a minute per game",
+            "New cards ping the members who asked for them, at most once every {count} "
+            "minutes per game",
+            found.ping_minutes,
+        )
         if found.pings
         else _("New cards ping nobody in this server"),
     ]  # fmt: skip

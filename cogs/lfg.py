@@ -14,7 +14,7 @@ from discord.ext import commands
 from bot import logs
 from bot import settings as server
 from bot.client import prepare_drawing
-from bot.i18n import N_, _, current, slash, speaking
+from bot.i18n import N_, _, current, ngettext, slash, speaking
 from bot.lfg import FILL_MINUTES_AT_MOST, Cooldown, TableFinder, lfg_settings
 from bot.storage.lfg import CardRow, CardStatus
 from bot.tables import TableError, TableSession
@@ -31,10 +31,23 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("seepbot.lfg")
 
-CARDS_AT_ONCE = N_(
-    "You posted several cards a moment ago: wait {seconds} seconds before the next one."
-)
-NOTIFY_AT_ONCE = N_("You changed that several times a moment ago: try again in {seconds} seconds.")
+
+def cards_at_once(seconds: float) -> str:
+    count = max(1, round(seconds))
+    return ngettext(
+        "You posted several cards a moment ago: wait {count} second before the next one.",
+        "You posted several cards a moment ago: wait {count} seconds before the next one.",
+        count,
+    )
+
+
+def notify_at_once(seconds: float) -> str:
+    count = max(1, round(seconds))
+    return ngettext(
+        "You changed that several times a moment ago: try again in {count} second.",
+        "You changed that several times a moment ago: try again in {count} seconds.",
+        count,
+    )
 
 
 def fill_option() -> Option:
@@ -224,7 +237,7 @@ class LfgCommands(commands.Cog):
         user = interaction.user
         wait = self.card_cooldown.wait((guild_id, user.id))
         if wait:
-            raise TableError(_(CARDS_AT_ONCE, seconds=max(1, round(wait))))
+            raise TableError(cards_at_once(wait))
         mine = await self.finder.cards.open_card_of_host(guild_id, user.id)
         if mine is not None and self.finder.session_of(mine) is not None:
             raise TableError(
@@ -370,7 +383,7 @@ class LfgCommands(commands.Cog):
         guild_id = interaction.guild_id or 0
         wait = self.notify_cooldown.wait((guild_id, interaction.user.id))
         if wait:
-            raise TableError(_(NOTIFY_AT_ONCE, seconds=max(1, round(wait))))
+            raise TableError(notify_at_once(wait))
         registry.game(game)  # a game this bot has
         joined = await self.finder.cards.toggle_notify(guild_id, game, interaction.user.id)
         name = display_name(game)
