@@ -78,7 +78,8 @@ def describe_lfg(settings: Mapping[str, Any]) -> str:
         if found.channel_id is not None
         else _("Table cards are posted where {command} is used", command=slash("lfg")),
         ngettext(
-            "New cards ping the members who asked for them, at most once a minute per game",
+            "New cards ping the members who asked for them, at most once in {count} minute "
+            "per game",
             "New cards ping the members who asked for them, at most once every {count} "
             "minutes per game",
             found.ping_minutes,
