@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.flow import End, Start, TableFlow
-from bot.i18n import N_, _, ngettext, slash, speaking
+from bot.i18n import N_, _, ngettext, speaking
 from bot.players import DEFAULT_LEVEL
 from bot.storage import Store
 from bot.storage.lfg import CardRow, CardStatus, LfgStore
@@ -76,7 +76,7 @@ def describe_lfg(settings: Mapping[str, Any]) -> str:
     lines = [
         _("Table cards are posted in <#{channel}>", channel=found.channel_id)
         if found.channel_id is not None
-        else _("Table cards are posted where {command} is used", command=slash("lfg")),
+        else _("Table cards are posted in the channel where each is asked for"),
         ngettext(
             "New cards ping the members who asked for them, at most once in {count} minute "
             "per game",

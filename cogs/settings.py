@@ -88,7 +88,8 @@ class SettingsCommands(
             await tell(interaction, _(NEEDS_MANAGER))
             return
         current = await self.bot.store.guild_settings(interaction.guild_id or 0)
-        await tell(interaction, damaged_line(current) + server.describe(current.settings))
+        shown = f"{server.describe(current.settings)}\n{describe_lfg(current.settings)}"
+        await tell(interaction, damaged_line(current) + shown)
 
     @with_options(settings_options())
     async def _tables(self, interaction: discord.Interaction, **values: Any) -> None:

@@ -139,6 +139,8 @@ async def test_an_admin_turns_pings_off_and_names_the_cards_channel(env: Env) ->
     saved = await fake.slash(HOST, "settings", "lfg", channel_id=THREADS_CHANNEL_ID,
                              permissions=MANAGE_GUILD, pings=False, cards_here=True)  # fmt: skip
     assert "Saved" in answer(saved) and f"<#{THREADS_CHANNEL_ID}>" in answer(saved)
+    shown = await fake.slash(HOST, "settings", "show", permissions=MANAGE_GUILD)
+    assert "ping nobody" in answer(shown) and f"<#{THREADS_CHANNEL_ID}>" in answer(shown)
     opted = await fake.slash(ASHA, "lfg", "notify", game="seep")
     assert "turned off" in answer(opted)
     step = await fake.slash(HOST, "lfg", "new seep", channel_id=CHANNEL_ID, players=2)
@@ -258,3 +260,18 @@ async def test_a_card_whose_table_ends_in_its_thread_is_closed(env: Env) -> None
     )
     assert not fake.components(card)
     assert stored(env, "SELECT status FROM lfg_cards") == [("cancelled",)]
+
+
+async def test_without_threads_the_table_plays_in_the_cards_channel(env: Env) -> None:
+    fake = env.fake
+    members(fake)
+    step = await fake.slash(HOST, "lfg", "new suipe", channel_id=CHANNEL_ID, players=2)
+    assert "plays in this channel" in answer(step)
+    assert env.bot.tables.get(CHANNEL_ID) is not None
+    busy = await fake.slash(ASHA, "lfg", "new suipe", channel_id=CHANNEL_ID, players=2)
+    assert private(busy) and "already plays" in answer(busy)
+    card = cards(fake, CHANNEL_ID)[-1]
+    await fake.click(DEV, int(card["id"]), card_button(fake, card, "join"))
+    await env.bot.idle()
+    assert env.bot.tables.get(CHANNEL_ID).started
+    assert len(cards(fake, CHANNEL_ID)) == 1
