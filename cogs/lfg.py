@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import re
@@ -190,6 +191,7 @@ class LfgCommands(commands.Cog):
         self.finder = TableFinder(bot.store, bot.tables, bot.flow)
         self.finder.changed = self.changed
         self.announced: set[int] = set()  # cards whose table said it starts
+        self.posting: dict[tuple[int, int], asyncio.Lock] = {}  # by (server, host)
         self.card_cooldown = Cooldown(3, 600.0)  # cards a member posts in ten minutes
         self.notify_cooldown = Cooldown(5, 300.0)  # /lfg notify changes in five minutes
 
@@ -223,6 +225,18 @@ class LfgCommands(commands.Cog):
     del _command  # not a command of the cog itself
 
     async def post_card(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        **values: Any,
+    ) -> None:
+        """One card at a time per member: a second `/lfg` at the same moment waits, then
+        finds the first card open."""
+        key = (interaction.guild_id or 0, interaction.user.id)
+        async with self.posting.setdefault(key, asyncio.Lock()):
+            await self._post_card(interaction, game, **values)
+
+    async def _post_card(
         self,
         interaction: discord.Interaction,
         game: str,

@@ -161,6 +161,9 @@ class SettingsCommands(
         if not may_manage(interaction):
             await tell(interaction, _(NEEDS_MANAGER))
             return
+        if cards_here and isinstance(interaction.channel, discord.Thread):
+            await tell(interaction, _("Table cards need a channel, not a thread: use this in one."))
+            return
         changes = lfg_changes(interaction.channel_id, cards_here, pings, ping_every)
         guild = interaction.guild_id or 0
         if changes:

@@ -6,6 +6,7 @@ last seat give one seat; and every refusal is private."""
 from __future__ import annotations
 
 import asyncio
+import re
 import sqlite3
 from typing import Any
 
@@ -22,8 +23,10 @@ from .fake_discord import (
     FakeDiscord,
 )
 from .helpers import MANAGE_GUILD
+from .test_pseudo_locale import speak_pseudo, texts_of, unmarked
 
 HOST, ASHA, DEV, KIRAN, MEERA = 701, 702, 703, 704, 705
+LINK = re.compile(r"https://\S+?(?=⟦|\s|$)")
 
 
 def answer(step: Any) -> str:
@@ -275,3 +278,47 @@ async def test_without_threads_the_table_plays_in_the_cards_channel(env: Env) ->
     await env.bot.idle()
     assert env.bot.tables.get(CHANNEL_ID).started
     assert len(cards(fake, CHANNEL_ID)) == 1
+
+
+async def test_two_cards_at_once_by_one_host_post_one(env: Env) -> None:
+    fake = env.fake
+    members(fake)
+    first, second = await asyncio.gather(
+        fake.slash(HOST, "lfg", "new suipe", channel_id=THREADS_CHANNEL_ID, players=2),
+        fake.slash(HOST, "lfg", "new seep", channel_id=THREADS_CHANNEL_ID, players=2),
+    )
+    assert sorted("still open" in answer(step) for step in (first, second)) == [False, True]
+    assert len(cards(fake)) == 1 and len(env.bot.tables.by_channel) == 1
+
+
+async def test_every_word_of_the_finder_comes_from_the_catalogues(
+    env: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fake = env.fake
+    speak_pseudo(monkeypatch)
+    monkeypatch.setattr(TableFinder, "minute", 0.3)
+    members(fake)
+    await fake.slash(ASHA, "lfg", "notify", game="seep")
+    await fake.slash(HOST, "settings", "lfg", channel_id=THREADS_CHANNEL_ID,
+                     permissions=MANAGE_GUILD, cards_here=True)  # fmt: skip
+    await fake.slash(HOST, "settings", "show", permissions=MANAGE_GUILD)
+    await fake.slash(HOST, "lfg", "new seep", players=4, fill_after=1)
+    card = [m for m in fake.channel_messages(THREADS_CHANNEL_ID) if m["embeds"]][-1]
+    join, leave = card_button(fake, card, "join"), card_button(fake, card, "leave")
+    await fake.click(ASHA, int(card["id"]), join)
+    await fake.click(ASHA, int(card["id"]), join)  # twice
+    await fake.click(HOST, int(card["id"]), leave)  # the host
+    await fake.click(DEV, int(card["id"]), card_button(fake, card, "cancel"), permissions=0)
+    await fake.slash(HOST, "lfg", "new suipe")  # a second card
+    await fake.wait_for_message(lambda m: m["id"] == card["id"] and not fake.components(m))
+    await env.bot.idle()
+    await fake.slash(ASHA, "lfg", "notify", game="seep")
+    commands = frozenset(command.name for command in env.bot.tree.walk_commands())
+    names = ("Host", "Asha", "Dev", "Kiran", "Meera")
+    found = {
+        word: text
+        for payload in fake.sent
+        for text in texts_of(payload)
+        for word in unmarked(LINK.sub(" ", text), names, commands)  # a link is no word
+    }
+    assert not found, "\n".join(f"{word!r} in {text!r}" for word, text in found.items())
