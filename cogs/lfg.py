@@ -314,7 +314,9 @@ class LfgCommands(commands.Cog):
                 )
         answer = _("Your card is up: {link}.", link=message.jump_url)
         if home is target:
-            answer += " " + _("The table plays in this channel (I may not open threads here).")
+            answer += " " + _(
+                "Its table plays in the card's channel: I may not open threads there."
+            )
         if pinged:
             answer += " " + _("I let the members who asked for {game} cards know.",
                               game=display_name(game))  # fmt: skip

@@ -269,7 +269,7 @@ async def test_without_threads_the_table_plays_in_the_cards_channel(env: Env) ->
     fake = env.fake
     members(fake)
     step = await fake.slash(HOST, "lfg", "new suipe", channel_id=CHANNEL_ID, players=2)
-    assert "plays in this channel" in answer(step)
+    assert "plays in the card's channel" in answer(step)
     assert env.bot.tables.get(CHANNEL_ID) is not None
     busy = await fake.slash(ASHA, "lfg", "new suipe", channel_id=CHANNEL_ID, players=2)
     assert private(busy) and "already plays" in answer(busy)
