@@ -158,7 +158,7 @@ async def test_computers_fill_the_seats_when_the_wait_runs_out(
 ) -> None:
     fake = env.fake
     members(fake)
-    monkeypatch.setattr(TableFinder, "minute", 0.3)
+    monkeypatch.setattr(TableFinder, "minute", 1.0)  # a minute's wait lasts a second
     _, card = await post(env, players=4, fill_after=1, level="easy")
     assert "<t:" in card["embeds"][0]["description"]  # when, in the reader's own clock
     await fake.click(ASHA, int(card["id"]), card_button(fake, card, "join"))
@@ -176,10 +176,11 @@ async def test_computers_fill_the_seats_when_the_wait_runs_out(
 async def test_a_wait_goes_on_after_a_restart(env: Env, monkeypatch: pytest.MonkeyPatch) -> None:
     fake = env.fake
     members(fake)
-    monkeypatch.setattr(TableFinder, "minute", 1.5)
+    monkeypatch.setattr(TableFinder, "minute", 3.0)
     _, card = await post(env, "suipe", players=2, fill_after=1)
     await stop_bot(env.bot)
     env.bot = await start_bot(fake, env.database)
+    assert stored(env, "SELECT status FROM lfg_cards") == [("open",)]  # still waiting
     # the card's buttons work after the restart; then the wait runs out and a computer sits
     card = fake.messages[int(card["id"])]
     host_leaves = await fake.click(HOST, int(card["id"]), card_button(fake, card, "leave"))
@@ -296,7 +297,7 @@ async def test_every_word_of_the_finder_comes_from_the_catalogues(
 ) -> None:
     fake = env.fake
     speak_pseudo(monkeypatch)
-    monkeypatch.setattr(TableFinder, "minute", 0.3)
+    monkeypatch.setattr(TableFinder, "minute", 1.0)
     members(fake)
     await fake.slash(ASHA, "lfg", "notify", game="seep")
     await fake.slash(HOST, "settings", "lfg", channel_id=THREADS_CHANNEL_ID,
@@ -322,3 +323,21 @@ async def test_every_word_of_the_finder_comes_from_the_catalogues(
         for word in unmarked(LINK.sub(" ", text), names, commands)  # a link is no word
     }
     assert not found, "\n".join(f"{word!r} in {text!r}" for word, text in found.items())
+
+
+async def test_a_wait_that_ran_out_while_the_bot_was_away_fills_at_the_start(env: Env) -> None:
+    fake = env.fake
+    members(fake)
+    _, card = await post(env, "suipe", players=2, fill_after=30)
+    await stop_bot(env.bot)
+    db = sqlite3.connect(env.database)
+    with db:  # half an hour later
+        db.execute("UPDATE lfg_cards SET fill_at = fill_at - 1800")
+    db.close()
+    env.bot = await start_bot(fake, env.database)
+    await fake.wait_for_message(
+        lambda m: m["id"] == card["id"] and "has started" in m["embeds"][0]["description"]
+    )
+    await env.bot.idle()
+    session = next(iter(env.bot.tables.by_channel.values()))
+    assert session.started and sum(row.is_computer for row in session.seats.values()) == 1
