@@ -310,6 +310,10 @@ class TableFinder:
             session = self.session_of(card)
             if session is not None:
                 self.by_channel[session.row.channel_id] = card.id
+            else:
+                table = await self.cards.store.table(card.table_id)
+                if table is not None and table.status in ("lobby", "playing"):
+                    continue  # a table of another process's shards: that process keeps it
             if await self.settle(card.id):
                 changed.append(card.id)
                 continue

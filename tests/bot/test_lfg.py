@@ -15,7 +15,7 @@ from bot.lfg import Cooldown, TableFinder, lfg_changes, lfg_settings
 from bot.storage import Store
 from bot.storage.erasure import FORGOTTEN_ID, forget_member
 from bot.storage.lfg import CardStatus, LfgStore
-from bot.tables import TableError
+from bot.tables import TableError, Tables
 
 from .test_flow import flow_on
 
@@ -126,3 +126,19 @@ def test_the_servers_settings_read_safely() -> None:
     assert lfg_settings(chosen).channel_id == 42
     assert not lfg_settings(chosen).pings and lfg_settings(chosen).ping_minutes == 15
     assert lfg_changes(42, False, None, None) == {"lfg_channel": None}  # back to "where used"
+
+
+async def test_a_restart_settles_its_own_cards_and_leaves_another_shards(store: Store) -> None:
+    flow, _port, _clock = flow_on(store)
+    finder = TableFinder(store, flow.tables, flow)
+    ours = await flow.tables.create(GUILD, CHANNEL, HOST, "tinytricks", {"players": 2})
+    await ours.join(HOST, "Sina")
+    ended = await finder.open(ours, CARDS, None)
+    await flow.tables.end(CHANNEL)  # ended while the card was open (the bot was away)
+    elsewhere = Tables(store)  # another process, serving another shard's servers
+    theirs = await elsewhere.create(GUILD + 1, CHANNEL + 1, DEV, "tinytricks", {"players": 2})
+    await theirs.join(DEV, "Dev")
+    kept = await LfgStore(store).add_card(GUILD + 1, theirs.id, CARDS + 1, DEV, "tinytricks", 1.0)
+    assert await finder.resume() == [ended.id]
+    assert (await finder.card(ended.id)).status is CardStatus.CANCELLED
+    assert (await finder.card(kept.id)).open and kept.id not in finder.timers
