@@ -125,6 +125,8 @@ class TableFinder:
         self.by_channel: dict[int, int] = {}  # an open card's table channel → the card
         # told of each card that changed by itself (its wait ran out, its table ended)
         self.changed: Changed | None = None
+        # told as a card's table is about to start (its players hear of it first)
+        self.starting: Callable[[TableSession], None] | None = None
 
     def lock(self, card_id: int) -> asyncio.Lock:
         return self.locks.setdefault(card_id, asyncio.Lock())
@@ -266,6 +268,8 @@ class TableFinder:
     async def _start_if_full(self, card: CardRow, session: TableSession) -> bool:
         if len(session.seats) < session.players:
             return False
+        if self.starting is not None:
+            self.starting(session)
         await self.flow.play(session, Start(card.host_id))
         await self._close(card, CardStatus.STARTED)
         return True

@@ -159,9 +159,8 @@ class CardButton(
         cog = finder_of(interaction)
         finder = cog.finder
         user = interaction.user
-        started = False
         if self.action == "join":
-            session, started = await finder.join(self.card_id, user.id, user.display_name)
+            session, _started = await finder.join(self.card_id, user.id, user.display_name)
         elif self.action == "leave":
             session = await finder.leave(self.card_id, user.id)
         else:
@@ -175,8 +174,6 @@ class CardButton(
         await interaction.response.edit_message(
             embed=card_embed(card, session), view=card_view(card, session.language)
         )
-        if started:
-            cog.schedule(cog.announce_start(card))
 
 
 class LfgCommands(commands.Cog):
@@ -190,7 +187,7 @@ class LfgCommands(commands.Cog):
         self.bot = bot
         self.finder = TableFinder(bot.store, bot.tables, bot.flow)
         self.finder.changed = self.changed
-        self.announced: set[int] = set()  # cards whose table said it starts
+        self.finder.starting = self.announce_start
         self.posting: dict[tuple[int, int], asyncio.Lock] = {}  # by (server, host)
         self.card_cooldown = Cooldown(3, 600.0)  # cards a member posts in ten minutes
         self.notify_cooldown = Cooldown(5, 300.0)  # /lfg notify changes in five minutes
@@ -445,11 +442,8 @@ class LfgCommands(commands.Cog):
 
     async def changed(self, card_id: int) -> None:
         """A card changed by itself (its wait ran out, its table started or ended elsewhere):
-        shown again, and a table that started tells its players."""
+        shown again."""
         await self.refresh(card_id)
-        card = await self.finder.cards.card(card_id)
-        if card is not None and card.status is CardStatus.STARTED:
-            await self.announce_start(card)
 
     async def refresh(self, card_id: int) -> None:
         """Show the card as it is now (edited in place)."""
@@ -466,20 +460,16 @@ class LfgCommands(commands.Cog):
         except discord.HTTPException:
             log.info("could not update card %s", card_id)
 
-    async def announce_start(self, card: CardRow) -> None:
-        """In the table's channel, once: its players, pinged (each took a seat), and that the
-        game starts there."""
-        session = self.finder.session_of(card)
-        if session is None or card.id in self.announced:
-            return
-        self.announced.add(card.id)
+    def announce_start(self, session: TableSession) -> None:
+        """In the table's channel, as it starts (before its first table message): its
+        players, pinged (each took a seat), and that the game starts there."""
         people = [row.user_id for row in session.seats.values() if row.user_id is not None]
         with speaking(session.language):
             text = _(
                 "Every seat is taken, {players}: the game starts here.",
                 players=" ".join(f"<@{user}>" for user in people),
             )
-        await self.tell_table(session, text, people)
+        self.schedule(self.tell_table(session, text, people))
 
     async def tell_table(
         self, session: TableSession, text: str, mention: list[int] | None = None

@@ -106,13 +106,13 @@ async def test_a_card_filled_by_opted_in_members_starts_its_table(env: Env) -> N
     shown = fake.messages[int(card["id"])]
     assert "has started" in shown["embeds"][0]["description"]
     assert not fake.components(shown)  # no more buttons
-    told = [m for m in fake.channel_messages(table_channel)
-            if "Every seat is taken" in m["content"]]  # fmt: skip
+    posted = fake.channel_messages(table_channel)
+    told = [m for m in posted if "Every seat is taken" in m["content"]]
     assert len(told) == 1 and sorted(fake.pings[int(told[0]["id"])]) == sorted(
         [HOST, ASHA, DEV, KIRAN]
     )
-    assert any(c.get("label") == "My hand" for m in fake.channel_messages(table_channel)
-               for c in fake.components(m))  # fmt: skip
+    tables = [m for m in posted if any(c.get("label") == "My hand" for c in fake.components(m))]
+    assert tables and int(told[0]["id"]) < int(tables[0]["id"])  # first the players hear
 
 
 async def test_the_ping_goes_once_within_the_servers_minutes(env: Env) -> None:
