@@ -77,14 +77,18 @@ async def post(env: Env, game: str = "seep", channel: int = THREADS_CHANNEL_ID,
 async def test_a_card_filled_by_opted_in_members_starts_its_table(env: Env) -> None:
     fake = env.fake
     members(fake)
-    for user in (ASHA, DEV):
+    for user in (HOST, ASHA, DEV):
         opted = await fake.slash(user, "lfg", "notify", channel_id=THREADS_CHANNEL_ID, game="seep")
         assert private(opted) and "pinged" in answer(opted)
     # someone who asked for another game's cards hears nothing of this one
     await fake.slash(MEERA, "lfg", "notify", channel_id=THREADS_CHANNEL_ID, game="suipe")
     step, card = await post(env, players=4)
     assert "Your card is up" in answer(step)
-    assert sorted(fake.pings[int(card["id"])]) == [ASHA, DEV]  # the host and Meera: no ping
+    # the host (opted in too) and Meera (for another game), nor anyone else: no ping
+    assert sorted(fake.pings[int(card["id"])]) == [ASHA, DEV]
+    sent = next(p for p in fake.sent if "looking for players" in (p.get("content") or ""))
+    allowed = sent["allowed_mentions"]  # only they may be notified, whatever the text says
+    assert allowed["parse"] == [] and sorted(map(int, allowed["users"])) == [ASHA, DEV]
     assert f"<@{HOST}>" in card["embeds"][0]["description"]
     assert "1 of 4" in card["embeds"][0]["description"]
     assert [f["name"] for f in card["embeds"][0]["fields"]][:2] == ["Seats", "Settings"]
