@@ -120,6 +120,12 @@ def card_view(card: CardRow, language: str) -> discord.ui.View | None:
     return view
 
 
+def closed_text(card: CardRow) -> dict[str, Any]:
+    """A closed card's edit takes its ping line away ("…: a table of Seep is looking for
+    players" no more); an open card's keeps it."""
+    return {} if card.status is CardStatus.OPEN else {"content": ""}
+
+
 def finder_of(interaction: discord.Interaction) -> LfgCommands:
     cog = bot_of(interaction).get_cog("LfgCommands")
     if not isinstance(cog, LfgCommands):
@@ -172,7 +178,9 @@ class CardButton(
                 cog.schedule(cog.tell_table(session, note))
         card = await finder.card(self.card_id)
         await interaction.response.edit_message(
-            embed=card_embed(card, session), view=card_view(card, session.language)
+            embed=card_embed(card, session),
+            view=card_view(card, session.language),
+            **closed_text(card),
         )
 
 
@@ -455,7 +463,7 @@ class LfgCommands(commands.Cog):
         try:
             channel = await channel_of(self.bot, card.channel_id)
             await channel.get_partial_message(card.message_id).edit(
-                embed=card_embed(card, session), view=card_view(card, language)
+                embed=card_embed(card, session), view=card_view(card, language), **closed_text(card)
             )
         except discord.HTTPException:
             log.info("could not update card %s", card_id)

@@ -110,6 +110,7 @@ async def test_a_card_filled_by_opted_in_members_starts_its_table(env: Env) -> N
     shown = fake.messages[int(card["id"])]
     assert "has started" in shown["embeds"][0]["description"]
     assert not fake.components(shown)  # no more buttons
+    assert not shown["content"]  # nor the ping line: nobody is looked for any more
     posted = fake.channel_messages(table_channel)
     told = [m for m in posted if "Every seat is taken" in m["content"]]
     assert len(told) == 1 and sorted(fake.pings[int(told[0]["id"])]) == sorted(
