@@ -16,6 +16,7 @@ from pathlib import Path
 from bot.config import ConfigError, load_settings
 from bot.storage import Store, StoreUnavailable, is_postgres_url, shown
 from bot.storage.daily import ATTEMPT_COLUMNS, DAY_COLUMNS, DEAL_COLUMNS
+from bot.storage.lfg import CARD_COLUMNS
 
 # Parents before children (the foreign keys), with the columns every version of both has.
 COPIED: tuple[tuple[str, str], ...] = (
@@ -35,9 +36,12 @@ COPIED: tuple[tuple[str, str], ...] = (
     ("daily_days", DAY_COLUMNS),
     ("daily_deals", DEAL_COLUMNS),
     ("daily_attempts", ATTEMPT_COLUMNS),
+    ("lfg_cards", CARD_COLUMNS),
+    ("lfg_notify", "guild_id, game, user_id, since"),
+    ("lfg_pings", "guild_id, game, pinged_at"),
 )  # fmt: skip
 REAL_COLUMNS = {"created_at", "updated_at", "played_at", "finished_at", "season_start",
-                "starts_at", "ends_at", "started_at"}  # fmt: skip
+                "starts_at", "ends_at", "started_at", "fill_at", "since", "pinged_at"}  # fmt: skip
 
 
 class MoveRefused(Exception):
@@ -70,7 +74,7 @@ async def move_store(source: Store, target: Store) -> Moved:
             marks = ", ".join("?" for _ in names)
             await tx.many(f"INSERT INTO {table} ({columns}) VALUES ({marks})", copied)
             rows[table] = len(copied)
-        for keyed in ("game_tables", "deal_records"):
+        for keyed in ("game_tables", "deal_records", "lfg_cards"):
             restart = target.database.dialect.restart_ids(keyed)
             if restart:
                 await tx.run(restart)

@@ -13,6 +13,7 @@ from bot import settings as server
 from bot.daily import DailyError, daily_changes, describe_daily
 from bot.i18n import LANGUAGES, N_, _, slash
 from bot.i18n import current as current_language
+from bot.lfg import describe_lfg, lfg_changes
 from bot.storage.store import GuildSettings
 from cogs.common import OwnView, tell
 from cogs.options import (
@@ -97,7 +98,8 @@ class SettingsCommands(
             await tell(interaction, _(NEEDS_MANAGER))
             return
         current = await self.bot.store.guild_settings(interaction.guild_id or 0)
-        await tell(interaction, damaged_line(current) + server.describe(current.settings))
+        shown = f"{server.describe(current.settings)}\n{describe_lfg(current.settings)}"
+        await tell(interaction, damaged_line(current) + shown)
 
     @with_options(settings_options())
     async def _tables(self, interaction: discord.Interaction, **values: Any) -> None:
@@ -150,6 +152,35 @@ class SettingsCommands(
         current = await self.bot.store.guild_settings(guild)
         heading = _("Saved.") if changes else _("Nothing changed:")
         await tell(interaction, f"{heading}\n{describe_daily(current.settings)}")
+
+    @app_commands.command(
+        name="lfg", description=N_("The table finder: its cards' channel and pings")
+    )
+    @app_commands.describe(
+        cards_here=N_("post every table card in this channel (off: where /lfg is used)"),
+        pings=N_("whether new cards ping the members who asked for them (default on)"),
+        ping_every=N_("the fewest minutes between two pings for the same game (default 30)"),
+    )
+    async def lfg(
+        self,
+        interaction: discord.Interaction,
+        cards_here: bool | None = None,
+        pings: bool | None = None,
+        ping_every: app_commands.Range[int, 1, 1440] | None = None,
+    ) -> None:
+        if not may_manage(interaction):
+            await tell(interaction, _(NEEDS_MANAGER))
+            return
+        if cards_here and isinstance(interaction.channel, discord.Thread):
+            await tell(interaction, _("Table cards need a channel, not a thread: use this in one."))
+            return
+        changes = lfg_changes(interaction.channel_id, cards_here, pings, ping_every)
+        guild = interaction.guild_id or 0
+        if changes:
+            await self.bot.store.update_guild_settings(guild, changes)
+        current = await self.bot.store.guild_settings(guild)
+        heading = _("Saved.") if changes else _("Nothing changed:")
+        await tell(interaction, f"{heading}\n{describe_lfg(current.settings)}")
 
     @app_commands.command(name="season", description=N_("Start a new leaderboard season"))
     async def season(self, interaction: discord.Interaction) -> None:

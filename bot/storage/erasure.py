@@ -13,7 +13,8 @@ transaction (see docs/admin.md, "A member's data").
   FORGOTTEN_NAME; the deals themselves stay, so that the
   other players' records and `/verify` still work;
 - their seats at finished and ended tables keep the seat (the match's moves need it) under
-  FORGOTTEN_NAME and no user id, and they host none of them any more.
+  FORGOTTEN_NAME and no user id, and they host none of them any more (nor their table
+  cards, `/lfg`); their wishes to hear of new cards (`/lfg notify`) are deleted.
 
 A member seated at an open table (in a lobby or playing) is refused: they leave it first.
 """
@@ -84,6 +85,12 @@ async def forget_member(store: Store, user_id: int, guild_id: int | None = None)
             f"UPDATE game_tables SET host_id = ? WHERE host_id = ?{in_guild}",
             (FORGOTTEN_ID, user_id, *guild_args),
         )
+        # the table finder: their cards (of closed tables) host nobody, they hear of none
+        await tx.run(
+            f"UPDATE lfg_cards SET host_id = ? WHERE host_id = ?{in_guild}",
+            (FORGOTTEN_ID, user_id, *guild_args),
+        )
+        await tx.run(f"DELETE FROM lfg_notify WHERE user_id = ?{in_guild}", (user_id, *guild_args))
         results = await _count(tx, "player_results", user_id, in_guild, guild_args)
         await tx.run(
             f"DELETE FROM player_results WHERE user_id = ?{in_guild}", (user_id, *guild_args)

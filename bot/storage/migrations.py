@@ -314,6 +314,36 @@ MIGRATIONS: tuple[str | PerEngine, ...] = (
     );
     CREATE INDEX move_reports_guild ON move_reports (guild_id, id);
     """,
+    # 15: the table finder (docs/lfg.md): each seat card and its table, the members who asked
+    # to hear of a game's new cards, and when each game's last card pinged them
+    """
+    CREATE TABLE lfg_cards (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        guild_id INTEGER NOT NULL,
+        table_id INTEGER NOT NULL REFERENCES game_tables (id) ON DELETE CASCADE,
+        channel_id INTEGER NOT NULL,  -- where the card is posted
+        message_id INTEGER,           -- the card, once posted
+        host_id INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        fill_at REAL,                 -- computers take the empty seats then (NULL: never)
+        status TEXT NOT NULL DEFAULT 'open',  -- open, started, cancelled
+        created_at REAL NOT NULL
+    );
+    CREATE INDEX lfg_cards_open ON lfg_cards (status, guild_id);
+    CREATE TABLE lfg_notify (
+        guild_id INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        user_id INTEGER NOT NULL,
+        since REAL NOT NULL,
+        PRIMARY KEY (guild_id, game, user_id)
+    );
+    CREATE TABLE lfg_pings (
+        guild_id INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        pinged_at REAL NOT NULL,
+        PRIMARY KEY (guild_id, game)
+    );
+    """,
 )
 
 

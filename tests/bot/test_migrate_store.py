@@ -11,6 +11,7 @@ from pathlib import Path
 from bot.daily import Daily
 from bot.leaderboards import Board, standings
 from bot.storage import Store
+from bot.storage.lfg import LfgStore
 from bot.tables import Tables
 from tests.bot.running import run_module
 from tests.postgres_server import LocalPostgres
@@ -43,6 +44,11 @@ async def fill(store: Store) -> dict[int, dict]:
         await playing.play_computers()
     lobby = await tables.create(GUILD, 13, 300, "sedma", {"players": 2})
     await lobby.join(300, "Jana")
+    # its seat card (/lfg), waiting for a player, and a member who asked to hear of such cards
+    cards = LfgStore(store)
+    await cards.add_card(GUILD, lobby.id, 20, 300, "sedma", fill_at=NOON_UTC + 600)
+    await cards.toggle_notify(GUILD, "sedma", 200)
+    await cards.claim_ping(GUILD, "sedma", NOON_UTC, 1800)
     await store.update_guild_settings(GUILD, {"turn_timer": 120})
     await store.update_player_prefs(100, {"language": "hi", "auto_play": True})
     # a daily deal under way, which goes on where it was after the move
@@ -95,6 +101,12 @@ async def test_a_sqlite_store_moves_into_postgres_and_every_table_continues(
         # a new table gets an id after the moved ones
         fresh = await tables.create(GUILD, 14, 100, "suipe", {"players": 2})
         assert fresh.id == 5
+        cards = LfgStore(store)
+        [card] = await cards.open_cards()
+        assert (card.table_id, card.fill_at) == (tables.get(13).id, NOON_UTC + 600)
+        assert await cards.listeners(GUILD, "sedma", 10) == [200]
+        assert not await cards.claim_ping(GUILD, "sedma", NOON_UTC + 60, 1800)
+        assert (await cards.add_card(GUILD, fresh.id, 20, 100, "suipe", None)).id == card.id + 1
 
 
 def test_moving_from_a_file_that_is_not_there_is_one_line(tmp_path: Path) -> None:
