@@ -8,10 +8,21 @@ from __future__ import annotations
 
 from typing import Any
 
+import discord
+import pytest
+
 from bot.contexts import PRIVATE_SCOPE, TableContext
+from bot.storage.store import OwedKind
 
 from .conftest import Env, start_bot, stop_bot
-from .fake_discord import EPHEMERAL, GROUP_DM_ID, GUILD_ID, NO_BOT_CHANNEL_ID, FakeDiscord
+from .fake_discord import (
+    APP_ID,
+    EPHEMERAL,
+    GROUP_DM_ID,
+    GUILD_ID,
+    NO_BOT_CHANNEL_ID,
+    FakeDiscord,
+)
 from .helpers import button, finish_picker, lobby_button
 
 ASHA, DEV, MIRA = 811, 812, 813
@@ -166,16 +177,21 @@ async def test_a_table_idle_past_15_minutes_waits_then_continues(env: Env) -> No
     await env.bot.idle()
     before = len(fake.sent)
     fake.age_tokens(16 * 60)  # the table is left alone for 16 minutes
-    # the bot's own push (a rejoin would post the table) cannot reach anyone: nothing is lost
-    await env.bot.flow.post_table(session)
+    # the table owes a message (as after a rejoin): Discord refuses every token it holds
+    session.owe_table()
+    await env.bot.flow.advance(session)
     await env.bot.idle()
-    assert len(fake.sent) == before
+    refused = [p for m, p in fake.requests if m in ("POST", "PATCH") and p.startswith("/webhooks/")]
+    assert refused and len(fake.sent) == before  # tried, refused (50027), nothing shown
+    assert session.owes(OwedKind.TABLE)  # nothing lost: still owed
+    assert session.id not in env.bot.flow.timers  # nobody can be told: no timer runs
     table = the_table(fake, GROUP_DM_ID)
     presser = next(u for u in (ASHA, DEV, MIRA) if u != to_move(table))  # any seated player
     await fake.click(presser, int(table["id"]), button(fake, table, "Continue"))
     await env.bot.idle()
     assert the_table(fake, GROUP_DM_ID)["id"] == table["id"]
     assert len(fake.sent) > before  # the table was shown again, in place
+    assert not session.owes(OwedKind.TABLE)
     while not session.match.is_terminal:
         await move(fake, GROUP_DM_ID)
         await env.bot.idle()
@@ -227,3 +243,45 @@ async def test_commands_outside_servers_are_those_made_for_it(env: Env) -> None:
     fake.install(ASHA, "Asha")
     rules = await fake.slash(ASHA, "rules", GAME, channel_id=fake.dm_channel(ASHA))
     assert fake.messages[rules.message_id]["embeds"]
+
+
+async def test_discord_refuses_what_an_app_may_not_do_where_it_is_no_member(env: Env) -> None:
+    """The fake answers as Discord does: the bot's own channel routes in a group DM are
+    refused (403, 50001 Missing Access), a token past 15 minutes is refused (401, 50027), and
+    a 6th follow-up of one interaction is refused (400, 40094)."""
+    fake = env.fake
+    await published(env)
+    _, session = await open_in_group_dm(env, players=2)
+    http = env.bot.http
+    for attempt in (
+        lambda: http.send_message(GROUP_DM_ID, params=_text("hello")),
+        lambda: http.logs_from(GROUP_DM_ID, 10),
+        lambda: http.start_thread_without_message(
+            GROUP_DM_ID, name="t", auto_archive_duration=60, type=11
+        ),
+    ):
+        with pytest.raises(discord.Forbidden) as refused:
+            await attempt()
+        assert refused.value.code == 50001
+    assert len(fake.violations) == 3
+    fake.violations.clear()
+
+    table = the_table(fake, GROUP_DM_ID)
+    pressed = await fake.click(ASHA, int(table["id"]), button(fake, table, "Rules"))
+    hook = discord.Webhook.from_state({"id": str(APP_ID), "type": 3, "token": pressed.token},
+                                      env.bot._connection)  # fmt: skip
+    for _ in range(5):
+        await hook.send("a follow-up", ephemeral=True)
+    with pytest.raises(discord.HTTPException) as limited:
+        await hook.send("a sixth", ephemeral=True)
+    assert limited.value.code == 40094
+    fake.age_tokens(15 * 60 + 1)
+    with pytest.raises(discord.HTTPException) as expired:
+        await hook.edit_message(int(table["id"]), content="late")
+    assert expired.value.status == 401 and expired.value.code == 50027
+    fake.violations.clear()  # the 6th follow-up, asked on purpose
+    assert session.match is not None
+
+
+def _text(content: str) -> Any:
+    return discord.http.handle_message_parameters(content=content)
