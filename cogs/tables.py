@@ -14,7 +14,7 @@ from bot import settings as server
 from bot.client import prepare_drawing
 from bot.contexts import PRIVATE_SCOPE, people_at_most, relayed
 from bot.flow import End, Kick, Rejoin, ShowTable, Start
-from bot.i18n import N_, _, current, ngettext, slash, speaking
+from bot.i18n import N_, _, current, slash, speaking
 from bot.tables import TableError, TableSession
 from bot.translator import said
 from cogs.common import cannot_post, session_for, tell
@@ -204,12 +204,9 @@ def table_commands() -> type[commands.GroupCog]:
                 level = str(options["computer_level"])
                 for _seat in range(session.players - 1):
                     await session.add_computer(interaction.user.id, level)
-                note = ngettext(
-                    "Only you and I are in this DM, so a computer player takes the other seat. "
-                    "To play with people, open the table in a group DM or a server.",
-                    "Only you and I are in this DM, so computer players take the other {count} "
-                    "seats. To play with people, open the table in a group DM or a server.",
-                    session.players - 1,
+                note = _(
+                    "Only you and I are in this DM, so every other seat goes to a computer "
+                    "player. To play with people, open the table in a group DM or a server."
                 )
             embed = lobby_embed(session)
             if home is channel:

@@ -133,7 +133,7 @@ async def test_a_whole_match_in_a_dm_against_computers(env: Env) -> None:
     new = await fake.slash(ASHA, "table", f"new {GAME}", channel_id=dm, players=3, hands=1)
     lobby = fake.messages[new.message_id]
     # one person in a DM with the bot: the other seats are computers' at once, and it says so
-    assert "computer players take the other 2 seats" in lobby["content"]
+    assert "every other seat goes to a computer player" in lobby["content"]
     seats = lobby["embeds"][0]["fields"][0]["value"]
     assert "Computer 2" in seats and "Computer 3" in seats
     await fake.click(ASHA, new.message_id, lobby_button(fake, lobby, "start"))
