@@ -32,12 +32,13 @@ from typing import TYPE_CHECKING, Any
 import discord
 from aiohttp import BytesPayload
 
-from bot.contexts import context_of, relayed
-from bot.flow import Continue, SendFault, TableOutput, Unreachable
+from bot.contexts import TableContext, context_of, relayed
+from bot.flow import ChannelGone, Continue, SendFault, TableOutput, Unreachable
 from bot.i18n import N_, _
 from bot.tables import TableError, TableSession
 from cogs.common import TableButton, bot_of, guarded, session_for
 from cogs.lobby import lobby_embed
+from cogs.output import channel_gone_on_discord_errors
 from cogs.presenter import summary_message, table_message
 from cogs.replies import ANSWER_FIRST, REPLY_SECONDS, InteractionReply
 from cogs.wire import EncodedMessage, encode_message
@@ -49,6 +50,7 @@ log = logging.getLogger("seepbot.relay")
 FOLLOW_UPS = 5  # Discord: follow-ups of one interaction where the app is not in the server
 # Discord: "This interaction has hit the maximum number of follow up messages"
 MAX_FOLLOW_UPS = 40094
+EXPIRED = (50027, 10015)  # Discord: Invalid Webhook Token, Unknown Webhook
 RELAYS_KEPT = 6  # the latest relays of a table kept (older ones are superseded)
 RESPONDED = (
     discord.InteractionResponseType.channel_message,
@@ -68,9 +70,22 @@ class Relay:
     token: str
     made: float  # time.monotonic() when it came in
     ready: Callable[[], Awaitable[bool]]  # waits until its own answer has gone first
-    original: int | None = None  # its own answer's message, when that is a public table one
+    answer: int | None = None  # its own answer's message (a command's), when public
     follow_ups: int = 0
     dead: bool = False  # Discord refused its token: expired
+    # a press on a public message: while it answers by updating that message (a deferred
+    # update or an edit), that message is its own answer ("@original")
+    interaction: discord.Interaction | None = None
+
+    @property
+    def original(self) -> int | None:
+        """The message its own answer is, which it may edit and delete as "@original"."""
+        press = self.interaction
+        if press is None or press.message is None or press.message.flags.ephemeral:
+            return self.answer
+        updates = (discord.InteractionResponseType.deferred_message_update,
+                   discord.InteractionResponseType.message_update)  # fmt: skip
+        return press.message.id if press.response.type in updates else None
 
     @property
     def valid(self) -> bool:
@@ -107,7 +122,9 @@ def _answered_reply(reply: InteractionReply) -> Callable[[], Awaitable[bool]]:
 @dataclass
 class _Table:
     relays: list[Relay] = field(default_factory=list)  # oldest first
-    shown: tuple[int, Relay] | None = None  # the table message and the relay that posted it
+    # the table message and the relay that posted it (None: the bot posted it in its DM)
+    shown: tuple[int, Relay | None] | None = None
+    posted: set[int] = field(default_factory=set)  # posted in the bot's DM by the bot itself
     owners: dict[int, Relay] = field(default_factory=dict)  # messages sent, by id
     lobby: Relay | None = None  # the /table new that answered with the lobby
 
@@ -133,12 +150,7 @@ class RelayTableOutput:
             if known.token == interaction.token:
                 return known
         relay = Relay(interaction.token, time.monotonic(), _answered_by(interaction))
-        message = interaction.message
-        if message is not None and not message.flags.ephemeral:
-            relay.original = message.id  # a press on a message answers on it
-            owner = table.owners.get(message.id)
-            if owner is None or not owner.valid:  # this press can edit or delete it now
-                table.owners[message.id] = relay
+        relay.interaction = interaction
         if lobby:
             table.lobby = relay
         self._keep(table, relay)
@@ -184,6 +196,16 @@ class RelayTableOutput:
     def _target(self, relay: Relay, message_id: int) -> str:
         return "@original" if message_id == relay.original else str(message_id)
 
+    def _owner(self, session: TableSession, message_id: int) -> Relay | None:
+        """The relay that may edit or delete a message: the one that sent it, or a later
+        press that answered by updating it (a Continue on it)."""
+        table = self._of(session)
+        owner = table.owners.get(message_id)
+        if owner is not None and owner.valid:
+            return owner
+        return next((r for r in reversed(table.relays)
+                     if r.valid and r.original == message_id), None)  # fmt: skip
+
     async def _request(self, relay: Relay, route: discord.http.Route, **kwargs: Any) -> Any:
         """A request through a relay; an expired token marks it dead (and says Unreachable
         for this relay: the caller tries another)."""
@@ -194,13 +216,16 @@ class RelayTableOutput:
                 raise SendFault(f"{error.status}: {error.text}") from None
             if error.code == MAX_FOLLOW_UPS:
                 relay.follow_ups = FOLLOW_UPS
-            else:  # 50027 Invalid Webhook Token, 10015 Unknown Webhook: it no longer answers
+            elif error.status == 401 or error.code in EXPIRED:  # it no longer answers
                 relay.dead = True
+            else:
+                raise  # about the message (10008: gone already) or the request itself
             log.info("a relay of a table was refused (%s %s)", error.status, error.code)
             raise Unreachable from None
 
     async def _send(self, session: TableSession, message: EncodedMessage) -> int:
-        """`message` as a follow-up of the freshest relay; Unreachable when none can."""
+        """`message` as a follow-up of the freshest relay; in a DM with the bot, when none
+        can, posted in the DM (the bot may post there); elsewhere Unreachable."""
         while (relay := await self._fresh(session)) is not None:
             payload = BytesPayload(message.body, content_type=message.content_type)
             with contextlib.suppress(Unreachable):
@@ -211,7 +236,23 @@ class RelayTableOutput:
                 message_id = int(sent["id"])
                 self._of(session).owners[message_id] = relay
                 return message_id
-        raise Unreachable
+        if context_of(session.row.options) is not TableContext.DM:
+            raise Unreachable
+        with channel_gone_on_discord_errors():
+            message_id = await message.post(self.bot.http, session.row.channel_id)
+        self._of(session).posted.add(message_id)
+        return message_id
+
+    async def _in_dm(self, session: TableSession, method: str, message_id: int,
+                     message: EncodedMessage | None = None) -> None:  # fmt: skip
+        """Edit or delete a message the bot posted in its DM itself."""
+        route = discord.http.Route(method, "/channels/{channel_id}/messages/{message_id}",
+                                   channel_id=session.row.channel_id,
+                                   message_id=message_id)  # fmt: skip
+        data = None if message is None else BytesPayload(message.body,
+                                                          content_type=message.content_type)
+        with channel_gone_on_discord_errors():
+            await self.bot.http.request(route, data=data)
 
     async def _edit(self, relay: Relay, message_id: int, message: EncodedMessage) -> None:
         payload = BytesPayload(message.body, content_type=message.content_type)
@@ -238,16 +279,21 @@ class RelayTableOutput:
             with contextlib.suppress(Unreachable):
                 return await self._show(session, message)
         shown = table.shown
-        if shown is not None and shown[1].valid:
-            with contextlib.suppress(Unreachable):
-                await self._edit(shown[1], shown[0], message)
+        owner = None if shown is None else shown[1]
+        if shown is not None and owner is None:  # posted in the bot's DM: edited there
+            with contextlib.suppress(discord.NotFound):
+                await self._in_dm(session, "PATCH", shown[0], message)
+                return shown[0]
+        elif shown is not None and owner is not None and owner.valid:
+            with contextlib.suppress(Unreachable, discord.NotFound):
+                await self._edit(owner, shown[0], message)
                 return shown[0]
         return await self._show(session, message)  # a follow-up, if any relay is left
 
     async def _show(self, session: TableSession, message: EncodedMessage) -> int:
         table = self._of(session)
         message_id = await self._send(session, message)
-        table.shown = (message_id, table.owners[message_id])
+        table.shown = (message_id, table.owners.get(message_id))
         return message_id
 
     def show_on(self, session: TableSession, relay: Relay) -> None:
@@ -255,25 +301,31 @@ class RelayTableOutput:
         if relay.original is not None:
             table = self._of(session)
             table.shown = (relay.original, relay)
-            table.owners[relay.original] = relay
 
     async def posted_since(self, session: TableSession, after: int) -> list[tuple[int, int]]:
         return []  # the bot may not read the channel here
 
     async def delete_message(self, session: TableSession, message_id: int) -> bool:
-        """Through the relay that sent it while it answers; else it stays (nothing can
-        remove it) and is forgotten."""
+        """Through the relay that sent it while it answers; in the bot's DM by the bot
+        itself; elsewhere it stays (nothing can remove it) and is forgotten."""
         table = self._of(session)
-        relay = table.owners.pop(message_id, None)
-        if relay is not None and relay.valid:
-            try:
-                await self._request(
-                    relay, self._route("DELETE", relay, self._target(relay, message_id))
-                )
-            except (Unreachable, SendFault):
-                log.info("could not delete message %s of table %s", message_id, session.id)
-            except discord.NotFound:
-                pass
+        relay = self._owner(session, message_id)
+        table.owners.pop(message_id, None)
+        try:
+            if relay is not None and relay.valid:
+                target = self._target(relay, message_id)
+                with contextlib.suppress(Unreachable):
+                    await self._request(relay, self._route("DELETE", relay, target))
+                    return True
+            if context_of(session.row.options) is TableContext.DM:
+                # the bot's own message in its own DM: it may delete it there
+                table.posted.discard(message_id)
+                await self._in_dm(session, "DELETE", message_id)
+        except discord.NotFound:
+            pass  # gone already
+        except (Unreachable, SendFault, ChannelGone, discord.HTTPException) as error:
+            log.info("could not delete message %s of table %s: %s", message_id, session.id,
+                     error)  # fmt: skip
         return True
 
     async def deal_summary(self, session: TableSession, nonce: str | None = None) -> object:

@@ -228,7 +228,7 @@ def table_commands() -> type[commands.GroupCog]:
                 await session.remember_lobby(sent.message_id, interaction.channel_id or 0)
             output = relay_output(self.bot)
             if relayed(context) and output is not None:  # the lobby is this command's answer
-                output.offer(session, interaction, lobby=True).original = sent.message_id
+                output.offer(session, interaction, lobby=True).answer = sent.message_id
             if home is channel:
                 return
             await home.send(

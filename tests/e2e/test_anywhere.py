@@ -285,3 +285,29 @@ async def test_discord_refuses_what_an_app_may_not_do_where_it_is_no_member(env:
 
 def _text(content: str) -> Any:
     return discord.http.handle_message_parameters(content=content)
+
+
+async def test_a_dm_table_left_idle_is_posted_in_the_dm_by_the_bot(env: Env) -> None:
+    """In its own DM the bot may post: a table whose interactions no longer answer is shown
+    there without waiting for a press."""
+    fake = env.fake
+    await published(env)
+    fake.install(ASHA, "Asha")
+    dm = fake.dm_channel(ASHA)
+    new = await fake.slash(ASHA, "table", f"new {GAME}", channel_id=dm, players=2, hands=2)
+    await fake.click(ASHA, new.message_id, lobby_button(fake, fake.messages[new.message_id],
+                                                       "start"))  # fmt: skip
+    await env.bot.idle()
+    session = env.bot.tables.get(dm)
+    assert session is not None
+    await move(fake, dm)
+    await env.bot.idle()
+    fake.age_tokens(16 * 60)
+    session.owe_table()
+    await env.bot.flow.advance(session)
+    await env.bot.idle()
+    assert ("POST", f"/channels/{dm}/messages") in fake.requests
+    assert not session.owes(OwedKind.TABLE)
+    while not session.match.is_terminal:
+        await move(fake, dm)
+        await env.bot.idle()
