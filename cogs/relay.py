@@ -34,7 +34,7 @@ from aiohttp import BytesPayload
 
 from bot.contexts import TableContext, context_of, relayed
 from bot.flow import ChannelGone, Continue, SendFault, TableOutput, Unreachable
-from bot.i18n import N_, _
+from bot.i18n import N_, _, current, speaking
 from bot.tables import TableError, TableSession
 from cogs.common import TableButton, bot_of, guarded, session_for
 from cogs.lobby import lobby_embed
@@ -56,6 +56,10 @@ RESPONDED = (
     discord.InteractionResponseType.channel_message,
     discord.InteractionResponseType.deferred_message_update,
     discord.InteractionResponseType.message_update,
+)
+WOKEN = N_(
+    "This table had been quiet for more than 15 minutes, and Discord then lets me show nothing "
+    "new there. It carries on now, from where it stood."
 )
 CONTINUE_NOTE = N_(
     "Quiet for 15 minutes or more? Discord then lets me show nothing new here: press "
@@ -135,6 +139,7 @@ class RelayTableOutput:
     def __init__(self, bot: SeepBot) -> None:
         self.bot = bot
         self.tables: dict[int, _Table] = {}
+        self.asleep: set[int] = set()  # tables that could reach nobody: the next press wakes
 
     def _of(self, session: TableSession) -> _Table:
         return self.tables.setdefault(session.id, _Table())
@@ -154,7 +159,33 @@ class RelayTableOutput:
         if lobby:
             table.lobby = relay
         self._keep(table, relay)
+        if session.id in self.asleep and not lobby:
+            self.asleep.discard(session.id)
+            if not _is_continue(interaction):  # Continue shows the table itself
+                self._wake(session, relay)
         return relay
+
+    def _wake(self, session: TableSession, relay: Relay) -> None:
+        """A press at a table that could reach nobody: the presser hears why the table was
+        still (privately), and the table carries on from where it stood."""
+        language = current()  # the presser's, as their press's handling speaks it
+
+        async def wake() -> None:
+            if await relay.ready():
+                with speaking(language):
+                    text = _(WOKEN)
+                private = discord.MessageFlags(ephemeral=True)
+                encoded = encode_message({"content": text, "flags": private}, None)
+                assert isinstance(encoded, EncodedMessage)
+                payload = BytesPayload(encoded.body, content_type=encoded.content_type)
+                with contextlib.suppress(Unreachable, SendFault, discord.HTTPException):
+                    await self._request(relay, self._route("POST", relay), data=payload,
+                                        params={"wait": "true"})  # fmt: skip
+                    relay.follow_ups += 1
+            if session.match is not None and not session.match.is_terminal:
+                await self.bot.flow.play(session, Continue())
+
+        self.bot.flow.schedule(wake())  # background work of the flow: waited for, logged
 
     def _keep(self, table: _Table, relay: Relay) -> None:
         table.relays.append(relay)
@@ -237,6 +268,7 @@ class RelayTableOutput:
                 self._of(session).owners[message_id] = relay
                 return message_id
         if context_of(session.row.options) is not TableContext.DM:
+            self.asleep.add(session.id)  # the next press brings it back
             raise Unreachable
         with channel_gone_on_discord_errors():
             message_id = await message.post(self.bot.http, session.row.channel_id)
@@ -408,6 +440,12 @@ class ContinueButton(TableButton, kind="continue", label=N_("Continue")):
             relay = output.offer(session, interaction)
             output.show_on(session, relay)
         await bot.flow.play(session, Continue())
+
+
+def _is_continue(interaction: discord.Interaction) -> bool:
+    return str(interaction.data.get("custom_id", "") if interaction.data else "").startswith(
+        "continue:"
+    )
 
 
 def relay_output(bot: SeepBot) -> RelayTableOutput | None:

@@ -311,3 +311,28 @@ async def test_a_dm_table_left_idle_is_posted_in_the_dm_by_the_bot(env: Env) -> 
     while not session.match.is_terminal:
         await move(fake, dm)
         await env.bot.idle()
+
+
+async def test_any_press_wakes_a_table_that_went_quiet_and_says_why_privately(env: Env) -> None:
+    fake = env.fake
+    await published(env)
+    _, session = await open_in_group_dm(env)
+    await move(fake, GROUP_DM_ID)
+    await env.bot.idle()
+    fake.age_tokens(16 * 60)
+    session.owe_table()
+    await env.bot.flow.advance(session)
+    await env.bot.idle()
+    assert session.owes(OwedKind.TABLE)
+    table = the_table(fake, GROUP_DM_ID)
+    fake.locales[DEV] = "de"  # Dev's Discord app speaks German
+    opened = await fake.click(DEV, int(table["id"]), button(fake, table, "My hand"))
+    await env.bot.idle()
+    notes = [m for m in fake.messages.values()
+             if m["flags"] & EPHEMERAL and "15 Minuten" in m["content"]]  # fmt: skip
+    assert len(notes) == 1, "Dev is told privately, in German, why the table was still"
+    assert opened.message_id is not None
+    assert not session.owes(OwedKind.TABLE)  # and the table is shown again, below
+    # the old table message stays (its interaction no longer answers: nothing can remove it)
+    assert tables_in(fake, GROUP_DM_ID)[0]["id"] == table["id"]
+    assert len(tables_in(fake, GROUP_DM_ID)) == 2
