@@ -243,6 +243,10 @@ async def test_commands_outside_servers_are_those_made_for_it(env: Env) -> None:
     fake.install(ASHA, "Asha")
     rules = await fake.slash(ASHA, "rules", GAME, channel_id=fake.dm_channel(ASHA))
     assert fake.messages[rules.message_id]["embeds"]
+    with pytest.raises(AssertionError, match="does not offer /leaderboard"):
+        await fake.slash(ASHA, "leaderboard", channel_id=fake.dm_channel(ASHA))
+    with pytest.raises(AssertionError, match="has not installed the app"):
+        await fake.slash(DEV, "rules", GAME, channel_id=fake.dm_channel(DEV))
 
 
 async def test_discord_refuses_what_an_app_may_not_do_where_it_is_no_member(env: Env) -> None:
@@ -336,3 +340,21 @@ async def test_any_press_wakes_a_table_that_went_quiet_and_says_why_privately(en
     # the old table message stays (its interaction no longer answers: nothing can remove it)
     assert tables_in(fake, GROUP_DM_ID)[0]["id"] == table["id"]
     assert len(tables_in(fake, GROUP_DM_ID)) == 2
+
+
+async def test_the_turn_timer_reaches_a_group_dm_through_interactions(env: Env) -> None:
+    """While the table's interactions answer, the reminder and a computer's move for an
+    absent player reach the group DM as follow-ups."""
+    fake = env.fake
+    await published(env)
+    env.bot.timer_scale = 0.3 / 180  # the 3-minute default becomes 0.3 s
+    _, session = await open_in_group_dm(env, players=2)
+    reminder = await fake.wait_for_message(
+        lambda m: "it's your turn:" in m["content"] and int(m["channel_id"]) == GROUP_DM_ID
+    )
+    taken = await fake.wait_for_message(lambda m: m["content"].startswith("Time's up"))
+    assert int(taken["channel_id"]) == GROUP_DM_ID and "played for" in taken["content"]
+    env.bot.timer_scale = 1.0
+    await env.bot.idle()
+    assert reminder["id"] != taken["id"] and len(session.match.actions) >= 1
+    assert not [path for _, path in fake.requests if path.startswith(f"/channels/{GROUP_DM_ID}")]
