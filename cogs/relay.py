@@ -182,7 +182,8 @@ class RelayTableOutput:
                     await self._request(relay, self._route("POST", relay), data=payload,
                                         params={"wait": "true"})  # fmt: skip
                     relay.follow_ups += 1
-            if session.match is not None and not session.match.is_terminal:
+            match = session.match
+            if match is not None and not match.is_terminal and not session.ended:
                 await self.bot.flow.play(session, Continue())
 
         self.bot.flow.schedule(wake())  # background work of the flow: waited for, logged
@@ -197,8 +198,10 @@ class RelayTableOutput:
         if not isinstance(reply, InteractionReply):
             return
         table = self._of(session)
-        if any(known.token == reply.token for known in table.relays):
-            return
+        for known in table.relays:
+            if known.token == reply.token:  # offered when it came in: its answer goes first
+                known.ready = _answered_reply(reply)
+                return
         made = reply.expires - REPLY_SECONDS
         self._keep(table, Relay(reply.token, made, _answered_reply(reply)))
 
@@ -494,14 +497,9 @@ class RoutedTableOutput:
     async def close_lobby(self, session: TableSession, text: str) -> None:
         await self._for(session).close_lobby(session, text)
 
-
-def offer_press(interaction: discord.Interaction, session: TableSession) -> None:
-    """Every interaction at a relayed table may carry its next message (cogs/common.py's
-    `session_for` calls this)."""
-    kinds = (discord.InteractionType.component, discord.InteractionType.application_command)
-    if interaction.type not in kinds or not relayed(context_of(session.row.options)):
-        return
-    output = relay_output(bot_of(interaction))
-    if output is not None:
-        output.offer(session, interaction)
-
+    def offer_press(self, interaction: discord.Interaction, session: TableSession) -> None:
+        """Every press or command at a table outside servers may carry its next message
+        (cogs/common.py's `session_for` hands each one here)."""
+        kinds = (discord.InteractionType.component, discord.InteractionType.application_command)
+        if interaction.type in kinds and relayed(context_of(session.row.options)):
+            self.relay.offer(session, interaction)
