@@ -123,6 +123,24 @@ def _answered_reply(reply: InteractionReply) -> Callable[[], Awaitable[bool]]:
     return ready
 
 
+@dataclass(frozen=True, slots=True)
+class TableMessage:
+    """A table message made for a relay, and the person it calls to move (None: a computer,
+    or no ping): when that person changes, the table goes as a new follow-up, which notifies
+    them, instead of an edit, which would not."""
+
+    encoded: EncodedMessage
+    calls: int | None
+
+
+def _person_to_move(session: TableSession) -> int | None:
+    match = session.match
+    if match is None or match.is_terminal or match.current_player is None:
+        return None
+    row = session.seats.get(match.current_player)
+    return None if row is None or row.plays_itself else row.user_id
+
+
 @dataclass
 class _Table:
     relays: list[Relay] = field(default_factory=list)  # oldest first
@@ -131,6 +149,7 @@ class _Table:
     posted: set[int] = field(default_factory=set)  # posted in the bot's DM by the bot itself
     owners: dict[int, Relay] = field(default_factory=dict)  # messages sent, by id
     lobby: Relay | None = None  # the /table new that answered with the lobby
+    calling: int | None = None  # the person the table message calls to move
 
 
 class RelayTableOutput:
@@ -300,19 +319,31 @@ class RelayTableOutput:
         self, session: TableSession, ping: bool = True, nonce: str | None = None
     ) -> object:
         allowed = self.bot.allowed_mentions
-        return await table_message(
+        encoded = await table_message(
             session, None, ping, finish=lambda kwargs: _encoded(kwargs, allowed), nonce=nonce
         )
+        return TableMessage(encoded, _person_to_move(session) if ping else None)
 
     async def post_table(self, session: TableSession, message: object) -> int:
         """A newer relay posts the table as a follow-up (the old message goes); else the
         table message is edited through the relay that posted it; else Unreachable."""
-        assert isinstance(message, EncodedMessage)
+        assert isinstance(message, TableMessage)
         table = self._of(session)
+        calls = message.calls
+        turn_passed = calls is not None and calls != table.calling  # an edit notifies nobody
+        table.calling = calls
         fresh = await self._fresh(session)
-        if fresh is not None and (table.shown is None or table.shown[1] is not fresh):
+        if fresh is not None and (
+            turn_passed or table.shown is None or table.shown[1] is not fresh
+        ):
             with contextlib.suppress(Unreachable):
-                return await self._show(session, message)
+                return await self._show(session, message.encoded)
+        return await self._update(session, message.encoded)
+
+    async def _update(self, session: TableSession, message: EncodedMessage) -> int:
+        """The table message edited in place (through the relay that posted it, or in the
+        bot's own DM); a follow-up when it cannot be."""
+        table = self._of(session)
         shown = table.shown
         owner = None if shown is None else shown[1]
         if shown is not None and owner is None:  # posted in the bot's DM: edited there
@@ -336,6 +367,7 @@ class RelayTableOutput:
         if relay.original is not None:
             table = self._of(session)
             table.shown = (relay.original, relay)
+            table.calling = _person_to_move(session)  # shown there: its players are looking
 
     async def posted_since(self, session: TableSession, after: int) -> list[tuple[int, int]]:
         return []  # the bot may not read the channel here

@@ -1189,7 +1189,9 @@ class FakeDiscord:
             if key in merged and merged[key] is not None:
                 old[key] = merged[key]
         if files:
+            pinged = self.pings.get(message_id, [])
             new = self._make_message(int(old["channel_id"]), {**old, **merged}, files, message_id)
+            self.pings[message_id] = pinged  # an edit notifies nobody
             return new
         self._check_message(old)
         old["edited_timestamp"] = "2026-01-01T00:00:01+00:00"

@@ -358,3 +358,19 @@ async def test_the_turn_timer_reaches_a_group_dm_through_interactions(env: Env) 
     await env.bot.idle()
     assert reminder["id"] != taken["id"] and len(session.match.actions) >= 1
     assert not [path for _, path in fake.requests if path.startswith(f"/channels/{GROUP_DM_ID}")]
+
+
+async def test_the_person_called_to_move_is_notified_though_nobody_pressed(env: Env) -> None:
+    """A computer's move for an absent player reaches the table without a new press, and an
+    edit of the table message would notify nobody: the turn's new person gets a new message,
+    which pings them."""
+    fake = env.fake
+    await published(env)
+    env.bot.timer_scale = 0.3 / 180
+    _, session = await open_in_group_dm(env, players=2)
+    await fake.wait_for_message(lambda m: m["content"].startswith("Time's up"))
+    env.bot.timer_scale = 1.0
+    await env.bot.idle()
+    table = the_table(fake, GROUP_DM_ID)
+    assert to_move(table) in fake.pings[int(table["id"])], "the person to move was pinged"
+    assert session.match is not None and len(session.match.actions) >= 1
