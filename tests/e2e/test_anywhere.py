@@ -374,3 +374,20 @@ async def test_the_person_called_to_move_is_notified_though_nobody_pressed(env: 
     table = the_table(fake, GROUP_DM_ID)
     assert to_move(table) in fake.pings[int(table["id"])], "the person to move was pinged"
     assert session.match is not None and len(session.match.actions) >= 1
+
+
+async def test_a_five_player_game_in_a_dm_seats_four_computers(env: Env) -> None:
+    """One person is in a DM with the bot: a game for five is them and four computers, and
+    the lobby says why; asking for another computer is refused privately."""
+    fake = env.fake
+    await published(env)
+    fake.install(ASHA, "Asha")
+    dm = fake.dm_channel(ASHA)
+    new = await fake.slash(ASHA, "table", "new sheepshead", channel_id=dm, players=5)
+    lobby = fake.messages[new.message_id]
+    assert "every other seat goes to a computer player" in lobby["content"]
+    seats = lobby["embeds"][0]["fields"][0]["value"]
+    assert all(f"Computer {n}" in seats for n in (2, 3, 4, 5))
+    more = await fake.click(ASHA, new.message_id, lobby_button(fake, lobby, "computer"))
+    answer = more.responses[-1]["data"]
+    assert answer["flags"] & EPHEMERAL and "full" in answer["content"]
