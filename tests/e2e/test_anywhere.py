@@ -391,3 +391,29 @@ async def test_a_five_player_game_in_a_dm_seats_four_computers(env: Env) -> None
     more = await fake.click(ASHA, new.message_id, lobby_button(fake, lobby, "computer"))
     answer = more.responses[-1]["data"]
     assert answer["flags"] & EPHEMERAL and "full" in answer["content"]
+
+
+async def test_a_four_player_game_in_a_group_dm_of_three_and_a_computer(env: Env) -> None:
+    """Sedma needs four: three people of the group DM and a computer play it to the end."""
+    fake = env.fake
+    await published(env)
+    fake.install(ASHA, "Asha")
+    for user, name in ((DEV, "Dev"), (MIRA, "Mira")):
+        fake.members[user] = name
+    fake.group_dm = [ASHA, DEV, MIRA]
+    new = await fake.slash(ASHA, "table", "new sedma", channel_id=GROUP_DM_ID, players=4,
+                           game_points=1)  # fmt: skip
+    lobby = fake.messages[new.message_id]
+    for user in (DEV, MIRA):
+        await fake.click(user, new.message_id, lobby_button(fake, lobby, "join"))
+    await fake.click(ASHA, new.message_id, lobby_button(fake, lobby, "computer"))
+    await fake.click(ASHA, new.message_id, lobby_button(fake, lobby, "start"))
+    await env.bot.idle()
+    session = env.bot.tables.get(GROUP_DM_ID)
+    assert session is not None
+    while not session.match.is_terminal:
+        await move(fake, GROUP_DM_ID)
+        await env.bot.idle()
+    rows = await env.bot.store.player_results(PRIVATE_SCOPE, "sedma")
+    assert {r.user_id for r in rows} == {ASHA, DEV, MIRA}
+    assert not [path for _, path in fake.requests if path.startswith(f"/channels/{GROUP_DM_ID}")]
