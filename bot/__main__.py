@@ -27,7 +27,7 @@ from bot.backup import (
     dated_backup,
     restore,
 )
-from bot.client import PERMISSIONS, create_bot, invite_link
+from bot.client import PERMISSIONS, create_bot, invite_link, user_install_link
 from bot.config import ConfigError, Settings, application_id, load_settings
 from bot.exits import ExitStatus
 from bot.storage import StoreUnavailable
@@ -140,7 +140,8 @@ def parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"seepbot {__version__}")
     parser.add_argument("--sync", action="store_true", help="publish the slash commands and exit")
     parser.add_argument(
-        "--invite", action="store_true", help="print the link that adds the bot to a server"
+        "--invite", action="store_true",
+        help="print the links that add the bot to a server and to a person's account",
     )
     parser.add_argument(
         "--check",
@@ -237,7 +238,8 @@ def run_command(args: argparse.Namespace) -> int:
     settings = load_settings(overrides=overrides)
     app = application_id(settings.token)  # the token's shape, before any connection
     if args.invite:
-        print(invite_link(app))
+        print(f"Add it to a server: {invite_link(app)}")
+        print(f"Add it to your account (DMs, group DMs, any server): {user_install_link(app)}")
         return 0
     if args.check:
         return asyncio.run(check(settings))

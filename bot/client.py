@@ -72,8 +72,19 @@ def _import_drawing() -> None:
 
 
 def invite_link(application_id: int) -> str:
+    """The link that adds the bot to a server (a server install: the bot joins as a member,
+    with exactly the permissions it uses)."""
     scopes = ("bot", "applications.commands")
-    return discord.utils.oauth_url(application_id, permissions=PERMISSIONS, scopes=scopes)
+    link = discord.utils.oauth_url(application_id, permissions=PERMISSIONS, scopes=scopes)
+    return f"{link}&integration_type=0"
+
+
+def user_install_link(application_id: int) -> str:
+    """The link that adds the app to a person's account (a user install: its commands follow
+    them into DMs, group DMs and servers that have not added the bot; no bot member, no
+    permissions: the tables there play through interactions, see docs/anywhere.md)."""
+    link = discord.utils.oauth_url(application_id, scopes=("applications.commands",))
+    return f"{link}&integration_type=1"
 
 
 def command_shape(payload: dict[str, Any], prefix: str = "") -> set[str]:

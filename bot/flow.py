@@ -74,6 +74,14 @@ class ChannelGone(Exception):
     """The table's channel (or thread) no longer exists: the table cannot go on there."""
 
 
+class Unreachable(Exception):
+    """The table cannot reach its channel now: where the bot is not a member (a group DM, a
+    server that has not added it) it speaks only through its players' interactions, and none
+    of them can answer any more (each lasts 15 minutes and carries at most 5 follow-ups).
+    Nothing is lost: what the table owes stays owed, its turn timer waits, and the next press
+    of one of its buttons (its Continue) delivers it."""
+
+
 class SendFault(Exception):
     """Discord could not take a message now (it answered 429 or 5xx more often than the
     client retries, asked for a longer wait than the client holds a request, or could not be
@@ -189,7 +197,13 @@ class End:
     closing: str
 
 
-Action = Move | Start | Rejoin | Kick | ShowTable | End
+@dataclass(frozen=True, slots=True)
+class Continue:
+    """A player brings back a table that could not reach its players (see `Unreachable`):
+    its table is shown again where the press came from, and it carries on where it stood."""
+
+
+Action = Move | Start | Rejoin | Kick | ShowTable | End | Continue
 
 
 def describe_seconds(seconds: float) -> str:
@@ -367,6 +381,12 @@ class TableFlow:
             if session.match is None or session.match.is_terminal:
                 raise TableError(_("This game is over."))
             self.schedule(self.post_table(session, repost=True))
+        elif isinstance(action, Continue):
+            if session.match is None or session.match.is_terminal:
+                raise TableError(_("This game is over."))
+            if not session.owes(OwedKind.TABLE):
+                session.owe_table()
+            self.schedule(self.advance(session))
         elif isinstance(action, End):
             await self.tables.end(action.channel_id)
             self.cancel_timer(session)
@@ -384,6 +404,15 @@ class TableFlow:
             await self.carry_on(session)
         except ChannelGone:
             await self.retire(session)
+        except Unreachable:
+            self.asleep(session)
+
+    def asleep(self, session: TableSession) -> None:
+        """No interaction of the table answers any more: its timer stops (nobody could be told
+        that a computer played for them); a press that brings the table back starts it again."""
+        log.info("table %s waits for a press: no interaction of it answers", session.id)
+        if self.timers.get(session.id) is not asyncio.current_task():
+            self.cancel_timer(session)
 
     async def retire(self, session: TableSession) -> None:
         """The table's channel was deleted: the table ends (quietly: there is nowhere to say
@@ -482,6 +511,8 @@ class TableFlow:
             await self.until_stored(session, lambda: self._post_table(session, repost))
         except ChannelGone:
             await self.retire(session)
+        except Unreachable:
+            self.asleep(session)
 
     async def _post_table(self, session: TableSession, repost: bool) -> int | None:
         """Post the table (see `post_table`); the new message's id, None if none was posted.
@@ -614,6 +645,8 @@ class TableFlow:
             await self.carry_on(session)  # what a move would have led to, as if live
         except ChannelGone:
             await self.retire(session)
+        except Unreachable:
+            self.asleep(session)
 
     async def _delete_stale(self, session: TableSession) -> None:
         """After a restart: the messages recorded as out of date go (a crash may have come
@@ -699,6 +732,9 @@ class TableFlow:
                 message_id = await self.port.post_notice(session, text, user_id)
         except ChannelGone:
             await self.retire(session)
+            return False
+        except Unreachable:  # nobody can be told: the timer waits for the table's next press
+            self.asleep(session)
             return False
         except SendFault as error:  # a notice is a courtesy: not sent again
             log.warning("table %s: a notice could not be sent: %s", session.id, error)

@@ -119,6 +119,10 @@ def session_for(interaction: discord.Interaction, table_id: int | None = None) -
     """The table an interaction is about (and the log names it from here on)."""
     session = _session_for(interaction, table_id)
     logs.set_table(session.id)
+    # a press at a table outside servers may carry its next message (cogs/relay.py)
+    offer = getattr(bot_of(interaction).flow.output, "offer_press", None)
+    if offer is not None:
+        offer(interaction, session)
     return session
 
 

@@ -18,6 +18,7 @@ from bot.leaderboards import Board, BoardPage, Period, board_choices, board_page
 from bot.translator import said
 from cogs.common import bot_of, can_attach, guarded, page_button, send_page, tell
 from cogs.options import Option, choice_of, game_option, per_game, with_options
+from cogs.places import EVERYWHERE, USER_OR_SERVER, records_scope
 from engine import registry
 
 if TYPE_CHECKING:
@@ -163,7 +164,8 @@ class LeaderboardCommands(commands.Cog):
         member: discord.Member | None = None,
     ) -> None:
         who = member or interaction.user
-        stats = await stats_for(self.bot.store, interaction.guild_id or 0, who.id, game)
+        # a server's records where it added the bot; elsewhere the player's private tables
+        stats = await stats_for(self.bot.store, records_scope(interaction), who.id, game)
         if stats is None:
             if game:
                 text = _(
@@ -225,7 +227,10 @@ class LeaderboardCommands(commands.Cog):
         await interaction.response.send_message(**kwargs)
 
     stats = app_commands.Group(
-        name="stats", description=N_("A player's record, rating and partners"), guild_only=True
+        name="stats",
+        description=N_("A player's record, rating and partners"),
+        allowed_contexts=EVERYWHERE,
+        allowed_installs=USER_OR_SERVER,
     )
 
     @with_options([member_option()])

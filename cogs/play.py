@@ -18,6 +18,7 @@ from cogs.picker import (
     play_move,
     show_hand,
 )
+from cogs.places import everywhere
 
 if TYPE_CHECKING:
     from bot.client import SeepBot
@@ -45,11 +46,13 @@ class PlayCommands(commands.Cog):
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         await answer_unhandled_component(interaction)
 
+    @everywhere
     @app_commands.command(name="hand", description=N_("See your hand and choose a move"))
     async def hand(self, interaction: discord.Interaction) -> None:
         session = session_for(interaction)
         await show_hand(interaction, session)
 
+    @everywhere
     @app_commands.command(name="play", description=N_("Play a move (type to search your moves)"))
     @app_commands.describe(move=N_("the move, as offered while you type"))
     async def play(self, interaction: discord.Interaction, move: str) -> None:

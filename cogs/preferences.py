@@ -10,6 +10,7 @@ from discord.ext import commands
 
 from bot.i18n import LANGUAGES, N_, OWN_NAMES, _, current, language_of, use_language
 from cogs.common import tell
+from cogs.places import everywhere
 
 if TYPE_CHECKING:
     from bot.client import SeepBot
@@ -21,6 +22,7 @@ class PreferenceCommands(commands.Cog):
     def __init__(self, bot: SeepBot) -> None:
         self.bot = bot
 
+    @everywhere  # a person's own choices: wherever they play
     @app_commands.command(name="language", description=N_("The language the bot speaks to you in"))
     @app_commands.describe(language=N_("Your language, or the one your Discord app uses"))
     @app_commands.choices(
@@ -44,6 +46,7 @@ class PreferenceCommands(commands.Cog):
             ),
         )
 
+    @everywhere
     @app_commands.command(
         name="autoplay", description=N_("Play your move at once when it is your only legal one")
     )

@@ -14,9 +14,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.contexts import PRIVATE_SCOPE
 from bot.i18n import N_, _, slash
 from bot.reports import computer_move_at
 from cogs.common import OwnView, tell
+from cogs.places import everywhere, records_scope
 from engine.core import PUBLIC, GameState
 from engine.pictures import TablePicture
 from engine.records import DealRecord, RecordError, check, dealt_hands, state_at, walk
@@ -189,14 +191,26 @@ class RecordCommands(commands.Cog):
 
     @app_commands.command(name="history", description=N_("Your recent deals, or this server's"))
     @app_commands.describe(everyone=N_("Show the server's recent deals instead of yours"))
-    @app_commands.guild_only()
+    @everywhere
     async def history(self, interaction: discord.Interaction, everyone: bool = False) -> None:
-        guild = interaction.guild_id or 0
+        guild = records_scope(interaction)
+        private = guild == PRIVATE_SCOPE
+        if private and everyone:  # private tables are their players' own, no one else's
+            await tell(interaction, _(
+                "Outside a server that added me, {command} shows your own deals only: those of "
+                "your tables in DMs, group DMs and servers where you use me as an app.",
+                command=slash("history")))  # fmt: skip
+            return
         user = None if everyone else interaction.user.id
         rows = await self.bot.store.deal_records(guild, user, HISTORY_SHOWN)
         if not rows:
-            await tell(interaction, _("No finished deals yet.") if everyone
-                       else _("You have not finished a deal in this server yet."))  # fmt: skip
+            if everyone:
+                text = _("No finished deals yet.")
+            elif private:
+                text = _("You have not finished a deal at a table outside servers yet.")
+            else:
+                text = _("You have not finished a deal in this server yet.")
+            await tell(interaction, text)
             return
         lines = [
             _("**Deal {deal}** · {game} · <t:{when}:d> · {result}{fair}", deal=row.id,

@@ -27,6 +27,7 @@ from bot.lessons import (
 from bot.translator import said, topic_title
 from cogs.common import TableButton, can_attach, guarded, page_button, send_page, session_for
 from cogs.options import ALL_OPTIONS_UP_TO, Option, per_game
+from cogs.places import EVERYWHERE, USER_OR_SERVER
 from engine import registry
 from engine.cards import parse_cards, pretty_cards
 from engine.core import PUBLIC
@@ -347,7 +348,12 @@ def rules_commands() -> type[commands.Cog]:
                 )
             await send_page(interaction, page, content=note, ephemeral=True)
 
-        rules = app_commands.Group(name="rules", description=N_("Learn to play the card games"))
+        rules = app_commands.Group(
+            name="rules",
+            description=N_("Learn to play the card games"),
+            allowed_contexts=EVERYWHERE,
+            allowed_installs=USER_OR_SERVER,
+        )
         for _command in per_game(
             [registry.game(name) for name in games_with_lessons()],
             rules_description,

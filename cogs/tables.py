@@ -12,6 +12,7 @@ from discord.ext import commands
 from bot import logs
 from bot import settings as server
 from bot.client import prepare_drawing
+from bot.contexts import PRIVATE_SCOPE, people_at_most, relayed
 from bot.flow import End, Kick, Rejoin, ShowTable, Start
 from bot.i18n import N_, _, current, slash, speaking
 from bot.tables import TableError, TableSession
@@ -37,6 +38,13 @@ from cogs.options import (
     with_options,
 )
 from cogs.output import DiscordTableOutput
+from cogs.places import context_of_interaction
+from cogs.relay import (
+    ContinueButton,
+    RelayTableOutput,
+    RoutedTableOutput,
+    relay_output,
+)
 from engine import registry
 from engine.registry import GameSpec
 
@@ -113,6 +121,8 @@ def seat_option() -> Option:
 def table_commands() -> type[commands.GroupCog]:
     """The /table group, made when the cog loads so every registered game is offered."""
 
+    @app_commands.allowed_installs(guilds=True, users=True)
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
     class TableCommands(
         commands.GroupCog,
         group_name="table",
@@ -141,19 +151,25 @@ def table_commands() -> type[commands.GroupCog]:
             beginner: bool = False,
             **chosen: Any,
         ) -> None:
-            refusal = cannot_post(interaction.channel)
+            context = context_of_interaction(interaction)
+            refusal = None if relayed(context) else cannot_post(interaction.channel)
             if refusal:
                 await tell(interaction, refusal)
                 return
-            saved = (await self.bot.store.guild_settings(interaction.guild_id or 0)).settings
+            # a table outside servers that added the bot is its players' own: their scope
+            guild_id = PRIVATE_SCOPE if relayed(context) else interaction.guild_id or 0
+            saved = (await self.bot.store.guild_settings(guild_id)).settings
             defaults = server.effective(saved)
             options: dict[str, object] = {
                 "turn_timer": server.TIMERS[timer or defaults["timer"]],
                 "computer_level": level or defaults["level"],
                 "hints": beginner,
                 # the table's public messages speak the server's language, else its opener's
-                "language": await self.bot.preferences.server_language(interaction.guild_id)
+                "language": await self.bot.preferences.server_language(
+                    None if relayed(context) else interaction.guild_id
+                )
                 or current(),
+                "context": context.value,
             }
             try:
                 spec = registry.game(game)
@@ -168,14 +184,14 @@ def table_commands() -> type[commands.GroupCog]:
             channel = interaction.channel
             home: Any = channel
             note = ""
-            if isinstance(channel, discord.TextChannel):
+            if isinstance(channel, discord.TextChannel) and not relayed(context):
                 title = _("{game} table", game=registry.display_name(spec.name))
                 thread, note = await open_thread(channel, title)
                 if thread is not None:
                     home = thread
                     options["parent_channel_id"] = channel.id
             session = await self.bot.tables.create(
-                interaction.guild_id or 0,
+                guild_id,
                 getattr(home, "id", None) or interaction.channel_id or 0,
                 interaction.user.id,
                 game,
@@ -184,6 +200,14 @@ def table_commands() -> type[commands.GroupCog]:
             )
             logs.set_table(session.id)
             await session.join(interaction.user.id, interaction.user.display_name)
+            if people_at_most(context) == 1:  # a DM with the bot: the other seats are computers'
+                level = str(options["computer_level"])
+                for _seat in range(session.players - 1):
+                    await session.add_computer(interaction.user.id, level)
+                note = _(
+                    "Only you and I are in this DM, so every other seat goes to a computer "
+                    "player. To play with people, open the table in a group DM or a server."
+                )
             embed = lobby_embed(session)
             if home is channel:
                 sent = await interaction.response.send_message(
@@ -202,6 +226,9 @@ def table_commands() -> type[commands.GroupCog]:
             prepare_drawing()  # once the lobby is posted: the renderers load while players join
             if sent.message_id is not None:
                 await session.remember_lobby(sent.message_id, interaction.channel_id or 0)
+            output = relay_output(self.bot)
+            if relayed(context) and output is not None:  # the lobby is this command's answer
+                output.offer(session, interaction, lobby=True).answer = sent.message_id
             if home is channel:
                 return
             await home.send(
@@ -431,6 +458,6 @@ def table_commands() -> type[commands.GroupCog]:
 
 
 async def setup(bot: SeepBot) -> None:
-    bot.flow.attach(DiscordTableOutput(bot))
+    bot.flow.attach(RoutedTableOutput(DiscordTableOutput(bot), RelayTableOutput(bot)))
     await bot.add_cog(table_commands()(bot))
-    bot.add_dynamic_items(LobbyButton, RematchButton, NextMatchButton)
+    bot.add_dynamic_items(LobbyButton, RematchButton, NextMatchButton, ContinueButton)

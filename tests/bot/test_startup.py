@@ -47,10 +47,18 @@ def test_invite_prints_the_link_with_exactly_the_permissions_the_bot_needs(tmp_p
     first = base64.b64encode(b"123456789012345678").decode().rstrip("=")
     result = run_bot(tmp_path, {"DISCORD_TOKEN": f"{first}.abcdef.ghijkl"}, "--invite")
     assert result.returncode == 0, result.stderr
-    link = urlparse(result.stdout.strip())
+    server, user = result.stdout.strip().splitlines()
+    assert server.startswith("Add it to a server: ")
+    link = urlparse(server.split(": ", 1)[1])
     query = parse_qs(link.query)
     assert link.netloc == "discord.com" and query["client_id"] == ["123456789012345678"]
     assert set(query["scope"][0].split()) == {"bot", "applications.commands"}
+    assert query["integration_type"] == ["0"]  # a server install
+    # the user install: the app on a person's account, no bot member and no permissions
+    assert user.startswith("Add it to your account ")
+    personal = parse_qs(urlparse(user.split(": ", 1)[1]).query)
+    assert personal["scope"] == ["applications.commands"] and "permissions" not in personal
+    assert personal["integration_type"] == ["1"]
     granted = int(query["permissions"][0])
     assert granted == PERMISSIONS.value
     for needed in ("send_messages", "embed_links", "attach_files", "create_public_threads"):

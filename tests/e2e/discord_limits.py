@@ -409,3 +409,21 @@ class RateLimits:
         if refusal is not Refusal.WITHOUT_VIA:
             answer["Via"] = VIA
         return web.Response(body=json.dumps(body).encode(), status=429, headers=answer)
+
+
+# ----- where the app is not in the server: a DM, a group DM, a server that has not added it -----
+# What Discord documents for user-installed apps (interactions "Receiving and Responding",
+# "Interaction Context Types", "Authorizing Integration Owners Object"): the app reaches such a
+# place only through interactions; its follow-ups are at most 5 per interaction when the
+# interaction's authorizing integration owners hold only the user install (no guild install);
+# an interaction's token answers for 15 minutes; the channel's own routes (posting, reading its
+# history, opening threads) are refused with 403 Missing Access.
+TOKEN_SECONDS = 15 * 60  # an interaction's token: follow-ups and edits for 15 minutes
+FOLLOW_UPS_AS_APP = 5
+MAX_FOLLOW_UPS = 40094  # "This interaction has hit the maximum number of follow up messages"
+MISSING_ACCESS = 50001
+INVALID_WEBHOOK_TOKEN = 50027
+UNKNOWN_WEBHOOK = 10015
+UNKNOWN_MESSAGE = 10008
+GUILD_CONTEXT, BOT_DM_CONTEXT, PRIVATE_CHANNEL_CONTEXT = 0, 1, 2  # interaction `context`
+GUILD_INSTALL, USER_INSTALL = "0", "1"  # keys of `authorizing_integration_owners`

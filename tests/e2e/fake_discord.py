@@ -27,7 +27,20 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from .discord_limits import RateLimits
+from .discord_limits import (
+    BOT_DM_CONTEXT,
+    FOLLOW_UPS_AS_APP,
+    GUILD_CONTEXT,
+    GUILD_INSTALL,
+    INVALID_WEBHOOK_TOKEN,
+    MAX_FOLLOW_UPS,
+    MISSING_ACCESS,
+    PRIVATE_CHANNEL_CONTEXT,
+    TOKEN_SECONDS,
+    UNKNOWN_MESSAGE,
+    USER_INSTALL,
+    RateLimits,
+)
 
 UPLOAD_LIMIT = 8 * 1024 * 1024  # the files of one message, in a server without boosts
 GUILD_ID = 900_000_000_000_000_001
@@ -39,6 +52,11 @@ NO_EMBEDS_CHANNEL_ID = 900_000_000_000_000_006
 EMBED_LINKS = 1 << 14
 SEND_MESSAGES = 1 << 11
 CREATE_PUBLIC_THREADS = 1 << 35
+# Places the bot reaches only as an app installed to a person's account: a group DM, and a
+# server that has not added the bot (a DM with the bot is made per person: `dm_channel`)
+GROUP_DM_ID = 900_000_000_000_000_020
+NO_BOT_GUILD_ID = 900_000_000_000_000_030
+NO_BOT_CHANNEL_ID = 900_000_000_000_000_031
 APP_ID = 900_000_000_000_000_010
 BOT_ID = APP_ID
 DISCORD_EPOCH_MS = 1_420_070_400_000  # 2015-01-01, where snowflakes count from
@@ -72,7 +90,6 @@ def pinged_users(content: str, allowed: dict[str, Any] | None) -> list[int]:
     return [user for user in mentioned if user in listed]
 
 
-TOKEN_SECONDS = 15 * 60  # an interaction's token: follow-ups and edits for 15 minutes
 
 
 def valid_name(name: str) -> bool:
@@ -284,6 +301,15 @@ class Interaction:
     # a deferred answer (type 5 or 6) is completed by an edit or a follow-up: the deferred
     # response's "data" then holds the message the user sees (as tests read any answer)
     completed: asyncio.Event = field(default_factory=asyncio.Event)
+    aged: float = 0.0  # seconds a test let pass for its token (see FakeDiscord.age_tokens)
+    follow_ups: int = 0
+    made: set[int] = field(default_factory=set)  # the messages it created (answer, follow-ups)
+
+    @property
+    def as_app(self) -> bool:
+        """Authorized by a person's install only (no server install where it happened): the
+        app is not a member there, and Discord limits what it may do."""
+        return GUILD_INSTALL not in (self.payload.get("authorizing_integration_owners") or {})
 
     def complete(self, message: dict[str, Any]) -> None:
         """What the user sees as the answer: the first edit or follow-up after a deferral
@@ -379,6 +405,12 @@ class FakeDiscord:
         # Discord's, as tests set them
         self.refused_posts: list[tuple[int, int]] = []
         self.reactions: list[tuple[str, int, str]] = []  # (PUT or DELETE, message, emoji)
+        # people who installed the app to their account, and the places it reaches that way
+        self.installed: set[int] = set()
+        self.group_dm: list[int] = []  # the people in the group DM GROUP_DM_ID
+        self.dms: dict[int, int] = {}  # a person's DM channel with the bot
+        # which interaction made each message (a press on it is authorized by the same owners)
+        self.made_by: dict[int, Interaction] = {}
 
     # ----- lifecycle --------------------------------------------------------------------
 
@@ -479,6 +511,8 @@ class FakeDiscord:
     async def _tell_bot(self, intent: int, event: str, data: dict[str, Any]) -> None:
         """A message event, as Discord sends it to a bot whose intents ask for it (the bot's
         own messages included), on its guild's shard; none while that shard is offline."""
+        if "guild_id" not in data or int(data["guild_id"]) not in self.guilds():
+            return  # no member there: Discord tells the bot of nothing that happens there
         guild = int(data["guild_id"])
         shard = shard_of(guild, self.shard_count)
         if self.sockets.get(shard) is not None and self.intents.get(shard, 0) & intent:
@@ -496,7 +530,9 @@ class FakeDiscord:
         message = self.messages.get(message_id)
         if message is not None and not int(message.get("flags") or 0) & EPHEMERAL:
             data = {"id": str(message_id), "channel_id": message["channel_id"],
-                    "guild_id": message["guild_id"]}  # fmt: skip
+                    "guild_id": message.get("guild_id")}  # fmt: skip
+            if data["guild_id"] is None:
+                return
             await self._tell_bot(GUILD_MESSAGES, "MESSAGE_DELETE", data)
 
     def _ready(self, guilds: list[int]) -> dict[str, Any]:
@@ -618,6 +654,83 @@ class FakeDiscord:
             "parent_id": thread["parent_id"], "type": thread.get("type", 11),
         })  # fmt: skip
 
+    # ----- places the bot reaches as an app -------------------------------------------
+
+    def install(self, user_id: int, name: str, locale: str = "en-US") -> None:
+        """A person installs the app to their account (its user-install link)."""
+        self.installed.add(user_id)
+        self.members.setdefault(user_id, name)
+        self.locales.setdefault(user_id, locale)
+
+    def dm_channel(self, user_id: int) -> int:
+        """The DM channel of a person with the bot."""
+        return self.dms.setdefault(user_id, GROUP_DM_ID + 1000 + len(self.dms))
+
+    def place(self, channel_id: int) -> str:
+        """"server" (one that added the bot), "dm", "group_dm" or "no_bot" (a server that has
+        not added it)."""
+        if channel_id == GROUP_DM_ID:
+            return "group_dm"
+        if channel_id in self.dms.values():
+            return "dm"
+        if channel_id == NO_BOT_CHANNEL_ID:
+            return "no_bot"
+        return "server"
+
+    def app_only(self, channel_id: int) -> bool:
+        """The bot is no member there: it may not post, read or open threads."""
+        return self.place(channel_id) in ("group_dm", "no_bot")
+
+    def age_tokens(self, seconds: float) -> None:
+        """Let `seconds` pass for every interaction token given so far (a table left idle):
+        past 15 minutes Discord refuses them (401, 50027 Invalid Webhook Token)."""
+        for record in self.interactions.values():
+            record.sent_at -= seconds
+            record.aged += seconds
+
+    def _refused_here(self, channel_id: int, what: str) -> web.Response | None:
+        """Discord's answer to the bot's own routes in a place it is no member of."""
+        if not self.app_only(channel_id):
+            return None
+        self.violations.append(f"{what} in a {self.place(channel_id)}, where the bot is no member")
+        return json_response({"message": "Missing Access", "code": MISSING_ACCESS}, 403)
+
+    def _app_payload(
+        self, payload: dict[str, Any], user_id: int, channel_id: int, installer: int
+    ) -> None:
+        """An interaction's payload where the bot is present only as `installer`'s app."""
+        place = self.place(channel_id)
+        user = user_payload(user_id, self.members.get(user_id, f"user{user_id}"))
+        payload["authorizing_integration_owners"] = {USER_INSTALL: str(installer)}
+        # what its answers may carry there (no channel permissions of its own)
+        payload["app_permissions"] = str(EMBED_LINKS | ATTACH_FILES | SEND_MESSAGES)
+        if place == "no_bot":
+            payload["guild_id"] = str(NO_BOT_GUILD_ID)
+            payload["channel"] = {"id": str(channel_id), "type": 0, "name": "elsewhere",
+                                  "guild_id": str(NO_BOT_GUILD_ID), "position": 0,
+                                  "permission_overwrites": [], "nsfw": False}  # fmt: skip
+            payload["context"] = GUILD_CONTEXT
+            return
+        payload.pop("guild_id", None)
+        payload.pop("guild_locale", None)
+        payload.pop("member", None)
+        payload["user"] = user
+        if place == "dm":
+            payload["context"] = BOT_DM_CONTEXT
+            payload["channel"] = {"id": str(channel_id), "type": 1, "recipients": [user],
+                                  "last_message_id": None}  # fmt: skip
+        else:
+            payload["context"] = PRIVATE_CHANNEL_CONTEXT
+            people = [user_payload(p, self.members.get(p, f"user{p}")) for p in self.group_dm]
+            payload["channel"] = {"id": str(channel_id), "type": 3, "recipients": people,
+                                  "name": None, "icon": None, "owner_id": str(self.group_dm[0]),
+                                  "last_message_id": None}  # fmt: skip
+
+    async def _send_interaction(self, record: Interaction) -> None:
+        guild = record.payload.get("guild_id")
+        await self._dispatch("INTERACTION_CREATE", record.payload,
+                             int(guild) if guild else GUILD_ID)  # fmt: skip
+
     def _base_interaction(
         self,
         kind: int,
@@ -625,6 +738,7 @@ class FakeDiscord:
         channel_id: int,
         permissions: int | None = None,
         late: float = 0.0,
+        installer: int | None = None,
     ) -> Interaction:
         """An interaction as Discord sends it; `late`: the seconds it took to reach the bot
         (made that long ago, by its snowflake and by the 3 seconds Discord allows)."""
@@ -663,6 +777,10 @@ class FakeDiscord:
             "context": 0,
             "attachment_size_limit": UPLOAD_LIMIT,
         }
+        if self.place(channel_id) != "server":
+            if self.place(channel_id) == "group_dm" and user_id not in self.group_dm:
+                raise AssertionError(f"{user_id} is not in the group DM: it shows them nothing")
+            self._app_payload(payload, user_id, channel_id, installer or user_id)
         record = Interaction(interaction_id, token, payload, time.monotonic() - late)
         self.interactions[interaction_id] = record
         self.by_token[token] = record
@@ -677,10 +795,28 @@ class FakeDiscord:
             "name": name,
             "type": 1,
             "options": options,
-            "guild_id": record.payload["guild_id"],
         }
-        await self._dispatch("INTERACTION_CREATE", record.payload, int(record.payload["guild_id"]))
+        if "guild_id" in record.payload:
+            record.payload["data"]["guild_id"] = record.payload["guild_id"]
+        channel_id = int(record.payload["channel_id"])
+        if self.place(channel_id) != "server":
+            self._check_offered(name, int(record.payload["context"]), record)
+        await self._send_interaction(record)
         return await self._answered(record)
+
+    def _check_offered(self, name: str, context: int, record: Interaction) -> None:
+        """Discord offers a command outside servers that added the bot only to a person who
+        installed the app, and only if the command allows user installs and the context."""
+        user = int((record.payload.get("user") or record.payload["member"]["user"])["id"])
+        command = next((c for c in self.commands if c.get("name") == name), None)
+        if user not in self.installed:
+            raise AssertionError(f"/{name}: {user} has not installed the app, so it is not offered")
+        if command is None:
+            raise AssertionError(f"/{name} is not published globally, so it is not offered here")
+        installs = command.get("integration_types") or [0]
+        contexts = command.get("contexts") or [GUILD_CONTEXT, BOT_DM_CONTEXT]
+        if 1 not in installs or context not in contexts:
+            raise AssertionError(f"Discord does not offer /{name} in context {context}")
 
     async def slash(
         self,
@@ -745,8 +881,12 @@ class FakeDiscord:
         late: float = 0.0,
     ) -> Interaction:
         message = self.messages[message_id]
+        maker = self.made_by.get(message_id)
+        installer = None
+        if maker is not None and maker.as_app:  # authorized by the same person's install
+            installer = int(maker.payload["authorizing_integration_owners"][USER_INSTALL])
         record = self._base_interaction(
-            3, user_id, int(message["channel_id"]), permissions, late
+            3, user_id, int(message["channel_id"]), permissions, late, installer
         )
         record.payload["message"] = message
         data: dict[str, Any] = {"custom_id": custom_id, "component_type": 2}
@@ -754,7 +894,7 @@ class FakeDiscord:
             self._check_choice(message, custom_id, values)
             data = {"custom_id": custom_id, "component_type": 3, "values": values}
         record.payload["data"] = data
-        await self._dispatch("INTERACTION_CREATE", record.payload, int(record.payload["guild_id"]))
+        await self._send_interaction(record)
         return await self._answered(record)
 
     async def submit(
@@ -924,6 +1064,15 @@ class FakeDiscord:
             return await self._channel_messages(
                 request.method, int(parts[1]), parts, payload, files, dict(request.query)
             )
+        if parts[0] == "channels" and len(parts) >= 2 and parts[1].isdigit():
+            refused = self._refused_here(int(parts[1]), f"{request.method} {path}")
+            if refused is not None:
+                return refused
+        if parts[0] == "channels" and len(parts) == 2 and int(parts[1]) in self.dms.values():
+            user = next(u for u, c in self.dms.items() if c == int(parts[1]))
+            return json_response({"id": parts[1], "type": 1, "last_message_id": None,
+                                  "recipients": [user_payload(user, self.members.get(
+                                      user, f"user{user}"))]})  # fmt: skip
         if parts[0] == "channels" and len(parts) == 3 and parts[2] == "typing":
             if int(parts[1]) in self.gone_channels:
                 return json_response({"message": "Unknown Channel", "code": 10003}, 404)
@@ -1027,10 +1176,12 @@ class FakeDiscord:
     ) -> dict[str, Any]:
         self._check_message(payload, files)
         message_id = message_id or self.next_id()
+        place = self.place(channel_id)
+        guild = {"server": self.guild_of(channel_id), "no_bot": NO_BOT_GUILD_ID}.get(place)
         message = {
             "id": str(message_id),
             "channel_id": str(channel_id),
-            "guild_id": str(self.guild_of(channel_id)),
+            **({} if guild is None else {"guild_id": str(guild)}),
             "author": user_payload(BOT_ID, "Seep Bot", bot=True),
             "content": payload.get("content") or "",
             "embeds": payload.get("embeds") or [],
@@ -1072,7 +1223,9 @@ class FakeDiscord:
             if key in merged and merged[key] is not None:
                 old[key] = merged[key]
         if files:
+            pinged = self.pings.get(message_id, [])
             new = self._make_message(int(old["channel_id"]), {**old, **merged}, files, message_id)
+            self.pings[message_id] = pinged  # an edit notifies nobody
             return new
         self._check_message(old)
         old["edited_timestamp"] = "2026-01-01T00:00:01+00:00"
@@ -1115,6 +1268,8 @@ class FakeDiscord:
         if kind in (4, 5):
             message = self._make_message(channel_id, data, files)
             record.message_id = int(message["id"])
+            record.made.add(record.message_id)
+            self.made_by[record.message_id] = record
         elif kind in (6, 7):
             source = record.payload.get("message")
             if source is not None:
@@ -1167,8 +1322,22 @@ class FakeDiscord:
     ) -> web.Response:
         record = self._record_for_token(parts[2])
         if time.monotonic() - record.sent_at > TOKEN_SECONDS:
-            self.violations.append(f"interaction {record.id} used after its token expired")
-            return json_response({"message": "Invalid Webhook Token", "code": 50027}, 401)
+            if time.monotonic() - record.sent_at - record.aged > TOKEN_SECONDS:
+                # the bot should know that a token lasts 15 minutes (a test's ageing aside)
+                self.violations.append(f"interaction {record.id} used after its token expired")
+            return json_response(
+                {"message": "Invalid Webhook Token", "code": INVALID_WEBHOOK_TOKEN}, 401
+            )
+        own = len(parts) < 5 or parts[4] == "@original" or int(parts[4]) in record.made
+        if record.as_app and not own:  # only its own answer and follow-ups
+            self.violations.append(f"interaction {record.id} touched a message not its own")
+            return json_response({"message": "Unknown Message", "code": UNKNOWN_MESSAGE}, 404)
+        if len(parts) == 3 and method == "POST" and record.as_app:
+            if record.follow_ups >= FOLLOW_UPS_AS_APP:
+                self.violations.append(f"interaction {record.id}: a 6th follow-up as an app")
+                text = "This interaction has hit the maximum number of follow up messages"
+                return json_response({"message": text, "code": MAX_FOLLOW_UPS}, 400)
+            record.follow_ups += 1
         if len(parts) == 3 and method == "POST":  # a follow-up message
             if self.refused_posts:
                 status, code = self.refused_posts.pop(0)
@@ -1193,6 +1362,8 @@ class FakeDiscord:
                 thread["thread_metadata"]["archived"] = False
                 await self._dispatch("THREAD_UPDATE", thread)
             message = self._make_message(channel_id, payload, files)
+            record.made.add(int(message["id"]))
+            self.made_by[int(message["id"])] = record
             record.complete(message)
             if not int(message.get("flags") or 0) & EPHEMERAL:
                 self._posted(channel_id, message)
@@ -1229,6 +1400,9 @@ class FakeDiscord:
     ) -> web.Response:
         if channel_id in self.gone_channels:
             return json_response({"message": "Unknown Channel", "code": 10003}, 404)
+        refused = self._refused_here(channel_id, f"{method} of the channel's messages")
+        if refused is not None:
+            return refused
         thread = self.threads.get(channel_id)
         if thread is not None and method == "POST" and thread["thread_metadata"]["archived"]:
             # Like Discord: a message unarchives a thread, unless a moderator locked it.

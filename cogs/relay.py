@@ -1,0 +1,537 @@
+"""The table's output where the bot is not a member (a group DM, a server that has not added
+it) or plays as an app in a DM: everything goes through its players' interactions.
+
+There the bot may not post, read or open threads: a table reaches its players only as the
+answer to an interaction, that interaction's follow-ups (at most 5 each) and edits of them,
+while its token answers (15 minutes). So every press at such a table (a move, "My hand", a
+lobby button, "Continue") is offered here as a *relay*, and each message goes out through the
+best one:
+
+- a newer relay than the one that posted the table message posts the new table message as a
+  follow-up (its player to move is notified, as in a channel), and the old one is deleted;
+- otherwise the table message is edited in place through the relay that posted it (computer
+  moves cost no follow-up);
+- when no relay answers any more, `Unreachable`: nothing is sent and nothing is lost, what is
+  owed stays owed (the flow keeps it), and the table's Continue button, which every table
+  message carries with a line saying so, brings it back with the next press.
+
+See docs/anywhere.md for what a player sees in each place.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import discord
+from aiohttp import BytesPayload
+
+from bot.contexts import TableContext, context_of, relayed
+from bot.flow import ChannelGone, Continue, SendFault, TableOutput, Unreachable
+from bot.i18n import N_, _, current, speaking
+from bot.tables import TableError, TableSession
+from cogs.common import TableButton, bot_of, guarded, session_for
+from cogs.lobby import lobby_embed
+from cogs.output import channel_gone_on_discord_errors
+from cogs.presenter import summary_message, table_message
+from cogs.replies import ANSWER_FIRST, REPLY_SECONDS, InteractionReply
+from cogs.wire import EncodedMessage, encode_message
+
+if TYPE_CHECKING:
+    from bot.client import SeepBot
+
+log = logging.getLogger("seepbot.relay")
+FOLLOW_UPS = 5  # Discord: follow-ups of one interaction where the app is not in the server
+# Discord: "This interaction has hit the maximum number of follow up messages"
+MAX_FOLLOW_UPS = 40094
+EXPIRED = (50027, 10015)  # Discord: Invalid Webhook Token, Unknown Webhook
+RELAYS_KEPT = 6  # the latest relays of a table kept (older ones are superseded)
+RESPONDED = (
+    discord.InteractionResponseType.channel_message,
+    discord.InteractionResponseType.deferred_message_update,
+    discord.InteractionResponseType.message_update,
+)
+WOKEN = N_(
+    "This table had been quiet for more than 15 minutes, and Discord then lets me show nothing "
+    "new there. It carries on now, from where it stood."
+)
+CONTINUE_NOTE = N_(
+    "Quiet for 15 minutes or more? Discord then lets me show nothing new here: press "
+    "Continue and the table carries on where it stood."
+)
+
+
+@dataclass(eq=False)
+class Relay:
+    """One interaction of a table's player, through which the table may be sent."""
+
+    token: str
+    made: float  # time.monotonic() when it came in
+    ready: Callable[[], Awaitable[bool]]  # waits until its own answer has gone first
+    answer: int | None = None  # its own answer's message (a command's), when public
+    follow_ups: int = 0
+    dead: bool = False  # Discord refused its token: expired
+    # a press on a public message: while it answers by updating that message (a deferred
+    # update or an edit), that message is its own answer ("@original")
+    interaction: discord.Interaction | None = None
+
+    @property
+    def original(self) -> int | None:
+        """The message its own answer is, which it may edit and delete as "@original"."""
+        press = self.interaction
+        if press is None or press.message is None or press.message.flags.ephemeral:
+            return self.answer
+        updates = (discord.InteractionResponseType.deferred_message_update,
+                   discord.InteractionResponseType.message_update)  # fmt: skip
+        return press.message.id if press.response.type in updates else None
+
+    @property
+    def valid(self) -> bool:
+        return not self.dead and time.monotonic() < self.made + REPLY_SECONDS
+
+    @property
+    def can_follow_up(self) -> bool:
+        return self.valid and self.follow_ups < FOLLOW_UPS
+
+
+def _answered_by(interaction: discord.Interaction) -> Callable[[], Awaitable[bool]]:
+    async def ready() -> bool:
+        """The interaction's own answer sent (not a deferred "thinking…", which the first
+        follow-up would replace)."""
+        deadline = time.monotonic() + ANSWER_FIRST
+        while time.monotonic() < deadline:
+            if interaction.response.is_done():
+                return interaction.response.type in RESPONDED
+            await asyncio.sleep(0.05)
+        return False
+
+    return ready
+
+
+def _answered_reply(reply: InteractionReply) -> Callable[[], Awaitable[bool]]:
+    async def ready() -> bool:
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(reply.answered.wait(), ANSWER_FIRST)
+        return reply.answered.is_set()
+
+    return ready
+
+
+@dataclass(frozen=True, slots=True)
+class TableMessage:
+    """A table message made for a relay, and the person it calls to move (None: a computer,
+    or no ping): when that person changes, the table goes as a new follow-up, which notifies
+    them, instead of an edit, which would not."""
+
+    encoded: EncodedMessage
+    calls: int | None
+
+
+def _person_to_move(session: TableSession) -> int | None:
+    match = session.match
+    if match is None or match.is_terminal or match.current_player is None:
+        return None
+    row = session.seats.get(match.current_player)
+    return None if row is None or row.plays_itself else row.user_id
+
+
+@dataclass
+class _Table:
+    relays: list[Relay] = field(default_factory=list)  # oldest first
+    # the table message and the relay that posted it (None: the bot posted it in its DM)
+    shown: tuple[int, Relay | None] | None = None
+    posted: set[int] = field(default_factory=set)  # posted in the bot's DM by the bot itself
+    owners: dict[int, Relay] = field(default_factory=dict)  # messages sent, by id
+    lobby: Relay | None = None  # the /table new that answered with the lobby
+    calling: int | None = None  # the person the table message calls to move
+
+
+class RelayTableOutput:
+    """`TableOutput` through the interactions of a table's players (see the module)."""
+
+    def __init__(self, bot: SeepBot) -> None:
+        self.bot = bot
+        self.tables: dict[int, _Table] = {}
+        self.asleep: set[int] = set()  # tables that could reach nobody: the next press wakes
+
+    def _of(self, session: TableSession) -> _Table:
+        return self.tables.setdefault(session.id, _Table())
+
+    # ----- relays offered --------------------------------------------------------------
+
+    def offer(
+        self, session: TableSession, interaction: discord.Interaction, lobby: bool = False
+    ) -> Relay:
+        """A press (or command) at the table: it may carry what the table shows next."""
+        table = self._of(session)
+        for known in table.relays:
+            if known.token == interaction.token:
+                return known
+        relay = Relay(interaction.token, time.monotonic(), _answered_by(interaction))
+        relay.interaction = interaction
+        if lobby:
+            table.lobby = relay
+        self._keep(table, relay)
+        if session.id in self.asleep and not lobby:
+            self.asleep.discard(session.id)
+            if not _is_continue(interaction):  # Continue shows the table itself
+                self._wake(session, relay)
+        return relay
+
+    def _wake(self, session: TableSession, relay: Relay) -> None:
+        """A press at a table that could reach nobody: the presser hears why the table was
+        still (privately), and the table carries on from where it stood."""
+        language = current()  # the presser's, as their press's handling speaks it
+
+        async def wake() -> None:
+            if await relay.ready():
+                with speaking(language):
+                    text = _(WOKEN)
+                private = discord.MessageFlags(ephemeral=True)
+                encoded = encode_message({"content": text, "flags": private}, None)
+                assert isinstance(encoded, EncodedMessage)
+                payload = BytesPayload(encoded.body, content_type=encoded.content_type)
+                with contextlib.suppress(Unreachable, SendFault, discord.HTTPException):
+                    await self._request(relay, self._route("POST", relay), data=payload,
+                                        params={"wait": "true"})  # fmt: skip
+                    relay.follow_ups += 1
+            match = session.match
+            if match is not None and not match.is_terminal and not session.ended:
+                await self.bot.flow.play(session, Continue())
+
+        self.bot.flow.schedule(wake())  # background work of the flow: waited for, logged
+
+    def _keep(self, table: _Table, relay: Relay) -> None:
+        table.relays.append(relay)
+        del table.relays[:-RELAYS_KEPT]
+
+    def _absorb(self, session: TableSession) -> None:
+        """The latest move's interaction (picker moves hand it to the flow)."""
+        reply = session.reply
+        if not isinstance(reply, InteractionReply):
+            return
+        table = self._of(session)
+        for known in table.relays:
+            if known.token == reply.token:  # offered when it came in: its answer goes first
+                known.ready = _answered_reply(reply)
+                return
+        made = reply.expires - REPLY_SECONDS
+        self._keep(table, Relay(reply.token, made, _answered_reply(reply)))
+
+    async def _fresh(self, session: TableSession) -> Relay | None:
+        """The newest relay that can still post a follow-up, its own answer sent."""
+        self._absorb(session)
+        for relay in reversed(self._of(session).relays):
+            if relay.can_follow_up:
+                if await relay.ready():
+                    return relay
+                relay.dead = True  # deferred, or never answered: its follow-up would answer it
+        return None
+
+    # ----- Discord's webhook routes of an interaction --------------------------------
+
+    def _route(self, method: str, relay: Relay, target: str = "") -> discord.http.Route:
+        path = "/webhooks/{webhook_id}/{webhook_token}" + (
+            "/messages/{message_id}" if target else ""
+        )
+        values: dict[str, Any] = {"webhook_id": self.bot.application_id,
+                                  "webhook_token": relay.token}  # fmt: skip
+        if target:
+            values["message_id"] = target
+        return discord.http.Route(method, path, **values)
+
+    def _target(self, relay: Relay, message_id: int) -> str:
+        return "@original" if message_id == relay.original else str(message_id)
+
+    def _owner(self, session: TableSession, message_id: int) -> Relay | None:
+        """The relay that may edit or delete a message: the one that sent it, or a later
+        press that answered by updating it (a Continue on it)."""
+        table = self._of(session)
+        owner = table.owners.get(message_id)
+        if owner is not None and owner.valid:
+            return owner
+        return next((r for r in reversed(table.relays)
+                     if r.valid and r.original == message_id), None)  # fmt: skip
+
+    async def _request(self, relay: Relay, route: discord.http.Route, **kwargs: Any) -> Any:
+        """A request through a relay; an expired token marks it dead (and says Unreachable
+        for this relay: the caller tries another)."""
+        try:
+            return await self.bot.http.request(route, **kwargs)
+        except discord.HTTPException as error:
+            if error.status == 429 or error.status >= 500:
+                raise SendFault(f"{error.status}: {error.text}") from None
+            if error.code == MAX_FOLLOW_UPS:
+                relay.follow_ups = FOLLOW_UPS
+            elif error.status == 401 or error.code in EXPIRED:  # it no longer answers
+                relay.dead = True
+            else:
+                raise  # about the message (10008: gone already) or the request itself
+            log.info("a relay of a table was refused (%s %s)", error.status, error.code)
+            raise Unreachable from None
+
+    async def _send(self, session: TableSession, message: EncodedMessage) -> int:
+        """`message` as a follow-up of the freshest relay; in a DM with the bot, when none
+        can, posted in the DM (the bot may post there); elsewhere Unreachable."""
+        while (relay := await self._fresh(session)) is not None:
+            payload = BytesPayload(message.body, content_type=message.content_type)
+            with contextlib.suppress(Unreachable):
+                sent = await self._request(
+                    relay, self._route("POST", relay), data=payload, params={"wait": "true"}
+                )
+                relay.follow_ups += 1
+                message_id = int(sent["id"])
+                self._of(session).owners[message_id] = relay
+                return message_id
+        if context_of(session.row.options) is not TableContext.DM:
+            self.asleep.add(session.id)  # the next press brings it back
+            raise Unreachable
+        with channel_gone_on_discord_errors():
+            message_id = await message.post(self.bot.http, session.row.channel_id)
+        self._of(session).posted.add(message_id)
+        return message_id
+
+    async def _in_dm(self, session: TableSession, method: str, message_id: int,
+                     message: EncodedMessage | None = None) -> None:  # fmt: skip
+        """Edit or delete a message the bot posted in its DM itself."""
+        route = discord.http.Route(method, "/channels/{channel_id}/messages/{message_id}",
+                                   channel_id=session.row.channel_id,
+                                   message_id=message_id)  # fmt: skip
+        data = None if message is None else BytesPayload(message.body,
+                                                          content_type=message.content_type)
+        with channel_gone_on_discord_errors():
+            await self.bot.http.request(route, data=data)
+
+    async def _edit(self, relay: Relay, message_id: int, message: EncodedMessage) -> None:
+        payload = BytesPayload(message.body, content_type=message.content_type)
+        await self._request(relay, self._route("PATCH", relay, self._target(relay, message_id)),
+                            data=payload)  # fmt: skip
+
+    # ----- the port -------------------------------------------------------------------
+
+    async def table_message(
+        self, session: TableSession, ping: bool = True, nonce: str | None = None
+    ) -> object:
+        allowed = self.bot.allowed_mentions
+        encoded = await table_message(
+            session, None, ping, finish=lambda kwargs: _encoded(kwargs, allowed), nonce=nonce
+        )
+        return TableMessage(encoded, _person_to_move(session) if ping else None)
+
+    async def post_table(self, session: TableSession, message: object) -> int:
+        """A newer relay posts the table as a follow-up (the old message goes); else the
+        table message is edited through the relay that posted it; else Unreachable."""
+        assert isinstance(message, TableMessage)
+        table = self._of(session)
+        calls = message.calls
+        turn_passed = calls is not None and calls != table.calling  # an edit notifies nobody
+        table.calling = calls
+        fresh = await self._fresh(session)
+        if fresh is not None and (
+            turn_passed or table.shown is None or table.shown[1] is not fresh
+        ):
+            with contextlib.suppress(Unreachable):
+                return await self._show(session, message.encoded)
+        return await self._update(session, message.encoded)
+
+    async def _update(self, session: TableSession, message: EncodedMessage) -> int:
+        """The table message edited in place (through the relay that posted it, or in the
+        bot's own DM); a follow-up when it cannot be."""
+        table = self._of(session)
+        shown = table.shown
+        owner = None if shown is None else shown[1]
+        if shown is not None and owner is None:  # posted in the bot's DM: edited there
+            with contextlib.suppress(discord.NotFound):
+                await self._in_dm(session, "PATCH", shown[0], message)
+                return shown[0]
+        elif shown is not None and owner is not None and owner.valid:
+            with contextlib.suppress(Unreachable, discord.NotFound):
+                await self._edit(owner, shown[0], message)
+                return shown[0]
+        return await self._show(session, message)  # a follow-up, if any relay is left
+
+    async def _show(self, session: TableSession, message: EncodedMessage) -> int:
+        table = self._of(session)
+        message_id = await self._send(session, message)
+        table.shown = (message_id, table.owners.get(message_id))
+        return message_id
+
+    def show_on(self, session: TableSession, relay: Relay) -> None:
+        """A press of Continue on a message: the table shows there next (edited in place)."""
+        if relay.original is not None:
+            table = self._of(session)
+            table.shown = (relay.original, relay)
+            table.calling = _person_to_move(session)  # shown there: its players are looking
+
+    async def posted_since(self, session: TableSession, after: int) -> list[tuple[int, int]]:
+        return []  # the bot may not read the channel here
+
+    async def delete_message(self, session: TableSession, message_id: int) -> bool:
+        """Through the relay that sent it while it answers; in the bot's DM by the bot
+        itself; elsewhere it stays (nothing can remove it) and is forgotten."""
+        table = self._of(session)
+        relay = self._owner(session, message_id)
+        table.owners.pop(message_id, None)
+        try:
+            if relay is not None and relay.valid:
+                target = self._target(relay, message_id)
+                with contextlib.suppress(Unreachable):
+                    await self._request(relay, self._route("DELETE", relay, target))
+                    return True
+            if context_of(session.row.options) is TableContext.DM:
+                # the bot's own message in its own DM: it may delete it there
+                table.posted.discard(message_id)
+                await self._in_dm(session, "DELETE", message_id)
+        except discord.NotFound:
+            pass  # gone already
+        except (Unreachable, SendFault, ChannelGone, discord.HTTPException) as error:
+            log.info("could not delete message %s of table %s: %s", message_id, session.id,
+                     error)  # fmt: skip
+        return True
+
+    async def deal_summary(self, session: TableSession, nonce: str | None = None) -> object:
+        summary = await summary_message(session, None, nonce)
+        files = summary.pop("files", None) or (
+            [summary.pop("file")] if "file" in summary else []
+        )
+        summary["images"] = [(file.fp.read(), file.filename) for file in files]
+        return summary
+
+    async def post_deal_summary(self, session: TableSession, summary: object) -> None:
+        assert isinstance(summary, dict)
+        kwargs = {key: value for key, value in summary.items() if key != "images"}
+        images = summary.get("images") or []
+        if images:
+            kwargs["files"] = [discord.File(io.BytesIO(d), filename=n) for d, n in images]
+        encoded = encode_message(kwargs, self.bot.allowed_mentions)
+        assert isinstance(encoded, EncodedMessage)  # its buttons are all DynamicItems
+        await self._send(session, encoded)
+        # the table message is above the summary now: the next one goes below it
+        self._of(session).shown = None
+
+    async def post_notice(self, session: TableSession, text: str, mention: int | None) -> int:
+        mentions = discord.AllowedMentions(users=mention is not None)
+        encoded = encode_message({"content": text, "allowed_mentions": mentions}, mentions)
+        assert isinstance(encoded, EncodedMessage)
+        return await self._send(session, encoded)
+
+    async def thinking(self, session: TableSession) -> None:
+        return  # no typing sign where the bot is not a member
+
+    async def close_lobby(self, session: TableSession, text: str) -> None:
+        relay = self._of(session).lobby
+        if relay is None or not relay.valid or relay.original is None:
+            return  # its /table new no longer answers: the lobby stays as it was
+        embed = lobby_embed(session)
+        embed.description = text
+        encoded = encode_message({"embed": embed, "view": None}, self.bot.allowed_mentions)
+        assert isinstance(encoded, EncodedMessage)
+        with contextlib.suppress(Unreachable, SendFault):
+            await self._edit(relay, relay.original, encoded)
+
+    def forget(self, session: TableSession) -> None:
+        self.tables.pop(session.id, None)
+
+
+def _encoded(kwargs: dict[str, Any], allowed: discord.AllowedMentions | None) -> EncodedMessage:
+    """The table message with the Continue button and its line, encoded (in the worker thread
+    that drew it)."""
+    view = kwargs.get("view") or discord.ui.View(timeout=None)
+    table_id = next(
+        (item.table_id for item in view.children if isinstance(item, TableButton)), None
+    )
+    if table_id is not None:
+        view.add_item(ContinueButton(table_id))
+        kwargs["view"] = view
+        note = "-# " + _(CONTINUE_NOTE)  # Discord's small print
+        kwargs["content"] = "\n".join(filter(None, [kwargs.get("content"), note]))
+    kwargs.pop("nonce", None)  # a follow-up has no nonce: the relay keeps one message itself
+    encoded = encode_message(kwargs, allowed)
+    assert isinstance(encoded, EncodedMessage)
+    return encoded
+
+
+class ContinueButton(TableButton, kind="continue", label=N_("Continue")):
+    """On a table message where the bot plays through interactions: any seated player brings
+    the table back after it went quiet (the table shows, in place, where it stood)."""
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = bot_of(interaction)
+        session = session_for(interaction, self.table_id)  # offers this press as a relay
+        if session.seat_of(interaction.user.id) is None:
+            raise TableError(_("Only the players at this table can bring it back."))
+        if session.match is None or session.match.is_terminal:
+            raise TableError(_("This game is over."))
+        output = relay_output(bot)
+        await interaction.response.defer()  # the table is shown on this message, edited
+        if output is not None:
+            relay = output.offer(session, interaction)
+            output.show_on(session, relay)
+        await bot.flow.play(session, Continue())
+
+
+def _is_continue(interaction: discord.Interaction) -> bool:
+    return str(interaction.data.get("custom_id", "") if interaction.data else "").startswith(
+        "continue:"
+    )
+
+
+def relay_output(bot: SeepBot) -> RelayTableOutput | None:
+    output = bot.flow.output
+    found = getattr(output, "relay", None)
+    return found if isinstance(found, RelayTableOutput) else None
+
+
+class RoutedTableOutput:
+    """The one port the flow talks to: each table's messages go the way its context allows
+    (a channel, or the relays of its players)."""
+
+    def __init__(self, channel: TableOutput, relay: RelayTableOutput) -> None:
+        self.channel = channel
+        self.relay = relay
+
+    def _for(self, session: TableSession) -> TableOutput:
+        return self.relay if relayed(context_of(session.row.options)) else self.channel
+
+    async def table_message(
+        self, session: TableSession, ping: bool = True, nonce: str | None = None
+    ) -> object:
+        return await self._for(session).table_message(session, ping, nonce)
+
+    async def post_table(self, session: TableSession, message: object) -> int:
+        return await self._for(session).post_table(session, message)
+
+    async def posted_since(self, session: TableSession, after: int) -> list[tuple[int, int]]:
+        return await self._for(session).posted_since(session, after)
+
+    async def delete_message(self, session: TableSession, message_id: int) -> bool:
+        return await self._for(session).delete_message(session, message_id)
+
+    async def deal_summary(self, session: TableSession, nonce: str | None = None) -> object:
+        return await self._for(session).deal_summary(session, nonce)
+
+    async def post_deal_summary(self, session: TableSession, summary: object) -> None:
+        await self._for(session).post_deal_summary(session, summary)
+
+    async def post_notice(self, session: TableSession, text: str, mention: int | None) -> int:
+        return await self._for(session).post_notice(session, text, mention)
+
+    async def thinking(self, session: TableSession) -> None:
+        await self._for(session).thinking(session)
+
+    async def close_lobby(self, session: TableSession, text: str) -> None:
+        await self._for(session).close_lobby(session, text)
+
+    def offer_press(self, interaction: discord.Interaction, session: TableSession) -> None:
+        """Every press or command at a table outside servers may carry its next message
+        (cogs/common.py's `session_for` hands each one here)."""
+        kinds = (discord.InteractionType.component, discord.InteractionType.application_command)
+        if interaction.type in kinds and relayed(context_of(session.row.options)):
+            self.relay.offer(session, interaction)
