@@ -18,6 +18,7 @@ from bot.tables import TableError, TableSession
 
 if TYPE_CHECKING:
     from bot.client import SeepBot
+    from bot.storage.store import DealRecordRow
     from bot.tables import Play
 
 PAGE = 25  # Discord's limit of options in one select
@@ -233,3 +234,20 @@ def plays_text(plays: Sequence[Play], names: Sequence[str], limit: int = 1024) -
     while len("\n".join(lines)) > limit and len(lines) > 1:
         lines.pop(0)
     return "\n".join(lines)[:limit]
+
+
+async def find_deal(interaction: discord.Interaction, deal: int) -> DealRecordRow | None:
+    """The deal `deal` if the asker may see it; otherwise they are told why and None."""
+    bot: SeepBot = interaction.client  # type: ignore[assignment]
+    row = await bot.store.deal_record(deal)
+    if row is None:
+        await tell(interaction, _("There is no finished deal number {deal}.", deal=deal))
+        return None
+    if interaction.guild_id is None or row.guild_id != interaction.guild_id:
+        await tell(
+            interaction,
+            _("Deal {deal} was played in another server: only its members may look at it.",
+              deal=deal),
+        )  # fmt: skip
+        return None
+    return row

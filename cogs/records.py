@@ -17,7 +17,7 @@ from discord.ext import commands
 from bot.contexts import PRIVATE_SCOPE
 from bot.i18n import N_, _, slash
 from bot.reports import computer_move_at
-from cogs.common import OwnView, tell
+from cogs.common import OwnView, find_deal, tell
 from cogs.places import everywhere, records_scope
 from engine.core import PUBLIC, GameState
 from engine.pictures import TablePicture
@@ -29,23 +29,6 @@ if TYPE_CHECKING:
     from bot.storage.store import DealRecordRow
 
 HISTORY_SHOWN = 10
-
-
-async def find_deal(interaction: discord.Interaction, deal: int) -> DealRecordRow | None:
-    """The deal `deal` if the asker may see it; otherwise they are told why and None."""
-    bot: SeepBot = interaction.client  # type: ignore[assignment]
-    row = await bot.store.deal_record(deal)
-    if row is None:
-        await tell(interaction, _("There is no finished deal number {deal}.", deal=deal))
-        return None
-    if interaction.guild_id is None or row.guild_id != interaction.guild_id:
-        await tell(
-            interaction,
-            _("Deal {deal} was played in another server: only its members may look at it.",
-              deal=deal),
-        )  # fmt: skip
-        return None
-    return row
 
 
 def record_file(row: DealRecordRow) -> discord.File:

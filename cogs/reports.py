@@ -13,8 +13,7 @@ import discord
 from bot.i18n import N_, _, ngettext
 from bot.reports import ReportRefused, Reports
 from bot.storage.reports import REPORT_WORDS, REPORTS_PER_DAY, MoveReport
-from cogs.common import guarded, tell
-from cogs.records import find_deal
+from cogs.common import find_deal, guarded, tell
 from engine.registry import display_name
 
 if TYPE_CHECKING:

@@ -19,8 +19,7 @@ from discord.ext import commands
 
 from bot.i18n import N_, _, current, ngettext
 from bot.localised import fit
-from cogs.common import guarded, tell
-from cogs.records import find_deal
+from cogs.common import find_deal, guarded, tell
 from engine.core import GameError
 from engine.records import DealRecord
 from engine.registry import display_name
