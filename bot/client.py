@@ -24,6 +24,7 @@ from bot.preferences import Preferences
 from bot.storage import Store
 from bot.tables import Tables
 from bot.translator import Translator
+from bot.uninstalled import end_tables_of_missing_games
 
 log = logging.getLogger("seepbot")
 
@@ -163,6 +164,7 @@ class SeepBot(commands.Bot):
             return
         await self.open_store()
         plan = self.settings.shards
+        await end_tables_of_missing_games(self.store, plan.owns if plan else None)
         restored = await self.tables.restore(plan.owns if plan else None)
         log.info("restored %d unfinished table(s)%s", restored, f" of {plan}" if plan else "")
         if restored:

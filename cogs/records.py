@@ -16,6 +16,7 @@ from discord.ext import commands
 
 from bot.i18n import N_, _, slash
 from cogs.common import OwnView, tell
+from engine import registry
 from engine.core import PUBLIC, GameState
 from engine.pictures import TablePicture
 from engine.records import DealRecord, RecordError, check, dealt_hands, state_at, walk
@@ -41,6 +42,12 @@ async def find_deal(interaction: discord.Interaction, deal: int) -> DealRecordRo
             _("Deal {deal} was played in another server: only its members may look at it.",
               deal=deal),
         )  # fmt: skip
+        return None
+    if row.game not in registry.names():
+        await tell(interaction, _(
+            "Deal {deal} is a deal of {game}, a game this bot no longer offers: its record is "
+            "kept, but it cannot be shown or checked until the game is installed again.",
+            deal=deal, game=row.game))  # fmt: skip
         return None
     return row
 
@@ -191,7 +198,8 @@ class RecordCommands(commands.Cog):
             return
         lines = [
             _("**Deal {deal}** · {game} · <t:{when}:d> · {result}{fair}", deal=row.id,
-              game=display_name(row.game), when=int(row.finished_at), result=row.result,
+              game=registry.stored_display_name(row.game), when=int(row.finished_at),
+              result=row.result,
               fair="" if row.fair else " · " + _("not provably fair"))
             for row in rows
         ]  # fmt: skip
