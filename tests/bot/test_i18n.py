@@ -51,7 +51,10 @@ def check_translated(path: Path, code: str, template: set[str]) -> None:
             continue
         ids = (message.id,) if isinstance(message.id, str) else message.id
         strings = (message.string,) if isinstance(message.string, str) else message.string
-        assert all(strings), f"{code}: {ids[0]!r} is not translated"
+        assert all(strings), (
+            f"{path}: {ids[0]!r} is not translated (it is said in English until it is;"
+            " python -m bot.catalogues --missing lists every message left)"
+        )
         assert not message.fuzzy, f"{code}: {ids[0]!r} is marked fuzzy"
         wanted = set(PLACEHOLDER.findall(ids[-1])) | set(PLACEHOLDER.findall(ids[0]))
         for string in strings:
@@ -570,3 +573,16 @@ def test_the_one_table_of_languages_is_the_catalogues_own() -> None:
     for language in languages.ALL:
         for locale in language.locales:
             assert language_of(None, locale) == language.code
+
+
+def test_a_languages_decimal_comma_comes_from_the_one_table() -> None:
+    """/review's figures write the decimal mark the language's row says (2,5 in Czech,
+    Slovak and German, 2.5 elsewhere): a new language sets it in its row, nowhere else."""
+    from bot import languages
+    from cogs.review import number
+
+    for language in languages.ALL:
+        with speaking(language.code):
+            assert number(-2.5, 1) == ("−2,5" if language.decimal_comma else "−2.5")
+    assert {language.code for language in languages.ALL if language.decimal_comma} == {
+        "cs", "sk", "de"}
