@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import signal
 import sys
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -49,6 +51,7 @@ async def run(settings: Settings, sync: bool) -> int:
     logs.configure(settings.log_level, secrets_of(settings))
     # the bot has no voice: no warnings about voice libraries
     discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
+    stop_on_sigterm()
     bot = create_bot(settings)
     lock = StoreLock(settings.database_path)
     try:
@@ -77,6 +80,15 @@ async def run(settings: Settings, sync: bool) -> int:
     if bot.fatal:  # the database went away while serving: a restart may find it again
         raise StoreUnreachable(bot.fatal)
     return 0
+
+
+def stop_on_sigterm() -> None:
+    """SIGTERM (what `docker stop`, Kubernetes and most supervisors send) stops the bot as
+    Ctrl-C does: the move being stored and the message being posted are finished first, the
+    connection closed, the heartbeat removed. Without this Python ends at once."""
+    loop = asyncio.get_running_loop()
+    with contextlib.suppress(NotImplementedError, RuntimeError):  # no such handlers on Windows
+        loop.add_signal_handler(signal.SIGTERM, signal.raise_signal, signal.SIGINT)
 
 
 def where_read(settings: Settings) -> str:
