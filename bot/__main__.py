@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import logging
 import signal
 import sys
 from pathlib import Path
@@ -41,6 +42,9 @@ PG_DUMP = "pg_dump --format=custom --file=FILE DATABASE_URL"
 PG_RESTORE = "pg_restore --clean --if-exists --no-owner --dbname=DATABASE_URL FILE"
 
 
+log = logging.getLogger("seepbot")
+
+
 def secrets_of(settings: Settings) -> list[str]:
     """What the log must never show: the token and the database's password."""
     password = urlsplit(settings.database_url or "").password
@@ -54,6 +58,7 @@ async def run(settings: Settings, sync: bool) -> int:
     stop_on_sigterm()
     bot = create_bot(settings)
     lock = StoreLock(settings.database_path)
+    stopping = False
     try:
         if sync:
             bot.serving = False  # publishing needs the commands only: no store, no tables
@@ -73,10 +78,14 @@ async def run(settings: Settings, sync: bool) -> int:
                     servers = ", ".join(map(str, cleared))
                     print(f"seepbot: removed the server copy of the commands in {servers}")
                 return 0
+            log.info("connecting to Discord…")
+            stopping = True  # from here on, an end by Ctrl-C or SIGTERM is a stop
             await bot.start(settings.token)
     finally:
         lock.release()
         await bot.store.close()
+        if stopping and sys.exc_info()[0] in (None, asyncio.CancelledError):
+            log.info("stopped")  # by Ctrl-C or SIGTERM (a failure says why instead)
     if bot.fatal:  # the database went away while serving: a restart may find it again
         raise StoreUnreachable(bot.fatal)
     return 0

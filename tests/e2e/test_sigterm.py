@@ -11,13 +11,17 @@ import os
 import signal
 from pathlib import Path
 
+import pytest
+
 from tests.bot.running import TOKEN
 
 from .fake_discord import FakeDiscord
 from .main_process import run_main
 
 
-async def test_sigterm_stops_the_bot_as_ctrl_c_does(tmp_path: Path) -> None:
+async def test_sigterm_stops_the_bot_as_ctrl_c_does(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
     fake = FakeDiscord()
     await fake.start()
     beat = tmp_path / "seepbot.health"
@@ -38,6 +42,11 @@ async def test_sigterm_stops_the_bot_as_ctrl_c_does(tmp_path: Path) -> None:
         await asyncio.to_thread(child.join, 20)
         assert child.exitcode == 0
         assert not beat.exists()  # removed as the bot closed
+        log = capfd.readouterr().err
+        # the operator hears that it is connecting (nothing else shows while Discord is slow
+        # to answer) and that it stopped
+        connecting = log.index("INFO seepbot: connecting to Discord…")
+        assert log.index("INFO seepbot: stopped") > connecting, log[-600:]
     finally:
         if child.is_alive():
             child.kill()
