@@ -25,6 +25,8 @@ import discord
 import pytest
 import yarl
 
+from bot import __version__
+
 from .conftest import start_bot, stop_bot
 from .fake_discord import EPHEMERAL, GUILD_ID, NO_FILES_CHANNEL_ID, FakeDiscord
 from .fifth_game_process import serve_with
@@ -35,6 +37,8 @@ NAME, TITLE = "fifthtricks", "Fifth Tricks"
 ASHA, DEV = 801, 802
 
 pytestmark = pytest.mark.slow
+MAJOR, MINOR = (int(part) for part in __version__.split(".")[:2])
+DEPENDS = f'dependencies = ["seepbot>={MAJOR}.{MINOR},<{MAJOR}.{MINOR + 1}"]'
 
 
 def write_package(folder: Path) -> Path:
@@ -49,6 +53,8 @@ def write_package(folder: Path) -> Path:
     for path in [package / "pyproject.toml", *(package / NAME).rglob("*.*")]:
         text = path.read_text(encoding="utf-8")
         text = text.replace("tinytricks", NAME).replace("Tiny Tricks", TITLE)
+        if path.name == "pyproject.toml":  # it depends on the release it was written for
+            text = text.replace('license = "MIT"\n', f'license = "MIT"\n{DEPENDS}\n')
         path.write_text(text, encoding="utf-8")
         if "tinytricks" in path.name:
             path.rename(path.with_name(path.name.replace("tinytricks", NAME)))
@@ -56,7 +62,15 @@ def write_package(folder: Path) -> Path:
 
 
 def pip_install(package: Path, site: Path) -> None:
-    """`pip install` of the package (into a folder of its own, not this environment)."""
+    """`pip install` of the package: its dependency on the bot is met by the bot installed
+    here (a dry run in this environment), then it goes into a folder of its own, so that this
+    environment never has it."""
+    dry = subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--dry-run", "--no-index",
+         "--no-build-isolation", str(package)],
+        check=True, capture_output=True, text=True,
+    )  # fmt: skip
+    assert "Would install seepbot-fifthtricks-0.1.0" in dry.stdout.splitlines()[-1], dry.stdout
     subprocess.run(
         [sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--no-build-isolation",
          "--no-index", "--target", str(site), str(package)],
