@@ -30,11 +30,22 @@ def cmd_moves(args: argparse.Namespace) -> int:
     match = match_from_position(_read_position(args.position))
     actions = match.legal_actions()
     if not actions:
-        print("no legal moves: the deal is over" if match.is_terminal else "no legal moves")
+        print(f"no legal moves: {why_no_moves(match)}")
     width = max((len(a.notation) for a in actions), default=0)
     for action in actions:
         print(f"{action.notation:<{width}}  {match.describe(action)}")
     return 0
+
+
+def why_no_moves(match: GameState) -> str:
+    """Why a position offers no move: the deal is over, or the player to move holds nothing
+    (the position left out their hand)."""
+    if match.is_terminal:
+        return "the deal is over"
+    player = match.current_player
+    if player is not None and not (match.view(player).hand or ()):
+        return f"the player to move holds no cards: give their hand (hand {player}: …)"
+    return "the position allows none"
 
 
 def _match(args: argparse.Namespace, seed: Seed) -> GameState:

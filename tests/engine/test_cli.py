@@ -116,3 +116,10 @@ def test_a_trick_game_prints_no_sweeps_and_no_double_stops(capsys) -> None:
     assert result.returncode == 0, result.stderr
     # a baazi's words end with their own full stop: "… win a baazi.", not "… win a baazi.."
     assert "win a baazi." in result.stdout and ".." not in result.stdout
+
+
+def test_moves_says_why_a_position_has_none(capsys) -> None:
+    assert main(["moves", "seep | dealer: 0 | turn: 1 | floor: 2S"]) == 0
+    assert capsys.readouterr().out.strip() == (
+        "no legal moves: the player to move holds no cards: give their hand (hand 1: …)"
+    )
