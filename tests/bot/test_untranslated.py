@@ -1,7 +1,7 @@
 """English until translated (docs/translating.md, "Until it is translated"): a message a
 catalogue does not translate yet — a new one, a changed one (its old translation is gone), a
 plural or a card letter left empty, a fuzzy guess — is said in English, never as an empty
-text; a game package without a catalogue of a language plays in English there; and
+text; a game package without a catalogue (or pages) of a language plays in English there; and
 `python -m bot.catalogues` says what each language lacks without failing."""
 
 from __future__ import annotations
@@ -60,6 +60,11 @@ def test_a_game_without_a_catalogue_of_the_language_plays_in_english() -> None:
         assert _("Your move: {play}", play="x") == "તમારી ચાલ: x"
     with speaking("hi"):
         assert say(spec.display_name) == "टाइनी ट्रिक्स"
+    # its /rules pages too: English where it has none of the language
+    from bot.lessons import lesson
+
+    assert lesson("tinytricks", "gu").pages == lesson("tinytricks", "en").pages
+    assert lesson("tinytricks", "hi").pages != lesson("tinytricks", "en").pages
 
 
 def test_the_catalogue_tool_says_what_each_language_lacks(tmp_path: Path) -> None:
