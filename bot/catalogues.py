@@ -352,7 +352,9 @@ def report(found: Sequence[Lacking], listed: bool = False) -> list[str]:
         if listed:
             lines += [f"  {entry.catalogue}: {message!r}"
                       for entry in mine for message in entry.messages]  # fmt: skip
-    return [*lines, "until they are translated the bot says them in English"]
+    if any(entry.messages for entry in found):
+        return [*lines, "until they are translated the bot says them in English"]
+    return [*lines, "a game without a catalogue of a language is said in English there"]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
