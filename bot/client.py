@@ -198,7 +198,9 @@ class SeepBot(commands.Bot):
         if not self._announced:  # on_ready comes again after a lost connection
             self._announced = True
             settle_startup_objects()
-            log.info("%s", await self.startup_line())
+            line = await self.startup_line()
+            if not self.is_closed():  # stopped meanwhile: its check of the commands was cut short
+                log.info("%s", line)
 
     async def startup_line(self) -> str:
         """Who the bot is, where, whether players can see its commands, and how to invite it

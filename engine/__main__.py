@@ -280,6 +280,9 @@ def main(argv: list[str] | None = None) -> int:
     except GameError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # piped into `head`, which has read enough
+        sys.stdout = None  # nothing more to flush at exit
+        return 0
 
 
 if __name__ == "__main__":
