@@ -147,7 +147,11 @@ def bot_rows(tables: int) -> list[Row]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("--tables", type=int, default=200, help="tables for the bot part")
     parts = ["engine", "tricks", "decisions", "render", "fairness", "bot"]
     parser.add_argument("--skip", nargs="+", choices=parts, default=[])

@@ -70,7 +70,11 @@ def measure(
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(prog="python -m benchmarks.compare", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks.compare",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("old")
     parser.add_argument("new")
     parser.add_argument("--rounds", type=int, default=9)

@@ -75,7 +75,10 @@ def crowded_floor_ms(text: str, repeats: int) -> tuple[float, int]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
+    parser = argparse.ArgumentParser(
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("--quick", action="store_true", help="fewer batches")
     args = parser.parse_args()
     batches, size = (4, 50) if args.quick else (9, 100)

@@ -129,7 +129,10 @@ def speed(game: str, players: int, hands: int) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
+    parser = argparse.ArgumentParser(
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("--game", default="sedma")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--pairing", choices=list(PAIRINGS), default="hard-normal")

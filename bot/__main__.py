@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import logging
+import signal
 import sys
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -39,6 +42,9 @@ PG_DUMP = "pg_dump --format=custom --file=FILE DATABASE_URL"
 PG_RESTORE = "pg_restore --clean --if-exists --no-owner --dbname=DATABASE_URL FILE"
 
 
+log = logging.getLogger("seepbot")
+
+
 def secrets_of(settings: Settings) -> list[str]:
     """What the log must never show: the token and the database's password."""
     password = urlsplit(settings.database_url or "").password
@@ -49,8 +55,10 @@ async def run(settings: Settings, sync: bool) -> int:
     logs.configure(settings.log_level, secrets_of(settings))
     # the bot has no voice: no warnings about voice libraries
     discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
+    stop_on_sigterm()
     bot = create_bot(settings)
     lock = StoreLock(settings.database_path)
+    stopping = False
     try:
         if sync:
             bot.serving = False  # publishing needs the commands only: no store, no tables
@@ -70,13 +78,26 @@ async def run(settings: Settings, sync: bool) -> int:
                     servers = ", ".join(map(str, cleared))
                     print(f"seepbot: removed the server copy of the commands in {servers}")
                 return 0
+            log.info("connecting to Discord…")
+            stopping = True  # from here on, an end by Ctrl-C or SIGTERM is a stop
             await bot.start(settings.token)
     finally:
         lock.release()
         await bot.store.close()
+        if stopping and sys.exc_info()[0] in (None, asyncio.CancelledError):
+            log.info("stopped")  # by Ctrl-C or SIGTERM (a failure says why instead)
     if bot.fatal:  # the database went away while serving: a restart may find it again
         raise StoreUnreachable(bot.fatal)
     return 0
+
+
+def stop_on_sigterm() -> None:
+    """SIGTERM (what `docker stop`, Kubernetes and most supervisors send) stops the bot as
+    Ctrl-C does: the move being stored and the message being posted are finished first, the
+    connection closed, the heartbeat removed. Without this Python ends at once."""
+    loop = asyncio.get_running_loop()
+    with contextlib.suppress(NotImplementedError, RuntimeError):  # no such handlers on Windows
+        loop.add_signal_handler(signal.SIGTERM, signal.raise_signal, signal.SIGINT)
 
 
 def where_read(settings: Settings) -> str:

@@ -18,6 +18,11 @@ same keywords and file layout), for every catalogue at once:
    between catalogues (a game's word that shared code starts to use) keeps its translation.
    A message no longer in the code is dropped; a new one is left to translate.
 
+It ends by saying, for each language, how many messages are left to translate and in which
+catalogue (`--missing` lists them), game packages installed from elsewhere included (one
+without a catalogue of a language says so): until a message is translated the bot says it in
+English, so a missing translation never fails `--check` or keeps a game from being played.
+
 `--check` writes nothing and fails when a file would change. `--compare REV` checks that every
 message of the catalogues at a git revision (`main`, say) is still found, with the same
 translation, in the merged catalogues of the working tree.
@@ -281,10 +286,88 @@ def compare(revision: str) -> list[str]:
     return problems
 
 
+def untranslated(po: bytes, code: str) -> list[str]:
+    """The messages a catalogue leaves to translate (an empty `msgstr`, a plural form left
+    empty, or fuzzy): the bot says them in English until they are translated."""
+    return [
+        message.id if isinstance(message.id, str) else message.id[0]
+        for message in read(po, code)
+        if message.id
+        and (message.fuzzy or not all(
+            message.string if isinstance(message.string, tuple) else (message.string,)))
+    ]  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Lacking:
+    """What one language lacks in one catalogue: the messages left to translate, or the whole
+    catalogue (a game package from elsewhere that does not ship that language)."""
+
+    code: str
+    catalogue: str  # its folder, from the project's root where it is inside
+    messages: tuple[str, ...] = ()
+    no_catalogue: bool = False
+
+
+def shown(folder: Path) -> str:
+    return str(folder.relative_to(ROOT)) if folder.is_relative_to(ROOT) else str(folder)
+
+
+def lacking(files: dict[Path, bytes]) -> list[Lacking]:
+    """What each language lacks: in the catalogues as planned (this tree's), and in every
+    installed game package's own (those outside this tree are read as they are)."""
+    found = []
+    for code in languages():
+        for path, data in files.items():
+            if path.name == f"{code}.po" and (missing := untranslated(data, code)):
+                found.append(Lacking(code, shown(path.parent), tuple(missing)))
+        for spec in registry.games():
+            folder = spec.locales
+            if folder is None or folder.resolve().is_relative_to(ROOT / "engine"):
+                continue  # none, or planned above
+            path = folder / f"{code}.po"
+            if not path.is_file():
+                found.append(Lacking(code, f"{spec.name} ({shown(folder)})", no_catalogue=True))
+            elif missing := untranslated(path.read_bytes(), code):
+                found.append(Lacking(code, f"{spec.name} ({shown(folder)})", tuple(missing)))
+    return found
+
+
+def report(found: Sequence[Lacking], listed: bool = False) -> list[str]:
+    """The lines `python -m bot.catalogues` ends with: per language, how many messages are
+    left to translate and where (and, `listed`, which), and the game packages without a
+    catalogue of it."""
+    if not found:
+        return [f"every message is translated in {', '.join(languages())}"]
+    lines = []
+    for code in languages():
+        mine = [entry for entry in found if entry.code == code and not entry.no_catalogue]
+        count = sum(len(entry.messages) for entry in mine)
+        where = ", ".join(f"{entry.catalogue} {len(entry.messages)}" for entry in mine)
+        line = f"{code}: {count} message{'' if count == 1 else 's'} to translate"
+        line += f" ({where})" if where else ""
+        none = [entry.catalogue for entry in found if entry.code == code and entry.no_catalogue]
+        line += "".join(f"; no {code} catalogue in {catalogue}" for catalogue in none)
+        lines.append(line)
+        if listed:
+            lines += [f"  {entry.catalogue}: {message!r}"
+                      for entry in mine for message in entry.messages]  # fmt: skip
+    if any(entry.messages for entry in found):
+        return [*lines, "until they are translated the bot says them in English"]
+    return [*lines, "a game without a catalogue of a language is said in English there"]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot.catalogues", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="python -m bot.catalogues",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("--check", action="store_true", help="write nothing; fail on a change")
     parser.add_argument("--compare", metavar="REV", help="compare lookups with a git revision")
+    parser.add_argument(
+        "--missing", action="store_true", help="list each message left to translate"
+    )
     args = parser.parse_args(argv)
     if args.compare:
         problems = compare(args.compare)
@@ -297,6 +380,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not args.check:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(files[path])
+    print("\n".join(report(lacking(files), args.missing)))
     return 1 if args.check and changed else 0
 
 

@@ -25,6 +25,7 @@ from bot.preferences import Preferences
 from bot.storage import Store
 from bot.tables import Tables
 from bot.translator import Translator
+from bot.uninstalled import end_tables_of_missing_games
 
 log = logging.getLogger("seepbot")
 
@@ -179,6 +180,7 @@ class SeepBot(commands.Bot):
             return
         await self.open_store()
         plan = self.settings.shards
+        await end_tables_of_missing_games(self.store, plan.owns if plan else None)
         restored = await self.tables.restore(plan.owns if plan else None)
         log.info("restored %d unfinished table(s)%s", restored, f" of {plan}" if plan else "")
         if restored:
@@ -212,7 +214,9 @@ class SeepBot(commands.Bot):
         if not self._announced:  # on_ready comes again after a lost connection
             self._announced = True
             settle_startup_objects()
-            log.info("%s", await self.startup_line())
+            line = await self.startup_line()
+            if not self.is_closed():  # stopped meanwhile: its check of the commands was cut short
+                log.info("%s", line)
 
     async def startup_line(self) -> str:
         """Who the bot is, where, whether players can see its commands, and how to invite it

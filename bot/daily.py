@@ -521,10 +521,13 @@ class Daily:
 
     async def close(self, day: DayRow) -> dict[tuple[str, int], int] | None:
         """End a day that is over (once, whichever process comes first): unfinished attempts
-        expire, finished ones become deal records, viewable with /replay from now on.
-        None when it was closed already."""
+        expire, finished ones become deal records, viewable with /replay from now on (those
+        of a game no longer installed stay attempts). None when it was closed already."""
         made: list[tuple[AttemptRow, Sequence[DealRecordRow]]] = []
+        offered = set(registry.names())
         for deal in await self.store.deals(day.guild_id, day.local_day):
+            if deal.game not in offered:
+                continue  # a game no longer installed: its attempts stay, without records
             for attempt in await self.store.finished(day.guild_id, day.local_day, deal.game):
                 made.append((attempt, await asyncio.to_thread(self.records_of, deal, attempt)))
         numbers = await self.store.close_day(day.guild_id, day.local_day, made)

@@ -66,6 +66,8 @@ def compiled(po: bytes, code: str) -> gettext.GNUTranslations:
     for context, ids, strings, fuzzy in messages:
         if fuzzy:
             continue
+        if len(ids) > 1 and not any(strings):
+            continue  # not translated yet: English, with English's plural rule
         if len(ids) > 1:  # a message with plural forms: nplurals of them, the missing English
             filled = (strings + [""] * forms)[:forms]
             text = "\0".join(s or ids[min(n, 1)] for n, s in enumerate(filled))

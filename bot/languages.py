@@ -15,6 +15,7 @@ class Language:
     own_name: str  # as its speakers name it: "हिन्दी"
     english_name: str
     locales: tuple[str, ...] = ()  # Discord's client languages that are this one (its codes)
+    decimal_comma: bool = False  # writes 2,5 for 2.5 (/review's figures)
 
     @property
     def choice(self) -> str:
@@ -26,8 +27,8 @@ ALL = (
     Language("en", "English", "English", ("en-US", "en-GB")),
     Language("hi", "हिन्दी", "Hindi", ("hi",)),
     Language("gu", "ગુજરાતી", "Gujarati"),
-    Language("cs", "Čeština", "Czech", ("cs",)),
-    Language("sk", "Slovenčina", "Slovak"),
-    Language("de", "Deutsch", "German", ("de",)),
+    Language("cs", "Čeština", "Czech", ("cs",), decimal_comma=True),
+    Language("sk", "Slovenčina", "Slovak", decimal_comma=True),
+    Language("de", "Deutsch", "German", ("de",), decimal_comma=True),
 )  # fmt: skip
 BY_CODE = {language.code: language for language in ALL}

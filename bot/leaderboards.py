@@ -325,7 +325,9 @@ async def stats_for(
     """The player's stats in `game`, or in the game they have played most."""
     settings = await store.guild_settings(guild_id)
     if game is None:
-        mine = await store.player_results(guild_id, user_id=user_id)
+        offered = set(registry.names())  # a game no longer installed has no figures to show
+        mine = [r for r in await store.player_results(guild_id, user_id=user_id)
+                if r.game in offered]  # fmt: skip
         if not mine:
             return None
         game = Counter(r.game for r in mine).most_common(1)[0][0]

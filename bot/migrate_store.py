@@ -101,7 +101,11 @@ async def run(source_location: str, target_location: str) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot.migrate_store", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="python -m bot.migrate_store",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("--from", dest="source", help="the store to read (default: DATABASE_PATH)")
     parser.add_argument("--to", dest="target", help="the empty store to fill (DATABASE_URL)")
     args = parser.parse_args(argv)

@@ -15,6 +15,7 @@ from bot.i18n import N_, _, slash
 from bot.localised import fit, localise
 from bot.storage import StoreFault
 from bot.tables import TableError, TableSession
+from engine import registry
 
 if TYPE_CHECKING:
     from bot.client import SeepBot
@@ -249,5 +250,11 @@ async def find_deal(interaction: discord.Interaction, deal: int) -> DealRecordRo
             _("Deal {deal} was played in another server: only its members may look at it.",
               deal=deal),
         )  # fmt: skip
+        return None
+    if row.game not in registry.names():
+        await tell(interaction, _(
+            "Deal {deal} is a deal of {game}, a game this bot no longer offers: its record is "
+            "kept, but it cannot be shown or checked until the game is installed again.",
+            deal=deal, game=row.game))  # fmt: skip
         return None
     return row

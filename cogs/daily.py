@@ -321,6 +321,8 @@ class DailyCommands(commands.Cog):
             if not isinstance(channel_id, int):
                 continue
             for deal in await self.daily.store.deals(day.guild_id, day.local_day):
+                if deal.game not in registry.names():
+                    continue  # a game no longer installed has no board to show
                 with speaking(language if isinstance(language, str) else None):
                     posted += await self._post_board(channel_id, day.local_day, deal)
         return posted

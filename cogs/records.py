@@ -19,6 +19,7 @@ from bot.i18n import N_, _, slash
 from bot.reports import computer_move_at
 from cogs.common import OwnView, find_deal, tell
 from cogs.places import everywhere, records_scope
+from engine import registry
 from engine.core import PUBLIC, GameState
 from engine.pictures import TablePicture
 from engine.records import DealRecord, RecordError, check, dealt_hands, state_at, walk
@@ -197,7 +198,8 @@ class RecordCommands(commands.Cog):
             return
         lines = [
             _("**Deal {deal}** · {game} · <t:{when}:d> · {result}{fair}", deal=row.id,
-              game=display_name(row.game), when=int(row.finished_at), result=row.result,
+              game=registry.stored_display_name(row.game), when=int(row.finished_at),
+              result=row.result,
               fair="" if row.fair else " · " + _("not provably fair"))
             for row in rows
         ]  # fmt: skip

@@ -17,6 +17,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import languages
 from bot.i18n import N_, _, current, ngettext
 from bot.localised import fit
 from cogs.common import find_deal, guarded, tell
@@ -40,12 +41,12 @@ MARK_WORDS = {
 REVIEW_LABEL = N_("Review")
 REVIEW_SECONDS = 6.0  # a review's thinking time (one core); see docs/review.md
 SHOWN = 8  # marked decisions listed at most (the biggest losses first)
-DECIMAL_COMMA = {"cs", "sk", "de"}
+DECIMAL_COMMA = {language.code for language in languages.ALL if language.decimal_comma}
 
 
 def number(value: float, digits: int) -> str:
-    """A figure as the reader's language writes it (a decimal comma in Czech, Slovak and
-    German; a true minus sign)."""
+    """A figure as the reader's language writes it (a decimal comma where bot/languages.py
+    says so: Czech, Slovak and German; a true minus sign)."""
     text = f"{value:.{digits}f}"
     if text.lstrip("-").strip("0.") == "":
         text = text.lstrip("-")  # no "-0.0"

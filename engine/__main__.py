@@ -30,11 +30,22 @@ def cmd_moves(args: argparse.Namespace) -> int:
     match = match_from_position(_read_position(args.position))
     actions = match.legal_actions()
     if not actions:
-        print("no legal moves: the deal is over" if match.is_terminal else "no legal moves")
+        print(f"no legal moves: {why_no_moves(match)}")
     width = max((len(a.notation) for a in actions), default=0)
     for action in actions:
         print(f"{action.notation:<{width}}  {match.describe(action)}")
     return 0
+
+
+def why_no_moves(match: GameState) -> str:
+    """Why a position offers no move: the deal is over, or the player to move holds nothing
+    (the position left out their hand)."""
+    if match.is_terminal:
+        return "the deal is over"
+    player = match.current_player
+    if player is not None and not (match.view(player).hand or ()):
+        return f"the player to move holds no cards: give their hand (hand {player}: …)"
+    return "the position allows none"
 
 
 def _match(args: argparse.Namespace, seed: Seed) -> GameState:
@@ -59,16 +70,21 @@ def render_text(match: GameState, names: list[str]) -> str:
 RANDOM = "random"  # a legal move at random: no level of the bot's
 
 
+def sentence_end(text: str) -> str:
+    """`text` ending with one full stop (a report's words may end with their own)."""
+    return text if text.endswith((".", "!", "?")) else f"{text}."
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     # Secret deals unless a seed asks for a repeatable game.
     match = _match(args, DealKeys.fresh() if args.seed is None else args.seed)
     rng = random.Random(args.seed)
-    you = args.seat
+    you = args.seat - 1  # seats are numbered from 1, as at the bot's tables and in the moves
     if not 0 <= you < match.num_players:
         raise GameError(
-            f"--seat {you}: a table of {match.num_players} has seats 0 to {match.num_players - 1}"
+            f"--seat {args.seat}: a table of {match.num_players} has seats 1 to {match.num_players}"
         )
-    names = [("You" if p == you else f"Computer {p}") for p in range(match.num_players)]
+    names = [("You" if p == you else f"Computer {p + 1}") for p in range(match.num_players)]
     deals_seen = 0
     while not match.is_terminal:
         player = match.current_player
@@ -110,8 +126,8 @@ def cmd_play(args: argparse.Namespace) -> int:
             deals_seen += 1
             report = match.deal_report(deals_seen, names)
             extra = "".join(f" — {name}: {value}" for name, value in report.fields)
-            print(f"\n{report.title}: {report.totals}{extra}.")
-    print(f"Match over: {match.outcome().describe(names)}.")
+            print(f"\n{report.title}: {sentence_end(f'{report.totals}{extra}')}")
+    print(f"Match over: {sentence_end(match.outcome().describe(names))}")
     return 0
 
 
@@ -139,7 +155,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                 key = f"{registry.game(args.game).headline.board} side {side}"
                 tally[key] = tally.get(key, 0) + score
     elapsed = time.perf_counter() - started
-    print(f"games: {args.games}  deals: {deals}  plays: {plays}  sweeps: {sweeps}")
+    fishing = registry.game(args.game).family is registry.Family.FISHING
+    swept = f"  sweeps: {sweeps}" if fishing else ""  # a trick game has no floor to sweep
+    print(f"games: {args.games}  deals: {deals}  plays: {plays}{swept}")
     print("  ".join(f"{key}: {count}" for key, count in sorted(tally.items())))
     print(f"time: {elapsed:.2f} s  ({deals / elapsed:.0f} deals/s)")
     return 0
@@ -181,6 +199,30 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def add_option(command: argparse.ArgumentParser, option: registry.OptionSpec) -> None:
+    """A game's table option as a flag, whatever its kind: `--winning-lead 30` (an int, also
+    `--winning_lead`), `--double-on-bump` / `--no-double-on-bump` (yes or no),
+    `--sheepshead-partner jack` (one of its choices' values)."""
+    dashed = f"--{option.name.replace('_', '-')}"
+    if option.kind is int:
+        flags = list(dict.fromkeys([dashed, f"--{option.name}"]))  # the underscore form kept
+        command.add_argument(*flags, dest=option.name, type=int, metavar="N",
+                             help=option.description)  # fmt: skip
+    elif option.kind is bool:
+        command.add_argument(dashed, dest=option.name, action=argparse.BooleanOptionalAction,
+                             default=None, help=option.description)  # fmt: skip
+    elif option.choices:
+        values = {str(value): value for _label, value in option.choices}
+        command.add_argument(
+            dashed,
+            dest=option.name,
+            choices=list(values.values()),
+            type=lambda text: values.get(text, text),
+            metavar="{" + ",".join(values) + "}",
+            help=option.description,
+        )
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -207,8 +249,7 @@ def build_parser() -> argparse.ArgumentParser:
         command.add_argument("--game", default="seep", choices=registry.names())
         command.add_argument("--players", type=int, default=4, choices=[2, 3, 4, 5, 6])
         for option in registry.table_options():
-            if option.kind is int:
-                command.add_argument(f"--{option.name}", type=int, help=option.description)
+            add_option(command, option)
         command.add_argument(
             "--seed",
             type=int,
@@ -218,7 +259,7 @@ def build_parser() -> argparse.ArgumentParser:
         command.set_defaults(run=run)
         if name == "play":
             command.add_argument(
-                "--seat", type=int, default=0, help="your seat, from 0 (default 0: the first)"
+                "--seat", type=int, default=1, help="your seat, from 1 (default 1: the first)"
             )
             command.add_argument(
                 "--level",
@@ -228,7 +269,7 @@ def build_parser() -> argparse.ArgumentParser:
                 " move; default normal)",
             )
         else:
-            command.add_argument("--games", type=int, default=100)
+            command.add_argument("--games", type=int, default=100, help="how many (default 100)")
     return parser
 
 
@@ -239,6 +280,9 @@ def main(argv: list[str] | None = None) -> int:
     except GameError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # piped into `head`, which has read enough
+        sys.stdout = None  # nothing more to flush at exit
+        return 0
 
 
 if __name__ == "__main__":

@@ -283,6 +283,12 @@ def display_name(name: str) -> str:
     return say(game(name).display_name)
 
 
+def stored_display_name(name: str) -> str:
+    """The name of a game a stored record or result names: its display name, or the name it
+    was stored under when no installed package registers it any more (records outlive it)."""
+    return display_name(name) if name in names() else name
+
+
 def new_match(name: str, seed: Seed, **rules: Any) -> GameState:
     return game(name).new_match(seed, rules)
 

@@ -89,3 +89,34 @@ async def test_a_move_after_the_day_has_ended_is_refused(store: Store) -> None:
         await daily.play(attempt, 8, attempt.match.legal_actions()[0].notation, attempt.turn_number)
     stored = await daily.store.attempt(GUILD, "2025-11-25", "seep", 8)
     assert stored is not None and not stored.finished
+
+
+async def test_a_day_closes_when_one_of_its_games_is_no_longer_installed(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The day's other games become deal records as always; the attempts at the game whose
+    package was removed stay stored as attempts (docs/adding-a-game.md, "Removing a game"),
+    instead of the day never closing."""
+    from engine import registry
+
+    now = [NOON_UTC]
+    daily = Daily(store, clock=lambda: now[0])
+    for game in ("sedma", "suipe"):
+        attempt = await daily.begin(GUILD, 9, "Mia", game)
+        while not attempt.finished:
+            move = attempt.match.legal_actions()[0].notation
+            await daily.play(attempt, 9, move, attempt.turn_number)
+    day = await daily.today(GUILD)
+    gone = ("sedma", "hola")  # the Sedma package registers both
+    monkeypatch.setattr(registry, "BUILT_IN", {k: v for k, v in registry.BUILT_IN.items()
+                                               if k not in gone})  # fmt: skip
+    monkeypatch.setattr(registry, "_GAMES", {k: v for k, v in registry._GAMES.items()
+                                             if k not in gone})  # fmt: skip
+    monkeypatch.setattr(registry, "_found", {k: v for k, v in registry._entry_points().items()
+                                             if k not in gone})  # fmt: skip
+    assert "sedma" not in registry.names()
+    now[0] = day.ends_at + 60
+    numbers = await daily.close(day)
+    assert numbers is not None and {game for game, _user in numbers} == {"suipe"}
+    kept = await daily.store.finished(GUILD, day.local_day, "sedma")
+    assert [row.user_id for row in kept] == [9]

@@ -85,8 +85,9 @@ def test_a_token_that_is_not_a_bot_token_is_caught_before_connecting(
 
 def test_a_refused_token_or_no_network_gives_one_line(tmp_path: Path) -> None:
     result = run_bot(tmp_path, {"DISCORD_TOKEN": TOKEN})
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1, result.stderr
+    connecting, *lines = result.stderr.strip().splitlines()
+    assert connecting.endswith("INFO seepbot: connecting to Discord…"), result.stderr
+    assert len(lines) == 1, result.stderr  # then the one line that says why
     assert "Traceback" not in result.stderr + result.stdout
     assert ("refused the token" in lines[0] and result.returncode == 77) or (
         "cannot reach Discord" in lines[0] and result.returncode == 75

@@ -188,7 +188,9 @@ def run_against(api_base: str, folder: Path) -> tuple[int, list[str]]:
         text=True,
         timeout=60,
     )
-    return done.returncode, done.stderr.strip().splitlines()
+    lines = done.stderr.strip().splitlines()
+    assert lines and lines[0].endswith("INFO seepbot: connecting to Discord…"), lines
+    return done.returncode, lines[1:]  # what follows the line that says it is connecting
 
 
 def test_a_refused_token_and_an_unreachable_discord_end_with_their_own_status(

@@ -49,7 +49,7 @@ def test_play_in_the_terminal_until_the_player_quits() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert "Your hand:" in result.stdout and "You threw " in result.stdout  # told as done
-    assert "Computer 2 bid 9: a 9-house" in result.stdout
+    assert "Computer 3 bid 9: a 9-house" in result.stdout  # seats named from 1, as the moves say
     assert "Choose a number from 1 to" in result.stdout
     assert "is not a Seep move" in result.stdout
 
@@ -71,10 +71,55 @@ def test_play_offers_the_bots_levels_by_name_and_refuses_a_seat_not_at_the_table
         answers = iter(["1", "1", "1", "q"])  # three moves of the human seat, then quit
         monkeypatch.setattr("builtins.input", lambda _prompt, answers=answers: next(answers))
         chosen.clear()
-        args = ["play", "--game", "sedma", "--players", "2", "--seat", "1", "--seed", "2"]
+        args = ["play", "--game", "sedma", "--players", "2", "--seat", "2", "--seed", "2"]
         assert main([*args, "--level", level]) == 0
         assert chosen and set(chosen) == {level}  # the computer seat played at that level
     assert main(["play", "--game", "seep", "--players", "4", "--seat", "5"]) == 2
     assert capsys.readouterr().err.strip().endswith(
-        "error: --seat 5: a table of 4 has seats 0 to 3"
+        "error: --seat 5: a table of 4 has seats 1 to 4"
+    )
+
+
+def test_every_kind_of_table_option_reaches_the_rules(monkeypatch) -> None:
+    """Yes/no and chosen options too, with dashes (`--winning_lead` still works): each
+    reaches the match's rules as the bot's `/table new` would set it."""
+    from engine import __main__ as cli
+
+    made: list[dict[str, object]] = []
+    real = cli.new_match
+
+    def new_match(game, seed, **rules):  # type: ignore[no-untyped-def]
+        made.append({"game": game, **rules})
+        return real(game, seed, **rules)
+
+    monkeypatch.setattr(cli, "new_match", new_match)
+    args = ["simulate", "--games", "1", "--game", "sheepshead", "--players", "5",
+            "--sheepshead-partner", "jack", "--no-double-on-bump", "--nobody-picks", "redeal"]
+    assert main(args) == 0
+    assert made[-1] == {"game": "sheepshead", "players": 5, "partner": "jack",
+                        "double_on_bump": False, "no_pick": "redeal"}
+    assert main(["simulate", "--games", "1", "--game", "suipe", "--players", "2",
+                 "--hand-size", "6"]) == 0
+    assert made[-1]["hand_size"] == 6  # the choice's own value, a number
+    assert main(["simulate", "--games", "1", "--winning_lead", "30", "--players", "2"]) == 0
+    assert made[-1]["target"] == 30
+
+
+def test_a_trick_game_prints_no_sweeps_and_no_double_stops(capsys) -> None:
+    assert main(["simulate", "--game", "hola", "--players", "2", "--games", "2"]) == 0
+    assert "sweeps" not in capsys.readouterr().out
+    result = subprocess.run(
+        [sys.executable, "-m", "engine", "play", "--game", "seep", "--players", "4",
+         "--seed", "5", "--level", "random"],
+        input="1\n" * 600, capture_output=True, text=True, cwd=ROOT, timeout=60,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    # a baazi's words end with their own full stop: "… win a baazi.", not "… win a baazi.."
+    assert "win a baazi." in result.stdout and ".." not in result.stdout
+
+
+def test_moves_says_why_a_position_has_none(capsys) -> None:
+    assert main(["moves", "seep | dealer: 0 | turn: 1 | floor: 2S"]) == 0
+    assert capsys.readouterr().out.strip() == (
+        "no legal moves: the player to move holds no cards: give their hand (hand 1: …)"
     )
