@@ -341,6 +341,25 @@ def text_channel(channel_id: int, name: str, position: int, denied: int) -> dict
     }
 
 
+def interactive(message: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every button and select of a message, however deep its layout nests them (rows,
+    containers, sections' accessories, labels)."""
+    found: list[dict[str, Any]] = []
+
+    def walk(component: dict[str, Any]) -> None:
+        if component.get("type") in (2, 3, 5, 6, 7, 8):  # a button or a select
+            found.append(component)
+        for child in component.get("components", []):
+            walk(child)
+        for key in ("accessory", "component"):
+            if isinstance(component.get(key), dict):
+                walk(component[key])
+
+    for top in message.get("components", []):
+        walk(top)
+    return found
+
+
 class FakeDiscord:
     def __init__(
         self,
@@ -881,6 +900,11 @@ class FakeDiscord:
         late: float = 0.0,
     ) -> Interaction:
         message = self.messages[message_id]
+        if not any(c.get("custom_id") == custom_id for c in interactive(message)):
+            raise AssertionError(
+                f"Discord's client cannot press {custom_id!r}: message {message_id} has no such"
+                " component (any more)"
+            )
         maker = self.made_by.get(message_id)
         installer = None
         if maker is not None and maker.as_app:  # authorized by the same person's install
