@@ -7,7 +7,7 @@ import io
 import logging
 import re
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
@@ -184,9 +184,19 @@ def is_handled(interaction: discord.Interaction) -> bool:
         return False
     return any(
         getattr(child, "custom_id", None) == custom_id and child.type.value == kind
-        for row in interaction.message.components
-        for child in getattr(row, "children", [row])
+        for child in _every_component(interaction.message.components)
     )
+
+
+def _every_component(components: Sequence[Any]) -> Iterator[Any]:
+    """A message's components and those nested in them (a layout message's containers,
+    sections and rows)."""
+    for component in components:
+        yield component
+        yield from _every_component(getattr(component, "children", None) or [])
+        accessory = getattr(component, "accessory", None)
+        if accessory is not None:
+            yield accessory
 
 
 # A picker played elsewhere (its `tag`, as its components' ids begin) answers its own stale
@@ -320,7 +330,7 @@ class Picker(OwnView):
         if self.card is None and phase is None:
             legal = list(self.match.legal_actions())
             if len(legal) == 1:  # a forced move: one tap plays it
-                label = _("Play: {move}", move=self._label(legal[0]))[:80]
+                label = self._label(legal[0])[:80]  # the move's words say their verb
                 self.add_item(
                     _Button(label, f"{tag}:forced", discord.ButtonStyle.success,
                             self._play_now(legal[0].notation))

@@ -199,6 +199,7 @@ def _footer(
     theme: Theme,
 ) -> None:
     right = layout.taken[0][0] - 12 if layout.taken else layout.footer[2] - theme.margin
-    draw_footer(draw, model.last_play or say("New deal"), right, theme)
+    said = say("New deal") if model.last_play is None else model.last_play  # "": said elsewhere
+    draw_footer(draw, said, right, theme)
     for card, card_box in zip(model.just_taken, layout.taken, strict=True):
         paste_card(image, card, card_box, theme)

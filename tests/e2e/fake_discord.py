@@ -27,6 +27,7 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
+from .discord_components import INTERACTIVE, FormRefused, check_message, walk
 from .discord_limits import RateLimits
 
 UPLOAD_LIMIT = 8 * 1024 * 1024  # the files of one message, in a server without boosts
@@ -349,6 +350,7 @@ class FakeDiscord:
         self.sequence = 0
         self.requests: list[tuple[str, str]] = []
         self.violations: list[str] = []
+        self.refused: list[FormRefused] = []  # requests refused under the components' rules
         self.pings: dict[int, list[int]] = {}  # by message: the users Discord would notify
         self.gone_channels: set[int] = set()  # deleted threads: Discord answers 10003
         self.messages: dict[int, dict[str, Any]] = {}
@@ -796,7 +798,9 @@ class FakeDiscord:
         ]
 
     def components(self, message: dict[str, Any]) -> list[dict[str, Any]]:
-        return [c for row in message.get("components", []) for c in row.get("components", [])]
+        """The message's buttons and selects, wherever they sit (in an action row, a
+        container's row, a section's accessory)."""
+        return [c for c in walk(message.get("components") or []) if c.get("type") in INTERACTIVE]
 
     async def wait_for_message(self, predicate: Any, timeout: float = 10.0) -> dict[str, Any]:
         deadline = time.monotonic() + timeout
@@ -827,7 +831,13 @@ class FakeDiscord:
         if authorization is None and not path.startswith(("/interactions/", "/webhooks/")):
             response = json_response({"message": "401: Unauthorized", "code": 0}, 401)
         else:
-            response = await self._serve(request, path)
+            try:
+                response = await self._serve(request, path)
+            except FormRefused as refused:  # Discord's rules on components: see its module
+                self.violations.append(f"refused {request.method} {path}: {refused}")
+                self.refused.append(refused)
+                prefix = ("data",) if path.endswith("/callback") else ()
+                response = refused.response(prefix)
         self.limits.answered(ticket, response)
         return response
 
@@ -990,7 +1000,10 @@ class FakeDiscord:
         payload: dict[str, Any],
         files: list[dict[str, Any]],
         message_id: int | None = None,
+        old: dict[str, Any] | None = None,
     ) -> dict[str, Any]:
+        if old is None:
+            check_message(payload, [f["name"] for f in files])
         self._check_message(payload, files)
         message_id = message_id or self.next_id()
         message = {
@@ -1031,14 +1044,20 @@ class FakeDiscord:
     ) -> dict[str, Any]:
         old = self.messages[message_id]
         merged = {**payload}
+        kept_files = old["attachments"]
+        if "attachments" in payload:
+            kept = {str(a.get("id")) for a in payload["attachments"] if a.get("id") is not None}
+            kept_files = [a for a in old["attachments"] if a["id"] in kept]
+        names = [a["filename"] for a in kept_files] + [f["name"] for f in files]
+        check_message(payload, names, old)
         if "attachments" in payload and not files:
-            kept = {str(a.get("id")) for a in payload["attachments"]}
-            old["attachments"] = [a for a in old["attachments"] if a["id"] in kept]
+            old["attachments"] = kept_files
         for key in ("content", "embeds", "components", "flags"):
             if key in merged and merged[key] is not None:
                 old[key] = merged[key]
         if files:
-            new = self._make_message(int(old["channel_id"]), {**old, **merged}, files, message_id)
+            new = self._make_message(int(old["channel_id"]), {**old, **merged}, files, message_id,
+                                     old)  # fmt: skip
             return new
         self._check_message(old)
         old["edited_timestamp"] = "2026-01-01T00:00:01+00:00"

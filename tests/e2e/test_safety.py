@@ -81,7 +81,7 @@ async def test_a_picker_from_an_earlier_turn_and_a_double_click(env: Env) -> Non
     table = latest_table(fake)
     opened = await fake.click(mover, int(table["id"]), button(fake, table, "My hand"))
     picker = fake.messages[opened.message_id]
-    forced = [c for c in fake.components(picker) if c.get("label", "").startswith("Play: ")]
+    forced = [c for c in fake.components(picker) if str(c.get("custom_id", "")).endswith(":forced")]
     while not forced and select(fake, picker)["custom_id"].split(":")[3] == "card":
         choice = select(fake, picker)  # many moves: a card first
         await fake.click(
