@@ -75,8 +75,10 @@ class PickerTable(Protocol):
     async def hint(self, user_id: int, turn_number: int) -> Hint: ...
 
 
-async def hand_files(session: PickerTable, seat: int) -> list[discord.File]:
-    """The seat's private images: the table from their side and their hand."""
+async def hand_files(session: PickerTable, seat: int, table: bool = False) -> list[discord.File]:
+    """The seat's private image: their hand (the table is in the channel, where its message
+    says the rest); with `table`, first the table from their side too, for a game played
+    privately with no table message to look at (the daily deal)."""
     from renderers import hand as hand_image  # imported at the first table, not at start
     from renderers import table as table_image
 
@@ -85,13 +87,15 @@ async def hand_files(session: PickerTable, seat: int) -> list[discord.File]:
         return []  # the deck is being cut: no cards are dealt yet
     view = session.match.view(seat)
     png = await drawn(hand_image.render_png, view)
-    picture = session.match.view(PUBLIC).picture(session.names())
-    # the player's own seat at the bottom of their private table image
-    floor = await drawn(table_image.render_picture_png, picture, table_image.DEFAULT_THEME, seat)
-    return [  # the table and the hand together, in one private message
-        discord.File(io.BytesIO(floor), filename="table.png"),
-        discord.File(io.BytesIO(png), filename="hand.png"),
-    ]
+    files = [discord.File(io.BytesIO(png), filename="hand.png")]
+    if table:
+        picture = session.match.view(PUBLIC).picture(session.names())
+        # the player's own seat at the bottom of their private table image
+        floor = await drawn(
+            table_image.render_picture_png, picture, table_image.DEFAULT_THEME, seat
+        )
+        files.insert(0, discord.File(io.BytesIO(floor), filename="table.png"))
+    return files
 
 
 class LastTrickButton(TableButton, kind="lasttrick", label=N_("Last trick")):

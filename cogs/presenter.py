@@ -23,7 +23,17 @@ from cogs.common import can_attach, plays_text
 from cogs.lobby import NextMatchButton, RematchButton
 from cogs.picker import HandButton, LastTrickButton
 from cogs.rules import TableRulesButton
-from cogs.table_layout import NEUTRAL, TABLE_IMAGE, TableWords, table_layout
+from cogs.table_layout import (
+    NEUTRAL,
+    RECAP_IMAGE,
+    SUMMARY_IMAGE,
+    TABLE_IMAGE,
+    SummaryWords,
+    TableWords,
+    block,
+    summary_layout,
+    table_layout,
+)
 from engine.core import PUBLIC
 from engine.pictures import TablePicture, TrickTable
 from engine.registry import display_name
@@ -187,65 +197,63 @@ def _finished(
     if picture is not None:
         from renderers import table  # imported at the first table: see prepare_drawing
 
-        png = table.render_picture_png(cards_only(picture))
+        png = table.render_cards_png(picture)
         kwargs["file"] = discord.File(io.BytesIO(png), filename=TABLE_IMAGE)
     return kwargs if finish is None else finish(kwargs)
-
-
-def cards_only(picture: TablePicture) -> TablePicture:
-    """The picture without the words the message now says in text: the title, the scores and
-    the last play (the cards it took stay)."""
-    return replace(picture, title="", score_lines=(), last_play="")
 
 
 async def summary_message(
     session: TableSession, channel: Any, nonce: str | None = None
 ) -> dict[str, Any]:
+    """Keyword arguments for `send`: the deal summary's layout view (`cogs.table_layout`) and
+    its pictures (the deal's; at the match's end the recap's too)."""
     from renderers import recap, summary
 
     match = session.match
     assert match is not None
     names = session.names()
     report = match.deal_report(match.deals_finished, names)
-    embed = discord.Embed(title=report.title, description=report.totals)
-    for name, value in report.fields:
-        embed.add_field(name=name, value=value, inline=False)
-    kwargs: dict[str, Any] = {"embed": embed}
-    if nonce is not None:
-        kwargs["nonce"] = nonce
-    from cogs.review import ReviewButton  # the deal reviewed privately by its players
-
-    view = discord.ui.View(timeout=None)
-    view.add_item(ReviewButton(session.id, match.deals_finished))
-    kwargs["view"] = view
+    sections = list(report.fields)
     last = session.plays_since(session.shown_moves, match.deals_finished - 1)
     if last:  # the deal's plays since its last table message
-        value = plays_text(last, session.names())
-        embed.add_field(name=_("Since the last table"), value=value, inline=False)
+        sections.append((_("Since the last table"), plays_text(last, names)))
+    closing: list[tuple[str, str]] = []
+    from cogs.review import ReviewButton  # the deal reviewed privately by its players
+
+    buttons: list[Any] = [ReviewButton(session.id, match.deals_finished)]
     if match.is_terminal:
-        embed.add_field(name=_("Match over"), value=match_result_text(session), inline=False)
-        embed.add_field(name=_("Match recap"), value=recap_text(session), inline=False)
-        embed.add_field(
-            name=_("What next"),
-            value=_(
+        closing = [
+            (_("Match over"), match_result_text(session)),
+            (_("Match recap"), recap_text(session)),
+            (_("What next"), _(
                 "Your figures: {command} · the host may start a rematch with the same seats "
                 "and options.",
                 command=f"`/stats {session.row.game}`",
-            ),
-            inline=False,
-        )
-        view.add_item(RematchButton(session.id))
+            )),
+        ]  # fmt: skip
+        buttons.append(RematchButton(session.id))
+    files: list[discord.File] = []
+    recap_picture = None
     if can_attach(channel):
         png = await drawn(summary.render_png, match.view(PUBLIC), names)
-        kwargs["file"] = discord.File(io.BytesIO(png), filename="summary.png")
-        embed.set_image(url="attachment://summary.png")
+        files.append(discord.File(io.BytesIO(png), filename=SUMMARY_IMAGE))
         recap_of = getattr(match.view(PUBLIC), "recap_picture", None)  # optional for a game
         if match.is_terminal and recap_of is not None:  # the match deal by deal, beside it
-            recap_image = await drawn(recap.render_recap_png, recap_of(names))
-            kwargs["files"] = [
-                kwargs.pop("file"),
-                discord.File(io.BytesIO(recap_image), filename="recap.png"),
-            ]
+            recap_picture = recap_of(names)
+            recap_image = await drawn(recap.render_recap_png, recap_picture)
+            files.append(discord.File(io.BytesIO(recap_image), filename=RECAP_IMAGE))
+    words = SummaryWords(
+        title=report.title,
+        totals=report.totals,
+        sections=sections,
+        summary_alt=block(report.title, report.totals),
+        closing=closing,
+        recap_alt=recap_picture.text() if recap_picture is not None else "",
+    )
+    view = summary_layout(words, buttons, bool(files), recap_picture is not None)
+    kwargs: dict[str, Any] = {"view": view, "files": files}
+    if nonce is not None:
+        kwargs["nonce"] = nonce
     return kwargs
 
 

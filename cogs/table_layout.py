@@ -40,7 +40,7 @@ class TableWords:
     accent: int = NEUTRAL  # the colour of the side to move (0xRRGGBB)
 
 
-def _block(*lines: str) -> str:
+def block(*lines: str) -> str:
     return "\n".join(line for line in lines if line)
 
 
@@ -55,7 +55,7 @@ def table_layout(
     container: discord.ui.Container[discord.ui.LayoutView] = discord.ui.Container(
         accent_colour=words.accent
     )
-    container.add_item(discord.ui.TextDisplay(_block(f"### {words.heading}", *words.score)))
+    container.add_item(discord.ui.TextDisplay(block(f"### {words.heading}", *words.score)))
     if words.played:
         container.add_item(discord.ui.TextDisplay(words.played))
     if picture:
@@ -64,9 +64,9 @@ def table_layout(
         )
         container.add_item(discord.ui.MediaGallery(item))
     elif words.alt:
-        container.add_item(discord.ui.TextDisplay(_block(words.alt, f"-# {words.no_picture}")))
+        container.add_item(discord.ui.TextDisplay(block(words.alt, f"-# {words.no_picture}")))
     container.add_item(discord.ui.Separator(visible=False))
-    container.add_item(discord.ui.TextDisplay(_block(words.turn, words.commitment)))
+    container.add_item(discord.ui.TextDisplay(block(words.turn, words.commitment)))
     if buttons:
         container.add_item(discord.ui.ActionRow(*buttons))
     view.add_item(container)
@@ -91,3 +91,55 @@ def text_of(view: discord.ui.LayoutView) -> str:
     return "\n".join(
         item.content for item in view.walk_children() if isinstance(item, discord.ui.TextDisplay)
     )
+
+
+@dataclass(frozen=True, slots=True)
+class SummaryWords:
+    """What a deal summary says: its title and totals, its sections ("Match over", "Match
+    recap"…, each a heading and its text), and the alt texts of its pictures."""
+
+    title: str
+    totals: str
+    sections: Sequence[tuple[str, str]]
+    summary_alt: str = ""
+    closing: Sequence[tuple[str, str]] = ()  # after the pictures (the match's end)
+    recap_alt: str = ""
+
+
+SUMMARY_IMAGE, RECAP_IMAGE = "summary.png", "recap.png"
+
+
+def summary_layout(
+    words: SummaryWords,
+    buttons: Sequence[discord.ui.Item[discord.ui.LayoutView]],
+    summary: bool,
+    recap: bool,
+) -> discord.ui.LayoutView:
+    """A deal summary: its words, then its picture (`summary`: `summary.png` is attached), at
+    the match's end the result, the recap in words and its picture (`recap`: `recap.png`),
+    then the buttons. Each picture in a gallery of its own, so that neither is cropped into a
+    mosaic with the other."""
+    view = discord.ui.LayoutView(timeout=None)
+    container: discord.ui.Container[discord.ui.LayoutView] = discord.ui.Container(
+        accent_colour=NEUTRAL
+    )
+    container.add_item(discord.ui.TextDisplay(block(f"### {words.title}", words.totals)))
+    for heading, text in words.sections:
+        container.add_item(discord.ui.TextDisplay(block(f"**{heading}**", text)))
+    if summary:
+        container.add_item(_gallery(SUMMARY_IMAGE, words.summary_alt))
+    for heading, text in words.closing:
+        container.add_item(discord.ui.TextDisplay(block(f"**{heading}**", text)))
+    if recap:
+        container.add_item(_gallery(RECAP_IMAGE, words.recap_alt))
+    if buttons:
+        container.add_item(discord.ui.ActionRow(*buttons))
+    view.add_item(container)
+    _fit(view)
+    return view
+
+
+def _gallery(filename: str, alt: str) -> discord.ui.MediaGallery[discord.ui.LayoutView]:
+    item = discord.MediaGalleryItem(f"attachment://{filename}",
+                                    description=alt[:ALT_TEXT_LIMIT] or None)  # fmt: skip
+    return discord.ui.MediaGallery(item)

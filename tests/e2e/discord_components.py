@@ -52,7 +52,7 @@ Path = tuple[str, ...]
 Errors = list[tuple[Path, str, str]]  # (where, Discord's code, its message)
 
 
-class FormRefused(Exception):  # noqa: N818 (Discord's own word for it)
+class FormRefused(Exception):
     """A request Discord refuses as an invalid form (400, code 50035)."""
 
     def __init__(self, errors: Errors) -> None:
@@ -192,10 +192,9 @@ def _component(
                            "The file component supports attachment:// references only."))
         else:
             errors += _media({"media": component.get("file")}, path, files)
-    elif kind == SEPARATOR:
-        if component.get("spacing", 1) not in (1, 2):
-            errors.append(((*path, "spacing"), "ENUM_TYPE_COERCE",
-                           f"Value \"{component.get('spacing')}\" is not a valid enum value."))
+    elif kind == SEPARATOR and component.get("spacing", 1) not in (1, 2):
+        errors.append(((*path, "spacing"), "ENUM_TYPE_COERCE",
+                       f"Value \"{component.get('spacing')}\" is not a valid enum value."))
     return errors
 
 

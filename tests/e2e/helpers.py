@@ -63,6 +63,28 @@ def message_text(message: dict[str, Any]) -> str:
     return "\n".join(part for part in parts if part)
 
 
+def since_the_last_table(message: dict[str, Any]) -> list[str]:
+    """The plays a table message lists under "Since the last table" (one "• …" line each)."""
+    lines = message_text(message).splitlines()
+    if "**Since the last table**" not in lines:
+        return []
+    after = lines[lines.index("**Since the last table**") + 1 :]
+    listed = []
+    for line in after:
+        if not line.startswith("• "):
+            break
+        listed.append(line)
+    return listed
+
+
+def last_play(message: dict[str, Any]) -> str | None:
+    """The last play a table message tells ("**Last play** · …"), or None."""
+    for line in message_text(message).splitlines():
+        if line.startswith("**Last play** · "):
+            return line[len("**Last play** · "):]
+    return None
+
+
 def gallery_items(message: dict[str, Any]) -> list[dict[str, Any]]:
     """The media gallery items of a layout message (its pictures, with their alt texts)."""
     return [item for c in walk(message.get("components") or []) if c.get("type") == MEDIA_GALLERY
