@@ -63,6 +63,32 @@ def message_text(message: dict[str, Any]) -> str:
     return "\n".join(part for part in parts if part)
 
 
+def message_title(message: dict[str, Any]) -> str:
+    """A message's title: its embed's, or a layout message's heading ("### …")."""
+    embeds = message.get("embeds") or []
+    if embeds and embeds[0].get("title"):
+        return str(embeds[0]["title"])
+    for c in walk(message.get("components") or []):
+        if c.get("type") == TEXT_DISPLAY and str(c.get("content", "")).startswith("### "):
+            return str(c["content"]).splitlines()[0][4:]
+    return ""
+
+
+def sections(message: dict[str, Any]) -> dict[str, str]:
+    """A message's named parts: its embed's fields, or a layout message's text displays that
+    begin with a bold heading ("**Match recap**\n…"), by name."""
+    found: dict[str, str] = {}
+    for embed in message.get("embeds") or []:
+        for entry in embed.get("fields") or []:
+            found[str(entry.get("name"))] = str(entry.get("value") or "")
+    for c in walk(message.get("components") or []):
+        content = str(c.get("content") or "") if c.get("type") == TEXT_DISPLAY else ""
+        if content.startswith("**") and "**\n" in content:
+            heading, _, text = content[2:].partition("**\n")
+            found[heading] = text
+    return found
+
+
 def since_the_last_table(message: dict[str, Any]) -> list[str]:
     """The plays a table message lists under "Since the last table" (one "• …" line each)."""
     lines = message_text(message).splitlines()

@@ -25,6 +25,8 @@ from .helpers import (
     latest_table,
     lobby_button,
     message_text,
+    message_title,
+    sections,
     since_the_last_table,
     start_table,
     whose_turn,
@@ -239,10 +241,10 @@ async def test_the_final_table_comes_before_the_summary_with_recap_and_rematch(
         await env.bot.idle()
     messages = fake.channel_messages(channel)
     final, last_table = messages[-1], messages[-2]
-    assert final["embeds"][0]["title"].startswith("Hand 2")
-    names = [f["name"] for f in final["embeds"][0]["fields"]]
+    assert message_title(final).startswith("Hand 2")
+    names = list(sections(final))
     assert "Match over" in names and "Match recap" in names
-    recap = {f["name"]: f["value"] for f in final["embeds"][0]["fields"]}["Match recap"]
+    recap = sections(final)["Match recap"]
     assert "Hand 1" in recap and "Hand 2" in recap
     assert button(fake, final, "Rematch")
     assert "The match is over." in message_text(last_table)
@@ -252,10 +254,9 @@ async def test_the_final_table_comes_before_the_summary_with_recap_and_rematch(
         m for mid, m in fake.messages.items()
         if int(m["channel_id"]) == channel and not int(m.get("flags", 0)) & EPHEMERAL
     ]  # fmt: skip
-    titles = [(m["embeds"] or [{}])[0].get("title", "") or message_text(m).split("\n")[0]
-              for m in posted]  # fmt: skip
+    titles = [message_title(m) for m in posted]
     first_summary = titles.index(next(t for t in titles if t.startswith("Hand 1")))
-    fields = {f["name"]: f["value"] for f in posted[first_summary]["embeds"][0]["fields"]}
+    fields = sections(posted[first_summary])
     hand_one = [f"• {play.told(session.names())}" for play in session.plays_since(0, 0)]
     ending = fields["Since the last table"].splitlines()
     assert ending and hand_one[-len(ending):] == ending
