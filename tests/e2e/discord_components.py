@@ -12,7 +12,9 @@ what its answers show:
   and containers; in a container the same but containers; a section holds one to three text
   displays and one accessory (a button or a thumbnail); an action row holds one to five
   buttons or one select; a media gallery holds one to ten items;
-- a media item that says `attachment://<name>` names a file of the message;
+- a media item that says `attachment://<name>` names a file of the message; in an edit, a file
+  the message already has (Discord refuses an edit that uploads the picture its media gallery
+  shows, as if the file were not there: discord-api-docs#7529);
 - a button's label is at most 80 characters, a custom id 1 to 100 and unique in the message,
   a select offers 1 to 25 options (each label, value and description at most 100) and chooses
   `min_values` ≤ `max_values` ≤ its options, its placeholder at most 150, an alt text at most

@@ -273,3 +273,11 @@ async def test_what_discord_py_sends_for_a_layout_view_is_accepted_with_its_file
     with handle_message_parameters(view=table_view(3)) as params:
         edited = await http.edit_message(CHANNEL_ID, int(posted["id"]), params=params)
     assert len(fake.components(edited)) == 3
+    # an edit that uploads the picture its gallery shows is refused (discord-api-docs#7529):
+    # a table message is posted anew, never edited into another picture
+    fresh = discord.File(io.BytesIO(b"\x89PNG other"), filename="table.png")
+    with handle_message_parameters(view=table_view(), file=fresh) as params, pytest.raises(
+        discord.HTTPException
+    ) as refused:
+        await http.edit_message(CHANNEL_ID, int(posted["id"]), params=params)
+    assert refused.value.status == 400 and refused.value.code == 50035

@@ -103,8 +103,7 @@ async def test_five_players_from_the_pick_to_the_score_sheet(
     assert shown["Units on the sheet"] == str(sheet[0])
     assert shown["Hands picked"] == "1"
     board = await fake.slash(DEV, "leaderboard", channel_id=NO_FILES_CHANNEL_ID, game="sheepshead")
-    embed = fake.messages[board.message_id]["embeds"][0]
-    assert embed["title"] == "Sheepshead leaderboard · by units"
+    assert message_title(fake.messages[board.message_id]) == "Sheepshead leaderboard · by units"
 
 
 async def test_everyone_passes_and_the_leaster_is_played_out(env: Env) -> None:
