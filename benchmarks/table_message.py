@@ -68,6 +68,7 @@ def png_size(data: bytes) -> tuple[int, int]:
 async def measure(game: str, players: int, options: dict[str, Any], locale: str,
                   moves: int) -> dict[str, Any]:  # fmt: skip
     tables: list[dict[str, Any]] = []
+    summaries: list[dict[str, Any]] = []
     original = FakeDiscord._body
 
     async def body(self: FakeDiscord, request: Any) -> tuple[Any, list[dict[str, Any]]]:
@@ -76,6 +77,12 @@ async def measure(game: str, players: int, options: dict[str, Any], locale: str,
         if request.method == "POST" and table:
             tables.append({"bytes": request.content_length, "png": table[0]["size"],
                            "pixels": png_size(table[0]["data"]), "payload": payload})
+        pictures = [f for f in files if f["name"] in ("summary.png", "recap.png")]
+        if request.method == "POST" and pictures:
+            summaries.append({"bytes": request.content_length,
+                              "png": sum(f["size"] for f in pictures),
+                              "pixels": [png_size(f["data"]) for f in pictures],
+                              "payload": payload})  # fmt: skip
         return payload, files
 
     with tempfile.TemporaryDirectory() as place, pytest.MonkeyPatch.context() as patch:
@@ -101,6 +108,7 @@ async def measure(game: str, players: int, options: dict[str, Any], locale: str,
             kinds = fake.limits.log.since(earlier).by_kind()
     return {
         "tables": tables,
+        "summaries": summaries,
         "moves": played,
         "global": kinds["global"] / max(1, played),
         "exempt": kinds["exempt"] / max(1, played),
@@ -111,7 +119,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--moves", type=int, default=8)
     parser.add_argument("--show", action="store_true")
+    parser.add_argument("--summaries", action="store_true",
+                        help="instead: a whole short match of each game, its deal summaries")
     args = parser.parse_args(argv)
+    if args.summaries:
+        return show_summaries(args.show)
     print("game        lang  tables  body B (median)  png B  pixels    global/move  exempt/move")
     for game, players, options, other in GAMES:
         for locale in ("en-US", other):
@@ -129,6 +141,25 @@ def main(argv: list[str] | None = None) -> int:
                 said = text_of(tables[-1]["payload"])
                 print("    " + said.replace("\n", "\n    ") + "\n")
     sys.stdout.flush()
+    return 0
+
+
+def show_summaries(show: bool) -> int:
+    """A one-deal match of Suipe and of Sheepshead (a person and computer players, English):
+    the bytes of its summary (the last one carries the match's recap too) and its text."""
+    short = (("suipe", 2, {"deals": 1}), ("sheepshead", 3, {"sheepshead_hands": 1}))
+    print("game        summaries  body B (last)  png B  pixels")
+    for game, players, options in short:
+        found = asyncio.run(measure(game, players, options, "en-US", 400))
+        if not found["summaries"]:
+            print(f"{game:<11} no summary")
+            continue
+        last = found["summaries"][-1]
+        pixels = ", ".join("×".join(map(str, size)) for size in last["pixels"])
+        print(f"{game:<11} {len(found['summaries']):>9}  {last['bytes']:>13}  "
+              f"{last['png']:>5}  {pixels}")  # fmt: skip
+        if show:
+            print("    " + text_of(last["payload"]).replace("\n", "\n    ") + "\n")
     return 0
 
 

@@ -51,7 +51,7 @@ def mention(session: TableSession, seat: int) -> str:
     return f"<@{row.user_id}>"
 
 
-def table_words(session: TableSession, picture: TablePicture, ping: bool = True) -> TableWords:
+def table_words(session: TableSession, picture: TablePicture) -> TableWords:
     """What the table message says: the game, the score, the last play, whose turn it is with
     its deadline, the deal's commitment in short; the table in words (the picture's alt text)."""
     match = session.match
@@ -158,7 +158,7 @@ async def table_message(
     buttons: Callable[[], list[Any]] = list
     if not match.is_terminal:
         last_trick = isinstance(picture, TrickTable) and bool(picture.last_trick)
-        computers = any(row.user_id is None for row in session.seats.values())
+        computers = any(row.is_computer for row in session.seats.values())
         buttons = partial(
             table_buttons, session.id, last_trick, len(match.actions), computers
         )

@@ -27,7 +27,13 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from .discord_components import INTERACTIVE, FormRefused, check_message, walk
+from .discord_components import (
+    INTERACTIVE,
+    TEXT_DISPLAY,
+    FormRefused,
+    check_message,
+    walk,
+)
 from .discord_limits import RateLimits
 
 UPLOAD_LIMIT = 8 * 1024 * 1024  # the files of one message, in a server without boosts
@@ -1036,7 +1042,10 @@ class FakeDiscord:
         }
         self.messages[message_id] = message
         self.files[message_id] = files
-        self.pings[message_id] = pinged_users(message["content"], payload.get("allowed_mentions"))
+        # a layout message pings from its text displays as a message does from its content
+        said = [message["content"]] + [str(c.get("content") or "") for c in walk(
+            message["components"]) if c.get("type") == TEXT_DISPLAY]  # fmt: skip
+        self.pings[message_id] = pinged_users("\n".join(said), payload.get("allowed_mentions"))
         return message
 
     def _edit(

@@ -228,7 +228,7 @@ async def test_a_crash_between_posting_and_recording_leaves_one_table_and_one_pi
     def one_live_table_pinging(match: Any) -> None:
         (table,) = live_tables(fake)
         to_move = users[match.current_player]
-        assert f"<@{to_move}>" in table["content"]
+        assert f"<@{to_move}>" in message_text(table)
         assert fake.pings[int(table["id"])] == [to_move]
 
     try:
