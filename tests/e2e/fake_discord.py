@@ -1066,6 +1066,8 @@ class FakeDiscord:
         for key in ("content", "embeds", "components", "flags"):
             if key in merged and merged[key] is not None:
                 old[key] = merged[key]
+            elif key == "content" and key in merged:  # null clears it (to set the layout flag)
+                old[key] = ""
         if files:
             new = self._make_message(int(old["channel_id"]), {**old, **merged}, files, message_id,
                                      old)  # fmt: skip
