@@ -249,7 +249,7 @@ class DailyCommands(commands.Cog):
         if recent:
             text += _("Since your last turn:") + "\n" + recent + "\n"
         picker = DailyPicker(self, attempt, attempt.row.user_id)
-        files = await hand_files(attempt, 0)
+        files = await hand_files(attempt, 0, table=True)
         await interaction.edit_original_response(
             content=(text + picker.prompt())[:2000], attachments=files, view=picker, embed=None
         )

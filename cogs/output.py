@@ -58,12 +58,22 @@ def moves_shown(message: dict[str, Any], table_id: int) -> int | None:
     """The moves a table message of the table shows (its "My hand" button says), or None
     for any other message."""
     prefix = f"hand:{table_id}:"
-    for row in message.get("components") or []:
-        for item in row.get("components") or []:
-            custom_id = str(item.get("custom_id", ""))
-            if custom_id.startswith(prefix) and custom_id[len(prefix):].isdigit():
-                return int(custom_id[len(prefix):])
+    for item in components_in(message.get("components") or []):
+        custom_id = str(item.get("custom_id", ""))
+        if custom_id.startswith(prefix) and custom_id[len(prefix):].isdigit():
+            return int(custom_id[len(prefix):])
     return None
+
+
+def components_in(components: list[Any]) -> Iterator[dict[str, Any]]:
+    """Every component of a message's list, those inside containers, sections and action
+    rows included (a layout message nests them)."""
+    for component in components:
+        yield component
+        yield from components_in(component.get("components") or [])
+        accessory = component.get("accessory")
+        if accessory:
+            yield accessory
 
 
 class DiscordTableOutput:

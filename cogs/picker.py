@@ -7,7 +7,7 @@ import io
 import logging
 import re
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
@@ -75,8 +75,10 @@ class PickerTable(Protocol):
     async def hint(self, user_id: int, turn_number: int) -> Hint: ...
 
 
-async def hand_files(session: PickerTable, seat: int) -> list[discord.File]:
-    """The seat's private images: the table from their side and their hand."""
+async def hand_files(session: PickerTable, seat: int, table: bool = False) -> list[discord.File]:
+    """The seat's private image: their hand (the table is in the channel, where its message
+    says the rest); with `table`, first the table from their side too, for a game played
+    privately with no table message to look at (the daily deal)."""
     from renderers import hand as hand_image  # imported at the first table, not at start
     from renderers import table as table_image
 
@@ -85,13 +87,15 @@ async def hand_files(session: PickerTable, seat: int) -> list[discord.File]:
         return []  # the deck is being cut: no cards are dealt yet
     view = session.match.view(seat)
     png = await drawn(hand_image.render_png, view)
-    picture = session.match.view(PUBLIC).picture(session.names())
-    # the player's own seat at the bottom of their private table image
-    floor = await drawn(table_image.render_picture_png, picture, table_image.DEFAULT_THEME, seat)
-    return [  # the table and the hand together, in one private message
-        discord.File(io.BytesIO(floor), filename="table.png"),
-        discord.File(io.BytesIO(png), filename="hand.png"),
-    ]
+    files = [discord.File(io.BytesIO(png), filename="hand.png")]
+    if table:
+        picture = session.match.view(PUBLIC).picture(session.names())
+        # the player's own seat at the bottom of their private table image
+        floor = await drawn(
+            table_image.render_picture_png, picture, table_image.DEFAULT_THEME, seat
+        )
+        files.insert(0, discord.File(io.BytesIO(floor), filename="table.png"))
+    return files
 
 
 class LastTrickButton(TableButton, kind="lasttrick", label=N_("Last trick")):
@@ -184,9 +188,19 @@ def is_handled(interaction: discord.Interaction) -> bool:
         return False
     return any(
         getattr(child, "custom_id", None) == custom_id and child.type.value == kind
-        for row in interaction.message.components
-        for child in getattr(row, "children", [row])
+        for child in _every_component(interaction.message.components)
     )
+
+
+def _every_component(components: Sequence[Any]) -> Iterator[Any]:
+    """A message's components and those nested in them (a layout message's containers,
+    sections and rows)."""
+    for component in components:
+        yield component
+        yield from _every_component(getattr(component, "children", None) or [])
+        accessory = getattr(component, "accessory", None)
+        if accessory is not None:
+            yield accessory
 
 
 # A picker played elsewhere (its `tag`, as its components' ids begin) answers its own stale
@@ -320,7 +334,7 @@ class Picker(OwnView):
         if self.card is None and phase is None:
             legal = list(self.match.legal_actions())
             if len(legal) == 1:  # a forced move: one tap plays it
-                label = _("Play: {move}", move=self._label(legal[0]))[:80]
+                label = self._label(legal[0])[:80]  # the move's words say their verb
                 self.add_item(
                     _Button(label, f"{tag}:forced", discord.ButtonStyle.success,
                             self._play_now(legal[0].notation))

@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import logging
 from collections.abc import Callable
+from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -22,6 +23,17 @@ from cogs.common import can_attach, plays_text
 from cogs.lobby import NextMatchButton, RematchButton
 from cogs.picker import HandButton, LastTrickButton
 from cogs.rules import TableRulesButton
+from cogs.table_layout import (
+    NEUTRAL,
+    RECAP_IMAGE,
+    SUMMARY_IMAGE,
+    TABLE_IMAGE,
+    SummaryWords,
+    TableWords,
+    block,
+    summary_layout,
+    table_layout,
+)
 from engine.core import PUBLIC
 from engine.pictures import TablePicture, TrickTable
 from engine.registry import display_name
@@ -39,25 +51,29 @@ def mention(session: TableSession, seat: int) -> str:
     return f"<@{row.user_id}>"
 
 
-def table_embed(session: TableSession, picture: TablePicture) -> discord.Embed:
+def table_words(session: TableSession, picture: TablePicture) -> TableWords:
+    """What the table message says: the game, the score, the last play, whose turn it is with
+    its deadline, the deal's commitment in short; the table in words (the picture's alt text)."""
     match = session.match
     assert match is not None
-    title = _("{game} · table {number}", game=display_name(session.row.game), number=session.id)
-    embed = discord.Embed(title=title, colour=discord.Colour.dark_green())
+    heading = _("{game} · table {number}", game=display_name(session.row.game), number=session.id)
+    played = ""
     if picture.played:
-        embed.add_field(name=_("Last play"), value=picture.played, inline=False)
+        played = "**" + _("Last play") + "** · " + picture.played
     # this deal's plays only (the last deal's at the match's end): a finished deal's last
     # plays are in its summary
     deal = match.deals_finished - 1 if match.is_terminal else match.deals_finished
     recent = session.plays_since(session.shown_moves, deal)
     if len(recent) > 1:  # several seats played since the last table: list every play
-        value = plays_text(recent, session.names())
-        embed.add_field(name=_("Since the last table"), value=value, inline=False)
+        since = plays_text(recent, session.names())
+        played = "\n".join(part for part in (played, "**" + _("Since the last table") + "**",
+                                             since) if part)  # fmt: skip
+    accent = NEUTRAL
     if match.is_terminal:
-        embed.description = _("The match is over.")
+        turn = _("The match is over.")
     elif match.pending_cut is not None:
         pending = match.pending_cut
-        embed.description = _(
+        turn = _(
             "{name} cuts the deck (a card from {low} to {high}) before the next deal.",
             name=session.name_of(pending.cutter),
             low=pending.low,
@@ -65,19 +81,37 @@ def table_embed(session: TableSession, picture: TablePicture) -> discord.Embed:
         )
     else:
         seat = match.current_player or 0
-        embed.description = _("{name} to play.", name=session.name_of(seat))
+        turn = _("{player}, your turn.", player=mention(session, seat)) + clock(session)
+        accent = side_colour(picture, seat)
     shown = commitment_of(match)
+    commitment = ""
     if shown is not None:
-        embed.add_field(
-            name=_("Deal commitment"),
-            value=_(
-                "`{commitment}` — SHA-256 of this deal's secret and the table's nonce; the "
-                "secret is in the deal's record once it is over (`/verify`).",
-                commitment=shown[:COMMITMENT_SHOWN],
-            ),
-            inline=False,
+        commitment = "-# " + _(
+            "Deal commitment `{commitment}` · `/verify`", commitment=shown[:COMMITMENT_SHOWN]
         )
-    return embed
+    return TableWords(
+        heading=heading,
+        score=tuple(picture.score_lines),
+        played=played,
+        turn=turn,
+        commitment=commitment,
+        alt=picture.text(),
+        no_picture=_("I may not attach images here, so the table comes as text."),
+        accent=accent,
+    )
+
+
+def side_colour(picture: TablePicture, seat: int) -> int:
+    """The colour the pictures give the side of `seat` (0xRRGGBB), neutral while its side is
+    not known to everyone."""
+    from renderers.theme import DEFAULT_THEME
+
+    seats = picture.seats
+    side = seats[seat].side if 0 <= seat < len(seats) else None
+    if side is None:
+        return NEUTRAL
+    red, green, blue = DEFAULT_THEME.sides[side % len(DEFAULT_THEME.sides)]
+    return (red << 16) | (green << 8) | blue
 
 
 COMMITMENT_SHOWN = 16  # hex digits of the commitment the table message shows
@@ -110,111 +144,116 @@ async def table_message(
     finish: Callable[[dict[str, Any]], Any] | None = None,
     nonce: str | None = None,
 ) -> Any:
-    """Keyword arguments for `send`: content (mention), embed, buttons, and the image or the
-    text; with `finish`, what it makes of them. The image, the buttons and `finish` are made
-    in a worker thread (nothing there reads the table)."""
+    """Keyword arguments for `send`: the layout view (`cogs.table_layout`) and the picture's
+    file, or the table in words where the bot may not attach files; with `finish`, what it
+    makes of them. The image, the view and `finish` are made in a worker thread (nothing
+    there reads the table)."""
     match = session.match
     assert match is not None
     picture = match.view(PUBLIC).picture(session.names())
-    embed = table_embed(session, picture)
-    kwargs: dict[str, Any] = {"embed": embed}
+    words = table_words(session, picture)
+    kwargs: dict[str, Any] = {"allowed_mentions": discord.AllowedMentions(users=ping)}
     if nonce is not None:
         kwargs["nonce"] = nonce
-    buttons: Callable[[], discord.ui.View] | None = None
+    buttons: Callable[[], list[Any]] = list
     if not match.is_terminal:
-        kwargs["content"] = _(
-            "{player}, your turn.", player=mention(session, match.current_player or 0)
-        ) + clock(session)
         last_trick = isinstance(picture, TrickTable) and bool(picture.last_trick)
-        buttons = partial(table_buttons, session.id, last_trick, len(match.actions))
-    kwargs["allowed_mentions"] = discord.AllowedMentions(users=ping)
+        computers = any(row.is_computer for row in session.seats.values())
+        buttons = partial(
+            table_buttons, session.id, last_trick, len(match.actions), computers
+        )
     if match.pending_cut is not None:
-        pass  # the deck is being cut: no deal to show yet (nothing may depend on its secret)
+        # the deck is being cut: no deal to show yet (nothing may depend on its secret)
+        words = replace(words, alt="")
     elif can_attach(channel):
-        embed.set_image(url="attachment://table.png")
-        return await drawn(_finished, kwargs, buttons, finish, picture)
-    else:
-        embed.add_field(name=_("Table"), value=picture.text()[:1024], inline=False)
-        embed.set_footer(text=_("I may not attach images here, so the table comes as text."))
-    return _finished(kwargs, buttons, finish)
+        return await drawn(_finished, kwargs, words, buttons, finish, picture)
+    return _finished(kwargs, words, buttons, finish)
 
 
-def table_buttons(table_id: int, last_trick: bool, moves: int | None = None) -> discord.ui.View:
-    """The table message's buttons; `moves`: the moves it shows (marked on "My hand")."""
-    view = discord.ui.View(timeout=None)
-    view.add_item(HandButton(table_id, moves))
+def table_buttons(
+    table_id: int, last_trick: bool, moves: int | None = None, computers: bool = True
+) -> list[Any]:
+    """The table message's buttons; `moves`: the moves it shows (marked on "My hand");
+    `computers`: computer players sit at the table, so the next match has seats for people
+    who queue (the rematch seats them in their place)."""
+    buttons: list[Any] = [HandButton(table_id, moves)]
     if last_trick:
-        view.add_item(LastTrickButton(table_id))
-    view.add_item(TableRulesButton(table_id))
-    view.add_item(NextMatchButton(table_id))
-    return view
+        buttons.append(LastTrickButton(table_id))
+    buttons.append(TableRulesButton(table_id))
+    if computers:
+        buttons.append(NextMatchButton(table_id))
+    return buttons
 
 
 def _finished(
     kwargs: dict[str, Any],
-    buttons: Callable[[], discord.ui.View] | None,
+    words: TableWords,
+    buttons: Callable[[], list[Any]],
     finish: Callable[[dict[str, Any]], Any] | None,
     picture: TablePicture | None = None,
 ) -> Any:
-    """The table message's buttons and its image (when `picture`) added, then `finish`."""
-    if buttons is not None:
-        kwargs["view"] = buttons()
+    """The table message's view and its image (when `picture`) added, then `finish`."""
+    kwargs["view"] = table_layout(words, buttons(), picture is not None)
     if picture is not None:
         from renderers import table  # imported at the first table: see prepare_drawing
 
-        png = table.render_picture_png(picture)
-        kwargs["file"] = discord.File(io.BytesIO(png), filename="table.png")
+        png = table.render_cards_png(picture)
+        kwargs["file"] = discord.File(io.BytesIO(png), filename=TABLE_IMAGE)
     return kwargs if finish is None else finish(kwargs)
 
 
 async def summary_message(
     session: TableSession, channel: Any, nonce: str | None = None
 ) -> dict[str, Any]:
+    """Keyword arguments for `send`: the deal summary's layout view (`cogs.table_layout`) and
+    its pictures (the deal's; at the match's end the recap's too)."""
     from renderers import recap, summary
 
     match = session.match
     assert match is not None
     names = session.names()
     report = match.deal_report(match.deals_finished, names)
-    embed = discord.Embed(title=report.title, description=report.totals)
-    for name, value in report.fields:
-        embed.add_field(name=name, value=value, inline=False)
-    kwargs: dict[str, Any] = {"embed": embed}
-    if nonce is not None:
-        kwargs["nonce"] = nonce
-    from cogs.review import ReviewButton  # the deal reviewed privately by its players
-
-    view = discord.ui.View(timeout=None)
-    view.add_item(ReviewButton(session.id, match.deals_finished))
-    kwargs["view"] = view
+    sections = list(report.fields)
     last = session.plays_since(session.shown_moves, match.deals_finished - 1)
     if last:  # the deal's plays since its last table message
-        value = plays_text(last, session.names())
-        embed.add_field(name=_("Since the last table"), value=value, inline=False)
+        sections.append((_("Since the last table"), plays_text(last, names)))
+    closing: list[tuple[str, str]] = []
+    from cogs.review import ReviewButton  # the deal reviewed privately by its players
+
+    buttons: list[Any] = [ReviewButton(session.id, match.deals_finished)]
     if match.is_terminal:
-        embed.add_field(name=_("Match over"), value=match_result_text(session), inline=False)
-        embed.add_field(name=_("Match recap"), value=recap_text(session), inline=False)
-        embed.add_field(
-            name=_("What next"),
-            value=_(
+        closing = [
+            (_("Match over"), match_result_text(session)),
+            (_("Match recap"), recap_text(session)),
+            (_("What next"), _(
                 "Your figures: {command} · the host may start a rematch with the same seats "
                 "and options.",
                 command=f"`/stats {session.row.game}`",
-            ),
-            inline=False,
-        )
-        view.add_item(RematchButton(session.id))
+            )),
+        ]  # fmt: skip
+        buttons.append(RematchButton(session.id))
+    files: list[discord.File] = []
+    recap_picture = None
     if can_attach(channel):
         png = await drawn(summary.render_png, match.view(PUBLIC), names)
-        kwargs["file"] = discord.File(io.BytesIO(png), filename="summary.png")
-        embed.set_image(url="attachment://summary.png")
+        files.append(discord.File(io.BytesIO(png), filename=SUMMARY_IMAGE))
         recap_of = getattr(match.view(PUBLIC), "recap_picture", None)  # optional for a game
         if match.is_terminal and recap_of is not None:  # the match deal by deal, beside it
-            recap_image = await drawn(recap.render_recap_png, recap_of(names))
-            kwargs["files"] = [
-                kwargs.pop("file"),
-                discord.File(io.BytesIO(recap_image), filename="recap.png"),
-            ]
+            recap_picture = recap_of(names)
+            recap_image = await drawn(recap.render_recap_png, recap_picture)
+            files.append(discord.File(io.BytesIO(recap_image), filename=RECAP_IMAGE))
+    words = SummaryWords(
+        title=report.title,
+        totals=report.totals,
+        sections=sections,
+        summary_alt=block(report.title, report.totals),
+        closing=closing,
+        recap_alt=recap_picture.text() if recap_picture is not None else "",
+    )
+    view = summary_layout(words, buttons, bool(files), recap_picture is not None)
+    kwargs: dict[str, Any] = {"view": view, "files": files}
+    if nonce is not None:
+        kwargs["nonce"] = nonce
     return kwargs
 
 

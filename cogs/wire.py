@@ -57,9 +57,7 @@ def encode_message(
     whatever the message) is registered for its message there, and a body too large for
     bytes goes as a file."""
     view = message.get("view")
-    if view is not None and not all(
-        isinstance(item, discord.ui.DynamicItem) for item in view.children
-    ):
+    if view is not None and any(_registered(item) for item in view.walk_children()):
         return message
     fields = dict(message)
     nonce = fields.pop("nonce", None)
@@ -74,6 +72,15 @@ def encode_message(
             body = discord.utils._to_json(params.payload).encode()
             encoded = EncodedMessage(body, "application/json")
     return message if len(encoded.body) > LARGEST_BODY else encoded
+
+
+def _registered(item: discord.ui.Item[Any]) -> bool:
+    """An item that answers presses only once registered for its message: a button or a
+    select that is not a `DynamicItem` (a layout's containers and rows hold items, a text
+    display or an image answers nothing)."""
+    if isinstance(item, discord.ui.DynamicItem) or hasattr(item, "walk_children"):
+        return False
+    return item.is_dispatchable()
 
 
 def _multipart(fields: list[dict[str, Any]]) -> EncodedMessage:

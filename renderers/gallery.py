@@ -166,6 +166,9 @@ def game_makers(
             makers[f"{name}-seat-1-table"] = partial(
                 table.render_picture, public.picture(seated), theme, 1
             )
+            makers[f"{name}-cards-table"] = partial(
+                table.render_cards, public.picture(seated), theme
+            )  # as a layout message shows it, its words beside it in text
             makers[f"{name}-hand"] = partial(hand.render, own, theme)
             makers[f"{name}-summary"] = partial(summary.render, ended, seated, theme)
             recap_of = getattr(whole, "recap_picture", None)  # optional for a game

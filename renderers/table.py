@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -22,6 +23,8 @@ from renderers.theme import DEFAULT_THEME, Theme
 __all__ = [
     "DEFAULT_THEME",
     "render",
+    "render_cards",
+    "render_cards_png",
     "render_model",
     "render_picture",
     "render_picture_png",
@@ -54,6 +57,34 @@ def render_picture_png(
     with framing() as frames:
         image = render_picture(picture, theme, bottom)
     return framed_to_png(frames, image, theme)
+
+
+BAND = 8  # what is left of the header's band (and the footer's, where it has nothing)
+
+
+def cards_only(picture: TablePicture) -> TablePicture:
+    """The picture without the words a layout message says in text beside it: the title, the
+    scores and the last play (the cards it took stay, in the footer)."""
+    return replace(picture, title="", score_lines=(), last_play="")
+
+
+def cards_theme(picture: TablePicture, theme: Theme = DEFAULT_THEME) -> Theme:
+    """The theme for `cards_only(picture)`: the header's band gone (nothing is left in it), the
+    footer's too unless it shows the cards the last play took."""
+    taken = isinstance(picture, TableModel) and bool(picture.just_taken)
+    footer = theme.footer_height if taken else BAND
+    height = theme.height - (theme.header_height - BAND) - (theme.footer_height - footer)
+    return replace(theme, header_height=BAND, footer_height=footer, height=height)
+
+
+def render_cards(picture: TablePicture, theme: Theme = DEFAULT_THEME) -> Image.Image:
+    """`render_cards_png`'s image."""
+    return render_picture(cards_only(picture), cards_theme(picture, theme))
+
+
+def render_cards_png(picture: TablePicture, theme: Theme = DEFAULT_THEME) -> bytes:
+    """The table's picture for a layout message: only what a picture can show."""
+    return render_picture_png(cards_only(picture), cards_theme(picture, theme))
 
 
 def render_png(
@@ -199,6 +230,7 @@ def _footer(
     theme: Theme,
 ) -> None:
     right = layout.taken[0][0] - 12 if layout.taken else layout.footer[2] - theme.margin
-    draw_footer(draw, model.last_play or say("New deal"), right, theme)
+    said = say("New deal") if model.last_play is None else model.last_play  # "": said elsewhere
+    draw_footer(draw, said, right, theme)
     for card, card_box in zip(model.just_taken, layout.taken, strict=True):
         paste_card(image, card, card_box, theme)

@@ -116,7 +116,8 @@ def _render(table: TrickTable, theme: Theme, bottom: int) -> Image.Image:
             width=5,
         )
     _middle(draw, table, taken, winner, layout, theme)
-    draw_footer(draw, table.last_play or say("New hand"), theme.width - theme.margin, theme)
+    new_hand = say("New hand") if table.last_play is None else table.last_play  # "": said elsewhere
+    draw_footer(draw, new_hand, theme.width - theme.margin, theme)
     return image
 
 

@@ -27,6 +27,13 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
+from .discord_components import (
+    INTERACTIVE,
+    TEXT_DISPLAY,
+    FormRefused,
+    check_message,
+    walk,
+)
 from .discord_limits import (
     BOT_DM_CONTEXT,
     FOLLOW_UPS_AS_APP,
@@ -341,25 +348,6 @@ def text_channel(channel_id: int, name: str, position: int, denied: int) -> dict
     }
 
 
-def interactive(message: dict[str, Any]) -> list[dict[str, Any]]:
-    """Every button and select of a message, however deep its layout nests them (rows,
-    containers, sections' accessories, labels)."""
-    found: list[dict[str, Any]] = []
-
-    def walk(component: dict[str, Any]) -> None:
-        if component.get("type") in (2, 3, 5, 6, 7, 8):  # a button or a select
-            found.append(component)
-        for child in component.get("components", []):
-            walk(child)
-        for key in ("accessory", "component"):
-            if isinstance(component.get(key), dict):
-                walk(component[key])
-
-    for top in message.get("components", []):
-        walk(top)
-    return found
-
-
 class FakeDiscord:
     def __init__(
         self,
@@ -394,6 +382,7 @@ class FakeDiscord:
         self.sequence = 0
         self.requests: list[tuple[str, str]] = []
         self.violations: list[str] = []
+        self.refused: list[FormRefused] = []  # requests refused under the components' rules
         self.pings: dict[int, list[int]] = {}  # by message: the users Discord would notify
         self.gone_channels: set[int] = set()  # deleted threads: Discord answers 10003
         self.messages: dict[int, dict[str, Any]] = {}
@@ -900,7 +889,7 @@ class FakeDiscord:
         late: float = 0.0,
     ) -> Interaction:
         message = self.messages[message_id]
-        if not any(c.get("custom_id") == custom_id for c in interactive(message)):
+        if not any(c.get("custom_id") == custom_id for c in self.components(message)):
             raise AssertionError(
                 f"Discord's client cannot press {custom_id!r}: message {message_id} has no such"
                 " component (any more)"
@@ -994,7 +983,9 @@ class FakeDiscord:
         ]
 
     def components(self, message: dict[str, Any]) -> list[dict[str, Any]]:
-        return [c for row in message.get("components", []) for c in row.get("components", [])]
+        """The message's buttons and selects, wherever they sit (in an action row, a
+        container's row, a section's accessory)."""
+        return [c for c in walk(message.get("components") or []) if c.get("type") in INTERACTIVE]
 
     async def wait_for_message(self, predicate: Any, timeout: float = 10.0) -> dict[str, Any]:
         deadline = time.monotonic() + timeout
@@ -1025,7 +1016,13 @@ class FakeDiscord:
         if authorization is None and not path.startswith(("/interactions/", "/webhooks/")):
             response = json_response({"message": "401: Unauthorized", "code": 0}, 401)
         else:
-            response = await self._serve(request, path)
+            try:
+                response = await self._serve(request, path)
+            except FormRefused as refused:  # Discord's rules on components: see its module
+                self.violations.append(f"refused {request.method} {path}: {refused}")
+                self.refused.append(refused)
+                prefix = ("data",) if path.endswith("/callback") else ()
+                response = refused.response(prefix)
         self.limits.answered(ticket, response)
         return response
 
@@ -1197,7 +1194,10 @@ class FakeDiscord:
         payload: dict[str, Any],
         files: list[dict[str, Any]],
         message_id: int | None = None,
+        old: dict[str, Any] | None = None,
     ) -> dict[str, Any]:
+        if old is None:
+            check_message(payload, [f["name"] for f in files])
         self._check_message(payload, files)
         message_id = message_id or self.next_id()
         place = self.place(channel_id)
@@ -1232,7 +1232,10 @@ class FakeDiscord:
         }
         self.messages[message_id] = message
         self.files[message_id] = files
-        self.pings[message_id] = pinged_users(message["content"], payload.get("allowed_mentions"))
+        # a layout message pings from its text displays as a message does from its content
+        said = [message["content"]] + [str(c.get("content") or "") for c in walk(
+            message["components"]) if c.get("type") == TEXT_DISPLAY]  # fmt: skip
+        self.pings[message_id] = pinged_users("\n".join(said), payload.get("allowed_mentions"))
         return message
 
     def _edit(
@@ -1240,15 +1243,25 @@ class FakeDiscord:
     ) -> dict[str, Any]:
         old = self.messages[message_id]
         merged = {**payload}
+        kept_files = old["attachments"]
+        if "attachments" in payload:
+            kept = {str(a.get("id")) for a in payload["attachments"] if a.get("id") is not None}
+            kept_files = [a for a in old["attachments"] if a["id"] in kept]
+        # a media item of an edit finds only the files the message kept: Discord answers an
+        # edit that brings a media gallery's picture with it 400, "attachment not found"
+        # (discord-api-docs#7529, open), whatever the route of the edit
+        check_message(payload, [a["filename"] for a in kept_files], old)
         if "attachments" in payload and not files:
-            kept = {str(a.get("id")) for a in payload["attachments"]}
-            old["attachments"] = [a for a in old["attachments"] if a["id"] in kept]
+            old["attachments"] = kept_files
         for key in ("content", "embeds", "components", "flags"):
             if key in merged and merged[key] is not None:
                 old[key] = merged[key]
+            elif key == "content" and key in merged:  # null clears it (to set the layout flag)
+                old[key] = ""
         if files:
             pinged = self.pings.get(message_id, [])
-            new = self._make_message(int(old["channel_id"]), {**old, **merged}, files, message_id)
+            new = self._make_message(int(old["channel_id"]), {**old, **merged}, files, message_id,
+                                     old)  # fmt: skip
             self.pings[message_id] = pinged  # an edit notifies nobody
             return new
         self._check_message(old)

@@ -10,6 +10,7 @@ import pytest
 
 from engine import fairness
 
+from .discord_components import MEDIA_GALLERY, TEXT_DISPLAY, walk
 from .fake_discord import EPHEMERAL, FakeDiscord
 
 MANAGE_GUILD = 1 << 5  # the permission to manage the server
@@ -48,9 +49,77 @@ def latest_table(fake: FakeDiscord, hand_label: str = "My hand") -> dict[str, An
     return tables[-1]
 
 
+def message_text(message: dict[str, Any]) -> str:
+    """The text a player reads in a message, in order: its content, its embeds' words, and
+    the text displays of a layout message (wherever they are nested)."""
+    parts = [str(message.get("content") or "")]
+    for embed in message.get("embeds") or []:
+        parts += [str(embed.get("title") or ""), str(embed.get("description") or "")]
+        for entry in embed.get("fields") or []:
+            parts += [str(entry.get("name") or ""), str(entry.get("value") or "")]
+        parts.append(str((embed.get("footer") or {}).get("text") or ""))
+    parts += [str(c.get("content") or "") for c in walk(message.get("components") or [])
+              if c.get("type") == TEXT_DISPLAY]  # fmt: skip
+    return "\n".join(part for part in parts if part)
+
+
+def message_title(message: dict[str, Any]) -> str:
+    """A message's title: its embed's, or a layout message's heading ("### …")."""
+    embeds = message.get("embeds") or []
+    if embeds and embeds[0].get("title"):
+        return str(embeds[0]["title"])
+    for c in walk(message.get("components") or []):
+        if c.get("type") == TEXT_DISPLAY and str(c.get("content", "")).startswith("### "):
+            return str(c["content"]).splitlines()[0][4:]
+    return ""
+
+
+def sections(message: dict[str, Any]) -> dict[str, str]:
+    """A message's named parts: its embed's fields, or a layout message's text displays that
+    begin with a bold heading ("**Match recap**\n…"), by name."""
+    found: dict[str, str] = {}
+    for embed in message.get("embeds") or []:
+        for entry in embed.get("fields") or []:
+            found[str(entry.get("name"))] = str(entry.get("value") or "")
+    for c in walk(message.get("components") or []):
+        content = str(c.get("content") or "") if c.get("type") == TEXT_DISPLAY else ""
+        if content.startswith("**") and "**\n" in content:
+            heading, _, text = content[2:].partition("**\n")
+            found[heading] = text
+    return found
+
+
+def since_the_last_table(message: dict[str, Any]) -> list[str]:
+    """The plays a table message lists under "Since the last table" (one "• …" line each)."""
+    lines = message_text(message).splitlines()
+    if "**Since the last table**" not in lines:
+        return []
+    after = lines[lines.index("**Since the last table**") + 1 :]
+    listed = []
+    for line in after:
+        if not line.startswith("• "):
+            break
+        listed.append(line)
+    return listed
+
+
+def last_play(message: dict[str, Any]) -> str | None:
+    """The last play a table message tells ("**Last play** · …"), or None."""
+    for line in message_text(message).splitlines():
+        if line.startswith("**Last play** · "):
+            return line[len("**Last play** · "):]
+    return None
+
+
+def gallery_items(message: dict[str, Any]) -> list[dict[str, Any]]:
+    """The media gallery items of a layout message (its pictures, with their alt texts)."""
+    return [item for c in walk(message.get("components") or []) if c.get("type") == MEDIA_GALLERY
+            for item in c.get("items") or []]  # fmt: skip
+
+
 def whose_turn(fake: FakeDiscord, hand_label: str = "My hand") -> int:
-    content = latest_table(fake, hand_label)["content"]
-    return int(content.split("<@")[1].split(">")[0])
+    text = message_text(latest_table(fake, hand_label))
+    return int(text.split("<@")[1].split(">")[0])
 
 
 async def start_table(
@@ -109,7 +178,7 @@ async def finish_picker(
     while True:
         buttons = [c for c in fake.components(picker) if c.get("type") == 2]
         confirm = [c for c in buttons if c.get("label") == "Confirm"]
-        forced = [c for c in buttons if c.get("label", "").startswith("Play: ")]
+        forced = [c for c in buttons if str(c.get("custom_id", "")).endswith(":forced")]
         if confirm or forced:
             done = await fake.click(user_id, int(picker["id"]), (confirm or forced)[0]["custom_id"])
             return done.responses[-1]["data"]["content"], taps + 1

@@ -22,6 +22,7 @@ from engine.core import PUBLIC
 from engine.registry import restore
 
 from .fake_discord import FakeDiscord
+from .helpers import last_play
 
 TABLES = 16
 KILLS = int(os.environ.get("CRASH_KILLS", "30"))  # CRASH_KILLS=500 for a longer hunt
@@ -148,15 +149,13 @@ async def test_kill_9_at_random_moments_loses_nothing_and_shows_nothing_unstored
                 actions = games[channel]["actions"]
                 assert index < len(actions) and actions[index] == move, "a told move was lost"
             for channel in users:
-                tables = [m for m in fake.channel_messages(channel)
-                          if m["embeds"] and m["embeds"][0].get("fields")]  # fmt: skip
+                tables = [m for m in fake.channel_messages(channel) if last_play(m)]
                 if not tables:
                     continue
-                fields = {f["name"]: f["value"] for f in tables[-1]["embeds"][0]["fields"]}
-                if "Last play" in fields:
-                    assert fields["Last play"] in shown_states(games[channel]), (
-                        f"table {channel} shows a play the store lacks: {fields['Last play']}"
-                    )
+                shown = last_play(tables[-1])
+                assert shown in shown_states(games[channel]), (
+                    f"table {channel} shows a play the store lacks: {shown}"
+                )
         # after the last restart, every table plays on
         for channel, data in games.items():
             match = restore(data)

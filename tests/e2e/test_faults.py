@@ -16,7 +16,7 @@ import pytest
 
 from .conftest import Env
 from .fake_discord import CHANNEL_ID, EPHEMERAL
-from .helpers import start_table, suipe_for_two
+from .helpers import message_text, start_table, suipe_for_two
 
 pytestmark = pytest.mark.slow
 
@@ -60,7 +60,7 @@ async def test_a_computer_move_waits_for_the_store_and_the_table_goes_on(env: En
     assert session.turn_number == turn + 1  # the computer's move, stored once the file writes
     waiting = [m for m in fake.messages.values() if WAITING in m["content"]]
     assert len(waiting) == 1, "told once, not at every try"
-    table = [m for m in fake.channel_messages() if f"<@{ASHA}>, your turn" in m["content"]]
+    table = [m for m in fake.channel_messages() if f"<@{ASHA}>, your turn" in message_text(m)]
     assert table and int(table[-1]["id"]) > int(notice["id"])  # Asha is pinged again
     assert int(notice["id"]) in fake.deleted  # the notice goes with the next table
     db = sqlite3.connect(env.database)

@@ -19,7 +19,18 @@ import bot.tables
 
 from .conftest import Env, bot_env, start_bot, stop_bot
 from .fake_discord import EPHEMERAL, FakeDiscord
-from .helpers import button, fix_deals, latest_table, lobby_button, start_table, whose_turn
+from .helpers import (
+    button,
+    fix_deals,
+    latest_table,
+    lobby_button,
+    message_text,
+    message_title,
+    sections,
+    since_the_last_table,
+    start_table,
+    whose_turn,
+)
 from .test_sheepshead import act
 
 ASHA, DEV, MIRA, RAVI = 29_001, 29_002, 29_003, 29_004
@@ -189,7 +200,7 @@ async def test_the_table_shows_the_movers_deadline_through_a_restart(flow_env: E
     before = time.time()
     lobby, session = await start_table(env, ASHA, "suipe", computers=1, players=2, deals=5)
     first = latest_table(fake)
-    shown = int(CLOCK.search(first["content"])[1])
+    shown = int(CLOCK.search(message_text(first))[1])
     assert before + 170 <= shown <= time.time() + 181  # the 3-minute default
     assert int(session.row.turn_deadline) == shown
     await restart(env)
@@ -198,21 +209,21 @@ async def test_the_table_shows_the_movers_deadline_through_a_restart(flow_env: E
     await fake.slash(ASHA, "table", "status")
     await env.bot.idle()
     again = latest_table(fake)
-    assert again["id"] != first["id"] and int(CLOCK.search(again["content"])[1]) == shown
+    assert again["id"] != first["id"] and int(CLOCK.search(message_text(again))[1]) == shown
     await asyncio.sleep(1.1)
     from .helpers import play_first_move
 
     await play_first_move(fake, ASHA)
     await env.bot.idle()
     moved = latest_table(fake)
-    assert int(CLOCK.search(moved["content"])[1]) > shown  # a new turn, a new deadline
+    assert int(CLOCK.search(message_text(moved))[1]) > shown  # a new turn, a new deadline
 
 
 async def test_no_clock_at_an_untimed_table(env: Env) -> None:
     fake = env.fake
     fake.add_member(ASHA, "Asha")
     await start_table(env, ASHA, "suipe", computers=1, players=2, timer="off")
-    assert "<t:" not in latest_table(fake)["content"]
+    assert "<t:" not in message_text(latest_table(fake))
 
 
 # ----- 3. the end of a match in order -----------------------------------------------------
@@ -230,22 +241,22 @@ async def test_the_final_table_comes_before_the_summary_with_recap_and_rematch(
         await env.bot.idle()
     messages = fake.channel_messages(channel)
     final, last_table = messages[-1], messages[-2]
-    assert final["embeds"][0]["title"].startswith("Hand 2")
-    names = [f["name"] for f in final["embeds"][0]["fields"]]
+    assert message_title(final).startswith("Hand 2")
+    names = list(sections(final))
     assert "Match over" in names and "Match recap" in names
-    recap = {f["name"]: f["value"] for f in final["embeds"][0]["fields"]}["Match recap"]
+    recap = sections(final)["Match recap"]
     assert "Hand 1" in recap and "Hand 2" in recap
     assert button(fake, final, "Rematch")
-    assert last_table["embeds"][0]["description"] == "The match is over."
+    assert "The match is over." in message_text(last_table)
     # the first hand's summary ends its plays; the second hand's first table lists only its own
     # every message posted in order, the tables replaced since (deleted) too
     posted = [
         m for mid, m in fake.messages.items()
         if int(m["channel_id"]) == channel and not int(m.get("flags", 0)) & EPHEMERAL
     ]  # fmt: skip
-    titles = [(m["embeds"] or [{}])[0].get("title", "") for m in posted]
+    titles = [message_title(m) for m in posted]
     first_summary = titles.index(next(t for t in titles if t.startswith("Hand 1")))
-    fields = {f["name"]: f["value"] for f in posted[first_summary]["embeds"][0]["fields"]}
+    fields = sections(posted[first_summary])
     hand_one = [f"• {play.told(session.names())}" for play in session.plays_since(0, 0)]
     ending = fields["Since the last table"].splitlines()
     assert ending and hand_one[-len(ending):] == ending
@@ -255,9 +266,8 @@ async def test_the_final_table_comes_before_the_summary_with_recap_and_rematch(
                               strict=True)
         if title == table_title
     )  # fmt: skip
-    fields = {f["name"]: f["value"] for f in next_table["embeds"][0].get("fields", [])}
     hand_two = [f"• {play.told(session.names())}" for play in session.plays_since(0, 1)]
-    listed = fields.get("Since the last table", "").splitlines()
+    listed = since_the_last_table(next_table)
     assert listed == hand_two[: len(listed)]  # from the hand's first play on, nothing before
 
 

@@ -12,6 +12,8 @@ from .helpers import (
     fix_deals,
     latest_table,
     play_first_move,
+    sections,
+    since_the_last_table,
     start_table,
     whose_turn,
 )
@@ -42,8 +44,7 @@ async def test_every_play_since_the_last_table_is_listed(
             continue  # Asha moves again (she may go again): nobody else played
         checked += 1
         table = latest_table(fake)
-        fields = {f["name"]: f["value"] for f in table["embeds"][0]["fields"]}
-        listed = fields["Since the last table"].splitlines()
+        listed = since_the_last_table(table)
         assert len(listed) == len(moves) >= 2  # Asha's move and the computers' after it
         assert listed[0].startswith("• Asha ")  # "• Asha threw 5♦"
         assert all(line.startswith("• Computer ") for line in listed[1:])
@@ -68,7 +69,7 @@ async def test_the_host_starts_a_rematch_in_one_tap_and_the_others_join(env: Env
         await act(fake, whose_turn(fake))
         await env.bot.idle()
     final = summaries(fake, channel)[-1]
-    fields = {f["name"]: f["value"] for f in final["embeds"][0]["fields"]}
+    fields = sections(final)
     assert "Match over" in fields and "/stats sheepshead" in fields["What next"]
     assert final["attachments"][0]["filename"] == "summary.png"
     rematch = button(fake, final, "Rematch")
@@ -134,7 +135,8 @@ async def test_a_move_takes_three_taps_and_a_forced_one_two(
         table = latest_table(fake)
         opened = await fake.click(ASHA, int(table["id"]), button(fake, table, "My hand"))
         picker = fake.messages[opened.message_id]
-        assert [a["filename"] for a in picker["attachments"]] == ["table.png", "hand.png"]
+        # one image, the hand: the table is the channel's message, above
+        assert [a["filename"] for a in picker["attachments"]] == ["hand.png"]
         answer, used = await finish_picker(fake, ASHA, picker)
         assert answer.startswith("Your move")
         taps.append((legal, 1 + used))

@@ -16,6 +16,7 @@ from .helpers import (
     fix_deals,
     latest_table,
     lobby_button,
+    message_text,
     start_table,
     whose_turn,
 )
@@ -40,8 +41,7 @@ async def test_a_player_whose_app_speaks_hindi_gets_the_table_in_hindi(env: Env)
     await fake.click(ASHA, new.message_id, button(fake, lobby, "शुरू करें"))
     await env.bot.idle()
     table = latest_table(fake, "मेरे पत्ते")
-    assert "की बारी।" in table["embeds"][0]["description"]
-    assert "आपकी बारी।" in table["content"]
+    assert "आपकी बारी।" in message_text(table)
     mover = whose_turn(fake, "मेरे पत्ते")
     waiting = ASHA if mover == RAVI else RAVI
     hand = button(fake, table, "मेरे पत्ते")
@@ -67,7 +67,7 @@ async def test_language_command_chooses_gujarati_and_back(env: Env) -> None:
     _, session = await start_table(env, ASHA, "suipe", computers=1, players=2)
     hand_label = "મારાં પત્તાં"  # Asha opened the table in Gujarati: its messages are too
     table = latest_table(fake, hand_label)
-    assert table["embeds"][0]["title"].endswith(f"ટેબલ {session.id}")
+    assert message_text(table).splitlines()[0].endswith(f"ટેબલ {session.id}")
     opened = await fake.click(ASHA, int(table["id"]), button(fake, table, hand_label))
     text = fake.messages[opened.message_id]["content"]
     assert "તમારો વારો" in text or "નો વારો છે" in text
@@ -86,7 +86,7 @@ async def test_a_table_keeps_its_openers_language_for_everyone(env: Env) -> None
     await fake.slash(RAVI, "language", language="gu")
     await start_table(env, ASHA, "suipe", joiners=(RAVI,), players=2)
     table = latest_table(fake)  # English: "My hand"
-    assert table["embeds"][0]["description"].endswith("to play.")
+    assert "your turn." in message_text(table)
     opened = await fake.click(RAVI, int(table["id"]), button(fake, table, "My hand"))
     text = fake.messages[opened.message_id]["content"]
     assert "તમારો વારો" in text or "નો વારો છે" in text
@@ -146,14 +146,7 @@ async def test_a_sheepshead_table_opened_in_gujarati_speaks_gujarati(env: Env) -
         assert private_text(answer).startswith("તમારી ચાલ:")
     assert asked  # Asha was asked to pick or pass
     table = latest_table(fake, hand_label)
-    embed = table["embeds"][0]
-    words = " ".join(
-        [
-            embed["description"],
-            embed["title"],
-            *(f["name"] + " " + f["value"] for f in embed.get("fields", [])),
-        ]
-    )
+    words = message_text(table)
     # names: the players, the game, and the deal commitment's hash, nonce and command
     words = re.sub(r"\b[0-9a-f]{8,}\b", "", words)  # a digest's hex may spell "dbc"
     left = set(re.findall(r"[A-Za-z]{3,}", words)) - {

@@ -10,7 +10,15 @@ import pytest
 
 from .conftest import Env, start_bot, stop_bot
 from .fake_discord import EPHEMERAL, GUILD_ID, FakeDiscord
-from .helpers import button, latest_table, select, start_table, whose_turn
+from .helpers import (
+    button,
+    latest_table,
+    message_text,
+    message_title,
+    select,
+    start_table,
+    whose_turn,
+)
 
 ASHA, DEV, PASSER = 1001, 1002, 1003
 
@@ -80,7 +88,7 @@ async def test_table_status_is_for_the_players_and_keeps_the_timer(env: Env) -> 
     await env.bot.idle()
     reposted = latest_table(fake)
     assert len(fake.channel_messages()) >= before
-    assert f"<@{whose_turn(fake)}>" in reposted["content"]  # it names the player to move…
+    assert f"<@{whose_turn(fake)}>" in message_text(reposted)  # it names the player to move…
     assert fake.pings[int(reposted["id"])] == []  # …without pinging them again
     assert env.bot.timers[session.id] is timer  # the player to move's time goes on
 
@@ -146,7 +154,7 @@ async def test_a_finished_match_shows_on_the_lobby_and_frees_the_channel(env: En
     await two_humans(env)
     lobby_id = next(
         int(m["id"]) for m in fake.channel_messages()
-        if m["embeds"] and m["embeds"][0]["title"].startswith("Suipe · table")
+        if message_title(m).startswith("Suipe · table")
     )  # fmt: skip
     session = next(iter(env.bot.tables.by_channel.values()))
     while not session.match.is_terminal:
@@ -187,7 +195,7 @@ async def test_a_slow_move_is_answered_first_and_then_shown(env: Env) -> None:
     assert data["flags"] & EPHEMERAL and data["content"].startswith("Your move")
     await env.bot.idle()
     assert session.turn_number == before + 1
-    assert f"<@{whose_turn(fake)}>" in latest_table(fake)["content"]
+    assert f"<@{whose_turn(fake)}>" in message_text(latest_table(fake))
     assert not fake.violations
 
 

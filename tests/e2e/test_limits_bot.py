@@ -15,7 +15,7 @@ from discord.http import Route
 from .conftest import Env
 from .discord_limits import CREATE_MESSAGE, FOLLOW_UP, Refusal
 from .fake_discord import CHANNEL_ID, THREADS_CHANNEL_ID
-from .helpers import start_table
+from .helpers import message_text, start_table
 
 ASHA, DEV = 46_001, 46_002
 
@@ -26,7 +26,7 @@ def answer(step: Any) -> str:
 
 def turn_messages(env: Env, user: int, channel: int = CHANNEL_ID) -> list[dict[str, Any]]:
     return [
-        m for m in env.fake.channel_messages(channel) if f"<@{user}>, your turn" in m["content"]
+        m for m in env.fake.channel_messages(channel) if f"<@{user}>, your turn" in message_text(m)
     ]
 
 

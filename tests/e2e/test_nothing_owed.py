@@ -17,7 +17,7 @@ from engine import registry
 
 from .conftest import Env
 from .fake_discord import CHANNEL_ID
-from .helpers import start_table
+from .helpers import message_text, start_table
 
 ASHA = 44_001
 
@@ -88,7 +88,7 @@ async def test_a_fault_after_a_deal_ending_move_is_stored_never_stops_the_table(
     assert summaries, "the deal's summary is posted"
     # the move and the cut that followed it were stored together, and the game went on
     assert stored_actions(env) == session.turn_number > turn + 1
-    table = [m for m in fake.channel_messages() if f"<@{ASHA}>, your turn" in m["content"]]
+    table = [m for m in fake.channel_messages() if f"<@{ASHA}>, your turn" in message_text(m)]
     assert table, "the next turn is announced"
 
 
@@ -181,7 +181,7 @@ async def test_a_passing_refusal_from_discord_does_not_end_or_stop_the_table(env
     fake.add_member(ASHA, "Asha")
     await start_table(env, ASHA, "suipe", computers=1, players=2, deals=3)
     session = env.bot.tables.get(CHANNEL_ID)
-    before = [m for m in fake.channel_messages() if f"<@{ASHA}>, your turn" in m["content"]]
+    before = [m for m in fake.channel_messages() if f"<@{ASHA}>, your turn" in message_text(m)]
     fake.refused_posts = [(503, 0), (404, 0)]
     move = session.match.legal_actions()[0].notation
     played = await fake.slash(ASHA, "play", move=f"{move}#{session.turn_number}")
@@ -189,7 +189,7 @@ async def test_a_passing_refusal_from_discord_does_not_end_or_stop_the_table(env
     await env.bot.idle()
     assert not fake.refused_posts
     assert not session.ended and env.bot.tables.get(CHANNEL_ID) is session
-    after = [m for m in fake.channel_messages() if f"<@{ASHA}>, your turn" in m["content"]]
+    after = [m for m in fake.channel_messages() if f"<@{ASHA}>, your turn" in message_text(m)]
     assert len(after) == 1 and after[0] not in before, "the next table message came"
 
 

@@ -21,7 +21,7 @@ from engine.fairness import Cut
 from engine.registry import restore
 
 from .fake_discord import FakeDiscord
-from .helpers import lobby_button
+from .helpers import lobby_button, message_text, sections
 
 pytestmark = pytest.mark.slow
 
@@ -175,7 +175,7 @@ async def test_each_crash_window_leaves_nothing_owed_unposted(
         await asyncio.sleep(0.5)  # anything posted twice would come now
         summaries = posted(fake, "summary.png")
         assert len(summaries) == 1
-        fields = {f["name"]: f["value"] for f in summaries[0]["embeds"][0]["fields"]}
+        fields = sections(summaries[0])
         assert "Match over" in fields
         assert any(c.get("label") == "Rematch" for c in fake.components(summaries[0]))
         tables = posted(fake, "table.png")
@@ -183,7 +183,7 @@ async def test_each_crash_window_leaves_nothing_owed_unposted(
         assert len(tables) == len(moves) + 1, "one table message per move, and Start"
         for table in tables[:-1]:  # each pinged the one player to move
             assert len(fake.pings[int(table["id"])]) == 1
-        assert tables[-1]["embeds"][0]["description"] == "The match is over."
+        assert "The match is over." in message_text(tables[-1])
         status = await fake.slash(ASHA, "table", "status", channel_id=channel)
         assert "There is no table" in status.responses[-1]["data"]["content"]
         await asyncio.sleep(0.5)  # nothing more comes
@@ -228,7 +228,7 @@ async def test_a_crash_between_posting_and_recording_leaves_one_table_and_one_pi
     def one_live_table_pinging(match: Any) -> None:
         (table,) = live_tables(fake)
         to_move = users[match.current_player]
-        assert f"<@{to_move}>" in table["content"]
+        assert f"<@{to_move}>" in message_text(table)
         assert fake.pings[int(table["id"])] == [to_move]
 
     try:

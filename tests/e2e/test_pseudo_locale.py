@@ -22,6 +22,7 @@ from renderers import draw as draw_module
 from renderers import text as text_module
 
 from .conftest import Env
+from .discord_components import ACTION_ROW, TEXT_DISPLAY, walk
 from .fake_discord import GUILD_ID, FakeDiscord
 from .helpers import lobby_button
 
@@ -106,14 +107,18 @@ def texts_of(payload: dict[str, Any]) -> Iterator[str]:
             yield field.get("value") or ""
     for choice in payload.get("choices") or []:  # an autocomplete's
         yield choice.get("name") or ""
-    for row in payload.get("components") or []:
-        for item in row.get("components") or [row]:
+    for item in walk(payload.get("components") or []):  # a layout's, however nested
+        if item.get("type") == TEXT_DISPLAY:
+            yield item.get("content") or ""
+        for media in item.get("items") or []:  # a media gallery's alt texts
+            yield media.get("description") or ""
+        if item.get("type") != ACTION_ROW:
             yield item.get("label") or ""
-            yield item.get("placeholder") or ""
-            yield item.get("value") or "" if item.get("type") == 4 else ""  # a text input's
-            for option in item.get("options") or []:
-                yield option.get("label") or ""
-                yield option.get("description") or ""
+        yield item.get("placeholder") or ""
+        yield item.get("value") or "" if item.get("type") == 4 else ""  # a text input's
+        for option in item.get("options") or []:
+            yield option.get("label") or ""
+            yield option.get("description") or ""
 
 
 def page_words(game: str) -> tuple[str, ...]:

@@ -116,7 +116,7 @@ def first_tap(fake: FakeDiscord, user_id: int, picker: dict[str, Any]) -> Awaita
         if component.get("type") == 3:
             value = component["options"][0]["value"]
             return fake.click(user_id, int(picker["id"]), component["custom_id"], [value])
-        if str(component.get("label", "")).startswith("Play: "):
+        if str(component.get("custom_id", "")).endswith(":forced"):
             return fake.click(user_id, int(picker["id"]), component["custom_id"])
     raise AssertionError(f"nothing to play in {picker.get('content')!r}")
 

@@ -13,7 +13,15 @@ from engine.records import DealRecord
 
 from .conftest import Env
 from .fake_discord import EPHEMERAL, FakeDiscord
-from .helpers import button, fix_deals, latest_table, play_first_move, select, start_table
+from .helpers import (
+    button,
+    fix_deals,
+    latest_table,
+    message_text,
+    play_first_move,
+    select,
+    start_table,
+)
 
 ASHA, DEV = 901, 902
 
@@ -30,7 +38,7 @@ async def play_hand(env: Env) -> None:
         session = env.bot.tables.get(int(latest_table(fake)["channel_id"]))
         if session is None or session.match is None or session.match.deals_finished:
             return
-        content = latest_table(fake)["content"]
+        content = message_text(latest_table(fake))
         user = int(content.split("<@")[1].split(">")[0])
         await play_first_move(fake, user)
     raise AssertionError("the hand did not end")
@@ -49,10 +57,9 @@ async def test_the_cutter_cuts_then_the_deal_is_kept_replayed_and_verified(
     assert match is not None and match.pending_cut is not None
     cutter = session.seats[match.pending_cut.cutter].user_id
     table = latest_table(fake)
-    embed = table["embeds"][0]
-    assert "cuts the deck" in embed["description"]
-    shown = [f["value"] for f in embed["fields"] if f["name"] == "Deal commitment"]
-    assert shown and match.pending_cut.commitment[:16] in shown[0]
+    said = message_text(table)
+    assert "cuts the deck" in said
+    assert f"Deal commitment `{match.pending_cut.commitment[:16]}` · `/verify`" in said
     assert not table["attachments"], "no table image while the deck is cut"
     secret = match.deal_keys.secrets[0].hex()  # type: ignore[union-attr]
 

@@ -18,8 +18,10 @@ from .helpers import (
     button,
     latest_table,
     lobby_button,
+    message_title,
     play_first_move,
     rated_table_players,
+    sections,
     start_table,
     whose_turn,
 )
@@ -73,10 +75,10 @@ async def test_a_game_found_by_its_entry_point_plays_end_to_end(env: Env) -> Non
         await env.bot.idle()
     assert played >= 4  # two hands of three cards: the humans played their share
     posted = fake.channel_messages(session.row.channel_id)
-    summaries = [m for m in posted if m["embeds"] and m["embeds"][0]["title"].startswith("Hand ")]
-    assert [m["embeds"][0]["title"] for m in summaries] == ["Hand 1 is over", "Hand 2 is over"]
+    summaries = [m for m in posted if message_title(m).startswith("Hand ")]
+    assert [message_title(m) for m in summaries] == ["Hand 1 is over", "Hand 2 is over"]
     assert summaries[-1]["attachments"][0]["filename"] == "summary.png"
-    over = {f["name"]: f["value"] for f in summaries[-1]["embeds"][0]["fields"]}
+    over = sections(summaries[-1])
     assert "tricks" in over["Match over"]
 
     rows = await env.bot.store.player_results(GUILD_ID, NAME)
@@ -110,8 +112,8 @@ async def test_the_test_game_speaks_hindi_from_its_own_catalogue(env: Env) -> No
         await fake.slash(whose_turn(fake, "मेरे पत्ते"), "play", move=move)
         await env.bot.idle()
     posted = fake.channel_messages(session.row.channel_id)
-    summary = next(m for m in posted if m["embeds"] and "summary.png" in str(m["attachments"]))
-    over = next(f["value"] for f in summary["embeds"][0]["fields"] if "Asha: " in f["value"])
+    summary = next(m for m in posted if "summary.png" in str(m["attachments"]))
+    over = next(value for value in sections(summary).values() if "Asha: " in value)
     # "Asha: 2 tricks · Dev: 1 trick": the game's own message, from its own hi.po
     assert "हाथ" in over and "trick" not in over
 

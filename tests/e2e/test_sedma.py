@@ -13,7 +13,10 @@ from .helpers import (
     finish_picker,
     fix_deals,
     latest_table,
+    message_text,
+    message_title,
     rated_table_players,
+    sections,
     start_table,
     whose_turn,
 )
@@ -47,7 +50,7 @@ async def play_preferring(fake: FakeDiscord, user_id: int, prefix: str) -> tuple
 
 
 def posted_titles(fake: FakeDiscord, channel: int) -> list[str]:
-    return [m["embeds"][0].get("title", "") for m in fake.channel_messages(channel) if m["embeds"]]
+    return [message_title(m) for m in fake.channel_messages(channel) if message_title(m)]
 
 
 async def test_four_player_sedma_to_the_end_then_the_leaderboard(
@@ -86,9 +89,9 @@ async def test_four_player_sedma_to_the_end_then_the_leaderboard(
     titles = posted_titles(fake, channel)
     hands = [t for t in titles if t.startswith("Hand ") and t.endswith(" is over")]
     assert len(hands) == session.match.deals_finished >= 1
-    summaries = [m for m in fake.channel_messages(channel) if m["embeds"]]
-    summary = [m for m in summaries if m["embeds"][0].get("title", "").startswith("Hand ")][-1]
-    fields = {f["name"]: f["value"] for f in summary["embeds"][0]["fields"]}
+    summaries = fake.channel_messages(channel)
+    summary = [m for m in summaries if message_title(m).startswith("Hand ")][-1]
+    fields = sections(summary)
     assert "game point" in fields["Result"] and "win!" in fields["Match over"]
     assert summary["attachments"][0]["filename"] == "summary.png"
 
@@ -133,9 +136,9 @@ async def test_sedma_text_table_and_refusals(env: Env) -> None:
     fake.add_member(ASHA, "Asha")
     fake.add_member(DEV, "Dev")
     await start_table(env, ASHA, "sedma", joiners=(DEV,), channel_id=NO_FILES_CHANNEL_ID, players=2)
-    tables = [m for m in fake.channel_messages(NO_FILES_CHANNEL_ID) if m["embeds"]
-              and any(f["name"] == "Table" for f in m["embeds"][0].get("fields", []))]  # fmt: skip
-    text = next(f["value"] for f in tables[-1]["embeds"][0]["fields"] if f["name"] == "Table")
+    tables = [m for m in fake.channel_messages(NO_FILES_CHANNEL_ID)
+              if "so the table comes as text" in message_text(m)]  # fmt: skip
+    text = message_text(tables[-1])
     assert "Trick:" in text and "Wild: 7s" in text and "in stock" in text
     session = env.bot.tables.get(NO_FILES_CHANNEL_ID)
     mover = (ASHA, DEV)[session.match.current_player]

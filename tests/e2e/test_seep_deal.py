@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .conftest import Env
 from .fake_discord import EPHEMERAL
-from .helpers import button, play_first_move, whose_turn
+from .helpers import button, gallery_items, message_title, play_first_move, whose_turn
 
 ASHA, DEV = 501, 502
 
@@ -29,7 +29,7 @@ async def test_a_full_seep_deal_from_new_table_to_the_summary(env: Env) -> None:
     humans = {ASHA, DEV}
     for _ in range(60):
         if any(
-            m["embeds"] and "is over" in m["embeds"][0].get("title", "")
+            "is over" in message_title(m)
             for m in fake.channel_messages()
         ):
             break
@@ -41,7 +41,7 @@ async def test_a_full_seep_deal_from_new_table_to_the_summary(env: Env) -> None:
     summaries = [
         m
         for m in fake.channel_messages()
-        if m["embeds"] and "Deal 1 is over" in m["embeds"][0].get("title", "")
+        if "Deal 1 is over" in message_title(m)
     ]
     assert len(summaries) == 1 and summaries[0]["attachments"][0]["filename"] == "summary.png"
     tables = [
@@ -50,7 +50,7 @@ async def test_a_full_seep_deal_from_new_table_to_the_summary(env: Env) -> None:
         if m["attachments"] and m["attachments"][0]["filename"] == "table.png"
     ]
     table = tables[-1]
-    assert table["embeds"][0]["image"]["url"] == "attachment://table.png"
+    assert [item["media"]["url"] for item in gallery_items(table)] == ["attachment://table.png"]
     # the channel stays readable: one live table message, earlier ones removed
     assert len(tables) == 1
     assert (

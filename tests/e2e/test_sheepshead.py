@@ -15,8 +15,11 @@ from .helpers import (
     finish_picker,
     fix_deals,
     latest_table,
+    message_text,
+    message_title,
     played_text,
     rated_table_players,
+    sections,
     start_table,
     whose_turn,
 )
@@ -45,7 +48,7 @@ def summaries(fake: FakeDiscord, channel: int) -> list[dict[str, Any]]:
     return [
         m
         for m in fake.channel_messages(channel)
-        if m["embeds"] and m["embeds"][0].get("title", "").startswith("Hand ")
+        if message_title(m).startswith("Hand ")
     ]
 
 
@@ -71,7 +74,7 @@ async def test_five_players_from_the_pick_to_the_score_sheet(
     assert answer.startswith("Your move: Asha buried 2 cards")
     hand = session.match.deal
     assert len(hand.buried) == 2
-    public = latest_table(fake)["content"] + str(latest_table(fake)["embeds"])
+    public = message_text(latest_table(fake))
     assert all(card.pretty not in public for card in hand.buried)  # the bury stays hidden
     await env.bot.idle()
     answer, prompts = await act(fake, ASHA)
@@ -85,7 +88,7 @@ async def test_five_players_from_the_pick_to_the_score_sheet(
         await env.bot.idle()
 
     summary = summaries(fake, channel)[-1]
-    fields = {f["name"]: f["value"] for f in summary["embeds"][0]["fields"]}
+    fields = sections(summary)
     assert "Asha picked and" in fields["Result"]
     assert fields["Score sheet"].startswith("Asha ")
     assert summary["attachments"][0]["filename"] == "summary.png"
@@ -100,8 +103,7 @@ async def test_five_players_from_the_pick_to_the_score_sheet(
     assert shown["Units on the sheet"] == str(sheet[0])
     assert shown["Hands picked"] == "1"
     board = await fake.slash(DEV, "leaderboard", channel_id=NO_FILES_CHANNEL_ID, game="sheepshead")
-    embed = fake.messages[board.message_id]["embeds"][0]
-    assert embed["title"] == "Sheepshead leaderboard · by units"
+    assert message_title(fake.messages[board.message_id]) == "Sheepshead leaderboard · by units"
 
 
 async def test_everyone_passes_and_the_leaster_is_played_out(env: Env) -> None:
@@ -120,7 +122,7 @@ async def test_everyone_passes_and_the_leaster_is_played_out(env: Env) -> None:
     while not session.match.is_terminal:
         await act(fake, whose_turn(fake))
         await env.bot.idle()
-    fields = {f["name"]: f["value"] for f in summaries(fake, channel)[-1]["embeds"][0]["fields"]}
+    fields = sections(summaries(fake, channel)[-1])
     assert "wins the leaster" in fields["Result"]
     winner = session.match.deal_results[-1].score.winner
     assert sorted(session.match.sheet) == [-1, -1, 2] and session.match.sheet[winner] == 2
@@ -148,4 +150,4 @@ async def test_a_restart_in_the_middle_of_a_hand_plays_on(
         await act(fake, ASHA, "Pick")
         await env.bot.idle()
     assert sum(restored.match.sheet) == 0
-    assert summaries(fake, channel)[-1]["embeds"][0]["title"] == "Hand 1 is over"
+    assert message_title(summaries(fake, channel)[-1]) == "Hand 1 is over"

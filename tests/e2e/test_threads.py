@@ -7,7 +7,7 @@ import asyncio
 
 from .conftest import Env, start_bot, stop_bot
 from .fake_discord import CHANNEL_ID, EPHEMERAL, THREADS_CHANNEL_ID
-from .helpers import button
+from .helpers import button, message_text
 
 ASHA, DEV = 601, 602
 
@@ -123,6 +123,6 @@ async def test_an_archived_thread_wakes_up_and_a_locked_one_ends_its_table(env: 
         assert answer.responses[-1]["data"]["content"].startswith("Your move")
     await env.bot.idle()
     assert not fake.threads[quiet]["thread_metadata"]["archived"] and not woken.ended
-    assert tables_in(env, quiet)[-1]["content"].startswith(f"<@{ASHA}>")  # the new table
+    assert f"<@{ASHA}>, your turn" in message_text(tables_in(env, quiet)[-1])  # the new table
     assert closed.ended and env.bot.tables.get(locked) is None
     assert not env.errors.records

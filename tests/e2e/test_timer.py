@@ -12,7 +12,7 @@ from bot.flow import TableFlow
 
 from .conftest import Env, start_bot, stop_bot
 from .fake_discord import EPHEMERAL
-from .helpers import button, play_first_move, start_table
+from .helpers import button, message_text, play_first_move, start_table
 from .test_seep_deal import ASHA
 
 
@@ -113,7 +113,7 @@ async def test_a_restored_table_runs_its_turn_timer_on_from_its_stored_deadline(
     monkeypatch.setattr(TableFlow, "timer_scale", 1.0)
     await env.bot.idle()
     assert env.bot.tables.get(channel).turn_number > turn
-    tables = [m for m in fake.messages.values() if f"<@{ASHA}>, your turn" in m["content"]]
+    tables = [m for m in fake.messages.values() if f"<@{ASHA}>, your turn" in message_text(m)]
     assert len(tables) == 2, "the table was posted once before the restart, once after the move"
 
 

@@ -49,3 +49,21 @@ def test_the_measure_catches_small_text() -> None:
     with recording_labels() as labels:
         image = gallery_makers(tiny)["leaderboard"]()
     assert min(label.height for label in labels) * PHONE_WIDTH / image.width < MIN_LABEL
+
+
+def test_the_cards_only_table_leaves_its_words_to_the_message() -> None:
+    """The table a layout message shows draws none of the words the message says beside it
+    (its title, the scores, the last play), and is shorter by the bands they took."""
+    from engine.core import PUBLIC
+    from engine.games import new_match
+    from renderers import table
+    from renderers.gallery import FOUR, part_played
+
+    for game in ("seep", "sedma", "sheepshead"):
+        picture = part_played(new_match(game, 5, players=4), 5, 6).view(PUBLIC).picture(FOUR)
+        words = {picture.title, *picture.score_lines, picture.last_play}
+        with recording_labels() as labels:
+            image = table.render_cards(picture)
+        drawn = {label.text for label in labels}
+        assert picture.last_play and not words & drawn, (game, words & drawn)
+        assert image.height < table.render_picture(picture).height
