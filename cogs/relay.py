@@ -41,6 +41,7 @@ from cogs.lobby import lobby_embed
 from cogs.output import channel_gone_on_discord_errors
 from cogs.presenter import summary_message, table_message
 from cogs.replies import ANSWER_FIRST, REPLY_SECONDS, InteractionReply
+from cogs.table_layout import as_legacy
 from cogs.wire import EncodedMessage, encode_message
 
 if TYPE_CHECKING:
@@ -405,7 +406,8 @@ class RelayTableOutput:
 
     async def post_deal_summary(self, session: TableSession, summary: object) -> None:
         assert isinstance(summary, dict)
-        kwargs = {key: value for key, value in summary.items() if key != "images"}
+        # a follow-up of a deferred press is an edit of its answer: without layout components
+        kwargs = as_legacy({key: value for key, value in summary.items() if key != "images"})
         images = summary.get("images") or []
         if images:
             kwargs["files"] = [discord.File(io.BytesIO(d), filename=n) for d, n in images]
@@ -442,6 +444,8 @@ class RelayTableOutput:
 def _encoded(kwargs: dict[str, Any], allowed: discord.AllowedMentions | None) -> EncodedMessage:
     """The table message with the Continue button and its line, encoded (in the worker thread
     that drew it)."""
+    # edited in place, so without layout components (cogs.table_layout.as_legacy)
+    kwargs = as_legacy(kwargs)
     view = kwargs.get("view") or discord.ui.View(timeout=None)
     table_id = next(
         (item.table_id for item in view.children if isinstance(item, TableButton)), None

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import discord
 
@@ -143,3 +144,44 @@ def _gallery(filename: str, alt: str) -> discord.ui.MediaGallery[discord.ui.Layo
     item = discord.MediaGalleryItem(f"attachment://{filename}",
                                     description=alt[:ALT_TEXT_LIMIT] or None)  # fmt: skip
     return discord.ui.MediaGallery(item)
+
+
+def as_legacy(kwargs: dict[str, Any]) -> dict[str, Any]:
+    """The same message without layout components, for where Discord cannot take a layout
+    message: an edit that uploads the picture a media gallery shows is refused
+    (discord-api-docs#7529), and a table sent through an interaction is edited in place. The
+    line that mentions someone becomes the content (a mention in an embed pings nobody), the
+    other texts an embed's description in the container's colour, each gallery's picture an
+    embed's image, the buttons a classic view's rows."""
+    view = kwargs.get("view")
+    if not isinstance(view, discord.ui.LayoutView):
+        return kwargs
+    texts = [item.content for item in view.walk_children()
+             if isinstance(item, discord.ui.TextDisplay)]  # fmt: skip
+    mentioning = next((text for text in texts if "<@" in text), "")
+    colour = next((c.accent_colour for c in view.walk_children()
+                   if isinstance(c, discord.ui.Container)), None)  # fmt: skip
+    galleries = [g for g in view.walk_children() if isinstance(g, discord.ui.MediaGallery)]
+    images = [media.media.url for gallery in galleries for media in gallery.items]
+    lines = "\n".join(text for text in texts if text != mentioning).split("\n")
+    title = lines.pop(0)[4:] if lines and lines[0].startswith("### ") else None
+    described = "\n".join(lines)[:4096]
+    embeds = [discord.Embed(title=title[:256] if title else None,
+                            description=described or None, colour=colour)]  # fmt: skip
+    for number, url in enumerate(images):
+        if number == 0:
+            embeds[0].set_image(url=url)
+        elif len(embeds) < 10:
+            embeds.append(discord.Embed(colour=colour).set_image(url=url))
+    classic = discord.ui.View(timeout=None)
+    for row_number, row in enumerate(item for item in view.walk_children()
+                                     if isinstance(item, discord.ui.ActionRow)):  # fmt: skip
+        for child in list(row.children):
+            row.remove_item(child)
+            child.row = min(row_number, 4)
+            classic.add_item(child)
+    legacy = {key: value for key, value in kwargs.items() if key != "view"}
+    legacy["content"] = mentioning or None
+    legacy["embeds"] = embeds
+    legacy["view"] = classic
+    return legacy
