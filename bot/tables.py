@@ -250,7 +250,9 @@ class TableSession:
             self.seats[seat] = SeatRow(seat, None, name, level)
             return seat
 
-    async def start(self, user_id: int) -> None:
+    async def start(self, user_id: int, keys: DealKeys | None = None) -> None:
+        """Start the match (the host), its deals drawn fresh, or from `keys` (an event's
+        deal set: the same committed deals at each of its tables)."""
         async with self.lock:
             if user_id != self.row.host_id:
                 raise TableError(_("Only the host can start the game."))
@@ -265,7 +267,7 @@ class TableSession:
                         missing,
                     )
                 )
-            keys = DealKeys.fresh()  # the deals' secrets, apart from the computers' seed
+            keys = keys or DealKeys.fresh()  # the deals' secrets, apart from the computers' seed
             match = self.spec.new_match(keys, self.row.rules)
             first: list[tuple[int, str]] = []
             cut = self.due_cut(match)
@@ -304,6 +306,8 @@ class TableSession:
         tables with hints never (a learner's game)."""
         if self.hints_on:
             return False
+        if self.row.options.get("event") is not None and not settings.get("rate_tournaments"):
+            return False  # an event's table counts for ratings only where the server says so
         if any(row.is_computer for row in self.seats.values()):
             return bool(settings.get("rate_computer_games", False))
         return True
