@@ -32,6 +32,8 @@ class Entrant:
     user_id: int
     name: str
     entered: int  # the order of entry (0 first): the last tie-break, never chance
+    partner: int | None = None  # partnership games: the user id this entrant entered with
+    rating: float | None = None  # knockout seeding, where the server rates the game
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +86,11 @@ class EventSettings:
     duration: float = 0.0  # arena: seconds from the start
     partnerships: bool = False  # seats 0/2 and 1/3 are partners (4-player Seep, Sedma, Hola)
     dealer_sits_out: bool = False  # Sheepshead at six: the dealer sits each hand out
+    # sessions and duplicate: the table sizes the game allows (empty: `seats` alone)
+    table_sizes: tuple[int, ...] = ()
+
+    def sizes(self) -> tuple[int, ...]:
+        return tuple(sorted(set(self.table_sizes) | {self.seats}))
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,9 +117,7 @@ class Format(Protocol):
         """Whether the format suits a game played at `seats` seats."""
         ...
 
-    def pairings(
-        self, state: EventState, free: Sequence[int], now: float
-    ) -> list[Pairing]:
+    def pairings(self, state: EventState, free: Sequence[int], now: float) -> list[Pairing]:
         """The tables to open now, given the entrants not at a table (`free`, in entry order).
         Empty: nothing to open yet (a round still playing, or the event over)."""
         ...
@@ -121,5 +126,4 @@ class Format(Protocol):
         """Whether the event is over (no more pairings will come)."""
         ...
 
-    def standings(self, state: EventState) -> list[Standing]:
-        ...
+    def standings(self, state: EventState) -> list[Standing]: ...
