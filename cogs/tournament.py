@@ -303,8 +303,8 @@ class DiscordEventOutput:
                 event=event.id, round=pairing.round, table=pairing.table_number,
                 players=players or "—", number=session.id,
             )  # fmt: skip
-        await channel.send(text, nonce=f"e{event.id}.{pairing.round}.{pairing.table_number}",
-                           enforce_nonce=True)  # fmt: skip
+        # with its nonce: sent again after a crash, it is the same message
+        await channel.send(text, nonce=f"e{event.id}.{pairing.round}.{pairing.table_number}")
 
     async def show_standings(self, event: EventRow, view: EventView) -> int | None:
         channel = await channel_of(self.bot, event.home_id)

@@ -115,6 +115,7 @@ def event_settings(event: EventRow) -> EventSettings:
         duration=float(numbers.get("duration", 0.0)),
         partnerships=spec.side_rule(event.rules) is SideRule.PARTNERS,
         dealer_sits_out=bool(numbers.get("dealer_sits_out", False)),
+        table_sizes=spec.allowed_seats,
     )
 
 
@@ -481,8 +482,8 @@ class Tournaments:
             "parent_channel_id": event.channel_id,
         }
         table_id = await self.events.open_table(
-            pairing, event.guild_id, thread_id, event.creator_id, event.game, dict(event.rules),
-            options, seats,
+            pairing, event.guild_id, thread_id, event.creator_id, event.game,
+            {**event.rules, "players": len(seats)}, options, seats,
         )  # fmt: skip
         row = await self.store.table(table_id)
         assert row is not None

@@ -1,0 +1,266 @@
+"""Tournaments end to end: an event made, joined and started in its thread, each pairing's
+table played in a thread of its own by people (with /play) and computers, the standings
+message edited as tables finish; restarts in the middle of a round, members racing to join,
+two presses of Start; the CSV export; bad input answered privately."""
+
+from __future__ import annotations
+
+import asyncio
+import csv
+import io
+import sqlite3
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import pytest
+
+from bot.tournaments.sessions import Sessions
+from bot.tournaments.swiss import Swiss
+
+from .conftest import Env, start_bot, stop_bot
+from .fake_discord import CHANNEL_ID, EPHEMERAL, READ_ONLY_CHANNEL_ID, THREADS_CHANNEL_ID
+from .helpers import MANAGE_GUILD
+
+HOST = 701
+PEOPLE = {701: "Asha", 702: "Dev", 703: "Kiran", 704: "Mira", 705: "Olek", 706: "Petra"}
+
+
+def use_formats(env: Env) -> None:
+    env.bot.tournaments.formats.update({"swiss": Swiss(), "sessions": Sessions()})
+
+
+def answer(step: Any) -> str:
+    return str((step.responses[-1].get("data") or {}).get("content") or "")
+
+
+def standings_message(env: Env, event_id: int) -> dict[str, Any]:
+    thread = event_thread(env, event_id)
+    found = [m for m in env.fake.channel_messages(thread) if m.get("embeds")
+             and m["embeds"][0].get("title", "").startswith(f"Event {event_id}:")]  # fmt: skip
+    assert len(found) == 1, "one standings message, edited"
+    return found[0]
+
+
+def rows(env: Env, sql: str, *args: Any) -> list[tuple[Any, ...]]:
+    db = sqlite3.connect(env.database)
+    try:
+        return db.execute(sql, args).fetchall()
+    finally:
+        db.close()
+
+
+def event_thread(env: Env, event_id: int) -> int:
+    return int(rows(env, "SELECT thread_id FROM tournaments WHERE id = ?", event_id)[0][0])
+
+
+def event_status(env: Env, event_id: int) -> str:
+    return str(rows(env, "SELECT status FROM tournaments WHERE id = ?", event_id)[0][0])
+
+
+async def make_event(env: Env, game: str, **options: Any) -> int:
+    fake = env.fake
+    for user_id, name in PEOPLE.items():
+        fake.add_member(user_id, name)
+    options.setdefault("start", "30")  # minutes from now: started by a press
+    made = await fake.slash(HOST, "tournament", f"new {game}", channel_id=THREADS_CHANNEL_ID,
+                            permissions=MANAGE_GUILD, **options)  # fmt: skip
+    text = answer(made)
+    assert "made event" in text and "<t:" in text, text
+    return int(text.split("made event ")[1].split(" ")[0])
+
+
+def event_button(env: Env, event_id: int, action: str) -> tuple[int, str]:
+    message = standings_message(env, event_id)
+    for component in env.fake.components(message):
+        if component.get("custom_id") == f"event:{event_id}:{action}":
+            return int(message["id"]), component["custom_id"]
+    raise AssertionError(f"no {action} button on the standings message")
+
+
+async def press(env: Env, user: int, event_id: int, action: str) -> str:
+    message, custom_id = event_button(env, event_id, action)
+    return answer(await env.fake.click(user, message, custom_id))
+
+
+async def until(check: Callable[[], bool], timeout: float = 90.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not check():
+        assert time.monotonic() < deadline, "timed out"
+        await asyncio.sleep(0.05)
+
+
+async def people_play(env: Env, event_id: int, stop: Callable[[], bool]) -> None:
+    """The people at the event's tables play their first legal move with /play in their
+    table's thread whenever it is their turn, until `stop()`."""
+    while not stop():
+        moved = False
+        for session in list(env.bot.tables.by_channel.values()):
+            if session.row.options.get("event") != event_id or session.match is None:
+                continue
+            match = session.match
+            if match.is_terminal or session.ended:
+                continue
+            row = session.seats.get(match.current_player or 0)
+            if row is None or row.plays_itself:
+                continue
+            move = match.legal_actions()[0].notation
+            step = await env.fake.slash(row.user_id, "play", channel_id=session.row.channel_id,
+                                        move=f"{move}#{session.turn_number}")  # fmt: skip
+            moved = moved or answer(step).startswith("Your move")
+        await asyncio.sleep(0 if moved else 0.05)
+
+
+async def run_event(env: Env, event_id: int, timeout: float = 240.0) -> None:
+    done = lambda: event_status(env, event_id) == "finished"  # noqa: E731
+    players = asyncio.create_task(people_play(env, event_id, done))
+    try:
+        await until(done, timeout)
+    finally:
+        await players
+    await env.bot.idle()
+
+
+def results(env: Env, event_id: int) -> list[tuple[Any, ...]]:
+    return rows(env, "SELECT round, table_number, seats, table_id, result FROM"
+                " tournament_pairings WHERE event_id = ? ORDER BY round, table_number",
+                event_id)  # fmt: skip
+
+
+async def test_a_swiss_event_of_eight_plays_to_its_end(env: Env) -> None:
+    use_formats(env)
+    event_id = await make_event(env, "suipe", format="swiss", players=2, rounds=3,
+                                computers=4, deals=1)  # fmt: skip
+    for user in (702, 703, 704):
+        assert "You have entered" in await press(env, user, event_id, "join")
+    assert "You have entered" in await press(env, HOST, event_id, "join")
+    embed = standings_message(env, event_id)["embeds"][0]
+    assert "Entered (8)" in embed["description"]
+    assert "<t:" in embed["description"]
+    assert "starts now" in await press(env, HOST, event_id, "start")
+    await run_event(env, event_id)
+    paired = results(env, event_id)
+    assert [(r[0], r[1]) for r in paired] == [(n, t) for n in (1, 2, 3) for t in (1, 2, 3, 4)]
+    meetings = [frozenset(eval(r[2])) for r in paired]
+    assert len(set(meetings)) == len(meetings), "no pair meets twice"
+    assert all(r[3] is not None and r[4] is not None for r in paired)
+    # every table played in a thread of its own, its result in the standings
+    threads = {r[0] for r in rows(env, "SELECT channel_id FROM game_tables")}
+    assert len(threads) == 12
+    embed = standings_message(env, event_id)["embeds"][0]
+    assert "Finished." in embed["description"] and "Buchholz" in embed["description"]
+    lines = [line for line in embed["description"].splitlines() if " — " in line]
+    assert len(lines) == 8
+    exported = await env.fake.slash(HOST, "tournament", "export", channel_id=THREADS_CHANNEL_ID,
+                                    event=event_id)  # fmt: skip
+    response = exported.responses[-1]
+    assert response["data"]["flags"] & EPHEMERAL
+    attachment = env.fake.files[exported.message_id][0]["data"]
+    table = list(csv.reader(io.StringIO(attachment.decode())))
+    assert table[0][:4] == ["round", "table", "table_id", "thread_id"]
+    assert len([row for row in table[1:] if row and row[0].isdigit() and len(row) == 10]) == 24
+
+
+async def test_a_sheepshead_sessions_event_of_ten_over_two_sessions(env: Env) -> None:
+    use_formats(env)
+    event_id = await make_event(env, "sheepshead", format="sessions", players=5, rounds=2,
+                                computers=5, sheepshead_hands=2)  # fmt: skip
+    for user in PEOPLE:
+        if user != 706:
+            await press(env, user, event_id, "join")
+    await press(env, HOST, event_id, "start")
+    await run_event(env, event_id)
+    paired = results(env, event_id)
+    assert [(r[0], r[1]) for r in paired] == [(1, 1), (1, 2), (2, 1), (2, 2)]
+    assert all(len(eval(r[2])) == 5 for r in paired)
+    embed = standings_message(env, event_id)["embeds"][0]
+    assert "Finished." in embed["description"]
+
+
+async def test_two_members_joining_at_once_and_a_full_event(env: Env) -> None:
+    use_formats(env)
+    event_id = await make_event(env, "suipe", format="swiss", players=2, rounds=1, capacity=3)
+    message, custom_id = event_button(env, event_id, "join")
+    clicks = [env.fake.click(user, message, custom_id) for user in (702, 703, 702, 703)]
+    answers = [answer(step) for step in await asyncio.gather(*clicks)]
+    assert sorted(a.startswith("You have entered event") for a in answers) == [False, False, True, True]
+    assert sum("already" in a for a in answers) == 2
+    entered = rows(env, "SELECT user_id, entered FROM tournament_entrants WHERE event_id = ?"
+                   " ORDER BY entered", event_id)  # fmt: skip
+    assert sorted(u for u, _ in entered) == [702, 703] and [e for _, e in entered] == [0, 1]
+    await press(env, 704, event_id, "join")
+    full = await press(env, 705, event_id, "join")
+    assert full == "This event is full."
+
+
+async def test_two_presses_of_start_start_it_once(env: Env) -> None:
+    use_formats(env)
+    event_id = await make_event(env, "suipe", format="swiss", players=2, rounds=1,
+                                computers=4, deals=1)  # fmt: skip
+    message, custom_id = event_button(env, event_id, "start")
+    presses = [env.fake.click(HOST, message, custom_id) for _ in range(2)]
+    answers = sorted(answer(step) for step in await asyncio.gather(*presses))
+    assert answers == ["Event 1 starts now.", "This event has already started."]
+    await until(lambda: event_status(env, event_id) == "finished")
+    await env.bot.idle()
+    assert len(results(env, event_id)) == 2
+    started = [m for m in env.fake.channel_messages(event_thread(env, event_id))
+               if "The event has started" in m.get("content", "")]  # fmt: skip
+    assert len(started) == 1
+    joined = await press_late(env, event_id)
+    assert "started" in joined
+
+
+async def press_late(env: Env, event_id: int) -> str:
+    step = await env.fake.slash(702, "tournament", "join", channel_id=THREADS_CHANNEL_ID,
+                                event=event_id)  # fmt: skip
+    return answer(step)
+
+
+async def test_a_restart_in_the_middle_of_a_round(
+    env: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    use_formats(env)
+    event_id = await make_event(env, "suipe", format="swiss", players=2, rounds=2,
+                                computers=2, deals=1)  # fmt: skip
+    for user in (702, 703):
+        await press(env, user, event_id, "join")
+    await press(env, HOST, event_id, "start")
+    await until(lambda: len(results(env, event_id)) == 2)
+    # the people have not moved: the round is in play; the bot stops in the middle of it
+    await stop_bot(env.bot, wait_for_work=False)
+    env.bot = await start_bot(env.fake, env.database)
+    use_formats(env)
+    await run_event(env, event_id)
+    paired = results(env, event_id)
+    assert [(r[0], r[1]) for r in paired] == [(1, 1), (1, 2), (2, 1), (2, 2)]
+    tables = rows(env, "SELECT COUNT(*) FROM game_tables")[0][0]
+    assert tables == 4, "no pairing opened twice"
+
+
+async def test_bad_input_is_answered_privately(env: Env) -> None:
+    use_formats(env)
+    fake = env.fake
+    for user_id, name in PEOPLE.items():
+        fake.add_member(user_id, name)
+    cases: list[tuple[dict[str, Any], str]] = [
+        ({"permissions": 0}, "Only members who manage the server"),
+        ({"start": "00:00"}, "has passed"),
+        ({"format": "swiss", "game": "sheepshead"}, "does not fit"),
+        ({"channel_id": READ_ONLY_CHANNEL_ID}, "I may not post"),
+        ({"channel_id": CHANNEL_ID}, "I may not create threads"),
+    ]
+    for extra, expected in cases:
+        game = extra.pop("game", "suipe")
+        options = {"format": "swiss", "channel_id": THREADS_CHANNEL_ID,
+                   "permissions": MANAGE_GUILD, **extra}  # fmt: skip
+        step = await fake.slash(HOST, "tournament", f"new {game}", **options)
+        response = step.responses[-1]
+        assert response["data"]["flags"] & EPHEMERAL, answer(step)
+        assert expected in answer(step), answer(step)
+    past = await fake.slash(HOST, "tournament", "new suipe", channel_id=THREADS_CHANNEL_ID,
+                            permissions=MANAGE_GUILD, format="swiss", start="-5")  # fmt: skip
+    assert past.responses[-1]["data"]["flags"] & EPHEMERAL
+
+
+Awaited = Callable[[], Awaitable[Any]]
