@@ -26,6 +26,7 @@ from bot.tournaments.runtime import (
     EventView,
     Tournaments,
     entrant_name,
+    event_language,
     format_label,
 )
 from bot.translator import said
@@ -202,10 +203,6 @@ def standings_embed(view: EventView) -> discord.Embed:
         embed.set_footer(text=_("{command} for every table's result and record",
                                 command="/tournament export"))  # fmt: skip
     return embed
-
-
-def event_language(event: EventRow) -> str:
-    return str(event.options.get("table", {}).get("language") or "en")
 
 
 class EventButton(

@@ -28,7 +28,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
-from bot.i18n import N_, _
+from bot.i18n import N_, _, speaking
 from bot.players import DEFAULT_LEVEL
 from bot.storage import SeatRow, Store, StoreFault
 from bot.storage.store import MISSED_TURNS_LIMIT
@@ -103,6 +103,11 @@ def entrant_name(entrant: EntrantRow) -> str:
     return entrant.name
 
 
+def event_language(event: EventRow) -> str:
+    """The language the event's public messages speak (the server's, else its creator's)."""
+    return str(event.options.get("table", {}).get("language") or "en")
+
+
 def event_settings(event: EventRow) -> EventSettings:
     numbers = event.options.get("format", {})
     spec = registry.game(event.game)
@@ -167,6 +172,7 @@ class Tournaments:
         self.formats = dict(formats if formats is not None else known_formats())
         self.output: EventOutput | None = None
         self._locks: dict[int, asyncio.Lock] = {}
+        self._refreshing: dict[int, bool] = {}  # events whose standings edit is on its way
         self.timers: dict[int, asyncio.Task[Any]] = {}  # an event's start (or end) time
         flow.on_match_end.append(self.match_ended)
 
@@ -256,7 +262,7 @@ class Tournaments:
                 if event.status == "closed"
                 else _("This event has started: entries are closed.")
             )
-        await self.refresh(event_id)
+        self.refresh_soon(event_id)
         return event
 
     async def leave(self, event_id: int, user_id: int) -> None:
@@ -266,7 +272,7 @@ class Tournaments:
             raise EventError(_("You have not entered this event."))
         if answer == "closed":
             raise EventError(_("This event has started: you can no longer leave it."))
-        await self.refresh(event_id)
+        self.refresh_soon(event_id)
 
     # ----- the start ------------------------------------------------------------------------
 
@@ -299,17 +305,23 @@ class Tournaments:
         self.cancel_timer(event_id)
         event = await self.get(event_id)
         self.keep_time(event)
-        await self.port.announce(
-            event, _("The event has started: {count} players.", count=len(entrants))
-        )
-        self.flow.schedule(self.advance(event_id))
+        # after the answer: the start is said, then the first tables open
+        self.flow.schedule(self._started(event, len(entrants)))
         return True
+
+    async def _started(self, event: EventRow, count: int) -> None:
+        with speaking(event_language(event)):
+            text = _("The event has started: {count} players.", count=count)
+        await self.port.announce(event, text)
+        await self.advance(event.id)
 
     async def close_entries(self, event_id: int) -> None:
         if await self.events.close_entries(event_id):
             event = await self.get(event_id)
-            await self.port.announce(event, _("Entries are closed: the event starts soon."))
-            await self.refresh(event_id)
+            with speaking(event_language(event)):
+                text = _("Entries are closed: the event starts soon.")
+            await self.port.announce(event, text)
+            self.refresh_soon(event_id)
 
     # ----- moving on ------------------------------------------------------------------------
 
@@ -351,47 +363,52 @@ class Tournaments:
             event = await self.get(event_id)
             if event.status != "running":
                 return
-            format_ = self.format_of(event)
-            pairings = await self.events.pairings(event_id)
-            await self._take_results(event, pairings)
-            entrants = await self.events.entrants(event_id)
-            pairings = await self.events.pairings(event_id)
-            now = time.time()
-            state = self._state(event, entrants, pairings, now)
-            if not format_.finished(state, now):
-                busy = {u for p in pairings if p.result is None for u in p.seats}
-                free = [
-                    e.user_id for e in entrants if not e.withdrawn and e.user_id not in busy
-                ]
-                try:
-                    new = format_.pairings(state, free, now)
-                except FormatError as error:
-                    log.warning("event %s: the format cannot pair: %s", event_id, error)
-                    new = []
-                if new:
-                    await self.events.add_pairings(
-                        event_id,
-                        [(p.round, p.table, p.seats, p.deal_set, p.sits_out) for p in new],
-                    )
-                    pairings = await self.events.pairings(event_id)
-                    state = self._state(event, entrants, pairings, now)
-            for pairing in pairings:
-                if pairing.result is None:
-                    await self._open(event, pairing, entrants)
-            over = format_.finished(state, now) and all(p.result is not None for p in pairings)
-            if over and await self.events.finish(event_id, now):
-                self.cancel_timer(event_id)
-                event = await self.get(event_id)
-                await self._show(event, format_, entrants, pairings, state)
-                winners = [s for s in format_.standings(state) if s.rank == 1]
-                names = ", ".join(
-                    entrant_name(e) for w in winners for e in entrants if e.user_id == w.user_id
+            with speaking(event_language(event)):  # the event's messages: its language
+                await self._advance_running(event)
+
+    async def _advance_running(self, event: EventRow) -> None:
+        event_id = event.id
+        format_ = self.format_of(event)
+        pairings = await self.events.pairings(event_id)
+        await self._take_results(event, pairings)
+        entrants = await self.events.entrants(event_id)
+        pairings = await self.events.pairings(event_id)
+        now = time.time()
+        state = self._state(event, entrants, pairings, now)
+        if not format_.finished(state, now):
+            busy = {u for p in pairings if p.result is None for u in p.seats}
+            free = [
+                e.user_id for e in entrants if not e.withdrawn and e.user_id not in busy
+            ]
+            try:
+                new = format_.pairings(state, free, now)
+            except FormatError as error:
+                log.warning("event %s: the format cannot pair: %s", event_id, error)
+                new = []
+            if new:
+                await self.events.add_pairings(
+                    event_id,
+                    [(p.round, p.table, p.seats, p.deal_set, p.sits_out) for p in new],
                 )
-                await self.port.announce(
-                    event, _("The event is over. Winner: {names}.", names=names or "—")
-                )
-                return
+                pairings = await self.events.pairings(event_id)
+                state = self._state(event, entrants, pairings, now)
+        for pairing in pairings:
+            if pairing.result is None:
+                await self._open(event, pairing, entrants)
+        over = format_.finished(state, now) and all(p.result is not None for p in pairings)
+        if over and await self.events.finish(event_id, now):
+            self.cancel_timer(event_id)
+            event = await self.get(event_id)
             await self._show(event, format_, entrants, pairings, state)
+            winners = [s for s in format_.standings(state) if s.rank == 1]
+            names = ", ".join(
+                entrant_name(e) for w in winners for e in entrants if e.user_id == w.user_id
+            )
+            await self.port.announce(
+                event, _("The event is over. Winner: {names}.", names=names or "—")
+            )
+            return
+        await self._show(event, format_, entrants, pairings, state)
 
     async def _take_results(self, event: EventRow, pairings: Sequence[PairingRow]) -> None:
         """The results of the event's finished tables not yet taken (live, one at a time as
@@ -535,6 +552,25 @@ class Tournaments:
         return EventView(
             event, tuple(entrants), standings, tuple(pairings), tuple(format_.tiebreak_names)
         )
+
+    def refresh_soon(self, event_id: int) -> None:
+        """Edit the standings message after answering (entries come in bursts: edits that
+        pile up while one is on its way become one)."""
+        if event_id in self._refreshing:
+            self._refreshing[event_id] = True
+            return
+        self._refreshing[event_id] = False
+        self.flow.schedule(self._refresh_while_asked(event_id))
+
+    async def _refresh_while_asked(self, event_id: int) -> None:
+        try:
+            while True:
+                await self.refresh(event_id)
+                if not self._refreshing.get(event_id):
+                    return
+                self._refreshing[event_id] = False
+        finally:
+            self._refreshing.pop(event_id, None)
 
     async def refresh(self, event_id: int) -> None:
         """Edit the standings message to show the event as it stands."""

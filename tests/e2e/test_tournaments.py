@@ -10,7 +10,7 @@ import csv
 import io
 import sqlite3
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -26,8 +26,17 @@ HOST = 701
 PEOPLE = {701: "Asha", 702: "Dev", 703: "Kiran", 704: "Mira", 705: "Olek", 706: "Petra"}
 
 
+FORMATS = {"swiss": Swiss(), "sessions": Sessions()}
+
+
+@pytest.fixture(autouse=True)
+def formats(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The formats every bot of the test runs (a restarted one too)."""
+    monkeypatch.setattr("bot.tournaments.runtime.known_formats", lambda: dict(FORMATS))
+
+
 def use_formats(env: Env) -> None:
-    env.bot.tournaments.formats.update({"swiss": Swiss(), "sessions": Sessions()})
+    assert set(env.bot.tournaments.formats) >= set(FORMATS)
 
 
 def answer(step: Any) -> str:
@@ -80,7 +89,9 @@ def event_button(env: Env, event_id: int, action: str) -> tuple[int, str]:
 
 async def press(env: Env, user: int, event_id: int, action: str) -> str:
     message, custom_id = event_button(env, event_id, action)
-    return answer(await env.fake.click(user, message, custom_id))
+    step = await env.fake.click(user, message, custom_id)
+    await env.bot.idle()  # the standings message is edited after the answer
+    return answer(step)
 
 
 async def until(check: Callable[[], bool], timeout: float = 90.0) -> None:
@@ -183,7 +194,8 @@ async def test_two_members_joining_at_once_and_a_full_event(env: Env) -> None:
     message, custom_id = event_button(env, event_id, "join")
     clicks = [env.fake.click(user, message, custom_id) for user in (702, 703, 702, 703)]
     answers = [answer(step) for step in await asyncio.gather(*clicks)]
-    assert sorted(a.startswith("You have entered event") for a in answers) == [False, False, True, True]
+    entered_now = [a.startswith("You have entered event") for a in answers]
+    assert sorted(entered_now) == [False, False, True, True]
     assert sum("already" in a for a in answers) == 2
     entered = rows(env, "SELECT user_id, entered FROM tournament_entrants WHERE event_id = ?"
                    " ORDER BY entered", event_id)  # fmt: skip
@@ -263,4 +275,26 @@ async def test_bad_input_is_answered_privately(env: Env) -> None:
     assert past.responses[-1]["data"]["flags"] & EPHEMERAL
 
 
-Awaited = Callable[[], Awaitable[Any]]
+
+async def test_a_result_left_untaken_by_a_stop_is_taken_at_the_restart(env: Env) -> None:
+    use_formats(env)
+    event_id = await make_event(env, "suipe", format="swiss", players=2, rounds=2,
+                                computers=2, deals=1)  # fmt: skip
+    for user in (702, 703):
+        await press(env, user, event_id, "join")
+    env.bot.flow.on_match_end.clear()  # the bot stops before the event hears of the ends
+    await press(env, HOST, event_id, "start")
+    def finished() -> bool:
+        return rows(env, "SELECT COUNT(*) FROM game_tables WHERE status = 'finished'")[0][0] == 2
+
+    players = asyncio.create_task(people_play(env, event_id, finished))
+    await until(finished)
+    await players
+    assert all(r[4] is None for r in results(env, event_id)), "no result taken yet"
+    await stop_bot(env.bot, wait_for_work=False)
+    env.bot = await start_bot(env.fake, env.database)
+    use_formats(env)
+    await run_event(env, event_id)
+    paired = results(env, event_id)
+    assert [(r[0], r[1]) for r in paired] == [(1, 1), (1, 2), (2, 1), (2, 2)]
+    assert all(r[4] is not None for r in paired)
