@@ -35,9 +35,11 @@ from cogs.options import (
     ALL_OPTIONS_UP_TO,
     Option,
     TimerChoice,
+    game_option,
     per_game,
     players_option,
     table_option,
+    with_options,
 )
 from engine import registry
 from engine.registry import GameSpec
@@ -51,10 +53,10 @@ STANDINGS_SHOWN = 30  # lines of standings in the message (the export has them a
 CLOCK = re.compile(r"^(?:(\d{4})-(\d{2})-(\d{2})\s+)?(\d{1,2}):(\d{2})$")
 
 
-def event_options(spec: GameSpec) -> list[Option]:
+def event_options(spec: GameSpec | None) -> list[Option]:
     """/tournament new <game>'s options: the format, the start, the format's numbers, then
     the table's and the game's own."""
-    options = [
+    first = [
         Option("format", FormatChoice, N_("how the event pairs and scores its players")),
         Option(
             "start",
@@ -62,7 +64,16 @@ def event_options(spec: GameSpec) -> list[Option]:
             N_("when it starts: minutes from now (30) or a time in the server's zone (20:00)"),
             None,
         ),
-        players_option(spec),
+    ]
+    if spec is None:
+        return [*first, *format_numbers()]
+    return [*first, players_option(spec), *format_numbers(),
+            *(table_option(option) for option in spec.options)]  # fmt: skip
+
+
+def format_numbers() -> list[Option]:
+    """The format's numbers and the event's own settings, the same for every game."""
+    return [
         Option("rounds", app_commands.Range[int, 1, 30] | None,
                N_("rounds (Swiss, duplicate) or sessions"), None),
         Option("best_of", app_commands.Range[int, 1, 9] | None,
@@ -79,9 +90,6 @@ def event_options(spec: GameSpec) -> list[Option]:
                N_("time for each turn before a computer player moves for an absent player"),
                None),
     ]  # fmt: skip
-    if len(registry.games()) <= ALL_OPTIONS_UP_TO:
-        options += [table_option(option) for option in spec.options]
-    return options
 
 
 def event_description(spec: GameSpec) -> app_commands.locale_str:
@@ -335,10 +343,27 @@ def tournament_commands() -> type[commands.GroupCog]:
         async def _new(self, interaction: discord.Interaction, game: str, **values: Any) -> None:
             await self.make_event(interaction, game, **values)
 
-        new = app_commands.Group(name="new", description=N_("Make a tournament in this channel"))
-        for _command in per_game(registry.games(), event_description, event_options, _new):
-            new.add_command(_command)
-        del _command
+        if len(registry.games()) <= ALL_OPTIONS_UP_TO:
+            # /tournament new <game>, each with the game's own options
+            new = app_commands.Group(
+                name="new", description=N_("Make a tournament in this channel")
+            )
+            for _command in per_game(registry.games(), event_description, event_options, _new):
+                new.add_command(_command)
+            del _command
+        else:
+            # more games than one command's 8,000 characters hold as subcommands: one
+            # command, the game a choice, the game's own options at their defaults
+
+            @with_options([game_option(), *event_options(None)])
+            async def _new_any(
+                self, interaction: discord.Interaction, game: str, **values: Any
+            ) -> None:
+                await self.make_event(interaction, game, **values)
+
+            new = app_commands.command(  # type: ignore[assignment]
+                name="new", description=N_("Make a tournament in this channel")
+            )(_new_any)
 
         async def make_event(
             self,

@@ -28,7 +28,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
-from bot.i18n import N_, _, speaking
+from bot.i18n import N_, _, ngettext, speaking
 from bot.players import DEFAULT_LEVEL
 from bot.storage import SeatRow, Store, StoreFault
 from bot.storage.store import MISSED_TURNS_LIMIT
@@ -220,8 +220,10 @@ class Tournaments:
         settings = event_settings(draft)
         if not found.fits(seats, settings.partnerships):
             raise EventError(
-                _("The {format} format does not fit {game} at {count} seats.",
-                  format=_(format_label(format_name)), game=spec.display_name, count=seats)
+                ngettext("The {format} format does not fit {game} at {count} seat.",
+                         "The {format} format does not fit {game} at {count} seats.", seats,
+                         format=_(format_label(format_name)),
+                         game=registry.display_name(game))
             )  # fmt: skip
         event_id = await self.events.create(
             guild_id, channel_id, creator_id, game, format_name, rules, options, starts_at
@@ -311,7 +313,8 @@ class Tournaments:
 
     async def _started(self, event: EventRow, count: int) -> None:
         with speaking(event_language(event)):
-            text = _("The event has started: {count} players.", count=count)
+            text = ngettext("The event has started: {count} player.",
+                            "The event has started: {count} players.", count)  # fmt: skip
         await self.port.announce(event, text)
         await self.advance(event.id)
 
@@ -441,8 +444,10 @@ class Tournaments:
                 await self.events.withdraw(event.id, user_id)
                 await self.port.announce(
                     event,
-                    _("<@{user}> missed their last {count} matches and is withdrawn from the "
-                      "event.", user=user_id, count=WITHDRAW_AFTER),
+                    ngettext("<@{user}> missed their last match and is withdrawn from the "
+                             "event.",
+                             "<@{user}> missed their last {count} matches and is withdrawn "
+                             "from the event.", WITHDRAW_AFTER, user=user_id),
                 )  # fmt: skip
 
     def _session(self, table_id: int) -> TableSession | None:
