@@ -10,7 +10,7 @@ import logging
 import re
 import time
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 from discord import app_commands
@@ -48,7 +48,7 @@ if TYPE_CHECKING:
     from bot.client import SeepBot
 
 log = logging.getLogger("seepbot.tournament")
-FormatChoice = Literal["swiss", "sessions", "knockout", "arena", "duplicate"]
+FORMAT_NAMES = ("swiss", "sessions", "knockout", "arena", "duplicate")
 STANDINGS_SHOWN = 30  # lines of standings in the message (the export has them all)
 CLOCK = re.compile(r"^(?:(\d{4})-(\d{2})-(\d{2})\s+)?(\d{1,2}):(\d{2})$")
 
@@ -57,11 +57,14 @@ def event_options(spec: GameSpec | None) -> list[Option]:
     """/tournament new <game>'s options: the format, the start, the format's numbers, then
     the table's and the game's own."""
     first = [
-        Option("format", FormatChoice, N_("how the event pairs and scores its players")),
+        Option("format", str, N_("how players are paired and scored"), choices=tuple(
+            app_commands.Choice(name=said(format_label(name)), value=name)
+            for name in FORMAT_NAMES
+        )),
         Option(
             "start",
             str | None,
-            N_("when it starts: minutes from now (30) or a time in the server's zone (20:00)"),
+            N_("minutes from now (30) or a time of the server's zone (20:00)"),
             None,
         ),
     ]
@@ -77,18 +80,16 @@ def format_numbers() -> list[Option]:
         Option("rounds", app_commands.Range[int, 1, 30] | None,
                N_("rounds (Swiss, duplicate) or sessions"), None),
         Option("best_of", app_commands.Range[int, 1, 9] | None,
-               N_("knockout: matches each pairing plays"), None),
+               N_("knockout: matches a pairing plays"), None),
         Option("minutes", app_commands.Range[int, 5, 600] | None,
-               N_("arena: how long the event lasts, in minutes"), None),
+               N_("arena: the minutes it lasts"), None),
         Option("capacity", app_commands.Range[int, 2, 512] | None,
-               N_("the most players who may enter"), None),
+               N_("most players who may enter"), None),
         Option("checkin", app_commands.Range[int, 1, 120] | None,
-               N_("entries close this many minutes before the start"), None),
+               N_("entries close this many minutes before"), None),
         Option("computers", app_commands.Range[int, 0, 32] | None,
-               N_("computer players who enter the event"), None),
-        Option("timer", TimerChoice | None,
-               N_("time for each turn before a computer player moves for an absent player"),
-               None),
+               N_("computer players who enter"), None),
+        Option("timer", TimerChoice | None, N_("time for each turn"), None),
     ]  # fmt: skip
 
 

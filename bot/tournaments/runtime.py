@@ -444,8 +444,8 @@ class Tournaments:
                 await self.events.withdraw(event.id, user_id)
                 await self.port.announce(
                     event,
-                    ngettext("<@{user}> missed their last match and is withdrawn from the "
-                             "event.",
+                    ngettext("<@{user}> missed their last {count} match and is withdrawn "
+                             "from the event.",
                              "<@{user}> missed their last {count} matches and is withdrawn "
                              "from the event.", WITHDRAW_AFTER, user=user_id),
                 )  # fmt: skip
