@@ -142,7 +142,9 @@ class TableSession:
         if row is None:
             return _("Seat {number}", number=seat + 1)
         if row.is_computer:
-            return computer_name(seat, row.computer_level)
+            # an event's computer keeps its number in the event ("Computer 3") at any seat
+            numbers = self.row.options.get("computer_numbers") or {}
+            return computer_name(int(numbers.get(str(seat), seat + 1)) - 1, row.computer_level)
         return row.name
 
     def names(self) -> list[str]:

@@ -194,16 +194,23 @@ async def summary_message(
     if match.is_terminal:
         embed.add_field(name=_("Match over"), value=match_result_text(session), inline=False)
         embed.add_field(name=_("Match recap"), value=recap_text(session), inline=False)
-        embed.add_field(
-            name=_("What next"),
-            value=_(
+        event = session.row.options.get("event")
+        if event is not None:  # an event's table: its result goes into the event, no rematch
+            after = _(
+                "Your figures: {command} · this table's result is in the standings of event "
+                "{number}.",
+                command=f"`/stats {session.row.game}`",
+                number=event,
+            )
+        else:
+            after = _(
                 "Your figures: {command} · the host may start a rematch with the same seats "
                 "and options.",
                 command=f"`/stats {session.row.game}`",
-            ),
-            inline=False,
-        )
-        view.add_item(RematchButton(session.id))
+            )
+        embed.add_field(name=_("What next"), value=after, inline=False)
+        if event is None:
+            view.add_item(RematchButton(session.id))
     if can_attach(channel):
         png = await drawn(summary.render_png, match.view(PUBLIC), names)
         kwargs["file"] = discord.File(io.BytesIO(png), filename="summary.png")

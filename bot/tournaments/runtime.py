@@ -502,6 +502,10 @@ class Tournaments:
             "event_round": pairing.round,
             "event_table": pairing.table_number,
             "parent_channel_id": event.channel_id,
+            # its computers named as the event names them, whatever seat they take
+            "computer_numbers": {
+                str(seat): -user_id for seat, user_id in enumerate(pairing.seats) if user_id < 0
+            },
         }
         table_id = await self.events.open_table(
             pairing, event.guild_id, thread_id, event.creator_id, event.game,

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import csv
 import io
+import json
 import sqlite3
 import time
 from collections.abc import Callable
@@ -15,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from bot.tournaments.format import Pairing, Standing
 from bot.tournaments.sessions import Sessions
 from bot.tournaments.swiss import Swiss
 
@@ -152,7 +154,7 @@ async def test_a_swiss_event_of_eight_plays_to_its_end(env: Env) -> None:
     await run_event(env, event_id)
     paired = results(env, event_id)
     assert [(r[0], r[1]) for r in paired] == [(n, t) for n in (1, 2, 3) for t in (1, 2, 3, 4)]
-    meetings = [frozenset(eval(r[2])) for r in paired]
+    meetings = [frozenset(json.loads(r[2])) for r in paired]
     assert len(set(meetings)) == len(meetings), "no pair meets twice"
     assert all(r[3] is not None and r[4] is not None for r in paired)
     # every table played in a thread of its own, its result in the standings
@@ -183,7 +185,7 @@ async def test_a_sheepshead_sessions_event_of_ten_over_two_sessions(env: Env) ->
     await run_event(env, event_id)
     paired = results(env, event_id)
     assert [(r[0], r[1]) for r in paired] == [(1, 1), (1, 2), (2, 1), (2, 2)]
-    assert all(len(eval(r[2])) == 5 for r in paired)
+    assert all(len(json.loads(r[2])) == 5 for r in paired)
     embed = standings_message(env, event_id)["embeds"][0]
     assert "Finished." in embed["description"]
 
@@ -298,3 +300,72 @@ async def test_a_result_left_untaken_by_a_stop_is_taken_at_the_restart(env: Env)
     paired = results(env, event_id)
     assert [(r[0], r[1]) for r in paired] == [(1, 1), (1, 2), (2, 1), (2, 2)]
     assert all(r[4] is not None for r in paired)
+
+
+async def test_a_player_whose_matches_time_out_twice_is_withdrawn(env: Env) -> None:
+    use_formats(env)
+    env.bot.timer_scale = 0.002  # each turn timer runs out within a second
+    event_id = await make_event(env, "suipe", format="swiss", players=2, rounds=3,
+                                computers=3, deals=1)  # fmt: skip
+    await press(env, 702, event_id, "join")  # Dev enters and never plays a move
+    await press(env, HOST, event_id, "start")
+    await until(lambda: event_status(env, event_id) == "finished", 180)
+    await env.bot.idle()
+    dev = sorted({r[0] for r in results(env, event_id) if 702 in json.loads(r[2])})
+    assert dev == [1, 2], "withdrawn after two tables a computer played for him"
+    stood_in = [json.loads(r[4])["stood_in"] for r in results(env, event_id) if r[0] < 3]
+    assert [702] in stood_in
+    said = [m["content"] for m in env.fake.channel_messages(event_thread(env, event_id))]
+    assert any("<@702> missed their last 2 matches and is withdrawn" in s for s in said)
+    withdrawn = rows(env, "SELECT withdrawn FROM tournament_entrants WHERE user_id = 702")
+    assert withdrawn == [(1,)]
+
+
+class SameDeals:
+    """A format of the tests: one round, two tables that play the same committed deals."""
+
+    name = "duplicate"
+    tiebreak_names = ()
+
+    def fits(self, seats: int, partnerships: bool) -> bool:
+        return seats == 2
+
+    def pairings(self, state: Any, free: Any, now: float) -> list[Pairing]:
+        if state.pairings:
+            return []
+        ids = [e.user_id for e in state.entrants]
+        return [Pairing(1, 1, (ids[0], ids[1]), 1), Pairing(1, 2, (ids[2], ids[3]), 1)]
+
+    def finished(self, state: Any, now: float) -> bool:
+        return len(state.results) == 2
+
+    def standings(self, state: Any) -> list[Standing]:
+        return [Standing(e.user_id, 1, 0.0) for e in state.entrants]
+
+
+async def test_a_deal_set_deals_the_same_committed_deals_at_each_of_its_tables(env: Env) -> None:
+    env.bot.tournaments.formats["duplicate"] = SameDeals()
+    event_id = await make_event(env, "suipe", format="duplicate", players=2, computers=4,
+                                deals=1)  # fmt: skip
+    await press(env, HOST, event_id, "start")
+    await until(lambda: event_status(env, event_id) == "finished")
+    await env.bot.idle()
+    keys = [json.loads(k) for (k,) in rows(env, "SELECT deal_keys FROM game_tables ORDER BY id")]
+    assert len(keys) == 2
+    assert keys[0]["nonce"] == keys[1]["nonce"] and keys[0]["secrets"] == keys[1]["secrets"]
+    assert keys[0]["uncut"] and keys[0]["first_dealer"] == keys[1]["first_dealer"] == 0
+    first = [rows(env, "SELECT notation FROM actions WHERE table_id = ? AND number = 0", t)
+             for t in (1, 2)]  # fmt: skip
+    assert first[0] == first[1], "the same cards: the same first move by the same computer"
+
+
+async def test_the_check_in_closes_entries_before_the_start(env: Env) -> None:
+    use_formats(env)
+    event_id = await make_event(env, "suipe", format="swiss", players=2, rounds=1,
+                                start="1", checkin=1)  # fmt: skip
+    await until(lambda: event_status(env, event_id) == "closed", 10)
+    await env.bot.idle()
+    step = await env.fake.slash(702, "tournament", "join", channel_id=THREADS_CHANNEL_ID,
+                                event=event_id)  # fmt: skip
+    assert answer(step) == "Entries to this event are closed."
+    assert step.responses[-1]["data"]["flags"] & EPHEMERAL
