@@ -530,8 +530,9 @@ class TableSession:
         return MoveResult(player, record.told(names[player]))
 
     def _standings(self, match: GameState) -> list[PlayerResult]:
-        """Each person's result of the finished match, as leaderboards and ratings read it."""
-        return player_results(
+        """Each person's result of the finished match, as leaderboards and ratings read it.
+        At an event's table, a player a computer stood in for keeps their result, unrated."""
+        results = player_results(
             match,
             self.seats,
             table_id=self.id,
@@ -539,6 +540,10 @@ class TableSession:
             game=self.row.game,
             rated=bool(self.row.options.get("rated", False)),
         )
+        if self.row.options.get("event") is None:
+            return results
+        away = {row.user_id for row in self.seats.values() if row.away}
+        return [replace(r, rated=False) if r.user_id in away else r for r in results]
 
     async def _records_kept_after(self) -> float | None:
         """The server's retention setting: deal records finished before this go as new ones

@@ -9,7 +9,7 @@ import io
 import logging
 import re
 import time
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
@@ -444,6 +444,7 @@ def tournament_commands() -> type[commands.GroupCog]:
             )  # fmt: skip
             event = await events.attach_home(event, thread.id)
             await events.refresh(event.id)
+            await schedule_on_discord(channel, thread, event, starts_at)
             with speaking(language):
                 text = _(
                     "{player} made event {number} ({format} of {game}): it starts {time} "
@@ -542,6 +543,32 @@ def tournament_commands() -> type[commands.GroupCog]:
             await tell(interaction, _("The event settings are saved."))
 
     return TournamentCommands
+
+
+SCHEDULED_HOURS = 2.0  # how long a scheduled event is shown to last (Discord asks an end)
+
+
+async def schedule_on_discord(
+    channel: discord.TextChannel, thread: discord.Thread, event: EventRow, starts_at: float
+) -> None:
+    """The event in the server's list of scheduled events, where the bot may make one (a
+    courtesy: the event runs whether or not Discord lists it)."""
+    allowed = channel.guild.me.guild_permissions
+    if not (allowed.manage_events or getattr(allowed, "create_events", False)):
+        return
+    start = datetime.fromtimestamp(max(starts_at, time.time() + 60), UTC)
+    with speaking(event_language(event)):
+        name = _("Event {number}: {format} of {game}", number=event.id,
+                 format=_(format_label(event.format)),
+                 game=registry.display_name(event.game))  # fmt: skip
+    try:
+        await channel.guild.create_scheduled_event(
+            name=name[:100], start_time=start, end_time=start + timedelta(hours=SCHEDULED_HOURS),
+            entity_type=discord.EntityType.external, location=f"#{thread.name}"[:100],
+            privacy_level=discord.PrivacyLevel.guild_only,
+        )  # fmt: skip
+    except discord.HTTPException as error:
+        log.info("event %s: Discord did not list it as a scheduled event: %s", event.id, error)
 
 
 def results_csv(view: EventView) -> str:

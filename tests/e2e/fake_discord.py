@@ -366,6 +366,7 @@ class FakeDiscord:
         self.locales: dict[int, str] = {}
         self.new_message = asyncio.Condition()
         self.threads: dict[int, dict[str, Any]] = {}
+        self.scheduled_events: dict[int, dict[str, Any]] = {}  # the servers' scheduled events
         self.commands: list[dict[str, Any]] = []  # the last published commands
         self.guild_commands: dict[int, list[dict[str, Any]]] = {}  # a server's own copy
         self.in_no_server = False  # a bot nobody has invited yet
@@ -902,6 +903,8 @@ class FakeDiscord:
             return web.Response(status=204)
         if parts[0] == "channels" and len(parts) == 3 and parts[2] == "threads":
             return await self._create_thread(int(parts[1]), payload)
+        if parts[0] == "guilds" and len(parts) >= 3 and parts[2] == "scheduled-events":
+            return self._scheduled_event(request.method, int(parts[1]), parts[3:], payload)
         if parts[0] == "channels" and int(parts[1]) in self.gone_channels:
             return json_response({"message": "Unknown Channel", "code": 10003}, 404)
         if parts[0] == "channels" and len(parts) == 2 and request.method == "GET":
@@ -910,6 +913,27 @@ class FakeDiscord:
                 return json_response(thread)
         self.violations.append(f"unexpected request {request.method} {path}")
         return json_response({"message": "Unknown route", "code": 0}, 404)
+
+    def _scheduled_event(
+        self, method: str, guild_id: int, rest: list[str], payload: dict[str, Any]
+    ) -> web.Response:
+        """A server's scheduled event: made (POST) or changed (PATCH), as Discord keeps it."""
+        if method == "POST" and not rest:
+            if payload.get("entity_type") == 3 and not payload.get("scheduled_end_time"):
+                return invalid_form_body("scheduled_end_time")  # an external one needs its end
+            event_id = self.next_id()
+            event = {"id": str(event_id), "guild_id": str(guild_id), "creator_id": str(BOT_ID),
+                     "channel_id": None, "status": 1, "privacy_level": 2, "user_count": 0,
+                     "entity_id": None, "description": None, "image": None,
+                     "recurrence_rule": None, **payload}  # fmt: skip
+            self.scheduled_events[event_id] = event
+            return json_response(event)
+        if method == "PATCH" and len(rest) == 1 and int(rest[0]) in self.scheduled_events:
+            event = self.scheduled_events[int(rest[0])]
+            event.update(payload)
+            return json_response(event)
+        self.violations.append(f"unexpected scheduled-event request {method} {rest}")
+        return json_response({"message": "Unknown Guild Scheduled Event", "code": 10070}, 404)
 
     def _command(self, command: dict[str, Any], parts: list[str]) -> dict[str, Any]:
         """A published command as Discord answers it (with its id and version)."""

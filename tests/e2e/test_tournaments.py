@@ -149,6 +149,8 @@ async def test_a_swiss_event_of_eight_plays_to_its_end(env: Env) -> None:
     assert "You have entered" in await press(env, HOST, event_id, "join")
     embed = standings_message(env, event_id)["embeds"][0]
     assert "Entered (8)" in embed["description"]
+    listed = list(env.fake.scheduled_events.values())  # the server's scheduled events list it
+    assert [e["name"] for e in listed] == [f"Event {event_id}: Swiss of Suipe"]
     assert "<t:" in embed["description"]
     assert "starts now" in await press(env, HOST, event_id, "start")
     await run_event(env, event_id)
