@@ -78,13 +78,13 @@ def bounds_of(day: date, zone: str, hour: int) -> tuple[str, float, float]:
     return day.isoformat(), start.timestamp(), end.timestamp()
 
 
-def matchpoints(scores: Sequence[int]) -> list[float]:
+def matchpoints(scores: Sequence[float]) -> list[float]:
     """Each score's matchpoint percentage against the others (50 for a lone score)."""
     if len(scores) < 2:
         return [50.0 for _ in scores]
     others = len(scores) - 1
 
-    def points(i: int, score: int) -> float:
+    def points(i: int, score: float) -> float:
         return sum(1.0 if score > o else 0.5 if score == o else 0.0
                    for j, o in enumerate(scores) if j != i)  # fmt: skip
 

@@ -18,7 +18,7 @@ from engine.cards import parse_cards
 from engine.core import PUBLIC, GameState
 from engine.games import match_from_position, new_match
 from engine.pictures import TrickSeat, TrickTable, default_names
-from renderers import hand, leaderboard, legend, lesson, recap, summary, table, tricks
+from renderers import hand, leaderboard, legend, lesson, recap, summary, table, tournament, tricks
 from renderers.draw import to_png
 from renderers.leaderboard import BoardModel, BoardRow
 from renderers.palette import COLOURS, SHIPPED, theme_colours, use_learned, with_learned
@@ -200,6 +200,88 @@ def _lesson(theme: Theme, hand_only: bool) -> Image.Image:
     return lesson.render(words, theme)
 
 
+RESULTS = tournament.ResultsModel(
+    title="Friday Swiss · Seep",
+    subtitle="Swiss · 5 rounds · final results",
+    place_label="#",
+    name_label="Player",
+    score_label="Points",
+    tiebreak_labels=("Buchholz", "Sonneborn–Berger"),
+    rows=tuple(
+        tournament.ResultRow(place, name, score, tiebreaks, highlight=place == 4)
+        for place, name, score, tiebreaks in (
+            (1, "Maximiliano Wolfgang Mendelssohn", "4½", ("14", "12¼")),
+            (2, "रवि Ravi", "4", ("15½", "11")),
+            (3, "પ્રિયા 🌺", "3½", ("13", "9¾")),
+            (4, "Dev Kumar Sharma", "3½", ("11", "8½")),
+            (5, "Sina Tavita", "2", ("12", "4")),
+            (6, "Mira", "1½", ("13½", "2¼")),
+            (7, "Computer 2", "1", ("12", "1")),
+        )
+    ),
+    footer="7 players · 15 matches",
+)
+
+
+# Eleven players by seed: the top five start with a bye (seeds 1 and 16, 8 and 9, … meet)
+_SEEDS = ["", "Maximiliano Wolfgang Mendelssohn", *LONG_NAMES, "Tavita", "Losa", "Malia", "Asha"]
+
+
+def _tie(top: tuple[int, str, bool], bottom: tuple[int, str, bool]) -> tournament.BracketTie:
+    def side(seed: int, score: str, won: bool) -> tournament.BracketSide:
+        return tournament.BracketSide(_SEEDS[seed] if seed > 0 else "bye" if seed < 0 else "",
+                                      score, won)  # fmt: skip
+
+    return tournament.BracketTie(side(*top), side(*bottom))
+
+
+_BYE, _OPEN = (-1, "", False), (0, "", False)
+BRACKET = tournament.BracketModel(
+    title="Seep knockout",
+    subtitle="Knockout · best of 3 · 11 players",
+    round_names=("Round of 16", "Quarter-finals", "Semi-finals", "Final"),
+    rounds=(
+        (
+            _tie((1, "", True), _BYE), _tie((8, "2", True), (9, "1", False)),
+            _tie((4, "", True), _BYE), _tie((5, "", True), _BYE),
+            _tie((2, "", True), _BYE), _tie((7, "2", True), (10, "0", False)),
+            _tie((3, "", True), _BYE), _tie((6, "1", False), (11, "2", True)),
+        ),
+        (
+            _tie((1, "1", False), (8, "0", False)), _tie((4, "1", False), (5, "1", False)),
+            _tie((2, "0", False), (7, "0", False)), _tie((3, "2", True), (11, "0", False)),
+        ),
+        (_tie(_OPEN, _OPEN), _tie(_OPEN, (3, "", False))),
+        (_tie(_OPEN, _OPEN),),
+    ),
+)  # fmt: skip
+FINAL = tournament.BracketModel(
+    title="Sedma knockout",
+    subtitle="Knockout · best of 1 · 4 pairs",
+    round_names=("Semi-finals", "Final"),
+    rounds=(
+        (
+            tournament.BracketTie(
+                tournament.BracketSide("Asha & Dev", "1", True),
+                tournament.BracketSide("Ravi & Mira", "0"),
+            ),
+            tournament.BracketTie(
+                tournament.BracketSide("Sina & Tavita", "½"),
+                tournament.BracketSide("Maximiliano & Wolfgang", "1½", True),
+            ),
+        ),
+        (
+            tournament.BracketTie(
+                tournament.BracketSide("Asha & Dev", "1", True),
+                tournament.BracketSide("Maximiliano & Wolfgang", "0"),
+            ),
+        ),
+    ),
+    champion="Asha & Dev",
+    champion_label="Champions",
+)
+
+
 def _every_game(theme: Theme) -> dict[str, Maker]:
     return game_makers(LONG_NAMES, theme)
 
@@ -251,6 +333,9 @@ def gallery_makers(theme: Theme = DEFAULT_THEME) -> dict[str, Maker]:
     makers["recent-results-chart"] = partial(
         leaderboard.render_chart, RECENT, "Dev Kumar Sharma · the last 10 matches", theme
     )
+    makers["tournament-results"] = partial(tournament.render_results, RESULTS, theme)
+    makers["tournament-bracket"] = partial(tournament.render_bracket, BRACKET, theme)
+    makers["tournament-bracket-final"] = partial(tournament.render_bracket, FINAL, theme)
     makers |= _every_game(theme)
     return makers
 

@@ -120,6 +120,7 @@ def games_with_lessons() -> list[str]:
 def lesson(game: str, language: str) -> Lesson:
     """The pages of `game` (or of its set of pages) in `language`, English if we lack it."""
     pages_of = lessons_of(game)
+    spec = registry.game(game)
     game = pages_of.key
     if language not in pages_of.languages:
         language = "en"
@@ -135,7 +136,17 @@ def lesson(game: str, language: str) -> Lesson:
         )
         for page in data["page"]
     )
-    return Lesson(game, language, pages)
+    return Lesson(game, language, (*pages, _tournament_page(spec, language)))
+
+
+def _tournament_page(spec: registry.GameSpec, language: str) -> Page:
+    """The page on the tournament formats, made from the catalogues in the pages' language."""
+    from bot.i18n import speaking
+    from bot.tournaments.rules_page import TOPIC, tournament_page
+
+    with speaking(language):
+        title, text = tournament_page(spec)
+    return Page(TOPIC, title, text, ())
 
 
 def _dealer_mark(language: str) -> str:

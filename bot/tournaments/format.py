@@ -117,7 +117,9 @@ class Format(Protocol):
         """Whether the format suits a game played at `seats` seats."""
         ...
 
-    def pairings(self, state: EventState, free: Sequence[int], now: float) -> list[Pairing]:
+    def pairings(
+        self, state: EventState, free: Sequence[int], now: float
+    ) -> list[Pairing]:
         """The tables to open now, given the entrants not at a table (`free`, in entry order).
         Empty: nothing to open yet (a round still playing, or the event over)."""
         ...
@@ -126,4 +128,5 @@ class Format(Protocol):
         """Whether the event is over (no more pairings will come)."""
         ...
 
-    def standings(self, state: EventState) -> list[Standing]: ...
+    def standings(self, state: EventState) -> list[Standing]:
+        ...

@@ -36,7 +36,7 @@ DEALER_OUT_SIZE = 6  # Sheepshead's six-handed table: the dealer sits each hand 
 
 class Sessions:
     name = FormatName.SESSIONS
-    tiebreak_names = (TABLES_WON, BEST_SESSION)
+    tiebreak_names: tuple[str, ...] = (TABLES_WON, BEST_SESSION)
 
     def fits(self, seats: int, partnerships: bool) -> bool:
         return 3 <= seats <= 6 and not partnerships
@@ -72,8 +72,8 @@ class Sessions:
         return ()
 
     def finished(self, state: EventState, now: float) -> bool:
-        if not round_over(state):
-            return False
+        if not round_over(state) or not state.pairings:
+            return False  # before the start, `pairings` opens the event or says why not
         if current_round(state) >= state.settings.rounds:
             return True
         ranked = active(state, units_of(state))

@@ -53,7 +53,7 @@ def two_sides_fit(seats: int, partnerships: bool) -> bool:
 
 class Swiss:
     name = FormatName.SWISS
-    tiebreak_names = (BUCHHOLZ, SONNEBORN_BERGER)
+    tiebreak_names: tuple[str, ...] = (BUCHHOLZ, SONNEBORN_BERGER)
 
     def fits(self, seats: int, partnerships: bool) -> bool:
         return two_sides_fit(seats, partnerships)
@@ -73,8 +73,8 @@ class Swiss:
         return seated(state, number, paired[0])
 
     def finished(self, state: EventState, now: float) -> bool:
-        if not round_over(state):
-            return False
+        if not round_over(state) or not state.pairings:
+            return False  # before the start, `pairings` opens the event or says why not
         if current_round(state) >= state.settings.rounds:
             return True
         units = active(state, units_of(state))
@@ -149,13 +149,12 @@ def pair_round(
     had_bye: set[Unit],
 ) -> tuple[list[Pair], Unit | None] | None:
     """Pairs for `order` (best first) with no pair in `met`; for an odd count, a bye to the
-    lowest-ranked unit without one that leaves the others pairable."""
+    lowest-ranked unit without one that leaves the others pairable. None when there is no
+    such round (only near a full round robin): the event ends there."""
     if len(order) % 2 == 0:
         pairs = match(list(order), scores, met)
         return None if pairs is None else (pairs, None)
-    candidates = [u for u in reversed(order) if u not in had_bye]
-    candidates += [u for u in reversed(order) if u in had_bye]  # only once everyone has had one
-    for bye in candidates:
+    for bye in [u for u in reversed(order) if u not in had_bye]:
         pairs = match([u for u in order if u != bye], scores, met)
         if pairs is not None:
             return pairs, bye

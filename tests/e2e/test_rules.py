@@ -34,7 +34,7 @@ async def test_rules_in_english_hindi_and_gujarati(env: Env) -> None:
     message = fake.messages[english.message_id]
     assert message["flags"] & EPHEMERAL
     assert message["embeds"][0]["title"] == "Seep · Quick start"
-    assert "1 / 9 · English" in message["embeds"][0]["footer"]["text"]
+    assert "1 / 10 · English" in message["embeds"][0]["footer"]["text"]
 
     hindi = await fake.slash(ASHA, "rules", "seep", locale="hi")
     message = fake.messages[hindi.message_id]
@@ -65,7 +65,7 @@ async def test_rules_in_english_hindi_and_gujarati(env: Env) -> None:
     drawn = [a["filename"] for a in message["attachments"]]
     assert drawn == ["example-1.png", "example-2.png", "example-3.png"]
     assert [e["image"]["url"] for e in message["embeds"]] == [f"attachment://{n}" for n in drawn]
-    assert message["embeds"][-1]["footer"]["text"] == "4 / 9 · ગુજરાતી"  # at the end
+    assert message["embeds"][-1]["footer"]["text"] == "4 / 10 · ગુજરાતી"  # at the end
 
     back = button(fake, message, "પાછલું")  # to a page of one example: one picture stays
     await fake.click(ASHA, hindi.message_id, back)

@@ -154,7 +154,7 @@ async def test_sedma_rules_in_czech_and_slovak_and_holas_fight(env: Env) -> None
     czech = await fake.slash(ASHA, "rules", "sedma", locale="cs")
     message = fake.messages[czech.message_id]
     assert message["embeds"][0]["title"] == "Sedma · Rychlý začátek"
-    assert "1 / 10 · Čeština" in message["embeds"][0]["footer"]["text"]
+    assert "1 / 11 · Čeština" in message["embeds"][0]["footer"]["text"]
     # the page's controls speak its language
     language = next(c for c in fake.components(message) if c.get("placeholder") == "Jazyk")
     assert {o["value"] for o in language["options"]} == {"en", "cs", "sk"}

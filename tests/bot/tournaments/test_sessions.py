@@ -2,6 +2,9 @@ from __future__ import annotations
 
 from collections import Counter
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from bot.tournaments.format import EventSettings, FormatError, Pairing
 from bot.tournaments.seating import split
 from bot.tournaments.sessions import Sessions
@@ -84,3 +87,26 @@ def test_too_few_players_for_a_table_is_refused() -> None:
     except FormatError:
         return
     raise AssertionError("two players were seated at a Sheepshead table")
+
+
+@settings(max_examples=40, deadline=None)
+@given(count=st.integers(3, 23), seats=st.integers(3, 6), rounds=st.integers(1, 4),
+       data=st.data())  # fmt: skip
+def test_every_session_seats_each_player_once_at_tables_the_game_allows(
+    count: int, seats: int, rounds: int, data: st.DataObject
+) -> None:
+    sizes = tuple(range(3, 7))
+    rng = data.draw(st.randoms(use_true_random=False))
+    settings_ = EventSettings(seats=seats, rounds=rounds, table_sizes=sizes)
+    state = play_rounds(Sessions(), start(entrants(count), settings_),
+                        lambda p: [float(rng.randint(-5, 5)) for _ in p.seats])  # fmt: skip
+    everyone = {e.user_id for e in state.entrants}
+    out: Counter[int] = Counter()
+    for number in range(1, rounds + 1):
+        tables = [p for p in state.pairings if p.round == number]
+        seated = [u for p in tables for u in p.seats]
+        assert len(seated) == len(set(seated)) and all(len(p.seats) in sizes for p in tables)
+        out.update(everyone - set(seated))
+    assert max(out.values(), default=0) <= 1  # 3 to 6 seats seat every count from 3
+    lines = Sessions().standings(state)
+    assert sorted(s.user_id for s in lines) == sorted(everyone)
