@@ -4,11 +4,13 @@ its tables' threads). The event's life is bot/tournaments/runtime.py's."""
 
 from __future__ import annotations
 
+import asyncio
 import csv
 import io
 import logging
 import re
 import time
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -21,6 +23,7 @@ from bot.daily import zone_of
 from bot.i18n import N_, _, current, slash, speaking
 from bot.storage.tournaments import EventRow, PairingRow
 from bot.tables import TableError, TableSession
+from bot.tournaments.format import FormatName
 from bot.tournaments.runtime import (
     EventError,
     EventView,
@@ -30,7 +33,7 @@ from bot.tournaments.runtime import (
     format_label,
 )
 from bot.translator import said
-from cogs.common import bot_of, cannot_post, channel_of, guarded, tell
+from cogs.common import bot_of, can_attach, cannot_post, channel_of, guarded, tell
 from cogs.options import (
     ALL_OPTIONS_UP_TO,
     Option,
@@ -330,6 +333,37 @@ class DiscordEventOutput:
         channel = await channel_of(self.bot, event.home_id)
         await channel.send(text)
 
+    async def final_results(self, event: EventRow, view: EventView, text: str) -> None:
+        channel = await channel_of(self.bot, event.home_id)
+        with speaking(event_language(event)):
+            files = await event_pictures(view, None) if can_attach(channel) else []
+        await channel.send(text, files=files)
+
+
+async def event_pictures(view: EventView, viewer: int | None) -> list[discord.File]:
+    """The event's results picture (a knockout's bracket too), in the words spoken now;
+    `viewer`'s line marked. None before the start."""
+    if view.state is None or view.format is None or not view.state.results:
+        return []
+    from bot.tournaments.pictures import bracket_model, results_model  # imports Pillow
+    from renderers.tournament import render_bracket_png, render_results_png
+
+    names = {e.user_id: entrant_name(e) for e in view.entrants}
+    state = replace(view.state, entrants=tuple(
+        replace(e, name=names.get(e.user_id, e.name)) for e in view.state.entrants
+    ))  # fmt: skip
+    event = view.event
+    title = _("Event {number}: {game}", number=event.id, game=registry.display_name(event.game))
+    rounds = max((r.round for r in state.results), default=0)
+    model = results_model(view.format, state, title, event.status == "finished", viewer, rounds)
+    files = [discord.File(io.BytesIO(await asyncio.to_thread(render_results_png, model)),
+                          filename="results.png")]  # fmt: skip
+    if view.format.name == FormatName.KNOCKOUT:
+        bracket = bracket_model(state, title)
+        png = await asyncio.to_thread(render_bracket_png, bracket)
+        files.append(discord.File(io.BytesIO(png), filename="bracket.png"))
+    return files
+
 
 def tournament_commands() -> type[commands.GroupCog]:
     class TournamentCommands(
@@ -497,8 +531,10 @@ def tournament_commands() -> type[commands.GroupCog]:
                 raise EventError(_("There is no event numbered {number}.", number=number))
             lines = [table_line(view, p) for p in view.pairings]
             embed = standings_embed(view)
-            await interaction.response.send_message(
-                "\n".join(lines)[-1900:] or None, embed=embed, ephemeral=True
+            await interaction.response.defer(ephemeral=True, thinking=True)  # the picture
+            files = await event_pictures(view, interaction.user.id)
+            await interaction.followup.send(
+                "\n".join(lines)[-1900:] or "—", embed=embed, files=files, ephemeral=True
             )
 
         @app_commands.command(name="export", description=N_("Every table's result as a CSV file"))

@@ -28,7 +28,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
-from bot.i18n import N_, _, ngettext, speaking
+from bot.i18n import _, ngettext, speaking
 from bot.players import DEFAULT_LEVEL
 from bot.storage import SeatRow, Store, StoreFault
 from bot.storage.store import MISSED_TURNS_LIMIT
@@ -40,10 +40,12 @@ from bot.tournaments.format import (
     EventState,
     Format,
     FormatError,
+    FormatName,
     Pairing,
     Standing,
     TableResult,
 )
+from bot.tournaments.words import TITLES
 from engine import registry
 from engine.fairness import NONCE_BYTES, SECRET_BYTES, UncutKeys, token_bytes
 from engine.registry import SideRule
@@ -76,7 +78,11 @@ class EventOutput(Protocol):
         """Post the event's standings message, or edit it when it exists; its id."""
 
     async def announce(self, event: EventRow, text: str) -> None:
-        """A line in the event's thread (the start, a withdrawal, the end)."""
+        """A line in the event's thread (the start, a withdrawal)."""
+
+    async def final_results(self, event: EventRow, view: EventView, text: str) -> None:
+        """The event is over: `text` (its winner) and its final results (pictures) in its
+        thread."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +94,8 @@ class EventView:
     standings: tuple[Standing, ...]
     pairings: tuple[PairingRow, ...]
     tiebreak_names: tuple[str, ...]
+    state: EventState | None = None  # what the format saw (the pictures read it)
+    format: Format | None = None
 
     def name_of(self, user_id: int) -> str:
         for entrant in self.entrants:
@@ -402,14 +410,13 @@ class Tournaments:
         if over and await self.events.finish(event_id, now):
             self.cancel_timer(event_id)
             event = await self.get(event_id)
-            await self._show(event, format_, entrants, pairings, state)
+            view = await self._show(event, format_, entrants, pairings, state)
             winners = [s for s in format_.standings(state) if s.rank == 1]
             names = ", ".join(
                 entrant_name(e) for w in winners for e in entrants if e.user_id == w.user_id
             )
-            await self.port.announce(
-                event, _("The event is over. Winner: {names}.", names=names or "—")
-            )
+            text = _("The event is over. Winner: {names}.", names=names or "—")
+            await self.port.final_results(event, view, text)
             return
         await self._show(event, format_, entrants, pairings, state)
 
@@ -559,8 +566,9 @@ class Tournaments:
             tuple(format_.standings(state)) if event.status in ("running", "finished") else ()
         )
         return EventView(
-            event, tuple(entrants), standings, tuple(pairings), tuple(format_.tiebreak_names)
-        )
+            event, tuple(entrants), standings, tuple(pairings), tuple(format_.tiebreak_names),
+            state, format_,
+        )  # fmt: skip
 
     def refresh_soon(self, event_id: int) -> None:
         """Edit the standings message after answering (entries come in bursts: edits that
@@ -595,14 +603,15 @@ class Tournaments:
         entrants: Sequence[EntrantRow],
         pairings: Sequence[PairingRow],
         state: EventState,
-    ) -> None:
+    ) -> EventView:
         view = EventView(
             event, tuple(entrants), tuple(format_.standings(state)), tuple(pairings),
-            tuple(format_.tiebreak_names),
+            tuple(format_.tiebreak_names), state, format_,
         )  # fmt: skip
         message = await self.port.show_standings(event, view)
         if message is not None and message != event.standings_message:
             await self.events.set_standings_message(event.id, message)
+        return view
 
     # ----- time: the start, the check-in, the arena's end ------------------------------------
 
@@ -663,18 +672,12 @@ class Tournaments:
         await asyncio.gather(*timers, return_exceptions=True)
 
 
-FORMAT_LABELS = {
-    "arena": N_("arena"),
-    "swiss": N_("Swiss"),
-    "knockout": N_("knockout"),
-    "sessions": N_("sessions"),
-    "duplicate": N_("duplicate"),
-}
-
-
 def format_label(name: str) -> str:
     """The catalogue id of a format's name."""
-    return FORMAT_LABELS.get(name, name)
+    try:
+        return TITLES[FormatName(name)]
+    except ValueError:
+        return name
 
 
 def known_formats() -> dict[str, Format]:

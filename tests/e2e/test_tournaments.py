@@ -17,8 +17,6 @@ from typing import Any
 import pytest
 
 from bot.tournaments.format import Pairing, Standing
-from bot.tournaments.sessions import Sessions
-from bot.tournaments.swiss import Swiss
 
 from .conftest import Env, start_bot, stop_bot
 from .fake_discord import CHANNEL_ID, EPHEMERAL, READ_ONLY_CHANNEL_ID, THREADS_CHANNEL_ID
@@ -28,17 +26,11 @@ HOST = 701
 PEOPLE = {701: "Asha", 702: "Dev", 703: "Kiran", 704: "Mira", 705: "Olek", 706: "Petra"}
 
 
-FORMATS = {"swiss": Swiss(), "sessions": Sessions()}
-
-
-@pytest.fixture(autouse=True)
-def formats(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The formats every bot of the test runs (a restarted one too)."""
-    monkeypatch.setattr("bot.tournaments.runtime.known_formats", lambda: dict(FORMATS))
-
-
 def use_formats(env: Env) -> None:
-    assert set(env.bot.tournaments.formats) >= set(FORMATS)
+    """The bot runs the formats of `bot.tournaments.formats`."""
+    assert {"swiss", "sessions", "knockout", "arena", "duplicate"} <= set(
+        env.bot.tournaments.formats
+    )
 
 
 def answer(step: Any) -> str:
@@ -166,6 +158,14 @@ async def test_a_swiss_event_of_eight_plays_to_its_end(env: Env) -> None:
     assert "Finished." in embed["description"] and "Buchholz" in embed["description"]
     lines = [line for line in embed["description"].splitlines() if " — " in line]
     assert len(lines) == 8
+    said = env.fake.channel_messages(event_thread(env, event_id))
+    final = [m for m in said if m["content"].startswith("The event is over. Winner:")]
+    assert len(final) == 1 and env.fake.files[int(final[0]["id"])][0]["name"] == "results.png"
+    asked = await env.fake.slash(703, "tournament", "standings", channel_id=THREADS_CHANNEL_ID,
+                                 event=event_id)  # fmt: skip
+    private = env.fake.messages[asked.message_id]
+    assert private["flags"] & EPHEMERAL and private["attachments"]
+    assert "Round 3, table 4" in private["content"] and "<#" in private["content"]
     exported = await env.fake.slash(HOST, "tournament", "export", channel_id=THREADS_CHANNEL_ID,
                                     event=event_id)  # fmt: skip
     response = exported.responses[-1]
