@@ -371,3 +371,53 @@ async def test_the_check_in_closes_entries_before_the_start(env: Env) -> None:
                                 event=event_id)  # fmt: skip
     assert answer(step) == "Entries to this event are closed."
     assert step.responses[-1]["data"]["flags"] & EPHEMERAL
+
+
+async def test_a_knockout_event_plays_to_its_champion(env: Env) -> None:
+    use_formats(env)
+    event_id = await make_event(env, "suipe", format="knockout", players=2, computers=3,
+                                deals=1)  # fmt: skip
+    for user in (702, 703):
+        await press(env, user, event_id, "join")
+    await press(env, HOST, event_id, "start")
+    await run_event(env, event_id)
+    paired = results(env, event_id)
+    # five entrants: a bracket of eight, three byes to the top seeds, then semi-finals, final
+    assert [(r[0], r[1]) for r in paired] == [(1, 1), (2, 1), (2, 2), (3, 1)]
+    said = env.fake.channel_messages(event_thread(env, event_id))
+    final = [m for m in said if m["content"].startswith("The event is over. Winner:")]
+    assert [f["name"] for f in env.fake.files[int(final[0]["id"])]] == ["results.png",
+                                                                       "bracket.png"]
+
+
+async def test_an_arena_pairs_free_players_until_its_time_is_up(env: Env) -> None:
+    use_formats(env)
+    event_id = await make_event(env, "suipe", format="arena", players=2, computers=4, minutes=5,
+                                deals=1)  # fmt: skip
+    db = sqlite3.connect(env.database)
+    with db:  # five minutes are four seconds here
+        db.execute("UPDATE tournaments SET options = json_set(options, '$.format.duration', 4.0)")
+    db.close()
+    await press(env, HOST, event_id, "start")
+    await until(lambda: event_status(env, event_id) == "finished", 60)
+    await env.bot.idle()
+    paired = results(env, event_id)
+    assert len(paired) > 2, "players paired again as soon as they were free"
+    assert all(r[4] is not None for r in paired), "tables playing at the end still count"
+    started = rows(env, "SELECT started_at, finished_at FROM tournaments")[0]
+    assert started[1] - started[0] >= 4.0
+
+
+async def test_an_individual_duplicate_plays_the_same_deals_at_each_table(env: Env) -> None:
+    use_formats(env)
+    event_id = await make_event(env, "sheepshead", format="duplicate", players=5, rounds=2,
+                                computers=10, sheepshead_hands=2)  # fmt: skip
+    await press(env, HOST, event_id, "start")
+    await run_event(env, event_id)
+    paired = rows(env, "SELECT round, deal_set, table_id FROM tournament_pairings")
+    assert len(paired) == 4 and all(deal_set is not None for _, deal_set, _ in paired)
+    for number in (1, 2):
+        tables = [t for r, _, t in paired if r == number]
+        keys = [json.loads(rows(env, "SELECT deal_keys FROM game_tables WHERE id = ?", t)[0][0])
+                for t in tables]  # fmt: skip
+        assert keys[0]["secrets"][:2] == keys[1]["secrets"][:2], "the same committed deals"
