@@ -243,6 +243,11 @@ async def test_a_restart_in_the_middle_of_a_round(
         await press(env, user, event_id, "join")
     await press(env, HOST, event_id, "start")
     await until(lambda: len(results(env, event_id)) == 2)
+    await env.bot.idle()
+    thread = rows(env, "SELECT channel_id FROM game_tables ORDER BY id")[0][0]
+    ended = await env.fake.slash(HOST, "table", "end", channel_id=thread)
+    assert "plays a match of event 1" in answer(ended)  # a table of the event plays to its end
+    assert ended.responses[-1]["data"]["flags"] & EPHEMERAL
     # the people have not moved: the round is in play; the bot stops in the middle of it
     await stop_bot(env.bot, wait_for_work=False)
     env.bot = await start_bot(env.fake, env.database)
