@@ -538,11 +538,13 @@ class Tournaments:
             keys = UncutKeys.from_dict(
                 await self.events.deal_set(event.id, pairing.deal_set, fresh.to_dict())
             )
+        # told before the start, with its nonce: a crash between the two tells them again
+        # as the same message, and a table started is never told twice
+        await self.port.table_opened(event, session, pairing)
         try:
             await session.start(event.creator_id, keys=keys)
         except TableError:  # started meanwhile
             return
-        await self.port.table_opened(event, session, pairing)
         self.flow.schedule(self.flow.advance(session))
 
     # ----- the flow's word that a match is over --------------------------------------------
