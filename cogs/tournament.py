@@ -262,12 +262,18 @@ def event_buttons(event: EventRow) -> discord.ui.View | None:
     return view
 
 
-async def act(bot: SeepBot, interaction: discord.Interaction, event_id: int, action: str) -> None:
-    """Join, leave or start an event; the answer is private."""
+async def act(
+    bot: SeepBot,
+    interaction: discord.Interaction,
+    event_id: int,
+    action: str,
+    partner: int | None = None,
+) -> None:
+    """Join (with a partner), leave or start an event; the answer is private."""
     events = tournaments_of(bot)
     user = interaction.user
     if action == "join":
-        event = await events.join(event_id, user.id, user.display_name)
+        event = await events.join(event_id, user.id, user.display_name, partner)
         await tell(interaction, _("You have entered event {number}.", number=event.id))
     elif action == "leave":
         await events.leave(event_id, user.id)
@@ -505,9 +511,18 @@ def tournament_commands() -> type[commands.GroupCog]:
                                command=slash("tournament new")))  # fmt: skip
 
         @app_commands.command(name="join", description=N_("Enter an event"))
-        @app_commands.describe(event=N_("the event's number (default: this thread's)"))
-        async def join(self, interaction: discord.Interaction, event: int | None = None) -> None:
-            await act(self.bot, interaction, await self._event_here(interaction, event), "join")
+        @app_commands.describe(
+            event=N_("the event's number (default: this thread's)"),
+            partner=N_("partnership games: the member you play with"),
+        )
+        async def join(
+            self,
+            interaction: discord.Interaction,
+            event: int | None = None,
+            partner: discord.Member | None = None,
+        ) -> None:
+            number = await self._event_here(interaction, event)
+            await act(self.bot, interaction, number, "join", partner.id if partner else None)
 
         @app_commands.command(name="leave", description=N_("Leave an event before it starts"))
         @app_commands.describe(event=N_("the event's number (default: this thread's)"))

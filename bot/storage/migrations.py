@@ -322,6 +322,7 @@ MIGRATIONS: tuple[str | PerEngine, ...] = (
         name TEXT NOT NULL,
         entered INTEGER NOT NULL,
         withdrawn INTEGER NOT NULL DEFAULT 0,
+        partner INTEGER,                   -- partnership games: who they entered with
         PRIMARY KEY (event_id, user_id),
         UNIQUE (event_id, entered)
     );

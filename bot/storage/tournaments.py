@@ -57,6 +57,7 @@ class EntrantRow:
     name: str
     entered: int
     withdrawn: bool = False
+    partner: int | None = None  # partnership games: the member they entered with
 
     @property
     def is_computer(self) -> bool:
@@ -192,13 +193,16 @@ class EventStore:
 
     async def entrants(self, event_id: int) -> list[EntrantRow]:
         rows = await self.database.all(
-            "SELECT user_id, name, entered, withdrawn FROM tournament_entrants"
+            "SELECT user_id, name, entered, withdrawn, partner FROM tournament_entrants"
             " WHERE event_id = ? ORDER BY entered",
             (event_id,),
         )
-        return [EntrantRow(int(u), str(n), int(e), bool(w)) for u, n, e, w in rows]
+        return [EntrantRow(int(u), str(n), int(e), bool(w), None if p is None else int(p))
+                for u, n, e, w, p in rows]  # fmt: skip
 
-    async def enter(self, event_id: int, user_id: int, name: str, capacity: int) -> str:
+    async def enter(
+        self, event_id: int, user_id: int, name: str, capacity: int, partner: int | None = None
+    ) -> str:
         """Enter a member: "entered", "already" (entered before), "full" or "closed". In one
         transaction with its checks, so two members entering at once both count once each,
         and the event never holds more than `capacity` (0: no limit)."""
@@ -220,9 +224,9 @@ class EventStore:
             if capacity and int(count) >= capacity:
                 return "full"
             await tx.run(
-                "INSERT INTO tournament_entrants (event_id, user_id, name, entered)"
-                " VALUES (?, ?, ?, ?)",
-                (event_id, user_id, name, int(last) + 1),
+                "INSERT INTO tournament_entrants (event_id, user_id, name, entered, partner)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (event_id, user_id, name, int(last) + 1, partner),
             )
         return "entered"
 

@@ -257,11 +257,19 @@ class Tournaments:
 
     # ----- entries --------------------------------------------------------------------------
 
-    async def join(self, event_id: int, user_id: int, name: str) -> EventRow:
+    async def join(
+        self, event_id: int, user_id: int, name: str, partner: int | None = None
+    ) -> EventRow:
+        """Enter a member; in a partnership game, `partner` names the member they play with
+        (named by one of the two, or by both)."""
         async with self.lock(event_id):
             event = await self.get(event_id)
+            if partner is not None and not event_settings(event).partnerships:
+                raise EventError(_("This event's game has no partners: enter alone."))
+            if partner == user_id:
+                raise EventError(_("Choose someone else as your partner."))
             capacity = int(event.options.get("capacity", 0))
-            answer = await self.events.enter(event_id, user_id, name, capacity)
+            answer = await self.events.enter(event_id, user_id, name, capacity, partner)
         if answer == "already":
             raise EventError(_("You have entered this event already."))
         if answer == "full":
@@ -346,7 +354,7 @@ class Tournaments:
         results = [result_of_json(p.result) for p in pairings if p.result is not None]
         results.sort(key=lambda r: (r.finished_at, r.round, r.table))
         return EventState(
-            entrants=tuple(Entrant(e.user_id, e.name, e.entered) for e in entrants),
+            entrants=tuple(Entrant(e.user_id, e.name, e.entered, e.partner) for e in entrants),
             settings=event_settings(event),
             started_at=event.started_at or now,
             pairings=tuple(

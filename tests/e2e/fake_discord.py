@@ -91,7 +91,14 @@ def valid_name(name: str) -> bool:
 
 COMMAND_CHARACTERS = 8000  # a command's names, descriptions and choices, all levels together
 COMMANDS = 100  # chat-input commands of one scope
-SUBCOMMAND, GROUP = 1, 2
+SUBCOMMAND, GROUP, USER = 1, 2, 6
+
+
+@dataclass(frozen=True, slots=True)
+class MemberOption:
+    """A command option that names a member (`slash(..., partner=MemberOption(703))`)."""
+
+    user_id: int
 
 
 def _localised(value: str, localisations: dict[str, str] | None) -> int:
@@ -284,6 +291,7 @@ class Interaction:
     # a deferred answer (type 5 or 6) is completed by an edit or a follow-up: the deferred
     # response's "data" then holds the message the user sees (as tests read any answer)
     completed: asyncio.Event = field(default_factory=asyncio.Event)
+    resolved: dict[str, Any] = field(default_factory=dict)  # members a command option names
 
     def complete(self, message: dict[str, Any]) -> None:
         """What the user sees as the answer: the first edit or follow-up after a deferral
@@ -679,6 +687,7 @@ class FakeDiscord:
             "type": 1,
             "options": options,
             "guild_id": record.payload["guild_id"],
+            **({"resolved": record.resolved} if record.resolved else {}),
         }
         await self._dispatch("INTERACTION_CREATE", record.payload, int(record.payload["guild_id"]))
         return await self._answered(record)
@@ -696,19 +705,28 @@ class FakeDiscord:
     ) -> Interaction:
         option_list = [
             {
-                "type": 5 if isinstance(v, bool) else 4 if isinstance(v, int) else 3,
+                "type": USER if isinstance(v, MemberOption)
+                else 5 if isinstance(v, bool) else 4 if isinstance(v, int) else 3,
                 "name": k,
-                "value": v,
+                "value": str(v.user_id) if isinstance(v, MemberOption) else v,
             }
             for k, v in options.items()
-        ]
-        # "new seep": a subcommand of a group ("/table new seep")
+        ]  # fmt: skip
+        chosen = [v.user_id for v in options.values() if isinstance(v, MemberOption)]
         for level, part in enumerate(reversed((subcommand or "").split())):
             kind = SUBCOMMAND if level == 0 else GROUP
             option_list = [{"type": kind, "name": part, "options": option_list}]
         record = self._base_interaction(2, user_id, channel_id, permissions, late)
         if locale is not None:
             record.payload["locale"] = locale
+        if chosen:  # Discord resolves a member option: the member and their user
+            record.resolved = {
+                "members": {str(u): {k: v for k, v in self._member(
+                    u, self.members.get(u, f"user{u}")).items() if k != "user"}
+                    for u in chosen},
+                "users": {str(u): user_payload(u, self.members.get(u, f"user{u}"))
+                          for u in chosen},
+            }  # fmt: skip
         return await self._send_command(record, name, option_list)
 
     async def autocomplete(

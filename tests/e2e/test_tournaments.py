@@ -19,7 +19,13 @@ import pytest
 from bot.tournaments.format import Pairing, Standing
 
 from .conftest import Env, start_bot, stop_bot
-from .fake_discord import CHANNEL_ID, EPHEMERAL, READ_ONLY_CHANNEL_ID, THREADS_CHANNEL_ID
+from .fake_discord import (
+    CHANNEL_ID,
+    EPHEMERAL,
+    READ_ONLY_CHANNEL_ID,
+    THREADS_CHANNEL_ID,
+    MemberOption,
+)
 from .helpers import MANAGE_GUILD
 
 HOST = 701
@@ -426,3 +432,27 @@ async def test_an_individual_duplicate_plays_the_same_deals_at_each_table(env: E
         keys = [json.loads(rows(env, "SELECT deal_keys FROM game_tables WHERE id = ?", t)[0][0])
                 for t in tables]  # fmt: skip
         assert keys[0]["secrets"][:2] == keys[1]["secrets"][:2], "the same committed deals"
+
+
+async def test_partners_who_enter_together_sit_opposite_at_every_table(env: Env) -> None:
+    use_formats(env)
+    event_id = await make_event(env, "seep", format="swiss", players=4, rounds=1,
+                                computers=2)  # fmt: skip
+    joined = await env.fake.slash(702, "tournament", "join", channel_id=THREADS_CHANNEL_ID,
+                                  event=event_id, partner=MemberOption(703))  # fmt: skip
+    assert answer(joined) == f"You have entered event {event_id}."
+    await press(env, 703, event_id, "join")
+    alone = await env.fake.slash(704, "tournament", "join", channel_id=THREADS_CHANNEL_ID,
+                                 event=event_id, partner=MemberOption(704))  # fmt: skip
+    assert answer(alone) == "Choose someone else as your partner."
+    await press(env, HOST, event_id, "start")
+    await run_event(env, event_id)
+    for _round, _table, seats, _table_id, result in results(env, event_id):
+        seated = json.loads(seats)
+        if 702 in seated:
+            assert seated.index(703) == (seated.index(702) + 2) % 4, "partners sit opposite"
+            scores = json.loads(result)["scores"]
+            assert scores[seated.index(702)] == scores[seated.index(703)]
+            break
+    else:
+        raise AssertionError("the partners never played")
