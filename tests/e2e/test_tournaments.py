@@ -164,6 +164,17 @@ async def test_a_swiss_event_of_eight_plays_to_its_end(env: Env) -> None:
     assert "Finished." in embed["description"] and "Buchholz" in embed["description"]
     lines = [line for line in embed["description"].splitlines() if " — " in line]
     assert len(lines) == 8
+    # the standings by hand: a win 1, a draw ½, from each table's places
+    points: dict[int, float] = {}
+    for _round, _table, seats, _id, result in paired:
+        places = json.loads(result)["places"]
+        for user, place in zip(json.loads(seats), places, strict=True):
+            shared = places.count(place) > 1
+            points[user] = points.get(user, 0.0) + (0.5 if shared else 1.0 if place == 1 else 0)
+    shown = {line.split(". ", 1)[1].split(" — ")[0]: float(line.split(" — ")[1].split(" ")[0])
+             for line in lines}  # fmt: skip
+    names = {**{u: n for u, n in PEOPLE.items()}, **{-n: f"Computer {n}" for n in range(1, 5)}}
+    assert shown == {names[u]: p for u, p in points.items()}
     said = env.fake.channel_messages(event_thread(env, event_id))
     final = [m for m in said if m["content"].startswith("The event is over. Winner:")]
     assert len(final) == 1 and env.fake.files[int(final[0]["id"])][0]["name"] == "results.png"
