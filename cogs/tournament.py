@@ -20,7 +20,7 @@ from discord.ext import commands
 
 from bot import settings as server
 from bot.daily import zone_of
-from bot.i18n import N_, _, current, slash, speaking
+from bot.i18n import N_, _, current, ngettext, slash, speaking
 from bot.storage.tournaments import EventRow, PairingRow
 from bot.tables import TableError, TableSession
 from bot.tournaments.format import FormatName
@@ -296,6 +296,17 @@ class DiscordEventOutput:
     def __init__(self, bot: SeepBot) -> None:
         self.bot = bot
 
+    async def event_thread(self, event: EventRow) -> int:
+        channel = await channel_of(self.bot, event.channel_id)
+        with speaking(event_language(event)):
+            title = _("Event {number}: {game}", number=event.id,
+                      game=registry.display_name(event.game))  # fmt: skip
+        thread = await channel.create_thread(
+            name=title[:100], type=discord.ChannelType.public_thread,
+            auto_archive_duration=10080, reason="a tournament",
+        )  # fmt: skip
+        return int(thread.id)
+
     async def table_thread(self, event: EventRow, title: str) -> int:
         channel = await channel_of(self.bot, event.channel_id)
         with speaking(event_language(event)):
@@ -566,6 +577,60 @@ def tournament_commands() -> type[commands.GroupCog]:
                 _("Event {number}: every table's result.", number=number), file=file,
                 ephemeral=True,
             )  # fmt: skip
+
+        @app_commands.command(
+            name="league", description=N_("Make an event the first of a recurring league")
+        )
+        @app_commands.describe(
+            league=N_("the league's name"),
+            every=N_("days from one event to the next (7: each week)"),
+            event=N_("the event's number (default: this thread's)"),
+        )
+        async def league(
+            self,
+            interaction: discord.Interaction,
+            league: app_commands.Range[str, 1, 50],
+            every: app_commands.Range[int, 1, 28] = 7,
+            event: int | None = None,
+        ) -> None:
+            events = tournaments_of(self.bot)
+            number = await self._event_here(interaction, event)
+            found = await events.get(number)
+            mine = interaction.user.id == found.creator_id
+            if found.guild_id != (interaction.guild_id or 0) or not (
+                mine or interaction.permissions.manage_guild
+            ):
+                raise EventError(_("Only the event's creator (or someone who manages the server) "
+                                   "makes it a league."))  # fmt: skip
+            await events.make_league(number, league, every)
+            await tell(interaction, ngettext(
+                "Event {number} opens the league {league}: when it ends, the next event is made "
+                "for {count} day later, with the same settings.",
+                "Event {number} opens the league {league}: when it ends, the next event is made "
+                "for {count} days later, with the same settings.",
+                every, number=number, league=league,
+            ))  # fmt: skip
+
+        @app_commands.command(name="season", description=N_("A league's season table"))
+        @app_commands.describe(league=N_("the league's name"))
+        async def season(self, interaction: discord.Interaction, league: str) -> None:
+            events = tournaments_of(self.bot)
+            counted, table = await events.season(interaction.guild_id or 0, league)
+            if not counted:
+                raise EventError(_("The league {league} has no finished event yet.",
+                                   league=league))  # fmt: skip
+            lines = [
+                _("{rank}. {name} — {points} ({count} played)", rank=n + 1, name=name,
+                  points=points, count=played)
+                for n, (_user, name, points, played) in enumerate(table[:STANDINGS_SHOWN])
+            ]  # fmt: skip
+            embed = discord.Embed(
+                title=_("{league}: the season so far", league=league),
+                description="\n".join(lines)[:4000], colour=discord.Colour.gold(),
+            )  # fmt: skip
+            embed.set_footer(text=_("Each event gives a player one point, and one more for each "
+                                    "player they finished above."))  # fmt: skip
+            await interaction.response.send_message(embed=embed, ephemeral=True)
 
         @app_commands.command(
             name="settings", description=N_("Who makes events, and whether they are rated")

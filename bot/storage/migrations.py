@@ -313,7 +313,9 @@ MIGRATIONS: tuple[str | PerEngine, ...] = (
         standings_message INTEGER,         -- the one standings message, edited
         started_at REAL,
         finished_at REAL,
-        created_at REAL NOT NULL
+        created_at REAL NOT NULL,
+        league TEXT,                       -- a season of recurring events, by its name
+        UNIQUE (guild_id, league, starts_at) -- a league's next event is made once
     );
     CREATE INDEX tournaments_guild ON tournaments (guild_id, status);
     CREATE TABLE tournament_entrants (

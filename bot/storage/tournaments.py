@@ -20,7 +20,7 @@ from bot.storage.store import SeatRow, Store, TableRow
 
 EVENT_COLUMNS = (
     "id, guild_id, channel_id, thread_id, creator_id, game, format, rules, options,"
-    " starts_at, status, standings_message, started_at, finished_at"
+    " starts_at, status, standings_message, started_at, finished_at, league"
 )
 PAIRING_COLUMNS = (
     "event_id, round, table_number, seats, deal_set, sits_out, paired_at, thread_id,"
@@ -44,6 +44,7 @@ class EventRow:
     standings_message: int | None
     started_at: float | None
     finished_at: float | None
+    league: str | None = None
 
     @property
     def home_id(self) -> int:
@@ -109,6 +110,44 @@ class EventStore:
         )  # fmt: skip
         assert row is not None
         return int(row[0])
+
+    async def set_league(self, event_id: int, league: str, every_days: int) -> None:
+        """The event is one of a league's, the next one `every_days` after it."""
+        async with self.database.transaction() as tx:
+            row = await tx.one("SELECT options FROM tournaments WHERE id = ?", (event_id,))
+            assert row is not None
+            options = {**json.loads(row[0]), "every_days": every_days}
+            await tx.run(
+                "UPDATE tournaments SET league = ?, options = ? WHERE id = ?",
+                (league, json.dumps(options), event_id),
+            )
+
+    async def next_of_league(self, event: EventRow, starts_at: float) -> int | None:
+        """The league's next event, like `event`, at `starts_at`: made once (its id, or the
+        one made before; None if another event of the league already starts then)."""
+        row = await self.database.one(
+            "INSERT INTO tournaments (guild_id, channel_id, creator_id, game, format, rules,"
+            " options, starts_at, created_at, league) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            " ON CONFLICT (guild_id, league, starts_at) DO NOTHING RETURNING id",
+            (event.guild_id, event.channel_id, event.creator_id, event.game, event.format,
+             json.dumps(event.rules), json.dumps(event.options), starts_at, time.time(),
+             event.league),
+        )  # fmt: skip
+        if row is not None:
+            return int(row[0])
+        found = await self.database.one(
+            "SELECT id FROM tournaments WHERE guild_id = ? AND league = ? AND starts_at = ?",
+            (event.guild_id, event.league, starts_at),
+        )
+        return None if found is None else int(found[0])
+
+    async def league_events(self, guild_id: int, league: str) -> list[EventRow]:
+        rows = await self.database.all(
+            f"SELECT {EVENT_COLUMNS} FROM tournaments WHERE guild_id = ? AND league = ?"
+            " ORDER BY starts_at",
+            (guild_id, league),
+        )
+        return [_event_row(row) for row in rows]
 
     async def event(self, event_id: int) -> EventRow | None:
         row = await self.database.one(
@@ -373,12 +412,13 @@ class EventStore:
 
 def _event_row(row: Sequence[Any]) -> EventRow:
     (id_, guild, channel, thread, creator, game, format_name, rules, options, starts_at,
-     status, standings, started, finished) = row  # fmt: skip
+     status, standings, started, finished, league) = row  # fmt: skip
     return EventRow(
         int(id_), int(guild), int(channel), None if thread is None else int(thread),
         int(creator), str(game), str(format_name), json.loads(rules), json.loads(options),
         float(starts_at), str(status), None if standings is None else int(standings),
         None if started is None else float(started), None if finished is None else float(finished),
+        None if league is None else str(league),
     )  # fmt: skip
 
 

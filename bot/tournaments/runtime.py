@@ -65,6 +65,9 @@ class EventError(TableError):
 class EventOutput(Protocol):
     """How an event reaches Discord; the tournament cog implements it."""
 
+    async def event_thread(self, event: EventRow) -> int:
+        """A new thread of the event's channel for the event itself; its id."""
+
     async def table_thread(self, event: EventRow, title: str) -> int:
         """A new thread for one of the event's tables (beside the event's own); its id.
         EventError when none can be made."""
@@ -425,6 +428,8 @@ class Tournaments:
             )
             text = _("The event is over. Winner: {names}.", names=names or "—")
             await self.port.final_results(event, view, text)
+            if event.league is not None:
+                self.flow.schedule(self.next_in_league(event))
             return
         await self._show(event, format_, entrants, pairings, state)
 
@@ -659,6 +664,64 @@ class Tournaments:
         with contextlib.suppress(EventError):
             await self.start(event_id, None)
 
+    # ----- leagues: a season of recurring events --------------------------------------------
+
+    async def make_league(self, event_id: int, name: str, every_days: int) -> EventRow:
+        event = await self.get(event_id)
+        if event.status in ("finished", "cancelled"):
+            raise EventError(_("This event is over: make the league with an event to come."))
+        await self.events.set_league(event_id, name, every_days)
+        return await self.get(event_id)
+
+    async def next_in_league(self, event: EventRow) -> None:
+        """The league's next event, `every_days` after this one (the first such time to
+        come), made once however often this is asked; its thread and standings opened."""
+        every = 86400.0 * int(event.options.get("every_days", 7))
+        starts = event.starts_at + every
+        while starts < time.time():
+            starts += every
+        made = await self.events.next_of_league(event, starts)
+        if made is None:
+            return
+        await self.open_home(made)
+        with speaking(event_language(event)):
+            text = _("The next event of {league}: event {number}, {time} ({relative}).",
+                     league=event.league, number=made, time=f"<t:{int(starts)}:F>",
+                     relative=f"<t:{int(starts)}:R>")  # fmt: skip
+        await self.port.announce(event, text)
+
+    async def open_home(self, event_id: int) -> None:
+        """A league's new event gets its thread (once) and its standings message."""
+        async with self.lock(event_id):
+            event = await self.get(event_id)
+            if event.thread_id is None:
+                event = await self.attach_home(event, await self.port.event_thread(event))
+        self.keep_time(event)
+        await self.refresh(event_id)
+
+    async def season(
+        self, guild_id: int, league: str
+    ) -> tuple[int, list[tuple[int, str, int, int]]]:
+        """A league's season table: the finished events counted, and each entrant's (user
+        id, name, points, events played), best first. An event gives each entrant as many
+        points as the entrants they finished above, plus one."""
+        table: dict[int, list[Any]] = {}
+        counted = 0
+        for event in await self.events.league_events(guild_id, league):
+            if event.status != "finished":
+                continue
+            counted += 1
+            view = await self.view(event.id)
+            names = {e.user_id: entrant_name(e) for e in view.entrants}
+            for standing in view.standings:
+                entry = table.setdefault(
+                    standing.user_id, [names.get(standing.user_id, "?"), 0, 0]
+                )
+                entry[1] += len(view.standings) - standing.rank + 1
+                entry[2] += 1
+        ranked = sorted(table.items(), key=lambda item: (-item[1][1], -item[1][2], item[1][0]))
+        return counted, [(user, str(n), int(p), int(e)) for user, (n, p, e) in ranked]
+
     # ----- after a restart ------------------------------------------------------------------
 
     async def restore(self, owns: Any = None) -> int:
@@ -669,6 +732,9 @@ class Tournaments:
             if owns is not None and not owns(event.guild_id):
                 continue
             count += 1
+            if event.thread_id is None and event.league is not None:  # made, home not yet
+                self.flow.schedule(self.open_home(event.id))
+                continue
             self.keep_time(event)
             if event.status == "running":
                 self.flow.schedule(self.advance(event.id))

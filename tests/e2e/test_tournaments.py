@@ -470,3 +470,39 @@ async def test_partners_who_enter_together_sit_opposite_at_every_table(env: Env)
             break
     else:
         raise AssertionError("the partners never played")
+
+
+async def test_a_league_makes_its_next_event_once_and_keeps_a_season_table(env: Env) -> None:
+    use_formats(env)
+    event_id = await make_event(env, "suipe", format="swiss", players=2, rounds=1, computers=3,
+                                deals=1)  # fmt: skip
+    await press(env, 702, event_id, "join")
+    thread = event_thread(env, event_id)
+    made = await env.fake.slash(HOST, "tournament", "league", channel_id=thread, league="Friday",
+                                every=7)  # fmt: skip
+    assert answer(made).startswith(f"Event {event_id} opens the league Friday")
+    await press(env, HOST, event_id, "start")
+    await run_event(env, event_id)
+    await until(lambda: len(rows(env, "SELECT id FROM tournaments")) == 2)
+    await env.bot.idle()
+    (first, second) = rows(env, "SELECT starts_at, status, league, thread_id FROM tournaments"
+                                " ORDER BY id")  # fmt: skip
+    assert second[1:3] == ("open", "Friday") and second[3] is not None
+    assert second[0] == pytest.approx(first[0] + 7 * 86400)
+    said = [m["content"] for m in env.fake.channel_messages(thread)]
+    assert any(s.startswith("The next event of Friday: event 2, <t:") for s in said)
+    assert standings_message(env, 2)["embeds"][0]["description"].startswith("Open for entries")
+    # asked again (a restart after the end), it is the same next event
+    finished = await env.bot.tournaments.get(event_id)
+    await env.bot.tournaments.next_in_league(finished)
+    await env.bot.idle()
+    assert len(rows(env, "SELECT id FROM tournaments")) == 2
+    season = await env.fake.slash(703, "tournament", "season", channel_id=THREADS_CHANNEL_ID,
+                                  league="Friday")  # fmt: skip
+    embed = season.responses[-1]["data"]["embeds"][0]
+    assert embed["title"] == "Friday: the season so far"
+    lines = embed["description"].splitlines()
+    assert len(lines) == 4 and lines[0].startswith("1. ") and "(1 played)" in lines[0]
+    view = await env.bot.tournaments.view(event_id)  # by hand: one point, one per player below
+    expected = sorted((len(view.standings) - s.rank + 1 for s in view.standings), reverse=True)
+    assert [int(line.split(" — ")[1].split(" ")[0]) for line in lines] == expected
