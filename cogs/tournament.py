@@ -296,6 +296,29 @@ class DiscordEventOutput:
     def __init__(self, bot: SeepBot) -> None:
         self.bot = bot
 
+    async def hand_role(
+        self, event: EventRow, role_id: int, give: set[int], take: set[int]
+    ) -> bool:
+        guild = self.bot.get_guild(event.guild_id)
+        role = None if guild is None else guild.get_role(role_id)
+        if guild is None or role is None:
+            return False
+        me = guild.me
+        if not me.guild_permissions.manage_roles or role >= me.top_role:
+            log.info("event %s: may not manage the champion role %s", event.id, role_id)
+            return False
+        try:
+            for user_id in sorted(give):
+                await self.bot.http.add_role(guild.id, user_id, role_id, reason="league champion")
+            for user_id in sorted(take):
+                await self.bot.http.remove_role(
+                    guild.id, user_id, role_id, reason="no longer the league's champion"
+                )
+        except discord.HTTPException as error:
+            log.info("event %s: the champion role could not be handed: %s", event.id, error)
+            return False
+        return True
+
     async def event_thread(self, event: EventRow) -> int:
         channel = await channel_of(self.bot, event.channel_id)
         with speaking(event_language(event)):
@@ -585,6 +608,7 @@ def tournament_commands() -> type[commands.GroupCog]:
             league=N_("the league's name"),
             every=N_("days from one event to the next (7: each week)"),
             event=N_("the event's number (default: this thread's)"),
+            champion=N_("a role the season's leader holds (the bot gives and takes it)"),
         )
         async def league(
             self,
@@ -592,6 +616,7 @@ def tournament_commands() -> type[commands.GroupCog]:
             league: app_commands.Range[str, 1, 50],
             every: app_commands.Range[int, 1, 28] = 7,
             event: int | None = None,
+            champion: discord.Role | None = None,
         ) -> None:
             events = tournaments_of(self.bot)
             number = await self._event_here(interaction, event)
@@ -602,7 +627,7 @@ def tournament_commands() -> type[commands.GroupCog]:
             ):
                 raise EventError(_("Only the event's creator (or someone who manages the server) "
                                    "makes it a league."))  # fmt: skip
-            await events.make_league(number, league, every)
+            await events.make_league(number, league, every, champion.id if champion else None)
             await tell(interaction, ngettext(
                 "Event {number} opens the league {league}: when it ends, the next event is made "
                 "for {count} day later, with the same settings.",

@@ -111,12 +111,16 @@ class EventStore:
         assert row is not None
         return int(row[0])
 
-    async def set_league(self, event_id: int, league: str, every_days: int) -> None:
-        """The event is one of a league's, the next one `every_days` after it."""
+    async def set_league(
+        self, event_id: int, league: str, every_days: int, champion_role: int | None = None
+    ) -> None:
+        """The event is one of a league's, the next one `every_days` after it; the season's
+        leader holds `champion_role`."""
         async with self.database.transaction() as tx:
             row = await tx.one("SELECT options FROM tournaments WHERE id = ?", (event_id,))
             assert row is not None
-            options = {**json.loads(row[0]), "every_days": every_days}
+            options = {**json.loads(row[0]), "every_days": every_days,
+                       "champion_role": champion_role}  # fmt: skip
             await tx.run(
                 "UPDATE tournaments SET league = ?, options = ? WHERE id = ?",
                 (league, json.dumps(options), event_id),

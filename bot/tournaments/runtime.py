@@ -65,6 +65,11 @@ class EventError(TableError):
 class EventOutput(Protocol):
     """How an event reaches Discord; the tournament cog implements it."""
 
+    async def hand_role(
+        self, event: EventRow, role_id: int, give: set[int], take: set[int]
+    ) -> bool:
+        """Give the role to `give`, take it from `take`; False where the bot may not."""
+
     async def event_thread(self, event: EventRow) -> int:
         """A new thread of the event's channel for the event itself; its id."""
 
@@ -666,12 +671,31 @@ class Tournaments:
 
     # ----- leagues: a season of recurring events --------------------------------------------
 
-    async def make_league(self, event_id: int, name: str, every_days: int) -> EventRow:
+    async def make_league(
+        self, event_id: int, name: str, every_days: int, champion_role: int | None = None
+    ) -> EventRow:
         event = await self.get(event_id)
         if event.status in ("finished", "cancelled"):
             raise EventError(_("This event is over: make the league with an event to come."))
-        await self.events.set_league(event_id, name, every_days)
+        await self.events.set_league(event_id, name, every_days, champion_role)
         return await self.get(event_id)
+
+    async def crown(self, event: EventRow) -> None:
+        """The season's best-placed members (computers hold no roles) hold the league's
+        champion role, and only they: given and taken by the bot where it may manage it."""
+        role = event.options.get("champion_role")
+        if role is None or event.league is None:
+            return
+        _counted, table = await self.season(event.guild_id, event.league)
+        best = max((points for user, _n, points, _p in table if user > 0), default=None)
+        leaders = {user for user, _n, points, _p in table if user > 0 and points == best}
+        settings = (await self.store.guild_settings(event.guild_id)).settings
+        champions = dict(settings.get("league_champions") or {})
+        holders = set(champions.get(event.league, []))
+        if not await self.port.hand_role(event, int(role), leaders - holders, holders - leaders):
+            return
+        champions[event.league] = sorted(leaders)
+        await self.store.update_guild_settings(event.guild_id, {"league_champions": champions})
 
     async def next_in_league(self, event: EventRow) -> None:
         """The league's next event, `every_days` after this one (the first such time to
@@ -680,6 +704,7 @@ class Tournaments:
         starts = event.starts_at + every
         while starts < time.time():
             starts += every
+        await self.crown(event)
         made = await self.events.next_of_league(event, starts)
         if made is None:
             return

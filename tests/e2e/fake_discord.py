@@ -91,7 +91,21 @@ def valid_name(name: str) -> bool:
 
 COMMAND_CHARACTERS = 8000  # a command's names, descriptions and choices, all levels together
 COMMANDS = 100  # chat-input commands of one scope
-SUBCOMMAND, GROUP, USER = 1, 2, 6
+SUBCOMMAND, GROUP, USER, ROLE = 1, 2, 6, 8
+BOT_ROLE_ID = 900_000_000_000_000_020  # the bot's own role, above the champion's
+CHAMPION_ROLE_ID = 900_000_000_000_000_021  # a role the bot may give and take
+
+
+def role_payload(role_id: int, name: str, position: int) -> dict[str, Any]:
+    return {"id": str(role_id), "name": name, "permissions": "0", "position": position,
+            "color": 0, "hoist": False, "managed": False, "mentionable": False, "flags": 0}
+
+
+@dataclass(frozen=True, slots=True)
+class RoleOption:
+    """A command option that names a role of the server (`champion=RoleOption(...)`)."""
+
+    role_id: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -375,6 +389,7 @@ class FakeDiscord:
         self.new_message = asyncio.Condition()
         self.threads: dict[int, dict[str, Any]] = {}
         self.scheduled_events: dict[int, dict[str, Any]] = {}  # the servers' scheduled events
+        self.member_roles: dict[int, set[int]] = {}  # roles the bot gave members (by user)
         self.commands: list[dict[str, Any]] = []  # the last published commands
         self.guild_commands: dict[int, list[dict[str, Any]]] = {}  # a server's own copy
         self.in_no_server = False  # a bot nobody has invited yet
@@ -533,7 +548,7 @@ class FakeDiscord:
             text_channel(cid, f"cards-{n}", 5 + n, CREATE_PUBLIC_THREADS)
             for n, cid in enumerate(self.extra_channels)
         ]
-        members = [self._member(BOT_ID, "Seep Bot", bot=True)]
+        members = [{**self._member(BOT_ID, "Seep Bot", bot=True), "roles": [str(BOT_ROLE_ID)]}]
         members += [self._member(uid, name) for uid, name in self.members.items()]
         return {
             "id": str(GUILD_ID),
@@ -554,7 +569,10 @@ class FakeDiscord:
                     "managed": False,
                     "mentionable": False,
                     "flags": 0,
-                }
+                },
+                *(role_payload(role_id, name, position) for role_id, name, position in (
+                    (BOT_ROLE_ID, "Seep Bot", 2), (CHAMPION_ROLE_ID, "Champion", 1),
+                )),
             ],
             "channels": [channel, no_files, read_only, threads_allowed, no_embeds, *extra],
             "threads": list(self.threads.values()),
@@ -705,13 +723,15 @@ class FakeDiscord:
     ) -> Interaction:
         option_list = [
             {
-                "type": USER if isinstance(v, MemberOption)
+                "type": USER if isinstance(v, MemberOption) else ROLE if isinstance(v, RoleOption)
                 else 5 if isinstance(v, bool) else 4 if isinstance(v, int) else 3,
                 "name": k,
-                "value": str(v.user_id) if isinstance(v, MemberOption) else v,
+                "value": str(v.user_id) if isinstance(v, MemberOption)
+                else str(v.role_id) if isinstance(v, RoleOption) else v,
             }
             for k, v in options.items()
         ]  # fmt: skip
+        roles = [v.role_id for v in options.values() if isinstance(v, RoleOption)]
         chosen = [v.user_id for v in options.values() if isinstance(v, MemberOption)]
         for level, part in enumerate(reversed((subcommand or "").split())):
             kind = SUBCOMMAND if level == 0 else GROUP
@@ -719,8 +739,13 @@ class FakeDiscord:
         record = self._base_interaction(2, user_id, channel_id, permissions, late)
         if locale is not None:
             record.payload["locale"] = locale
+        if roles:  # and a role option: the role
+            names = {BOT_ROLE_ID: ("Seep Bot", 2), CHAMPION_ROLE_ID: ("Champion", 1)}
+            record.resolved["roles"] = {
+                str(r): role_payload(r, *names.get(r, ("role", 1))) for r in roles
+            }
         if chosen:  # Discord resolves a member option: the member and their user
-            record.resolved = {
+            record.resolved |= {
                 "members": {str(u): {k: v for k, v in self._member(
                     u, self.members.get(u, f"user{u}")).items() if k != "user"}
                     for u in chosen},
@@ -921,6 +946,11 @@ class FakeDiscord:
             return web.Response(status=204)
         if parts[0] == "channels" and len(parts) == 3 and parts[2] == "threads":
             return await self._create_thread(int(parts[1]), payload)
+        member_role = parts[0] == "guilds" and len(parts) == 6 and parts[4] == "roles"
+        if member_role and request.method in ("PUT", "DELETE"):  # a role given or taken
+            held = self.member_roles.setdefault(int(parts[3]), set())
+            (held.add if request.method == "PUT" else held.discard)(int(parts[5]))
+            return web.Response(status=204)
         if parts[0] == "guilds" and len(parts) >= 3 and parts[2] == "scheduled-events":
             return self._scheduled_event(request.method, int(parts[1]), parts[3:], payload)
         if parts[0] == "channels" and int(parts[1]) in self.gone_channels:

@@ -20,11 +20,13 @@ from bot.tournaments.format import Pairing, Standing
 
 from .conftest import Env, start_bot, stop_bot
 from .fake_discord import (
+    CHAMPION_ROLE_ID,
     CHANNEL_ID,
     EPHEMERAL,
     READ_ONLY_CHANNEL_ID,
     THREADS_CHANNEL_ID,
     MemberOption,
+    RoleOption,
 )
 from .helpers import MANAGE_GUILD
 
@@ -479,7 +481,7 @@ async def test_a_league_makes_its_next_event_once_and_keeps_a_season_table(env: 
     await press(env, 702, event_id, "join")
     thread = event_thread(env, event_id)
     made = await env.fake.slash(HOST, "tournament", "league", channel_id=thread, league="Friday",
-                                every=7)  # fmt: skip
+                                every=7, champion=RoleOption(CHAMPION_ROLE_ID))  # fmt: skip
     assert answer(made).startswith(f"Event {event_id} opens the league Friday")
     await press(env, HOST, event_id, "start")
     await run_event(env, event_id)
@@ -503,6 +505,10 @@ async def test_a_league_makes_its_next_event_once_and_keeps_a_season_table(env: 
     assert embed["title"] == "Friday: the season so far"
     lines = embed["description"].splitlines()
     assert len(lines) == 4 and lines[0].startswith("1. ") and "(1 played)" in lines[0]
-    view = await env.bot.tournaments.view(event_id)  # by hand: one point, one per player below
+    # the season's best-placed member holds the champion role (computers hold no roles):
+    # Dev, the one member who played
+    assert env.fake.member_roles == {702: {CHAMPION_ROLE_ID}}
+    view = await env.bot.tournaments.view(event_id)
+    # by hand: one point, and one per player finished below
     expected = sorted((len(view.standings) - s.rank + 1 for s in view.standings), reverse=True)
     assert [int(line.split(" — ")[1].split(" ")[0]) for line in lines] == expected
