@@ -24,6 +24,7 @@ from bot.pacing import pace_for, pace_requests, refusals_trace
 from bot.preferences import Preferences
 from bot.storage import Store
 from bot.tables import Tables
+from bot.tournaments.runtime import Tournaments
 from bot.translator import Translator
 from bot.uninstalled import end_tables_of_missing_games
 
@@ -32,7 +33,7 @@ log = logging.getLogger("seepbot")
 COGS = (
     "cogs.errors", "cogs.tables", "cogs.play", "cogs.admin", "cogs.leaderboard", "cogs.settings",
     "cogs.rules", "cogs.preferences", "cogs.daily", "cogs.records", "cogs.privacy",
-    "cogs.review", "cogs.reports", "cogs.lfg",
+    "cogs.review", "cogs.reports", "cogs.lfg", "cogs.tournament",
 )  # fmt: skip
 SYNC_HINT = "run `python -m bot --sync`"
 T = TypeVar("T")
@@ -140,6 +141,8 @@ class SeepBot(commands.Bot):
         self.preferences = Preferences(self.store)
         # the turn loop; the tables cog attaches its output
         self.flow = TableFlow(self.store, self.tables, self.preferences)
+        # the events, whose tables the flow plays; the tournament cog attaches their output
+        self.tournaments = Tournaments(self.store, self.tables, self.flow)
         self.shutdown_grace = 5.0  # seconds that moves in progress get to finish at close
         self.fatal: str | None = None  # why the bot stopped by itself, for the operator
         self.store.database.on_claims_lost = self.stop_for
@@ -209,6 +212,8 @@ class SeepBot(commands.Bot):
             logs.set_table(session.id)  # the tasks resume starts log their table
             self.flow.resume(session)
         logs.set_table(None)
+        plan = self.settings.shards
+        await self.tournaments.restore(plan.owns if plan else None)
 
     async def on_ready(self) -> None:
         if not self._announced:  # on_ready comes again after a lost connection
@@ -264,6 +269,7 @@ class SeepBot(commands.Bot):
     async def close(self) -> None:
         """Stop the turn timers, give moves in progress a moment to finish, then close the
         Discord connection and, whatever happens there, the store."""
+        await self.tournaments.close()
         await self.flow.close(self.shutdown_grace)
         try:
             await super().close()

@@ -253,6 +253,8 @@ class TableFlow:
         # taken while a table's message is made (under its `posting` lock), never while one
         # is sent
         self.posting_slots = asyncio.Semaphore(self.posting_at_once)
+        # told of each match whose result has been delivered (an event takes its result)
+        self.on_match_end: list[Callable[[TableSession], Awaitable[None]]] = []
 
     async def sleep(self, seconds: float) -> None:
         """The flow's pauses (a computer's, the turn timer's, between retries): tests give
@@ -623,6 +625,8 @@ class TableFlow:
             session, lambda: self.store.delivered(session.id, OwedKind.RESULT, 0)
         )
         session.delivered(OwedKind.RESULT, 0)
+        for listener in self.on_match_end:
+            await listener(session)
 
     def resume(self, session: TableSession) -> None:
         """A table restored after a restart: what its channel is owed is posted (once), then

@@ -142,7 +142,9 @@ class TableSession:
         if row is None:
             return _("Seat {number}", number=seat + 1)
         if row.is_computer:
-            return computer_name(seat, row.computer_level)
+            # an event's computer keeps its number in the event ("Computer 3") at any seat
+            numbers = self.row.options.get("computer_numbers") or {}
+            return computer_name(int(numbers.get(str(seat), seat + 1)) - 1, row.computer_level)
         return row.name
 
     def names(self) -> list[str]:
@@ -250,7 +252,9 @@ class TableSession:
             self.seats[seat] = SeatRow(seat, None, name, level)
             return seat
 
-    async def start(self, user_id: int) -> None:
+    async def start(self, user_id: int, keys: DealKeys | None = None) -> None:
+        """Start the match (the host), its deals drawn fresh, or from `keys` (an event's
+        deal set: the same committed deals at each of its tables)."""
         async with self.lock:
             if user_id != self.row.host_id:
                 raise TableError(_("Only the host can start the game."))
@@ -265,7 +269,7 @@ class TableSession:
                         missing,
                     )
                 )
-            keys = DealKeys.fresh()  # the deals' secrets, apart from the computers' seed
+            keys = keys or DealKeys.fresh()  # the deals' secrets, apart from the computers' seed
             match = self.spec.new_match(keys, self.row.rules)
             first: list[tuple[int, str]] = []
             cut = self.due_cut(match)
@@ -304,6 +308,8 @@ class TableSession:
         tables with hints never (a learner's game)."""
         if self.hints_on:
             return False
+        if self.row.options.get("event") is not None and not settings.get("rate_tournaments"):
+            return False  # an event's table counts for ratings only where the server says so
         if any(row.is_computer for row in self.seats.values()):
             return bool(settings.get("rate_computer_games", False))
         return True
@@ -542,8 +548,9 @@ class TableSession:
         self.turn_began = time.time()
 
     def _standings(self, match: GameState) -> list[PlayerResult]:
-        """Each person's result of the finished match, as leaderboards and ratings read it."""
-        return player_results(
+        """Each person's result of the finished match, as leaderboards and ratings read it.
+        At an event's table, a player a computer stood in for keeps their result, unrated."""
+        results = player_results(
             match,
             self.seats,
             table_id=self.id,
@@ -551,6 +558,10 @@ class TableSession:
             game=self.row.game,
             rated=bool(self.row.options.get("rated", False)),
         )
+        if self.row.options.get("event") is None:
+            return results
+        away = {row.user_id for row in self.seats.values() if row.away}
+        return [replace(r, rated=False) if r.user_id in away else r for r in results]
 
     async def _records_kept_after(self) -> float | None:
         """The server's retention setting: deal records finished before this go as new ones

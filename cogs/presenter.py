@@ -222,16 +222,27 @@ async def summary_message(
 
     buttons: list[Any] = [ReviewButton(session.id, match.deals_finished)]
     if match.is_terminal:
-        closing = [
-            (_("Match over"), match_result_text(session)),
-            (_("Match recap"), recap_text(session)),
-            (_("What next"), _(
+        event = session.row.options.get("event")
+        if event is not None:  # an event's table: its result goes into the event, no rematch
+            after = _(
+                "Your figures: {command} · this table's result is in the standings of event "
+                "{number}.",
+                command=f"`/stats {session.row.game}`",
+                number=event,
+            )
+        else:
+            after = _(
                 "Your figures: {command} · the host may start a rematch with the same seats "
                 "and options.",
                 command=f"`/stats {session.row.game}`",
-            )),
-        ]  # fmt: skip
-        buttons.append(RematchButton(session.id))
+            )
+        closing = [
+            (_("Match over"), match_result_text(session)),
+            (_("Match recap"), recap_text(session)),
+            (_("What next"), after),
+        ]
+        if event is None:
+            buttons.append(RematchButton(session.id))
     files: list[discord.File] = []
     recap_picture = None
     if can_attach(channel):

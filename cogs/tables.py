@@ -399,6 +399,12 @@ def table_commands() -> type[commands.GroupCog]:
         async def end(self, interaction: discord.Interaction) -> None:
             session = session_for(interaction)
             require_host_or_manager(interaction, session)
+            if session.row.options.get("event") is not None:  # its event waits for its result
+                raise TableError(
+                    _("This table plays a match of event {number}: it ends with its match (a "
+                      "computer plays for a player who does not come).",
+                      number=session.row.options["event"])
+                )  # fmt: skip
             name = interaction.user.display_name
             with speaking(session.language):
                 closing = _("This table was ended by {name}.", name=name)

@@ -342,6 +342,59 @@ MIGRATIONS: tuple[str | PerEngine, ...] = (
         game TEXT NOT NULL,
         pinged_at REAL NOT NULL,
         PRIMARY KEY (guild_id, game)
+    """,
+    # 16: tournaments: an event, its entrants, the tables its format paired (each with the
+    # table it opened and the result it gave) and the committed deals its deal sets share
+    """
+    CREATE TABLE tournaments (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        guild_id INTEGER NOT NULL,
+        channel_id INTEGER NOT NULL,       -- the text channel it was created in
+        thread_id INTEGER,                 -- its own thread (NULL: it lives in the channel)
+        creator_id INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        format TEXT NOT NULL,
+        rules TEXT NOT NULL,
+        options TEXT NOT NULL DEFAULT '{}', -- its tables' options and the format's numbers
+        starts_at REAL NOT NULL,
+        status TEXT NOT NULL DEFAULT 'open', -- open, closed (check-in), running, finished
+        standings_message INTEGER,         -- the one standings message, edited
+        started_at REAL,
+        finished_at REAL,
+        created_at REAL NOT NULL,
+        league TEXT,                       -- a season of recurring events, by its name
+        UNIQUE (guild_id, league, starts_at) -- a league's next event is made once
+    );
+    CREATE INDEX tournaments_guild ON tournaments (guild_id, status);
+    CREATE TABLE tournament_entrants (
+        event_id INTEGER NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL,          -- a computer entrant: a negative number
+        name TEXT NOT NULL,
+        entered INTEGER NOT NULL,
+        withdrawn INTEGER NOT NULL DEFAULT 0,
+        partner INTEGER,                   -- partnership games: who they entered with
+        PRIMARY KEY (event_id, user_id),
+        UNIQUE (event_id, entered)
+    );
+    CREATE TABLE tournament_pairings (
+        event_id INTEGER NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+        round INTEGER NOT NULL,
+        table_number INTEGER NOT NULL,
+        seats TEXT NOT NULL,
+        deal_set INTEGER,
+        sits_out TEXT NOT NULL DEFAULT '[]',
+        paired_at REAL NOT NULL,
+        thread_id INTEGER,                 -- its table's thread, once made
+        table_id INTEGER,                  -- the table it opened
+        result TEXT,                       -- the table's result, once finished
+        PRIMARY KEY (event_id, round, table_number)
+    );
+    CREATE INDEX tournament_pairings_table ON tournament_pairings (table_id);
+    CREATE TABLE tournament_deal_sets (
+        event_id INTEGER NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+        deal_set INTEGER NOT NULL,
+        deal_keys TEXT NOT NULL,
+        PRIMARY KEY (event_id, deal_set)
     );
     """,
 )

@@ -115,7 +115,28 @@ def valid_name(name: str) -> bool:
 
 COMMAND_CHARACTERS = 8000  # a command's names, descriptions and choices, all levels together
 COMMANDS = 100  # chat-input commands of one scope
-SUBCOMMAND, GROUP = 1, 2
+SUBCOMMAND, GROUP, USER, ROLE = 1, 2, 6, 8
+BOT_ROLE_ID = 900_000_000_000_000_020  # the bot's own role, above the champion's
+CHAMPION_ROLE_ID = 900_000_000_000_000_021  # a role the bot may give and take
+
+
+def role_payload(role_id: int, name: str, position: int) -> dict[str, Any]:
+    return {"id": str(role_id), "name": name, "permissions": "0", "position": position,
+            "color": 0, "hoist": False, "managed": False, "mentionable": False, "flags": 0}
+
+
+@dataclass(frozen=True, slots=True)
+class RoleOption:
+    """A command option that names a role of the server (`champion=RoleOption(...)`)."""
+
+    role_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class MemberOption:
+    """A command option that names a member (`slash(..., partner=MemberOption(703))`)."""
+
+    user_id: int
 
 
 def _localised(value: str, localisations: dict[str, str] | None) -> int:
@@ -317,6 +338,7 @@ class Interaction:
         """Authorized by a person's install only (no server install where it happened): the
         app is not a member there, and Discord limits what it may do."""
         return GUILD_INSTALL not in (self.payload.get("authorizing_integration_owners") or {})
+    resolved: dict[str, Any] = field(default_factory=dict)  # members a command option names
 
     def complete(self, message: dict[str, Any]) -> None:
         """What the user sees as the answer: the first edit or follow-up after a deferral
@@ -400,6 +422,8 @@ class FakeDiscord:
         self.locales: dict[int, str] = {}
         self.new_message = asyncio.Condition()
         self.threads: dict[int, dict[str, Any]] = {}
+        self.scheduled_events: dict[int, dict[str, Any]] = {}  # the servers' scheduled events
+        self.member_roles: dict[int, set[int]] = {}  # roles the bot gave members (by user)
         self.commands: list[dict[str, Any]] = []  # the last published commands
         self.guild_commands: dict[int, list[dict[str, Any]]] = {}  # a server's own copy
         self.in_no_server = False  # a bot nobody has invited yet
@@ -568,7 +592,7 @@ class FakeDiscord:
             text_channel(cid, f"cards-{n}", 5 + n, CREATE_PUBLIC_THREADS)
             for n, cid in enumerate(self.extra_channels)
         ]
-        members = [self._member(BOT_ID, "Seep Bot", bot=True)]
+        members = [{**self._member(BOT_ID, "Seep Bot", bot=True), "roles": [str(BOT_ROLE_ID)]}]
         members += [self._member(uid, name) for uid, name in self.members.items()]
         return {
             "id": str(GUILD_ID),
@@ -589,7 +613,10 @@ class FakeDiscord:
                     "managed": False,
                     "mentionable": False,
                     "flags": 0,
-                }
+                },
+                *(role_payload(role_id, name, position) for role_id, name, position in (
+                    (BOT_ROLE_ID, "Seep Bot", 2), (CHAMPION_ROLE_ID, "Champion", 1),
+                )),
             ],
             "channels": [channel, no_files, read_only, threads_allowed, no_embeds, *extra],
             "threads": list(self.threads.values()),
@@ -803,6 +830,7 @@ class FakeDiscord:
             "name": name,
             "type": 1,
             "options": options,
+            **({"resolved": record.resolved} if record.resolved else {}),
         }
         if "guild_id" in record.payload:
             record.payload["data"]["guild_id"] = record.payload["guild_id"]
@@ -839,19 +867,35 @@ class FakeDiscord:
     ) -> Interaction:
         option_list = [
             {
-                "type": 5 if isinstance(v, bool) else 4 if isinstance(v, int) else 3,
+                "type": USER if isinstance(v, MemberOption) else ROLE if isinstance(v, RoleOption)
+                else 5 if isinstance(v, bool) else 4 if isinstance(v, int) else 3,
                 "name": k,
-                "value": v,
+                "value": str(v.user_id) if isinstance(v, MemberOption)
+                else str(v.role_id) if isinstance(v, RoleOption) else v,
             }
             for k, v in options.items()
-        ]
-        # "new seep": a subcommand of a group ("/table new seep")
+        ]  # fmt: skip
+        roles = [v.role_id for v in options.values() if isinstance(v, RoleOption)]
+        chosen = [v.user_id for v in options.values() if isinstance(v, MemberOption)]
         for level, part in enumerate(reversed((subcommand or "").split())):
             kind = SUBCOMMAND if level == 0 else GROUP
             option_list = [{"type": kind, "name": part, "options": option_list}]
         record = self._base_interaction(2, user_id, channel_id, permissions, late)
         if locale is not None:
             record.payload["locale"] = locale
+        if roles:  # and a role option: the role
+            names = {BOT_ROLE_ID: ("Seep Bot", 2), CHAMPION_ROLE_ID: ("Champion", 1)}
+            record.resolved["roles"] = {
+                str(r): role_payload(r, *names.get(r, ("role", 1))) for r in roles
+            }
+        if chosen:  # Discord resolves a member option: the member and their user
+            record.resolved |= {
+                "members": {str(u): {k: v for k, v in self._member(
+                    u, self.members.get(u, f"user{u}")).items() if k != "user"}
+                    for u in chosen},
+                "users": {str(u): user_payload(u, self.members.get(u, f"user{u}"))
+                          for u in chosen},
+            }  # fmt: skip
         return await self._send_command(record, name, option_list)
 
     async def autocomplete(
@@ -1106,6 +1150,13 @@ class FakeDiscord:
             return web.Response(status=204)
         if parts[0] == "channels" and len(parts) == 3 and parts[2] == "threads":
             return await self._create_thread(int(parts[1]), payload)
+        member_role = parts[0] == "guilds" and len(parts) == 6 and parts[4] == "roles"
+        if member_role and request.method in ("PUT", "DELETE"):  # a role given or taken
+            held = self.member_roles.setdefault(int(parts[3]), set())
+            (held.add if request.method == "PUT" else held.discard)(int(parts[5]))
+            return web.Response(status=204)
+        if parts[0] == "guilds" and len(parts) >= 3 and parts[2] == "scheduled-events":
+            return self._scheduled_event(request.method, int(parts[1]), parts[3:], payload)
         if parts[0] == "channels" and int(parts[1]) in self.gone_channels:
             return json_response({"message": "Unknown Channel", "code": 10003}, 404)
         if parts[0] == "channels" and len(parts) == 2 and request.method == "GET":
@@ -1114,6 +1165,27 @@ class FakeDiscord:
                 return json_response(thread)
         self.violations.append(f"unexpected request {request.method} {path}")
         return json_response({"message": "Unknown route", "code": 0}, 404)
+
+    def _scheduled_event(
+        self, method: str, guild_id: int, rest: list[str], payload: dict[str, Any]
+    ) -> web.Response:
+        """A server's scheduled event: made (POST) or changed (PATCH), as Discord keeps it."""
+        if method == "POST" and not rest:
+            if payload.get("entity_type") == 3 and not payload.get("scheduled_end_time"):
+                return invalid_form_body("scheduled_end_time")  # an external one needs its end
+            event_id = self.next_id()
+            event = {"id": str(event_id), "guild_id": str(guild_id), "creator_id": str(BOT_ID),
+                     "channel_id": None, "status": 1, "privacy_level": 2, "user_count": 0,
+                     "entity_id": None, "description": None, "image": None,
+                     "recurrence_rule": None, **payload}  # fmt: skip
+            self.scheduled_events[event_id] = event
+            return json_response(event)
+        if method == "PATCH" and len(rest) == 1 and int(rest[0]) in self.scheduled_events:
+            event = self.scheduled_events[int(rest[0])]
+            event.update(payload)
+            return json_response(event)
+        self.violations.append(f"unexpected scheduled-event request {method} {rest}")
+        return json_response({"message": "Unknown Guild Scheduled Event", "code": 10070}, 404)
 
     def _command(self, command: dict[str, Any], parts: list[str]) -> dict[str, Any]:
         """A published command as Discord answers it (with its id and version)."""
