@@ -342,6 +342,7 @@ MIGRATIONS: tuple[str | PerEngine, ...] = (
         game TEXT NOT NULL,
         pinged_at REAL NOT NULL,
         PRIMARY KEY (guild_id, game)
+    );
     """,
     # 16: tournaments: an event, its entrants, the tables its format paired (each with the
     # table it opened and the result it gave) and the committed deals its deal sets share
