@@ -104,7 +104,30 @@ def review_text(row: DealRecordRow, record: DealRecord, review: DealReview, name
         samples=review.samples, small=number(review.thresholds.small, digits),
         clear=number(review.thresholds.clear, digits), big=number(review.thresholds.big, digits),
     ))  # fmt: skip
+    lines += face_up_lines(review)
     return "\n".join(lines)
+
+
+def face_up_lines(review: DealReview) -> list[str]:
+    """The second view, apart and labelled: what the cards allowed once every card is face
+    up (not what the seat could know)."""
+    if not review.face_up:
+        return []
+    digits = review.digits
+    lines = ["", _("**With every card face up** (what the cards allowed, not what you could "
+                   "know: a loss here alone is bad luck, not a mistake)")]  # fmt: skip
+    missed = [f for f in review.face_up if f.loss > 1e-9]
+    for solved in missed:
+        lines.append(_("**Move {step}**: {best} would have given {best_value}; yours gave "
+                       "{value}.", step=solved.step, best=solved.best.words,
+                       best_value=_signed(solved.best.value, digits),
+                       value=_signed(solved.played.value, digits)))  # fmt: skip
+    if not missed:
+        lines.append(ngettext(
+            "Your last decision was the best the cards allowed.",
+            "Your last {count} decisions were the best the cards allowed.", len(review.face_up),
+        ))  # fmt: skip
+    return lines
 
 
 class ReviewCommands(commands.Cog):

@@ -9,7 +9,7 @@ from typing import Any
 
 from .conftest import Env
 from .fake_discord import EPHEMERAL, FakeDiscord
-from .helpers import start_table
+from .helpers import button, start_table
 from .test_records import answer, play_hand
 
 ASHA, DEV = 931, 932
@@ -89,4 +89,42 @@ async def test_the_deal_summary_has_a_review_button_for_its_players(env: Env) ->
             break
         await asyncio.sleep(0.05)
     assert "**Review of deal 1** · Sedma · Asha" in content
+    assert not fake.violations
+
+
+async def wait_for(fake: FakeDiscord, message_id: int, start: str) -> str:
+    content = ""
+    for _ in range(600):
+        content = str(fake.messages[message_id].get("content") or "")
+        if content.startswith(start):
+            break
+        await asyncio.sleep(0.05)
+    return content
+
+
+async def test_the_face_up_view_is_labelled_apart_and_replay_offers_review(env: Env) -> None:
+    """The review's second view comes after the figures of what the player could know, under
+    its own heading; /replay's Review button gives the same review privately."""
+    fake = env.fake
+    fake.add_member(ASHA, "Asha")
+    fake.add_member(DEV, "Dev")
+    _, session = await start_table(env, ASHA, "sedma", computers=1, players=2)
+    assert session is not None
+    await play_hand(env)
+    await env.bot.idle()
+
+    _, review = await reviewed(fake, ASHA, 1)
+    knew, _, face_up = review.partition("**With every card face up**")
+    assert face_up, "the face-up view is there, under its own heading"
+    assert "Lost in the whole deal" in knew and "Lost in the whole deal" not in face_up
+    assert "not what you could know" in face_up and "bad luck" in face_up
+    _, czech = await reviewed(fake, ASHA, 1, locale="cs")
+    assert "**Se všemi kartami lícem nahoru**" in czech
+
+    replay = await fake.slash(ASHA, "replay", deal=1)
+    shown = fake.messages[replay.message_id]
+    pressed = await fake.click(ASHA, replay.message_id, button(fake, shown, "Review"))
+    message_id = pressed.message_id
+    assert message_id is not None and fake.messages[message_id]["flags"] & EPHEMERAL
+    assert "**Review of deal 1** · Sedma · Asha" in await wait_for(fake, message_id, "**Review")
     assert not fake.violations
