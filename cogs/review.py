@@ -9,6 +9,7 @@ for every member of its server, as its player saw it."""
 from __future__ import annotations
 
 import asyncio
+import io
 import logging
 import re
 from typing import TYPE_CHECKING, Any, Self
@@ -130,6 +131,32 @@ def face_up_lines(review: DealReview) -> list[str]:
     return lines
 
 
+def review_files(row: DealRecordRow, record: DealRecord, review: DealReview) -> list[discord.File]:
+    """The chart of the deal's figures and a picture of each of the biggest losses, in the
+    reader's language (drawn on a worker thread, inside the speaker's language)."""
+    from bot import review_pictures as pictures  # Pillow and the renderers: on first use
+
+    digits = review.digits
+    files = []
+    chart = pictures.chart_png(
+        review, _("Your figures over deal {deal}", deal=row.id), lambda v: number(v, digits)
+    )
+    if chart is not None:
+        files.append(discord.File(io.BytesIO(chart), filename=f"review-{row.id}-chart.png"))
+    for decision in pictures.pictured(review):
+        png = pictures.decision_png(
+            record, decision,
+            _("Move {step} · {mark}", step=decision.step, mark=_(MARK_WORDS[decision.mark])),
+            _("Yours: {move} ({value})", move=decision.played.words,
+              value=_signed(decision.played.value, digits)),
+            _("Better: {move} ({value})", move=decision.best.words,
+              value=_signed(decision.best.value, digits)),
+        )  # fmt: skip
+        name = f"review-{row.id}-move-{decision.step}.png"
+        files.append(discord.File(io.BytesIO(png), filename=name))
+    return files
+
+
 class ReviewCommands(commands.Cog):
     def __init__(self, bot: SeepBot) -> None:
         self.bot = bot
@@ -186,11 +213,12 @@ class ReviewCommands(commands.Cog):
                     review_deal, record, seat, deal, seconds=REVIEW_SECONDS
                 )
             text = review_text(row, record, review, name)
+            files = await asyncio.to_thread(review_files, row, record, review)
         except ReviewUnavailable as error:
-            text = str(error)
+            text, files = str(error), []
         except GameError as error:
-            text = _("That deal's record does not check out: {why}", why=str(error))
-        await interaction.edit_original_response(content=fit(text))
+            text, files = _("That deal's record does not check out: {why}", why=str(error)), []
+        await interaction.edit_original_response(content=fit(text), attachments=files)
 
 
 class ReviewButton(

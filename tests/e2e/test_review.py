@@ -113,7 +113,11 @@ async def test_the_face_up_view_is_labelled_apart_and_replay_offers_review(env: 
     await play_hand(env)
     await env.bot.idle()
 
-    _, review = await reviewed(fake, ASHA, 1)
+    step = await fake.slash(ASHA, "review", deal=1)
+    assert step.message_id is not None
+    review = await wait_for(fake, step.message_id, "**Review")
+    files = [a["filename"] for a in fake.messages[step.message_id]["attachments"]]
+    assert "review-1-chart.png" in files, "the figures over the deal, as a chart"
     knew, _, face_up = review.partition("**With every card face up**")
     assert face_up, "the face-up view is there, under its own heading"
     assert "Lost in the whole deal" in knew and "Lost in the whole deal" not in face_up
