@@ -106,3 +106,19 @@ def chart_png(review: DealReview, title: str, number: Number) -> bytes | None:
         bottom=bottom,
     )
     return render_chart_png(model)
+
+
+def position_png(match: GameState, player: int, names: list[str], title: str) -> bytes:
+    """A puzzle's position as `player` (to move) sees it: their view of the table and their
+    hand, nothing else."""
+    from renderers import table as table_image
+    from renderers.model import table_model
+    from renderers.review import PositionPicture, render_position_png
+
+    own = match.view(player)
+    picture = PositionPicture(
+        title=title,
+        table=partial(table_image.render_picture, table_model(own, names), bottom=player),
+        hand=own.hand_picture() if own.hand else None,
+    )
+    return render_position_png(picture)

@@ -243,3 +243,37 @@ def _legend(draw: ImageDraw.ImageDraw, model: ChartModel, theme: Theme) -> None:
 
 def render_chart_png(model: ChartModel, theme: Theme = DEFAULT_THEME) -> bytes:
     return to_png(render_chart(model, theme), theme)
+
+
+# ----- a puzzle's position --------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PositionPicture:
+    """A puzzle: `title`, the table as the mover sees it and the mover's hand (nothing of
+    another hand but its size, as every table picture)."""
+
+    title: str
+    table: Drawing
+    hand: HandPicture | None
+
+
+def render_position(picture: PositionPicture, theme: Theme = DEFAULT_THEME) -> Image.Image:
+    with recording_at(0, LABEL_BAND):
+        table = picture.table()
+    hand = None
+    if picture.hand is not None:
+        with recording_at(0, LABEL_BAND + table.height):
+            hand = hand_image.render_picture(picture.hand, theme)
+    height = LABEL_BAND + table.height + (hand.height if hand is not None else 0)
+    canvas = Image.new("RGB", (theme.width, height), theme.felt)
+    draw = ImageDraw.Draw(canvas)
+    _label(draw, picture.title, 0, theme)
+    canvas.paste(table, (0, LABEL_BAND))
+    if hand is not None:
+        canvas.paste(hand, (0, LABEL_BAND + table.height))
+    return canvas
+
+
+def render_position_png(picture: PositionPicture, theme: Theme = DEFAULT_THEME) -> bytes:
+    return to_png(render_position(picture, theme), theme)
