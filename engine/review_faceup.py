@@ -18,8 +18,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-NODES = 40_000
-"""Positions looked at, at most, to solve one decision (about a second in Sheepshead)."""
+NODES = 15_000
+"""Positions looked at, at most, to solve one decision (about half a second)."""
 
 
 class TooBig(Exception):
