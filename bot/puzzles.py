@@ -18,7 +18,7 @@ from typing import Any
 
 from bot.storage.store import Store
 from engine.core import GameError
-from engine.puzzles import START_RATING, PuzzleFind, find_puzzles, rated, starting_rating
+from engine.puzzles import START_RATING, PuzzleFind, candidates, kept, rated, starting_rating
 from engine.records import DealRecord
 from engine.review import ReviewUnavailable, model_for, review_deal
 
@@ -187,8 +187,8 @@ def harvest_deal(record_text: str, seconds: float | None = HARVEST_SECONDS) -> l
             review = review_deal(record, seat, seed="puzzle", seconds=share, face_up=False)
         except (GameError, ReviewUnavailable):
             continue
-        finds += find_puzzles(record, review)
-    return finds
+        finds += candidates(record, review)
+    return kept(record, finds)
 
 
 def daily_pick(puzzles: Sequence[PuzzleRow], guild_id: int, local_day: str) -> PuzzleRow | None:

@@ -18,7 +18,7 @@ from engine.review import DealReview, model_for, weigh
 
 PICK_OR_PASS = frozenset({"pick", "pass"})
 CONFIRM_WORLDS = 24  # a candidate is weighed again on this many worlds before it is kept
-CONFIRMED_AT_MOST = 4  # candidates of one seat weighed again (the widest leads first)
+CONFIRMED_AT_MOST = 4  # candidates of one deal weighed again (the widest leads first)
 START_RATING = 1500.0
 K_FACTOR = 32.0
 
@@ -44,11 +44,18 @@ class PuzzleFind:
 
 
 def find_puzzles(record: DealRecord, review: DealReview, confirm: bool = True) -> list[PuzzleFind]:
-    """The decisions of the reviewed seat where one choice is clearly best (ahead of every
-    other by the game's clear-loss threshold, weighed again on `CONFIRM_WORLDS` worlds so that
-    a quick review's noise is not taken for a lead), and every pick or pass."""
+    """The decisions of the reviewed seat where one choice is clearly best, and every pick
+    or pass (`candidates`, then `kept`)."""
+    found = candidates(record, review)
+    return kept(record, found) if confirm else found
+
+
+def candidates(record: DealRecord, review: DealReview) -> list[PuzzleFind]:
+    """The reviewed seat's decisions whose best choice leads every other by the game's
+    clear-loss threshold in the review (a quick one: to be weighed again, `kept`), and every
+    pick or pass."""
     clear = model_for(record.game).thresholds.clear
-    found, candidates = [], []
+    found = []
     for decision in review.decisions:
         weighed = sorted((c for c in decision.choices if c.worlds >= decision.best.worlds),
                          key=lambda c: -c.value)  # fmt: skip
@@ -59,13 +66,21 @@ def find_puzzles(record: DealRecord, review: DealReview, confirm: bool = True) -
         if notations >= PICK_OR_PASS:
             found.append(PuzzleFind(decision.step - 1, review.seat, choices, "pick"))
         elif choices[0][1] - choices[1][1] >= clear:
-            candidates.append(PuzzleFind(decision.step - 1, review.seat, choices))
-    candidates.sort(key=lambda f: -f.gap)
-    for find in candidates[:CONFIRMED_AT_MOST]:
-        kept = confirmed(record, find) if confirm else find
-        if kept is not None and kept.gap >= clear:
-            found.append(kept)
-    return sorted(found, key=lambda f: f.step)
+            found.append(PuzzleFind(decision.step - 1, review.seat, choices))
+    return found
+
+
+def kept(
+    record: DealRecord, found: list[PuzzleFind], at_most: int = CONFIRMED_AT_MOST
+) -> list[PuzzleFind]:
+    """Every pick or pass, and of the other candidates the `at_most` widest leads weighed
+    again on more worlds (so that a quick review's noise is not taken for a lead), those
+    that still lead by the clear-loss threshold; in the deal's order."""
+    clear = model_for(record.game).thresholds.clear
+    picks = [f for f in found if f.kind == "pick"]
+    best = sorted((f for f in found if f.kind != "pick"), key=lambda f: -f.gap)[:at_most]
+    again = [confirmed(record, f) for f in best]
+    return sorted(picks + [f for f in again if f.gap >= clear], key=lambda f: f.step)
 
 
 def confirmed(record: DealRecord, find: PuzzleFind, worlds: int = CONFIRM_WORLDS) -> PuzzleFind:

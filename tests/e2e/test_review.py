@@ -7,6 +7,8 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import pytest
+
 from .conftest import Env
 from .fake_discord import EPHEMERAL, FakeDiscord
 from .helpers import button, start_table
@@ -132,3 +134,35 @@ async def test_the_face_up_view_is_labelled_apart_and_replay_offers_review(env: 
     assert message_id is not None and fake.messages[message_id]["flags"] & EPHEMERAL
     assert "**Review of deal 1** · Sedma · Asha" in await wait_for(fake, message_id, "**Review")
     assert not fake.violations
+
+
+REVIEWED = [
+    ("seep", 2, "hi", "समीक्षा", "पूरे दौर में"),
+    ("seep30", 2, "en", "Review of deal", "Lost in the whole deal"),
+    ("suipe", 2, "en", "Review of deal", "Lost in the whole deal"),
+    ("sedma", 2, "cs", "Rozbor rozdání", "Ztráta za celé rozdání"),
+    ("hola", 2, "cs", "Rozbor rozdání", "Ztráta za celé rozdání"),
+    ("sheepshead", 3, "de", "Analyse von Spiel", "Verlust im ganzen Spiel"),
+]
+
+
+@pytest.mark.parametrize(("game", "players", "locale", "title", "total"), REVIEWED)
+async def test_every_game_is_reviewed_in_its_players_language(
+    env: Env, game: str, players: int, locale: str, title: str, total: str
+) -> None:
+    """A deal of each game against computers, reviewed privately in the asker's language:
+    the figures, the deal's total, the face-up view apart, and the chart."""
+    from .test_puzzle import ASHA as PLAYER
+    from .test_puzzle import finished_deal
+
+    env.fake.add_member(PLAYER, "Asha")
+    await finished_deal(env, game, players)
+    step = await env.fake.slash(PLAYER, "review", deal=1, locale=locale)
+    assert step.message_id is not None
+    review = await wait_for(env.fake, step.message_id, "**")
+    assert title in review and total in review, review
+    knew, _, face_up = review.partition("\n\n**")  # the face-up view, under its own heading
+    assert total in knew and total not in face_up
+    files = [a["filename"] for a in env.fake.messages[step.message_id]["attachments"]]
+    assert "review-1-chart.png" in files
+    assert not env.fake.violations
