@@ -108,11 +108,18 @@ def explanation(
 
 
 async def position_of(bot: SeepBot, puzzle: PuzzleRow) -> tuple[GameState, list[str]] | None:
+    """The puzzle's position, rebuilt from its deal's record (None: the record is gone, or
+    no longer replays)."""
     row = await bot.store.deal_record(puzzle.deal_id)
     if row is None:
         return None
-    record = DealRecord.from_text(row.record)
-    match = await asyncio.to_thread(state_at, record, puzzle.step)
+    try:
+        record = DealRecord.from_text(row.record)
+        match = await asyncio.to_thread(state_at, record, puzzle.step)
+    except GameError:
+        return None
+    if match.current_player != puzzle.player:
+        return None
     return match, list(record.names)
 
 

@@ -181,6 +181,16 @@ class ReviewCommands(commands.Cog):
     async def review(self, interaction: discord.Interaction, deal: int) -> None:
         await self.run(interaction, deal)
 
+    async def pictures(
+        self, row: DealRecordRow, record: DealRecord, review: DealReview
+    ) -> list[discord.File]:
+        """The review's pictures; a picture that cannot be drawn leaves the text alone."""
+        try:
+            return await asyncio.to_thread(review_files, row, record, review)
+        except Exception:
+            log.exception("deal %s: the review's pictures could not be drawn", row.id)
+            return []
+
     async def run(self, interaction: discord.Interaction, deal: int) -> None:
         """Review deal `deal` for the asker, privately (the command and the summary's
         Review button)."""
@@ -213,7 +223,7 @@ class ReviewCommands(commands.Cog):
                     review_deal, record, seat, deal, seconds=REVIEW_SECONDS
                 )
             text = review_text(row, record, review, name)
-            files = await asyncio.to_thread(review_files, row, record, review)
+            files = await self.pictures(row, record, review)
         except ReviewUnavailable as error:
             text, files = str(error), []
         except GameError as error:
