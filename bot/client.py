@@ -30,7 +30,7 @@ log = logging.getLogger("seepbot")
 COGS = (
     "cogs.errors", "cogs.tables", "cogs.play", "cogs.admin", "cogs.leaderboard", "cogs.settings",
     "cogs.rules", "cogs.preferences", "cogs.daily", "cogs.records", "cogs.privacy",
-    "cogs.review", "cogs.puzzle",
+    "cogs.review", "cogs.puzzle", "cogs.practice",
 )  # fmt: skip
 SYNC_HINT = "run `python -m bot --sync`"
 T = TypeVar("T")

@@ -21,6 +21,7 @@ from discord.ext import commands
 from bot.i18n import N_, _, current, ngettext
 from bot.localised import fit
 from cogs.common import guarded, tell
+from cogs.practice import play_on_view
 from cogs.records import find_deal
 from engine.core import GameError
 from engine.records import DealRecord
@@ -224,11 +225,14 @@ class ReviewCommands(commands.Cog):
                 )
             text = review_text(row, record, review, name)
             files = await self.pictures(row, record, review)
+            view = play_on_view(row.id, review) if record.fair else None
         except ReviewUnavailable as error:
-            text, files = str(error), []
+            text, files, view = str(error), [], None
         except GameError as error:
-            text, files = _("That deal's record does not check out: {why}", why=str(error)), []
-        await interaction.edit_original_response(content=fit(text), attachments=files)
+            text = _("That deal's record does not check out: {why}", why=str(error))
+            files, view = [], None
+        await interaction.edit_original_response(content=fit(text), attachments=files,
+                                                 view=view)  # fmt: skip
 
 
 class ReviewButton(
