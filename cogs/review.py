@@ -124,9 +124,11 @@ def face_up_lines(review: DealReview) -> list[str]:
                        "{value}.", step=solved.step, best=solved.best.words,
                        best_value=_signed(solved.best.value, digits),
                        value=_signed(solved.played.value, digits)))  # fmt: skip
-    if not missed:
+    if not missed and len(review.face_up) == 1:
+        lines.append(_("Your last decision was the best the cards allowed."))
+    elif not missed:
         lines.append(ngettext(
-            "Your last decision was the best the cards allowed.",
+            "Your last {count} decision was the best the cards allowed.",
             "Your last {count} decisions were the best the cards allowed.", len(review.face_up),
         ))  # fmt: skip
     return lines
