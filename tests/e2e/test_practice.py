@@ -1,7 +1,8 @@
 """Play on from here, end to end for every game: a player reviews a finished deal, chooses one
 of their decisions, and a practice table opens in a private thread with the same cards at that
 move, the computers at their levels; they play it on to the deal's end, and nothing of it is
-kept as a record or a result. Someone who did not play the deal is refused."""
+kept as a record or a result; the table ends with its deal. Someone who did not play the deal
+is refused."""
 
 from __future__ import annotations
 
@@ -71,6 +72,7 @@ async def test_a_player_plays_on_from_a_decision(env: Env, game: str, players: i
                                  move=f"{notation}#{session.turn_number}")  # fmt: skip
         assert answer(moved)["content"].startswith("Your move"), answer(moved)
     assert match.deals_finished, "the practice deal ended"
+    moves_at_end = len(match.actions)
     await env.bot.idle()
     db = env.bot.store.database
     (records,) = await db.one("SELECT count(*) FROM deal_records")
@@ -80,4 +82,10 @@ async def test_a_player_plays_on_from_a_decision(env: Env, game: str, players: i
     assert results == 0 and session.row.options["rated"] is False
     in_thread = [m for m in fake.channel_messages(thread_id) if m.get("content")]
     assert any("Nothing here counts for ratings or boards" in m["content"] for m in in_thread)
+    if not match.is_terminal:  # (a deal that ends its match finishes the table as usual)
+        assert session.ended and env.bot.tables.get(thread_id) is None, "it ends with its deal"
+        assert "The practice deal is over" in in_thread[-1]["content"]
+    else:
+        assert session.row.status == "finished"
+    assert len(match.actions) == moves_at_end, "no next deal is played"
     assert not fake.violations
