@@ -33,7 +33,8 @@ log = logging.getLogger("seepbot")
 COGS = (
     "cogs.errors", "cogs.tables", "cogs.play", "cogs.admin", "cogs.leaderboard", "cogs.settings",
     "cogs.rules", "cogs.preferences", "cogs.daily", "cogs.records", "cogs.privacy",
-    "cogs.review", "cogs.reports", "cogs.lfg", "cogs.tournament",
+    "cogs.review", "cogs.reports", "cogs.lfg", "cogs.tournament", "cogs.puzzle",
+    "cogs.practice",
 )  # fmt: skip
 SYNC_HINT = "run `python -m bot --sync`"
 T = TypeVar("T")

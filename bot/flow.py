@@ -23,6 +23,7 @@ from bot.preferences import Preferences
 from bot.settings import turn_seconds_of
 from bot.step import (
     ComputerToMove,
+    EndPractice,
     PlayForced,
     PostResult,
     PostSummary,
@@ -439,7 +440,8 @@ class TableFlow:
             if row is not None and row.user_id is not None and not row.plays_itself:
                 with contextlib.suppress(StoreFault):  # unknown now: the person plays it
                     forced = (await self.preferences.of(row.user_id)).auto_play
-        return TableFacts(match, session.seats, tuple(session.owed), session.ended, forced)
+        return TableFacts(match, session.seats, tuple(session.owed), session.ended, forced,
+                          session.practice)  # fmt: skip
 
     async def carry_on(self, session: TableSession) -> None:
         """The step interpreter: each step the table's state calls for, carried out, until it
@@ -467,12 +469,25 @@ class TableFlow:
             elif isinstance(step, PlayForced):
                 if await self.until_stored(session, session.play_forced) is None:
                     return
+            elif isinstance(step, EndPractice):
+                await self.end_practice(session)
+                return
             elif isinstance(step, WaitFor):
                 if session.id not in self.timers:  # after a restart: runs on from its deadline
                     self.start_timer(session, session.row.turn_deadline)
                 return
             else:
                 return
+
+    async def end_practice(self, session: TableSession) -> None:
+        """A practice table's deal is over: the table ends, and says so."""
+        with contextlib.suppress(TableError):  # ended meanwhile
+            await self.tables.end(session.row.channel_id)
+        self.cancel_timer(session)
+        text = _("The practice deal is over, and so is this table: play on again from any of "
+                 "your decisions with {command}.", command=slash("review"))  # fmt: skip
+        with contextlib.suppress(SendFault):
+            await self.port.post_notice(session, text, None)
 
     async def until_stored(
         self, session: TableSession, work: Callable[[], Awaitable[T]]

@@ -77,7 +77,12 @@ class WaitFor:
     seat: int
 
 
-Step = PostSummary | PostTable | PostResult | ComputerToMove | PlayForced | WaitFor
+@dataclass(frozen=True, slots=True)
+class EndPractice:
+    """A practice table's deal is over and its summary shown: the table ends (bot/practice.py)."""
+
+
+Step = PostSummary | PostTable | PostResult | ComputerToMove | PlayForced | WaitFor | EndPractice
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +94,7 @@ class TableFacts:
     owed: Sequence[Owed]
     ended: bool = False
     forced_played: bool = False  # the player to move has asked for forced moves to be played
+    practice: bool = False  # a practice table: it ends with its deal
 
 
 def next_step(facts: TableFacts) -> Step | None:
@@ -117,6 +123,8 @@ def next_step(facts: TableFacts) -> Step | None:
     if summaries:
         first = summaries[0]
         return PostSummary(first.number, first.moves)
+    if facts.practice and match.deals_finished:
+        return EndPractice()
     seat = match.current_player
     if seat is None:
         return None

@@ -65,6 +65,7 @@ class Play:
 
 EARLIER_TURN = N_("That was an earlier turn: use the latest table message.")
 ALREADY_OPEN = N_("There is already a table in this channel: join it or end it first.")
+PRACTICE = "practice"  # a table's option: the practice it is (bot/practice.py)
 PLAYS_KEPT = 60  # the recent plays a session remembers (for the table and the picker)
 ASK_FOR_CUT = True  # the cutter chooses the cut; off, every cut is the default one (tests)
 
@@ -288,6 +289,35 @@ class TableSession:
             )
             self.match = match
 
+    @property
+    def practice(self) -> bool:
+        """A practice table (bot/practice.py): played on from a finished deal's position,
+        privately; nothing of it counts (no deal records, no results, no ratings)."""
+        return bool(self.row.options.get(PRACTICE))
+
+    async def start_from(self, seed: dict[str, Any], actions: Sequence[str]) -> None:
+        """Start a seated practice table at a position: the match dealt from `seed` (a
+        finished deal's keys) and its first `actions` replayed and stored as the table's
+        first moves; then it goes on as any table."""
+        async with self.lock:
+            if self.started:
+                raise TableError(_("The game has already started."))
+            match = registry.restore({"game": self.row.game, "rules": self.row.rules,
+                                      "seed": seed, "actions": []})  # fmt: skip
+            first: list[tuple[int, str]] = []
+            for notation in actions:
+                cut = match.pending_cut
+                player = match.current_player
+                mover = player if player is not None else (cut.cutter if cut else 0)
+                match.apply(notation)
+                first.append((mover, notation))
+            options = {**self.row.options, "rated": False}
+            owed = owed_by_move(len(first), [], final=False)
+            await self.store.start_table(self.id, options, seed, first, owed)
+            self.owed.extend(owed)
+            self.row = replace(self.row, options=options, status="playing", deal_keys=seed)
+            self.match = match
+
     async def remember_lobby(self, message_id: int, channel_id: int) -> None:
         """Where the lobby message is, so the end of the table can be shown on it."""
         async with self.lock:
@@ -473,9 +503,10 @@ class TableSession:
             (n, match.deal_report(n, names).record)
             for n in range(deals_before + 1, match.deals_finished + 1)
         ]
-        records = self.deal_records(match, deals_before) if deal_rows else []
+        counted = not self.practice  # a practice table keeps no record and no result
+        records = self.deal_records(match, deals_before) if deal_rows and counted else []
         result = _match_json(self, match) if match.is_terminal else None
-        standings = self._standings(match) if match.is_terminal else []
+        standings = self._standings(match) if match.is_terminal and counted else []
         cut = self.due_cut(match)
         followed: list[tuple[int, int, str]] = []
         cut_record: Told | None = None

@@ -69,6 +69,7 @@ class ReplayView(OwnView):
         self.next.label = _("Next")
         self.post.label = _("Post the animation")
         self.download.label = _("Record file")
+        self.review.label = _("Review")
         if points:
             options = [
                 discord.SelectOption(
@@ -167,6 +168,19 @@ class ReplayView(OwnView):
             file=record_file(self.row),
             ephemeral=True,
         )  # fmt: skip
+
+    @discord.ui.button(label="Review", style=discord.ButtonStyle.secondary)
+    async def review(
+        self, interaction: discord.Interaction, button: discord.ui.Button[Any]
+    ) -> None:
+        """The deal reviewed privately (as `/review deal:<id>`; only for its players)."""
+        bot: SeepBot = interaction.client  # type: ignore[assignment]
+        cog = bot.get_cog("ReviewCommands")
+        run = getattr(cog, "run", None)
+        if run is None:
+            await tell(interaction, _("Deals of this game cannot be reviewed yet."))
+            return
+        await run(interaction, self.row.id)
 
 
 class RecordCommands(commands.Cog):

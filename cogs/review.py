@@ -9,6 +9,7 @@ for every member of its server, as its player saw it."""
 from __future__ import annotations
 
 import asyncio
+import io
 import logging
 import re
 from typing import TYPE_CHECKING, Any, Self
@@ -21,6 +22,7 @@ from bot import languages
 from bot.i18n import N_, _, current, ngettext
 from bot.localised import fit
 from cogs.common import find_deal, guarded, tell
+from cogs.practice import play_on_view
 from engine.core import GameError
 from engine.records import DealRecord
 from engine.registry import display_name
@@ -104,7 +106,58 @@ def review_text(row: DealRecordRow, record: DealRecord, review: DealReview, name
         samples=review.samples, small=number(review.thresholds.small, digits),
         clear=number(review.thresholds.clear, digits), big=number(review.thresholds.big, digits),
     ))  # fmt: skip
+    lines += face_up_lines(review)
     return "\n".join(lines)
+
+
+def face_up_lines(review: DealReview) -> list[str]:
+    """The second view, apart and labelled: what the cards allowed once every card is face
+    up (not what the seat could know)."""
+    if not review.face_up:
+        return []
+    digits = review.digits
+    lines = ["", _("**With every card face up** (what the cards allowed, not what you could "
+                   "know: a loss here alone is bad luck, not a mistake)")]  # fmt: skip
+    missed = [f for f in review.face_up if f.loss > 1e-9]
+    for solved in missed:
+        lines.append(_("**Move {step}**: {best} would have given {best_value}; yours gave "
+                       "{value}.", step=solved.step, best=solved.best.words,
+                       best_value=_signed(solved.best.value, digits),
+                       value=_signed(solved.played.value, digits)))  # fmt: skip
+    if not missed and len(review.face_up) == 1:
+        lines.append(_("Your last decision was the best the cards allowed."))
+    elif not missed:
+        lines.append(ngettext(
+            "Your last {count} decision was the best the cards allowed.",
+            "Your last {count} decisions were the best the cards allowed.", len(review.face_up),
+        ))  # fmt: skip
+    return lines
+
+
+def review_files(row: DealRecordRow, record: DealRecord, review: DealReview) -> list[discord.File]:
+    """The chart of the deal's figures and a picture of each of the biggest losses, in the
+    reader's language (drawn on a worker thread, inside the speaker's language)."""
+    from bot import review_pictures as pictures  # Pillow and the renderers: on first use
+
+    digits = review.digits
+    files = []
+    chart = pictures.chart_png(
+        review, _("Your figures over deal {deal}", deal=row.id), lambda v: number(v, digits)
+    )
+    if chart is not None:
+        files.append(discord.File(io.BytesIO(chart), filename=f"review-{row.id}-chart.png"))
+    for decision in pictures.pictured(review):
+        png = pictures.decision_png(
+            record, decision,
+            _("Move {step} · {mark}", step=decision.step, mark=_(MARK_WORDS[decision.mark])),
+            _("Yours: {move} ({value})", move=decision.played.words,
+              value=_signed(decision.played.value, digits)),
+            _("Better: {move} ({value})", move=decision.best.words,
+              value=_signed(decision.best.value, digits)),
+        )  # fmt: skip
+        name = f"review-{row.id}-move-{decision.step}.png"
+        files.append(discord.File(io.BytesIO(png), filename=name))
+    return files
 
 
 class ReviewCommands(commands.Cog):
@@ -130,6 +183,16 @@ class ReviewCommands(commands.Cog):
     @app_commands.guild_only()
     async def review(self, interaction: discord.Interaction, deal: int) -> None:
         await self.run(interaction, deal)
+
+    async def pictures(
+        self, row: DealRecordRow, record: DealRecord, review: DealReview
+    ) -> list[discord.File]:
+        """The review's pictures; a picture that cannot be drawn leaves the text alone."""
+        try:
+            return await asyncio.to_thread(review_files, row, record, review)
+        except Exception:
+            log.exception("deal %s: the review's pictures could not be drawn", row.id)
+            return []
 
     async def run(self, interaction: discord.Interaction, deal: int) -> None:
         """Review deal `deal` for the asker, privately (the command and the summary's
@@ -163,11 +226,15 @@ class ReviewCommands(commands.Cog):
                     review_deal, record, seat, deal, seconds=REVIEW_SECONDS
                 )
             text = review_text(row, record, review, name)
+            files = await self.pictures(row, record, review)
+            view = play_on_view(row.id, review) if record.fair else None
         except ReviewUnavailable as error:
-            text = str(error)
+            text, files, view = str(error), [], None
         except GameError as error:
             text = _("That deal's record does not check out: {why}", why=str(error))
-        await interaction.edit_original_response(content=fit(text))
+            files, view = [], None
+        await interaction.edit_original_response(content=fit(text), attachments=files,
+                                                 view=view)  # fmt: skip
 
 
 class ReviewButton(

@@ -260,6 +260,17 @@ def make_record(
 # ----- checking a record -------------------------------------------------------------------
 
 
+def deal_seed(record: DealRecord) -> dict[str, Any]:
+    """The seed of a new match whose first deal is the record's own deal (the same cards, the
+    same dealer): a table started from one of its positions (a fair record only)."""
+    if not record.fair:
+        raise RecordError(say("This deal was dealt before secret deals: it cannot be played on."))
+    match, _ = _start(record)
+    keys = match.deal_keys
+    assert keys is not None, "a fair deal's match has its keys"
+    return dict(keys.to_dict())
+
+
 def _start(record: DealRecord) -> tuple[GameState, int]:
     """The match as the deal begins, and how many deals it has finished by then."""
     try:

@@ -30,6 +30,7 @@ from typing import Any, Protocol
 from engine import registry
 from engine.core import GameError, GameState
 from engine.records import DealRecord, RecordError, walk
+from engine.review_faceup import NODES, TooBig, best_of, solve_choices
 from engine.words import say
 
 
@@ -94,6 +95,9 @@ class ReviewModel(Protocol):
 
     def new_memo(self) -> Any: ...
 
+    def final(self, deal: Any, seat: int) -> float:
+        """A finished deal's figure for `seat`, in the unit (the face-up view's)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Choice:
@@ -148,6 +152,10 @@ class FaceUp:
     step: int
     played: Choice
     best: Choice
+
+    @property
+    def loss(self) -> float:
+        return max(0.0, self.best.value - self.played.value)
 
 
 # ----- finding a game's review ---------------------------------------------------------------
@@ -286,17 +294,23 @@ def review_deal(
     samples: int | None = None,
     names: Sequence[str] | None = None,
     seconds: float | None = None,
+    face_up: bool = True,
+    nodes: int = NODES,
 ) -> DealReview:
     """Every decision of `seat` in the finished deal `record` (checked as it is replayed).
 
     With `seconds` (the bot's), the review's time is shared out among the decisions left,
     and a decision past its share stops adding worlds (after `LEAST` of them): a crowded Seep
     floor then costs fewer worlds rather than a long wait. Without it, every decision gets its
-    worlds (reproducible whatever the machine's load)."""
+    worlds (reproducible whatever the machine's load).
+
+    With `face_up`, the seat's last decisions are also solved with every card face up (each
+    within `nodes` positions): the review's second view, `DealReview.face_up`."""
     model = model_for(record.game)
     if not 0 <= seat < len(record.seats or ()) and record.seats:
         raise ReviewUnavailable(say("There is no such seat in this deal."))
     decisions: list[Decision] = []
+    late: list[tuple[int, Any, int, str, Callable[[Any], str]]] = []  # for the face-up view
     who = list(names or record.names)
     left = _count_decisions(record, seat, model) if seconds is not None else 0
     end = time.perf_counter() + (seconds or 0.0)
@@ -318,9 +332,9 @@ def review_deal(
             left -= 1
         weighed, chosen = weigh(deal, mover, played, model, rng, samples=samples,
                                 deadline=deadline)  # fmt: skip
-        decisions.append(
-            decide(weighed, chosen, step + 1, model.thresholds, _describer(match, who))
-        )
+        describe = _describer(match, who)
+        decisions.append(decide(weighed, chosen, step + 1, model.thresholds, describe))
+        late.append((step + 1, deal.copy(), mover, played, describe))
     return DealReview(
         game=record.game,
         seat=seat,
@@ -329,7 +343,32 @@ def review_deal(
         samples=samples or model.samples,
         digits=model.digits,
         decisions=tuple(decisions),
+        face_up=face_up_view(late, model, nodes) if face_up else (),
     )
+
+
+def face_up_view(
+    late: Sequence[tuple[int, Any, int, str, Callable[[Any], str]]],
+    model: ReviewModel,
+    nodes: int = NODES,
+) -> tuple[FaceUp, ...]:
+    """The seat's last decisions solved with every card face up (see engine.review_faceup),
+    from the last one back to the first one too big to solve; in the deal's order."""
+    solved: list[FaceUp] = []
+    for step, deal, mover, played, describe in reversed(late):
+        try:
+            answers = solve_choices(deal, mover, model.final, nodes)
+        except TooBig:
+            break
+        actions = {str(action): action for action in model.choices(deal)}
+        best, best_value = best_of(answers, played)
+        value = dict(answers)[played]
+        solved.append(FaceUp(
+            step=step,
+            played=Choice(played, describe(actions[played]), value, 1),
+            best=Choice(best, describe(actions[best]), best_value, 1),
+        ))  # fmt: skip
+    return tuple(reversed(solved))
 
 
 def _count_decisions(record: DealRecord, seat: int, model: ReviewModel) -> int:

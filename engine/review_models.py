@@ -70,6 +70,10 @@ class FishingReview:
         play_out(trial, game, self.budget, rng, memo)
         return leaf_value(trial, game, side, seat, memo, self.budget.any_suit)
 
+    def final(self, deal: Any, seat: int) -> float:
+        game = adapter_for(deal)
+        return game.margin(deal, game.side_of(deal, seat))
+
 
 @dataclass(frozen=True, slots=True)
 class TrickReview:
@@ -106,3 +110,6 @@ class TrickReview:
         while not trial.is_over:
             trial.apply(self.heuristic(trial, rng))
         return self.result(trial, seat)
+
+    def final(self, deal: Any, seat: int) -> float:
+        return self.result(deal, seat)

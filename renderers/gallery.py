@@ -18,9 +18,21 @@ from engine.cards import parse_cards
 from engine.core import PUBLIC, GameState
 from engine.games import match_from_position, new_match
 from engine.pictures import TrickSeat, TrickTable, default_names
-from renderers import hand, leaderboard, legend, lesson, recap, summary, table, tournament, tricks
+from renderers import (
+    hand,
+    leaderboard,
+    legend,
+    lesson,
+    recap,
+    review,
+    summary,
+    table,
+    tournament,
+    tricks,
+)
 from renderers.draw import to_png
 from renderers.leaderboard import BoardModel, BoardRow
+from renderers.model import table_model
 from renderers.palette import COLOURS, SHIPPED, theme_colours, use_learned, with_learned
 from renderers.theme import DEFAULT_THEME, Theme
 
@@ -282,6 +294,51 @@ FINAL = tournament.BracketModel(
     ),
     champion="Asha & Dev",
     champion_label="Champions",
+def _review_decision(theme: Theme) -> Image.Image:
+    """A review's flagged decision: the table as the seat saw it, its hand with the move made
+    and the better one framed, and the floor each leaves."""
+    position = SEEP_POSITIONS["cemented-house-two-owners"]
+    match = match_from_position(position)
+    actions = [a for a in match.legal_actions() if a.card is not None]
+    played, best = actions[0], actions[-1]
+    own = match.view(3)
+    floor, footer = table.floor_band(theme), table.footer_band(theme)
+
+    def after(action: Any) -> Any:
+        moved = match_from_position(position)
+        moved.apply(action)
+        seen = table_model(moved.view(3), FOUR)
+        return partial(lesson.bands, partial(table.render_picture, seen, theme, 3),
+                       [floor, footer])  # fmt: skip
+
+    picture = review.DecisionPicture(
+        title="Move 2 · big loss",
+        before=partial(table.render_picture, table_model(own, FOUR), theme, 3),
+        hand=own.hand_picture(),
+        played_cards={card for card in (played.card,) if card is not None},
+        best_cards={card for card in (best.card,) if card is not None},
+        played=f"Yours: {match.describe(played)} (−24.5)",
+        played_after=after(played),
+        best=f"Better: {match.describe(best)} (+3.0)",
+        best_after=after(best),
+    )
+    return review.render_decision(picture, theme)
+
+
+CHART_FIGURES = ((2, -4.0, 3.0), (6, 5.5, 6.0), (10, -20.0, 8.5), (14, 12.0, 12.0),
+                 (18, 30.0, 31.5), (22, 28.0, 28.0))  # fmt: skip
+REVIEW_CHART = review.ChartModel(
+    title="Your figures over deal 12",
+    played_label="your choice",
+    best_label="the best choice",
+    axis="move",
+    points=tuple(
+        review.ChartPoint(step, played, best, best - played > 10)
+        for step, played, best in CHART_FIGURES
+    ),
+    labels=("+31,5", "0", "−20,0"),
+    top=31.5,
+    bottom=-20.0,
 )
 
 
@@ -339,6 +396,8 @@ def gallery_makers(theme: Theme = DEFAULT_THEME) -> dict[str, Maker]:
     makers["tournament-results"] = partial(tournament.render_results, RESULTS, theme)
     makers["tournament-bracket"] = partial(tournament.render_bracket, BRACKET, theme)
     makers["tournament-bracket-final"] = partial(tournament.render_bracket, FINAL, theme)
+    makers["review-decision"] = partial(_review_decision, theme)
+    makers["review-chart"] = partial(review.render_chart, REVIEW_CHART, theme)
     makers |= _every_game(theme)
     return makers
 

@@ -104,6 +104,14 @@ async def forget_member(store: Store, user_id: int, guild_id: int | None = None)
             f"DELETE FROM daily_attempts WHERE user_id = ?{in_guild}", (user_id, *guild_args)
         )
         await tx.run(
+            "DELETE FROM puzzle_tries WHERE user_id = ? AND puzzle_id IN"
+            f" (SELECT id FROM puzzles WHERE 1 = 1{in_guild})",
+            (user_id, *guild_args),
+        )
+        await tx.run(
+            f"DELETE FROM puzzle_ratings WHERE user_id = ?{in_guild}", (user_id, *guild_args)
+        )
+        await tx.run(
             "DELETE FROM deal_players WHERE user_id = ? AND deal_id IN"
             f" (SELECT id FROM deal_records WHERE 1 = 1{in_guild})",
             (user_id, *guild_args),

@@ -398,6 +398,45 @@ MIGRATIONS: tuple[str | PerEngine, ...] = (
         PRIMARY KEY (event_id, deal_set)
     );
     """,
+    # 17: puzzles from finished deals (a record's move, the figures of its choices), each
+    # member's first try of each, and each member's puzzle rating in a server
+    """
+    CREATE TABLE puzzles (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        guild_id INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        deal_id INTEGER NOT NULL REFERENCES deal_records (id) ON DELETE CASCADE,
+        step INTEGER NOT NULL,
+        player INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        choices TEXT NOT NULL,
+        rating REAL NOT NULL,
+        tries INTEGER NOT NULL DEFAULT 0,
+        solved INTEGER NOT NULL DEFAULT 0,
+        UNIQUE (deal_id, step)
+    );
+    CREATE INDEX puzzles_guild ON puzzles (guild_id, game, kind);
+    CREATE TABLE puzzle_tries (
+        puzzle_id INTEGER NOT NULL REFERENCES puzzles (id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL,
+        answer TEXT NOT NULL,
+        solved INTEGER NOT NULL,
+        tried_at REAL NOT NULL,
+        PRIMARY KEY (puzzle_id, user_id)
+    );
+    CREATE TABLE puzzle_ratings (
+        guild_id INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        rating REAL NOT NULL,
+        tries INTEGER NOT NULL DEFAULT 0,
+        solved INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (guild_id, user_id)
+    );
+    CREATE TABLE puzzle_harvested (  -- the deals already looked at for puzzles
+        deal_id INTEGER PRIMARY KEY REFERENCES deal_records (id) ON DELETE CASCADE
+    );
+    """,
 )
 
 

@@ -7,9 +7,11 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import pytest
+
 from .conftest import Env
 from .fake_discord import EPHEMERAL, FakeDiscord
-from .helpers import start_table
+from .helpers import button, start_table
 from .test_records import answer, play_hand
 
 ASHA, DEV = 931, 932
@@ -90,3 +92,77 @@ async def test_the_deal_summary_has_a_review_button_for_its_players(env: Env) ->
         await asyncio.sleep(0.05)
     assert "**Review of deal 1** · Sedma · Asha" in content
     assert not fake.violations
+
+
+async def wait_for(fake: FakeDiscord, message_id: int, start: str) -> str:
+    content = ""
+    for _ in range(600):
+        content = str(fake.messages[message_id].get("content") or "")
+        if content.startswith(start):
+            break
+        await asyncio.sleep(0.05)
+    return content
+
+
+async def test_the_face_up_view_is_labelled_apart_and_replay_offers_review(env: Env) -> None:
+    """The review's second view comes after the figures of what the player could know, under
+    its own heading; /replay's Review button gives the same review privately."""
+    fake = env.fake
+    fake.add_member(ASHA, "Asha")
+    fake.add_member(DEV, "Dev")
+    _, session = await start_table(env, ASHA, "sedma", computers=1, players=2)
+    assert session is not None
+    await play_hand(env)
+    await env.bot.idle()
+
+    step = await fake.slash(ASHA, "review", deal=1)
+    assert step.message_id is not None
+    review = await wait_for(fake, step.message_id, "**Review")
+    files = [a["filename"] for a in fake.messages[step.message_id]["attachments"]]
+    assert "review-1-chart.png" in files, "the figures over the deal, as a chart"
+    knew, _, face_up = review.partition("**With every card face up**")
+    assert face_up, "the face-up view is there, under its own heading"
+    assert "Lost in the whole deal" in knew and "Lost in the whole deal" not in face_up
+    assert "not what you could know" in face_up and "bad luck" in face_up
+    _, czech = await reviewed(fake, ASHA, 1, locale="cs")
+    assert "**Se všemi kartami lícem nahoru**" in czech
+
+    replay = await fake.slash(ASHA, "replay", deal=1)
+    shown = fake.messages[replay.message_id]
+    pressed = await fake.click(ASHA, replay.message_id, button(fake, shown, "Review"))
+    message_id = pressed.message_id
+    assert message_id is not None and fake.messages[message_id]["flags"] & EPHEMERAL
+    assert "**Review of deal 1** · Sedma · Asha" in await wait_for(fake, message_id, "**Review")
+    assert not fake.violations
+
+
+REVIEWED = [
+    ("seep", 2, "hi", "समीक्षा", "पूरे दौर में"),
+    ("seep30", 2, "en", "Review of deal", "Lost in the whole deal"),
+    ("suipe", 2, "en", "Review of deal", "Lost in the whole deal"),
+    ("sedma", 2, "cs", "Rozbor rozdání", "Ztráta za celé rozdání"),
+    ("hola", 2, "cs", "Rozbor rozdání", "Ztráta za celé rozdání"),
+    ("sheepshead", 3, "de", "Analyse von Spiel", "Verlust im ganzen Spiel"),
+]
+
+
+@pytest.mark.parametrize(("game", "players", "locale", "title", "total"), REVIEWED)
+async def test_every_game_is_reviewed_in_its_players_language(
+    env: Env, game: str, players: int, locale: str, title: str, total: str
+) -> None:
+    """A deal of each game against computers, reviewed privately in the asker's language:
+    the figures, the deal's total, the face-up view apart, and the chart."""
+    from .test_puzzle import ASHA as PLAYER
+    from .test_puzzle import finished_deal
+
+    env.fake.add_member(PLAYER, "Asha")
+    await finished_deal(env, game, players)
+    step = await env.fake.slash(PLAYER, "review", deal=1, locale=locale)
+    assert step.message_id is not None
+    review = await wait_for(env.fake, step.message_id, "**")
+    assert title in review and total in review, review
+    knew, _, face_up = review.partition("\n\n**")  # the face-up view, under its own heading
+    assert total in knew and total not in face_up
+    files = [a["filename"] for a in env.fake.messages[step.message_id]["attachments"]]
+    assert "review-1-chart.png" in files
+    assert not env.fake.violations
