@@ -294,6 +294,9 @@ FINAL = tournament.BracketModel(
     ),
     champion="Asha & Dev",
     champion_label="Champions",
+)
+
+
 def _review_decision(theme: Theme) -> Image.Image:
     """A review's flagged decision: the table as the seat saw it, its hand with the move made
     and the better one framed, and the floor each leaves."""

@@ -30,7 +30,14 @@ from bot import __version__
 from .conftest import start_bot, stop_bot
 from .fake_discord import EPHEMERAL, GUILD_ID, NO_FILES_CHANNEL_ID, FakeDiscord
 from .fifth_game_process import serve_with
-from .helpers import latest_table, lobby_button, play_first_move, rated_table_players, whose_turn
+from .helpers import (
+    latest_table,
+    lobby_button,
+    message_text,
+    play_first_move,
+    rated_table_players,
+    whose_turn,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 NAME, TITLE = "fifthtricks", "Fifth Tricks"
@@ -120,7 +127,7 @@ async def until(condition: Any, timeout: float = 15.0) -> None:
 
 
 def table_over(fake: FakeDiscord) -> bool:
-    return any("Match over" in str(m["embeds"]) for m in fake.channel_messages())
+    return any("Match over" in message_text(m) for m in fake.channel_messages())
 
 
 def table_shown(fake: FakeDiscord) -> bool:

@@ -109,7 +109,6 @@ async def test_unexpected_input_gets_a_private_plain_answer(env: Env) -> None:
     new = await fake.slash(ASHA, "table", "new seep", players=2)  # bad stored settings
     lobby = fake.messages[new.message_id]
     assert lobby["embeds"][0]["title"].startswith("Seep · table")
-    message = int(lobby["id"])
     probes = [
         ("rulestopic:nosuchgame:en", ["3"]),
         ("rulestopic:seep:en", ["not a page"]),
@@ -140,7 +139,12 @@ async def test_unexpected_input_gets_a_private_plain_answer(env: Env) -> None:
         if answer.responses[-1]["type"] == 4:
             assert data["flags"] & EPHEMERAL, custom_id
             assert "Traceback" not in data.get("content", "")
-    orphan = await fake.click(ASHA, message, "lobby:1:nothing-like-this")  # not on the message
+    # a button no version of the bot knows, on a message (as if another app's, or altered)
+    orphan_id = 10**15 + 999
+    fake.messages[orphan_id] = {**lobby, "id": str(orphan_id), "components": [
+        {"type": 1, "components": [{"type": 2, "style": 2, "label": "?",
+                                    "custom_id": "lobby:1:nothing-like-this"}]}]}  # fmt: skip
+    orphan = await fake.click(ASHA, orphan_id, "lobby:1:nothing-like-this")
     assert orphan.responses[-1]["data"]["flags"] & EPHEMERAL
     for options in ({"game": "nosuchgame"}, {"game": "seep", "by": "nonsense"}):
         reply = await fake.slash(ASHA, "leaderboard", **options)
