@@ -54,6 +54,10 @@ log = logging.getLogger("seepbot.tournament")
 FORMAT_NAMES = ("swiss", "sessions", "knockout", "arena", "duplicate")
 STANDINGS_SHOWN = 30  # lines of standings in the message (the export has them all)
 CLOCK = re.compile(r"^(?:(\d{4})-(\d{2})-(\d{2})\s+)?(\d{1,2}):(\d{2})$")
+# Games whose /tournament new is a subcommand of its own (with the game's options): one fewer than
+# /table's, the event's own options taking the room of a game (eight games made 8,602 characters,
+# past Discord's 8,000); past it, one command with the game as a choice.
+EVENT_OPTIONS_UP_TO = ALL_OPTIONS_UP_TO - 1
 
 
 def event_options(spec: GameSpec | None) -> list[Option]:
@@ -418,7 +422,7 @@ def tournament_commands() -> type[commands.GroupCog]:
         async def _new(self, interaction: discord.Interaction, game: str, **values: Any) -> None:
             await self.make_event(interaction, game, **values)
 
-        if len(registry.games()) <= ALL_OPTIONS_UP_TO:
+        if len(registry.games()) <= EVENT_OPTIONS_UP_TO:
             # /tournament new <game>, each with the game's own options
             new = app_commands.Group(
                 name="new", description=N_("Make a tournament in this channel")

@@ -192,7 +192,8 @@ async def test_a_game_added_as_its_own_package_then_removed(
     bot = None
     try:
         child.start()
-        assert await asyncio.to_thread(ready.wait, 60), "the bot with the fifth game did not start"
+        started = await asyncio.to_thread(ready.wait, 60)
+        assert started, f"the bot with the fifth game did not start: {fake.violations}"
         await play_added_game(fake, channel)
         stop.set()
         await asyncio.to_thread(child.join, 30)
