@@ -31,7 +31,7 @@ from cogs.common import guarded, tell
 from cogs.options import Option, game_option, with_options
 from cogs.review import number
 from engine.core import GameError, GameState
-from engine.puzzles import START_RATING
+from engine.puzzles import START_RATING, has_pick_or_pass
 from engine.records import DealRecord, state_at
 from engine.registry import display_name
 from engine.review import model_for
@@ -177,7 +177,7 @@ class PuzzleCommands(commands.Cog):
         except GameError as error:
             await tell(interaction, str(error))
             return
-        if pick_or_pass and game != "sheepshead":
+        if pick_or_pass and not has_pick_or_pass(game):
             await tell(interaction, _("Only Sheepshead has pick or pass."))
             return
         kind = "pick" if pick_or_pass else "best"

@@ -113,3 +113,12 @@ def rated(solver: float, puzzle: float, solved: bool) -> tuple[float, float]:
     costs more."""
     change = K_FACTOR * ((1.0 if solved else 0.0) - expected(solver, puzzle))
     return solver + change, puzzle - change
+
+
+def has_pick_or_pass(game: str) -> bool:
+    """Whether `game` opens its deals with a pick or a pass (the pick-or-pass trainer's
+    decision): read from a new match's first choices, not from the game's name."""
+    from engine import registry
+
+    match = registry.new_match(game, 0)
+    return {action.notation for action in match.legal_actions()} >= PICK_OR_PASS

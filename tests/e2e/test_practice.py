@@ -64,6 +64,7 @@ async def test_a_player_plays_on_from_a_decision(env: Env, game: str, players: i
 
     for _ in range(400):
         await env.bot.idle()
+        match = session.match  # each stored move makes it anew
         if match.deals_finished:
             break
         assert match.current_player == seat
@@ -71,6 +72,7 @@ async def test_a_player_plays_on_from_a_decision(env: Env, game: str, players: i
         moved = await fake.slash(ASHA, "play", channel_id=thread_id,
                                  move=f"{notation}#{session.turn_number}")  # fmt: skip
         assert answer(moved)["content"].startswith("Your move"), answer(moved)
+    match = session.match
     assert match.deals_finished, "the practice deal ended"
     moves_at_end = len(match.actions)
     await env.bot.idle()
@@ -87,5 +89,5 @@ async def test_a_player_plays_on_from_a_decision(env: Env, game: str, players: i
         assert "The practice deal is over" in in_thread[-1]["content"]
     else:
         assert session.row.status == "finished"
-    assert len(match.actions) == moves_at_end, "no next deal is played"
+    assert len(session.match.actions) == moves_at_end, "no next deal is played"
     assert not fake.violations
