@@ -577,19 +577,21 @@ class TableFlow:
                 with self.sending(session):
                     message_id = await self.port.post_table(session, message)
             crash_point("posted")
-        session.shown_moves = max(session.shown_moves, covered)
-        session.row = replace(session.row, message_id=message_id)
-        stale = [m for m in [old, *(found for found, _ in left_behind)] if m and m != message_id]
-        gone = session.deleted[:]
-        await self.until_stored(
-            session,
-            lambda: self.store.table_posted(
-                session.id, message_id, covered, deadline, stale, gone
-            ),
-        )
-        del session.deleted[: len(gone)]
-        session.delivered(OwedKind.TABLE, covered)
-        crash_point("recorded")
+            # Recorded before `posting` is let go: another step of the same table (a move's
+            # and a restart's at once) finds the table delivered, and posts nothing twice.
+            session.shown_moves = max(session.shown_moves, covered)
+            session.row = replace(session.row, message_id=message_id)
+            stale = [m for m in [old, *(f for f, _ in left_behind)] if m and m != message_id]
+            gone = session.deleted[:]
+            await self.until_stored(
+                session,
+                lambda: self.store.table_posted(
+                    session.id, message_id, covered, deadline, stale, gone
+                ),
+            )
+            del session.deleted[: len(gone)]
+            session.delivered(OwedKind.TABLE, covered)
+            crash_point("recorded")
         for message in stale:
             if await self.port.delete_message(session, message):
                 session.deleted.append(message)

@@ -197,3 +197,36 @@ async def test_a_rejoin_pings_the_player_again_without_a_move(store: Store) -> N
     await flow.play(session, Rejoin(200))
     await flow.idle()
     assert [post[0] for post in port.posts[before:]] == ["table"]
+
+
+async def test_two_steps_after_one_move_post_its_table_once_even_without_a_nonce(
+    store: Store,
+) -> None:
+    """A move's step and a restart's step can run at once for the same table; a table message
+    sent as a follow-up carries no nonce (Discord keeps none for webhook messages), so only the
+    flow itself can keep the move's table from coming twice."""
+    flow, port, _ = flow_on(store)
+    session = await flow.tables.create(GUILD, CHANNEL, HOST, "tinytricks",
+                                       {"players": 2, "hands": 2}, seed=3,
+                                       options={"turn_timer": 0})  # fmt: skip
+    await session.join(HOST, "Sina")
+    await session.join(200, "Tavita")
+    await flow.play(session, Start(HOST))
+    await flow.idle()
+    forget = port._id
+
+    def without_nonce(nonce: str | None) -> tuple[int, bool]:
+        return forget(None)
+
+    port._id = without_nonce  # type: ignore[method-assign]
+    match = session.match
+    assert match is not None
+    mover = session.seats[match.current_player or 0].user_id
+    assert mover is not None
+    await session.play(mover, match.legal_actions()[0].notation, session.turn_number)
+    before = len(port.posts)
+    flow.schedule(flow.advance(session))
+    flow.schedule(flow.advance(session))
+    await flow.idle()
+    shown = [post[1] for post in port.posts[before:] if post[0] == "table"]
+    assert len(shown) == len(set(shown)), f"a move's table came twice: {shown}"
