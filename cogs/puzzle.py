@@ -60,9 +60,12 @@ def puzzle_page(
         question = _("Find the best move. You sit in {name}'s seat.", name=names[player])
     lines = [f"**{title}** · " + _("rated {rating}", rating=round(puzzle.rating)), question]
     legal = list(match.legal_actions())
-    wanted = {notation for notation, _ in puzzle.choices}
-    ordered = [a for a in legal if str(a) in wanted] + [a for a in legal if str(a) not in wanted]
-    shown = [a for a in legal if a in ordered[:SHOWN_CHOICES]]
+    # More moves than a menu holds (a three-hand Sheepshead bury has 66): the answer and the
+    # reviewed moves nearest it are kept, and shown in the game's own order
+    rank = {notation: place for place, (notation, _) in enumerate(puzzle.choices)}
+    nearest = sorted(legal, key=lambda a: rank.get(str(a), len(rank)))
+    kept = {str(a) for a in nearest[:SHOWN_CHOICES]}
+    shown = [a for a in legal if str(a) in kept]
     options = [(_describe(match, action, names), str(action)) for action in shown]
     png = position_png(match, player, names, title)
     return "\n".join(lines), options, png

@@ -101,3 +101,19 @@ async def test_only_a_first_try_is_rated_and_a_forgotten_member_leaves_none(
             p for p in await puzzles.puzzles(1, "sedma", "best") if p.id != puzzle.id]
         await forget_member(store, 901)
         assert await puzzles.rating(1, 901) is None and not await puzzles.tried(puzzle.id, 901)
+
+
+def test_a_puzzle_with_more_moves_than_a_menu_holds_still_offers_its_answer() -> None:
+    """A three-hand Sheepshead bury has 66 choices and a select menu holds 25: the answer (here
+    the game's last move in its own order) and the moves nearest it are among those offered."""
+    record = played_record("sheepshead", {"players": 3}, 1)
+    step = next(s for s in range(8) if len(list(state_at(record, s).legal_actions())) > 25)
+    position = state_at(record, step)
+    legal = [str(a) for a in position.legal_actions()]
+    mover = position.current_player or 0
+    choices = tuple((notation, float(place)) for place, notation in enumerate(reversed(legal)))
+    puzzle = PuzzleRow(8, 1, "sheepshead", 1, step, mover, "best", choices, 1500.0)
+    _, options, _ = puzzle_page(puzzle, position, list(record.names))
+    offered = [value for _, value in options]
+    assert len(offered) == 25 and puzzle.best == legal[-1] in offered
+    assert offered == [n for n in legal if n in offered], "in the game's own order"
