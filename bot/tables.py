@@ -887,6 +887,9 @@ class Tables:
                      "actions": actions}
                 )  # fmt: skip
                 session.owed = await self.store.owed(row.id)
+                # a typed move is bound to the turn it was sent in: this one began with the
+                # latest stored move (or at the start), not when this process came up
+                session.turn_began = await self.store.last_move_at(row.id) or 0.0
             if row.status == "finished":
                 self.finished_owed.append(session)  # its channel is free: only owed its result
             else:

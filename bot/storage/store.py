@@ -371,6 +371,13 @@ class Store:
         )
         return [row[0] for row in rows]
 
+    async def last_move_at(self, table_id: int) -> float | None:
+        """When the table's latest move was stored (time.time()), None before its first."""
+        row = await self.database.one(
+            "SELECT MAX(played_at) FROM actions WHERE table_id = ?", (table_id,)
+        )
+        return None if row is None or row[0] is None else float(row[0])
+
     async def record_move(
         self,
         table_id: int,

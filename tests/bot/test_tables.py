@@ -4,6 +4,7 @@ stored moves, restart, concurrency."""
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -360,3 +361,28 @@ async def test_a_table_stored_before_secret_deals_restores_and_finishes_as_befor
     await session.play_computers()
     assert session.match.is_terminal
     assert (await store.table(table_id)).status == "finished"
+
+
+async def test_a_typed_move_sent_before_a_restart_came_up_is_for_the_turn_it_was_sent_in(
+    store: Store, store_location: str | Path
+) -> None:
+    """A move typed after the latest move (before this process restored the table) is the
+    present turn's and is played; one typed before that latest move is an earlier turn's."""
+    tables = Tables(store)
+    session = await started_suipe_for_two(tables, seed=5)
+    match = session.match
+    assert match is not None
+    mover = HOST if session.seats[match.current_player or 0].user_id == HOST else GUEST
+    sent_before = time.time() - 60
+    await session.play(mover, match.legal_actions()[0].notation, session.turn_number)
+    sent_between = time.time()
+    await asyncio.sleep(0.05)
+    async with restored_alone(store_location) as restored:
+        match = restored.match
+        assert match is not None
+        mover = HOST if restored.seats[match.current_player or 0].user_id == HOST else GUEST
+        move = match.legal_actions()[0].notation
+        with pytest.raises(TableError, match="earlier turn"):
+            await restored.play(mover, move, None, None, sent_before)
+        played = await restored.play(mover, move, None, None, sent_between)
+        assert played is not None
