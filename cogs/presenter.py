@@ -34,7 +34,7 @@ from cogs.table_layout import (
     summary_layout,
     table_layout,
 )
-from engine.core import PUBLIC
+from engine.core import PUBLIC, RecapView, Shuffled
 from engine.pictures import TablePicture, TrickTable
 from engine.registry import display_name
 
@@ -123,8 +123,7 @@ def commitment_of(match: Any) -> str | None:
         return None
     if match.pending_cut is not None:
         return str(match.pending_cut.commitment)
-    shuffles = getattr(match, "shuffles", None)
-    made = shuffles.commitment() if shuffles is not None else None
+    made = match.shuffles.commitment() if isinstance(match, Shuffled) else None
     return None if made is None else str(made)
 
 
@@ -248,9 +247,9 @@ async def summary_message(
     if can_attach(channel):
         png = await drawn(summary.render_png, match.view(PUBLIC), names)
         files.append(discord.File(io.BytesIO(png), filename=SUMMARY_IMAGE))
-        recap_of = getattr(match.view(PUBLIC), "recap_picture", None)  # optional for a game
-        if match.is_terminal and recap_of is not None:  # the match deal by deal, beside it
-            recap_picture = recap_of(names)
+        public = match.view(PUBLIC)
+        if match.is_terminal and isinstance(public, RecapView):  # the match deal by deal
+            recap_picture = public.recap_picture(names)
             recap_image = await drawn(recap.render_recap_png, recap_picture)
             files.append(discord.File(io.BytesIO(recap_image), filename=RECAP_IMAGE))
     words = SummaryWords(
