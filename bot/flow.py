@@ -577,6 +577,8 @@ class TableFlow:
                 with self.sending(session):
                     message_id = await self.port.post_table(session, message)
             crash_point("posted")
+        if not repost:
+            session.notice = ""  # said
         session.shown_moves = max(session.shown_moves, covered)
         session.row = replace(session.row, message_id=message_id)
         stale = [m for m in [old, *(found for found, _ in left_behind)] if m and m != message_id]
@@ -782,8 +784,13 @@ class TableFlow:
                 name=name,
                 command=slash("table rejoin"),
             )
-        if await self._remind(session, text, None, table_posts=2):
-            await self.advance(session)
+        if away:  # computers play the seat from now: no table may come for a while
+            if await self._remind(session, text, None, table_posts=2):
+                await self.advance(session)
+            return
+        # said with the next table message (two requests fewer: no notice, nothing to delete)
+        session.notice = text
+        await self.advance(session)
 
 
 def _log_failure(task: asyncio.Task[Any]) -> None:

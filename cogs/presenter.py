@@ -83,6 +83,7 @@ def table_words(session: TableSession, picture: TablePicture) -> TableWords:
         seat = match.current_player or 0
         turn = _("{player}, your turn.", player=mention(session, seat)) + clock(session)
         accent = side_colour(picture, seat)
+    turn = block(session.notice, turn)  # the turn timer's "time's up", said with the table
     shown = commitment_of(match)
     commitment = ""
     if shown is not None:
