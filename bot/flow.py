@@ -560,6 +560,7 @@ class TableFlow:
                 )
                 nonce = table_nonce(session.id, covered) if owed else None
                 message = await self.port.table_message(session, ping=not repost, nonce=nonce)
+                carried = session.notice  # said in this message (a "time's up")
             crash_point("table")
             old = session.row.message_id
             left_behind: list[tuple[int, int]] = []
@@ -592,6 +593,8 @@ class TableFlow:
             del session.deleted[: len(gone)]
             session.delivered(OwedKind.TABLE, covered)
             crash_point("recorded")
+            if not repost and session.notice == carried:
+                session.notice = ""  # said (one set meanwhile comes with the next message)
         for message in stale:
             if await self.port.delete_message(session, message):
                 session.deleted.append(message)
@@ -784,8 +787,13 @@ class TableFlow:
                 name=name,
                 command=slash("table rejoin"),
             )
-        if await self._remind(session, text, None, table_posts=2):
-            await self.advance(session)
+        if away:  # computers play the seat from now: no table may come for a while
+            if await self._remind(session, text, None, table_posts=2):
+                await self.advance(session)
+            return
+        # said with the next table message (two requests fewer: no notice, nothing to delete)
+        session.notice = text
+        await self.advance(session)
 
 
 def _log_failure(task: asyncio.Task[Any]) -> None:

@@ -106,6 +106,9 @@ class TableSession:
     # the latest person's move here came through this (the output port's handle on their
     # interaction): what follows it may reach the channel through it while it is valid
     reply: object | None = None
+    # a line the next table message carries above whose turn it is (the turn timer's "time's
+    # up"): said with the table instead of in a message of its own; gone once it is posted
+    notice: str = ""
 
     # ----- facts ------------------------------------------------------------------------
 

@@ -34,7 +34,7 @@ from cogs.table_layout import (
     summary_layout,
     table_layout,
 )
-from engine.core import PUBLIC
+from engine.core import PUBLIC, RecapView, Shuffled
 from engine.pictures import TablePicture, TrickTable
 from engine.registry import display_name
 
@@ -83,6 +83,7 @@ def table_words(session: TableSession, picture: TablePicture) -> TableWords:
         seat = match.current_player or 0
         turn = _("{player}, your turn.", player=mention(session, seat)) + clock(session)
         accent = side_colour(picture, seat)
+    turn = block(session.notice, turn)  # the turn timer's "time's up", said with the table
     shown = commitment_of(match)
     commitment = ""
     if shown is not None:
@@ -123,8 +124,7 @@ def commitment_of(match: Any) -> str | None:
         return None
     if match.pending_cut is not None:
         return str(match.pending_cut.commitment)
-    shuffles = getattr(match, "shuffles", None)
-    made = shuffles.commitment() if shuffles is not None else None
+    made = match.shuffles.commitment() if isinstance(match, Shuffled) else None
     return None if made is None else str(made)
 
 
@@ -248,9 +248,9 @@ async def summary_message(
     if can_attach(channel):
         png = await drawn(summary.render_png, match.view(PUBLIC), names)
         files.append(discord.File(io.BytesIO(png), filename=SUMMARY_IMAGE))
-        recap_of = getattr(match.view(PUBLIC), "recap_picture", None)  # optional for a game
-        if match.is_terminal and recap_of is not None:  # the match deal by deal, beside it
-            recap_picture = recap_of(names)
+        public = match.view(PUBLIC)
+        if match.is_terminal and isinstance(public, RecapView):  # the match deal by deal
+            recap_picture = public.recap_picture(names)
             recap_image = await drawn(recap.render_recap_png, recap_picture)
             files.append(discord.File(io.BytesIO(recap_image), filename=RECAP_IMAGE))
     words = SummaryWords(

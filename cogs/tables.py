@@ -12,7 +12,7 @@ from discord.ext import commands
 from bot import logs
 from bot import settings as server
 from bot.client import prepare_drawing
-from bot.contexts import PRIVATE_SCOPE, people_at_most, relayed
+from bot.contexts import PRIVATE_SCOPE, TableContext, people_at_most, relayed
 from bot.flow import End, Kick, Rejoin, ShowTable, Start
 from bot.i18n import N_, _, current, slash, speaking
 from bot.tables import TableError, TableSession
@@ -159,18 +159,9 @@ def table_commands() -> type[commands.GroupCog]:
             # a table outside servers that added the bot is its players' own: their scope
             guild_id = PRIVATE_SCOPE if relayed(context) else interaction.guild_id or 0
             saved = (await self.bot.store.guild_settings(guild_id)).settings
-            defaults = server.effective(saved)
-            options: dict[str, object] = {
-                "turn_timer": server.TIMERS[timer or defaults["timer"]],
-                "computer_level": level or defaults["level"],
-                "hints": beginner,
-                # the table's public messages speak the server's language, else its opener's
-                "language": await self.bot.preferences.server_language(
-                    None if relayed(context) else interaction.guild_id
-                )
-                or current(),
-                "context": context.value,
-            }
+            options = await new_table_settings(
+                self.bot, interaction, context, saved, timer, level, beginner
+            )
             try:
                 spec = registry.game(game)
                 rules: dict[str, Any] = {"players": players or spec.default_players}
@@ -208,38 +199,8 @@ def table_commands() -> type[commands.GroupCog]:
                     "Only you and I are in this DM, so every other seat goes to a computer "
                     "player. To play with people, open the table in a group DM or a server."
                 )
-            embed = lobby_embed(session)
-            if home is channel:
-                sent = await interaction.response.send_message(
-                    note or None, embed=embed, view=lobby_view(session)
-                )
-            else:
-                sent = await interaction.response.send_message(
-                    _(
-                        "{player} opened a table: it plays in {thread}. Join with the button.",
-                        player=interaction.user.mention,
-                        thread=home.mention,
-                    ),
-                    embed=embed,
-                    view=lobby_view(session),
-                )
-            prepare_drawing()  # once the lobby is posted: the renderers load while players join
-            if sent.message_id is not None:
-                await session.remember_lobby(sent.message_id, interaction.channel_id or 0)
-            output = relay_output(self.bot)
-            if relayed(context) and output is not None:  # the lobby is this command's answer
-                output.offer(session, interaction, lobby=True).answer = sent.message_id
-            if home is channel:
-                return
-            await home.send(
-                _(
-                    "Table {number} plays here, {player}. Moves, table images and summaries "
-                    "come in this thread; {command} commands work here too.",
-                    command=slash("table"),
-                    number=session.id,
-                    player=interaction.user.mention,
-                )
-            )
+            thread = None if home is channel else home
+            await post_lobby(self.bot, interaction, session, thread, note, context)
 
         @app_commands.command(
             name="setup", description=N_("Change the table's settings before the start (host only)")
@@ -467,3 +428,71 @@ async def setup(bot: SeepBot) -> None:
     bot.flow.attach(RoutedTableOutput(DiscordTableOutput(bot), RelayTableOutput(bot)))
     await bot.add_cog(table_commands()(bot))
     bot.add_dynamic_items(LobbyButton, RematchButton, NextMatchButton, ContinueButton)
+
+
+async def new_table_settings(
+    bot: SeepBot,
+    interaction: discord.Interaction,
+    context: TableContext,
+    saved: dict[str, Any],
+    timer: str | None,
+    level: str | None,
+    beginner: bool,
+) -> dict[str, object]:
+    """A new table's settings: the opener's choices, else the server's defaults; the table's
+    public messages speak the server's language, else its opener's."""
+    defaults = server.effective(saved)
+    return {
+        "turn_timer": server.TIMERS[timer or defaults["timer"]],
+        "computer_level": level or defaults["level"],
+        "hints": beginner,
+        "language": await bot.preferences.server_language(
+            None if relayed(context) else interaction.guild_id
+        )
+        or current(),
+        "context": context.value,
+    }
+
+
+async def post_lobby(
+    bot: SeepBot,
+    interaction: discord.Interaction,
+    session: TableSession,
+    thread: Any | None,
+    note: str,
+    context: TableContext,
+) -> None:
+    """The new table's lobby, as the command's answer: in the channel, or pointing to the
+    table's own `thread`, where a first line greets its opener."""
+    embed = lobby_embed(session)
+    if thread is None:
+        sent = await interaction.response.send_message(
+            note or None, embed=embed, view=lobby_view(session)
+        )
+    else:
+        sent = await interaction.response.send_message(
+            _(
+                "{player} opened a table: it plays in {thread}. Join with the button.",
+                player=interaction.user.mention,
+                thread=thread.mention,
+            ),
+            embed=embed,
+            view=lobby_view(session),
+        )
+    prepare_drawing()  # once the lobby is posted: the renderers load while players join
+    if sent.message_id is not None:
+        await session.remember_lobby(sent.message_id, interaction.channel_id or 0)
+    output = relay_output(bot)
+    if relayed(context) and output is not None:  # the lobby is this command's answer
+        output.offer(session, interaction, lobby=True).answer = sent.message_id
+    if thread is None:
+        return
+    await thread.send(
+        _(
+            "Table {number} plays here, {player}. Moves, table images and summaries "
+            "come in this thread; {command} commands work here too.",
+            command=slash("table"),
+            number=session.id,
+            player=interaction.user.mention,
+        )
+    )

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pickle
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol, Self, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol, Self, cast, runtime_checkable
 
 from engine.cards import Card, Pack
 
@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from engine.pictures import (
         DealReport,
         HandPicture,
+        RecapPicture,
         SummaryPicture,
         TablePicture,
     )
@@ -179,8 +180,29 @@ class GameView(Protocol):
 
     def summary_picture(self, names: Sequence[str]) -> SummaryPicture: ...
 
-    # A game's view may also offer `recap_picture(names) -> RecapPicture`: the match deal by
-    # deal, drawn by `renderers.recap.render_recap` beside the final summary.
+    # A game's view may also offer `recap_picture(names) -> RecapPicture` (`RecapView`).
+
+
+@runtime_checkable
+class RecapView(Protocol):
+    """A capability of a game's view: the match deal by deal, drawn by
+    `renderers.recap.render_recap` beside the final summary."""
+
+    def recap_picture(self, names: Sequence[str]) -> RecapPicture: ...
+
+
+class CommitsItsShuffles(Protocol):
+    """What a match's `shuffles` offer: the commitment to the secret of the deal in play."""
+
+    def commitment(self) -> str | None: ...
+
+
+@runtime_checkable
+class Shuffled(Protocol):
+    """A capability of a match: its deals come from committed shuffles (`engine.shuffles`)."""
+
+    @property
+    def shuffles(self) -> CommitsItsShuffles: ...
 
 
 class GameState(ABC):

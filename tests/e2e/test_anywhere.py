@@ -352,7 +352,7 @@ async def test_the_turn_timer_reaches_a_group_dm_through_interactions(env: Env) 
     reminder = await fake.wait_for_message(
         lambda m: "your turn" in message_text(m) and int(m["channel_id"]) == GROUP_DM_ID
     )
-    taken = await fake.wait_for_message(lambda m: message_text(m).startswith("Time's up"))
+    taken = await fake.wait_for_message(lambda m: "Time's up" in message_text(m))
     assert int(taken["channel_id"]) == GROUP_DM_ID and "played for" in message_text(taken)
     env.bot.timer_scale = 1.0
     await env.bot.idle()
@@ -368,7 +368,7 @@ async def test_the_person_called_to_move_is_notified_though_nobody_pressed(env: 
     await published(env)
     env.bot.timer_scale = 0.3 / 180
     _, session = await open_in_group_dm(env, players=2)
-    await fake.wait_for_message(lambda m: message_text(m).startswith("Time's up"))
+    await fake.wait_for_message(lambda m: "Time's up" in message_text(m))
     env.bot.timer_scale = 1.0
     await env.bot.idle()
     table = the_table(fake, GROUP_DM_ID)

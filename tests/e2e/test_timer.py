@@ -28,11 +28,11 @@ async def test_timer_reminds_then_plays_then_hands_the_seat_over(env: Env) -> No
     await fake.wait_for_message(
         lambda m: "it's your turn:" in m["content"] and f"<@{ASHA}>" in m["content"]
     )
-    taken = await fake.wait_for_message(lambda m: m["content"].startswith("Time's up"))
-    assert "played for Asha" in taken["content"]
+    taken = await fake.wait_for_message(lambda m: "Time's up" in message_text(m))
+    assert "played for Asha" in message_text(taken)
     env.bot.computer_delay = 0.05  # computers now play both seats: keep the match going
-    away = await fake.wait_for_message(lambda m: "/table rejoin" in m["content"], timeout=15)
-    assert "keeps the seat" in away["content"]
+    away = await fake.wait_for_message(lambda m: "/table rejoin" in message_text(m), timeout=15)
+    assert "keeps the seat" in message_text(away)
     session = env.bot.tables.get(int(lobby["channel_id"]))
     assert session.seats[0].away
     refused = await fake.slash(ASHA, "play", move="7H")
@@ -105,9 +105,9 @@ async def test_a_restored_table_runs_its_turn_timer_on_from_its_stored_deadline(
         lambda m: "it's your turn:" in m["content"] and f"<@{ASHA}>" in m["content"]
     )
     assert int(reminder["channel_id"]) == channel
-    taken = await fake.wait_for_message(lambda m: m["content"].startswith("Time's up"))
+    taken = await fake.wait_for_message(lambda m: "Time's up" in message_text(m))
     elapsed = time.monotonic() - began
-    assert "played for Asha" in taken["content"]
+    assert "played for Asha" in message_text(taken)
     # a fresh timer would run out 2 s + 6 s after the start at the earliest
     assert turn_seconds - 0.5 < elapsed < turn_seconds + 1.5, elapsed
     monkeypatch.setattr(TableFlow, "timer_scale", 1.0)
@@ -130,7 +130,7 @@ async def test_reminders_go_once_the_turn_passes_and_computers_show_they_are_thi
     channel = int(lobby["channel_id"])
     session = env.bot.tables.get(channel)
     reminder = await fake.wait_for_message(lambda m: "it's your turn:" in m["content"])
-    timed_out = await fake.wait_for_message(lambda m: m["content"].startswith("Time's up"))
+    timed_out = await fake.wait_for_message(lambda m: "Time's up" in message_text(m))
     env.bot.timer_scale = 1.0  # Asha is back in time from now on
     await env.bot.idle()
     # the computer played for Asha, then its own seat: the channel saw the bot typing
