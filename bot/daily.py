@@ -373,7 +373,7 @@ class Daily:
         while isinstance(step := next_step(attempt.facts()), ComputerToMove):
             moves = [a.notation for a in match.actions]
             rng = computer_rng(attempt.deal.commitment, moves)
-            move = await asyncio.to_thread(computer_move, match, step.seat, rng, daily.level)
+            move = await asyncio.to_thread(computer_move, match, step.seat, rng, daily.level, True)
             self._apply(attempt, move.notation)
         done = deal_done(match)
         actions = [a.notation for a in match.actions]

@@ -26,6 +26,7 @@ from bot.storage.store import DealRecordRow, OwedKind, PlayerResult
 from engine import registry
 from engine.ai import suggest
 from engine.core import GameError, GameState
+from engine.daily import computer_rng
 from engine.fairness import Cut, DealKeys
 from engine.records import SeatEntry, deal_spans, make_record
 from engine.registry import GameSpec, Hint
@@ -428,12 +429,28 @@ class TableSession:
             seat = match.current_player
             assert seat is not None
             cutting = match.pending_cut is not None
-            rng = random.Random(f"{self.row.seed}:{turn_number}")
-            move = await think(match, seat, rng, TAKEOVER_LEVEL)
+            move = await think(match, seat, self._computer_rng(), TAKEOVER_LEVEL,
+                               self.shares_deals)  # fmt: skip
             # cutting is the cutter's right, not a turn they owe: nothing missed
             missed = None if cutting else self.seats[seat].missed_turns + 1
             result = await self._apply(seat, move, missed)
             return result, not cutting and self.seats[seat].away
+
+    @property
+    def shares_deals(self) -> bool:
+        """The table plays an event's deal set: other tables play the very same deals."""
+        return self.row.options.get("deal_set") is not None
+
+    def _computer_rng(self) -> random.Random:
+        """The generator of a computer's next decision. At a table that shares its deals, it
+        comes from the deal set and the moves so far (as the daily deal's): at every table of
+        the set, a computer in the same position chooses the same; else from the table's seed
+        and the turn."""
+        if self.shares_deals and self.match is not None:
+            options = self.row.options
+            shared = f"event {options.get('event')} deal set {options['deal_set']}"
+            return computer_rng(shared, [a.notation for a in self.match.actions])
+        return random.Random(f"{self.row.seed}:{self.turn_number}")
 
     @property
     def language(self) -> str:
@@ -688,9 +705,9 @@ class TableSession:
                 row = self.seats.get(seat)
                 if row is None or not row.plays_itself:
                     break
-                rng = random.Random(f"{self.row.seed}:{self.turn_number}")
                 level = row.computer_level or TAKEOVER_LEVEL  # an away player: normal
-                move = await think(self.match, seat, rng, level)
+                move = await think(self.match, seat, self._computer_rng(), level,
+                                   self.shares_deals)  # fmt: skip
                 if self.ending:  # the table is being ended: the thought is dropped
                     break
                 results.append(await self._apply(seat, move))

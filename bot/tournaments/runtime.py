@@ -526,6 +526,7 @@ class Tournaments:
             "event": event.id,
             "event_round": pairing.round,
             "event_table": pairing.table_number,
+            "deal_set": pairing.deal_set,  # None, or the set whose deals other tables play too
             "parent_channel_id": event.channel_id,
             # its computers named as the event names them, whatever seat they take
             "computer_numbers": {

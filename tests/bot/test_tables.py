@@ -386,3 +386,29 @@ async def test_a_typed_move_sent_before_a_restart_came_up_is_for_the_turn_it_was
             await restored.play(mover, move, None, None, sent_before)
         played = await restored.play(mover, move, None, None, sent_between)
         assert played is not None
+
+
+async def test_computers_at_tables_of_one_deal_set_choose_alike_and_others_by_their_seed(
+    store: Store,
+) -> None:
+    """Two tables of an event's deal set play the same deals: their computers, in the same
+    position, draw the same choices (whatever each table's own seed); two ordinary tables in
+    the same position do not share their computers' draws."""
+    tables = Tables(store)
+    made = []
+    for channel, seed, options in ((11, 3, {"event": 9, "deal_set": 2}),
+                                   (12, 4, {"event": 9, "deal_set": 2}),
+                                   (13, 3, {}), (14, 4, {})):  # fmt: skip
+        session = await tables.create(GUILD, channel, HOST, "suipe", {"players": 2}, seed=seed,
+                                      options=options)  # fmt: skip
+        await session.join(HOST, "Sina")
+        await session.add_computer(HOST)
+        await session.start(HOST)
+        made.append(session)
+    position = made[0].match
+    assert position is not None
+    for session in made[1:]:
+        session.match = position.clone()
+    draws = [session._computer_rng().random() for session in made]
+    assert made[0].shares_deals and not made[2].shares_deals
+    assert draws[0] == draws[1] and draws[2] != draws[3]
