@@ -20,9 +20,11 @@ from bot.health import Heartbeat
 from bot.i18n import load_catalogues
 from bot.localised import LocalisedTree
 from bot.metrics import Metrics
+from bot.pace_sharing import PaceSharing
 from bot.pacing import pace_for, pace_requests, refusals_trace
 from bot.preferences import Preferences
-from bot.storage import Store
+from bot.storage import Engine, Store
+from bot.storage.pace import PaceStore
 from bot.tables import Tables
 from bot.tournaments.runtime import Tournaments
 from bot.translator import Translator
@@ -149,6 +151,7 @@ class SeepBot(commands.Bot):
         self.store.database.on_claims_lost = self.stop_for
         self.metrics = Metrics(self)
         self.heartbeat = Heartbeat(settings.health_file, self.health)
+        self.pace_sharing: PaceSharing | None = None
         self.serving = True  # False: only the commands are wanted (publishing them)
         self._announced = False
 
@@ -183,6 +186,9 @@ class SeepBot(commands.Bot):
                 await self.load_extension(name)
             return
         await self.open_store()
+        if self.store.engine is Engine.POSTGRES:  # the token's processes share its budget
+            self.pace_sharing = PaceSharing(self.pace, PaceStore(self.store))
+            self.pace_sharing.start()
         plan = self.settings.shards
         await end_tables_of_missing_games(self.store, plan.owns if plan else None)
         restored = await self.tables.restore(plan.owns if plan else None)
@@ -276,6 +282,8 @@ class SeepBot(commands.Bot):
             await super().close()
         finally:
             await self.heartbeat.stop()
+            if self.pace_sharing is not None:
+                await self.pace_sharing.stop()
             await self.metrics.close()
             await self.store.close()
 

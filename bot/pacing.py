@@ -9,8 +9,8 @@ token from `Pace`, a token bucket that refills at this process's share of the bu
 
 - **the share**: the token's processes split the budget by the shards each runs (a process
   running 2 of 4 shards takes half), with headroom left for Discord's own counting; processes
-  need not talk to each other, and none can take another's share (the price: a busy process
-  cannot borrow an idle one's);
+  need not talk to each other; on PostgreSQL, which they share, they then split it by demand
+  (`bot.pace_sharing`): a busy process borrows what an idle one does not use;
 - **who goes first** when requests queue: the table whose players have waited longest for its
   message (`waiting_since`, set by the flow while it sends a table's messages), then anything
   else in the order it asked;
@@ -65,12 +65,17 @@ def share_of(plan: ShardPlan | None) -> float:
 
 def pace_for(plan: ShardPlan | None) -> Pace:
     """The pace of a process running `plan`'s shards: its share of the token's budget, with
-    headroom."""
-    budget = GLOBAL_PER_SECOND * share_of(plan)
+    headroom (until the processes share the budget by demand: `bot.pace_sharing`)."""
+    rate, burst = rate_and_burst(share_of(plan))
+    return Pace(rate, burst)
+
+
+def rate_and_burst(share: float) -> tuple[float, float]:
+    """The rate and burst of a process holding `share` of the token's budget. Discord counts
+    its bucket per second: a full bucket and a second's refill together stay within it."""
+    budget = GLOBAL_PER_SECOND * share
     rate = budget * HEADROOM
-    # Discord counts its bucket per second: a full bucket and a second's refill together
-    # stay within the budget
-    return Pace(rate, burst=max(1.0, budget - rate))
+    return rate, max(1.0, budget - rate)
 
 
 class Pace:
@@ -98,6 +103,7 @@ class Pace:
         self._pump: asyncio.Task[None] | None = None
         self._refusals: deque[float] = deque()
         self.waited = 0  # requests that had to wait for a token (a figure for the metrics)
+        self.asked = 0  # requests that asked for a token (the process's demand, when shared)
 
     # ----- the budget --------------------------------------------------------------------
 
@@ -105,6 +111,18 @@ class Pace:
     def current_rate(self) -> float:
         """The rate now: halved while refusals of the last ten minutes are past caution."""
         return self.rate / 2 if self.refusals() > CAUTION_REFUSALS else self.rate
+
+    def set_share(self, share: float) -> None:
+        """From now on this process holds `share` of the token's budget (see `rate_and_burst`);
+        the tokens it holds beyond the new burst are given up."""
+        self._refill()
+        self.rate, self.burst = rate_and_burst(share)
+        self._tokens = min(self._tokens, self.burst)
+
+    @property
+    def backlog(self) -> int:
+        """Requests waiting for a token now."""
+        return sum(1 for _, _, future in self._queue if not future.done())
 
     def refused(self) -> None:
         """Discord refused one of this process's requests (401, 403 or 429)."""
@@ -126,6 +144,7 @@ class Pace:
 
     async def take(self) -> None:
         """Wait for this request's turn on the global bucket."""
+        self.asked += 1
         self._refill()
         if not self._queue and self._tokens >= 1 - _ROUNDING:
             self._tokens -= 1

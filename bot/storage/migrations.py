@@ -437,6 +437,15 @@ MIGRATIONS: tuple[str | PerEngine, ...] = (
         deal_id INTEGER PRIMARY KEY REFERENCES deal_records (id) ON DELETE CASCADE
     );
     """,
+    # 18: what each of the token's processes asks of Discord's global bucket lately, so that
+    # they share it by demand (bot/pace_sharing.py)
+    """
+    CREATE TABLE pace_demands (
+        process TEXT PRIMARY KEY,
+        wanted REAL NOT NULL,  -- requests a second it asked for lately
+        said_at REAL NOT NULL
+    );
+    """,
 )
 
 
