@@ -77,25 +77,23 @@ class PickerTable(Protocol):
 
 async def hand_files(session: PickerTable, seat: int, table: bool = False) -> list[discord.File]:
     """The seat's private image: their hand (the table is in the channel, where its message
-    says the rest); with `table`, first the table from their side too, for a game played
-    privately with no table message to look at (the daily deal)."""
+    says the rest); with `table`, the table from their side with the hand beneath, for a game
+    played privately with no table message to look at (the daily deal)."""
     from renderers import hand as hand_image  # imported at the first table, not at start
-    from renderers import table as table_image
+    from renderers import private as private_image
 
     assert session.match is not None
     if session.match.pending_cut is not None:
         return []  # the deck is being cut: no cards are dealt yet
     view = session.match.view(seat)
-    png = await drawn(hand_image.render_png, view)
-    files = [discord.File(io.BytesIO(png), filename="hand.png")]
     if table:
+        # one image, the player's own seat at the bottom of the table, their hand beneath
+        # (two images in one message would be cropped side by side into a square)
         picture = session.match.view(PUBLIC).picture(session.names())
-        # the player's own seat at the bottom of their private table image
-        floor = await drawn(
-            table_image.render_picture_png, picture, table_image.DEFAULT_THEME, seat
-        )
-        files.insert(0, discord.File(io.BytesIO(floor), filename="table.png"))
-    return files
+        both = await drawn(private_image.render_png, picture, view.hand_picture(), seat)
+        return [discord.File(io.BytesIO(both), filename="table.png")]
+    png = await drawn(hand_image.render_png, view)
+    return [discord.File(io.BytesIO(png), filename="hand.png")]
 
 
 class LastTrickButton(TableButton, kind="lasttrick", label=N_("Last trick")):

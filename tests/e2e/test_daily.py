@@ -121,7 +121,8 @@ async def test_two_members_play_the_same_deal_and_compare_on_one_board(
     deal = await cog_of(env).daily.store.deal(GUILD_ID, "2025-11-24", "seep")
     assert deal is not None
     assert deal.commitment in first["content"] and deal.secret not in text_of(first)
-    assert first["attachments"], "the private table and hand are shown"
+    # in one image: two in one message would be cropped side by side into a square
+    assert len(first["attachments"]) == 1, "the private table with the hand beneath"
 
     # Nothing of the day shows before one's own attempt is over.
     early = await fake.slash(DEV, "daily", game="seep", show="today's board")
