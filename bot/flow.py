@@ -637,14 +637,15 @@ class TableFlow:
         """The match is over: its lobby message says so; the result is delivered."""
         match = session.match
         assert match is not None
-        if not session.owes(OwedKind.RESULT, 0):
-            return
-        result = match.outcome().describe(session.names())
-        await self.port.close_lobby(session, _("The match is over: {result}", result=result))
-        await self.until_stored(
-            session, lambda: self.store.delivered(session.id, OwedKind.RESULT, 0)
-        )
-        session.delivered(OwedKind.RESULT, 0)
+        async with session.posting:  # two steps of the table at once: the result comes once
+            if not session.owes(OwedKind.RESULT, 0):
+                return
+            result = match.outcome().describe(session.names())
+            await self.port.close_lobby(session, _("The match is over: {result}", result=result))
+            await self.until_stored(
+                session, lambda: self.store.delivered(session.id, OwedKind.RESULT, 0)
+            )
+            session.delivered(OwedKind.RESULT, 0)
         for listener in self.on_match_end:
             await listener(session)
 

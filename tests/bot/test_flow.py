@@ -230,3 +230,31 @@ async def test_two_steps_after_one_move_post_its_table_once_even_without_a_nonce
     await flow.idle()
     shown = [post[1] for post in port.posts[before:] if post[0] == "table"]
     assert len(shown) == len(set(shown)), f"a move's table came twice: {shown}"
+
+
+async def test_two_steps_after_the_last_move_tell_the_result_once(store: Store) -> None:
+    """The match's result (the lobby closed, an event told of the match's end) comes once,
+    however many of the table's steps find it owed at the same moment."""
+    flow, port, _ = flow_on(store)
+    ended: list[int] = []
+
+    async def told(session: TableSession) -> None:
+        ended.append(session.id)
+
+    flow.on_match_end.append(told)
+    session = await flow.tables.create(GUILD, CHANNEL, HOST, "tinytricks",
+                                       {"players": 2, "hands": 1}, seed=3,
+                                       options={"turn_timer": 0})  # fmt: skip
+    await session.join(HOST, "Sina")
+    await session.join(200, "Tavita")
+    await flow.play(session, Start(HOST))
+    await flow.idle()
+    while (match := session.match) is not None and not match.is_terminal:
+        mover = session.seats[match.current_player or 0].user_id
+        assert mover is not None
+        await session.play(mover, match.legal_actions()[0].notation, session.turn_number)
+    flow.schedule(flow.advance(session))
+    flow.schedule(flow.advance(session))
+    await flow.idle()
+    assert [post[0] for post in port.posts].count("result") == 1
+    assert ended == [session.id]
