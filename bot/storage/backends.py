@@ -17,7 +17,7 @@ import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 import aiosqlite
 
@@ -27,6 +27,13 @@ log = logging.getLogger("seepbot.storage")
 POOL_SIZE = 10  # connections a process keeps to PostgreSQL
 MIGRATION_LOCK = 7_336_201  # the advisory lock two processes starting at once share
 
+
+
+SqlValue = str | int | float | bytes | None
+"""A value the store writes: JSON is written as its text, a flag as 0 or 1."""
+Args = Sequence[SqlValue]
+Row = Sequence[Any]
+"""A row as the engine returns it; its readers say what each column is (`int(row[0])`)."""
 
 class StoreUnavailable(Exception):
     """The database cannot be opened; the message is one line for the operator."""
@@ -111,13 +118,13 @@ CLAIM_RETRY_SECONDS = 300.0  # how long the database may stay away before the pr
 class Connection(Protocol):
     """What a query runs on: the database itself, or one transaction of it."""
 
-    async def run(self, sql: str, args: Sequence[Any] = ()) -> None: ...
+    async def run(self, sql: str, args: Args = ()) -> None: ...
 
-    async def one(self, sql: str, args: Sequence[Any] = ()) -> Sequence[Any] | None: ...
+    async def one(self, sql: str, args: Args = ()) -> Row | None: ...
 
-    async def all(self, sql: str, args: Sequence[Any] = ()) -> list[Sequence[Any]]: ...
+    async def all(self, sql: str, args: Args = ()) -> list[Row]: ...
 
-    async def many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None: ...
+    async def many(self, sql: str, rows: Sequence[Args]) -> None: ...
 
 
 class Database(Connection, Protocol):
@@ -151,17 +158,17 @@ class _SqliteStatements:
     # Each statement is one trip to the connection's thread: run to its end there (so it never
     # stays open to block COMMIT), its rows brought back at once.
 
-    async def run(self, sql: str, args: Sequence[Any] = ()) -> None:
+    async def run(self, sql: str, args: Args = ()) -> None:
         await self.db.execute_fetchall(sql, args)
 
-    async def one(self, sql: str, args: Sequence[Any] = ()) -> Sequence[Any] | None:
+    async def one(self, sql: str, args: Args = ()) -> Row | None:
         rows = list(await self.db.execute_fetchall(sql, args))
         return tuple(rows[0]) if rows else None
 
-    async def all(self, sql: str, args: Sequence[Any] = ()) -> list[Sequence[Any]]:
+    async def all(self, sql: str, args: Args = ()) -> list[Row]:
         return [tuple(row) for row in await self.db.execute_fetchall(sql, args)]
 
-    async def many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+    async def many(self, sql: str, rows: Sequence[Args]) -> None:
         if not rows:
             return  # nothing to insert: no trip to the database's thread
         async with self.db.executemany(sql, rows):
@@ -184,18 +191,18 @@ class _SqliteTransaction(_SqliteStatements):
         self.pending: list[Statement] = [("BEGIN", (), False)]
         self.holding = False  # the database's lock
 
-    async def run(self, sql: str, args: Sequence[Any] = ()) -> None:
+    async def run(self, sql: str, args: Args = ()) -> None:
         self.pending.append((sql, args, False))
 
-    async def many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+    async def many(self, sql: str, rows: Sequence[Args]) -> None:
         if rows:
             self.pending.append((sql, rows, True))
 
-    async def one(self, sql: str, args: Sequence[Any] = ()) -> Sequence[Any] | None:
+    async def one(self, sql: str, args: Args = ()) -> Row | None:
         rows = await self._send(sql, args)
         return tuple(rows[0]) if rows else None
 
-    async def all(self, sql: str, args: Sequence[Any] = ()) -> list[Sequence[Any]]:
+    async def all(self, sql: str, args: Args = ()) -> list[Row]:
         return [tuple(row) for row in await self._send(sql, args)]
 
     async def commit(self) -> None:
@@ -204,7 +211,7 @@ class _SqliteTransaction(_SqliteStatements):
         else:
             await self.database.commit_together([*self.pending, ("COMMIT", (), False)])
 
-    async def _send(self, sql: str, args: Sequence[Any]) -> list[Any]:
+    async def _send(self, sql: str, args: Args) -> list[Any]:
         """The writes waiting, then `sql`, in one trip; `sql`'s rows."""
         if not self.holding:
             await self.database.lock.acquire()
@@ -216,7 +223,7 @@ class _SqliteTransaction(_SqliteStatements):
         return await execute(_run_statements, self.db, statements)
 
 
-Statement = tuple[str, Sequence[Any], bool]  # SQL, its arguments (rows if many), many
+Statement = tuple[str, Args | Sequence[Args], bool]  # SQL, its arguments (rows if many), many
 
 
 def _run_statements(db: aiosqlite.Connection, statements: list[Statement]) -> list[Any]:
@@ -225,7 +232,7 @@ def _run_statements(db: aiosqlite.Connection, statements: list[Statement]) -> li
     rows: list[Any] = []
     for sql, args, many in statements:
         if many:
-            connection.executemany(sql, args)
+            connection.executemany(sql, cast(Sequence[Args], args))
         else:
             rows = connection.execute(sql, args).fetchall()
     return rows
@@ -362,22 +369,22 @@ class SqliteDatabase:
         assert row is not None
         return int(row[0])
 
-    async def run(self, sql: str, args: Sequence[Any] = ()) -> None:
+    async def run(self, sql: str, args: Args = ()) -> None:
         async with self.lock:
             with _sqlite_faults():
                 await _SqliteStatements(self.connection).run(sql, args)
 
-    async def one(self, sql: str, args: Sequence[Any] = ()) -> Sequence[Any] | None:
+    async def one(self, sql: str, args: Args = ()) -> Row | None:
         async with self.lock:
             with _sqlite_faults():
                 return await _SqliteStatements(self.connection).one(sql, args)
 
-    async def all(self, sql: str, args: Sequence[Any] = ()) -> list[Sequence[Any]]:
+    async def all(self, sql: str, args: Args = ()) -> list[Row]:
         async with self.lock:
             with _sqlite_faults():
                 return await _SqliteStatements(self.connection).all(sql, args)
 
-    async def many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+    async def many(self, sql: str, rows: Sequence[Args]) -> None:
         async with self.lock:
             with _sqlite_faults():
                 await _SqliteStatements(self.connection).many(sql, rows)
@@ -447,17 +454,17 @@ class _PostgresStatements:
     def __init__(self, connection: Any) -> None:
         self.connection = connection
 
-    async def run(self, sql: str, args: Sequence[Any] = ()) -> None:
+    async def run(self, sql: str, args: Args = ()) -> None:
         await self.connection.execute(POSTGRES.query(sql), *args)
 
-    async def one(self, sql: str, args: Sequence[Any] = ()) -> Sequence[Any] | None:
+    async def one(self, sql: str, args: Args = ()) -> Row | None:
         row = await self.connection.fetchrow(POSTGRES.query(sql), *args)
         return tuple(row) if row is not None else None
 
-    async def all(self, sql: str, args: Sequence[Any] = ()) -> list[Sequence[Any]]:
+    async def all(self, sql: str, args: Args = ()) -> list[Row]:
         return [tuple(row) for row in await self.connection.fetch(POSTGRES.query(sql), *args)]
 
-    async def many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+    async def many(self, sql: str, rows: Sequence[Args]) -> None:
         if rows:
             await self.connection.executemany(POSTGRES.query(sql), rows)
 
@@ -633,19 +640,19 @@ class PostgresDatabase:
     async def schema_version(self) -> int:
         return int(await self.pool.fetchval("SELECT max(version) FROM schema_version") or 0)
 
-    async def run(self, sql: str, args: Sequence[Any] = ()) -> None:
+    async def run(self, sql: str, args: Args = ()) -> None:
         with _postgres_faults():
             await _PostgresStatements(self.pool).run(sql, args)
 
-    async def one(self, sql: str, args: Sequence[Any] = ()) -> Sequence[Any] | None:
+    async def one(self, sql: str, args: Args = ()) -> Row | None:
         with _postgres_faults():
             return await _PostgresStatements(self.pool).one(sql, args)
 
-    async def all(self, sql: str, args: Sequence[Any] = ()) -> list[Sequence[Any]]:
+    async def all(self, sql: str, args: Args = ()) -> list[Row]:
         with _postgres_faults():
             return await _PostgresStatements(self.pool).all(sql, args)
 
-    async def many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+    async def many(self, sql: str, rows: Sequence[Args]) -> None:
         with _postgres_faults():
             await _PostgresStatements(self.pool).many(sql, rows)
 
