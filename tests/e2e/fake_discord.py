@@ -45,6 +45,7 @@ from .discord_limits import (
     PRIVATE_CHANNEL_CONTEXT,
     TOKEN_SECONDS,
     UNKNOWN_MESSAGE,
+    UNKNOWN_WEBHOOK,
     USER_INSTALL,
     RateLimits,
 )
@@ -1423,13 +1424,16 @@ class FakeDiscord:
             return json_response(list(reversed(found)))
         return json_response(list(reversed(found))[:limit])
 
-    def _record_for_token(self, token: str) -> Interaction:
-        return self.by_token[token]
+    def _record_for_token(self, token: str) -> Interaction | None:
+        return self.by_token.get(token)
 
     async def _webhook(
         self, method: str, parts: list[str], payload: Any, files: list[dict[str, Any]]
     ) -> web.Response:
         record = self._record_for_token(parts[2])
+        if record is None:  # a token Discord never gave (or one of another application)
+            self.violations.append("a webhook token Discord never gave was used")
+            return json_response({"message": "Unknown Webhook", "code": UNKNOWN_WEBHOOK}, 404)
         if time.monotonic() - record.sent_at > TOKEN_SECONDS:
             if time.monotonic() - record.sent_at - record.aged > TOKEN_SECONDS:
                 # the bot should know that a token lasts 15 minutes (a test's ageing aside)
