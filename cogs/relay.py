@@ -43,7 +43,7 @@ from cogs.lobby import lobby_embed
 from cogs.output import channel_gone_on_discord_errors
 from cogs.presenter import summary_message, table_message
 from cogs.replies import ANSWER_FIRST, REPLY_SECONDS, InteractionReply
-from cogs.table_layout import as_legacy
+from cogs.table_layout import EditedInPlace
 from cogs.wire import EncodedMessage, encode_message
 
 if TYPE_CHECKING:
@@ -437,8 +437,14 @@ class RelayTableOutput:
         self, session: TableSession, ping: bool = True, nonce: str | None = None
     ) -> object:
         allowed = self.bot.allowed_mentions
+        match = session.match
+        in_place = (
+            EditedInPlace()  # over: nothing to bring back
+            if match is None or match.is_terminal
+            else EditedInPlace(lambda: [ContinueButton(session.id)], _(CONTINUE_NOTE))
+        )
         encoded = await table_message(
-            session, None, ping, finish=lambda kwargs: _encoded(kwargs, allowed), nonce=nonce
+            session, None, ping, lambda kwargs: _follow_up(kwargs, allowed), nonce, in_place
         )
         return TableMessage(encoded, _person_to_move(session) if ping else None)
 
@@ -529,7 +535,8 @@ class RelayTableOutput:
         return True
 
     async def deal_summary(self, session: TableSession, nonce: str | None = None) -> object:
-        summary = await summary_message(session, None, nonce)
+        # a follow-up of a deferred press is an edit of its answer: in the form edited in place
+        summary = await summary_message(session, None, nonce, in_place=True)
         files = summary.pop("files", None) or (
             [summary.pop("file")] if "file" in summary else []
         )
@@ -538,8 +545,7 @@ class RelayTableOutput:
 
     async def post_deal_summary(self, session: TableSession, summary: object) -> None:
         assert isinstance(summary, dict)
-        # a follow-up of a deferred press is an edit of its answer: without layout components
-        kwargs = as_legacy({key: value for key, value in summary.items() if key != "images"})
+        kwargs = {key: value for key, value in summary.items() if key != "images"}
         images = summary.get("images") or []
         if images:
             kwargs["files"] = [discord.File(io.BytesIO(d), filename=n) for d, n in images]
@@ -581,20 +587,8 @@ class RelayTableOutput:
         self.tables.pop(session.id, None)
 
 
-def _encoded(kwargs: dict[str, Any], allowed: discord.AllowedMentions | None) -> EncodedMessage:
-    """The table message with the Continue button and its line, encoded (in the worker thread
-    that drew it)."""
-    # edited in place, so without layout components (cogs.table_layout.as_legacy)
-    kwargs = as_legacy(kwargs)
-    view = kwargs.get("view") or discord.ui.View(timeout=None)
-    table_id = next(
-        (item.table_id for item in view.children if isinstance(item, TableButton)), None
-    )
-    if table_id is not None:
-        view.add_item(ContinueButton(table_id))
-        kwargs["view"] = view
-        note = "-# " + _(CONTINUE_NOTE)  # Discord's small print
-        kwargs["content"] = "\n".join(filter(None, [kwargs.get("content"), note]))
+def _follow_up(kwargs: dict[str, Any], allowed: discord.AllowedMentions | None) -> EncodedMessage:
+    """The table message encoded as a follow-up (in the worker thread that drew it)."""
     kwargs.pop("nonce", None)  # a follow-up has no nonce: the relay keeps one message itself
     encoded = encode_message(kwargs, allowed)
     assert isinstance(encoded, EncodedMessage)
