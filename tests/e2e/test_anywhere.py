@@ -23,6 +23,7 @@ from .fake_discord import (
     GROUP_DM_ID,
     GUILD_ID,
     NO_BOT_CHANNEL_ID,
+    PEOPLE_DM_ID,
     FakeDiscord,
 )
 from .helpers import button, finish_picker, lobby_button, message_text
@@ -127,6 +128,8 @@ async def seat(
     if channel_id == GROUP_DM_ID:
         fake.group_dm = list(NAMES)
         fake.members.update(NAMES)
+    if channel_id == PEOPLE_DM_ID:
+        fake.people_dm = list(people)
     new = await fake.slash(host, "table", f"new {game}", channel_id=channel_id, **options)
     lobby = fake.messages[new.message_id]
     for user in others:
@@ -532,3 +535,20 @@ async def test_a_restart_after_every_token_expired_waits_for_a_press(env: Env) -
         await move(fake, GROUP_DM_ID, latest=True)
         await env.bot.idle()
     assert not [path for _, path in fake.requests if path.startswith(f"/channels/{GROUP_DM_ID}")]
+
+
+async def test_a_dm_between_two_people_plays_as_a_group_dm_of_two(env: Env) -> None:
+    """Asha opens a table in her DM with Dev (Discord's private-channel context, a channel of
+    type DM): Dev joins with the lobby's button, a computer takes the third seat, and the
+    match plays to the end through interactions alone, its records theirs."""
+    fake = env.fake
+    await published(env)
+    _, session = await seat(env, PEOPLE_DM_ID, (ASHA, DEV), computers=1, players=3, hands=1)
+    assert session.row.options["context"] == TableContext.GROUP_DM
+    assert session.row.guild_id == PRIVATE_SCOPE
+    while not session.match.is_terminal:
+        await move(fake, PEOPLE_DM_ID)
+        await env.bot.idle()
+    rows = await env.bot.store.player_results(PRIVATE_SCOPE, GAME)
+    assert {r.user_id for r in rows} == {ASHA, DEV}
+    assert not [path for _, path in fake.requests if path.startswith(f"/channels/{PEOPLE_DM_ID}")]
