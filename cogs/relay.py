@@ -35,7 +35,7 @@ from aiohttp import BytesPayload
 from bot.contexts import TableContext, context_of, relayed
 from bot.flow import ChannelGone, Continue, SendFault, TableOutput, Unreachable
 from bot.i18n import N_, _, current, speaking
-from bot.storage.backends import StoreFault
+from bot.storage.backends import Conflict, StoreFault
 from bot.storage.relays import RelayState, RelayStore, StoredMessage, StoredRelay
 from bot.tables import TableError, TableSession
 from cogs.common import TableButton, bot_of, guarded, session_for
@@ -203,6 +203,7 @@ class _Table:
                               kept.follow_ups, number=kept.number,
                               expires_at=kept.expires_at)  # fmt: skip
                 earlier.append(relay)
+            relay.number = kept.number
             by_number[kept.number] = relay
             if kept.lobby and self.lobby is None:
                 self.lobby = relay
@@ -268,7 +269,7 @@ class RelayTableOutput:
                 return
             try:
                 await self.store.save(session.id, state)
-            except StoreFault as error:  # a restart then waits for a press, nothing worse
+            except (StoreFault, Conflict) as error:  # a restart then waits for a press
                 log.warning("table %s: its relays could not be stored: %s", session.id, error)
             else:
                 table.saved = state

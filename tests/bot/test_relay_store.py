@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.storage import Store
+from bot.storage.erasure import forget_member
 from bot.storage.relays import RelayState, RelayStore, StoredMessage, StoredRelay
 
 NOW = 1_800_000_000.0
@@ -54,3 +55,12 @@ async def test_a_relay_past_its_time_is_not_kept(store: Store) -> None:
 def test_a_token_is_not_shown() -> None:
     relay = StoredRelay(1, "secret-token-value", NOW, 0, None)
     assert "secret-token-value" not in repr(relay) and "secret-token-value" not in str(relay)
+
+
+async def test_a_forgotten_member_is_called_by_no_kept_table_message(store: Store) -> None:
+    table = await a_table(store)
+    state = RelayState((), (StoredMessage(222, None, shown=True, calls=42),))
+    await RelayStore(store).save(table, state, now=NOW)
+    assert not (await forget_member(store, 42)).refused
+    (message,) = (await RelayStore(store).load(table, now=NOW)).messages
+    assert message.calls is None and message.message_id == 222
