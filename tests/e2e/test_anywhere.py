@@ -459,7 +459,8 @@ async def test_a_group_dm_table_restarted_mid_play_shows_itself_at_once(env: Env
     the restart, with no press; then the table plays to the end."""
     fake = env.fake
     await published(env)
-    _, session = await seat(env, GROUP_DM_ID, (ASHA, DEV), computers=1, players=3, hands=2)
+    lobby, session = await seat(env, GROUP_DM_ID, (ASHA, DEV), computers=1, players=3,
+                                hands=2)  # fmt: skip
     await until_a_computer_waits(env, GROUP_DM_ID, session)
     shown = message_text(the_table(fake, GROUP_DM_ID))
     moves = len(session.match.actions)
@@ -478,6 +479,8 @@ async def test_a_group_dm_table_restarted_mid_play_shows_itself_at_once(env: Env
     posted = fake.channel_messages(GROUP_DM_ID)
     titles = [m["embeds"][0]["title"] for m in posted if m["embeds"]]
     assert [t for t in titles if t.startswith("Hand ")] == ["Hand 1 is over", "Hand 2 is over"]
+    # the lobby, the answer to /table new from before the restart, says the match is over
+    assert "The match is over" in fake.messages[int(lobby["id"])]["embeds"][0]["description"]
     assert not [path for _, path in fake.requests if path.startswith(f"/channels/{GROUP_DM_ID}")]
 
 
