@@ -15,6 +15,10 @@ best one:
   owed stays owed (the flow keeps it), and the table's Continue button, which every table
   message carries with a line saying so, brings it back with the next press.
 
+Each table's relays are kept in the store as they change (bot/storage/relays.py), read back
+at a table's first message after a restart: a table whose interactions still answer is shown
+through them at once.
+
 See docs/anywhere.md for what a player sees in each place.
 """
 
