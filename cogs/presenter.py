@@ -28,11 +28,12 @@ from cogs.table_layout import (
     RECAP_IMAGE,
     SUMMARY_IMAGE,
     TABLE_IMAGE,
+    EditedInPlace,
     SummaryWords,
     TableWords,
     block,
-    summary_layout,
-    table_layout,
+    summary_form,
+    table_form,
 )
 from engine.core import PUBLIC, RecapView, Shuffled
 from engine.pictures import TablePicture, TrickTable
@@ -143,11 +144,13 @@ async def table_message(
     ping: bool = True,
     finish: Callable[[dict[str, Any]], Any] | None = None,
     nonce: str | None = None,
+    in_place: EditedInPlace | None = None,
 ) -> Any:
     """Keyword arguments for `send`: the layout view (`cogs.table_layout`) and the picture's
-    file, or the table in words where the bot may not attach files; with `finish`, what it
-    makes of them. The image, the view and `finish` are made in a worker thread (nothing
-    there reads the table)."""
+    file, or the table in words where the bot may not attach files; with `in_place`, in the
+    form edited in place through an interaction; with `finish`, what it makes of them. The
+    image, the view and `finish` are made in a worker thread (nothing there reads the
+    table)."""
     match = session.match
     assert match is not None
     picture = match.view(PUBLIC).picture(session.names())
@@ -166,8 +169,8 @@ async def table_message(
         # the deck is being cut: no deal to show yet (nothing may depend on its secret)
         words = replace(words, alt="")
     elif can_attach(channel):
-        return await drawn(_finished, kwargs, words, buttons, finish, picture)
-    return _finished(kwargs, words, buttons, finish)
+        return await drawn(_finished, kwargs, words, buttons, finish, in_place, picture)
+    return _finished(kwargs, words, buttons, finish, in_place)
 
 
 def table_buttons(
@@ -190,10 +193,12 @@ def _finished(
     words: TableWords,
     buttons: Callable[[], list[Any]],
     finish: Callable[[dict[str, Any]], Any] | None,
+    in_place: EditedInPlace | None,
     picture: TablePicture | None = None,
 ) -> Any:
-    """The table message's view and its image (when `picture`) added, then `finish`."""
-    kwargs["view"] = table_layout(words, buttons(), picture is not None)
+    """The table message's view (or its form edited in place) and its image (when
+    `picture`) added, then `finish`."""
+    kwargs.update(table_form(words, buttons(), picture is not None, in_place))
     if picture is not None:
         from renderers import table  # imported at the first table: see prepare_drawing
 
@@ -203,10 +208,11 @@ def _finished(
 
 
 async def summary_message(
-    session: TableSession, channel: Any, nonce: str | None = None
+    session: TableSession, channel: Any, nonce: str | None = None, in_place: bool = False
 ) -> dict[str, Any]:
-    """Keyword arguments for `send`: the deal summary's layout view (`cogs.table_layout`) and
-    its pictures (the deal's; at the match's end the recap's too)."""
+    """Keyword arguments for `send`: the deal summary's layout view (`cogs.table_layout`; with
+    `in_place`, its form edited in place) and its pictures (the deal's; at the match's end the
+    recap's too)."""
     from renderers import recap, summary
 
     match = session.match
@@ -261,8 +267,8 @@ async def summary_message(
         closing=closing,
         recap_alt=recap_picture.text() if recap_picture is not None else "",
     )
-    view = summary_layout(words, buttons, bool(files), recap_picture is not None)
-    kwargs: dict[str, Any] = {"view": view, "files": files}
+    kwargs = summary_form(words, buttons, bool(files), recap_picture is not None, in_place)
+    kwargs["files"] = files
     if nonce is not None:
         kwargs["nonce"] = nonce
     return kwargs

@@ -15,6 +15,10 @@ best one:
   owed stays owed (the flow keeps it), and the table's Continue button, which every table
   message carries with a line saying so, brings it back with the next press.
 
+Each table's relays are kept in the store as they change (bot/storage/relays.py), read back
+at a table's first message after a restart: a table whose interactions still answer is shown
+through them at once.
+
 See docs/anywhere.md for what a player sees in each place.
 """
 
@@ -35,13 +39,15 @@ from aiohttp import BytesPayload
 from bot.contexts import TableContext, context_of, relayed
 from bot.flow import ChannelGone, Continue, SendFault, TableOutput, Unreachable
 from bot.i18n import N_, _, current, speaking
+from bot.storage.backends import Conflict, StoreFault
+from bot.storage.relays import RelayState, RelayStore, StoredMessage, StoredRelay
 from bot.tables import TableError, TableSession
 from cogs.common import TableButton, bot_of, guarded, session_for
 from cogs.lobby import lobby_embed
 from cogs.output import channel_gone_on_discord_errors
 from cogs.presenter import summary_message, table_message
 from cogs.replies import ANSWER_FIRST, REPLY_SECONDS, InteractionReply
-from cogs.table_layout import as_legacy
+from cogs.table_layout import EditedInPlace
 from cogs.wire import EncodedMessage, encode_message
 
 if TYPE_CHECKING:
@@ -81,6 +87,12 @@ class Relay:
     # a press on a public message: while it answers by updating that message (a deferred
     # update or an edit), that message is its own answer ("@original")
     interaction: discord.Interaction | None = None
+    number: int = 0  # its number at the table (how the store names it: not its token)
+    expires_at: float = 0.0  # wall-clock time when it stops being used (what the store keeps)
+
+    def __post_init__(self) -> None:
+        if not self.expires_at:
+            self.expires_at = time.time() + self.made + REPLY_SECONDS - time.monotonic()
 
     @property
     def original(self) -> int | None:
@@ -113,6 +125,11 @@ def _answered_by(interaction: discord.Interaction) -> Callable[[], Awaitable[boo
         return False
 
     return ready
+
+
+async def _answered_before() -> bool:
+    """A relay kept from before a restart: its own answer went long ago."""
+    return True
 
 
 def _answered_reply(reply: InteractionReply) -> Callable[[], Awaitable[bool]]:
@@ -151,6 +168,65 @@ class _Table:
     owners: dict[int, Relay] = field(default_factory=dict)  # messages sent, by id
     lobby: Relay | None = None  # the /table new that answered with the lobby
     calling: int | None = None  # the person the table message calls to move
+    numbered: int = 0  # the relays numbered so far
+    loaded: bool = False  # what the store kept of it (before a restart) is read in
+    saving: asyncio.Lock = field(default_factory=asyncio.Lock)
+    saved: RelayState | None = None  # what the store holds of it
+
+    def state(self) -> RelayState:
+        """What a restart needs: the relays that may still be used, the messages they sent
+        (and the bot's in its DM), the table message and the person it calls to move."""
+        relays = [r for r in self.relays if r.valid]
+        if self.lobby is not None and self.lobby.valid and self.lobby not in relays:
+            relays.insert(0, self.lobby)
+        live = {id(r) for r in relays}
+        kept = tuple(StoredRelay(r.number, r.token, r.expires_at, r.follow_ups, r.original,
+                                 r is self.lobby) for r in relays)  # fmt: skip
+        messages: dict[int, StoredMessage] = {
+            message_id: StoredMessage(message_id, relay.number)
+            for message_id, relay in self.owners.items() if id(relay) in live
+        }  # fmt: skip
+        if self.shown is not None:
+            message_id, relay = self.shown
+            if relay is None or id(relay) in live:
+                number = None if relay is None else relay.number
+                messages[message_id] = StoredMessage(message_id, number, True, self.calling)
+        return RelayState(kept, tuple(messages[key] for key in sorted(messages)))
+
+    def restore(self, state: RelayState) -> None:
+        """What the store kept, merged with the relays offered since the start (which come
+        after it, renumbered)."""
+        known = {r.token: r for r in self.relays}
+        by_number: dict[int, Relay] = {}
+        earlier: list[Relay] = []
+        for kept in state.relays:
+            relay = known.get(kept.token)
+            if relay is None:
+                made = time.monotonic() - (time.time() - (kept.expires_at - REPLY_SECONDS))
+                relay = Relay(kept.token, made, _answered_before, kept.original,
+                              kept.follow_ups, number=kept.number,
+                              expires_at=kept.expires_at)  # fmt: skip
+                earlier.append(relay)
+            relay.number = kept.number
+            by_number[kept.number] = relay
+            if kept.lobby and self.lobby is None:
+                self.lobby = relay
+        self.numbered = max([self.numbered, *by_number])
+        for relay in self.relays:
+            if relay not in by_number.values():
+                self.numbered += 1
+                relay.number = self.numbered
+        self.relays[:0] = earlier
+        del self.relays[:-RELAYS_KEPT]
+        for message in state.messages:
+            owner = None if message.relay is None else by_number.get(message.relay)
+            if message.relay is not None and owner is None:
+                continue  # its relay is gone: it can be neither edited nor deleted
+            if owner is not None:
+                self.owners.setdefault(message.message_id, owner)
+            if message.shown and self.shown is None:
+                self.shown = (message.message_id, owner)
+                self.calling = message.calls
 
 
 class RelayTableOutput:
@@ -163,6 +239,47 @@ class RelayTableOutput:
 
     def _of(self, session: TableSession) -> _Table:
         return self.tables.setdefault(session.id, _Table())
+
+    # ----- what a restart keeps -------------------------------------------------------
+
+    @property
+    def store(self) -> RelayStore:
+        return RelayStore(self.bot.store)
+
+    async def _loaded(self, session: TableSession) -> _Table:
+        """The table's relays, with what the store kept of them before a restart (read once
+        per process: a restored table may send through the interactions it had)."""
+        table = self._of(session)
+        if table.loaded:
+            return table
+        async with table.saving:
+            if not table.loaded:
+                try:
+                    state = await self.store.load(session.id)
+                except StoreFault as error:  # it waits for a press instead, as before a restart
+                    log.warning("table %s: its relays could not be read: %s", session.id, error)
+                    state = RelayState()
+                table.restore(state)
+                table.saved = state
+                table.loaded = True
+        return table
+
+    async def _save(self, session: TableSession) -> None:
+        """The table's relays as they are now, stored for a restart (when they changed)."""
+        table = await self._loaded(session)
+        async with table.saving:
+            state = table.state()
+            if state == table.saved:
+                return
+            try:
+                await self.store.save(session.id, state)
+            except (StoreFault, Conflict) as error:  # a restart then waits for a press
+                log.warning("table %s: its relays could not be stored: %s", session.id, error)
+            else:
+                table.saved = state
+
+    def _save_later(self, session: TableSession) -> None:
+        self.bot.flow.schedule(self._save(session))
 
     # ----- relays offered --------------------------------------------------------------
 
@@ -179,6 +296,7 @@ class RelayTableOutput:
         if lobby:
             table.lobby = relay
         self._keep(table, relay)
+        self._save_later(session)
         if session.id in self.asleep and not lobby:
             self.asleep.discard(session.id)
             if not _is_continue(interaction):  # Continue shows the table itself
@@ -202,6 +320,7 @@ class RelayTableOutput:
                     await self._request(relay, self._route("POST", relay), data=payload,
                                         params={"wait": "true"})  # fmt: skip
                     relay.follow_ups += 1
+                await self._save(session)
             match = session.match
             if match is not None and not match.is_terminal and not session.ended:
                 await self.bot.flow.play(session, Continue())
@@ -209,6 +328,8 @@ class RelayTableOutput:
         self.bot.flow.schedule(wake())  # background work of the flow: waited for, logged
 
     def _keep(self, table: _Table, relay: Relay) -> None:
+        table.numbered += 1
+        relay.number = table.numbered
         table.relays.append(relay)
         del table.relays[:-RELAYS_KEPT]
 
@@ -227,6 +348,7 @@ class RelayTableOutput:
 
     async def _fresh(self, session: TableSession) -> Relay | None:
         """The newest relay that can still post a follow-up, its own answer sent."""
+        await self._loaded(session)
         self._absorb(session)
         for relay in reversed(self._of(session).relays):
             if relay.can_follow_up:
@@ -320,8 +442,14 @@ class RelayTableOutput:
         self, session: TableSession, ping: bool = True, nonce: str | None = None
     ) -> object:
         allowed = self.bot.allowed_mentions
+        match = session.match
+        in_place = (
+            EditedInPlace()  # over: nothing to bring back
+            if match is None or match.is_terminal
+            else EditedInPlace(lambda: [ContinueButton(session.id)], _(CONTINUE_NOTE))
+        )
         encoded = await table_message(
-            session, None, ping, finish=lambda kwargs: _encoded(kwargs, allowed), nonce=nonce
+            session, None, ping, lambda kwargs: _follow_up(kwargs, allowed), nonce, in_place
         )
         return TableMessage(encoded, _person_to_move(session) if ping else None)
 
@@ -329,7 +457,13 @@ class RelayTableOutput:
         """A newer relay posts the table as a follow-up (the old message goes); else the
         table message is edited through the relay that posted it; else Unreachable."""
         assert isinstance(message, TableMessage)
-        table = self._of(session)
+        table = await self._loaded(session)
+        try:
+            return await self._post_table(session, table, message)
+        finally:
+            await self._save(session)
+
+    async def _post_table(self, session: TableSession, table: _Table, message: TableMessage) -> int:
         calls = message.calls
         turn_passed = calls is not None and calls != table.calling  # an edit notifies nobody
         table.calling = calls
@@ -363,12 +497,13 @@ class RelayTableOutput:
         table.shown = (message_id, table.owners.get(message_id))
         return message_id
 
-    def show_on(self, session: TableSession, relay: Relay) -> None:
+    async def show_on(self, session: TableSession, relay: Relay) -> None:
         """A press of Continue on a message: the table shows there next (edited in place)."""
         if relay.original is not None:
-            table = self._of(session)
+            table = await self._loaded(session)
             table.shown = (relay.original, relay)
             table.calling = _person_to_move(session)  # shown there: its players are looking
+            await self._save(session)
 
     async def posted_since(self, session: TableSession, after: int) -> list[tuple[int, int]]:
         return []  # the bot may not read the channel here
@@ -376,9 +511,17 @@ class RelayTableOutput:
     async def delete_message(self, session: TableSession, message_id: int) -> bool:
         """Through the relay that sent it while it answers; in the bot's DM by the bot
         itself; elsewhere it stays (nothing can remove it) and is forgotten."""
-        table = self._of(session)
+        table = await self._loaded(session)
         relay = self._owner(session, message_id)
         table.owners.pop(message_id, None)
+        try:
+            return await self._delete(session, table, relay, message_id)
+        finally:
+            await self._save(session)
+
+    async def _delete(
+        self, session: TableSession, table: _Table, relay: Relay | None, message_id: int
+    ) -> bool:
         try:
             if relay is not None and relay.valid:
                 target = self._target(relay, message_id)
@@ -397,7 +540,8 @@ class RelayTableOutput:
         return True
 
     async def deal_summary(self, session: TableSession, nonce: str | None = None) -> object:
-        summary = await summary_message(session, None, nonce)
+        # a follow-up of a deferred press is an edit of its answer: in the form edited in place
+        summary = await summary_message(session, None, nonce, in_place=True)
         files = summary.pop("files", None) or (
             [summary.pop("file")] if "file" in summary else []
         )
@@ -406,28 +550,34 @@ class RelayTableOutput:
 
     async def post_deal_summary(self, session: TableSession, summary: object) -> None:
         assert isinstance(summary, dict)
-        # a follow-up of a deferred press is an edit of its answer: without layout components
-        kwargs = as_legacy({key: value for key, value in summary.items() if key != "images"})
+        kwargs = {key: value for key, value in summary.items() if key != "images"}
         images = summary.get("images") or []
         if images:
             kwargs["files"] = [discord.File(io.BytesIO(d), filename=n) for d, n in images]
         encoded = encode_message(kwargs, self.bot.allowed_mentions)
         assert isinstance(encoded, EncodedMessage)  # its buttons are all DynamicItems
-        await self._send(session, encoded)
-        # the table message is above the summary now: the next one goes below it
-        self._of(session).shown = None
+        table = await self._loaded(session)
+        try:
+            await self._send(session, encoded)
+            # the table message is above the summary now: the next one goes below it
+            table.shown = None
+        finally:
+            await self._save(session)
 
     async def post_notice(self, session: TableSession, text: str, mention: int | None) -> int:
         mentions = discord.AllowedMentions(users=mention is not None)
         encoded = encode_message({"content": text, "allowed_mentions": mentions}, mentions)
         assert isinstance(encoded, EncodedMessage)
-        return await self._send(session, encoded)
+        try:
+            return await self._send(session, encoded)
+        finally:
+            await self._save(session)
 
     async def thinking(self, session: TableSession) -> None:
         return  # no typing sign where the bot is not a member
 
     async def close_lobby(self, session: TableSession, text: str) -> None:
-        relay = self._of(session).lobby
+        relay = (await self._loaded(session)).lobby
         if relay is None or not relay.valid or relay.original is None:
             return  # its /table new no longer answers: the lobby stays as it was
         embed = lobby_embed(session)
@@ -436,25 +586,14 @@ class RelayTableOutput:
         assert isinstance(encoded, EncodedMessage)
         with contextlib.suppress(Unreachable, SendFault):
             await self._edit(relay, relay.original, encoded)
+        await self._save(session)
 
     def forget(self, session: TableSession) -> None:
         self.tables.pop(session.id, None)
 
 
-def _encoded(kwargs: dict[str, Any], allowed: discord.AllowedMentions | None) -> EncodedMessage:
-    """The table message with the Continue button and its line, encoded (in the worker thread
-    that drew it)."""
-    # edited in place, so without layout components (cogs.table_layout.as_legacy)
-    kwargs = as_legacy(kwargs)
-    view = kwargs.get("view") or discord.ui.View(timeout=None)
-    table_id = next(
-        (item.table_id for item in view.children if isinstance(item, TableButton)), None
-    )
-    if table_id is not None:
-        view.add_item(ContinueButton(table_id))
-        kwargs["view"] = view
-        note = "-# " + _(CONTINUE_NOTE)  # Discord's small print
-        kwargs["content"] = "\n".join(filter(None, [kwargs.get("content"), note]))
+def _follow_up(kwargs: dict[str, Any], allowed: discord.AllowedMentions | None) -> EncodedMessage:
+    """The table message encoded as a follow-up (in the worker thread that drew it)."""
     kwargs.pop("nonce", None)  # a follow-up has no nonce: the relay keeps one message itself
     encoded = encode_message(kwargs, allowed)
     assert isinstance(encoded, EncodedMessage)
@@ -477,7 +616,7 @@ class ContinueButton(TableButton, kind="continue", label=N_("Continue")):
         await interaction.response.defer()  # the table is shown on this message, edited
         if output is not None:
             relay = output.offer(session, interaction)
-            output.show_on(session, relay)
+            await output.show_on(session, relay)
         await bot.flow.play(session, Continue())
 
 

@@ -15,7 +15,7 @@ Made in one place for wherever the message goes (a channel post, an interaction'
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -146,42 +146,73 @@ def _gallery(filename: str, alt: str) -> discord.ui.MediaGallery[discord.ui.Layo
     return discord.ui.MediaGallery(item)
 
 
-def as_legacy(kwargs: dict[str, Any]) -> dict[str, Any]:
-    """The same message without layout components, for where Discord cannot take a layout
-    message: an edit that uploads the picture a media gallery shows is refused
-    (discord-api-docs#7529), and a table sent through an interaction is edited in place. The
-    line that mentions someone becomes the content (a mention in an embed pings nobody), the
-    other texts an embed's description in the container's colour, each gallery's picture an
-    embed's image, the buttons a classic view's rows."""
-    view = kwargs.get("view")
-    if not isinstance(view, discord.ui.LayoutView):
-        return kwargs
-    texts = [item.content for item in view.walk_children()
-             if isinstance(item, discord.ui.TextDisplay)]  # fmt: skip
-    mentioning = next((text for text in texts if "<@" in text), "")
-    colour = next((c.accent_colour for c in view.walk_children()
-                   if isinstance(c, discord.ui.Container)), None)  # fmt: skip
-    galleries = [g for g in view.walk_children() if isinstance(g, discord.ui.MediaGallery)]
-    images = [media.media.url for gallery in galleries for media in gallery.items]
-    lines = "\n".join(text for text in texts if text != mentioning).split("\n")
-    title = lines.pop(0)[4:] if lines and lines[0].startswith("### ") else None
-    described = "\n".join(lines)[:4096]
-    embeds = [discord.Embed(title=title[:256] if title else None,
-                            description=described or None, colour=colour)]  # fmt: skip
-    for number, url in enumerate(images):
-        if number == 0:
-            embeds[0].set_image(url=url)
-        elif len(embeds) < 10:
-            embeds.append(discord.Embed(colour=colour).set_image(url=url))
-    classic = discord.ui.View(timeout=None)
-    for row_number, row in enumerate(item for item in view.walk_children()
-                                     if isinstance(item, discord.ui.ActionRow)):  # fmt: skip
-        for child in list(row.children):
-            row.remove_item(child)
-            child.row = min(row_number, 4)
-            classic.add_item(child)
-    legacy = {key: value for key, value in kwargs.items() if key != "view"}
-    legacy["content"] = mentioning or None
-    legacy["embeds"] = embeds
-    legacy["view"] = classic
-    return legacy
+@dataclass(frozen=True, slots=True)
+class EditedInPlace:
+    """The form of a message that is sent through an interaction and then edited in place
+    there (cogs/relay.py): without layout components, since Discord refuses an edit that
+    uploads the picture a media gallery shows (discord-api-docs#7529). The line that calls
+    someone to move is the content (a mention in an embed pings nobody), the other texts an
+    embed's description in the accent colour, each picture an embed's image, the buttons a
+    classic view's row. `buttons`: more buttons after the message's own (made with them, in
+    the worker thread); `note`: a line of small print under the content."""
+
+    buttons: Callable[[], Sequence[discord.ui.Item[Any]]] = tuple
+    note: str = ""
+
+
+def table_form(
+    words: TableWords,
+    buttons: Sequence[discord.ui.Item[Any]],
+    picture: bool,
+    in_place: EditedInPlace | None = None,
+) -> dict[str, Any]:
+    """The table message's keywords for `send` besides its file: its layout view, or, with
+    `in_place`, its form edited in place."""
+    if in_place is None:
+        return {"view": table_layout(words, buttons, picture)}
+    described = block(*words.score, words.played,
+                      "" if picture else block(words.alt, f"-# {words.no_picture}"))  # fmt: skip
+    images = [TABLE_IMAGE] if picture else []
+    return _in_place(block(words.turn, words.commitment), words.heading, described,
+                     words.accent, images, buttons, in_place)  # fmt: skip
+
+
+def summary_form(
+    words: SummaryWords,
+    buttons: Sequence[discord.ui.Item[Any]],
+    summary: bool,
+    recap: bool,
+    in_place: bool = False,
+) -> dict[str, Any]:
+    """A deal summary's keywords for `send` besides its files: its layout view, or, with
+    `in_place`, its form edited in place (a deferred press's follow-up is an edit of its
+    answer)."""
+    if not in_place:
+        return {"view": summary_layout(words, buttons, summary, recap)}
+    sections = [block(f"**{heading}**", text) for heading, text in (*words.sections,
+                                                                    *words.closing)]  # fmt: skip
+    images = [name for name, shown in ((SUMMARY_IMAGE, summary), (RECAP_IMAGE, recap)) if shown]
+    return _in_place("", words.title, block(words.totals, *sections), NEUTRAL, images,
+                     buttons, EditedInPlace())  # fmt: skip
+
+
+def _in_place(
+    content: str,
+    title: str,
+    described: str,
+    colour: int,
+    images: Sequence[str],
+    buttons: Sequence[discord.ui.Item[Any]],
+    in_place: EditedInPlace,
+) -> dict[str, Any]:
+    embeds = [discord.Embed(title=title[:256] or None, description=described[:4096] or None,
+                            colour=colour)]  # fmt: skip
+    for number, filename in enumerate(images):
+        if number:
+            embeds.append(discord.Embed(colour=colour))
+        embeds[-1].set_image(url=f"attachment://{filename}")
+    view = discord.ui.View(timeout=None)
+    for item in (*buttons, *in_place.buttons()):
+        view.add_item(item)
+    note = f"-# {in_place.note}" if in_place.note else ""
+    return {"content": block(content, note) or None, "embeds": embeds, "view": view}

@@ -91,6 +91,12 @@ async def forget_member(store: Store, user_id: int, guild_id: int | None = None)
             (FORGOTTEN_ID, user_id, *guild_args),
         )
         await tx.run(f"DELETE FROM lfg_notify WHERE user_id = ?{in_guild}", (user_id, *guild_args))
+        # the relays of their tables outside servers: the table message calls nobody
+        await tx.run(
+            "UPDATE relay_messages SET calls = NULL WHERE calls = ? AND table_id IN"
+            f" (SELECT id FROM game_tables WHERE 1 = 1{in_guild})",
+            (user_id, *guild_args),
+        )
         results = await _count(tx, "player_results", user_id, in_guild, guild_args)
         await tx.run(
             f"DELETE FROM player_results WHERE user_id = ?{in_guild}", (user_id, *guild_args)

@@ -446,6 +446,30 @@ MIGRATIONS: tuple[str | PerEngine, ...] = (
         said_at REAL NOT NULL
     );
     """,
+    # 19: the relays of a table outside servers that added the bot (cogs/relay.py): its
+    # players' interactions it may still send through (their tokens are secrets, kept only
+    # while Discord takes them) and the messages they sent, so that a restart keeps them
+    """
+    CREATE TABLE table_relays (
+        table_id INTEGER NOT NULL REFERENCES game_tables (id) ON DELETE CASCADE,
+        relay INTEGER NOT NULL,        -- its number at the table (not secret)
+        token TEXT NOT NULL,           -- the interaction's token: never logged or shown
+        expires_at REAL NOT NULL,      -- when it stops being used (before Discord's 15 minutes)
+        follow_ups INTEGER NOT NULL,   -- follow-ups it sent (Discord allows 5)
+        original INTEGER,              -- the message it may edit and delete as "@original"
+        lobby INTEGER NOT NULL DEFAULT 0,  -- 1: the /table new that answered with the lobby
+        PRIMARY KEY (table_id, relay)
+    );
+    CREATE INDEX table_relays_expiry ON table_relays (expires_at);
+    CREATE TABLE relay_messages (
+        table_id INTEGER NOT NULL REFERENCES game_tables (id) ON DELETE CASCADE,
+        message_id INTEGER NOT NULL,
+        relay INTEGER,                 -- the relay that sent it (NULL: the bot, in its DM)
+        shown INTEGER NOT NULL DEFAULT 0,  -- 1: the table message as it stands
+        calls INTEGER,                 -- the table message: the person it called to move
+        PRIMARY KEY (table_id, message_id)
+    );
+    """,
 )
 
 

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import discord
 
-from cogs.table_layout import TEXT_LIMIT, TableWords, table_layout, text_of
+from cogs.table_layout import (
+    TEXT_LIMIT,
+    EditedInPlace,
+    TableWords,
+    table_form,
+    table_layout,
+    text_of,
+)
 
 
 def words(played: str = "**Last play** · Asha threw 9♠", alt: str = "Floor: 9♠") -> TableWords:
@@ -38,3 +45,27 @@ def test_the_picture_or_the_table_in_words() -> None:
     text = table_layout(words(), [button(1)], picture=False).to_components()
     assert "attachment://table.png" in str(shown) and "Floor: 9♠" in str(shown)  # alt text
     assert "attachment://" not in str(text) and "so the table comes as text" in str(text)
+
+
+def test_the_form_edited_in_place_has_no_layout_components_and_still_pings() -> None:
+    """Through an interaction the table is edited in place, which Discord refuses for a
+    layout message uploading its picture (discord-api-docs#7529): the same words come as a
+    classic message, the line that calls the player to move as its content (an embed's
+    mention pings nobody), the picture as the embed's image, the buttons in a classic view."""
+    more = EditedInPlace(lambda: [button(9)], "Quiet? Press Continue.")
+    form = table_form(words(), [button(1), button(2)], picture=True, in_place=more)
+    assert form["content"].startswith("<@1>, your turn.")
+    assert form["content"].endswith("\n-# Quiet? Press Continue.")  # small print, last
+    (embed,) = form["embeds"]
+    assert embed.title == "Seep · table 1" and embed.image.url == "attachment://table.png"
+    assert "Asha & Ravi: 12" in embed.description and "Asha threw 9♠" in embed.description
+    view = form["view"]
+    assert not isinstance(view, discord.ui.LayoutView)
+    assert [item.custom_id for item in view.children] == ["b:1", "b:2", "b:9"]
+    # without a picture, the table in words is in the embed, and no image is asked for
+    text = table_form(words(), [button(1)], picture=False, in_place=EditedInPlace())
+    assert text["embeds"][0].image.url is None
+    assert "Floor: 9♠" in text["embeds"][0].description
+    assert text["content"] == f"{words().turn}\n{words().commitment}"  # no note asked for
+    # and the layout form when the message is not edited in place
+    assert isinstance(table_form(words(), [button(1)], picture=True)["view"], discord.ui.LayoutView)

@@ -45,6 +45,7 @@ from .discord_limits import (
     PRIVATE_CHANNEL_CONTEXT,
     TOKEN_SECONDS,
     UNKNOWN_MESSAGE,
+    UNKNOWN_WEBHOOK,
     USER_INSTALL,
     RateLimits,
 )
@@ -62,6 +63,7 @@ CREATE_PUBLIC_THREADS = 1 << 35
 # Places the bot reaches only as an app installed to a person's account: a group DM, and a
 # server that has not added the bot (a DM with the bot is made per person: `dm_channel`)
 GROUP_DM_ID = 900_000_000_000_000_020
+PEOPLE_DM_ID = 900_000_000_000_000_021  # a DM between two people (not with the bot)
 NO_BOT_GUILD_ID = 900_000_000_000_000_030
 NO_BOT_CHANNEL_ID = 900_000_000_000_000_031
 APP_ID = 900_000_000_000_000_010
@@ -440,6 +442,7 @@ class FakeDiscord:
         # people who installed the app to their account, and the places it reaches that way
         self.installed: set[int] = set()
         self.group_dm: list[int] = []  # the people in the group DM GROUP_DM_ID
+        self.people_dm: list[int] = []  # the two people of the DM PEOPLE_DM_ID
         self.dms: dict[int, int] = {}  # a person's DM channel with the bot
         # which interaction made each message (a press on it is authorized by the same owners)
         self.made_by: dict[int, Interaction] = {}
@@ -702,10 +705,12 @@ class FakeDiscord:
         return self.dms.setdefault(user_id, GROUP_DM_ID + 1000 + len(self.dms))
 
     def place(self, channel_id: int) -> str:
-        """"server" (one that added the bot), "dm", "group_dm" or "no_bot" (a server that has
-        not added it)."""
+        """"server" (one that added the bot), "dm", "group_dm", "people_dm" (a DM between two
+        people) or "no_bot" (a server that has not added it)."""
         if channel_id == GROUP_DM_ID:
             return "group_dm"
+        if channel_id == PEOPLE_DM_ID:
+            return "people_dm"
         if channel_id in self.dms.values():
             return "dm"
         if channel_id == NO_BOT_CHANNEL_ID:
@@ -714,7 +719,7 @@ class FakeDiscord:
 
     def app_only(self, channel_id: int) -> bool:
         """The bot is no member there: it may not post, read or open threads."""
-        return self.place(channel_id) in ("group_dm", "no_bot")
+        return self.place(channel_id) in ("group_dm", "people_dm", "no_bot")
 
     def age_tokens(self, seconds: float) -> None:
         """Let `seconds` pass for every interaction token given so far (a table left idle):
@@ -754,6 +759,12 @@ class FakeDiscord:
             payload["context"] = BOT_DM_CONTEXT
             payload["channel"] = {"id": str(channel_id), "type": 1, "recipients": [user],
                                   "last_message_id": None}  # fmt: skip
+        elif place == "people_dm":  # Discord's private-channel context, in a channel of type DM
+            payload["context"] = PRIVATE_CHANNEL_CONTEXT
+            other = next(p for p in self.people_dm if p != user_id)
+            recipient = user_payload(other, self.members[other])
+            payload["channel"] = {"id": str(channel_id), "type": 1, "last_message_id": None,
+                                  "recipients": [recipient]}  # fmt: skip
         else:
             payload["context"] = PRIVATE_CHANNEL_CONTEXT
             people = [user_payload(p, self.members.get(p, f"user{p}")) for p in self.group_dm]
@@ -815,6 +826,8 @@ class FakeDiscord:
         if self.place(channel_id) != "server":
             if self.place(channel_id) == "group_dm" and user_id not in self.group_dm:
                 raise AssertionError(f"{user_id} is not in the group DM: it shows them nothing")
+            if self.place(channel_id) == "people_dm" and user_id not in self.people_dm:
+                raise AssertionError(f"{user_id} is not in the DM: it shows them nothing")
             self._app_payload(payload, user_id, channel_id, installer or user_id)
         record = Interaction(interaction_id, token, payload, time.monotonic() - late)
         self.interactions[interaction_id] = record
@@ -1423,13 +1436,16 @@ class FakeDiscord:
             return json_response(list(reversed(found)))
         return json_response(list(reversed(found))[:limit])
 
-    def _record_for_token(self, token: str) -> Interaction:
-        return self.by_token[token]
+    def _record_for_token(self, token: str) -> Interaction | None:
+        return self.by_token.get(token)
 
     async def _webhook(
         self, method: str, parts: list[str], payload: Any, files: list[dict[str, Any]]
     ) -> web.Response:
         record = self._record_for_token(parts[2])
+        if record is None:  # a token Discord never gave (or one of another application)
+            self.violations.append("a webhook token Discord never gave was used")
+            return json_response({"message": "Unknown Webhook", "code": UNKNOWN_WEBHOOK}, 404)
         if time.monotonic() - record.sent_at > TOKEN_SECONDS:
             if time.monotonic() - record.sent_at - record.aged > TOKEN_SECONDS:
                 # the bot should know that a token lasts 15 minutes (a test's ageing aside)

@@ -6,6 +6,7 @@ attempt is a violation, and the test fails on it."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import discord
@@ -13,6 +14,7 @@ import pytest
 
 from bot.contexts import PRIVATE_SCOPE, TableContext
 from bot.storage.store import OwedKind
+from bot.tables import TableSession
 
 from .conftest import Env, start_bot, stop_bot
 from .fake_discord import (
@@ -21,6 +23,7 @@ from .fake_discord import (
     GROUP_DM_ID,
     GUILD_ID,
     NO_BOT_CHANNEL_ID,
+    PEOPLE_DM_ID,
     FakeDiscord,
 )
 from .helpers import button, finish_picker, lobby_button, message_text
@@ -48,9 +51,10 @@ def to_move(message: dict[str, Any]) -> int:
     return int(message_text(message).split("<@")[1].split(">")[0])
 
 
-async def move(fake: FakeDiscord, channel_id: int) -> str:
-    """The player to move opens their hand on the table message and plays the first move."""
-    table = the_table(fake, channel_id)
+async def move(fake: FakeDiscord, channel_id: int, latest: bool = False) -> str:
+    """The player to move opens their hand on the table message and plays the first move;
+    `latest`: on the newest table message (older ones stay where their interactions expired)."""
+    table = tables_in(fake, channel_id)[-1] if latest else the_table(fake, channel_id)
     user = to_move(table)
     opened = await fake.click(user, int(table["id"]), button(fake, table, "My hand"))
     picker = fake.messages[opened.message_id]
@@ -59,28 +63,89 @@ async def move(fake: FakeDiscord, channel_id: int) -> str:
     return answer
 
 
+def webhook_tokens(requests: list[tuple[str, str]]) -> set[str]:
+    """The interaction tokens these requests used (/webhooks/{application}/{token}/…)."""
+    return {path.split("/")[3] for _, path in requests if path.startswith("/webhooks/")}
+
+
+def computer_to_move(session: TableSession) -> bool:
+    match = session.match
+    assert match is not None
+    if match.is_terminal or match.current_player is None:
+        return False
+    row = session.seats.get(match.current_player)
+    return row is not None and row.plays_itself
+
+
+async def until_a_computer_waits(env: Env, channel_id: int, session: TableSession) -> None:
+    """People move until a computer is to move after them: its move waits (a long delay),
+    the table message it leads to still owed (computers move before the table is shown)."""
+    env.bot.computer_delay = 60
+    while not computer_to_move(session):
+        await move(env.fake, channel_id)
+        if not computer_to_move(session):
+            await env.bot.idle()
+    for _ in range(400):
+        if all(owed.kind is OwedKind.TABLE for owed in session.owed):
+            return
+        await asyncio.sleep(0.025)
+    raise AssertionError("the deal's summary was not shown")
+
+
+async def restart(env: Env, idle_for: float = 0.0) -> TableSession:
+    """The bot stopped in the middle of play (a computer's move waits) and started again on
+    the same store; `idle_for`: seconds that pass for Discord's tokens meanwhile."""
+    env.bot.shutdown_grace = 0.05  # too short for the computer's delay: the stop cuts it off
+    channel_id = next(iter(env.bot.tables.by_channel))
+    await stop_bot(env.bot, wait_for_work=False)
+    env.fake.age_tokens(idle_for)
+    env.bot = await start_bot(env.fake, env.database)
+    await env.bot.idle()
+    session = env.bot.tables.get(channel_id)
+    assert session is not None and session.match is not None
+    return session
+
+
 async def published(env: Env) -> None:
     await env.bot.sync_commands()  # what Discord offers where comes from the published set
 
 
-async def open_in_group_dm(env: Env, players: int = 3) -> tuple[dict[str, Any], Any]:
+NAMES = {ASHA: "Asha", DEV: "Dev", MIRA: "Mira"}
+
+
+async def seat(
+    env: Env, channel_id: int, people: tuple[int, ...], computers: int = 0, game: str = GAME,
+    **options: Any,
+) -> tuple[dict[str, Any], TableSession]:
+    """A table opened in `channel_id` by the first of `people` (the one who installed the app;
+    the others just press its buttons), the others joining, `computers` added, and started.
+    In the group DM, everyone in `NAMES` is there."""
     fake = env.fake
-    fake.install(ASHA, "Asha")  # only Asha has the app; the others just press its buttons
-    for user, name in ((DEV, "Dev"), (MIRA, "Mira")):
-        fake.members[user] = name
-    fake.group_dm = [ASHA, DEV, MIRA]
-    new = await fake.slash(ASHA, "table", f"new {GAME}", channel_id=GROUP_DM_ID,
-                           players=players, hands=2)  # fmt: skip
+    host, *others = people
+    fake.install(host, NAMES[host])
+    for user in others:
+        fake.members[user] = NAMES[user]
+    if channel_id == GROUP_DM_ID:
+        fake.group_dm = list(NAMES)
+        fake.members.update(NAMES)
+    if channel_id == PEOPLE_DM_ID:
+        fake.people_dm = list(people)
+    new = await fake.slash(host, "table", f"new {game}", channel_id=channel_id, **options)
     lobby = fake.messages[new.message_id]
-    for user in (DEV, MIRA)[: players - 1]:
+    for user in others:
         await fake.click(user, new.message_id, lobby_button(fake, lobby, "join"))
-    if players == 2:
-        await fake.click(ASHA, new.message_id, lobby_button(fake, lobby, "computer"))
-    await fake.click(ASHA, new.message_id, lobby_button(fake, lobby, "start"))
+    for _ in range(computers):
+        await fake.click(host, new.message_id, lobby_button(fake, lobby, "computer"))
+    await fake.click(host, new.message_id, lobby_button(fake, lobby, "start"))
     await env.bot.idle()
-    session = env.bot.tables.get(GROUP_DM_ID)
+    session = env.bot.tables.get(channel_id)
     assert session is not None and session.match is not None
     return lobby, session
+
+
+async def open_in_group_dm(env: Env, players: int = 3) -> tuple[dict[str, Any], TableSession]:
+    """Asha, Dev (and Mira, for three) at a table of the test game in the group DM."""
+    return await seat(env, GROUP_DM_ID, (ASHA, DEV, MIRA)[:players], players=players, hands=2)
 
 
 async def test_a_whole_match_in_a_group_dm_of_three(env: Env) -> None:
@@ -128,18 +193,13 @@ async def test_a_whole_match_in_a_group_dm_of_three(env: Env) -> None:
 async def test_a_whole_match_in_a_dm_against_computers(env: Env) -> None:
     fake = env.fake
     await published(env)
-    fake.install(ASHA, "Asha")
     dm = fake.dm_channel(ASHA)
-    new = await fake.slash(ASHA, "table", f"new {GAME}", channel_id=dm, players=3, hands=1)
-    lobby = fake.messages[new.message_id]
+    lobby, session = await seat(env, dm, (ASHA,), players=3, hands=1)
     # one person in a DM with the bot: the other seats are computers' at once, and it says so
     assert "every other seat goes to a computer player" in message_text(lobby)
     seats = lobby["embeds"][0]["fields"][0]["value"]
     assert "Computer 2" in seats and "Computer 3" in seats
-    await fake.click(ASHA, new.message_id, lobby_button(fake, lobby, "start"))
-    await env.bot.idle()
-    session = env.bot.tables.get(dm)
-    assert session is not None and session.row.options["context"] == TableContext.DM
+    assert session.row.options["context"] == TableContext.DM
     while not session.match.is_terminal:
         await move(fake, dm)
         await env.bot.idle()
@@ -212,17 +272,9 @@ async def test_continue_is_for_the_table_s_players(env: Env) -> None:
 async def test_a_server_without_the_bot_plays_through_interactions(env: Env) -> None:
     fake = env.fake
     await published(env)
-    fake.install(ASHA, "Asha")
-    fake.members[DEV] = "Dev"
-    new = await fake.slash(ASHA, "table", f"new {GAME}", channel_id=NO_BOT_CHANNEL_ID,
-                           players=2, hands=1)  # fmt: skip
-    lobby = fake.messages[new.message_id]
+    lobby, session = await seat(env, NO_BOT_CHANNEL_ID, (ASHA, DEV), players=2, hands=1)
     assert "plays in" not in message_text(lobby)  # no thread where the bot is no member
-    await fake.click(DEV, new.message_id, lobby_button(fake, lobby, "join"))
-    await fake.click(ASHA, new.message_id, lobby_button(fake, lobby, "start"))
-    await env.bot.idle()
-    session = env.bot.tables.get(NO_BOT_CHANNEL_ID)
-    assert session is not None and session.row.options["context"] == TableContext.APP_IN_SERVER
+    assert session.row.options["context"] == TableContext.APP_IN_SERVER
     assert session.row.guild_id == PRIVATE_SCOPE
     while not session.match.is_terminal:
         await move(fake, NO_BOT_CHANNEL_ID)
@@ -296,14 +348,8 @@ async def test_a_dm_table_left_idle_is_posted_in_the_dm_by_the_bot(env: Env) -> 
     there without waiting for a press."""
     fake = env.fake
     await published(env)
-    fake.install(ASHA, "Asha")
     dm = fake.dm_channel(ASHA)
-    new = await fake.slash(ASHA, "table", f"new {GAME}", channel_id=dm, players=2, hands=2)
-    await fake.click(ASHA, new.message_id, lobby_button(fake, fake.messages[new.message_id],
-                                                       "start"))  # fmt: skip
-    await env.bot.idle()
-    session = env.bot.tables.get(dm)
-    assert session is not None
+    _, session = await seat(env, dm, (ASHA,), players=2, hands=2)
     await move(fake, dm)
     await env.bot.idle()
     fake.age_tokens(16 * 60)
@@ -397,23 +443,115 @@ async def test_a_four_player_game_in_a_group_dm_of_three_and_a_computer(env: Env
     """Sedma needs four: three people of the group DM and a computer play it to the end."""
     fake = env.fake
     await published(env)
-    fake.install(ASHA, "Asha")
-    for user, name in ((DEV, "Dev"), (MIRA, "Mira")):
-        fake.members[user] = name
-    fake.group_dm = [ASHA, DEV, MIRA]
-    new = await fake.slash(ASHA, "table", "new sedma", channel_id=GROUP_DM_ID, players=4,
-                           game_points=1)  # fmt: skip
-    lobby = fake.messages[new.message_id]
-    for user in (DEV, MIRA):
-        await fake.click(user, new.message_id, lobby_button(fake, lobby, "join"))
-    await fake.click(ASHA, new.message_id, lobby_button(fake, lobby, "computer"))
-    await fake.click(ASHA, new.message_id, lobby_button(fake, lobby, "start"))
-    await env.bot.idle()
-    session = env.bot.tables.get(GROUP_DM_ID)
-    assert session is not None
+    _, session = await seat(env, GROUP_DM_ID, (ASHA, DEV, MIRA), computers=1, game="sedma",
+                            players=4, game_points=1)  # fmt: skip
     while not session.match.is_terminal:
         await move(fake, GROUP_DM_ID)
         await env.bot.idle()
     rows = await env.bot.store.player_results(PRIVATE_SCOPE, "sedma")
     assert {r.user_id for r in rows} == {ASHA, DEV, MIRA}
     assert not [path for _, path in fake.requests if path.startswith(f"/channels/{GROUP_DM_ID}")]
+
+
+async def test_a_group_dm_table_restarted_mid_play_shows_itself_at_once(env: Env) -> None:
+    """The interactions a table may still send through are kept in the store: after a
+    restart, the computer's move it owed is shown at once, through an interaction from before
+    the restart, with no press; then the table plays to the end."""
+    fake = env.fake
+    await published(env)
+    lobby, session = await seat(env, GROUP_DM_ID, (ASHA, DEV), computers=1, players=3,
+                                hands=2)  # fmt: skip
+    await until_a_computer_waits(env, GROUP_DM_ID, session)
+    shown = message_text(the_table(fake, GROUP_DM_ID))
+    moves = len(session.match.actions)
+    assert session.owes(OwedKind.TABLE)  # what the computer's move leads to
+    kept, since = {i.token for i in fake.interactions.values()}, len(fake.requests)
+    session = await restart(env)
+    assert len(session.match.actions) > moves  # the computer moved after the restart
+    table = the_table(fake, GROUP_DM_ID)  # still one table message: the old one went
+    assert message_text(table) != shown and to_move(table) in (ASHA, DEV)
+    used = webhook_tokens(fake.requests[since:])
+    assert used and used <= kept, "through the interactions it had before the restart"
+    assert not session.owes(OwedKind.TABLE)
+    while not session.match.is_terminal:
+        await move(fake, GROUP_DM_ID)
+        await env.bot.idle()
+    posted = fake.channel_messages(GROUP_DM_ID)
+    titles = [m["embeds"][0]["title"] for m in posted if m["embeds"]]
+    assert [t for t in titles if t.startswith("Hand ")] == ["Hand 1 is over", "Hand 2 is over"]
+    # the lobby, the answer to /table new from before the restart, says the match is over
+    assert "The match is over" in fake.messages[int(lobby["id"])]["embeds"][0]["description"]
+    assert not [path for _, path in fake.requests if path.startswith(f"/channels/{GROUP_DM_ID}")]
+
+
+async def test_a_dm_table_restarted_mid_play_goes_on_through_its_kept_interactions(
+    env: Env,
+) -> None:
+    """In a DM against computers, after a restart the computers' moves reach the table through
+    the interaction of the player's last move (no post of the bot's own), and the match plays
+    to the end."""
+    fake = env.fake
+    await published(env)
+    dm = fake.dm_channel(ASHA)
+    _, session = await seat(env, dm, (ASHA,), players=3, hands=2)
+    await until_a_computer_waits(env, dm, session)
+    moves = len(session.match.actions)
+    kept, since = {i.token for i in fake.interactions.values()}, len(fake.requests)
+    session = await restart(env)
+    assert len(session.match.actions) > moves and not computer_to_move(session)
+    assert to_move(the_table(fake, dm)) == ASHA
+    used = webhook_tokens(fake.requests[since:])
+    assert used and used <= kept
+    assert ("POST", f"/channels/{dm}/messages") not in fake.requests[since:]
+    while not session.match.is_terminal:
+        await move(fake, dm)
+        await env.bot.idle()
+    summaries = [m for m in fake.channel_messages(dm) if m["embeds"]
+                 and m["embeds"][0]["title"] == "Hand 2 is over"]  # fmt: skip
+    assert summaries and "Match over" in message_text(summaries[0])
+
+
+async def test_a_restart_after_every_token_expired_waits_for_a_press(env: Env) -> None:
+    """Left for 16 minutes across a restart, the table's kept interactions are refused by
+    Discord: nothing is shown and nothing is lost; the next press says why privately, and the
+    table comes below and plays to the end."""
+    fake = env.fake
+    await published(env)
+    _, session = await seat(env, GROUP_DM_ID, (ASHA, DEV), computers=1, players=3, hands=2)
+    await until_a_computer_waits(env, GROUP_DM_ID, session)
+    old = the_table(fake, GROUP_DM_ID)
+    shown, sent, since = message_text(old), len(fake.sent), len(fake.requests)
+    session = await restart(env, idle_for=16 * 60)
+    tried = [p for m, p in fake.requests[since:] if m in ("POST", "PATCH")
+             and p.startswith("/webhooks/")]  # fmt: skip
+    assert tried and len(fake.sent) == sent  # tried, refused: nothing shown
+    assert message_text(the_table(fake, GROUP_DM_ID)) == shown
+    assert session.owes(OwedKind.TABLE) and session.id not in env.bot.flow.timers
+    await fake.click(DEV, int(old["id"]), button(fake, old, "My hand"))
+    await env.bot.idle()
+    notes = [m for m in fake.messages.values() if m["flags"] & EPHEMERAL
+             and "quiet for more than 15 minutes" in message_text(m)]  # fmt: skip
+    assert len(notes) == 1 and not session.owes(OwedKind.TABLE)
+    tables = tables_in(fake, GROUP_DM_ID)
+    assert len(tables) == 2 and tables[0]["id"] == old["id"]  # the old one stays, above
+    while not session.match.is_terminal:
+        await move(fake, GROUP_DM_ID, latest=True)
+        await env.bot.idle()
+    assert not [path for _, path in fake.requests if path.startswith(f"/channels/{GROUP_DM_ID}")]
+
+
+async def test_a_dm_between_two_people_plays_as_a_group_dm_of_two(env: Env) -> None:
+    """Asha opens a table in her DM with Dev (Discord's private-channel context, a channel of
+    type DM): Dev joins with the lobby's button, a computer takes the third seat, and the
+    match plays to the end through interactions alone, its records theirs."""
+    fake = env.fake
+    await published(env)
+    _, session = await seat(env, PEOPLE_DM_ID, (ASHA, DEV), computers=1, players=3, hands=1)
+    assert session.row.options["context"] == TableContext.GROUP_DM
+    assert session.row.guild_id == PRIVATE_SCOPE
+    while not session.match.is_terminal:
+        await move(fake, PEOPLE_DM_ID)
+        await env.bot.idle()
+    rows = await env.bot.store.player_results(PRIVATE_SCOPE, GAME)
+    assert {r.user_id for r in rows} == {ASHA, DEV}
+    assert not [path for _, path in fake.requests if path.startswith(f"/channels/{PEOPLE_DM_ID}")]
