@@ -12,4 +12,5 @@ BUILT_IN_TABLES: list[tuple[str, dict[str, Any]]] = [
     ("sedma", {"players": 4}),
     ("hola", {"players": 2}),
     ("sheepshead", {"players": 5}),
+    ("germanwhist", {"players": 2}),
 ]

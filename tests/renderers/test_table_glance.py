@@ -27,7 +27,8 @@ def part_played(game: str, players: int, seed: int, moves: int):
     return gallery.part_played(new_match(game, seed, players=players), seed, moves)
 
 
-BUILT_IN = ("seep", "seep30", "suipe", "sedma", "hola", "sheepshead")  # games dealt as `deal`
+# games dealt as `deal`
+BUILT_IN = ("seep", "seep30", "suipe", "sedma", "hola", "sheepshead", "germanwhist")
 
 
 def every_table():
