@@ -198,7 +198,6 @@ BUILT_IN = {
     "sedma": "engine.sedma.spec:SEDMA_SPEC",
     "hola": "engine.sedma.spec:HOLA_SPEC",
     "sheepshead": "engine.sheepshead.spec:SPEC",
-    "germanwhist": "engine.germanwhist.spec:SPEC",
 }
 
 

@@ -50,7 +50,6 @@ CASES: tuple[tuple[str, dict[str, Any], tuple[int, ...]], ...] = (
     ("sheepshead", {"players": 5}, (23, 24, 25)),
     ("sheepshead", {"players": 3}, (26, 27)),
     ("sheepshead", {"players": 4}, (28,)),
-    ("germanwhist", {"players": 2}, (29, 30)),
 )
 
 POSITION_MODULES = {
@@ -60,7 +59,6 @@ POSITION_MODULES = {
     "sedma": "engine.sedma.position",
     "hola": "engine.sedma.position",
     "sheepshead": "engine.sheepshead.position",
-    "germanwhist": "engine.germanwhist.position",
 }
 
 

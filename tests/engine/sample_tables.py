@@ -12,5 +12,4 @@ BUILT_IN_TABLES: list[tuple[str, dict[str, Any]]] = [
     ("sedma", {"players": 4}),
     ("hola", {"players": 2}),
     ("sheepshead", {"players": 5}),
-    ("germanwhist", {"players": 2}),
 ]

@@ -18,8 +18,6 @@ from engine.__main__ import main
 from engine.cards import parse_cards
 from engine.core import GameError, RulesRecord
 from engine.games import match_from_position
-from engine.germanwhist.actions import parse_action as germanwhist_action
-from engine.germanwhist.rules import WhistRules
 from engine.notation import parse_options
 from engine.sedma.actions import parse_action as sedma_action
 from engine.sedma.rules import SedmaRules
@@ -38,7 +36,6 @@ GAMES: dict[str, tuple[Callable[[str], Any], type, tuple[str, ...]]] = {
     "Suipe": (suipe_action, SuipeRules, ("suipe",)),
     "Sedma and Hola": (sedma_action, SedmaRules, ("sedma", "hola")),
     "Sheepshead": (sheepshead_action, SheepsheadRules, ("sheepshead",)),
-    "German Whist": (germanwhist_action, WhistRules, ("germanwhist",)),
 }
 NOT_CARDS = {"A 2 3 4 5 6 7 8 9 10 J Q K", "S H D C", "T", "♠ ♥ ♦ ♣", "+"}  # the alphabet
 

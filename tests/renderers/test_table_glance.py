@@ -27,8 +27,7 @@ def part_played(game: str, players: int, seed: int, moves: int):
     return gallery.part_played(new_match(game, seed, players=players), seed, moves)
 
 
-# games dealt as `deal`
-BUILT_IN = ("seep", "seep30", "suipe", "sedma", "hola", "sheepshead", "germanwhist")
+BUILT_IN = ("seep", "seep30", "suipe", "sedma", "hola", "sheepshead")  # games dealt as `deal`
 
 
 def every_table():
