@@ -102,9 +102,11 @@ def extract(root: Path = ROOT, folders: Sequence[str] = SHARED_CODE) -> dict[Key
 
 def packages() -> list[Path]:
     """The game packages inside the shared code that keep catalogues of their own (those their
-    games' `GameSpec.locales` name), as paths from the project's root."""
+    games' `GameSpec.locales` name), as paths from the project's root. A built-in game counts
+    from its `BUILT_IN` line, before `pip install -e .` has made its entry point known: its
+    messages are never taken for shared ones."""
     own = []
-    for spec in registry.games():
+    for spec in [*registry.games(), *map(registry.game, registry.BUILT_IN)]:
         if spec.locales is None:
             continue
         folder = spec.locales.resolve().parent

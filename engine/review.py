@@ -173,12 +173,22 @@ REVIEWS = {
 `engine/<game>/review.py` as `REVIEW`, or it has none."""
 
 
+def _package_of(spec: registry.GameSpec) -> str:
+    """The package of a game's computer players (`engine.sedma` for a `LazyComputer` of
+    "engine.sedma.ai:COMPUTER"), where its `review.py` is looked for."""
+    computer = spec.computer
+    if isinstance(computer, registry.LazyComputer):
+        module = computer.target.partition(":")[0]
+    else:
+        module = type(computer).__module__
+    return module.rpartition(".")[0] or spec.name
+
+
 def model_for(game: str) -> ReviewModel:
     target = REVIEWS.get(game)
     try:
         if target is None:
-            spec = registry.game(game)
-            package = type(spec.computer).__module__.rpartition(".")[0] or game
+            package = _package_of(registry.game(game))
             target = f"{package}.review:REVIEW"
         module, _, name = target.partition(":")
         model: ReviewModel = getattr(import_module(module), name)

@@ -42,3 +42,20 @@ def test_a_message_that_moves_keeps_its_translation() -> None:
     assert merged.get("Sweep").string == "सीप"  # type: ignore[union-attr]
     assert merged.get("New").string == ""  # type: ignore[union-attr]  # left to translate
     assert merged.get("Gone") is None and not merged.obsolete
+
+
+def test_a_built_in_game_keeps_its_own_catalogue_before_its_entry_point_is_installed(
+    monkeypatch,
+) -> None:
+    """docs/adding-a-game.md: a game in `BUILT_IN` whose entry point pip has not installed yet
+    (no `pip install -e .` since it was added) still has its own catalogue, not the shared
+    one: its messages were written into bot/locales."""
+    from bot import catalogues
+    from engine import registry
+
+    installed = registry._entry_points()
+    left = {name: point for name, point in installed.items() if name != "sheepshead"}
+    monkeypatch.setattr(registry, "_found", left)
+    monkeypatch.setattr(registry, "_GAMES", {})
+    assert "sheepshead" not in registry.discovered()
+    assert Path("engine/sheepshead") in catalogues.packages()

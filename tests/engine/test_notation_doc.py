@@ -108,6 +108,13 @@ def option_examples(game: str, rules: type[RulesRecord]) -> list[str]:
     return sorted(set(options))
 
 
+def test_every_built_in_game_has_a_section_here() -> None:
+    """A built-in game left out of `GAMES` would have its section (or its lack of one) go
+    unchecked: each name of `engine.registry.BUILT_IN` is one of a section's games."""
+    checked = {name for _, _, names in GAMES.values() for name in names}
+    assert sorted(set(registry.BUILT_IN) - checked) == []
+
+
 @pytest.mark.parametrize("game", list(GAMES))
 def test_every_move_example_is_read(game: str) -> None:
     parse, _, _ = GAMES[game]

@@ -93,3 +93,19 @@ def test_two_seeds_give_close_figures_and_a_player_reviews_only_a_real_seat() ->
     assert sum(apart) / len(apart) < model_for("sedma").thresholds.clear
     with pytest.raises(ReviewUnavailable):
         review_deal(record, 5)
+
+
+def test_a_game_not_listed_finds_the_review_beside_its_lazy_computer_players() -> None:
+    """A built-in game copies Sedma's layout (a `LazyComputer`, `review.py` beside `ai.py`):
+    its review is found without a line in `REVIEWS` (before, it was looked for in `engine`)."""
+    from dataclasses import replace
+
+    from engine.sedma.review import REVIEW
+
+    copy = registry.register_game(replace(registry.game("sedma"), name="sedmacopy"))
+    try:
+        assert model_for(copy.name) is REVIEW
+    finally:
+        registry._GAMES.pop(copy.name)
+    with pytest.raises(ReviewUnavailable):
+        model_for("tinytricks")  # its package has no review.py
