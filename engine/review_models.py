@@ -74,6 +74,13 @@ class FishingReview:
         game = adapter_for(deal)
         return game.margin(deal, game.side_of(deal, seat))
 
+    def sides(self, deal: Any) -> list[int] | None:
+        """Each seat's side when there are two (the margin is one side's gain, the other's
+        loss: the face-up view prunes); three or four players alone: None."""
+        game = adapter_for(deal)
+        sides = [game.side_of(deal, seat) for seat in range(len(deal.hands))]
+        return sides if len(set(sides)) == 2 else None
+
 
 @dataclass(frozen=True, slots=True)
 class TrickReview:
@@ -82,6 +89,7 @@ class TrickReview:
     heuristic: Callable[[Any, random.Random], Any]  # the normal player, for everyone
     result: Callable[[Any, int], float]  # a finished hand's figure for a seat, in the unit
     unit: str = "card points"
+    side_of: Callable[[Any, int], int] | None = None  # fixed two sides (the face-up view)
     samples: int = 48
     trial: int = 12
     finalists: int = 3
@@ -113,3 +121,12 @@ class TrickReview:
 
     def final(self, deal: Any, seat: int) -> float:
         return self.result(deal, seat)
+
+    def sides(self, deal: Any) -> list[int] | None:
+        """Each seat's side when the game's sides are fixed and two (Sedma, Hola: the margin
+        is one side's gain, the other's loss); otherwise (Sheepshead: sides found in play,
+        a leaster each alone) None."""
+        if self.side_of is None:
+            return None
+        sides = [self.side_of(deal, seat) for seat in range(len(deal.hands))]
+        return sides if len(set(sides)) == 2 else None

@@ -2,7 +2,8 @@
 a puzzle of that game, gets a position of it privately (a picture and its moves), answers,
 and reads the answer checked and explained, their rating changed; a second try of the same
 puzzle is not rated; /puzzles shows the ratings; Sheepshead's pick-or-pass trainer poses a
-pick. A game without finished deals here has no puzzle yet, and says so."""
+pick. A game without finished deals here has no puzzle yet, and says so. Puzzles are
+harvested on a fixed count of worlds (`harvest_by_worlds`), not against the clock."""
 
 from __future__ import annotations
 
@@ -19,6 +20,16 @@ from .helpers import select, start_table
 from .test_records import answer
 
 ASHA, DEV, MIRA = 941, 942, 943
+HARVEST_SAMPLES = 8  # worlds per decision when harvesting: the same puzzles on any machine
+
+
+@pytest.fixture(autouse=True)
+def harvest_by_worlds(env: Env) -> None:
+    """Puzzles harvested on a fixed count of worlds, not the bot's time budget: what a deal
+    yields does not depend on how busy the machine is."""
+    cog = env.bot.get_cog("PuzzleCommands")
+    assert cog is not None
+    cog.harvest_samples = HARVEST_SAMPLES  # type: ignore[attr-defined]
 GAMES = [("sedma", 2), ("hola", 2), ("seep", 2), ("seep30", 2), ("suipe", 2), ("sheepshead", 3)]
 
 
