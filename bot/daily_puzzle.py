@@ -74,7 +74,9 @@ def board_text(shown: Sequence[DayPuzzle], over: bool) -> str:
             what = _("Puzzle {number} (rated {rating})", number=puzzle.id,
                      rating=round(puzzle.rating))  # fmt: skip
         if not over:
-            what += " · " + slashes_said("`/puzzle daily:True`")
+            ask = "`/puzzle daily:True pick_or_pass:True`" if puzzle.kind == "pick" else (
+                "`/puzzle daily:True`")  # fmt: skip
+            what += " · " + slashes_said(ask)
         lines.append(what)
         names = list(entry.solvers[:SOLVERS_SHOWN])
         hidden = len(entry.solvers) - len(names)
