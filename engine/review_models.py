@@ -89,7 +89,8 @@ class TrickReview:
     heuristic: Callable[[Any, random.Random], Any]  # the normal player, for everyone
     result: Callable[[Any, int], float]  # a finished hand's figure for a seat, in the unit
     unit: str = "card points"
-    side_of: Callable[[Any, int], int] | None = None  # fixed two sides (the face-up view)
+    # a seat's side while the sides stay fixed to the deal's end (None: not yet, or not two)
+    side_of: Callable[[Any, int], int | None] | None = None
     samples: int = 48
     trial: int = 12
     finalists: int = 3
@@ -123,10 +124,11 @@ class TrickReview:
         return self.result(deal, seat)
 
     def sides(self, deal: Any) -> list[int] | None:
-        """Each seat's side when the game's sides are fixed and two (Sedma, Hola: the margin
-        is one side's gain, the other's loss); otherwise (Sheepshead: sides found in play,
-        a leaster each alone) None."""
+        """Each seat's side when the deal's sides are two and fixed from here to its end (Sedma,
+        Hola; Sheepshead once the picker has called: one side's gain is the other's loss);
+        otherwise (before a pick, a leaster's players each alone) None."""
         if self.side_of is None:
             return None
-        sides = [self.side_of(deal, seat) for seat in range(len(deal.hands))]
-        return sides if len(set(sides)) == 2 else None
+        found = [self.side_of(deal, seat) for seat in range(len(deal.hands))]
+        sides = [side for side in found if side is not None]
+        return sides if len(sides) == len(found) and len(set(sides)) == 2 else None

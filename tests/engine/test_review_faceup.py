@@ -25,7 +25,7 @@ GAMES = [
     ("suipe", {"players": 3}),
     ("sheepshead", {"players": 5}),
 ]
-TWO_SIDES = [g for g in GAMES if g[0] != "sheepshead" and g != ("suipe", {"players": 3})]
+TWO_SIDES = [g for g in GAMES if g != ("suipe", {"players": 3})]
 
 
 def sides(model: Any, deal: Any) -> Sequence[int] | None:
