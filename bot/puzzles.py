@@ -23,6 +23,7 @@ from engine.records import DealRecord
 from engine.review import ReviewUnavailable, model_for, review_deal
 
 HARVEST_SECONDS = 4.0  # a deal's review time when it is looked at for puzzles (the bot's)
+CONFIRM_SECONDS = 2.0  # then its candidates' time, weighed again (the bot's)
 HARVEST_AT_ONCE = 3  # deals looked at, at most, when a server has no puzzle to serve
 
 PUZZLE_COLUMNS = "id, guild_id, game, deal_id, step, player, kind, choices, rating, tries, solved"
@@ -211,11 +212,12 @@ def harvest_deal(
     """The puzzles of one finished deal: each seat that decided something, reviewed (pure and
     slow: run it on a worker thread).
 
-    The bot gives the review `seconds` for the whole deal (shared among its seats), so that a
-    member asking for a puzzle waits a few seconds whatever the deal; which puzzles a deal
-    yields then depends a little on the machine's load. With `samples` (each decision weighed
-    on that many worlds, whatever the time) the yield is the same on every machine: the
-    tests' budget, and a server's that wants reproducible puzzles."""
+    The bot gives the review `seconds` for the whole deal (shared among its seats), and its
+    candidates `CONFIRM_SECONDS` to be weighed again, so that a member asking for a puzzle
+    waits a few seconds whatever the deal; which puzzles a deal yields then depends a little
+    on the machine's load. With `samples` (each decision weighed on that many worlds, each
+    candidate again on `CONFIRM_WORLDS`, whatever the time) the yield is the same on every
+    machine: the tests' budget."""
     if samples is not None:
         seconds = None
     try:
@@ -233,7 +235,7 @@ def harvest_deal(
         except (GameError, ReviewUnavailable):
             continue
         finds += candidates(record, review)
-    return kept(record, finds)
+    return kept(record, finds, seconds=None if seconds is None else CONFIRM_SECONDS)
 
 
 def daily_pick(puzzles: Sequence[PuzzleRow], guild_id: int, local_day: str) -> PuzzleRow | None:
