@@ -1,14 +1,18 @@
 """The puzzle of the day on the daily board, end to end: the server's day (the daily deal's)
 has one puzzle of each game, the same for every member and kept once chosen though new
 puzzles come in; the day's board shows it and the members who solved it on their first try
-that day, in the reader's language; the board posted when the day ends says who solved it.
+that day, in the reader's language; the board posted when the day ends says who solved it
+(SQLite and PostgreSQL).
 Puzzles are harvested on a fixed count of worlds (`harvest_samples`), so what a deal yields
 does not depend on the machine's load."""
 
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 from typing import Any
+
+import pytest
 
 from bot.puzzles import PuzzleStore, harvest_deal
 from engine.review import model_for
@@ -24,6 +28,7 @@ from .test_daily import (
     MIRA,
     cog_of,
     daily,
+    daily_env,  # noqa: F401  (the fixture: SQLite and PostgreSQL)
     members_at_a_set_clock,
     play_out,
     text_of,
@@ -70,9 +75,15 @@ async def solved(fake: FakeDiscord, user: int, posed: dict[str, Any], value: str
     return str(fake.messages[step.message_id]["content"])
 
 
+@pytest.fixture
+def board_env(daily_env: tuple[Env, str | Path]) -> Env:  # noqa: F811
+    return daily_env[0]
+
+
 async def test_the_days_puzzle_and_its_first_try_solvers_show_on_the_daily_board(
-    env: Env,
+    board_env: Env,
 ) -> None:
+    env = board_env
     fake = env.fake
     now = members_at_a_set_clock(env, {ASHA: "Asha", DEV: "Dev"})
     fake.add_member(MIRA, "Mira", locale="de")
