@@ -30,8 +30,10 @@ from engine.review import DealReview, face_up_view, model_for, review_deal
 SECONDS = 6.0  # as the bot reviews (cogs/review.py)
 GAMES = [
     ("seep", {"players": 4}),
+    ("seep30", {"players": 2}),
     ("suipe", {"players": 2}),
     ("sedma", {"players": 4}),
+    ("hola", {"players": 2}),
     ("sheepshead", {"players": 5}),
 ]
 

@@ -22,7 +22,8 @@ from engine.puzzles import START_RATING, PuzzleFind, candidates, kept, rated, st
 from engine.records import DealRecord
 from engine.review import ReviewUnavailable, model_for, review_deal
 
-HARVEST_SECONDS = 4.0  # a deal's review time when it is looked at for puzzles
+HARVEST_SECONDS = 4.0  # a deal's review time when it is looked at for puzzles (the bot's)
+CONFIRM_SECONDS = 2.0  # then its candidates' time, weighed again (the bot's)
 HARVEST_AT_ONCE = 3  # deals looked at, at most, when a server has no puzzle to serve
 
 PUZZLE_COLUMNS = "id, guild_id, game, deal_id, step, player, kind, choices, rating, tries, solved"
@@ -117,6 +118,39 @@ class PuzzleStore:
             await tx.run("INSERT INTO puzzle_harvested (deal_id) VALUES (?)"
                          " ON CONFLICT (deal_id) DO NOTHING", (deal_id,))  # fmt: skip
 
+    async def daily(self, guild_id: int, local_day: str, game: str,
+                    kind: str) -> PuzzleRow | None:  # fmt: skip
+        """The puzzle chosen for the server's day (None: none chosen yet)."""
+        columns = ", ".join(f"p.{c}" for c in PUZZLE_COLUMNS.split(", "))
+        row = await self.db.one(
+            f"SELECT {columns} FROM daily_puzzles d JOIN puzzles p ON p.id = d.puzzle_id"
+            " WHERE d.guild_id = ? AND d.local_day = ? AND d.game = ? AND d.kind = ?",
+            (guild_id, local_day, game, kind),
+        )
+        return _puzzle(row) if row else None
+
+    async def keep_daily(self, puzzle: PuzzleRow, local_day: str) -> PuzzleRow:
+        """Keep `puzzle` as the server's puzzle of the day; one already kept (by another
+        process, a moment before) stays, and is returned."""
+        await self.db.run(
+            "INSERT INTO daily_puzzles (guild_id, local_day, game, kind, puzzle_id)"
+            " VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id, local_day, game, kind) DO NOTHING",
+            (puzzle.guild_id, local_day, puzzle.game, puzzle.kind, puzzle.id),
+        )
+        kept_one = await self.daily(puzzle.guild_id, local_day, puzzle.game, puzzle.kind)
+        return kept_one or puzzle
+
+    async def solvers(self, puzzle: PuzzleRow, since: float, until: float) -> list[str]:
+        """The members whose first try solved `puzzle` between `since` and `until`, in the
+        order they solved it (their names as last seen)."""
+        rows = await self.db.all(
+            "SELECT r.name FROM puzzle_tries t JOIN puzzle_ratings r ON r.user_id = t.user_id"
+            " AND r.guild_id = ? WHERE t.puzzle_id = ? AND t.solved = 1 AND t.tried_at >= ?"
+            " AND t.tried_at < ? ORDER BY t.tried_at, t.user_id",
+            (puzzle.guild_id, puzzle.id, since, until),
+        )
+        return [str(row[0]) for row in rows]
+
     async def rating(self, guild_id: int, user_id: int) -> RatingRow | None:
         row = await self.db.one(
             "SELECT user_id, name, rating, tries, solved FROM puzzle_ratings"
@@ -139,9 +173,10 @@ class PuzzleStore:
                                 (puzzle_id, user_id))  # fmt: skip
         return row is not None
 
-    async def answer(self, puzzle: PuzzleRow, user_id: int, name: str,
-                     answer: str) -> tuple[bool, float, float] | None:  # fmt: skip
-        """A member's answer: (solved, their rating before, after). A second try of the same
+    async def answer(self, puzzle: PuzzleRow, user_id: int, name: str, answer: str,
+                     now: float | None = None) -> tuple[bool, float, float] | None:  # fmt: skip
+        """A member's answer (at `now`, the daily deal's clock: the day's board counts the
+        day's solvers): (solved, their rating before, after). A second try of the same
         puzzle is checked but not rated (None)."""
         solved = answer == puzzle.best
         async with self.db.transaction() as tx:
@@ -149,7 +184,7 @@ class PuzzleStore:
                 "INSERT INTO puzzle_tries (puzzle_id, user_id, answer, solved, tried_at)"
                 " VALUES (?, ?, ?, ?, ?) ON CONFLICT (puzzle_id, user_id) DO NOTHING"
                 " RETURNING puzzle_id",
-                (puzzle.id, user_id, answer, int(solved), time.time()),
+                (puzzle.id, user_id, answer, int(solved), time.time() if now is None else now),
             )
             if first is None:
                 return None
@@ -171,9 +206,20 @@ class PuzzleStore:
         return solved, before, after
 
 
-def harvest_deal(record_text: str, seconds: float | None = HARVEST_SECONDS) -> list[PuzzleFind]:
+def harvest_deal(
+    record_text: str, seconds: float | None = HARVEST_SECONDS, samples: int | None = None
+) -> list[PuzzleFind]:
     """The puzzles of one finished deal: each seat that decided something, reviewed (pure and
-    slow: run it on a worker thread)."""
+    slow: run it on a worker thread).
+
+    The bot gives the review `seconds` for the whole deal (shared among its seats), and its
+    candidates `CONFIRM_SECONDS` to be weighed again, so that a member asking for a puzzle
+    waits a few seconds whatever the deal; which puzzles a deal yields then depends a little
+    on the machine's load. With `samples` (each decision weighed on that many worlds, each
+    candidate again on `CONFIRM_WORLDS`, whatever the time) the yield is the same on every
+    machine: the tests' budget."""
+    if samples is not None:
+        seconds = None
     try:
         record = DealRecord.from_text(record_text)
         model_for(record.game)
@@ -184,11 +230,12 @@ def harvest_deal(record_text: str, seconds: float | None = HARVEST_SECONDS) -> l
     for seat in range(seats):
         share = None if seconds is None else seconds / seats
         try:
-            review = review_deal(record, seat, seed="puzzle", seconds=share, face_up=False)
+            review = review_deal(record, seat, seed="puzzle", samples=samples, seconds=share,
+                                 face_up=False)  # fmt: skip
         except (GameError, ReviewUnavailable):
             continue
         finds += candidates(record, review)
-    return kept(record, finds)
+    return kept(record, finds, seconds=None if seconds is None else CONFIRM_SECONDS)
 
 
 def daily_pick(puzzles: Sequence[PuzzleRow], guild_id: int, local_day: str) -> PuzzleRow | None:

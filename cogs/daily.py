@@ -28,11 +28,14 @@ from bot.daily import (
     reveal_text,
     spec_with_daily,
 )
+from bot.daily_puzzle import board_puzzles, board_text
 from bot.drawing import drawn
 from bot.i18n import N_, _, ngettext, speaking
 from bot.leaderboards import BoardPage
 from bot.localised import localise
+from bot.puzzles import PuzzleStore
 from bot.storage import StoreFault
+from bot.storage.daily import DayRow
 from cogs.common import TAKEN, answer_unexpected, can_attach, channel_of, tell
 from cogs.leaderboard import board_model
 from cogs.options import Option, choice_of, game_option, with_options
@@ -87,10 +90,11 @@ def board_embed(page: BoardPage, extra: str = "") -> discord.Embed:
 
 
 async def board_parts(
-    page: BoardPage, attach: bool, extra: str = "", replays: str = ""
+    page: BoardPage, attach: bool, extra: str = "", replays: str = "", puzzle: str = ""
 ) -> dict[str, Any]:
-    """An embed (with the board's image, or its lines where images cannot be attached), and
-    how to replay each finisher's deal once the day is over."""
+    """An embed (with the board's image, or its lines where images cannot be attached), how
+    to replay each finisher's deal once the day is over, and the day's puzzle with who solved
+    it."""
     embed = board_embed(page, extra)
     parts: dict[str, Any] = {"embed": embed, "attachments": []}
     # the lines in words too: the board is short, and read at once on a phone
@@ -98,6 +102,8 @@ async def board_parts(
     embed.add_field(name=_("Board"), value=lines[:1024], inline=False)
     if replays:
         embed.add_field(name=_("Replays of the day's deal"), value=replays[:1024], inline=False)
+    if puzzle:
+        embed.add_field(name=_("Puzzle of the day"), value=puzzle[:1024], inline=False)
     if attach and page.rows:
         from renderers import leaderboard as board_image  # Pillow and the renderers: on first use
 
@@ -150,7 +156,8 @@ class DailyCommands(commands.Cog):
             if own is not None and own.finished:  # a second attempt: the board instead
                 page, _day, _deal = await self.daily.day_board(guild, game, user.id)
                 note = already_played(day, game)
-                parts = await board_parts(page, can_attach(interaction.channel), note)
+                parts = await board_parts(page, can_attach(interaction.channel), note,
+                                          puzzle=await self.puzzle_text(day, game))  # fmt: skip
                 await interaction.edit_original_response(content=None, **parts)
                 return
             lapsed = await self.daily.lapsed(guild, game, user.id)
@@ -187,7 +194,8 @@ class DailyCommands(commands.Cog):
             if day.over(self.daily.clock()) and deal is not None:
                 extra = reveal_text(deal)
                 replays = await self.daily.replays(guild, day.local_day, game)
-            parts = await board_parts(page, attach, extra, replays)
+            parts = await board_parts(page, attach, extra, replays,
+                                      await self.puzzle_text(day, game))  # fmt: skip
         await interaction.edit_original_response(content=None, **parts)
 
     async def leaderboard(self, interaction: discord.Interaction, game: str, board: str) -> None:
@@ -198,6 +206,12 @@ class DailyCommands(commands.Cog):
             await self.show_board(interaction, game, WEEK if board == WEEK_BOARD else TODAY)
         except DailyError as error:
             await interaction.edit_original_response(content=str(error))
+
+    async def puzzle_text(self, day: DayRow, game: str) -> str:
+        """The day's puzzle of `game` and who solved it on the first try, for its board."""
+        now = self.daily.clock()
+        shown = await board_puzzles(PuzzleStore(self.bot.store), day, game, now)
+        return board_text(shown, day.over(now))
 
     # ----- playing ----------------------------------------------------------------------
 
@@ -275,7 +289,7 @@ class DailyCommands(commands.Cog):
         self, interaction: discord.Interaction, attempt: DailyAttempt, note: str
     ) -> None:
         row = attempt.row
-        page, _day, _deal = await self.daily.day_board(row.guild_id, row.game, row.user_id)
+        page, day, _deal = await self.daily.day_board(row.guild_id, row.game, row.user_id)
         mine = next((s for s in page.rows if s.user_id == row.user_id), page.own)
         recent = told_lines(attempt.since_own_turn())
         text = note + (recent + "\n" if recent else "")
@@ -290,7 +304,8 @@ class DailyCommands(commands.Cog):
             )
         streak = await self.daily.streak_of(row.guild_id, row.user_id)
         text += " " + ngettext("Streak: {count} day.", "Streak: {count} days.", streak)
-        parts = await board_parts(page, can_attach(interaction.channel))
+        parts = await board_parts(page, can_attach(interaction.channel),
+                                  puzzle=await self.puzzle_text(day, row.game))  # fmt: skip
         await interaction.edit_original_response(content=text[:2000], view=None, **parts)
 
     # ----- the day's end ----------------------------------------------------------------
@@ -328,13 +343,15 @@ class DailyCommands(commands.Cog):
         return posted
 
     async def _post_board(self, channel_id: int, local_day: str, deal: Any) -> int:
-        page, _day, _deal = await self.daily.day_board(deal.guild_id, deal.game, 0, local_day)
+        page, day, _deal = await self.daily.day_board(deal.guild_id, deal.game, 0, local_day)
         if not page.rows:
             return 0
         replays = await self.daily.replays(deal.guild_id, local_day, deal.game)
+        puzzle = await self.puzzle_text(day, deal.game)
         try:
             channel = await channel_of(self.bot, channel_id)
-            parts = await board_parts(page, can_attach(channel), reveal_text(deal), replays)
+            parts = await board_parts(page, can_attach(channel), reveal_text(deal), replays,
+                                      puzzle)  # fmt: skip
             files = parts.pop("attachments")
             await channel.send(**parts, files=files)
         except discord.HTTPException as error:

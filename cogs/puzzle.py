@@ -9,21 +9,21 @@ import asyncio
 import io
 import random
 import re
-import time
-from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, Self
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.daily import Daily
+from bot.daily_puzzle import day_puzzle
 from bot.i18n import N_, _, slash
 from bot.localised import fit
 from bot.puzzles import (
     HARVEST_AT_ONCE,
+    HARVEST_SECONDS,
     PuzzleRow,
     PuzzleStore,
-    daily_pick,
     harvest_deal,
     pick_for,
 )
@@ -110,6 +110,15 @@ def explanation(
     return "\n".join(lines)
 
 
+def daily_deals(bot: SeepBot) -> Daily:
+    """The daily deals' runtime (its days and clock): the daily cog's where it is loaded."""
+    for cog_name in ("DailyCommands", "PuzzleCommands"):
+        found = getattr(bot.get_cog(cog_name), "daily", None)
+        if isinstance(found, Daily):
+            return found
+    return Daily(bot.store)
+
+
 async def position_of(bot: SeepBot, puzzle: PuzzleRow) -> tuple[GameState, list[str]] | None:
     """The puzzle's position, rebuilt from its deal's record (None: the record is gone, or
     no longer replays)."""
@@ -131,6 +140,10 @@ class PuzzleCommands(commands.Cog):
         self.bot = bot
         self.puzzles = PuzzleStore(bot.store)
         self.rng = random.Random()
+        self.daily = Daily(bot.store)  # the days, where the daily cog is not loaded
+        # worlds per decision when harvesting (None: the time budget, HARVEST_SECONDS); a
+        # fixed count makes a deal's puzzles the same on every machine (the tests set it)
+        self.harvest_samples: int | None = None
 
     def working(self) -> asyncio.Lock:
         """The process's one review at a time (shared with /review)."""
@@ -147,18 +160,16 @@ class PuzzleCommands(commands.Cog):
         clear = model_for(game).thresholds.clear
         for deal_id, text in await self.puzzles.unharvested(guild_id, game, HARVEST_AT_ONCE):
             async with self.working():
-                finds = await asyncio.to_thread(harvest_deal, text)
+                finds = await asyncio.to_thread(harvest_deal, text, HARVEST_SECONDS,
+                                                self.harvest_samples)  # fmt: skip
             await self.puzzles.add(guild_id, game, deal_id, finds, clear)
 
     async def choose(self, guild_id: int, game: str, kind: str, user_id: int,
                      daily: bool) -> PuzzleRow | None:  # fmt: skip
-        if daily:
-            pool = await self.puzzles.puzzles(guild_id, game, kind)
-            if not pool:
-                await self.harvest(guild_id, game)
-                pool = await self.puzzles.puzzles(guild_id, game, kind)
-            today = datetime.fromtimestamp(time.time(), UTC).date().isoformat()
-            return daily_pick(pool, guild_id, today)
+        if daily:  # the daily deal's day (the server's time zone and hour)
+            day = await daily_deals(self.bot).today(guild_id)
+            return await day_puzzle(self.puzzles, day, game, kind,
+                                    lambda: self.harvest(guild_id, game))  # fmt: skip
         fresh = await self.puzzles.untried(guild_id, game, kind, user_id)
         if not fresh:
             await self.harvest(guild_id, game)
@@ -278,7 +289,8 @@ class PuzzleAnswer(
             await tell(interaction, _("That is not one of this puzzle's moves."))
             return
         name = getattr(interaction.user, "display_name", "") or interaction.user.name
-        rating = await store.answer(puzzle, interaction.user.id, name, answer)
+        now = daily_deals(bot).clock()  # the daily deal's clock: the day's board counts it
+        rating = await store.answer(puzzle, interaction.user.id, name, answer, now)
         text = explanation(puzzle, match, names, answer, rating)
         await interaction.response.edit_message(content=fit(text), view=None)
 

@@ -11,6 +11,7 @@ for a puzzle rated above them, a puzzle rises each time it is missed.
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass
 
 from engine.records import DealRecord, state_at
@@ -71,26 +72,39 @@ def candidates(record: DealRecord, review: DealReview) -> list[PuzzleFind]:
 
 
 def kept(
-    record: DealRecord, found: list[PuzzleFind], at_most: int = CONFIRMED_AT_MOST
-) -> list[PuzzleFind]:
+    record: DealRecord, found: list[PuzzleFind], at_most: int = CONFIRMED_AT_MOST,
+    seconds: float | None = None,
+) -> list[PuzzleFind]:  # fmt: skip
     """Every pick or pass, and of the other candidates the `at_most` widest leads weighed
     again on more worlds (so that a quick review's noise is not taken for a lead), those
-    that still lead by the clear-loss threshold; in the deal's order."""
+    that still lead by the clear-loss threshold; in the deal's order. With `seconds` (the
+    bot's), the candidates share that time, each weighed on fewer worlds once past its share
+    (four at least); without, each on `CONFIRM_WORLDS`."""
     clear = model_for(record.game).thresholds.clear
     picks = [f for f in found if f.kind == "pick"]
     best = sorted((f for f in found if f.kind != "pick"), key=lambda f: -f.gap)[:at_most]
-    again = [confirmed(record, f) for f in best]
+    end = time.perf_counter() + (seconds or 0.0)
+    again = []
+    for left, find in zip(range(len(best), 0, -1), best, strict=True):
+        now = time.perf_counter()
+        deadline = None if seconds is None else now + max(0.0, end - now) / left
+        again.append(confirmed(record, find, deadline=deadline))
     return sorted(picks + [f for f in again if f.gap >= clear], key=lambda f: f.step)
 
 
-def confirmed(record: DealRecord, find: PuzzleFind, worlds: int = CONFIRM_WORLDS) -> PuzzleFind:
-    """The candidate's choices weighed again, on more worlds (from the mover's view)."""
+def confirmed(
+    record: DealRecord, find: PuzzleFind, worlds: int = CONFIRM_WORLDS,
+    deadline: float | None = None,
+) -> PuzzleFind:  # fmt: skip
+    """The candidate's choices weighed again, on more worlds (from the mover's view; fewer,
+    four at least, past `deadline`)."""
     model = model_for(record.game)
     match = state_at(record, find.step)
     deal = match.deal  # type: ignore[attr-defined]
     seat = model.mover(deal, find.player)
     rng = random.Random(f"puzzle {record.game} {find.step}")
-    weighed, _ = weigh(deal, seat, record.actions[find.step], model, rng, samples=worlds)
+    weighed, _ = weigh(deal, seat, record.actions[find.step], model, rng, samples=worlds,
+                       deadline=deadline)  # fmt: skip
     full = max(len(values) for _, _, values in weighed)
     choices = sorted(((n, sum(v) / len(v)) for n, _, v in weighed if len(v) == full),
                      key=lambda c: -c[1])  # fmt: skip

@@ -366,8 +366,10 @@ def face_up_view(
     from the last one back to the first one too big to solve; in the deal's order."""
     solved: list[FaceUp] = []
     for step, deal, mover, played, describe in reversed(late):
+        sides_of = getattr(model, "sides", None)  # (a game's own model may have none)
+        sides = sides_of(deal) if sides_of is not None else None
         try:
-            answers = solve_choices(deal, mover, model.final, nodes)
+            answers = solve_choices(deal, mover, model.final, nodes, sides)
         except TooBig:
             break
         actions = {str(action): action for action in model.choices(deal)}

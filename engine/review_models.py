@@ -74,6 +74,13 @@ class FishingReview:
         game = adapter_for(deal)
         return game.margin(deal, game.side_of(deal, seat))
 
+    def sides(self, deal: Any) -> list[int] | None:
+        """Each seat's side when there are two (the margin is one side's gain, the other's
+        loss: the face-up view prunes); three or four players alone: None."""
+        game = adapter_for(deal)
+        sides = [game.side_of(deal, seat) for seat in range(len(deal.hands))]
+        return sides if len(set(sides)) == 2 else None
+
 
 @dataclass(frozen=True, slots=True)
 class TrickReview:
@@ -82,6 +89,8 @@ class TrickReview:
     heuristic: Callable[[Any, random.Random], Any]  # the normal player, for everyone
     result: Callable[[Any, int], float]  # a finished hand's figure for a seat, in the unit
     unit: str = "card points"
+    # a seat's side while the sides stay fixed to the deal's end (None: not yet, or not two)
+    side_of: Callable[[Any, int], int | None] | None = None
     samples: int = 48
     trial: int = 12
     finalists: int = 3
@@ -113,3 +122,13 @@ class TrickReview:
 
     def final(self, deal: Any, seat: int) -> float:
         return self.result(deal, seat)
+
+    def sides(self, deal: Any) -> list[int] | None:
+        """Each seat's side when the deal's sides are two and fixed from here to its end (Sedma,
+        Hola; Sheepshead once the picker has called: one side's gain is the other's loss);
+        otherwise (before a pick, a leaster's players each alone) None."""
+        if self.side_of is None:
+            return None
+        found = [self.side_of(deal, seat) for seat in range(len(deal.hands))]
+        sides = [side for side in found if side is not None]
+        return sides if len(sides) == len(found) and len(set(sides)) == 2 else None

@@ -470,6 +470,18 @@ MIGRATIONS: tuple[str | PerEngine, ...] = (
         PRIMARY KEY (table_id, message_id)
     );
     """,
+    # 20: each server's puzzle of the day, per game and kind, kept once chosen (the pool
+    # grows during the day; the day's puzzle and its board's solvers stay the same)
+    """
+    CREATE TABLE daily_puzzles (
+        guild_id INTEGER NOT NULL,
+        local_day TEXT NOT NULL,
+        game TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        puzzle_id INTEGER NOT NULL REFERENCES puzzles (id) ON DELETE CASCADE,
+        PRIMARY KEY (guild_id, local_day, game, kind)
+    );
+    """,
 )
 
 

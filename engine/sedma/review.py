@@ -19,8 +19,12 @@ def margin(hand: SedmaHand, seat: int) -> float:
     return float(score.points[side] - score.points[1 - side])
 
 
+def side_of(hand: SedmaHand, seat: int) -> int:
+    return hand.side_of(seat)
+
+
 # an ace or ten changing sides counts 20 in the margin: half of one / one / two of them
 REVIEW = TrickReview(Thresholds(small=6.0, clear=12.0, big=24.0), sample_world, heuristic,
-                     margin, UNIT, samples=400, trial=24)  # fmt: skip
+                     margin, UNIT, side_of, samples=400, trial=24)  # fmt: skip
 HOLA_REVIEW = TrickReview(Thresholds(small=8.0, clear=16.0, big=30.0), sample_world, heuristic,
-                          margin, UNIT, samples=24, trial=8)  # fmt: skip
+                          margin, UNIT, side_of, samples=24, trial=8)  # fmt: skip

@@ -7,6 +7,7 @@ from engine.review import Thresholds
 from engine.review_models import TrickReview
 from engine.sheepshead.ai import heuristic, sample_world
 from engine.sheepshead.hand import SheepsheadHand
+from engine.sheepshead.phases import PLAY_PHASE
 from engine.words import marked
 
 UNIT = marked("Figures are units on the scoresheet for you at the hand's end (a card point "
@@ -22,6 +23,14 @@ def units(hand: SheepsheadHand, seat: int) -> float:
     return float(score.units[seat]) + margin / 1000
 
 
+def side_of(hand: SheepsheadHand, seat: int) -> int | None:
+    """The picker's side (0) or the defenders' (1) once the tricks are under way: from then to
+    the hand's end the sides no longer change (before, a pick or a call may change them)."""
+    if hand.phase is not PLAY_PHASE or hand.picker is None:
+        return None
+    return hand.side_of(seat)
+
+
 # a tenth of the times a unit is lost / a third / more than half of a unit on average
 REVIEW = TrickReview(Thresholds(small=0.15, clear=0.35, big=0.6), sample_world, heuristic,
-                     units, UNIT, samples=400, trial=24, digits=2)  # fmt: skip
+                     units, UNIT, side_of, samples=400, trial=24, digits=2)  # fmt: skip

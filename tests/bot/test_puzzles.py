@@ -89,8 +89,7 @@ async def test_only_a_first_try_is_rated_and_a_forgotten_member_leaves_none(
         finds = find_puzzles(record, review, confirm=False) or []
         puzzles = PuzzleStore(store)
         (deal_id, _), = await puzzles.unharvested(1, "sedma", 5)
-        if not finds:
-            pytest.skip("this deal has no clear-cut decision")
+        assert finds, "seed 5's deal has a clear-cut decision on 8 worlds (fixed, not timed)"
         await puzzles.add(1, "sedma", deal_id, finds, model_for("sedma").thresholds.clear)
         assert await puzzles.unharvested(1, "sedma", 5) == []
         puzzle = (await puzzles.puzzles(1, "sedma", "best"))[0]

@@ -2,11 +2,15 @@
 a puzzle of that game, gets a position of it privately (a picture and its moves), answers,
 and reads the answer checked and explained, their rating changed; a second try of the same
 puzzle is not rated; /puzzles shows the ratings; Sheepshead's pick-or-pass trainer poses a
-pick. A game without finished deals here has no puzzle yet, and says so."""
+pick. A game without finished deals here has no puzzle yet, and says so. Puzzles are
+harvested on a fixed count of worlds from seeded deals (`harvest_by_worlds`), not against the
+clock."""
 
 from __future__ import annotations
 
 import asyncio
+import random
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -19,6 +23,23 @@ from .helpers import select, start_table
 from .test_records import answer
 
 ASHA, DEV, MIRA = 941, 942, 943
+HARVEST_SAMPLES = 8  # worlds per decision when harvesting: the same puzzles on any machine
+
+
+@pytest.fixture(autouse=True)
+def harvest_by_worlds(env: Env, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Puzzles harvested on a fixed count of worlds, not the bot's time budget, from deals
+    dealt from a fixed seed (the deals' secrets, the first dealer and the computers' seed), the
+    puzzle served among the nearest also chosen from a seed:
+    what the test's deals yield is the same on every run and every machine."""
+    cog = env.bot.get_cog("PuzzleCommands")
+    assert cog is not None
+    cog.harvest_samples = HARVEST_SAMPLES  # type: ignore[attr-defined]
+    cog.rng = random.Random(49)  # type: ignore[attr-defined]  # which near puzzle is served
+    rng = random.Random(49)
+    monkeypatch.setattr("engine.fairness.token_bytes", rng.randbytes)
+    monkeypatch.setattr("engine.fairness.randbelow", rng.randrange)
+    monkeypatch.setattr("bot.tables.secrets", SimpleNamespace(randbits=rng.getrandbits))
 GAMES = [("sedma", 2), ("hola", 2), ("seep", 2), ("seep30", 2), ("suipe", 2), ("sheepshead", 3)]
 
 

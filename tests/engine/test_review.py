@@ -14,7 +14,15 @@ from engine.ai import choose_action
 from engine.records import DealRecord, SeatEntry, make_record, state_at
 from engine.review import Mark, ReviewUnavailable, model_for, review_deal, weigh
 
-GAMES = [("sedma", {"players": 2}), ("seep", {"players": 2})]
+GAMES = [
+    ("sedma", {"players": 2}),
+    ("hola", {"players": 2}),
+    ("seep", {"players": 2}),
+    ("seep30", {"players": 2}),
+    ("suipe", {"players": 2}),
+    ("suipe", {"players": 3}),
+    ("sheepshead", {"players": 3}),
+]
 
 
 def played_record(

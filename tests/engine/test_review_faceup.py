@@ -5,6 +5,9 @@ figures are the same with or without the face-up view."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 import pytest
 
 from engine.records import state_at
@@ -14,10 +17,21 @@ from tests.engine.test_review import played_record
 
 GAMES = [
     ("sedma", {"players": 2}),
+    ("sedma", {"players": 4}),
+    ("hola", {"players": 2}),
     ("seep", {"players": 2}),
+    ("seep30", {"players": 2}),
     ("suipe", {"players": 2}),
+    ("suipe", {"players": 3}),
     ("sheepshead", {"players": 5}),
 ]
+TWO_SIDES = [g for g in GAMES if g != ("suipe", {"players": 3})]
+
+
+def sides(model: Any, deal: Any) -> Sequence[int] | None:
+    """The deal's two sides, where the game's model says it has two (the solver prunes)."""
+    found = getattr(model, "sides", None)
+    return found(deal) if found is not None else None
 
 
 def widest_face_up_step(game: str, rules: dict[str, int]) -> tuple[int, int, str, str]:
@@ -40,7 +54,7 @@ def _spread(game: str, rules: dict[str, int], seed: int) -> tuple[float, int, st
     for solved in review.face_up:
         match = state_at(record, solved.step - 1)
         deal = match.deal  # type: ignore[attr-defined]
-        answers = solve_choices(deal, model.mover(deal, 0), model.final)
+        answers = solve_choices(deal, model.mover(deal, 0), model.final, sides=sides(model, deal))
         best = max(answers, key=lambda a: a[1])
         worst = min(answers, key=lambda a: a[1])
         found.append((best[1] - worst[1], solved.step - 1, best[0], worst[0]))
@@ -62,10 +76,37 @@ def test_a_move_the_cards_punish_shows_face_up_and_the_best_does_not(
     assert solved.played.notation == best and solved.loss == 0
 
 
-def test_the_face_up_view_is_kept_apart_from_what_the_seat_could_know() -> None:
-    record = played_record("sedma", {"players": 2}, 5)
-    with_view = review_deal(record, 0, seed=1, samples=6)
-    without = review_deal(record, 0, seed=1, samples=6, face_up=False)
+@pytest.mark.parametrize(("game", "rules"), TWO_SIDES)
+def test_two_sides_pruned_give_the_figures_of_every_player_for_themselves(
+    game: str, rules: dict[str, int]
+) -> None:
+    """Where a deal has two sides the solver prunes (alpha-beta): each choice's figure is the
+    one the full search (max-n) finds."""
+    record = played_record(game, rules, 6)
+    model = model_for(game)
+    review = review_deal(record, 0, seed=1, samples=2)
+    compared = 0
+    for solved in review.face_up:
+        deal = state_at(record, solved.step - 1).deal  # type: ignore[attr-defined]
+        two = sides(model, deal)
+        assert two is not None and len(set(two)) == 2
+        mover = model.mover(deal, 0)
+        try:
+            full = solve_choices(deal, mover, model.final, budget=60_000)
+        except TooBig:
+            continue  # reached by the pruned search only: an earlier decision
+        assert solve_choices(deal, mover, model.final, sides=two) == full
+        compared += 1
+    assert compared >= 1
+
+
+@pytest.mark.parametrize(("game", "rules"), GAMES)
+def test_the_face_up_view_is_kept_apart_from_what_the_seat_could_know(
+    game: str, rules: dict[str, int]
+) -> None:
+    record = played_record(game, rules, 5)
+    with_view = review_deal(record, 0, seed=1, samples=4)
+    without = review_deal(record, 0, seed=1, samples=4, face_up=False)
     assert with_view.face_up and not without.face_up
     assert with_view.decisions == without.decisions, "the face-up view changes no figure"
     assert with_view.total_loss == without.total_loss
