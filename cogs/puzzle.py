@@ -88,9 +88,10 @@ def explanation(
     best = words.get(puzzle.best, puzzle.best)
     yours = words.get(answer, answer)
     if answer == puzzle.best:
-        lines = [_("✅ Right: {best} is the best move here.", best=best)]
+        lines = [_("✅ Right! The best move here: {best}", best=best)]
     else:
-        lines = [_("❌ Not this time: {best} is the best move here; you chose {yours}.",
+        # the moves on their own (a move's words are a sentence of their own in some games)
+        lines = [_("❌ Not this time. The best move here: {best}\nYou chose: {yours}",
                    best=best, yours=yours)]  # fmt: skip
     if puzzle.kind == "pick":
         lines.append(_("The computer's estimate, from the cards you held:"))
