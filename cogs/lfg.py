@@ -184,6 +184,34 @@ class CardButton(
         )
 
 
+async def card_thread(
+    target: Any, game: str, options: dict[str, Any]
+) -> discord.Thread | None:
+    """The card's table's own thread under a text channel (the channel noted in `options`),
+    named in the table's language; None where the table plays in the card's channel."""
+    if not isinstance(target, discord.TextChannel):
+        return None
+    with speaking(str(options["language"])):
+        title = _("{game} table", game=registry.display_name(registry.game(game).name))
+    thread, _note = await open_thread(target, title)
+    if thread is not None:
+        options["parent_channel_id"] = target.id
+    return thread
+
+
+def card_posted_text(message: discord.Message, in_thread: bool, game: str, pinged: bool) -> str:
+    """The poster's private word that the card is up, where its table plays, and who heard."""
+    answer = _("Your card is up: {link}.", link=message.jump_url)
+    if not in_thread:
+        answer += " " + _(
+            "Its table plays in the card's channel: I may not open threads there."
+        )
+    if pinged:
+        answer += " " + _("I let the members who asked for {game} cards know.",
+                          game=display_name(game))  # fmt: skip
+    return answer
+
+
 class LfgCommands(commands.Cog):
     lfg = app_commands.Group(
         name="lfg",
@@ -254,10 +282,43 @@ class LfgCommands(commands.Cog):
     ) -> None:
         guild_id = interaction.guild_id or 0
         user = interaction.user
-        wait = self.card_cooldown.wait((guild_id, user.id))
+        await self._refuse_another_card(guild_id, user.id)
+        saved = (await self.bot.store.guild_settings(guild_id)).settings
+        target = await self._card_channel(interaction, saved)
+        rules, options = await self._table_settings(
+            interaction, game, saved, players, timer, level, beginner, chosen
+        )
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        thread = await card_thread(target, game, options)
+        home = target if thread is None else thread
+        session = await self.bot.tables.create(
+            guild_id, int(home.id), user.id, game, rules, options=options
+        )
+        logs.set_table(session.id)
+        await session.join(user.id, user.display_name)
+        card = await self.finder.open(session, int(target.id), fill_after)
+        pinged = await self.finder.pings_for(card, saved)
+        message = await self._send_card(target, card, session, pinged)
+        await self.finder.cards.set_message(card.id, message.id)
+        prepare_drawing()
+        if thread is not None:
+            with speaking(session.language):
+                await thread.send(
+                    _(
+                        "Table {number} plays here once its card fills: {link}.",
+                        number=session.id,
+                        link=message.jump_url,
+                    )
+                )
+        answer = card_posted_text(message, thread is not None, game, bool(pinged))
+        await interaction.followup.send(answer, ephemeral=True)
+
+    async def _refuse_another_card(self, guild_id: int, user_id: int) -> None:
+        """A TableError when the member posts cards too fast, or still has one open."""
+        wait = self.card_cooldown.wait((guild_id, user_id))
         if wait:
             raise TableError(cards_at_once(wait))
-        mine = await self.finder.cards.open_card_of_host(guild_id, user.id)
+        mine = await self.finder.cards.open_card_of_host(guild_id, user_id)
         if mine is not None and self.finder.session_of(mine) is not None:
             raise TableError(
                 _(
@@ -267,30 +328,14 @@ class LfgCommands(commands.Cog):
                     link=_card_link(mine),
                 )
             )
-        saved = (await self.bot.store.guild_settings(guild_id)).settings
-        target = await self._card_channel(interaction, saved)
-        rules, options = await self._table_settings(
-            interaction, game, saved, players, timer, level, beginner, chosen
-        )
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        spec = registry.game(game)
-        home: Any = target
-        if isinstance(target, discord.TextChannel):
-            with speaking(str(options["language"])):
-                title = _("{game} table", game=registry.display_name(spec.name))
-            thread, _note = await open_thread(target, title)
-            if thread is not None:
-                home = thread
-                options["parent_channel_id"] = target.id
-        session = await self.bot.tables.create(
-            guild_id, int(home.id), user.id, game, rules, options=options
-        )
-        logs.set_table(session.id)
-        await session.join(user.id, user.display_name)
-        card = await self.finder.open(session, int(target.id), fill_after)
-        pinged = await self.finder.pings_for(card, saved)
+
+    async def _send_card(
+        self, target: Any, card: CardRow, session: TableSession, pinged: list[int]
+    ) -> discord.Message:
+        """The card in its channel, pinging those who asked for its game's cards; when it
+        cannot be posted, the card is withdrawn and a TableError says where to ask."""
         try:
-            message = await target.send(
+            message: discord.Message = await target.send(
                 _ping_text(card, pinged, session.language),
                 embed=card_embed(card, session),
                 view=card_view(card, session.language),
@@ -306,26 +351,7 @@ class LfgCommands(commands.Cog):
                     channel=target.mention,
                 )
             ) from None
-        await self.finder.cards.set_message(card.id, message.id)
-        prepare_drawing()
-        if home is not target:
-            with speaking(session.language):
-                await home.send(
-                    _(
-                        "Table {number} plays here once its card fills: {link}.",
-                        number=session.id,
-                        link=message.jump_url,
-                    )
-                )
-        answer = _("Your card is up: {link}.", link=message.jump_url)
-        if home is target:
-            answer += " " + _(
-                "Its table plays in the card's channel: I may not open threads there."
-            )
-        if pinged:
-            answer += " " + _("I let the members who asked for {game} cards know.",
-                              game=display_name(game))  # fmt: skip
-        await interaction.followup.send(answer, ephemeral=True)
+        return message
 
     async def _card_channel(self, interaction: discord.Interaction, saved: dict[str, Any]) -> Any:
         """Where the card goes: the server's channel for cards, else here; a TableError when
