@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import logging
 import re
+from collections.abc import Coroutine, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
@@ -185,7 +186,7 @@ class CardButton(
 
 
 async def card_thread(
-    target: Any, game: str, options: dict[str, Any]
+    target: object, game: str, options: dict[str, object]
 ) -> discord.Thread | None:
     """The card's table's own thread under a text channel (the channel noted in `options`),
     named in the table's language; None where the table plays in the card's channel."""
@@ -234,7 +235,7 @@ class LfgCommands(commands.Cog):
     async def cog_unload(self) -> None:
         await self.finder.close()
 
-    def schedule(self, coro: Any) -> None:
+    def schedule(self, coro: Coroutine[object, object, None]) -> None:
         """Work after an answer (kept, so a close stops it); through the turn loop's
         background while it runs, so that the tests' idle waits for it."""
         self.bot.flow.schedule(coro)
@@ -246,7 +247,7 @@ class LfgCommands(commands.Cog):
 
     # ----- /lfg <game> ------------------------------------------------------------------
 
-    async def _post(self, interaction: discord.Interaction, game: str, **values: Any) -> None:
+    async def _post(self, interaction: discord.Interaction, game: str, **values: object) -> None:
         await self.post_card(interaction, game, **values)
 
     # `/lfg new <game>`, as `/table new <game>`: a group holds at most 25 subcommands, and
@@ -278,7 +279,7 @@ class LfgCommands(commands.Cog):
         level: str | None = None,
         beginner: bool = False,
         fill_after: int | None = None,
-        **chosen: Any,
+        **chosen: object,
     ) -> None:
         guild_id = interaction.guild_id or 0
         user = interaction.user
@@ -353,7 +354,9 @@ class LfgCommands(commands.Cog):
             ) from None
         return message
 
-    async def _card_channel(self, interaction: discord.Interaction, saved: dict[str, Any]) -> Any:
+    async def _card_channel(
+        self, interaction: discord.Interaction, saved: Mapping[str, object]
+    ) -> Any:
         """Where the card goes: the server's channel for cards, else here; a TableError when
         the bot may not post there."""
         chosen = lfg_settings(saved).channel_id
@@ -398,17 +401,17 @@ class LfgCommands(commands.Cog):
         self,
         interaction: discord.Interaction,
         game: str,
-        saved: dict[str, Any],
+        saved: Mapping[str, object],
         players: int | None,
         timer: str | None,
         level: str | None,
         beginner: bool,
-        chosen: dict[str, Any],
-    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        chosen: Mapping[str, object],
+    ) -> tuple[dict[str, Any], dict[str, object]]:
         """The new table's rules and options, as `/table new` makes them."""
         defaults = server.effective(saved)
         language = await self.bot.preferences.server_language(interaction.guild_id) or current()
-        options: dict[str, Any] = {
+        options: dict[str, object] = {
             "turn_timer": server.TIMERS[timer or defaults["timer"]],
             "computer_level": level or defaults["level"],
             "hints": beginner,

@@ -685,7 +685,7 @@ async def next_picker(
     return Picker(session, user_id), await hand_files(session, seat)
 
 
-class _Button(discord.ui.Button[Any]):
+class _Button(discord.ui.Button[Picker]):
     def __init__(
         self,
         label: str,
@@ -702,7 +702,7 @@ class _Button(discord.ui.Button[Any]):
         await self.handler(interaction)
 
 
-class _Select(discord.ui.Select[Any]):
+class _Select(discord.ui.Select[Picker]):
     def __init__(
         self,
         placeholder: str,

@@ -469,7 +469,7 @@ def event_settings(
     """An event's options: its tables' settings (the server's defaults, in its language),
     the format's numbers, and who may enter when."""
     defaults = server.effective(saved)
-    numbers: dict[str, Any] = {
+    numbers: dict[str, object] = {
         "rounds": rounds or 0, "best_of": best_of or 1,
         "hands": int(rules.get("hands", 0) or 0),
         "duration": 60.0 * (minutes or 0),
@@ -503,7 +503,7 @@ async def open_event_thread(
 
 def new_event_command(
     make_event: Callable[..., Awaitable[None]],
-) -> app_commands.Group | app_commands.Command[Any, ..., None]:
+) -> app_commands.Group | app_commands.Command[TournamentCommands, ..., None]:
     """/tournament new: a subcommand per registered game, each with the game's own options;
     past EVENT_OPTIONS_UP_TO games (more than one command's 8,000 characters hold as
     subcommands), one command with the game as a choice, its options at their defaults.
@@ -727,7 +727,7 @@ class TournamentCommands(
     ) -> None:
         if not interaction.permissions.manage_guild:
             raise EventError(_("Only members who manage the server change this."))
-        changes: dict[str, Any] = {}
+        changes: dict[str, object] = {}
         if role is not None:
             changes["tournament_role"] = role.id
         if rated is not None:
