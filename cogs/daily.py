@@ -35,7 +35,7 @@ from bot.leaderboards import BoardPage
 from bot.localised import localise
 from bot.puzzles import PuzzleStore
 from bot.storage import StoreFault
-from bot.storage.daily import DayRow
+from bot.storage.daily import DayRow, DealRow
 from cogs.common import TAKEN, answer_unexpected, can_attach, channel_of, tell
 from cogs.leaderboard import board_model
 from cogs.options import Option, choice_of, game_option, with_options
@@ -169,7 +169,7 @@ class DailyCommands(commands.Cog):
         except StoreFault as error:
             await answer_unexpected(interaction, error)
 
-    daily_command: app_commands.Command[Any, ..., None] = app_commands.guild_only()(
+    daily_command: app_commands.Command[DailyCommands, ..., None] = app_commands.guild_only()(
         app_commands.command(
             name="daily", description=N_("Today's deal: the same cards for everyone")
         )(_daily)
@@ -342,7 +342,7 @@ class DailyCommands(commands.Cog):
                     posted += await self._post_board(channel_id, day.local_day, deal)
         return posted
 
-    async def _post_board(self, channel_id: int, local_day: str, deal: Any) -> int:
+    async def _post_board(self, channel_id: int, local_day: str, deal: DealRow) -> int:
         page, day, _deal = await self.daily.day_board(deal.guild_id, deal.game, 0, local_day)
         if not page.rows:
             return 0

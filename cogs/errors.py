@@ -51,7 +51,7 @@ def moved_to(group: app_commands.Group, interaction: discord.Interaction) -> str
 def no_such_game(error: app_commands.CommandNotFound, interaction: discord.Interaction) -> str:
     """A subcommand this version does not have (a game no longer installed): the choices."""
     tree = interaction.client.tree  # type: ignore[attr-defined]  # the client is our bot
-    group: Any = tree.get_command(error.parents[0]) if error.parents else None
+    group: object = tree.get_command(error.parents[0]) if error.parents else None
     for name in error.parents[1:]:
         group = group.get_command(name) if isinstance(group, app_commands.Group) else None
     names = [c.name for c in group.commands] if isinstance(group, app_commands.Group) else []

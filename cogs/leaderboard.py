@@ -14,7 +14,15 @@ from discord.ext import commands
 from bot.daily import DAILY_BOARDS
 from bot.drawing import drawn
 from bot.i18n import N_, _
-from bot.leaderboards import Board, BoardPage, Period, board_choices, board_page, stats_for
+from bot.leaderboards import (
+    Board,
+    BoardPage,
+    Period,
+    Standing,
+    board_choices,
+    board_page,
+    stats_for,
+)
 from bot.translator import said
 from cogs.common import bot_of, can_attach, guarded, page_button, send_page, tell
 from cogs.options import Option, choice_of, game_option, per_game, with_options
@@ -29,7 +37,7 @@ if TYPE_CHECKING:
 def board_model(page: BoardPage) -> board_image.BoardModel:
     from renderers import leaderboard as board_image  # Pillow and the renderers: on first use
 
-    def row(standing: Any) -> board_image.BoardRow:
+    def row(standing: Standing) -> board_image.BoardRow:
         return board_image.BoardRow(
             standing.place,
             standing.name,
@@ -151,7 +159,7 @@ class LeaderboardCommands(commands.Cog):
         chosen = Period(period or Period.ALL.value)
         await send_page(interaction, await board_message(interaction, game, board, chosen, 0))
 
-    leaderboard: app_commands.Command[Any, ..., None] = app_commands.guild_only()(
+    leaderboard: app_commands.Command[LeaderboardCommands, ..., None] = app_commands.guild_only()(
         app_commands.command(name="leaderboard", description=N_("This server's best players"))(
             _leaderboard
         )

@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import logging
 import re
+from collections.abc import Coroutine, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
@@ -184,6 +185,34 @@ class CardButton(
         )
 
 
+async def card_thread(
+    target: object, game: str, options: dict[str, object]
+) -> discord.Thread | None:
+    """The card's table's own thread under a text channel (the channel noted in `options`),
+    named in the table's language; None where the table plays in the card's channel."""
+    if not isinstance(target, discord.TextChannel):
+        return None
+    with speaking(str(options["language"])):
+        title = _("{game} table", game=registry.display_name(registry.game(game).name))
+    thread, _note = await open_thread(target, title)
+    if thread is not None:
+        options["parent_channel_id"] = target.id
+    return thread
+
+
+def card_posted_text(message: discord.Message, in_thread: bool, game: str, pinged: bool) -> str:
+    """The poster's private word that the card is up, where its table plays, and who heard."""
+    answer = _("Your card is up: {link}.", link=message.jump_url)
+    if not in_thread:
+        answer += " " + _(
+            "Its table plays in the card's channel: I may not open threads there."
+        )
+    if pinged:
+        answer += " " + _("I let the members who asked for {game} cards know.",
+                          game=display_name(game))  # fmt: skip
+    return answer
+
+
 class LfgCommands(commands.Cog):
     lfg = app_commands.Group(
         name="lfg",
@@ -206,7 +235,7 @@ class LfgCommands(commands.Cog):
     async def cog_unload(self) -> None:
         await self.finder.close()
 
-    def schedule(self, coro: Any) -> None:
+    def schedule(self, coro: Coroutine[object, object, None]) -> None:
         """Work after an answer (kept, so a close stops it); through the turn loop's
         background while it runs, so that the tests' idle waits for it."""
         self.bot.flow.schedule(coro)
@@ -218,7 +247,7 @@ class LfgCommands(commands.Cog):
 
     # ----- /lfg <game> ------------------------------------------------------------------
 
-    async def _post(self, interaction: discord.Interaction, game: str, **values: Any) -> None:
+    async def _post(self, interaction: discord.Interaction, game: str, **values: object) -> None:
         await self.post_card(interaction, game, **values)
 
     # `/lfg new <game>`, as `/table new <game>`: a group holds at most 25 subcommands, and
@@ -250,14 +279,47 @@ class LfgCommands(commands.Cog):
         level: str | None = None,
         beginner: bool = False,
         fill_after: int | None = None,
-        **chosen: Any,
+        **chosen: object,
     ) -> None:
         guild_id = interaction.guild_id or 0
         user = interaction.user
-        wait = self.card_cooldown.wait((guild_id, user.id))
+        await self._refuse_another_card(guild_id, user.id)
+        saved = (await self.bot.store.guild_settings(guild_id)).settings
+        target = await self._card_channel(interaction, saved)
+        rules, options = await self._table_settings(
+            interaction, game, saved, players, timer, level, beginner, chosen
+        )
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        thread = await card_thread(target, game, options)
+        home = target if thread is None else thread
+        session = await self.bot.tables.create(
+            guild_id, int(home.id), user.id, game, rules, options=options
+        )
+        logs.set_table(session.id)
+        await session.join(user.id, user.display_name)
+        card = await self.finder.open(session, int(target.id), fill_after)
+        pinged = await self.finder.pings_for(card, saved)
+        message = await self._send_card(target, card, session, pinged)
+        await self.finder.cards.set_message(card.id, message.id)
+        prepare_drawing()
+        if thread is not None:
+            with speaking(session.language):
+                await thread.send(
+                    _(
+                        "Table {number} plays here once its card fills: {link}.",
+                        number=session.id,
+                        link=message.jump_url,
+                    )
+                )
+        answer = card_posted_text(message, thread is not None, game, bool(pinged))
+        await interaction.followup.send(answer, ephemeral=True)
+
+    async def _refuse_another_card(self, guild_id: int, user_id: int) -> None:
+        """A TableError when the member posts cards too fast, or still has one open."""
+        wait = self.card_cooldown.wait((guild_id, user_id))
         if wait:
             raise TableError(cards_at_once(wait))
-        mine = await self.finder.cards.open_card_of_host(guild_id, user.id)
+        mine = await self.finder.cards.open_card_of_host(guild_id, user_id)
         if mine is not None and self.finder.session_of(mine) is not None:
             raise TableError(
                 _(
@@ -267,30 +329,14 @@ class LfgCommands(commands.Cog):
                     link=_card_link(mine),
                 )
             )
-        saved = (await self.bot.store.guild_settings(guild_id)).settings
-        target = await self._card_channel(interaction, saved)
-        rules, options = await self._table_settings(
-            interaction, game, saved, players, timer, level, beginner, chosen
-        )
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        spec = registry.game(game)
-        home: Any = target
-        if isinstance(target, discord.TextChannel):
-            with speaking(str(options["language"])):
-                title = _("{game} table", game=registry.display_name(spec.name))
-            thread, _note = await open_thread(target, title)
-            if thread is not None:
-                home = thread
-                options["parent_channel_id"] = target.id
-        session = await self.bot.tables.create(
-            guild_id, int(home.id), user.id, game, rules, options=options
-        )
-        logs.set_table(session.id)
-        await session.join(user.id, user.display_name)
-        card = await self.finder.open(session, int(target.id), fill_after)
-        pinged = await self.finder.pings_for(card, saved)
+
+    async def _send_card(
+        self, target: Any, card: CardRow, session: TableSession, pinged: list[int]
+    ) -> discord.Message:
+        """The card in its channel, pinging those who asked for its game's cards; when it
+        cannot be posted, the card is withdrawn and a TableError says where to ask."""
         try:
-            message = await target.send(
+            message: discord.Message = await target.send(
                 _ping_text(card, pinged, session.language),
                 embed=card_embed(card, session),
                 view=card_view(card, session.language),
@@ -306,28 +352,11 @@ class LfgCommands(commands.Cog):
                     channel=target.mention,
                 )
             ) from None
-        await self.finder.cards.set_message(card.id, message.id)
-        prepare_drawing()
-        if home is not target:
-            with speaking(session.language):
-                await home.send(
-                    _(
-                        "Table {number} plays here once its card fills: {link}.",
-                        number=session.id,
-                        link=message.jump_url,
-                    )
-                )
-        answer = _("Your card is up: {link}.", link=message.jump_url)
-        if home is target:
-            answer += " " + _(
-                "Its table plays in the card's channel: I may not open threads there."
-            )
-        if pinged:
-            answer += " " + _("I let the members who asked for {game} cards know.",
-                              game=display_name(game))  # fmt: skip
-        await interaction.followup.send(answer, ephemeral=True)
+        return message
 
-    async def _card_channel(self, interaction: discord.Interaction, saved: dict[str, Any]) -> Any:
+    async def _card_channel(
+        self, interaction: discord.Interaction, saved: Mapping[str, object]
+    ) -> Any:
         """Where the card goes: the server's channel for cards, else here; a TableError when
         the bot may not post there."""
         chosen = lfg_settings(saved).channel_id
@@ -372,17 +401,17 @@ class LfgCommands(commands.Cog):
         self,
         interaction: discord.Interaction,
         game: str,
-        saved: dict[str, Any],
+        saved: Mapping[str, object],
         players: int | None,
         timer: str | None,
         level: str | None,
         beginner: bool,
-        chosen: dict[str, Any],
-    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        chosen: Mapping[str, object],
+    ) -> tuple[dict[str, Any], dict[str, object]]:
         """The new table's rules and options, as `/table new` makes them."""
         defaults = server.effective(saved)
         language = await self.bot.preferences.server_language(interaction.guild_id) or current()
-        options: dict[str, Any] = {
+        options: dict[str, object] = {
             "turn_timer": server.TIMERS[timer or defaults["timer"]],
             "computer_level": level or defaults["level"],
             "hints": beginner,

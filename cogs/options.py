@@ -9,7 +9,7 @@ callback a signature made of `Option`s, and the callback receives them as keywor
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, Optional
 
@@ -37,7 +37,7 @@ class Option:
     name: str
     annotation: Any
     description: str | app_commands.locale_str
-    default: Any = inspect.Parameter.empty
+    default: object = inspect.Parameter.empty
     choices: tuple[app_commands.Choice[Any], ...] = ()  # named choices (with a plain type)
 
 
@@ -94,13 +94,13 @@ def per_game(
     specs: Sequence[GameSpec],
     description: Callable[[GameSpec], app_commands.locale_str],
     options: Callable[[GameSpec], Sequence[Option]],
-    handler: Callable[..., Any],
+    handler: Callable[..., Awaitable[None]],
 ) -> list[app_commands.Command[Any, ..., Any]]:
     """One subcommand per game, named after it, with that game's options; each calls
     `handler(self, interaction, game, **values)`."""
 
     def bind(game: str) -> CommandCallback:
-        async def play(self: Any, interaction: discord.Interaction, **values: Any) -> None:
+        async def play(self: object, interaction: discord.Interaction, **values: object) -> None:
             await handler(self, interaction, game, **values)
 
         # discord.py passes the cog as `self` to a callback it sees inside a class

@@ -36,7 +36,7 @@ from cogs.common import (
 )
 from cogs.replies import InteractionReply
 from engine.cards import Card
-from engine.core import PUBLIC, GameState, MoveGroup
+from engine.core import PUBLIC, Action, GameState, MoveGroup
 from engine.pictures import TrickTable
 from engine.registry import Hint
 
@@ -238,10 +238,10 @@ Handler = Callable[..., Awaitable[None]]
 MOVE_LISTS = 4  # selects of moves in one picker (the fifth row keeps the Hint button)
 
 
-def move_lists(groups: list[tuple[Any, ...]]) -> list[list[Any]] | None:
+def move_lists(groups: list[tuple[Action, ...]]) -> list[list[Action]] | None:
     """Every move in at most `MOVE_LISTS` lists of `PAGE`, a card's moves kept together where
     they fit in one list; None when there are more moves than the lists hold."""
-    lists: list[list[Any]] = [[]]
+    lists: list[list[Action]] = [[]]
     for moves in groups:
         if len(lists[-1]) + len(moves) > PAGE and lists[-1]:
             lists.append([])
@@ -280,7 +280,7 @@ class Picker(OwnView):
     # what is shown -----------------------------------------------------------------------
 
     @property
-    def match(self) -> Any:
+    def match(self) -> GameState:
         assert self.session.match is not None
         return self.session.match
 
@@ -313,6 +313,8 @@ class Picker(OwnView):
         return _("Your turn: choose a card.")
 
     def _build(self) -> None:
+        """The picker's components for where the player is: confirming a move, choosing
+        among the turn's moves, or choosing among one card's (or one question's) moves."""
         self.clear_items()
         seat = self.session.seat_of(self.user_id)
         hand = () if seat is None else self.match.view(seat).hand_picture().cards
@@ -320,69 +322,86 @@ class Picker(OwnView):
         self.numbers = {card.shown(pack): n for n, card in enumerate(hand, 1)}  # as the image
         tag = f"{self.tag}:{self.session.id}:{self.turn}"
         if self.move:
-            self.add_item(
-                _Button(_("Confirm"), f"{tag}:confirm", discord.ButtonStyle.success, self._confirm)
-            )
-            self.add_item(
-                _Button(_("Back"), f"{tag}:back", discord.ButtonStyle.secondary, self._back)
-            )
+            self._add_confirm(tag)
             return
-        groups = self.groups()
         phase = self.phase()
         if self.card is None and phase is None:
-            legal = list(self.match.legal_actions())
-            if len(legal) == 1:  # a forced move: one tap plays it
-                label = self._label(legal[0])[:80]  # the move's words say their verb
-                self.add_item(
-                    _Button(label, f"{tag}:forced", discord.ButtonStyle.success,
-                            self._play_now(legal[0].notation))
-                )  # fmt: skip
-                return
-            if len(legal) <= PAGE:  # every move in one list, each in words: picked, played
-                options = self._move_options(legal)
-                self.add_item(
-                    _Select(_("Choose your move"), f"{tag}:play", options, self._play_move)
-                )
-                self._add_hint_button(tag)
-                return
-            lists = move_lists([g.actions for g in groups])
-            if lists is not None:  # several lists, a few cards' moves each: still 3 taps
-                for index, moves in enumerate(lists):
-                    keys = dict.fromkeys(self._key(m) for m in moves)
-                    options = self._move_options(moves)
-                    placeholder = _("Moves with {cards}", cards=", ".join(keys))[:150]
-                    self.add_item(
-                        _Select(placeholder, f"{tag}:play:{index}", options, self._play_move)
-                    )
-                self._add_hint_button(tag)
-                return
-            options = [
-                discord.SelectOption(
-                    label=f"{self._number(g.key)}{g.key}",
-                    value=g.key,
-                    description=self._card_text(g)[:100],
-                )
-                for g in groups
-            ][:PAGE]
-            self.add_item(_Select(_("Choose a card"), f"{tag}:card", options, self._choose_card))
-            self._add_hint_button(tag)
+            self._add_turn_moves(tag)
             return
+        groups = self.groups()
         chosen = phase if self.card is None else next(g for g in groups if g.key == self.card)
         assert chosen is not None
         if chosen.choose:
             self._add_card_choice(tag, chosen)
+        elif chosen.buttons:
+            self._add_answer_buttons(tag, chosen)
+        else:
+            self._add_move_page(tag, chosen)
+
+    def _add_confirm(self, tag: str) -> None:
+        """Confirm (or go back on) the move chosen, or hinted."""
+        self.add_item(
+            _Button(_("Confirm"), f"{tag}:confirm", discord.ButtonStyle.success, self._confirm)
+        )
+        self.add_item(_Button(_("Back"), f"{tag}:back", discord.ButtonStyle.secondary, self._back))
+
+    def _add_turn_moves(self, tag: str) -> None:
+        """The turn's moves in as few taps as they allow: a forced move in one button, a few
+        moves in one list, more in a list per few cards, else a list of the cards."""
+        legal = list(self.match.legal_actions())
+        if len(legal) == 1:  # a forced move: one tap plays it
+            label = self._label(legal[0])[:80]  # the move's words say their verb
+            self.add_item(
+                _Button(label, f"{tag}:forced", discord.ButtonStyle.success,
+                        self._play_now(legal[0].notation))
+            )  # fmt: skip
             return
-        if chosen.buttons:
-            names = self.session.names()
-            for index, action in enumerate(chosen.actions):
-                label = self.match.describe(action, names)[:80]
-                self.add_item(
-                    _Button(label, f"{tag}:answer:{index}", discord.ButtonStyle.primary,
-                            self._play_now(action.notation))
-                )  # fmt: skip
-            self._add_hint_button(tag)
-            return
-        moves = list(chosen.actions)
+        groups = self.groups()
+        lists = move_lists([g.actions for g in groups])
+        if len(legal) <= PAGE:  # every move in one list, each in words: picked, played
+            options = self._move_options(legal)
+            self.add_item(_Select(_("Choose your move"), f"{tag}:play", options, self._play_move))
+        elif lists is not None:  # several lists, a few cards' moves each: still 3 taps
+            self._add_move_lists(tag, lists)
+        else:
+            self._add_card_list(tag, groups)
+        self._add_hint_button(tag)
+
+    def _add_move_lists(self, tag: str, lists: list[list[Action]]) -> None:
+        """One select per list of moves, named after the cards whose moves it holds."""
+        for index, moves in enumerate(lists):
+            keys = dict.fromkeys(self._key(m) for m in moves)
+            options = self._move_options(moves)
+            placeholder = _("Moves with {cards}", cards=", ".join(keys))[:150]
+            self.add_item(_Select(placeholder, f"{tag}:play:{index}", options, self._play_move))
+
+    def _add_card_list(self, tag: str, groups: list[MoveGroup]) -> None:
+        """The cards to choose from, numbered like the hand image, each with what it can do."""
+        options = [
+            discord.SelectOption(
+                label=f"{self._number(g.key)}{g.key}",
+                value=g.key,
+                description=self._card_text(g)[:100],
+            )
+            for g in groups
+        ][:PAGE]
+        self.add_item(_Select(_("Choose a card"), f"{tag}:card", options, self._choose_card))
+
+    def _add_answer_buttons(self, tag: str, group: MoveGroup) -> None:
+        """A question answered with a tap (a bid, a call…): one button per answer."""
+        names = self.session.names()
+        for index, action in enumerate(group.actions):
+            label = self.match.describe(action, names)[:80]
+            self.add_item(
+                _Button(label, f"{tag}:answer:{index}", discord.ButtonStyle.primary,
+                        self._play_now(action.notation))
+            )  # fmt: skip
+        self._add_hint_button(tag)
+
+    def _add_move_page(self, tag: str, group: MoveGroup) -> None:
+        """One page of a card's (or a question's) moves, with Previous and Next past one
+        page, and Back to the cards (or the Hint button for a question)."""
+        moves = list(group.actions)
         pages = max(1, -(-len(moves) // PAGE))
         shown = moves[self.page * PAGE : (self.page + 1) * PAGE]
         names = self.session.names()
@@ -394,24 +413,7 @@ class Picker(OwnView):
             _Select(_("Choose a move"), f"{tag}:move:{self.page}", options, self._play_move)
         )
         if pages > 1:
-            self.add_item(
-                _Button(
-                    _("Previous"),
-                    f"{tag}:prev",
-                    discord.ButtonStyle.secondary,
-                    self._prev,
-                    disabled=self.page == 0,
-                )
-            )
-            self.add_item(
-                _Button(
-                    _("Next"),
-                    f"{tag}:next",
-                    discord.ButtonStyle.secondary,
-                    self._next,
-                    disabled=self.page >= pages - 1,
-                )
-            )
+            self._add_page_buttons(tag, pages)
         if self.card is not None:
             self.add_item(
                 _Button(_("Back"), f"{tag}:back", discord.ButtonStyle.secondary, self._back)
@@ -419,12 +421,22 @@ class Picker(OwnView):
         else:
             self._add_hint_button(tag)
 
-    def _move_options(self, moves: list[Any]) -> list[discord.SelectOption]:
+    def _add_page_buttons(self, tag: str, pages: int) -> None:
+        self.add_item(
+            _Button(_("Previous"), f"{tag}:prev", discord.ButtonStyle.secondary, self._prev,
+                    disabled=self.page == 0)
+        )  # fmt: skip
+        self.add_item(
+            _Button(_("Next"), f"{tag}:next", discord.ButtonStyle.secondary, self._next,
+                    disabled=self.page >= pages - 1)
+        )  # fmt: skip
+
+    def _move_options(self, moves: Sequence[Action]) -> list[discord.SelectOption]:
         """Moves to choose from, each in words and numbered like the hand image."""
         return [discord.SelectOption(label=self._label(m)[:100], value=m.notation) for m in moves]
 
-    def _key(self, action: Any) -> str:
-        card = getattr(action, "card", None)
+    def _key(self, action: Action) -> str:
+        card = action.card
         if card is None:
             return "…"
         shown = card.shown(self.match.pack)
@@ -434,8 +446,8 @@ class Picker(OwnView):
         """ "3 · " for the third card of the hand image (its cards are numbered)."""
         return f"{self.numbers[key]} · " if key in self.numbers else ""
 
-    def _label(self, action: Any) -> str:
-        card = getattr(action, "card", None)
+    def _label(self, action: Action) -> str:
+        card = action.card
         number = self._number(card.shown(self.match.pack)) if card is not None else ""
         return number + str(self.match.describe(action, self.session.names()))
 
@@ -671,7 +683,7 @@ async def next_picker(
     return Picker(session, user_id), await hand_files(session, seat)
 
 
-class _Button(discord.ui.Button[Any]):
+class _Button(discord.ui.Button[Picker]):
     def __init__(
         self,
         label: str,
@@ -688,7 +700,7 @@ class _Button(discord.ui.Button[Any]):
         await self.handler(interaction)
 
 
-class _Select(discord.ui.Select[Any]):
+class _Select(discord.ui.Select[Picker]):
     def __init__(
         self,
         placeholder: str,

@@ -110,7 +110,7 @@ class PlayOnSelect(
         bot.flow.schedule(bot.flow.advance(session))
         await tell(interaction, _("Your practice table is ready: {thread}.", thread=thread.mention))
 
-    async def private_thread(self, interaction: discord.Interaction) -> Any:
+    async def private_thread(self, interaction: discord.Interaction) -> discord.Thread | None:
         """A private thread for the practice, under the channel asked in (or its thread's);
         None, the player told why, when it cannot be made."""
         channel = interaction.channel

@@ -35,7 +35,7 @@ from cogs.table_layout import (
     summary_form,
     table_form,
 )
-from engine.core import PUBLIC, RecapView, Shuffled
+from engine.core import PUBLIC, GameState, RecapView, Shuffled
 from engine.pictures import TablePicture, TrickTable
 from engine.registry import display_name
 
@@ -119,7 +119,7 @@ def side_colour(picture: TablePicture, seat: int) -> int:
 COMMITMENT_SHOWN = 16  # hex digits of the commitment the table message shows
 
 
-def commitment_of(match: Any) -> str | None:
+def commitment_of(match: GameState) -> str | None:
     """The commitment to the secret of the deal being cut or played (None without one)."""
     if match.is_terminal:
         return None

@@ -31,6 +31,7 @@ from cogs.places import EVERYWHERE, USER_OR_SERVER
 from engine import registry
 from engine.cards import parse_cards, pretty_cards
 from engine.core import PUBLIC
+from engine.pictures import TablePicture, TrickTable
 from engine.registry import GameSpec, display_name
 
 if TYPE_CHECKING:
@@ -118,10 +119,10 @@ def example_picture(example_id: str) -> LessonPicture:
     return LessonPicture(before, move, after, *labels)
 
 
-def _floor_of(picture: Any) -> tuple[Any, ...]:
+def _floor_of(picture: TablePicture) -> tuple[object, ...]:
     """The cards a table picture shows in its middle: a move that moves none of them (a pick,
     a bury, a call) is not seen there."""
-    if hasattr(picture, "trick"):
+    if isinstance(picture, TrickTable):
         return (picture.trick, picture.last_trick)
     return (picture.loose, picture.piles, picture.face_down)
 

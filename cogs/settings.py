@@ -120,7 +120,7 @@ class SettingsCommands(
         heading = _("Saved. New tables now start with:") if changes else _("Nothing changed:")
         await tell(interaction, f"{heading}\n{server.describe(current.settings)}")
 
-    tables: app_commands.Command[Any, ..., None] = app_commands.command(
+    tables: app_commands.Command[SettingsCommands, ..., None] = app_commands.command(
         name="tables", description=N_("Defaults for new tables and rating")
     )(_tables)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -112,321 +113,299 @@ def new_table_description(spec: GameSpec) -> app_commands.locale_str:
     return said(N_("Open a table of {game}"), game=spec.display_name)
 
 
+def new_table_group(open_table: Callable[..., Awaitable[None]]) -> app_commands.Group:
+    """/table new: one subcommand per registered game, each calling `open_table`."""
+    new = app_commands.Group(name="new", description=N_("Open a table in this channel"))
+    for command in per_game(registry.games(), new_table_description, new_table_options,
+                            open_table):  # fmt: skip
+        new.add_command(command)
+    return new
+
+
 def seat_option() -> Option:
     high = max(spec.max_players for spec in registry.games())
     annotation = app_commands.Range[int, 1, high] | None
     return Option("seat", annotation, N_("the seat you want (partners sit opposite)"), None)
 
 
-def table_commands() -> type[commands.GroupCog]:
-    """The /table group, made when the cog loads so every registered game is offered."""
+@app_commands.allowed_installs(guilds=True, users=True)
+@app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+class TableCommands(
+    commands.GroupCog,
+    group_name="table",
+    group_description=N_("Card game tables"),
+):
+    """The /table group. discord.py runs this module afresh each time it loads it as an
+    extension, so the class, made then, offers every game registered at that moment."""
 
-    @app_commands.allowed_installs(guilds=True, users=True)
-    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
-    class TableCommands(
-        commands.GroupCog,
-        group_name="table",
-        group_description=N_("Card game tables"),
-    ):
-        def __init__(self, bot: SeepBot) -> None:
-            self.bot = bot
-            super().__init__()
+    def __init__(self, bot: SeepBot) -> None:
+        self.bot = bot
+        super().__init__()
 
-        async def _open(self, interaction: discord.Interaction, game: str, **values: Any) -> None:
-            await self.open_table(interaction, game, **values)
-
-        new = app_commands.Group(name="new", description=N_("Open a table in this channel"))
-        for _command in per_game(registry.games(), new_table_description, new_table_options,
-                                 _open):  # fmt: skip
-            new.add_command(_command)
-        del _command  # not a command of the cog itself
-
-        async def open_table(
-            self,
-            interaction: discord.Interaction,
-            game: str,
-            players: int | None = None,
-            timer: str | None = None,
-            level: str | None = None,
-            beginner: bool = False,
-            **chosen: Any,
-        ) -> None:
-            context = context_of_interaction(interaction)
-            refusal = None if relayed(context) else cannot_post(interaction.channel)
-            if refusal:
-                await tell(interaction, refusal)
-                return
-            # a table outside servers that added the bot is its players' own: their scope
-            guild_id = PRIVATE_SCOPE if relayed(context) else interaction.guild_id or 0
-            saved = (await self.bot.store.guild_settings(guild_id)).settings
-            options = await new_table_settings(
-                self.bot, interaction, context, saved, timer, level, beginner
-            )
-            try:
-                spec = registry.game(game)
-                rules: dict[str, Any] = {"players": players or spec.default_players}
-                language = options["language"]
-                assert isinstance(language, str)
-                rules |= server.table_rules(spec, chosen, saved, language)
-                self.bot.tables.validate(game, rules)
-            except (TableError, registry.UnknownGame) as error:
-                await tell(interaction, str(error))
-                return
-            channel = interaction.channel
-            home: Any = channel
-            note = ""
-            if isinstance(channel, discord.TextChannel) and not relayed(context):
-                title = _("{game} table", game=registry.display_name(spec.name))
-                thread, note = await open_thread(channel, title)
-                if thread is not None:
-                    home = thread
-                    options["parent_channel_id"] = channel.id
-            session = await self.bot.tables.create(
-                guild_id,
-                getattr(home, "id", None) or interaction.channel_id or 0,
-                interaction.user.id,
-                game,
-                rules,
-                options=options,
-            )
-            logs.set_table(session.id)
-            await session.join(interaction.user.id, interaction.user.display_name)
-            if people_at_most(context) == 1:  # a DM with the bot: the other seats are computers'
-                level = str(options["computer_level"])
-                for _seat in range(session.players - 1):
-                    await session.add_computer(interaction.user.id, level)
-                note = _(
-                    "Only you and I are in this DM, so every other seat goes to a computer "
-                    "player. To play with people, open the table in a group DM or a server."
-                )
-            thread = None if home is channel else home
-            await post_lobby(self.bot, interaction, session, thread, note, context)
-
-        @app_commands.command(
-            name="setup", description=N_("Change the table's settings before the start (host only)")
+    async def open_table(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        players: int | None = None,
+        timer: str | None = None,
+        level: str | None = None,
+        beginner: bool = False,
+        **chosen: object,
+    ) -> None:
+        context = context_of_interaction(interaction)
+        refusal = None if relayed(context) else cannot_post(interaction.channel)
+        if refusal:
+            await tell(interaction, refusal)
+            return
+        # a table outside servers that added the bot is its players' own: their scope
+        guild_id = PRIVATE_SCOPE if relayed(context) else interaction.guild_id or 0
+        saved = (await self.bot.store.guild_settings(guild_id)).settings
+        options = await new_table_settings(
+            self.bot, interaction, context, saved, timer, level, beginner
         )
-        @app_commands.describe(
-            timer=N_("time for each turn before a computer player moves for an absent player"),
-            level=N_("how well the computer players added with the lobby button play"),
-            beginner=N_("a table for learners: the hand picker offers a Hint button (not rated)"),
-            rule=N_("one of the game's rules to change"),
-            value=N_("the rule's new value"),
+        try:
+            spec = registry.game(game)
+            rules = new_table_rules(spec, players, chosen, saved, options)
+            self.bot.tables.validate(game, rules)
+        except (TableError, registry.UnknownGame) as error:
+            await tell(interaction, str(error))
+            return
+        thread, note = await table_thread(interaction, context, spec, options)
+        session = await self.bot.tables.create(
+            guild_id,
+            thread.id if thread is not None else interaction.channel_id or 0,
+            interaction.user.id,
+            game,
+            rules,
+            options=options,
         )
-        async def setup(
-            self,
-            interaction: discord.Interaction,
-            timer: TimerChoice | None = None,
-            level: LevelChoice | None = None,
-            beginner: bool | None = None,
-            rule: str | None = None,
-            value: str | None = None,
-        ) -> None:
-            session = session_for(interaction)
-            options: dict[str, object] = {}
-            if timer is not None:
-                options["turn_timer"] = server.TIMERS[timer]
-            if level is not None:
-                options["computer_level"] = level
-            if beginner is not None:
-                options["hints"] = beginner
-            rules = dict(session.row.rules)
-            if rule is not None or value is not None:
-                option = session.spec.option(rule or "")
-                if option is None:
-                    names = ", ".join(o.name for o in session.spec.options)
-                    raise TableError(
-                        _("Choose one of this game's rules: {names}.", names=names or "—")
-                    )
-                if value is None:
-                    raise TableError(_("Give the rule's new value too."))
-                rules = server.with_rule(rules, option, server.rule_value(option, value))
-            if not options and rules == session.row.rules:
-                raise TableError(_("Choose a setting or a rule to change."))
-            await session.set_up(interaction.user.id, rules, options)
-            with speaking(session.language):
-                text = _("{player} changed the table's settings.", player=interaction.user.mention)
-            await interaction.response.send_message(text, embed=lobby_embed(session))
+        logs.set_table(session.id)
+        await session.join(interaction.user.id, interaction.user.display_name)
+        if people_at_most(context) == 1:  # a DM with the bot: the other seats are computers'
+            note = await seat_computers(session, interaction.user.id, options)
+        await post_lobby(self.bot, interaction, session, thread, note, context)
 
-        @setup.autocomplete("rule")
-        async def _rules(
-            self, interaction: discord.Interaction, typed: str
-        ) -> list[app_commands.Choice[str]]:
-            session = self.bot.tables.get(interaction.channel_id or 0)
-            if session is None:
-                return []
-            found = [(short(rule_name(o.label)), o.name) for o in session.spec.options]
-            typed = typed.casefold()
-            return [
-                app_commands.Choice(name=label, value=name)
-                for label, name in found
-                if typed in label.casefold() or typed in name
-            ][:25]
+    new = new_table_group(open_table)
 
-        @setup.autocomplete("value")
-        async def _values(
-            self, interaction: discord.Interaction, typed: str
-        ) -> list[app_commands.Choice[str]]:
-            session = self.bot.tables.get(interaction.channel_id or 0)
-            rule = getattr(interaction.namespace, "rule", None)
-            option = None if session is None else session.spec.option(str(rule or ""))
+    @app_commands.command(
+        name="setup", description=N_("Change the table's settings before the start (host only)")
+    )
+    @app_commands.describe(
+        timer=N_("time for each turn before a computer player moves for an absent player"),
+        level=N_("how well the computer players added with the lobby button play"),
+        beginner=N_("a table for learners: the hand picker offers a Hint button (not rated)"),
+        rule=N_("one of the game's rules to change"),
+        value=N_("the rule's new value"),
+    )
+    async def setup(
+        self,
+        interaction: discord.Interaction,
+        timer: TimerChoice | None = None,
+        level: LevelChoice | None = None,
+        beginner: bool | None = None,
+        rule: str | None = None,
+        value: str | None = None,
+    ) -> None:
+        session = session_for(interaction)
+        options: dict[str, object] = {}
+        if timer is not None:
+            options["turn_timer"] = server.TIMERS[timer]
+        if level is not None:
+            options["computer_level"] = level
+        if beginner is not None:
+            options["hints"] = beginner
+        rules = dict(session.row.rules)
+        if rule is not None or value is not None:
+            option = session.spec.option(rule or "")
             if option is None:
-                return []
-            typed = typed.casefold()
-            return [
-                app_commands.Choice(name=shown, value=sent)
-                for shown, sent in server.rule_values(option)
-                if typed in shown.casefold()
-            ][:25]
+                names = ", ".join(o.name for o in session.spec.options)
+                raise TableError(_("Choose one of this game's rules: {names}.", names=names or "—"))
+            if value is None:
+                raise TableError(_("Give the rule's new value too."))
+            rules = server.with_rule(rules, option, server.rule_value(option, value))
+        if not options and rules == session.row.rules:
+            raise TableError(_("Choose a setting or a rule to change."))
+        await session.set_up(interaction.user.id, rules, options)
+        with speaking(session.language):
+            text = _("{player} changed the table's settings.", player=interaction.user.mention)
+        await interaction.response.send_message(text, embed=lobby_embed(session))
 
-        @with_options([seat_option()])
-        async def _join(self, interaction: discord.Interaction, seat: int | None = None) -> None:
-            session = session_for(interaction)
-            chosen = await session.join(
-                interaction.user.id,
-                interaction.user.display_name,
-                None if seat is None else seat - 1,
-            )
-            with speaking(session.language):
-                text = _(
-                    "{player} sits at seat {number}.",
-                    player=interaction.user.mention,
-                    number=chosen + 1,
-                )
-            await interaction.response.send_message(text, embed=lobby_embed(session))
+    @setup.autocomplete("rule")
+    async def _rules(
+        self, interaction: discord.Interaction, typed: str
+    ) -> list[app_commands.Choice[str]]:
+        session = self.bot.tables.get(interaction.channel_id or 0)
+        if session is None:
+            return []
+        found = [(short(rule_name(o.label)), o.name) for o in session.spec.options]
+        typed = typed.casefold()
+        return [
+            app_commands.Choice(name=label, value=name)
+            for label, name in found
+            if typed in label.casefold() or typed in name
+        ][:25]
 
-        join: app_commands.Command[Any, ..., None] = app_commands.command(
-            name="join", description=N_("Sit down at this channel's table")
-        )(_join)
+    @setup.autocomplete("value")
+    async def _values(
+        self, interaction: discord.Interaction, typed: str
+    ) -> list[app_commands.Choice[str]]:
+        session = self.bot.tables.get(interaction.channel_id or 0)
+        rule = getattr(interaction.namespace, "rule", None)
+        option = None if session is None else session.spec.option(str(rule or ""))
+        if option is None:
+            return []
+        typed = typed.casefold()
+        return [
+            app_commands.Choice(name=shown, value=sent)
+            for shown, sent in server.rule_values(option)
+            if typed in shown.casefold()
+        ][:25]
 
-        @app_commands.command(name="computer", description=N_("Add a computer player (host only)"))
-        @app_commands.describe(level=N_("easy (makes mistakes), normal, or hard (thinks ahead)"))
-        async def computer(
-            self,
-            interaction: discord.Interaction,
-            level: LevelChoice = "normal",
-        ) -> None:
-            session = session_for(interaction)
-            seat = await session.add_computer(interaction.user.id, level)
-            with speaking(session.language):
-                text = _(
-                    "A computer player ({level}) sits at seat {number}.",
-                    level=_(level),
-                    number=seat + 1,
-                )
-            await interaction.response.send_message(text, embed=lobby_embed(session))
-
-        @app_commands.command(
-            name="leave", description=N_("Leave this channel's table before it starts")
+    @with_options([seat_option()])
+    async def _join(self, interaction: discord.Interaction, seat: int | None = None) -> None:
+        session = session_for(interaction)
+        chosen = await session.join(
+            interaction.user.id,
+            interaction.user.display_name,
+            None if seat is None else seat - 1,
         )
-        async def leave(self, interaction: discord.Interaction) -> None:
-            session = session_for(interaction)
-            await session.leave(interaction.user.id)
-            with speaking(session.language):
-                text = _("{player} left the table.", player=interaction.user.mention)
-            await interaction.response.send_message(text)
-
-        @app_commands.command(name="start", description=N_("Start the game (host only)"))
-        async def start(self, interaction: discord.Interaction) -> None:
-            session = session_for(interaction)
-            await self.bot.flow.play(session, Start(interaction.user.id))
-            with speaking(session.language):
-                text = _("The game has started.")
-            await interaction.response.send_message(text)
-
-        @app_commands.command(name="status", description=N_("Show this channel's table"))
-        async def status(self, interaction: discord.Interaction) -> None:
-            session = session_for(interaction)
-            if not session.started:
-                await interaction.response.send_message(embed=lobby_embed(session), ephemeral=True)
-                return
-            if session.seat_of(interaction.user.id) is None:
-                try:
-                    require_host_or_manager(interaction, session)
-                except TableError:
-                    await tell(
-                        interaction,
-                        _(
-                            "Only the players at this table (or a moderator) can post it "
-                            "again: the latest table message is above."
-                        ),
-                    )
-                    return
-            await self.bot.flow.play(session, ShowTable())
-            await interaction.response.send_message(_("Here is the table."), ephemeral=True)
-
-        @app_commands.command(
-            name="end", description=N_("End this channel's table (host or Manage Channels)")
-        )
-        async def end(self, interaction: discord.Interaction) -> None:
-            session = session_for(interaction)
-            require_host_or_manager(interaction, session)
-            if session.row.options.get("event") is not None:  # its event waits for its result
-                raise TableError(
-                    _("This table plays a match of event {number}: it ends with its match (a "
-                      "computer plays for a player who does not come).",
-                      number=session.row.options["event"])
-                )  # fmt: skip
-            name = interaction.user.display_name
-            with speaking(session.language):
-                closing = _("This table was ended by {name}.", name=name)
-            # An end waits for a message being posted (which Discord may hold back): past a
-            # moment, it is acknowledged first, within Discord's 3 seconds.
-            ending = asyncio.ensure_future(
-                self.bot.flow.play(session, End(interaction.channel_id or 0, closing))
+        with speaking(session.language):
+            text = _(
+                "{player} sits at seat {number}.",
+                player=interaction.user.mention,
+                number=chosen + 1,
             )
-            if not (await asyncio.wait({ending}, timeout=ACKNOWLEDGE_AFTER))[0]:
-                await interaction.response.defer(thinking=True)
+        await interaction.response.send_message(text, embed=lobby_embed(session))
+
+    join: app_commands.Command[TableCommands, ..., None] = app_commands.command(
+        name="join", description=N_("Sit down at this channel's table")
+    )(_join)
+
+    @app_commands.command(name="computer", description=N_("Add a computer player (host only)"))
+    @app_commands.describe(level=N_("easy (makes mistakes), normal, or hard (thinks ahead)"))
+    async def computer(
+        self,
+        interaction: discord.Interaction,
+        level: LevelChoice = "normal",
+    ) -> None:
+        session = session_for(interaction)
+        seat = await session.add_computer(interaction.user.id, level)
+        with speaking(session.language):
+            text = _(
+                "A computer player ({level}) sits at seat {number}.",
+                level=_(level),
+                number=seat + 1,
+            )
+        await interaction.response.send_message(text, embed=lobby_embed(session))
+
+    @app_commands.command(
+        name="leave", description=N_("Leave this channel's table before it starts")
+    )
+    async def leave(self, interaction: discord.Interaction) -> None:
+        session = session_for(interaction)
+        await session.leave(interaction.user.id)
+        with speaking(session.language):
+            text = _("{player} left the table.", player=interaction.user.mention)
+        await interaction.response.send_message(text)
+
+    @app_commands.command(name="start", description=N_("Start the game (host only)"))
+    async def start(self, interaction: discord.Interaction) -> None:
+        session = session_for(interaction)
+        await self.bot.flow.play(session, Start(interaction.user.id))
+        with speaking(session.language):
+            text = _("The game has started.")
+        await interaction.response.send_message(text)
+
+    @app_commands.command(name="status", description=N_("Show this channel's table"))
+    async def status(self, interaction: discord.Interaction) -> None:
+        session = session_for(interaction)
+        if not session.started:
+            await interaction.response.send_message(embed=lobby_embed(session), ephemeral=True)
+            return
+        if session.seat_of(interaction.user.id) is None:
             try:
-                await ending
-            except TableError as error:
-                if interaction.response.is_done():  # the refusal is said privately
-                    await interaction.delete_original_response()
-                    await interaction.followup.send(str(error), ephemeral=True)
-                    return
-                raise
-            with speaking(session.language):
-                text = _("Table {number} has ended.", number=session.id)
-            if interaction.response.is_done():
-                await interaction.edit_original_response(content=text)
-            else:
-                await interaction.response.send_message(text)
-
-        @app_commands.command(
-            name="rejoin", description=N_("Take your seat back from the computer player")
-        )
-        async def rejoin(self, interaction: discord.Interaction) -> None:
-            session = session_for(interaction)
-            seat = await self.bot.flow.play(session, Rejoin(interaction.user.id))
-            with speaking(session.language):
-                text = _(
-                    "Welcome back, {player}: seat {number} is yours again.",
-                    player=interaction.user.mention,
-                    number=seat + 1,
+                require_host_or_manager(interaction, session)
+            except TableError:
+                await tell(
+                    interaction,
+                    _(
+                        "Only the players at this table (or a moderator) can post it "
+                        "again: the latest table message is above."
+                    ),
                 )
+                return
+        await self.bot.flow.play(session, ShowTable())
+        await interaction.response.send_message(_("Here is the table."), ephemeral=True)
+
+    @app_commands.command(
+        name="end", description=N_("End this channel's table (host or Manage Channels)")
+    )
+    async def end(self, interaction: discord.Interaction) -> None:
+        session = session_for(interaction)
+        require_host_or_manager(interaction, session)
+        if session.row.options.get("event") is not None:  # its event waits for its result
+            raise TableError(
+                _("This table plays a match of event {number}: it ends with its match (a "
+                  "computer plays for a player who does not come).",
+                  number=session.row.options["event"])
+            )  # fmt: skip
+        name = interaction.user.display_name
+        with speaking(session.language):
+            closing = _("This table was ended by {name}.", name=name)
+        # An end waits for a message being posted (which Discord may hold back): past a
+        # moment, it is acknowledged first, within Discord's 3 seconds.
+        ending = asyncio.ensure_future(
+            self.bot.flow.play(session, End(interaction.channel_id or 0, closing))
+        )
+        if not (await asyncio.wait({ending}, timeout=ACKNOWLEDGE_AFTER))[0]:
+            await interaction.response.defer(thinking=True)
+        try:
+            await ending
+        except TableError as error:
+            if interaction.response.is_done():  # the refusal is said privately
+                await interaction.delete_original_response()
+                await interaction.followup.send(str(error), ephemeral=True)
+                return
+            raise
+        with speaking(session.language):
+            text = _("Table {number} has ended.", number=session.id)
+        if interaction.response.is_done():
+            await interaction.edit_original_response(content=text)
+        else:
             await interaction.response.send_message(text)
 
-        @app_commands.command(
-            name="kick", description=N_("Remove a player (host or Manage Channels)")
-        )
-        @app_commands.describe(
-            member=N_("the player to remove; a computer player takes a started seat")
-        )
-        async def kick(self, interaction: discord.Interaction, member: discord.Member) -> None:
-            session = session_for(interaction)
-            require_host_or_manager(interaction, session)
-            seat = await self.bot.flow.play(session, Kick(member.id))
-            with speaking(session.language):
-                text = _("{name} left seat {number}.", name=member.display_name, number=seat + 1)
-                if session.started:
-                    text += " " + _("A computer player takes it.")
-            await interaction.response.send_message(text)
+    @app_commands.command(
+        name="rejoin", description=N_("Take your seat back from the computer player")
+    )
+    async def rejoin(self, interaction: discord.Interaction) -> None:
+        session = session_for(interaction)
+        seat = await self.bot.flow.play(session, Rejoin(interaction.user.id))
+        with speaking(session.language):
+            text = _(
+                "Welcome back, {player}: seat {number} is yours again.",
+                player=interaction.user.mention,
+                number=seat + 1,
+            )
+        await interaction.response.send_message(text)
 
-    return TableCommands
+    @app_commands.command(name="kick", description=N_("Remove a player (host or Manage Channels)"))
+    @app_commands.describe(
+        member=N_("the player to remove; a computer player takes a started seat")
+    )
+    async def kick(self, interaction: discord.Interaction, member: discord.Member) -> None:
+        session = session_for(interaction)
+        require_host_or_manager(interaction, session)
+        seat = await self.bot.flow.play(session, Kick(member.id))
+        with speaking(session.language):
+            text = _("{name} left seat {number}.", name=member.display_name, number=seat + 1)
+            if session.started:
+                text += " " + _("A computer player takes it.")
+        await interaction.response.send_message(text)
 
 
 async def setup(bot: SeepBot) -> None:
     bot.flow.attach(RoutedTableOutput(DiscordTableOutput(bot), RelayTableOutput(bot)))
-    await bot.add_cog(table_commands()(bot))
+    await bot.add_cog(TableCommands(bot))
     bot.add_dynamic_items(LobbyButton, RematchButton, NextMatchButton, ContinueButton)
 
 
@@ -434,7 +413,7 @@ async def new_table_settings(
     bot: SeepBot,
     interaction: discord.Interaction,
     context: TableContext,
-    saved: dict[str, Any],
+    saved: Mapping[str, object],
     timer: str | None,
     level: str | None,
     beginner: bool,
@@ -454,11 +433,55 @@ async def new_table_settings(
     }
 
 
+def new_table_rules(
+    spec: GameSpec,
+    players: int | None,
+    chosen: Mapping[str, object],
+    saved: Mapping[str, object],
+    options: Mapping[str, object],
+) -> dict[str, Any]:
+    """A new table's rules: its seats, then the game's options as chosen, else as the server
+    saved them, in the table's language."""
+    rules: dict[str, Any] = {"players": players or spec.default_players}
+    language = options["language"]
+    assert isinstance(language, str)
+    return rules | server.table_rules(spec, chosen, saved, language)
+
+
+async def table_thread(
+    interaction: discord.Interaction,
+    context: TableContext,
+    spec: GameSpec,
+    options: dict[str, object],
+) -> tuple[discord.Thread | None, str]:
+    """A new table's own thread when it is opened in a server's text channel (the channel
+    noted in `options`), or None and a note saying why it plays where it was opened."""
+    channel = interaction.channel
+    if not isinstance(channel, discord.TextChannel) or relayed(context):
+        return None, ""
+    title = _("{game} table", game=registry.display_name(spec.name))
+    thread, note = await open_thread(channel, title)
+    if thread is not None:
+        options["parent_channel_id"] = channel.id
+    return thread, note
+
+
+async def seat_computers(session: TableSession, host_id: int, options: Mapping[str, object]) -> str:
+    """Fill every other seat of a table opened in a DM with the bot; the note saying so."""
+    level = str(options["computer_level"])
+    for _seat in range(session.players - 1):
+        await session.add_computer(host_id, level)
+    return _(
+        "Only you and I are in this DM, so every other seat goes to a computer "
+        "player. To play with people, open the table in a group DM or a server."
+    )
+
+
 async def post_lobby(
     bot: SeepBot,
     interaction: discord.Interaction,
     session: TableSession,
-    thread: Any | None,
+    thread: discord.Thread | None,
     note: str,
     context: TableContext,
 ) -> None:

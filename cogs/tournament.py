@@ -10,6 +10,7 @@ import io
 import logging
 import re
 import time
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -136,7 +137,7 @@ def start_time(text: str | None, zone: str, now: float) -> float:
     return max(now, when.timestamp())
 
 
-def may_create(interaction: discord.Interaction, saved: dict[str, Any]) -> bool:
+def may_create(interaction: discord.Interaction, saved: Mapping[str, Any]) -> bool:
     """Members with Manage Server, or with the role the server names for events."""
     if interaction.permissions.manage_guild:
         return True
@@ -409,285 +410,332 @@ async def event_pictures(view: EventView, viewer: int | None) -> list[discord.Fi
     return files
 
 
-def tournament_commands() -> type[commands.GroupCog]:
-    class TournamentCommands(
-        commands.GroupCog,
-        group_name="tournament",
-        group_description=N_("Tournaments: Swiss, sessions, knockout, arena, duplicate"),
-    ):
-        def __init__(self, bot: SeepBot) -> None:
-            self.bot = bot
-            super().__init__()
-
-        async def _new(self, interaction: discord.Interaction, game: str, **values: Any) -> None:
-            await self.make_event(interaction, game, **values)
-
-        if len(registry.games()) <= EVENT_OPTIONS_UP_TO:
-            # /tournament new <game>, each with the game's own options
-            new = app_commands.Group(
-                name="new", description=N_("Make a tournament in this channel")
-            )
-            for _command in per_game(registry.games(), event_description, event_options, _new):
-                new.add_command(_command)
-            del _command
-        else:
-            # more games than one command's 8,000 characters hold as subcommands: one
-            # command, the game a choice, the game's own options at their defaults
-
-            @with_options([game_option(), *event_options(None)])
-            async def _new_any(
-                self, interaction: discord.Interaction, game: str, **values: Any
-            ) -> None:
-                await self.make_event(interaction, game, **values)
-
-            new = app_commands.command(  # type: ignore[assignment]
-                name="new", description=N_("Make a tournament in this channel")
-            )(_new_any)
-
-        async def make_event(
-            self,
-            interaction: discord.Interaction,
-            game: str,
-            format: str,
-            start: str | None = None,
-            players: int | None = None,
-            rounds: int | None = None,
-            best_of: int | None = None,
-            minutes: int | None = None,
-            capacity: int | None = None,
-            checkin: int | None = None,
-            computers: int | None = None,
-            timer: str | None = None,
-            **chosen: Any,
-        ) -> None:
-            events = tournaments_of(self.bot)
-            saved = (await self.bot.store.guild_settings(interaction.guild_id or 0)).settings
-            if not may_create(interaction, saved):
-                raise EventError(
-                    _("Only members who manage the server (or have the server's event role) "
-                      "make events.")
-                )  # fmt: skip
-            channel = interaction.channel
-            refusal = cannot_post(channel)
-            if refusal:
-                raise EventError(refusal)
-            if not isinstance(channel, discord.TextChannel):
-                raise EventError(_("Make the event in a text channel: its tables play in "
-                                   "threads of it."))  # fmt: skip
-            allowed = channel.permissions_for(channel.guild.me)
-            if not (allowed.create_public_threads and allowed.send_messages_in_threads):
-                raise EventError(
-                    _("I may not create threads in this channel, and each table of an event "
-                      "plays in a thread of its own. Give me Create Public Threads here, or "
-                      "make the event in another channel.")
-                )  # fmt: skip
-            defaults = server.effective(saved)
-            language = await self.bot.preferences.server_language(interaction.guild_id) or current()
-            try:
-                spec = registry.game(game)
-                rules: dict[str, Any] = {"players": players or spec.default_players}
-                rules |= server.table_rules(spec, chosen, saved, language)
-            except registry.UnknownGame as error:
-                raise EventError(str(error)) from None
-            numbers: dict[str, Any] = {
-                "rounds": rounds or 0, "best_of": best_of or 1,
-                "hands": int(rules.get("hands", 0) or 0),
-                "duration": 60.0 * (minutes or 0),
-                "dealer_sits_out": False,
-            }  # fmt: skip
-            options: dict[str, Any] = {
-                "table": {
-                    "turn_timer": server.TIMERS[timer or defaults["timer"]],
-                    "computer_level": defaults["level"],
-                    "hints": False,
-                    "language": language,
-                },
-                "format": numbers,
-                "capacity": capacity or 0,
-                "checkin": 60.0 * (checkin or 0),
-            }
-            now = time.time()
-            zone = str(saved.get("daily_zone") or "UTC")
-            starts_at = start_time(start, zone, now)
-            event = await events.create(
-                interaction.guild_id or 0, channel.id, interaction.user.id, game, format,
-                rules, options, starts_at, computers or 0,
-            )  # fmt: skip
-            with speaking(language):
-                title = _("Event {number}: {game}", number=event.id,
-                          game=registry.display_name(game))  # fmt: skip
-            thread = await channel.create_thread(
-                name=title[:100], type=discord.ChannelType.public_thread,
-                auto_archive_duration=10080, reason="a tournament",
-            )  # fmt: skip
-            event = await events.attach_home(event, thread.id)
-            await events.refresh(event.id)
-            await schedule_on_discord(channel, thread, event, starts_at)
-            with speaking(language):
-                text = _(
-                    "{player} made event {number} ({format} of {game}): it starts {time} "
-                    "({relative}) and lives in {thread}. Join it there.",
-                    player=interaction.user.mention, number=event.id,
-                    format=_(format_label(format)), game=registry.display_name(game),
-                    time=f"<t:{int(starts_at)}:F>", relative=f"<t:{int(starts_at)}:R>",
-                    thread=thread.mention,
-                )  # fmt: skip
-            await interaction.response.send_message(text)
-
-        async def _event_here(self, interaction: discord.Interaction, number: int | None) -> int:
-            """The event asked for, or the one whose thread this is, or the server's latest."""
-            if number is not None:
-                return number
-            events = tournaments_of(self.bot)
-            found = await events.events.events_of(interaction.guild_id or 0)
-            for event in found:
-                if event.home_id == interaction.channel_id:
-                    return event.id
-            if found:
-                return found[0].id
-            raise EventError(_("There is no event in this server yet: make one with {command}.",
-                               command=slash("tournament new")))  # fmt: skip
-
-        @app_commands.command(name="join", description=N_("Enter an event"))
-        @app_commands.describe(
-            event=N_("the event's number (default: this thread's)"),
-            partner=N_("partnership games: the member you play with"),
-        )
-        async def join(
-            self,
-            interaction: discord.Interaction,
-            event: int | None = None,
-            partner: discord.Member | None = None,
-        ) -> None:
-            number = await self._event_here(interaction, event)
-            await act(self.bot, interaction, number, "join", partner.id if partner else None)
-
-        @app_commands.command(name="leave", description=N_("Leave an event before it starts"))
-        @app_commands.describe(event=N_("the event's number (default: this thread's)"))
-        async def leave(self, interaction: discord.Interaction, event: int | None = None) -> None:
-            await act(self.bot, interaction, await self._event_here(interaction, event), "leave")
-
-        @app_commands.command(name="start", description=N_("Start an event now (its creator)"))
-        @app_commands.describe(event=N_("the event's number (default: this thread's)"))
-        async def start(self, interaction: discord.Interaction, event: int | None = None) -> None:
-            await act(self.bot, interaction, await self._event_here(interaction, event), "start")
-
-        @app_commands.command(name="standings", description=N_("Show an event's standings"))
-        @app_commands.describe(event=N_("the event's number (default: this thread's)"))
-        async def standings(
-            self, interaction: discord.Interaction, event: int | None = None
-        ) -> None:
-            events = tournaments_of(self.bot)
-            number = await self._event_here(interaction, event)
-            view = await events.view(number)
-            if view.event.guild_id != (interaction.guild_id or 0):
-                raise EventError(_("There is no event numbered {number}.", number=number))
-            lines = [table_line(view, p) for p in view.pairings]
-            embed = standings_embed(view)
-            await interaction.response.defer(ephemeral=True, thinking=True)  # the picture
-            files = await event_pictures(view, interaction.user.id)
-            await interaction.followup.send(
-                "\n".join(lines)[-1900:] or "—", embed=embed, files=files, ephemeral=True
-            )
-
-        @app_commands.command(name="export", description=N_("Every table's result as a CSV file"))
-        @app_commands.describe(event=N_("the event's number (default: this thread's)"))
-        async def export(self, interaction: discord.Interaction, event: int | None = None) -> None:
-            events = tournaments_of(self.bot)
-            number = await self._event_here(interaction, event)
-            view = await events.view(number)
-            if view.event.guild_id != (interaction.guild_id or 0):
-                raise EventError(_("There is no event numbered {number}.", number=number))
-            data = results_csv(view)
-            file = discord.File(io.BytesIO(data.encode()), filename=f"event-{number}.csv")
-            await interaction.response.send_message(
-                _("Event {number}: every table's result.", number=number), file=file,
-                ephemeral=True,
-            )  # fmt: skip
-
-        @app_commands.command(
-            name="league", description=N_("Make an event the first of a recurring league")
-        )
-        @app_commands.describe(
-            league=N_("the league's name"),
-            every=N_("days from one event to the next (7: each week)"),
-            event=N_("the event's number (default: this thread's)"),
-            champion=N_("a role the season's leader holds (the bot gives and takes it)"),
-        )
-        async def league(
-            self,
-            interaction: discord.Interaction,
-            league: app_commands.Range[str, 1, 50],
-            every: app_commands.Range[int, 1, 28] = 7,
-            event: int | None = None,
-            champion: discord.Role | None = None,
-        ) -> None:
-            events = tournaments_of(self.bot)
-            number = await self._event_here(interaction, event)
-            found = await events.get(number)
-            mine = interaction.user.id == found.creator_id
-            if found.guild_id != (interaction.guild_id or 0) or not (
-                mine or interaction.permissions.manage_guild
-            ):
-                raise EventError(_("Only the event's creator (or someone who manages the server) "
-                                   "makes it a league."))  # fmt: skip
-            await events.make_league(number, league, every, champion.id if champion else None)
-            await tell(interaction, ngettext(
-                "Event {number} opens the league {league}: when it ends, the next event is made "
-                "for {count} day later, with the same settings.",
-                "Event {number} opens the league {league}: when it ends, the next event is made "
-                "for {count} days later, with the same settings.",
-                every, number=number, league=league,
-            ))  # fmt: skip
-
-        @app_commands.command(name="season", description=N_("A league's season table"))
-        @app_commands.describe(league=N_("the league's name"))
-        async def season(self, interaction: discord.Interaction, league: str) -> None:
-            events = tournaments_of(self.bot)
-            counted, table = await events.season(interaction.guild_id or 0, league)
-            if not counted:
-                raise EventError(_("The league {league} has no finished event yet.",
-                                   league=league))  # fmt: skip
-            lines = [
-                _("{rank}. {name} — {points} ({count} played)", rank=n + 1, name=name,
-                  points=points, count=played)
-                for n, (_user, name, points, played) in enumerate(table[:STANDINGS_SHOWN])
-            ]  # fmt: skip
-            embed = discord.Embed(
-                title=_("{league}: the season so far", league=league),
-                description="\n".join(lines)[:4000], colour=discord.Colour.gold(),
-            )  # fmt: skip
-            embed.set_footer(text=_("Each event gives a player one point, and one more for each "
-                                    "player they finished above."))  # fmt: skip
-            await interaction.response.send_message(embed=embed, ephemeral=True)
-
-        @app_commands.command(
-            name="settings", description=N_("Who makes events, and whether they are rated")
-        )
-        @app_commands.describe(
-            role=N_("members with this role may make events (besides those who manage the "
-                    "server)"),
-            rated=N_("whether events' tables count for the ratings"),
+def event_channel(
+    interaction: discord.Interaction, saved: Mapping[str, Any]
+) -> discord.TextChannel:
+    """The text channel an event is made in, once its maker may make one there and the bot
+    may open the event's threads in it; an EventError says plainly what is missing."""
+    if not may_create(interaction, saved):
+        raise EventError(
+            _("Only members who manage the server (or have the server's event role) "
+              "make events.")
         )  # fmt: skip
-        async def settings(
-            self,
-            interaction: discord.Interaction,
-            role: discord.Role | None = None,
-            rated: bool | None = None,
-        ) -> None:
-            if not interaction.permissions.manage_guild:
-                raise EventError(_("Only members who manage the server change this."))
-            changes: dict[str, Any] = {}
-            if role is not None:
-                changes["tournament_role"] = role.id
-            if rated is not None:
-                changes["rate_tournaments"] = rated
-            if not changes:
-                raise EventError(_("Choose a setting to change."))
-            await self.bot.store.update_guild_settings(interaction.guild_id or 0, changes)
-            await tell(interaction, _("The event settings are saved."))
+    channel = interaction.channel
+    refusal = cannot_post(channel)
+    if refusal:
+        raise EventError(refusal)
+    if not isinstance(channel, discord.TextChannel):
+        raise EventError(_("Make the event in a text channel: its tables play in "
+                           "threads of it."))  # fmt: skip
+    allowed = channel.permissions_for(channel.guild.me)
+    if not (allowed.create_public_threads and allowed.send_messages_in_threads):
+        raise EventError(
+            _("I may not create threads in this channel, and each table of an event "
+              "plays in a thread of its own. Give me Create Public Threads here, or "
+              "make the event in another channel.")
+        )  # fmt: skip
+    return channel
 
-    return TournamentCommands
+
+def event_rules(
+    game: str,
+    players: int | None,
+    chosen: Mapping[str, object],
+    saved: Mapping[str, object],
+    language: str,
+) -> dict[str, Any]:
+    """The rules of an event's tables: its seats, then the game's options as chosen, else as
+    the server saved them."""
+    try:
+        spec = registry.game(game)
+        rules: dict[str, Any] = {"players": players or spec.default_players}
+        return rules | server.table_rules(spec, chosen, saved, language)
+    except registry.UnknownGame as error:
+        raise EventError(str(error)) from None
+
+
+def event_settings(
+    rules: Mapping[str, Any],
+    saved: Mapping[str, object],
+    language: str,
+    *,
+    rounds: int | None,
+    best_of: int | None,
+    minutes: int | None,
+    capacity: int | None,
+    checkin: int | None,
+    timer: str | None,
+) -> dict[str, Any]:
+    """An event's options: its tables' settings (the server's defaults, in its language),
+    the format's numbers, and who may enter when."""
+    defaults = server.effective(saved)
+    numbers: dict[str, object] = {
+        "rounds": rounds or 0, "best_of": best_of or 1,
+        "hands": int(rules.get("hands", 0) or 0),
+        "duration": 60.0 * (minutes or 0),
+        "dealer_sits_out": False,
+    }  # fmt: skip
+    return {
+        "table": {
+            "turn_timer": server.TIMERS[timer or defaults["timer"]],
+            "computer_level": defaults["level"],
+            "hints": False,
+            "language": language,
+        },
+        "format": numbers,
+        "capacity": capacity or 0,
+        "checkin": 60.0 * (checkin or 0),
+    }
+
+
+async def open_event_thread(
+    channel: discord.TextChannel, event: EventRow, language: str
+) -> discord.Thread:
+    """The event's own thread, where it lives, named in the server's language."""
+    with speaking(language):
+        title = _("Event {number}: {game}", number=event.id,
+                  game=registry.display_name(event.game))  # fmt: skip
+    return await channel.create_thread(
+        name=title[:100], type=discord.ChannelType.public_thread,
+        auto_archive_duration=10080, reason="a tournament",
+    )  # fmt: skip
+
+
+def new_event_command(
+    make_event: Callable[..., Awaitable[None]],
+) -> app_commands.Group | app_commands.Command[TournamentCommands, ..., None]:
+    """/tournament new: a subcommand per registered game, each with the game's own options;
+    past EVENT_OPTIONS_UP_TO games (more than one command's 8,000 characters hold as
+    subcommands), one command with the game as a choice, its options at their defaults.
+    Each calls `make_event`."""
+    description = N_("Make a tournament in this channel")
+    if len(registry.games()) <= EVENT_OPTIONS_UP_TO:
+        new = app_commands.Group(name="new", description=description)
+        for command in per_game(registry.games(), event_description, event_options, make_event):
+            new.add_command(command)
+        return new
+
+    async def any_game(
+        self: TournamentCommands, interaction: discord.Interaction, game: str, **values: object
+    ) -> None:
+        await make_event(self, interaction, game, **values)
+
+    # discord.py passes the cog as `self` to a callback it sees inside a class
+    any_game.__qualname__ = "TournamentCommands.new"
+    callback = with_options([game_option(), *event_options(None)])(any_game)
+    return app_commands.command(name="new", description=description)(callback)
+
+
+class TournamentCommands(
+    commands.GroupCog,
+    group_name="tournament",
+    group_description=N_("Tournaments: Swiss, sessions, knockout, arena, duplicate"),
+):
+    """The /tournament group. discord.py runs this module afresh each time it loads it as an
+    extension, so the class, made then, offers every game registered at that moment."""
+
+    def __init__(self, bot: SeepBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    async def make_event(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        format: str,
+        start: str | None = None,
+        players: int | None = None,
+        rounds: int | None = None,
+        best_of: int | None = None,
+        minutes: int | None = None,
+        capacity: int | None = None,
+        checkin: int | None = None,
+        computers: int | None = None,
+        timer: str | None = None,
+        **chosen: object,
+    ) -> None:
+        events = tournaments_of(self.bot)
+        saved = (await self.bot.store.guild_settings(interaction.guild_id or 0)).settings
+        channel = event_channel(interaction, saved)
+        language = await self.bot.preferences.server_language(interaction.guild_id) or current()
+        rules = event_rules(game, players, chosen, saved, language)
+        options = event_settings(
+            rules, saved, language, rounds=rounds, best_of=best_of, minutes=minutes,
+            capacity=capacity, checkin=checkin, timer=timer,
+        )  # fmt: skip
+        zone = str(saved.get("daily_zone") or "UTC")
+        starts_at = start_time(start, zone, time.time())
+        event = await events.create(
+            interaction.guild_id or 0, channel.id, interaction.user.id, game, format,
+            rules, options, starts_at, computers or 0,
+        )  # fmt: skip
+        thread = await open_event_thread(channel, event, language)
+        event = await events.attach_home(event, thread.id)
+        await events.refresh(event.id)
+        await schedule_on_discord(channel, thread, event, starts_at)
+        with speaking(language):
+            text = _(
+                "{player} made event {number} ({format} of {game}): it starts {time} "
+                "({relative}) and lives in {thread}. Join it there.",
+                player=interaction.user.mention, number=event.id,
+                format=_(format_label(format)), game=registry.display_name(game),
+                time=f"<t:{int(starts_at)}:F>", relative=f"<t:{int(starts_at)}:R>",
+                thread=thread.mention,
+            )  # fmt: skip
+        await interaction.response.send_message(text)
+
+    new = new_event_command(make_event)
+
+    async def _event_here(self, interaction: discord.Interaction, number: int | None) -> int:
+        """The event asked for, or the one whose thread this is, or the server's latest."""
+        if number is not None:
+            return number
+        events = tournaments_of(self.bot)
+        found = await events.events.events_of(interaction.guild_id or 0)
+        for event in found:
+            if event.home_id == interaction.channel_id:
+                return event.id
+        if found:
+            return found[0].id
+        raise EventError(_("There is no event in this server yet: make one with {command}.",
+                           command=slash("tournament new")))  # fmt: skip
+
+    @app_commands.command(name="join", description=N_("Enter an event"))
+    @app_commands.describe(
+        event=N_("the event's number (default: this thread's)"),
+        partner=N_("partnership games: the member you play with"),
+    )
+    async def join(
+        self,
+        interaction: discord.Interaction,
+        event: int | None = None,
+        partner: discord.Member | None = None,
+    ) -> None:
+        number = await self._event_here(interaction, event)
+        await act(self.bot, interaction, number, "join", partner.id if partner else None)
+
+    @app_commands.command(name="leave", description=N_("Leave an event before it starts"))
+    @app_commands.describe(event=N_("the event's number (default: this thread's)"))
+    async def leave(self, interaction: discord.Interaction, event: int | None = None) -> None:
+        await act(self.bot, interaction, await self._event_here(interaction, event), "leave")
+
+    @app_commands.command(name="start", description=N_("Start an event now (its creator)"))
+    @app_commands.describe(event=N_("the event's number (default: this thread's)"))
+    async def start(self, interaction: discord.Interaction, event: int | None = None) -> None:
+        await act(self.bot, interaction, await self._event_here(interaction, event), "start")
+
+    @app_commands.command(name="standings", description=N_("Show an event's standings"))
+    @app_commands.describe(event=N_("the event's number (default: this thread's)"))
+    async def standings(self, interaction: discord.Interaction, event: int | None = None) -> None:
+        events = tournaments_of(self.bot)
+        number = await self._event_here(interaction, event)
+        view = await events.view(number)
+        if view.event.guild_id != (interaction.guild_id or 0):
+            raise EventError(_("There is no event numbered {number}.", number=number))
+        lines = [table_line(view, p) for p in view.pairings]
+        embed = standings_embed(view)
+        await interaction.response.defer(ephemeral=True, thinking=True)  # the picture
+        files = await event_pictures(view, interaction.user.id)
+        await interaction.followup.send(
+            "\n".join(lines)[-1900:] or "—", embed=embed, files=files, ephemeral=True
+        )
+
+    @app_commands.command(name="export", description=N_("Every table's result as a CSV file"))
+    @app_commands.describe(event=N_("the event's number (default: this thread's)"))
+    async def export(self, interaction: discord.Interaction, event: int | None = None) -> None:
+        events = tournaments_of(self.bot)
+        number = await self._event_here(interaction, event)
+        view = await events.view(number)
+        if view.event.guild_id != (interaction.guild_id or 0):
+            raise EventError(_("There is no event numbered {number}.", number=number))
+        data = results_csv(view)
+        file = discord.File(io.BytesIO(data.encode()), filename=f"event-{number}.csv")
+        await interaction.response.send_message(
+            _("Event {number}: every table's result.", number=number), file=file,
+            ephemeral=True,
+        )  # fmt: skip
+
+    @app_commands.command(
+        name="league", description=N_("Make an event the first of a recurring league")
+    )
+    @app_commands.describe(
+        league=N_("the league's name"),
+        every=N_("days from one event to the next (7: each week)"),
+        event=N_("the event's number (default: this thread's)"),
+        champion=N_("a role the season's leader holds (the bot gives and takes it)"),
+    )
+    async def league(
+        self,
+        interaction: discord.Interaction,
+        league: app_commands.Range[str, 1, 50],
+        every: app_commands.Range[int, 1, 28] = 7,
+        event: int | None = None,
+        champion: discord.Role | None = None,
+    ) -> None:
+        events = tournaments_of(self.bot)
+        number = await self._event_here(interaction, event)
+        found = await events.get(number)
+        mine = interaction.user.id == found.creator_id
+        if found.guild_id != (interaction.guild_id or 0) or not (
+            mine or interaction.permissions.manage_guild
+        ):
+            raise EventError(_("Only the event's creator (or someone who manages the server) "
+                               "makes it a league."))  # fmt: skip
+        await events.make_league(number, league, every, champion.id if champion else None)
+        await tell(interaction, ngettext(
+            "Event {number} opens the league {league}: when it ends, the next event is made "
+            "for {count} day later, with the same settings.",
+            "Event {number} opens the league {league}: when it ends, the next event is made "
+            "for {count} days later, with the same settings.",
+            every, number=number, league=league,
+        ))  # fmt: skip
+
+    @app_commands.command(name="season", description=N_("A league's season table"))
+    @app_commands.describe(league=N_("the league's name"))
+    async def season(self, interaction: discord.Interaction, league: str) -> None:
+        events = tournaments_of(self.bot)
+        counted, table = await events.season(interaction.guild_id or 0, league)
+        if not counted:
+            raise EventError(_("The league {league} has no finished event yet.",
+                               league=league))  # fmt: skip
+        lines = [
+            _("{rank}. {name} — {points} ({count} played)", rank=n + 1, name=name,
+              points=points, count=played)
+            for n, (_user, name, points, played) in enumerate(table[:STANDINGS_SHOWN])
+        ]  # fmt: skip
+        embed = discord.Embed(
+            title=_("{league}: the season so far", league=league),
+            description="\n".join(lines)[:4000], colour=discord.Colour.gold(),
+        )  # fmt: skip
+        embed.set_footer(text=_("Each event gives a player one point, and one more for each "
+                                "player they finished above."))  # fmt: skip
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(
+        name="settings", description=N_("Who makes events, and whether they are rated")
+    )
+    @app_commands.describe(
+        role=N_("members with this role may make events (besides those who manage the "
+                "server)"),
+        rated=N_("whether events' tables count for the ratings"),
+    )  # fmt: skip
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        role: discord.Role | None = None,
+        rated: bool | None = None,
+    ) -> None:
+        if not interaction.permissions.manage_guild:
+            raise EventError(_("Only members who manage the server change this."))
+        changes: dict[str, object] = {}
+        if role is not None:
+            changes["tournament_role"] = role.id
+        if rated is not None:
+            changes["rate_tournaments"] = rated
+        if not changes:
+            raise EventError(_("Choose a setting to change."))
+        await self.bot.store.update_guild_settings(interaction.guild_id or 0, changes)
+        await tell(interaction, _("The event settings are saved."))
 
 
 SCHEDULED_HOURS = 2.0  # how long a scheduled event is shown to last (Discord asks an end)
@@ -747,5 +795,5 @@ def results_csv(view: EventView) -> str:
 async def setup(bot: SeepBot) -> None:
     events = tournaments_of(bot)
     events.output = DiscordEventOutput(bot)
-    await bot.add_cog(tournament_commands()(bot))
+    await bot.add_cog(TournamentCommands(bot))
     bot.add_dynamic_items(EventButton)

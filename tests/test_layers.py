@@ -189,3 +189,33 @@ def test_the_benchmarks_check_finds_a_hidden_import() -> None:
     assert [_names_benchmarks(node) for node in _imports(ast.parse(source))] == [True]
     assert [_names_benchmarks(n) for n in _imports(ast.parse("import benchmarks.ai"))] == [True]
     assert [_names_benchmarks(n) for n in _imports(ast.parse("from . import ai"))] == [False]
+
+
+# A function (a method, a class made inside a function) longer than this is split into named
+# steps: past a screen, a function's steps are read as one.
+FUNCTION_LINES_AT_MOST = 80
+
+
+def _long_functions(tree: ast.AST) -> Iterator[tuple[str, int, int]]:
+    """(name, first line, lines) of each function of `tree` longer than the limit."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            lines = (node.end_lineno or node.lineno) - node.lineno + 1
+            if lines > FUNCTION_LINES_AT_MOST:
+                yield node.name, node.lineno, lines
+
+
+def test_no_function_is_longer_than_a_screen() -> None:
+    found = []
+    for module, path in MODULES.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        found += [f"{module}:{line} {name} ({lines} lines)"
+                  for name, line, lines in _long_functions(tree)]  # fmt: skip
+    assert found == []
+
+
+def test_the_length_check_counts_a_class_made_inside_a_function() -> None:
+    body = "".join(f"        x{n} = {n}\n" for n in range(FUNCTION_LINES_AT_MOST))
+    source = f"def commands():\n    class Cog:\n{body}    return Cog\n"
+    assert list(_long_functions(ast.parse(source))) == [("commands", 1, FUNCTION_LINES_AT_MOST + 3)]
+    assert list(_long_functions(ast.parse("def short():\n    return 1\n"))) == []

@@ -11,7 +11,7 @@ ones worth the most points. Any specific choice of equal-valued cards is accepte
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from itertools import combinations
@@ -281,26 +281,19 @@ class SeepDeal(FishingDeal[SeepAction]):
         return actions
 
     def _actions_for(self, hand: Sequence[Card], *, restricted: bool) -> list[SeepAction]:
+        """Every play of `hand`, a value's plays worked out once for its first card and
+        copied for the other cards of that value (hands are kept in value order)."""
         context = self._context_cache or self._context()
-        loose_vector, mask, hand_vector, reach, where, held, allowed, plain_ok, break_allowed = (
-            context
-        )
-        plain_values = where.plain
-        house_bits = where.house_bits
-        breaking = where.breaking
-        owned_bits = where.owned_bits
         # The loose values each play's cache key holds: only those the play can use, unless
         # the floor is crowded, where its plays are all worked out from one floor's bitsets.
         up_to = UP_TO if len(self.loose) <= SEARCH_LIMIT else _WHOLE_FLOOR
-        taken = self._taken
         chosen: dict[int, tuple[Card, ...]] = {0: ()}  # loose vector -> the cards it takes
         actions: list[SeepAction] = []
         append = actions.append
-        check_rawalpindi = restricted and self.rules.rawalpindi
         last_rank = 0
         first = 0  # where the plays of the value's first card start in `actions`
         rows: list[SeepAction] = actions  # the plays of the value's first card (a slice)
-        for card in hand:  # hands are kept in value order
+        for card in hand:
             rank = card.rank
             if rank == last_rank:  # another card of the value: the same plays with this card
                 if rows is actions:
@@ -314,65 +307,8 @@ class SeepDeal(FishingDeal[SeepAction]):
             last_rank = rank
             rows = actions
             first = len(actions)
-            if not plain_values >> rank & 1:  # the bid's value in the first play
-                for kind, value, used, broken in signatures(
-                    loose_vector, rank, hand_vector - _UNITS[rank], where, reach
-                ):
-                    loose = chosen.get(used)
-                    if loose is None:
-                        loose = chosen[used] = taken.cards(mask, used)
-                    append(new_action(SeepAction, (kind, card, value, loose, broken)))
-                continue
-            bit = 1 << rank
-            value_allowed, value_plain_ok = allowed, plain_ok
-            if rank >= 9 and (hand_vector >> 4 * rank) & 15 == 1:  # its last card
-                value_allowed, value_plain_ok, _ = allowances(where, held ^ bit)
-            # its capture or throw first (see `signatures`); with its own house on the floor
-            # the card captures it, unless another house the mover owns would then keep no
-            # card of its value
-            if house_bits & bit:
-                value_plain_ok = not owned_bits & ~held & ~bit
-            if not value_plain_ok:
-                pass
-            elif reach & bit:
-                for _, value, used, _ in captures((loose_vector & up_to[rank]) | rank):
-                    loose = chosen.get(used)
-                    if loose is None:
-                        loose = chosen[used] = taken.cards(mask, used)
-                    append(new_action(SeepAction, (CAPTURE, card, value, loose, None)))
-            elif house_bits & bit:  # the house alone
-                append(new_action(SeepAction, (CAPTURE, card, rank, (), None)))
-            else:
-                append(_THROW_OF[card])
-            # the house values the card can reach with loose cards (see `house_reach`)
-            reachable = ((reach << rank ^ bit) | (reach & bit)) & value_allowed
-            values = reachable | (house_bits & bit & value_allowed)
-            breaks = 0
-            if breaking and rank <= 4:  # the houses it can raise
-                breaks = (breaking << rank) & break_allowed
-                values |= breaks
-            while values:
-                bit = values & -values
-                values ^= bit
-                value = bit.bit_length() - 1
-                sigs: tuple[Signature, ...] = ()
-                if reachable & bit:
-                    # without a group of the value on the floor only the card's own
-                    # group is taken: only the loose values below the rest matter
-                    top = value if reach & bit or value <= rank else value - rank
-                    sigs = house_plays((loose_vector & up_to[top]) | rank | value << 56)
-                if not sigs and house_bits & bit and value == rank:
-                    sigs = ((HOUSE, value, 0, None),)  # the card alone onto its house
-                if breaks & bit:
-                    sigs += raise_plays(
-                        (loose_vector & up_to[value]) | (value - rank) | value << 56
-                    )
-                for _, _, used, broken in sigs:
-                    loose = chosen.get(used)
-                    if loose is None:
-                        loose = chosen[used] = taken.cards(mask, used)
-                    append(new_action(SeepAction, (HOUSE, card, value, loose, broken)))
-        if check_rawalpindi:
+            self._value_plays(card, context, up_to, chosen, append)
+        if restricted and self.rules.rawalpindi:
             allows = self.rawalpindi_allows
             return [
                 action
@@ -380,6 +316,95 @@ class SeepDeal(FishingDeal[SeepAction]):
                 if allows(action.card, action.kind, action.value, action.broken)
             ]
         return actions
+
+    def _value_plays(
+        self,
+        card: Card,
+        context: _MoveContext,
+        up_to: Sequence[int],
+        chosen: dict[int, tuple[Card, ...]],
+        append: Callable[[SeepAction], None],
+    ) -> None:
+        """The plays of the first card of its value in the hand: the bid's value in the
+        first play, else its capture or throw, then the houses it can make or raise."""
+        loose_vector, mask, hand_vector, reach, where, held, allowed, plain_ok, _ = context
+        taken = self._taken
+        rank = card.rank
+        if not where.plain >> rank & 1:  # the bid's value in the first play
+            for kind, value, used, broken in signatures(
+                loose_vector, rank, hand_vector - _UNITS[rank], where, reach
+            ):
+                loose = chosen.get(used)
+                if loose is None:
+                    loose = chosen[used] = taken.cards(mask, used)
+                append(new_action(SeepAction, (kind, card, value, loose, broken)))
+            return
+        bit = 1 << rank
+        house_bits = where.house_bits
+        value_allowed, value_plain_ok = allowed, plain_ok
+        if rank >= 9 and (hand_vector >> 4 * rank) & 15 == 1:  # its last card
+            value_allowed, value_plain_ok, _ = allowances(where, held ^ bit)
+        # its capture or throw first (see `signatures`); with its own house on the floor
+        # the card captures it, unless another house the mover owns would then keep no
+        # card of its value
+        if house_bits & bit:
+            value_plain_ok = not where.owned_bits & ~held & ~bit
+        if not value_plain_ok:
+            pass
+        elif reach & bit:
+            for _, value, used, _ in captures((loose_vector & up_to[rank]) | rank):
+                loose = chosen.get(used)
+                if loose is None:
+                    loose = chosen[used] = taken.cards(mask, used)
+                append(new_action(SeepAction, (CAPTURE, card, value, loose, None)))
+        elif house_bits & bit:  # the house alone
+            append(new_action(SeepAction, (CAPTURE, card, rank, (), None)))
+        else:
+            append(_THROW_OF[card])
+        self._house_plays(card, context, value_allowed, up_to, chosen, append)
+
+    def _house_plays(
+        self,
+        card: Card,
+        context: _MoveContext,
+        value_allowed: int,
+        up_to: Sequence[int],
+        chosen: dict[int, tuple[Card, ...]],
+        append: Callable[[SeepAction], None],
+    ) -> None:
+        """The houses `card` can make (of the values it reaches with loose cards, see
+        `house_reach`), add to, or raise, among the house values it may play into."""
+        loose_vector, mask, _, reach, where, _, _, _, break_allowed = context
+        taken = self._taken
+        house_bits = where.house_bits
+        breaking = where.breaking
+        rank = card.rank
+        bit = 1 << rank
+        reachable = ((reach << rank ^ bit) | (reach & bit)) & value_allowed
+        values = reachable | (house_bits & bit & value_allowed)
+        breaks = 0
+        if breaking and rank <= 4:  # the houses it can raise
+            breaks = (breaking << rank) & break_allowed
+            values |= breaks
+        while values:
+            bit = values & -values
+            values ^= bit
+            value = bit.bit_length() - 1
+            sigs: tuple[Signature, ...] = ()
+            if reachable & bit:
+                # without a group of the value on the floor only the card's own
+                # group is taken: only the loose values below the rest matter
+                top = value if reach & bit or value <= rank else value - rank
+                sigs = house_plays((loose_vector & up_to[top]) | rank | value << 56)
+            if not sigs and house_bits & bit and value == rank:
+                sigs = ((HOUSE, value, 0, None),)  # the card alone onto its house
+            if breaks & bit:
+                sigs += raise_plays((loose_vector & up_to[value]) | (value - rank) | value << 56)
+            for _, _, used, broken in sigs:
+                loose = chosen.get(used)
+                if loose is None:
+                    loose = chosen[used] = taken.cards(mask, used)
+                append(new_action(SeepAction, (HOUSE, card, value, loose, broken)))
 
     def _signatures(self, a: int) -> list[Signature]:
         """Every value-level play of a hand card worth `a` by the seat to move."""
