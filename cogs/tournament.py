@@ -493,7 +493,10 @@ def tournament_commands() -> type[commands.GroupCog]:
                 "rounds": rounds or 0, "best_of": best_of or 1,
                 "hands": int(rules.get("hands", 0) or 0),
                 "duration": 60.0 * (minutes or 0),
-                "dealer_sits_out": False,
+                # a session table of one seat more than the game's has its dealer sit out
+                # each hand (Sheepshead: six at a table of five-handed play)
+                "dealer_sits_out": format == FormatName.SESSIONS
+                and spec.dealer_out_seats == int(rules["players"]) + 1,
             }  # fmt: skip
             options: dict[str, Any] = {
                 "table": {
