@@ -294,6 +294,19 @@ def tournaments_of(bot: SeepBot) -> Tournaments:
     return found  # type: ignore[no-any-return]
 
 
+def role_warning(me: discord.Member, role: discord.Role) -> str:
+    """Why the bot cannot give and take `role` (empty when it can): the season table is kept
+    either way, and the role is handed after the first event that ends once it may."""
+    if not me.guild_permissions.manage_roles:
+        return _("I cannot give the role {role} yet: I need the Manage Roles permission. The "
+                 "season table is kept meanwhile.", role=role.mention)  # fmt: skip
+    if role >= me.top_role:
+        return _("I cannot give the role {role} yet: it must be below my own highest role in "
+                 "the server's role list. The season table is kept meanwhile.",
+                 role=role.mention)  # fmt: skip
+    return ""
+
+
 class DiscordEventOutput:
     """The runtime's port onto Discord."""
 
@@ -635,13 +648,16 @@ def tournament_commands() -> type[commands.GroupCog]:
                 raise EventError(_("Only the event's creator (or someone who manages the server) "
                                    "makes it a league."))  # fmt: skip
             await events.make_league(number, league, every, champion.id if champion else None)
-            await tell(interaction, ngettext(
+            text = ngettext(
                 "Event {number} opens the league {league}: when it ends, the next event is made "
                 "for {count} day later, with the same settings.",
                 "Event {number} opens the league {league}: when it ends, the next event is made "
                 "for {count} days later, with the same settings.",
                 every, number=number, league=league,
-            ))  # fmt: skip
+            )  # fmt: skip
+            if champion is not None and interaction.guild is not None:
+                text += " " + role_warning(interaction.guild.me, champion)
+            await tell(interaction, text.strip())
 
         @app_commands.command(name="season", description=N_("A league's season table"))
         @app_commands.describe(league=N_("the league's name"))
