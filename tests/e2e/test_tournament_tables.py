@@ -11,6 +11,8 @@ from typing import Any
 import discord
 import pytest
 
+from engine.outcome import SAT_OUT
+
 from .conftest import Env
 from .fake_discord import (
     CHAMPION_ROLE_ID,
@@ -41,8 +43,9 @@ from .test_tournaments import (
 
 async def test_eleven_at_sheepshead_sit_at_six_and_five_the_dealer_out_at_six(env: Env) -> None:
     use_formats(env)
+    # five hands at five: six at six, so that each of the six deals (and sits out) once
     event_id = await make_event(env, "sheepshead", format="sessions", players=5, rounds=1,
-                                computers=5, sheepshead_hands=2)  # fmt: skip
+                                computers=5, sheepshead_hands=5)  # fmt: skip
     for user in PEOPLE:
         await press(env, user, event_id, "join")
     await press(env, HOST, event_id, "start")
@@ -55,8 +58,8 @@ async def test_eleven_at_sheepshead_sit_at_six_and_five_the_dealer_out_at_six(en
         rules = json.loads(rules_text)
         six = rules["players"] == 6
         assert bool(rules.get("dealer_out")) == six
-        # two hands a player at five; three at six, so that each of the six plays two
-        assert rules["hands"] == (3 if six else 2)
+        # five hands a player: five at five, six at six
+        assert rules["hands"] == (6 if six else 5)
         deals = [json.loads(r[0]) for r in rows(
             env, "SELECT result FROM deal_results WHERE table_id = ? ORDER BY number", table_id
         )]  # fmt: skip
@@ -64,6 +67,12 @@ async def test_eleven_at_sheepshead_sit_at_six_and_five_the_dealer_out_at_six(en
         assert len(played) == rules["hands"]
         if six:  # the dealer of each hand sits it out: nothing won or lost
             assert all(d["units"][d["dealer"]] == 0 for d in played)
+            assert sorted(d["dealer"] for d in played) == [0, 1, 2, 3, 4, 5]
+            # each person's result keeps the hands they played, the one they dealt sat out
+            people = [r for r in await env.bot.store.player_results(GUILD_ID, "sheepshead")
+                      if r.table_id == table_id]  # fmt: skip
+            assert people and all(len(r.rounds) == 6 for r in people)
+            assert all(sum(list(p) == list(SAT_OUT) for p in r.rounds) == 1 for r in people)
         assert sum(result["scores"]) == 0
     embed = standings_message(env, event_id)["embeds"][0]
     assert "Finished." in embed["description"]

@@ -11,6 +11,7 @@ import random
 import pytest
 
 from engine.core import GameError
+from engine.outcome import SAT_OUT
 from engine.sheepshead import Phase, SheepsheadHand, SheepsheadMatch, SheepsheadRules
 from engine.sheepshead.position import format_position, parse_position
 from tests.engine.sheepshead.test_rules import WON_61, finished, legal
@@ -135,3 +136,16 @@ def test_position_notation_round_trips_with_the_dealer_out() -> None:
     again = parse_position(text)[0]
     assert format_position(again) == text
     assert again.turn == match.deal.turn and legal(again) == legal(match.deal)
+
+
+def test_the_ratings_pass_over_the_dealer_in_the_hands_they_sit_out() -> None:
+    match = SheepsheadMatch(SIX_OUT, 4)
+    rng = random.Random(4)
+    while not match.is_terminal:
+        match.apply(rng.choice(match.legal_actions()))
+    played = [r for r in match.deal_results if not r.score.redeal]
+    rounds = match.outcome().rounds
+    assert len(rounds) == len(played)
+    for result, round_ in zip(played, rounds, strict=True):
+        assert round_.place_of(result.dealer) == SAT_OUT
+        assert all(round_.place_of(p)[0] >= 0 for p in range(6) if p != result.dealer)
