@@ -106,7 +106,8 @@ def _rate(state: dict[int, tuple[float, float]], rows: list[tuple[PlayerResult, 
     """One contest: the humans grouped by side, each side with its place."""
     by_side: dict[int, list[tuple[PlayerResult, int]]] = defaultdict(list)
     for row, side, place in rows:
-        by_side[side].append((row, place))
+        if side >= 0:  # (a player who sat the round out is not rated in it: `SAT_OUT`)
+            by_side[side].append((row, place))
     if len(by_side) < 2:
         return  # nobody to be compared with (the other side had no human)
     sides = sorted(by_side)

@@ -295,6 +295,19 @@ def tournaments_of(bot: SeepBot) -> Tournaments:
     return found  # type: ignore[no-any-return]
 
 
+def role_warning(me: discord.Member, role: discord.Role) -> str:
+    """Why the bot cannot give and take `role` (empty when it can): the season table is kept
+    either way, and the role is handed after the first event that ends once it may."""
+    if not me.guild_permissions.manage_roles:
+        return _("I cannot give the role {role} yet: I need the Manage Roles permission. The "
+                 "season table is kept meanwhile.", role=role.mention)  # fmt: skip
+    if role >= me.top_role:
+        return _("I cannot give the role {role} yet: it must be below my own highest role in "
+                 "the server's role list. The season table is kept meanwhile.",
+                 role=role.mention)  # fmt: skip
+    return ""
+
+
 class DiscordEventOutput:
     """The runtime's port onto Discord."""
 
@@ -454,6 +467,13 @@ def event_rules(
         raise EventError(str(error)) from None
 
 
+def dealer_sits_out(game: str, format: str, rules: Mapping[str, Any]) -> bool:
+    """A session table of one seat more than the game's has its dealer sit out each hand
+    (Sheepshead: six at a table of five-handed play)."""
+    seats = registry.game(game).dealer_out_seats
+    return format == FormatName.SESSIONS and seats == int(rules["players"]) + 1
+
+
 def event_settings(
     rules: Mapping[str, Any],
     saved: Mapping[str, object],
@@ -465,6 +485,7 @@ def event_settings(
     capacity: int | None,
     checkin: int | None,
     timer: str | None,
+    dealer_sits_out: bool = False,
 ) -> dict[str, Any]:
     """An event's options: its tables' settings (the server's defaults, in its language),
     the format's numbers, and who may enter when."""
@@ -473,7 +494,7 @@ def event_settings(
         "rounds": rounds or 0, "best_of": best_of or 1,
         "hands": int(rules.get("hands", 0) or 0),
         "duration": 60.0 * (minutes or 0),
-        "dealer_sits_out": False,
+        "dealer_sits_out": dealer_sits_out,
     }  # fmt: skip
     return {
         "table": {
@@ -562,6 +583,7 @@ class TournamentCommands(
         options = event_settings(
             rules, saved, language, rounds=rounds, best_of=best_of, minutes=minutes,
             capacity=capacity, checkin=checkin, timer=timer,
+            dealer_sits_out=dealer_sits_out(game, format, rules),
         )  # fmt: skip
         zone = str(saved.get("daily_zone") or "UTC")
         starts_at = start_time(start, zone, time.time())
@@ -682,13 +704,16 @@ class TournamentCommands(
             raise EventError(_("Only the event's creator (or someone who manages the server) "
                                "makes it a league."))  # fmt: skip
         await events.make_league(number, league, every, champion.id if champion else None)
-        await tell(interaction, ngettext(
+        text = ngettext(
             "Event {number} opens the league {league}: when it ends, the next event is made "
             "for {count} day later, with the same settings.",
             "Event {number} opens the league {league}: when it ends, the next event is made "
             "for {count} days later, with the same settings.",
             every, number=number, league=league,
-        ))  # fmt: skip
+        )  # fmt: skip
+        if champion is not None and interaction.guild is not None:
+            text += " " + role_warning(interaction.guild.me, champion)
+        await tell(interaction, text.strip())
 
     @app_commands.command(name="season", description=N_("A league's season table"))
     @app_commands.describe(league=N_("the league's name"))

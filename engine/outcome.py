@@ -18,9 +18,15 @@ class Round:
     scores: tuple[int, ...]  # per side
 
     def place_of(self, player: int) -> tuple[int, int]:
-        """(side, place) of `player`: 1 for the best, equal scores share a place."""
-        side = next(s for s, members in enumerate(self.sides) if player in members)
+        """(side, place) of `player`: 1 for the best, equal scores share a place; `SAT_OUT`
+        for a player with no part in it (a Sheepshead dealer sitting out at six)."""
+        side = next((s for s, members in enumerate(self.sides) if player in members), None)
+        if side is None:
+            return SAT_OUT
         return side, 1 + sum(other > self.scores[side] for other in self.scores)
+
+
+SAT_OUT = (-1, 0)  # a round's (side, place) for a player who sat it out: not rated in it
 
 
 @dataclass(frozen=True, slots=True)

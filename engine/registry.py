@@ -168,6 +168,9 @@ class GameSpec:
     description: str = ""  # a few words beside the name in the game choice ("100 points")
     variant_of: str | None = None  # a variant names the game it varies (its own name else)
     seat_counts: tuple[int, ...] = ()  # the table sizes allowed (default: the whole range)
+    # a table of this many seats may have each hand's dealer sit it out (the rules' option
+    # `dealer_out`), the others playing the game of one seat fewer (0: never)
+    dealer_out_seats: int = 0
     # the game's own message catalogues, `<code>.po` (None: its words are in the bot's shared
     # catalogues); the bot merges them into each language's catalogue at start-up
     locales: Path | None = None

@@ -387,6 +387,11 @@ def gallery_makers(theme: Theme = DEFAULT_THEME) -> dict[str, Maker]:
     makers["sedma-german-suits-hand"] = partial(
         hand.render, mariage.view(mariage.current_player or 0), theme
     )
+    # Sheepshead's tournament table of six, the dealer sitting the hand out, with long names
+    out = _to_move(new_match("sheepshead", 5, players=6, dealer_out=True), 5, 8)
+    makers["sheepshead-6p-dealer-out-table"] = partial(
+        table.render, out.view(PUBLIC), LONG_NAMES, theme
+    )
     makers["legend"] = partial(legend.render_legend, theme)
     makers["lesson-before-after"] = partial(_lesson, theme, False)
     makers["lesson-hand"] = partial(_lesson, theme, True)

@@ -250,7 +250,7 @@ class EventStore:
         transaction with its checks, so two members entering at once both count once each,
         and the event never holds more than `capacity` (0: no limit)."""
         async with self.database.transaction() as tx:
-            status = await tx.one("SELECT status FROM tournaments WHERE id = ?", (event_id,))
+            status = await _lock_event(tx, event_id)
             if status is None or status[0] != "open":
                 return "closed"
             found = await tx.one(
@@ -276,7 +276,7 @@ class EventStore:
     async def leave(self, event_id: int, user_id: int) -> str:
         """ "left", "absent" (not entered) or "closed" (the event has started)."""
         async with self.database.transaction() as tx:
-            status = await tx.one("SELECT status FROM tournaments WHERE id = ?", (event_id,))
+            status = await _lock_event(tx, event_id)
             if status is None or status[0] not in ("open", "closed"):
                 return "closed"
             found = await tx.one(
@@ -349,9 +349,11 @@ class EventStore:
         transaction; the table's id (the one made before, when it was made already)."""
         now = time.time()
         async with self.database.transaction() as tx:
+            # the pairing's row locked (PostgreSQL) for the transaction: a second call waits,
+            # then reads the table the first made, instead of making one beside it
             found = await tx.one(
-                "SELECT table_id FROM tournament_pairings WHERE event_id = ? AND round = ?"
-                " AND table_number = ?",
+                "UPDATE tournament_pairings SET table_id = table_id WHERE event_id = ?"
+                " AND round = ? AND table_number = ? RETURNING table_id",
                 (pairing.event_id, pairing.round, pairing.table_number),
             )
             if found is not None and found[0] is not None:
@@ -412,6 +414,16 @@ class EventStore:
         assert row is not None
         stored: dict[str, Any] = json.loads(row[0])
         return stored
+
+
+async def _lock_event(tx: Any, event_id: int) -> tuple[Any, ...] | None:
+    """The event's (status,), its row locked for the transaction: on PostgreSQL two entries
+    at once would otherwise count the entrants side by side (READ COMMITTED) and both take
+    the next place in the entry order; SQLite runs one transaction at a time anyway."""
+    row: tuple[Any, ...] | None = await tx.one(
+        "UPDATE tournaments SET status = status WHERE id = ? RETURNING status", (event_id,)
+    )
+    return row
 
 
 def _event_row(row: Sequence[Any]) -> EventRow:

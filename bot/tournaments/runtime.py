@@ -45,6 +45,7 @@ from bot.tournaments.format import (
     Standing,
     TableResult,
 )
+from bot.tournaments.sessions import hands_sitting_out
 from bot.tournaments.words import TITLES
 from engine import registry
 from engine.fairness import NONCE_BYTES, SECRET_BYTES, UncutKeys, token_bytes
@@ -138,6 +139,20 @@ def event_settings(event: EventRow) -> EventSettings:
         dealer_sits_out=bool(numbers.get("dealer_sits_out", False)),
         table_sizes=spec.allowed_seats,
     )
+
+
+def table_rules(rules: Mapping[str, Any], pairing: PairingRow) -> dict[str, Any]:
+    """The rules of a pairing's table: the event's at its number of seats; where its seats sit
+    out in turn, with the dealer out of each hand and enough hands for each player to play
+    as many as at a full table (`sessions.hands_sitting_out`)."""
+    seats = len(pairing.seats)
+    made = {**rules, "players": seats}
+    if pairing.sits_out:
+        made["dealer_out"] = True
+        hands = int(made.get("hands", 0) or 0)
+        if hands:
+            made["hands"] = hands_sitting_out(hands, seats)
+    return made
 
 
 def table_result(session: TableSession, pairing: PairingRow, now: float) -> TableResult:
@@ -535,7 +550,7 @@ class Tournaments:
         }
         table_id = await self.events.open_table(
             pairing, event.guild_id, thread_id, event.creator_id, event.game,
-            {**event.rules, "players": len(seats)}, options, seats,
+            table_rules(event.rules, pairing), options, seats,
         )  # fmt: skip
         row = await self.store.table(table_id)
         assert row is not None

@@ -93,6 +93,12 @@ class Sessions:
         return standings_of(state, rows)
 
 
+def hands_sitting_out(hands: int, seats: int) -> int:
+    """The hands a table of `seats` whose dealer sits out each hand plays for each player to
+    play `hands`, as at a table one seat smaller (15 at five: 18 at six), rounded up."""
+    return -(-hands * seats // (seats - 1))
+
+
 def byes_of(state: EventState, units: Sequence[Unit], unit: Unit) -> list[int]:
     """The sessions `unit` sat out."""
     return [n for n, sitting in sat_out(state, units).items() if unit in sitting]

@@ -64,6 +64,14 @@ HOW_IT_SCORES: dict[FormatName, str] = {
     ),
 }
 
+# a sessions event of a game whose table one seat larger has its dealer sit out (Sheepshead)
+DEALER_SITS_OUT = N_(
+    "When the players fill a table of {seats} in a sessions event, the dealer of each hand "
+    "sits it out and the other {playing} play it, winning or losing nothing for the dealer; "
+    "that table plays enough hands for each player to play as many as at a table of "
+    "{playing}."
+)
+
 TOURNAMENTS = N_("Tournaments")
 PAGE_INTRO = N_(
     "A server can run tournaments of this game (`/tournament`). How each format that suits "

@@ -196,9 +196,9 @@ def friend(hand: SheepsheadHand, seat: int, other: int) -> bool | None:
     i_hold = partner_card is not None and (
         partner_card in hand.hands[seat] or _played_by(hand, seat, partner_card)
     )
-    partner_known = hand.partner_seen or (hand.alone and hand.rules.players < 5)
+    partner_known = hand.partner_seen or (hand.alone and hand.rules.in_hand < 5)
     if seat == hand.picker:
-        if hand.alone and (hand.rules.called_ace or i_hold or hand.rules.players < 5):
+        if hand.alone and (hand.rules.called_ace or i_hold or hand.rules.in_hand < 5):
             return False
         if partner_known:
             return other == hand.partner
@@ -238,7 +238,7 @@ def strength(cards: Sequence[Card]) -> float:
 
 def pick_choice(hand: SheepsheadHand) -> SheepsheadAction:
     cards = hand.hands[hand.turn]
-    bar = PICK_THRESHOLD[hand.players]
+    bar = PICK_THRESHOLD[hand.rules.in_hand]
     if hand.turn == hand.dealer and not hand.rules.leasters:
         bar -= 1.0  # the last chance before a redeal
     return PICK if strength(cards) >= bar else PASS
@@ -300,7 +300,7 @@ def play_choice(hand: SheepsheadHand, rng: random.Random) -> SheepsheadAction:
     holder = hand.winning()
     assert holder is not None
     ours = friend(hand, seat, holder)
-    last = len(hand.trick) == hand.players - 1
+    last = len(hand.trick) == hand.rules.in_hand - 1
     winners = [c for c in cards if _wins_with(hand, seat, c)]
     if ours is True and (last or _secure(hand, holder)):
         smear = max(cards, key=lambda c: points(c) * 2 - (power(c) if is_trump(c) else 0))

@@ -18,7 +18,7 @@ def describe_action(
     if kind is Kind.PICK:
         return say("Pick: take the {count} blind cards", count=hand.rules.blind_size)
     if kind is Kind.PASS:
-        last = hand.passes == hand.players - 1
+        last = hand.passes == hand.rules.in_hand - 1
         if last:
             if hand.rules.leasters:
                 return say("Pass (nobody picks: a leaster)")

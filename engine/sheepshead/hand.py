@@ -243,7 +243,9 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
         deck = rules.deck()
         shuffle(rng, deck)
         players = rules.players
-        blind_at, seats_at = _deal_plan(players)
+        # (a dealer who sits out is dealt nothing: the packets go to the five after them,
+        # which `(dealer + step) % players` for steps 1 to 5 of six seats are)
+        blind_at, seats_at = _deal_plan(rules.in_hand)
         take = deck.__getitem__
         hands: list[list[Card]] = [[] for _ in range(players)]
         for step, places in enumerate(seats_at, 1):
@@ -260,6 +262,23 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
     @property
     def first_seat(self) -> int:
         return (self.dealer + 1) % self.players
+
+    def next_seat(self, seat: int) -> int:
+        """The seat after `seat` in play: the dealer's is passed over where they sit out."""
+        players = self.rules.players
+        after = (seat + 1) % players
+        if after == self.dealer and self.rules.dealer_out:
+            return (after + 1) % players
+        return after
+
+    def in_play(self) -> tuple[int, ...]:
+        """The seats playing this hand, from the first to decide (all but a dealer who sits
+        out)."""
+        players, first = self.rules.players, self.first_seat
+        seats = ((first + i) % players for i in range(players))
+        if self.rules.dealer_out:
+            return tuple(seat for seat in seats if seat != self.dealer)
+        return tuple(seats)
 
     @property
     def partner(self) -> int | None:
@@ -291,11 +310,12 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
 
     def sides(self) -> tuple[tuple[int, ...], ...]:
         picker = self.picker
+        seats = sorted(self.in_play()) if self.rules.dealer_out else range(self.players)
         if picker is None:
-            return tuple([(p,) for p in range(self.players)])
+            return tuple([(p,) for p in seats])
         partner = self.partner
         picking = (picker,) if partner is None else (picker, partner)
-        return picking, tuple([p for p in range(self.players) if p not in picking])
+        return picking, tuple([p for p in seats if p not in picking])
 
     def led_suit(self) -> Suit | None:
         """The suit to follow (None: trump). A face-down unknown card leads the called suit."""
@@ -497,8 +517,8 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
             self.phase = BURY_PHASE
             return PICKED
         self.passes += 1
-        if self.passes < self.players:
-            self.turn = (mover + 1) % self.players
+        if self.passes < self.rules.in_hand:
+            self.turn = self.next_seat(mover)
             return PASSED
         if self.rules.leasters:
             self.leaster = True
@@ -560,9 +580,9 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
             words = _PLAY_WORDS[message]
             text = words.get(card) or words.setdefault(card, later_card(message, card))
         trick.append((mover, card))
-        players = self.rules.players
-        if len(trick) < players:
-            self.turn = (mover + 1) % players
+        rules = self.rules
+        if len(trick) < rules.in_hand:
+            self.turn = self.next_seat(mover) if rules.dealer_out else (mover + 1) % rules.players
             record: TrickRecord[SheepsheadAction] = new_record((mover, action, text, None))
             self.records.append(record)
             return record
@@ -647,13 +667,16 @@ class SheepsheadHand(TrickHand[SheepsheadAction]):
     def _leaster_score(self) -> HandScore:
         players = self.players
         totals = [sum(map(CARD_POINTS.__getitem__, cards)) for cards in self.taken]
-        order = [(self.first_seat + i) % players for i in range(players)]
+        order = list(self.in_play())
         takers = [p for p in order if self.tricks[p]]
         winner = min(takers, key=lambda p: (totals[p], order.index(p)))
-        units = [-1] * players
-        units[winner] = players - 1
+        units = [0] * players  # (a dealer sitting out neither pays nor receives)
+        for player in order:
+            units[player] = -1
+        units[winner] = len(order) - 1
         return HandScore(
-            True, False, None, None, tuple((p,) for p in range(players)), tuple(totals),
+            True, False, None, None, tuple((p,) for p in sorted(order)),
+            tuple(totals[p] for p in sorted(order)),
             tuple(self.tricks), False, 1, tuple(units), (),
             later("leaster: the fewest points with a trick, {points}", points=totals[winner]),
             winner,

@@ -103,7 +103,12 @@ def parse_position(text: str) -> tuple[SheepsheadHand, tuple[int, ...]]:
     first = (dealer + 1) % players
     leader = trick[0][0] if trick else first
     turn = numbers["turn"]
-    turn = (leader + len(trick)) % players if turn is None else turn
+    if turn is None:
+        turn = leader
+        for _ in trick:  # (the seat after the last to play, a dealer sitting out passed over)
+            turn = (turn + 1) % players
+            if rules.dealer_out and turn == dealer:
+                turn = (turn + 1) % players
     hand = SheepsheadHand(
         rules=rules,
         dealer=dealer,

@@ -28,10 +28,12 @@ def outcome(match: SheepsheadMatch) -> Outcome:
             score = result.score
             if score.redeal:
                 continue
+            side = next((s for s, members in enumerate(score.sides) if player in members), None)
+            if side is None:
+                continue  # a dealer who sat the hand out
             figures["deals"] += 1
             units = score.units[player]
             figures["best_deal"] = max(figures["best_deal"], units)
-            side = next(s for s, members in enumerate(score.sides) if player in members)
             own = score.points[side]
             figures["points_for"] += own
             figures["points_against"] += sum(score.points) - own
@@ -83,7 +85,10 @@ def deal_report(match: SheepsheadMatch, number: int, names: Sequence[str]) -> De
     units = sheet_line(names, score.units)
     if score.leaster:
         assert score.winner is not None
-        totals = " · ".join(f"{names[p]} {score.points[p]}" for p in range(len(names)))
+        totals = " · ".join(
+            f"{names[members[0]]} {points}"
+            for members, points in zip(score.sides, score.points, strict=True)
+        )  # (each for themselves: a dealer sitting out is not among them)
         outcome = say("{name} wins the leaster ({why})", name=names[score.winner], why=score.why)
     else:
         assert score.picker is not None

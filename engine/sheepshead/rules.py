@@ -27,6 +27,7 @@ TRUMP_ORDER: tuple[Card, ...] = (
 _TRUMP_POWER = {card: 100 - i for i, card in enumerate(TRUMP_ORDER)}
 
 # cards each player gets, per packet, and where the blind's packets fall (RULES.md's deal)
+MOST_HANDS = 72  # (60 at five, played by each player at a table of six whose dealer sits out)
 HAND_SIZES = {3: 10, 4: 7, 5: 6, 6: 5}
 BLIND_SIZES = {3: 2, 4: 4, 5: 2, 6: 2}
 PACKETS = {  # ("each", n) gives n to every player in turn; ("blind", n) n to the blind
@@ -63,6 +64,9 @@ class _Options(NamedTuple):
     no_pick: str = NoPick.LEASTER.value
     double_on_bump: bool = True
     hands: int = 0  # hands a table plays (0: each player deals twice)
+    # six at the table, the dealer sitting out each hand they deal: the other five play a
+    # five-handed hand (the Wisconsin tournament table of six)
+    dealer_out: bool = False
 
 
 class SheepsheadRules(_Options, RulesRecord):
@@ -83,6 +87,7 @@ class SheepsheadRules(_Options, RulesRecord):
         no_pick: str = NoPick.LEASTER.value,
         double_on_bump: bool = True,
         hands: int = 0,
+        dealer_out: bool = False,
     ) -> None:
         """Refuses rules no table may have (the tuple itself, with these values, is made by
         `__new__`)."""
@@ -94,20 +99,28 @@ class SheepsheadRules(_Options, RulesRecord):
             raise GameError("the partner is found by the called ace or the jack of diamonds")
         if self.no_pick not in _NO_PICKS:
             raise GameError("when nobody picks, play a leaster or redeal")
-        if self.hands and not 1 <= self.hands <= 60:
-            raise GameError("a Sheepshead table plays between 1 and 60 hands")
+        if self.hands and not 1 <= self.hands <= MOST_HANDS:
+            raise GameError("a Sheepshead table plays between 1 and 72 hands")
+        if self.dealer_out and self.players != 6:
+            raise GameError("only a table of six has the dealer sit out each hand")
 
     @property
     def title(self) -> str:
         return "Sheepshead"
 
     @property
+    def in_hand(self) -> int:
+        """The players who play each hand: all, or five at a table of six whose dealer sits
+        the hand out."""
+        return self.players - 1 if self.dealer_out else self.players
+
+    @property
     def hand_size(self) -> int:
-        return HAND_SIZES[self.players]
+        return HAND_SIZES[self.in_hand]
 
     @property
     def blind_size(self) -> int:
-        return BLIND_SIZES[self.players]
+        return BLIND_SIZES[self.in_hand]
 
     @property
     def hand_count(self) -> int:
@@ -115,11 +128,12 @@ class SheepsheadRules(_Options, RulesRecord):
 
     @property
     def jack_partner(self) -> bool:
-        return self.players == 6 or (self.players == 5 and self.partner == _JACK)
+        in_hand = self.in_hand
+        return in_hand == 6 or (in_hand == 5 and self.partner == _JACK)
 
     @property
     def called_ace(self) -> bool:
-        return self.players == 5 and self.partner == _CALLED_ACE
+        return self.in_hand == 5 and self.partner == _CALLED_ACE
 
     @property
     def leasters(self) -> bool:

@@ -118,4 +118,5 @@ SPEC = GameSpec(
     description="3 to 6, Wisconsin",
     order=40,
     daily=DailySpec(figure="units"),  # the hand's units won or lost
+    dealer_out_seats=6,  # the Wisconsin tournament table of six: five play, the dealer sits out
 )

@@ -96,6 +96,8 @@ class SheepsheadView(TrickView):
             return (say("partner"),)
         if self.phase == "pick" and player in self.passed:
             return (say("passed"),)
+        if player == self.dealer and self.rules.dealer_out:
+            return (say("deals, sits out"),)
         return ()
 
     def notes(self, names: Sequence[str]) -> list[str]:
@@ -316,7 +318,7 @@ def build_view(match: SheepsheadMatch, who: Viewer) -> SheepsheadView:
         and picker is not None
         and (not rules.jack_partner or is_picker or hand.partner_seen or over)
     )
-    if rules.players < 5 and picker is not None:
+    if rules.in_hand < 5 and picker is not None:
         alone_known = True
     return SheepsheadView(
         **view_fields(match, player),

@@ -18,6 +18,7 @@ from bot.leaderboards import (
 )
 from bot.storage import PlayerResult, Store
 from bot.tables import Tables
+from engine.outcome import SAT_OUT
 
 GUILD = 1
 ASHA, DEV, RAVI, MIRA = 101, 102, 103, 104
@@ -160,3 +161,20 @@ def test_a_hand_won_together_moves_both_partners_up() -> None:
         [result(41, u, side=s, place=1 + s, when=1.0) for s, u in enumerate((ASHA, DEV, RAVI))]
     ).items()}  # fmt: skip
     assert rated[DEV] != final_places[DEV]  # the hands, not the final order, were rated
+
+
+def test_a_dealer_sitting_a_hand_out_is_not_rated_in_it() -> None:
+    """At six with the dealer out, Ravi deals hand 1 and sits it out while Asha beats Dev;
+    hand 2 Ravi plays and loses to both. Hand 1 rates Asha and Dev only."""
+    sat_out = list(SAT_OUT)
+    rounds = {ASHA: [(0, 1), (0, 1)], DEV: [(1, 2), (0, 1)], RAVI: [sat_out, (1, 2)]}
+
+    def table(hands: int) -> list[PlayerResult]:
+        return [result(42, user, side=seat, place=1 + seat, when=1.0, game="sheepshead",
+                       rounds=rounds[user][:hands])
+                for seat, user in enumerate((ASHA, DEV, RAVI))]  # fmt: skip
+
+    first = ratings(table(1))
+    assert set(first) == {ASHA, DEV} and first[ASHA][0] > first[DEV][0]
+    both = ratings(table(2))
+    assert set(both) == {ASHA, DEV, RAVI} and both[RAVI][0] < both[ASHA][0]

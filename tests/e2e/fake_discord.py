@@ -120,6 +120,15 @@ COMMANDS = 100  # chat-input commands of one scope
 SUBCOMMAND, GROUP, USER, ROLE = 1, 2, 6, 8
 BOT_ROLE_ID = 900_000_000_000_000_020  # the bot's own role, above the champion's
 CHAMPION_ROLE_ID = 900_000_000_000_000_021  # a role the bot may give and take
+HIGH_ROLE_ID = 900_000_000_000_000_022  # a role above the bot's own: Discord refuses it to the bot
+ROLE_POSITIONS = {  # the server's roles above @everyone: (name, position)
+    BOT_ROLE_ID: ("Seep Bot", 2),
+    CHAMPION_ROLE_ID: ("Champion", 1),
+    HIGH_ROLE_ID: ("Moderators", 3),
+}
+ADMINISTRATOR = 1 << 3
+MANAGE_ROLES = 1 << 28
+EVERYONE_PERMISSIONS = (1 << 40) - 1 - ADMINISTRATOR  # what @everyone may do, unless a test says
 
 
 def role_payload(role_id: int, name: str, position: int) -> dict[str, Any]:
@@ -426,6 +435,8 @@ class FakeDiscord:
         self.threads: dict[int, dict[str, Any]] = {}
         self.scheduled_events: dict[int, dict[str, Any]] = {}  # the servers' scheduled events
         self.member_roles: dict[int, set[int]] = {}  # roles the bot gave members (by user)
+        self.refused_roles: list[tuple[str, int, int]] = []  # (method, user, role) refused
+        self.everyone_permissions = EVERYONE_PERMISSIONS  # `set_everyone_permissions`
         self.commands: list[dict[str, Any]] = []  # the last published commands
         self.guild_commands: dict[int, list[dict[str, Any]]] = {}  # a server's own copy
         self.in_no_server = False  # a bot nobody has invited yet
@@ -609,7 +620,7 @@ class FakeDiscord:
                 {
                     "id": str(GUILD_ID),
                     "name": "@everyone",
-                    "permissions": str((1 << 40) - 1 - 8),
+                    "permissions": str(self.everyone_permissions),
                     "position": 0,
                     "color": 0,
                     "hoist": False,
@@ -617,9 +628,8 @@ class FakeDiscord:
                     "mentionable": False,
                     "flags": 0,
                 },
-                *(role_payload(role_id, name, position) for role_id, name, position in (
-                    (BOT_ROLE_ID, "Seep Bot", 2), (CHAMPION_ROLE_ID, "Champion", 1),
-                )),
+                *(role_payload(role_id, name, position)
+                  for role_id, (name, position) in ROLE_POSITIONS.items()),
             ],
             "channels": [channel, no_files, read_only, threads_allowed, no_embeds, *extra],
             "threads": list(self.threads.values()),
@@ -897,9 +907,8 @@ class FakeDiscord:
         if locale is not None:
             record.payload["locale"] = locale
         if roles:  # and a role option: the role
-            names = {BOT_ROLE_ID: ("Seep Bot", 2), CHAMPION_ROLE_ID: ("Champion", 1)}
             record.resolved["roles"] = {
-                str(r): role_payload(r, *names.get(r, ("role", 1))) for r in roles
+                str(r): role_payload(r, *ROLE_POSITIONS.get(r, ("role", 1))) for r in roles
             }
         if chosen:  # Discord resolves a member option: the member and their user
             record.resolved |= {
@@ -1165,9 +1174,7 @@ class FakeDiscord:
             return await self._create_thread(int(parts[1]), payload)
         member_role = parts[0] == "guilds" and len(parts) == 6 and parts[4] == "roles"
         if member_role and request.method in ("PUT", "DELETE"):  # a role given or taken
-            held = self.member_roles.setdefault(int(parts[3]), set())
-            (held.add if request.method == "PUT" else held.discard)(int(parts[5]))
-            return web.Response(status=204)
+            return self._member_role(request.method, int(parts[3]), int(parts[5]))
         if parts[0] == "guilds" and len(parts) >= 3 and parts[2] == "scheduled-events":
             return self._scheduled_event(request.method, int(parts[1]), parts[3:], payload)
         if parts[0] == "channels" and int(parts[1]) in self.gone_channels:
@@ -1178,6 +1185,26 @@ class FakeDiscord:
                 return json_response(thread)
         self.violations.append(f"unexpected request {request.method} {path}")
         return json_response({"message": "Unknown route", "code": 0}, 404)
+
+    def _member_role(self, method: str, user_id: int, role_id: int) -> web.Response:
+        """A role given (PUT) or taken (DELETE) as Discord rules: the bot needs Manage Roles
+        (or Administrator), and the role must lie below the bot's highest role."""
+        if role_id not in ROLE_POSITIONS:
+            return json_response({"message": "Unknown Role", "code": 10011}, 404)
+        allowed = self.everyone_permissions  # (the bot's own role adds none)
+        mine = ROLE_POSITIONS[BOT_ROLE_ID][1]
+        if not allowed & (MANAGE_ROLES | ADMINISTRATOR) or ROLE_POSITIONS[role_id][1] >= mine:
+            self.refused_roles.append((method, user_id, role_id))
+            return json_response({"message": "Missing Permissions", "code": 50013}, 403)
+        held = self.member_roles.setdefault(user_id, set())
+        (held.add if method == "PUT" else held.discard)(role_id)
+        return web.Response(status=204)
+
+    async def set_everyone_permissions(self, permissions: int) -> None:
+        """A moderator changes what @everyone (the bot among them) may do in the server."""
+        self.everyone_permissions = permissions
+        role = self._guild()["roles"][0]
+        await self._dispatch("GUILD_ROLE_UPDATE", {"guild_id": str(GUILD_ID), "role": role})
 
     def _scheduled_event(
         self, method: str, guild_id: int, rest: list[str], payload: dict[str, Any]

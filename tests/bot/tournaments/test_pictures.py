@@ -54,6 +54,14 @@ def test_the_rules_page_explains_the_formats_that_fit_each_game() -> None:
     sheepshead = lesson("sheepshead", "de").pages[-1]
     assert sheepshead.topic == "tournaments" and sheepshead.title == "Turniere"
     assert "Serien:" in sheepshead.text and "Arena:" not in sheepshead.text
+    with speaking("de"):
+        from bot.i18n import _
+        from bot.tournaments.words import DEALER_SITS_OUT
+
+        six = _(DEALER_SITS_OUT, seats=6, playing=5)
+    assert six in sheepshead.text and "6" in six  # the table of six, the dealer out
+    assert "{seats}" not in lesson("suipe", "en").pages[-1].text
+    assert "the dealer of each hand sits it out" not in lesson("suipe", "en").pages[-1].text
     seep = lesson("seep", "hi").pages[-1]
     with speaking("hi"):
         from bot.i18n import _

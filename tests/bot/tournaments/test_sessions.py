@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from bot.tournaments.format import EventSettings, FormatError, Pairing
 from bot.tournaments.seating import split
-from bot.tournaments.sessions import Sessions
+from bot.tournaments.sessions import Sessions, hands_sitting_out
 from tests.bot.tournaments.play import entrants, play_rounds, start
 
 SHEEPSHEAD = EventSettings(seats=5, rounds=2, hands_per_session=15, table_sizes=(3, 4, 5, 6))
@@ -61,6 +61,16 @@ def test_a_table_of_six_has_its_dealer_sit_out_where_the_rules_say() -> None:
     six, five = Sessions().pairings(start(entrants(11), settings), [], 0.0)
     assert len(six.seats) == 6 and six.sits_out == six.seats
     assert len(five.seats) == 5 and five.sits_out == ()
+
+
+def test_a_table_of_six_with_its_dealer_out_plays_enough_hands_for_five_each() -> None:
+    # each hand one of the six sits out: 18 hands give each player the 15 of a table of five
+    assert hands_sitting_out(15, 6) == 18
+    assert hands_sitting_out(10, 6) == 12
+    assert hands_sitting_out(2, 6) == 3  # rounded up: nobody plays fewer than at five
+    for hands in range(1, 61):
+        dealt = hands_sitting_out(hands, 6)
+        assert dealt - dealt // 6 - (dealt % 6 > 0) >= hands  # the seat dealing most often
 
 
 def test_players_the_tables_cannot_seat_sit_out_in_turn_at_the_sessions_average() -> None:

@@ -28,6 +28,7 @@ CONFIGS = [
 ]
 EXTRA = [  # the five-player options get fewer hands each
     SheepsheadRules(players=5, hands=1, partner="jack", no_pick="redeal", double_on_bump=False),
+    SheepsheadRules(players=6, hands=1, dealer_out=True),  # five play, the dealer sits out
 ]
 
 
@@ -150,7 +151,7 @@ def swapped(match: SheepsheadMatch, seat: int | None, rng: random.Random) -> She
     ("rules", "hands"),
     [(r, HANDS) for r in CONFIGS] + [(r, HANDS // 4) for r in EXTRA],
     ids=lambda value: (
-        f"{value.players}p-{value.partner}-{value.no_pick}"
+        f"{value.players}p-{value.partner}-{value.no_pick}" + ("-out" if value.dealer_out else "")
         if isinstance(value, SheepsheadRules)
         else str(value)
     ),
@@ -188,7 +189,7 @@ def test_random_hands_keep_every_rule(rules: SheepsheadRules, hands: int) -> Non
         assert sum(score.units) == 0 and sum(match.sheet) == 0
         if not score.redeal:
             assert sum(score.points) == 120
-            assert sum(score.tricks) == (32 - rules.blind_size) // rules.players
+            assert sum(score.tricks) == (32 - rules.blind_size) // rules.in_hand
         if seed % 50 == 0:
             replayed = restore(match.to_dict())
             assert replayed.to_dict() == match.to_dict()
