@@ -96,6 +96,10 @@ def _framed_hand(picture: DecisionPicture, hand: HandPicture, theme: Theme) -> I
     draw = ImageDraw.Draw(image)
     for index, card in enumerate(hand.cards):
         box = layout.cards[index]
+        if index + 1 < len(layout.cards) and layout.cards[index + 1][0] < box[2]:
+            # an overlapped card: only the strip that shows is framed, so that a frame
+            # around one card never looks like one around two
+            box = (box[0], box[1], layout.cards[index + 1][0] - FRAME, box[3])
         if card in picture.best_cards:
             _frame(draw, box, best_colour(theme), 0)
         if card in picture.played_cards:
