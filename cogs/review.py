@@ -20,7 +20,7 @@ from discord.ext import commands
 
 from bot import languages
 from bot.i18n import N_, _, current, ngettext
-from bot.localised import fit
+from bot.localised import MESSAGE_LIMIT, fit
 from cogs.common import find_deal, guarded, tell
 from cogs.practice import play_on_view
 from engine.core import GameError
@@ -81,15 +81,27 @@ def move_line(label: str, choice: Choice, digits: int) -> str:
 
 
 def review_text(row: DealRecordRow, record: DealRecord, review: DealReview, name: str) -> str:
-    """The review as the asker reads it (in their language)."""
+    """The review as the asker reads it (in their language), in one message: where the
+    biggest losses would not all fit, fewer are listed and the rest counted, so that the
+    deal's total and the face-up view are never cut off."""
+    for shown in range(SHOWN, 0, -1):
+        text = _review_text(row, record, review, name, shown)
+        if len(text) <= MESSAGE_LIMIT:
+            return text
+    return _review_text(row, record, review, name, 0)
+
+
+def _review_text(
+    row: DealRecordRow, record: DealRecord, review: DealReview, name: str, shown: int
+) -> str:
     digits = review.digits
     # the biggest losses, in the deal's order
-    marked = sorted(sorted(review.marked, key=lambda d: -d.loss)[:SHOWN], key=lambda d: d.step)
+    marked = sorted(sorted(review.marked, key=lambda d: -d.loss)[:shown], key=lambda d: d.step)
     title = _("**Review of deal {deal}** · {game} · {name}", deal=row.id,
               game=display_name(record.game), name=name)  # fmt: skip
     lines = [title, say(review.unit)]
     count = len(review.decisions)
-    if not marked:
+    if not review.marked:
         lines.append(ngettext(
             "Nothing important happened: your {count} decision lost nothing that counts "
             "against the best one.",
@@ -104,7 +116,7 @@ def review_text(row: DealRecordRow, record: DealRecord, review: DealReview, name
         ))  # fmt: skip
         for decision in marked:
             lines += decision_lines(decision, digits)
-        more = len(review.marked) - SHOWN  # (counted apart: extraction misses a nested call)
+        more = len(review.marked) - len(marked)  # (counted apart: extraction misses a nested call)
         if more > 0:
             lines.append(ngettext("… and {count} more decision.", "… and {count} more decisions.",
                                   more))  # fmt: skip

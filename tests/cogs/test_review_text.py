@@ -56,3 +56,27 @@ def test_the_decisions_not_listed_are_counted_in_the_readers_language() -> None:
             assert "… and 5 more" not in text_in(language.code, review), language.code
     assert "… a ještě 5 rozhodnutí." in text_in("cs", review)
     assert "… und 1 weitere Entscheidung." in text_in("de", marked_review(SHOWN + 1))
+
+
+def test_a_long_review_lists_fewer_decisions_and_keeps_its_end() -> None:
+    """Many big losses with long moves (a Suipe build, in Hindi): the message stays within
+    Discord's 2000 characters by listing fewer of them, the rest counted, and the deal's
+    total, the explanation and the face-up view all stay."""
+    from bot.localised import MESSAGE_LIMIT
+
+    long_move = "Build 10 (sefulu), multiple: 7♥ on 3♠ and 4♥+6♥ — you hold a 10, " * 2
+    played, best = Choice("B", long_move, -1.1, 40), Choice("C", long_move, 1.2, 40)
+    review = DealReview(
+        game="suipe", seat=0, unit="points", thresholds=Thresholds(0.6, 1.2, 2.5), samples=64,
+        digits=1, face_up=(FaceUp(29, played, best),),
+        decisions=tuple(Decision(s, played, best, (best, played), 2.3, 0.1, Mark.BIG)
+                        for s in range(1, 30, 2)),
+    )  # fmt: skip
+    for code in ("en", "hi"):
+        text = text_in(code, review)
+        assert len(text) <= MESSAGE_LIMIT and not text.endswith("…"), (code, len(text))
+    text = text_in("en", review)
+    listed = text.count("Yours: ")
+    assert 0 < listed - 1 < SHOWN  # (one "Yours:" is the face-up view's)
+    assert f"… and {15 - (listed - 1)} more decisions." in text
+    assert "Lost in the whole deal" in text and "**With every card face up**" in text
