@@ -20,13 +20,13 @@ from discord.ext import commands
 
 from bot import languages
 from bot.i18n import N_, _, current, ngettext
-from bot.localised import fit
+from bot.localised import MESSAGE_LIMIT, fit
 from cogs.common import find_deal, guarded, tell
 from cogs.practice import play_on_view
 from engine.core import GameError
 from engine.records import DealRecord
 from engine.registry import display_name
-from engine.review import DealReview, Decision, Mark, ReviewUnavailable, review_deal
+from engine.review import Choice, DealReview, Decision, Mark, ReviewUnavailable, review_deal
 from engine.words import say
 
 if TYPE_CHECKING:
@@ -41,6 +41,8 @@ MARK_WORDS = {
     Mark.BIG: N_("big loss"),
 }
 REVIEW_LABEL = N_("Review")
+YOURS = N_("Yours: {move} ({value})")  # the move played, and its figure
+BETTER = N_("Better: {move} ({value})")  # the best one, and its figure
 REVIEW_SECONDS = 6.0  # a review's thinking time (one core); see docs/review.md
 SHOWN = 8  # marked decisions listed at most (the biggest losses first)
 DECIMAL_COMMA = {language.code for language in languages.ALL if language.decimal_comma}
@@ -62,24 +64,44 @@ def _signed(value: float, digits: int) -> str:
     return text if text.startswith("−") or text.strip("0.,") == "" else f"+{text}"
 
 
-def decision_line(decision: Decision, digits: int) -> str:
-    return _("**Move {step}** · {mark}: you chose {played} ({value}); {best} was worth "
-             "{loss} more ({best_value}).", step=decision.step, mark=_(MARK_WORDS[decision.mark]),
-             played=decision.played.words, value=_signed(decision.played.value, digits),
-             best=decision.best.words, best_value=_signed(decision.best.value, digits),
-             loss=number(decision.loss, digits))  # fmt: skip
+def decision_lines(decision: Decision, digits: int) -> list[str]:
+    """A marked decision: its heading, then each move on a line of its own (a move's words
+    are a sentence of their own in some games, "Play A♥: takes the trick so far", which
+    would break a sentence around them)."""
+    return [
+        _("**Move {step}** · {mark}: {loss} less than the best choice", step=decision.step,
+          mark=_(MARK_WORDS[decision.mark]), loss=number(decision.loss, digits)),
+        move_line(YOURS, decision.played, digits),
+        move_line(BETTER, decision.best, digits),
+    ]  # fmt: skip
+
+
+def move_line(label: str, choice: Choice, digits: int) -> str:
+    return _(label, move=choice.words, value=_signed(choice.value, digits))
 
 
 def review_text(row: DealRecordRow, record: DealRecord, review: DealReview, name: str) -> str:
-    """The review as the asker reads it (in their language)."""
+    """The review as the asker reads it (in their language), in one message: where the
+    biggest losses would not all fit, fewer are listed and the rest counted, so that the
+    deal's total and the face-up view are never cut off."""
+    for shown in range(SHOWN, 0, -1):
+        text = _review_text(row, record, review, name, shown)
+        if len(text) <= MESSAGE_LIMIT:
+            return text
+    return _review_text(row, record, review, name, 0)
+
+
+def _review_text(
+    row: DealRecordRow, record: DealRecord, review: DealReview, name: str, shown: int
+) -> str:
     digits = review.digits
     # the biggest losses, in the deal's order
-    marked = sorted(sorted(review.marked, key=lambda d: -d.loss)[:SHOWN], key=lambda d: d.step)
+    marked = sorted(sorted(review.marked, key=lambda d: -d.loss)[:shown], key=lambda d: d.step)
     title = _("**Review of deal {deal}** · {game} · {name}", deal=row.id,
               game=display_name(record.game), name=name)  # fmt: skip
     lines = [title, say(review.unit)]
     count = len(review.decisions)
-    if not marked:
+    if not review.marked:
         lines.append(ngettext(
             "Nothing important happened: your {count} decision lost nothing that counts "
             "against the best one.",
@@ -92,10 +114,12 @@ def review_text(row: DealRecordRow, record: DealRecord, review: DealReview, name
             "{marked} of your {count} decisions lost against the best one:", count,
             marked=len(review.marked),
         ))  # fmt: skip
-        lines += [decision_line(d, digits) for d in marked]
-        if len(review.marked) > SHOWN:
-            lines.append(ngettext("… and {count} more.", "… and {count} more.",
-                                  len(review.marked) - SHOWN))  # fmt: skip
+        for decision in marked:
+            lines += decision_lines(decision, digits)
+        more = len(review.marked) - len(marked)  # (counted apart: extraction misses a nested call)
+        if more > 0:
+            lines.append(ngettext("… and {count} more decision.", "… and {count} more decisions.",
+                                  more))  # fmt: skip
     lines.append(_("Lost in the whole deal, against the best choices: {total}.",
                    total=number(review.total_loss, digits)))  # fmt: skip
     lines.append(_(
@@ -120,10 +144,9 @@ def face_up_lines(review: DealReview) -> list[str]:
                    "know: a loss here alone is bad luck, not a mistake)")]  # fmt: skip
     missed = [f for f in review.face_up if f.loss > 1e-9]
     for solved in missed:
-        lines.append(_("**Move {step}**: {best} would have given {best_value}; yours gave "
-                       "{value}.", step=solved.step, best=solved.best.words,
-                       best_value=_signed(solved.best.value, digits),
-                       value=_signed(solved.played.value, digits)))  # fmt: skip
+        lines.append(_("**Move {step}**", step=solved.step))
+        lines.append(move_line(YOURS, solved.played, digits))
+        lines.append(move_line(BETTER, solved.best, digits))
     if not missed and len(review.face_up) == 1:
         lines.append(_("Your last decision was the best the cards allowed."))
     elif not missed:
@@ -150,10 +173,8 @@ def review_files(row: DealRecordRow, record: DealRecord, review: DealReview) -> 
         png = pictures.decision_png(
             record, decision,
             _("Move {step} · {mark}", step=decision.step, mark=_(MARK_WORDS[decision.mark])),
-            _("Yours: {move} ({value})", move=decision.played.words,
-              value=_signed(decision.played.value, digits)),
-            _("Better: {move} ({value})", move=decision.best.words,
-              value=_signed(decision.best.value, digits)),
+            move_line(YOURS, decision.played, digits),
+            move_line(BETTER, decision.best, digits),
         )  # fmt: skip
         name = f"review-{row.id}-move-{decision.step}.png"
         files.append(discord.File(io.BytesIO(png), filename=name))

@@ -320,7 +320,7 @@ def review_deal(
     if not 0 <= seat < len(record.seats or ()) and record.seats:
         raise ReviewUnavailable(say("There is no such seat in this deal."))
     decisions: list[Decision] = []
-    late: list[tuple[int, Any, int, str, Callable[[Any], str]]] = []  # for the face-up view
+    late: list[tuple[int, Any, int, str, dict[str, str]]] = []  # for the face-up view
     who = list(names or record.names)
     left = _count_decisions(record, seat, model) if seconds is not None else 0
     end = time.perf_counter() + (seconds or 0.0)
@@ -344,7 +344,10 @@ def review_deal(
                                 deadline=deadline)  # fmt: skip
         describe = _describer(match, who)
         decisions.append(decide(weighed, chosen, step + 1, model.thresholds, describe))
-        late.append((step + 1, deal.copy(), mover, played, describe))
+        # each choice's words now: `match` moves on, and a move described after the deal
+        # reads as it would at its end ("Lead 9♦" for a card played to a trick)
+        words = {str(action): describe(action) for action in model.choices(deal)}
+        late.append((step + 1, deal.copy(), mover, played, words))
     return DealReview(
         game=record.game,
         seat=seat,
@@ -358,27 +361,26 @@ def review_deal(
 
 
 def face_up_view(
-    late: Sequence[tuple[int, Any, int, str, Callable[[Any], str]]],
+    late: Sequence[tuple[int, Any, int, str, dict[str, str]]],
     model: ReviewModel,
     nodes: int = NODES,
 ) -> tuple[FaceUp, ...]:
     """The seat's last decisions solved with every card face up (see engine.review_faceup),
     from the last one back to the first one too big to solve; in the deal's order."""
     solved: list[FaceUp] = []
-    for step, deal, mover, played, describe in reversed(late):
+    for step, deal, mover, played, words in reversed(late):
         sides_of = getattr(model, "sides", None)  # (a game's own model may have none)
         sides = sides_of(deal) if sides_of is not None else None
         try:
             answers = solve_choices(deal, mover, model.final, nodes, sides)
         except TooBig:
             break
-        actions = {str(action): action for action in model.choices(deal)}
         best, best_value = best_of(answers, played)
         value = dict(answers)[played]
         solved.append(FaceUp(
             step=step,
-            played=Choice(played, describe(actions[played]), value, 1),
-            best=Choice(best, describe(actions[best]), best_value, 1),
+            played=Choice(played, words[played], value, 1),
+            best=Choice(best, words[best], best_value, 1),
         ))  # fmt: skip
     return tuple(reversed(solved))
 

@@ -96,6 +96,10 @@ def _framed_hand(picture: DecisionPicture, hand: HandPicture, theme: Theme) -> I
     draw = ImageDraw.Draw(image)
     for index, card in enumerate(hand.cards):
         box = layout.cards[index]
+        if index + 1 < len(layout.cards) and layout.cards[index + 1][0] < box[2]:
+            # an overlapped card: only the strip that shows is framed, so that a frame
+            # around one card never looks like one around two
+            box = (box[0], box[1], layout.cards[index + 1][0] - FRAME, box[3])
         if card in picture.best_cards:
             _frame(draw, box, best_colour(theme), 0)
         if card in picture.played_cards:
@@ -189,11 +193,7 @@ def render_chart(model: ChartModel, theme: Theme = DEFAULT_THEME) -> Image.Image
     draw.rectangle((left, top, right, bottom), outline=theme.muted, width=1)
     if model.bottom < 0 < model.top:
         draw.line((left, y(0), right, y(0)), fill=theme.muted, width=1)
-    for label, at in zip(model.labels, (model.top, 0.0, model.bottom), strict=True):
-        if at == 0.0 and not model.bottom < 0 < model.top:
-            continue
-        shown = fit_text(label, small, left - 16)
-        draw_text(draw, (left - 10, y(at)), shown, font=small, fill=theme.muted, anchor="rm")
+    _scale(draw, model, y, left, theme)
     points = model.points
     if not points:
         return image
@@ -228,6 +228,27 @@ def render_chart(model: ChartModel, theme: Theme = DEFAULT_THEME) -> Image.Image
     draw_text(draw, ((left + right) / 2, CHART_HEIGHT - 12), axis, font=small, fill=theme.muted,
               anchor="md")  # fmt: skip
     return image
+
+
+def _scale(
+    draw: ImageDraw.ImageDraw,
+    model: ChartModel,
+    y: Callable[[float], float],
+    left: int,
+    theme: Theme,
+) -> None:
+    """The figures left of the plot: both ends always (an end at zero too: a scale needs two
+    figures), and zero between them where it lies inside the range, clear of both ends'."""
+    small = font(theme.small_size)
+    room = theme.small_size + 4
+    inside = model.bottom < 0 < model.top
+    zero_shown = inside and y(model.top) + room < y(0) < y(model.bottom) - room
+    for index, (label, at) in enumerate(zip(model.labels, (model.top, 0.0, model.bottom),
+                                            strict=True)):  # fmt: skip
+        if index == 1 and not zero_shown:
+            continue
+        shown = fit_text(label, small, left - 16)
+        draw_text(draw, (left - 10, y(at)), shown, font=small, fill=theme.muted, anchor="rm")
 
 
 def _legend(draw: ImageDraw.ImageDraw, model: ChartModel, theme: Theme) -> None:

@@ -121,3 +121,20 @@ def test_the_start_of_a_deal_is_too_big_to_solve_face_up() -> None:
     model = model_for("sheepshead")
     with pytest.raises(TooBig):
         solve_choices(deal, deal.turn, model.final, budget=5_000)
+
+
+@pytest.mark.parametrize(
+    ("game", "rules"), [("sedma", {"players": 2}), ("sheepshead", {"players": 5})]
+)
+def test_the_face_up_view_names_each_move_as_it_was_then(game: str, rules: dict[str, int]) -> None:
+    """A face-up move reads as the decision's own moves do ("Play 9♦: takes the trick so
+    far"), not as the same card would at the deal's end ("Lead 9♦")."""
+    record = played_record(game, rules, 5)
+    review = review_deal(record, 0, seed=1, samples=4)
+    assert review.face_up
+    names = list(record.names)
+    for solved in review.face_up:
+        match = state_at(record, solved.step - 1)
+        actions = {str(a): a for a in match.legal_actions()}
+        for choice in (solved.played, solved.best):
+            assert choice.words == match.describe(actions[choice.notation], names), solved.step
