@@ -65,6 +65,10 @@ class Play:
 
 
 EARLIER_TURN = N_("That was an earlier turn: use the latest table message.")
+# A typed move's time is Discord's (its snowflake, to the millisecond), the turn's start the
+# bot's clock: a move sent this little before the turn began is taken as sent in it, so that
+# neither the rounding nor two clocks a little apart refuse a move sent right after the last.
+TYPED_MOVE_GRACE = 0.25
 ALREADY_OPEN = N_("There is already a table in this channel: join it or end it first.")
 PRACTICE = "practice"  # a table's option: the practice it is (bot/practice.py)
 PLAYS_KEPT = 60  # the recent plays a session remembers (for the table and the picker)
@@ -394,7 +398,8 @@ class TableSession:
             if answer_by is not None and time.time() > answer_by:
                 raise TableBusy(_(BUSY))
             player = self.check_turn(user_id, turn_number)
-            if turn_number is None and asked_at is not None and asked_at < self.turn_began:
+            if (turn_number is None and asked_at is not None
+                    and asked_at < self.turn_began - TYPED_MOVE_GRACE):
                 raise TableError(_(EARLIER_TURN))
             missed = 0 if self.seats[player].missed_turns else None
             return await self._apply(player, move, missed)

@@ -25,7 +25,7 @@ from .fake_discord import FakeDiscord
 from .helpers import last_play
 
 TABLES = 16
-KILLS = int(os.environ.get("CRASH_KILLS", "30"))  # CRASH_KILLS=500 for a longer hunt
+KILLS = int(os.environ.get("CRASH_KILLS", "16"))  # CRASH_KILLS=500 for a longer hunt
 NAMES = ["A", "B"]
 
 
