@@ -94,10 +94,20 @@ async def run(settings: Settings, sync: bool) -> int:
 def stop_on_sigterm() -> None:
     """SIGTERM (what `docker stop`, Kubernetes and most supervisors send) stops the bot as
     Ctrl-C does: the move being stored and the message being posted are finished first, the
-    connection closed, the heartbeat removed. Without this Python ends at once."""
+    connection closed, the heartbeat removed. Without this Python ends at once.
+
+    The stop cancels the bot's main task itself, whatever became of SIGINT (a process started
+    with SIGINT ignored, as under `nohup`, still stops on SIGTERM); and the stop signals are
+    unblocked first, in case the process that started the bot left them blocked (a blocked
+    SIGTERM would wait, pending, for ever)."""
     loop = asyncio.get_running_loop()
+    main = asyncio.current_task()
+    with contextlib.suppress(AttributeError, OSError):  # no signal masks on Windows
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
+    if main is None:
+        return
     with contextlib.suppress(NotImplementedError, RuntimeError):  # no such handlers on Windows
-        loop.add_signal_handler(signal.SIGTERM, signal.raise_signal, signal.SIGINT)
+        loop.add_signal_handler(signal.SIGTERM, main.cancel)
 
 
 def where_read(settings: Settings) -> str:
@@ -246,7 +256,7 @@ def attempt(args: argparse.Namespace) -> tuple[int, str | None]:
         return ExitStatus.RETRY, f"cannot reach Discord ({reason}): check the network"
     except discord.PrivilegedIntentsRequired:
         return ExitStatus.CONFIG, "Discord refused an intent the bot does not need"
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, asyncio.CancelledError):  # Ctrl-C, or SIGTERM's stop
         return ExitStatus.OK, None
 
 

@@ -158,7 +158,7 @@ async def test_a_typed_move_sent_during_an_earlier_turn_is_refused(env: Env) -> 
     await start_table(env, ASHA, "suipe", computers=1, players=2, deals=3)
     session = env.bot.tables.get(CHANNEL_ID)
     typed_at = time.time()  # she types a move for this turn, and it is slow to arrive …
-    await asyncio.sleep(0.2)
+    await asyncio.sleep(0.5)  # (longer than the grace a typed move's clock is given)
     move = session.match.legal_actions()[0].notation
     played = await fake.slash(ASHA, "play", move=f"{move}#{session.turn_number}")
     assert answer(played).startswith("Your move")  # … meanwhile she played from the list

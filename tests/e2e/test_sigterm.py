@@ -19,9 +19,12 @@ from .fake_discord import FakeDiscord
 from .main_process import run_main
 
 
+@pytest.mark.parametrize("started", ["plainly", "with SIGINT ignored and stops blocked"])
 async def test_sigterm_stops_the_bot_as_ctrl_c_does(
-    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+    tmp_path: Path, capfd: pytest.CaptureFixture[str], started: str
 ) -> None:
+    """Also when the process that starts the bot ignores SIGINT (as `nohup` does) and blocks
+    the stop signals: a child inherits both, and SIGTERM must still stop it."""
     fake = FakeDiscord()
     await fake.start()
     beat = tmp_path / "seepbot.health"
@@ -30,8 +33,17 @@ async def test_sigterm_stops_the_bot_as_ctrl_c_does(
     child = multiprocessing.get_context("spawn").Process(
         target=run_main, args=(fake.api_base, fake.gateway_url, environment), daemon=True
     )
+    inherited = started != "plainly"
     try:
-        child.start()
+        if inherited:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+        try:
+            child.start()
+        finally:
+            if inherited:
+                signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
+                signal.signal(signal.SIGINT, signal.default_int_handler)
         for _ in range(600):
             if beat.exists():
                 break
