@@ -56,8 +56,14 @@ def _stops() -> set[signal.Signals]:
 
 def catch_stops() -> None:
     """From now on SIGINT and SIGTERM wait for `hold` instead of ending the process: called
-    before the process says it waits, so a stop sent as soon as it is read is not lost."""
+    before the process says it waits, so a stop sent as soon as it is read is not lost. A stop
+    signal the process was started ignoring (SIGINT under `nohup`, or from a parent that
+    ignored it) is taken back to its default first: an ignored signal is dropped, never
+    waited for."""
     signal.pthread_sigmask(signal.SIG_BLOCK, _stops())
+    for stop in _stops():
+        if signal.getsignal(stop) is signal.SIG_IGN:
+            signal.signal(stop, signal.SIG_DFL)  # blocked: it waits for `hold`, pending
 
 
 def hold() -> None:

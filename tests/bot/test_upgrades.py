@@ -90,15 +90,23 @@ async def test_the_bot_and_its_check_refuse_a_newer_store_with_their_own_status(
         [sys.executable, "-m", "bot"],
         cwd=tmp_path,
         env={**env, "HOLD_ON_FATAL": "1"},
+        # started ignoring SIGINT (as under nohup, or from a parent that ignores it): the
+        # stop must still reach it
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN),
         stderr=subprocess.PIPE,
         text=True,
     ) as holding:
-        assert holding.stderr is not None
-        assert "schema 99" in holding.stderr.readline()
-        assert holding.stderr.readline().startswith("seepbot: waiting until stopped")
-        assert holding.poll() is None  # still there
-        holding.send_signal(signal.SIGINT)
-        assert holding.wait(10) == 65
+        try:
+            assert holding.stderr is not None
+            first = holding.stderr.readline()
+            assert "schema 99" in first, first
+            assert holding.stderr.readline().startswith("seepbot: waiting until stopped")
+            assert holding.poll() is None  # still there
+            holding.send_signal(signal.SIGINT)
+            assert holding.wait(10) == 65
+        finally:
+            if holding.poll() is None:  # it did not stop: fail, not hang the suite
+                holding.kill()
 
 
 def test_check_makes_no_store_where_there_is_none(tmp_path: Path) -> None:
