@@ -76,6 +76,24 @@ def effective(settings: Mapping[str, Any]) -> dict[str, Any]:
     return {**known, **{k: v for k, v in settings.items() if k in known and valid(k, v)}}
 
 
+
+def new_table_options(
+    saved: Mapping[str, Any],
+    language: str,
+    timer: str | None = None,
+    level: str | None = None,
+    hints: bool = False,
+) -> dict[str, object]:
+    """A new table's settings, as every way of opening one makes them: the opener's choices,
+    else the server's saved defaults; its public messages in `language`."""
+    defaults = effective(saved)
+    return {
+        "turn_timer": TIMERS[timer or defaults["timer"]],
+        "computer_level": level or defaults["level"],
+        "hints": hints,
+        "language": language,
+    }
+
 def describe(settings: Mapping[str, Any]) -> str:
     values = effective(settings)
     labels = {**GENERAL_LABELS, **{o.rules_key: o.label for o in server_options()}}

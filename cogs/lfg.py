@@ -409,14 +409,8 @@ class LfgCommands(commands.Cog):
         chosen: Mapping[str, object],
     ) -> tuple[dict[str, Any], dict[str, object]]:
         """The new table's rules and options, as `/table new` makes them."""
-        defaults = server.effective(saved)
         language = await self.bot.preferences.server_language(interaction.guild_id) or current()
-        options: dict[str, object] = {
-            "turn_timer": server.TIMERS[timer or defaults["timer"]],
-            "computer_level": level or defaults["level"],
-            "hints": beginner,
-            "language": language,
-        }
+        options = server.new_table_options(saved, language, timer, level, beginner)
         try:
             spec = registry.game(game)
             rules: dict[str, Any] = {"players": players or spec.default_players}

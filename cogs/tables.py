@@ -420,17 +420,10 @@ async def new_table_settings(
 ) -> dict[str, object]:
     """A new table's settings: the opener's choices, else the server's defaults; the table's
     public messages speak the server's language, else its opener's."""
-    defaults = server.effective(saved)
-    return {
-        "turn_timer": server.TIMERS[timer or defaults["timer"]],
-        "computer_level": level or defaults["level"],
-        "hints": beginner,
-        "language": await bot.preferences.server_language(
-            None if relayed(context) else interaction.guild_id
-        )
-        or current(),
-        "context": context.value,
-    }
+    guild = None if relayed(context) else interaction.guild_id
+    language = await bot.preferences.server_language(guild) or current()
+    options = server.new_table_options(saved, language, timer, level, beginner)
+    return {**options, "context": context.value}
 
 
 def new_table_rules(

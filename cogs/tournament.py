@@ -489,7 +489,6 @@ def event_settings(
 ) -> dict[str, Any]:
     """An event's options: its tables' settings (the server's defaults, in its language),
     the format's numbers, and who may enter when."""
-    defaults = server.effective(saved)
     numbers: dict[str, object] = {
         "rounds": rounds or 0, "best_of": best_of or 1,
         "hands": int(rules.get("hands", 0) or 0),
@@ -497,12 +496,7 @@ def event_settings(
         "dealer_sits_out": dealer_sits_out,
     }  # fmt: skip
     return {
-        "table": {
-            "turn_timer": server.TIMERS[timer or defaults["timer"]],
-            "computer_level": defaults["level"],
-            "hints": False,
-            "language": language,
-        },
+        "table": server.new_table_options(saved, language, timer),
         "format": numbers,
         "capacity": capacity or 0,
         "checkin": 60.0 * (checkin or 0),
