@@ -175,8 +175,9 @@ async def answer_unexpected(interaction: discord.Interaction, error: BaseExcepti
     error (a stale button or an odd value is the user's world, not a bug of ours). When the
     store cannot write, the answer says so: nothing was changed, and a moment later it can.
     The log never quotes the interaction's values: they may be cards."""
-    invoked = isinstance(error, discord.app_commands.CommandInvokeError)
-    cause = error.original if invoked else error  # a command's error wraps what it raised
+    cause = error  # a command's error wraps what it raised
+    if isinstance(error, discord.app_commands.CommandInvokeError):
+        cause = error.original
     if isinstance(cause, discord.NotFound) and cause.code == UNKNOWN_INTERACTION:
         # Too late: Discord no longer takes an answer to it (nothing else went wrong)
         log.warning("interaction %s expired before it could be answered", interaction.id)
