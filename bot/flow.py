@@ -20,7 +20,6 @@ from typing import Any, Protocol, TypeVar
 from bot.i18n import N_, _, ngettext, slash, use_language
 from bot.pacing import waited_since
 from bot.preferences import Preferences
-from bot.settings import turn_seconds_of
 from bot.step import (
     ComputerToMove,
     EndPractice,
@@ -695,7 +694,7 @@ class TableFlow:
         row = session.seats.get(match.current_player or 0)
         if row is None or row.plays_itself:
             return 0.0
-        seconds = turn_seconds_of(session.row.options)
+        seconds = session.row.options.turn_timer
         if match.pending_cut is not None:
             # a cut is a tap the cutter may make: the table waits for it briefly, timer or not
             seconds = min(seconds, CUT_SECONDS) if seconds > 0 else CUT_SECONDS

@@ -17,7 +17,6 @@ from typing import Any
 
 from bot.flow import End, Start, TableFlow
 from bot.i18n import N_, _, ngettext, speaking
-from bot.players import DEFAULT_LEVEL
 from bot.storage import Store
 from bot.storage.lfg import CardRow, CardStatus, LfgStore
 from bot.tables import TableError, Tables, TableSession
@@ -260,7 +259,7 @@ class TableFinder:
                 status = CardStatus.STARTED if session and session.started else CardStatus.CANCELLED
                 await self._close(card, status)
                 return True
-            level = str(session.row.options.get("computer_level") or DEFAULT_LEVEL)
+            level = session.row.options.computer_level
             while len(session.seats) < session.players:
                 await session.add_computer(card.host_id, level)
             return await self._start_if_full(card, session)

@@ -9,7 +9,7 @@ from typing import Any
 
 from engine.ai import Level, SearchBudget, choose_action
 from engine.ai.clock import MAX_SECONDS
-from engine.core import GameState
+from engine.core import AnyGame
 
 LEVELS = tuple(level.value for level in Level)
 DEFAULT_LEVEL = Level.NORMAL.value
@@ -22,7 +22,7 @@ computer, which a wall-clock limit would make depend on the load."""
 
 
 def computer_move(
-    match: GameState, player: int, rng: random.Random, level: str, shared: bool = False
+    match: AnyGame, player: int, rng: random.Random, level: str, shared: bool = False
 ) -> Any:
     """A move for `player` at `level`, decided from that seat's knowledge only; at a deal
     `shared` with other players, the same move wherever and whenever it is asked."""
@@ -31,7 +31,7 @@ def computer_move(
 
 
 async def think(
-    match: GameState, player: int, rng: random.Random, level: str, shared: bool = False
+    match: AnyGame, player: int, rng: random.Random, level: str, shared: bool = False
 ) -> Any:
     """`computer_move` off the event loop. The caller holds the table's lock, so the match
     does not change while the worker reads it."""

@@ -6,8 +6,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from bot.contexts import TableContext
 from bot.i18n import LANGUAGES, N_, OWN_NAMES, _
 from bot.retention import RETENTION
+from bot.table_options import DEFAULT_TURN_SECONDS, TableOptions
 from bot.tables import TableError
 from engine import registry
 from engine.registry import GameSpec, OptionSpec
@@ -23,10 +25,7 @@ GENERAL: dict[str, Any] = {
     "timer": "3 minutes", "level": "normal", "rate_computer_games": False, "records": "keep",
     "language": None,
 }  # fmt: skip
-def turn_seconds_of(options: Mapping[str, Any]) -> float:
-    """A table's turn timer in seconds: its own option, else the default of every server
-    (`GENERAL`'s timer): the one place that default is read."""
-    return float(options.get("turn_timer", TIMERS[GENERAL["timer"]]))
+assert TIMERS[GENERAL["timer"]] == DEFAULT_TURN_SECONDS  # a server's default is a table's
 
 
 GENERAL_LABELS = {
@@ -83,16 +82,18 @@ def new_table_options(
     timer: str | None = None,
     level: str | None = None,
     hints: bool = False,
-) -> dict[str, object]:
+    context: TableContext = TableContext.SERVER,
+) -> TableOptions:
     """A new table's settings, as every way of opening one makes them: the opener's choices,
     else the server's saved defaults; its public messages in `language`."""
     defaults = effective(saved)
-    return {
-        "turn_timer": TIMERS[timer or defaults["timer"]],
-        "computer_level": level or defaults["level"],
-        "hints": hints,
-        "language": language,
-    }
+    return TableOptions(
+        turn_timer=TIMERS[timer or defaults["timer"]],
+        computer_level=str(level or defaults["level"]),
+        hints=hints,
+        language=language,
+        context=context,
+    )
 
 def describe(settings: Mapping[str, Any]) -> str:
     values = effective(settings)

@@ -137,7 +137,7 @@ def _session_for(interaction: discord.Interaction, table_id: int | None = None) 
             threads = [
                 f"<#{s.row.channel_id}>"
                 for s in bot.tables.by_channel.values()
-                if s.row.options.get("parent_channel_id") == channel_id
+                if s.row.options.parent_channel_id == channel_id
             ]
             if threads:
                 raise TableError(

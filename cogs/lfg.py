@@ -7,6 +7,7 @@ import contextlib
 import logging
 import re
 from collections.abc import Coroutine, Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
@@ -19,6 +20,7 @@ from bot.client import prepare_drawing
 from bot.i18n import N_, _, current, ngettext, slash, speaking
 from bot.lfg import FILL_MINUTES_AT_MOST, Cooldown, TableFinder, lfg_settings
 from bot.storage.lfg import CardRow, CardStatus
+from bot.table_options import TableOptions
 from bot.tables import TableError, TableSession
 from bot.translator import said
 from cogs.common import bot_of, cannot_post, channel_of, guarded, tell
@@ -173,7 +175,7 @@ class CardButton(
         else:
             moderator = interaction.permissions.manage_channels
             session = await finder.cancel(self.card_id, user.id, moderator)
-            if "parent_channel_id" in session.row.options:  # its thread hears why it is quiet
+            if session.row.options.parent_channel_id is not None:  # its thread hears why
                 with speaking(session.language):
                     note = _("This table's card was cancelled, so the table is closed.")
                 cog.schedule(cog.tell_table(session, note))
@@ -186,18 +188,19 @@ class CardButton(
 
 
 async def card_thread(
-    target: object, game: str, options: dict[str, object]
-) -> discord.Thread | None:
-    """The card's table's own thread under a text channel (the channel noted in `options`),
-    named in the table's language; None where the table plays in the card's channel."""
+    target: object, game: str, options: TableOptions
+) -> tuple[discord.Thread | None, TableOptions]:
+    """The card's table's own thread under a text channel (the channel noted in the options
+    returned), named in the table's language; None where the table plays in the card's
+    channel."""
     if not isinstance(target, discord.TextChannel):
-        return None
-    with speaking(str(options["language"])):
+        return None, options
+    with speaking(options.language):
         title = _("{game} table", game=registry.display_name(registry.game(game).name))
     thread, _note = await open_thread(target, title)
     if thread is not None:
-        options["parent_channel_id"] = target.id
-    return thread
+        options = replace(options, parent_channel_id=target.id)
+    return thread, options
 
 
 def card_posted_text(message: discord.Message, in_thread: bool, game: str, pinged: bool) -> str:
@@ -290,7 +293,7 @@ class LfgCommands(commands.Cog):
             interaction, game, saved, players, timer, level, beginner, chosen
         )
         await interaction.response.defer(ephemeral=True, thinking=True)
-        thread = await card_thread(target, game, options)
+        thread, options = await card_thread(target, game, options)
         home = target if thread is None else thread
         session = await self.bot.tables.create(
             guild_id, int(home.id), user.id, game, rules, options=options
@@ -407,7 +410,7 @@ class LfgCommands(commands.Cog):
         level: str | None,
         beginner: bool,
         chosen: Mapping[str, object],
-    ) -> tuple[dict[str, Any], dict[str, object]]:
+    ) -> tuple[dict[str, Any], TableOptions]:
         """The new table's rules and options, as `/table new` makes them."""
         language = await self.bot.preferences.server_language(interaction.guild_id) or current()
         options = server.new_table_options(saved, language, timer, level, beginner)

@@ -80,9 +80,9 @@ def _settings(session: TableSession) -> list[str]:
     """The table's timer, computer level, beginner mode and the game's rules, a line each
     (what /table setup changes)."""
     options = session.row.options
-    timer = server.timer_name(server.turn_seconds_of(options))
-    level = str(options.get("computer_level", "normal"))
-    beginner = _("yes") if options.get("hints") else _("no")
+    timer = server.timer_name(options.turn_timer)
+    level = options.computer_level
+    beginner = _("yes") if options.hints else _("no")
     lines = [
         _("{setting}: **{value}**", setting=_("Turn timer"), value=_(timer)),
         _("{setting}: **{value}**", setting=_("Computer players"), value=_(level)),
@@ -152,7 +152,7 @@ class LobbyButton(
         elif self.action == "leave":
             await session.leave(user.id)
         elif self.action == "computer":
-            await session.add_computer(user.id, session.row.options.get("computer_level", "normal"))
+            await session.add_computer(user.id, session.row.options.computer_level)
         elif self.action == "start":
             await bot.flow.play(session, Start(user.id))
         else:

@@ -36,7 +36,7 @@ from cogs.common import (
 )
 from cogs.replies import InteractionReply
 from engine.cards import Card
-from engine.core import PUBLIC, Action, GameState, MoveGroup
+from engine.core import PUBLIC, Action, AnyGame, MoveGroup
 from engine.pictures import TrickTable
 from engine.registry import Hint
 
@@ -57,7 +57,7 @@ class PickerTable(Protocol):
     def id(self) -> int: ...
 
     @property
-    def match(self) -> GameState | None: ...
+    def match(self) -> AnyGame | None: ...
 
     @property
     def turn_number(self) -> int: ...
@@ -280,7 +280,7 @@ class Picker(OwnView):
     # what is shown -----------------------------------------------------------------------
 
     @property
-    def match(self) -> GameState:
+    def match(self) -> AnyGame:
         assert self.session.match is not None
         return self.session.match
 

@@ -35,9 +35,9 @@ from cogs.table_layout import (
     summary_form,
     table_form,
 )
-from engine.core import PUBLIC, GameState, RecapView, Shuffled
+from engine.core import PUBLIC, AnyGame
 from engine.pictures import TablePicture, TrickTable
-from engine.registry import display_name
+from engine.registry import display_name, spec_of
 
 if TYPE_CHECKING:
     from bot.tables import TableSession
@@ -119,13 +119,13 @@ def side_colour(picture: TablePicture, seat: int) -> int:
 COMMITMENT_SHOWN = 16  # hex digits of the commitment the table message shows
 
 
-def commitment_of(match: GameState) -> str | None:
+def commitment_of(match: AnyGame) -> str | None:
     """The commitment to the secret of the deal being cut or played (None without one)."""
     if match.is_terminal:
         return None
     if match.pending_cut is not None:
         return str(match.pending_cut.commitment)
-    made = match.shuffles.commitment() if isinstance(match, Shuffled) else None
+    made = spec_of(match).capabilities.commitment(match)
     return None if made is None else str(made)
 
 
@@ -228,7 +228,7 @@ async def summary_message(
 
     buttons: list[Any] = [ReviewButton(session.id, match.deals_finished)]
     if match.is_terminal:
-        event = session.row.options.get("event")
+        event = session.row.options.event
         if event is not None:  # an event's table: its result goes into the event, no rematch
             after = _(
                 "Your figures: {command} · this table's result is in the standings of event "
@@ -254,9 +254,9 @@ async def summary_message(
     if can_attach(channel):
         png = await drawn(summary.render_png, match.view(PUBLIC), names)
         files.append(discord.File(io.BytesIO(png), filename=SUMMARY_IMAGE))
-        public = match.view(PUBLIC)
-        if match.is_terminal and isinstance(public, RecapView):  # the match deal by deal
-            recap_picture = public.recap_picture(names)
+        if match.is_terminal:  # the match deal by deal, where its game draws it
+            recap_picture = spec_of(match).capabilities.recap(match, names)
+        if recap_picture is not None:
             recap_image = await drawn(recap.render_recap_png, recap_picture)
             files.append(discord.File(io.BytesIO(recap_image), filename=RECAP_IMAGE))
     words = SummaryWords(

@@ -30,7 +30,7 @@ from bot.puzzles import (
 from cogs.common import guarded, tell
 from cogs.options import Option, game_option, with_options
 from cogs.review import number
-from engine.core import GameError, GameState
+from engine.core import AnyGame, GameError
 from engine.puzzles import START_RATING, has_pick_or_pass
 from engine.records import DealRecord, state_at
 from engine.registry import display_name
@@ -45,7 +45,7 @@ EXPLAINED = 5  # the figures listed under an answer
 
 
 def puzzle_page(
-    puzzle: PuzzleRow, match: GameState, names: list[str]
+    puzzle: PuzzleRow, match: AnyGame, names: list[str]
 ) -> tuple[str, list[tuple[str, str]], bytes]:
     """The puzzle as its mover saw it, in the reader's language: the question, the moves to
     choose from (their words and notations, in the game's own order: nothing of the answer)
@@ -71,7 +71,7 @@ def puzzle_page(
     return "\n".join(lines), options, png
 
 
-def _describe(match: GameState, action: Any, names: list[str]) -> str:
+def _describe(match: AnyGame, action: Any, names: list[str]) -> str:
     try:
         return match.describe(action, names)
     except (GameError, ValueError):
@@ -79,7 +79,7 @@ def _describe(match: GameState, action: Any, names: list[str]) -> str:
 
 
 def explanation(
-    puzzle: PuzzleRow, match: GameState, names: list[str], answer: str,
+    puzzle: PuzzleRow, match: AnyGame, names: list[str], answer: str,
     rating: tuple[bool, float, float] | None,
 ) -> str:  # fmt: skip
     """The answer checked and explained from the mover's knowledge (the review's figures)."""
@@ -120,7 +120,7 @@ def daily_deals(bot: SeepBot) -> Daily:
     return Daily(bot.store)
 
 
-async def position_of(bot: SeepBot, puzzle: PuzzleRow) -> tuple[GameState, list[str]] | None:
+async def position_of(bot: SeepBot, puzzle: PuzzleRow) -> tuple[AnyGame, list[str]] | None:
     """The puzzle's position, rebuilt from its deal's record (None: the record is gone, or
     no longer replays)."""
     row = await bot.store.deal_record(puzzle.deal_id)

@@ -20,7 +20,7 @@ from bot.reports import computer_move_at
 from cogs.common import OwnView, find_deal, tell
 from cogs.places import everywhere, records_scope
 from engine import registry
-from engine.core import PUBLIC, GameState
+from engine.core import PUBLIC, AnyGame
 from engine.pictures import TablePicture
 from engine.records import DealRecord, RecordError, check, dealt_hands, state_at, walk
 from engine.registry import display_name
@@ -47,7 +47,7 @@ def _steps(record: DealRecord) -> list[tuple[int, TablePicture]]:
     ]
 
 
-def _hands_text(match: GameState, names: list[str]) -> str:
+def _hands_text(match: AnyGame, names: list[str]) -> str:
     lines = []
     for player in range(match.num_players):
         cards = match.view(player).hand or ()

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from aiohttp import BytesPayload
 
-from bot.contexts import TableContext, context_of, relayed
+from bot.contexts import TableContext, relayed
 from bot.flow import ChannelGone, Continue, SendFault, TableOutput, Unreachable
 from bot.i18n import N_, _, current, speaking
 from bot.storage.backends import Conflict, StoreFault
@@ -412,7 +412,7 @@ class RelayTableOutput:
                 message_id = int(sent["id"])
                 self._of(session).owners[message_id] = relay
                 return message_id
-        if context_of(session.row.options) is not TableContext.DM:
+        if session.row.options.context is not TableContext.DM:
             self.asleep.add(session.id)  # the next press brings it back
             raise Unreachable
         with channel_gone_on_discord_errors():
@@ -528,7 +528,7 @@ class RelayTableOutput:
                 with contextlib.suppress(Unreachable):
                     await self._request(relay, self._route("DELETE", relay, target))
                     return True
-            if context_of(session.row.options) is TableContext.DM:
+            if session.row.options.context is TableContext.DM:
                 # the bot's own message in its own DM: it may delete it there
                 table.posted.discard(message_id)
                 await self._in_dm(session, "DELETE", message_id)
@@ -641,7 +641,7 @@ class RoutedTableOutput:
         self.relay = relay
 
     def _for(self, session: TableSession) -> TableOutput:
-        return self.relay if relayed(context_of(session.row.options)) else self.channel
+        return self.relay if relayed(session.row.options.context) else self.channel
 
     async def table_message(
         self, session: TableSession, ping: bool = True, nonce: str | None = None
@@ -676,5 +676,5 @@ class RoutedTableOutput:
         """Every press or command at a table outside servers may carry its next message
         (cogs/common.py's `session_for` hands each one here)."""
         kinds = (discord.InteractionType.component, discord.InteractionType.application_command)
-        if interaction.type in kinds and relayed(context_of(session.row.options)):
+        if interaction.type in kinds and relayed(session.row.options.context):
             self.relay.offer(session, interaction)

@@ -496,7 +496,7 @@ def event_settings(
         "dealer_sits_out": dealer_sits_out,
     }  # fmt: skip
     return {
-        "table": server.new_table_options(saved, language, timer),
+        "table": server.new_table_options(saved, language, timer).to_json(),
         "format": numbers,
         "capacity": capacity or 0,
         "checkin": 60.0 * (checkin or 0),

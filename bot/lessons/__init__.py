@@ -19,7 +19,7 @@ from typing import Any
 from bot import languages
 from engine import registry
 from engine.cards import parse_cards
-from engine.core import PUBLIC, GameState
+from engine.core import PUBLIC, AnyGame
 from engine.games import match_from_position
 from engine.pictures import dealer_mark
 from engine.registry import LessonSpec
@@ -52,7 +52,7 @@ class Example:
     after: dict[str, Any] | None = None  # any of the game's facts after the move
     show: str = "table"  # the picture: the table, or "hand" (the hand of the player to move)
 
-    def match(self) -> GameState:
+    def match(self) -> AnyGame:
         return match_from_position(self.position)
 
 

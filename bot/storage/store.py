@@ -20,6 +20,7 @@ from bot.sharding import ShardPlan
 from bot.storage.backends import Connection, Database, database_at
 from bot.storage.dialects import Engine
 from bot.storage.migrations import migration_scripts
+from bot.table_options import TableOptions
 
 MISSED_TURNS_LIMIT = 3
 log = logging.getLogger("seepbot.store")
@@ -137,7 +138,7 @@ class TableRow:
     rules: dict[str, Any]
     seed: int
     status: str
-    options: dict[str, Any]
+    options: TableOptions
     message_id: int | None
     deal_keys: dict[str, Any] | None = None  # secret deals (engine.fairness.DealKeys as JSON)
     turn_deadline: float | None = None  # when the turn timer runs out (seconds since the epoch)
@@ -199,14 +200,14 @@ class Store:
         game: str,
         rules: dict[str, Any],
         seed: int,
-        options: dict[str, Any] | None = None,
+        options: TableOptions | None = None,
     ) -> int:
         now = time.time()
         row = await self.database.one(
             "INSERT INTO game_tables (guild_id, channel_id, host_id, game, rules, seed, options,"
             " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
             (guild_id, channel_id, host_id, game, json.dumps(rules), seed,
-             json.dumps(options or {}), now, now),
+             json.dumps((options or TableOptions()).to_json()), now, now),
         )  # fmt: skip
         assert row is not None
         return int(row[0])
@@ -236,7 +237,7 @@ class Store:
     async def start_table(
         self,
         table_id: int,
-        options: dict[str, Any],
+        options: TableOptions,
         deal_keys: dict[str, Any] | None = None,
         first_moves: Sequence[tuple[int, str]] = (),
         owed: Sequence[Owed] = (),
@@ -248,7 +249,7 @@ class Store:
             await tx.run(
                 "UPDATE game_tables SET options = ?, status = 'playing', updated_at = ?,"
                 " deal_keys = ? WHERE id = ? AND status = 'lobby'",
-                (json.dumps(options), time.time(),
+                (json.dumps(options.to_json()), time.time(),
                  json.dumps(deal_keys) if deal_keys is not None else None, table_id),
             )  # fmt: skip
             now = time.time()
@@ -458,17 +459,18 @@ class Store:
         return json.loads(row[0]) if row else None
 
     async def set_rules(
-        self, table_id: int, rules: dict[str, Any], options: dict[str, Any]
+        self, table_id: int, rules: dict[str, Any], options: TableOptions
     ) -> None:
         """A lobby's rules and options, changed by its host before the start."""
         await self.database.run(
             "UPDATE game_tables SET rules = ?, options = ?, updated_at = ? WHERE id = ?",
-            (json.dumps(rules), json.dumps(options), time.time(), table_id),
+            (json.dumps(rules), json.dumps(options.to_json()), time.time(), table_id),
         )
 
-    async def set_options(self, table_id: int, options: dict[str, Any]) -> None:
+    async def set_options(self, table_id: int, options: TableOptions) -> None:
         await self.database.run(
-            "UPDATE game_tables SET options = ? WHERE id = ?", (json.dumps(options), table_id)
+            "UPDATE game_tables SET options = ? WHERE id = ?",
+            (json.dumps(options.to_json()), table_id),
         )
 
     # ----- leaderboards, stats and server settings ----------------------------------------
@@ -719,7 +721,7 @@ def _table_row(row: Sequence[Any]) -> TableRow:
         rules=json.loads(row[5]),
         seed=row[6],
         status=row[7],
-        options=json.loads(row[8]),
+        options=TableOptions.from_json(_json_object(row[8]) or {}),
         message_id=row[9],
         turn_deadline=row[10],
         deal_keys=json.loads(row[11]) if row[11] else None,

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.storage.store import SeatRow, Store, TableRow
+from bot.table_options import TableOptions
 
 EVENT_COLUMNS = (
     "id, guild_id, channel_id, thread_id, creator_id, game, format, rules, options,"
@@ -342,7 +343,7 @@ class EventStore:
         host_id: int,
         game: str,
         rules: dict[str, Any],
-        options: dict[str, Any],
+        options: TableOptions,
         seats: Sequence[SeatRow],
     ) -> int:
         """The pairing's table, made with its seats and tied to the pairing in one
@@ -363,7 +364,7 @@ class EventStore:
                 " options, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
                 " RETURNING id",
                 (guild_id, channel_id, host_id, game, json.dumps(rules),
-                 secrets.randbits(62), json.dumps(options), now, now),
+                 secrets.randbits(62), json.dumps(options.to_json()), now, now),
             )  # fmt: skip
             assert row is not None
             table_id = int(row[0])

@@ -29,10 +29,10 @@ from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from bot.i18n import _, ngettext, speaking
-from bot.players import DEFAULT_LEVEL
 from bot.storage import SeatRow, Store, StoreFault
 from bot.storage.store import MISSED_TURNS_LIMIT
 from bot.storage.tournaments import EntrantRow, EventRow, EventStore, PairingRow
+from bot.table_options import TableOptions
 from bot.tables import TableError, Tables, TableSession
 from bot.tournaments.format import (
     Entrant,
@@ -120,9 +120,15 @@ def entrant_name(entrant: EntrantRow) -> str:
     return entrant.name
 
 
+def event_table_options(event: EventRow) -> TableOptions:
+    """The settings of the event's tables, as the event was created with them."""
+    table = event.options.get("table")
+    return TableOptions.from_json(table if isinstance(table, dict) else {})
+
+
 def event_language(event: EventRow) -> str:
     """The language the event's public messages speak (the server's, else its creator's)."""
-    return str(event.options.get("table", {}).get("language") or "en")
+    return event_table_options(event).language
 
 
 def event_settings(event: EventRow) -> EventSettings:
@@ -529,25 +535,25 @@ class Tournaments:
                 event.id, pairing.round, pairing.table_number, thread_id
             )
         names = {e.user_id: e.name for e in entrants}
-        level = str(event.options.get("table", {}).get("computer_level", DEFAULT_LEVEL))
+        level = event_table_options(event).computer_level
         seats = [
             SeatRow(seat, user_id, names.get(user_id, str(user_id)), None)
             if user_id >= 0
             else SeatRow(seat, None, names.get(user_id, "Computer"), level)
             for seat, user_id in enumerate(pairing.seats)
         ]
-        options = {
-            **event.options.get("table", {}),
-            "event": event.id,
-            "event_round": pairing.round,
-            "event_table": pairing.table_number,
-            "deal_set": pairing.deal_set,  # None, or the set whose deals other tables play too
-            "parent_channel_id": event.channel_id,
+        options = replace(
+            event_table_options(event),
+            event=event.id,
+            event_round=pairing.round,
+            event_table=pairing.table_number,
+            deal_set=pairing.deal_set,  # None, or the set whose deals other tables play too
+            parent_channel_id=event.channel_id,
             # its computers named as the event names them, whatever seat they take
-            "computer_numbers": {
-                str(seat): -user_id for seat, user_id in enumerate(pairing.seats) if user_id < 0
+            computer_numbers={
+                seat: -user_id for seat, user_id in enumerate(pairing.seats) if user_id < 0
             },
-        }
+        )
         table_id = await self.events.open_table(
             pairing, event.guild_id, thread_id, event.creator_id, event.game,
             table_rules(event.rules, pairing), options, seats,
@@ -586,9 +592,9 @@ class Tournaments:
     async def match_ended(self, session: TableSession) -> None:
         """A table's match is over (its result delivered): its event moves on, as work of
         its own (a restart that comes first finds the result untaken and takes it)."""
-        event_id = session.row.options.get("event")
+        event_id = session.row.options.event
         if event_id is not None:
-            self.flow.schedule(self.advance(int(event_id)))
+            self.flow.schedule(self.advance(event_id))
 
     # ----- the standings --------------------------------------------------------------------
 
