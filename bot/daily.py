@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from datetime import time as day_time
 from secrets import token_bytes
-from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.i18n import N_, _, ngettext, slash
@@ -559,9 +558,9 @@ class Daily:
 
 def daily_changes(
     channel: int | None, announce: bool | None, zone: str | None, hour: int | None, language: str
-) -> dict[str, Any]:
+) -> dict[str, object]:
     """The server settings `/settings daily` changes (a None value removes a setting)."""
-    changes: dict[str, Any] = {}
+    changes: dict[str, object] = {}
     if zone is not None:
         if not valid_zone(zone):
             raise DailyError(
@@ -578,7 +577,7 @@ def daily_changes(
     return changes
 
 
-def describe_daily(settings: Mapping[str, Any]) -> str:
+def describe_daily(settings: Mapping[str, object]) -> str:
     zone = settings.get("daily_zone")
     hour = settings.get("daily_hour")
     channel = settings.get("daily_channel")

@@ -11,9 +11,8 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Hashable, Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from bot.flow import End, Start, TableFlow
 from bot.i18n import N_, _, ngettext, speaking
@@ -44,7 +43,7 @@ class LfgSettings:
     ping_minutes: int
 
 
-def lfg_settings(settings: Mapping[str, Any]) -> LfgSettings:
+def lfg_settings(settings: Mapping[str, object]) -> LfgSettings:
     """The table finder's settings of a server (a stored value of the wrong kind is left out)."""
     channel = settings.get(CHANNEL_KEY)
     pings = settings.get(PINGS_KEY)
@@ -58,9 +57,9 @@ def lfg_settings(settings: Mapping[str, Any]) -> LfgSettings:
 
 def lfg_changes(
     channel_id: int | None, cards_here: bool | None, pings: bool | None, ping_every: int | None
-) -> dict[str, Any]:
+) -> dict[str, object]:
     """What `/settings lfg` stores (a None value removes a setting: its default applies)."""
-    changes: dict[str, Any] = {}
+    changes: dict[str, object] = {}
     if cards_here is not None:
         changes[CHANNEL_KEY] = channel_id if cards_here else None
     if pings is not None:
@@ -70,7 +69,7 @@ def lfg_changes(
     return changes
 
 
-def describe_lfg(settings: Mapping[str, Any]) -> str:
+def describe_lfg(settings: Mapping[str, object]) -> str:
     found = lfg_settings(settings)
     lines = [
         _("Table cards are posted in <#{channel}>", channel=found.channel_id)
@@ -94,9 +93,9 @@ class Cooldown:
 
     def __init__(self, times: int, seconds: float, clock: Callable[[], float] = time.monotonic):
         self.times, self.seconds, self.clock = times, seconds, clock
-        self.used: dict[Any, list[float]] = {}
+        self.used: dict[Hashable, list[float]] = {}
 
-    def wait(self, key: Any) -> float:
+    def wait(self, key: Hashable) -> float:
         """Seconds until `key` may use it again (0: now, and this use is counted)."""
         now = self.clock()
         recent = [at for at in self.used.get(key, []) if now - at < self.seconds]
@@ -157,7 +156,7 @@ class TableFinder:
         self.arm(card)
         return card
 
-    async def pings_for(self, card: CardRow, settings: Mapping[str, Any]) -> list[int]:
+    async def pings_for(self, card: CardRow, settings: Mapping[str, object]) -> list[int]:
         """Whom the new card pings: the members who opted in to its game (never its host),
         unless the server turned pings off or the game pinged within the server's minutes."""
         chosen = lfg_settings(settings)

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot.storage.backends import Database
 from bot.storage.store import Store
 from engine.core import GameError
 from engine.puzzles import START_RATING, PuzzleFind, candidates, kept, rated, starting_rating
@@ -71,7 +72,7 @@ class PuzzleStore:
         self.store = store
 
     @property
-    def db(self) -> Any:
+    def db(self) -> Database:
         return self.store.database
 
     async def puzzle(self, puzzle_id: int) -> PuzzleRow | None:

@@ -12,9 +12,8 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 from bot.i18n import N_, _, ngettext, slash, speaking
 from bot.players import DEFAULT_LEVEL, LEVELS, TAKEOVER_LEVEL, think
@@ -26,11 +25,11 @@ from bot.storage.store import DealRecordRow, OwedKind, PlayerResult
 from bot.table_options import TableOptions
 from engine import registry
 from engine.ai import suggest
-from engine.core import AnyGame, GameError
+from engine.core import Action, AnyGame, GameError
 from engine.daily import computer_rng
 from engine.fairness import Cut, DealKeys
 from engine.records import SeatEntry, deal_spans, make_record
-from engine.registry import GameSpec, Hint
+from engine.registry import GameSpec, Hint, TableRules
 from engine.words import Told
 
 log = logging.getLogger("seepbot.tables")
@@ -189,7 +188,7 @@ class TableSession:
             return joined
 
     async def set_up(
-        self, user_id: int, rules: dict[str, Any], options: TableOptions
+        self, user_id: int, rules: TableRules, options: TableOptions
     ) -> None:
         """The host changes the table's rules and settings before the start (`rules` and
         `options` replace the stored ones whole)."""
@@ -301,7 +300,7 @@ class TableSession:
         privately; nothing of it counts (no deal records, no results, no ratings)."""
         return self.row.options.practice is not None
 
-    async def start_from(self, seed: dict[str, Any], actions: Sequence[str]) -> None:
+    async def start_from(self, seed: dict[str, object], actions: Sequence[str]) -> None:
         """Start a seated practice table at a position: the match dealt from `seed` (a
         finished deal's keys) and its first `actions` replayed and stored as the table's
         first moves; then it goes on as any table."""
@@ -336,7 +335,7 @@ class TableSession:
         """(channel id, message id) of the lobby message, when it is known."""
         return self.row.options.lobby
 
-    def decide_rated(self, settings: dict[str, Any]) -> bool:
+    def decide_rated(self, settings: Mapping[str, object]) -> bool:
         """Games between humans are rated; with computer players only if the server says so;
         tables with hints never (a learner's game)."""
         if self.hints_on:
@@ -378,7 +377,7 @@ class TableSession:
     async def play(
         self,
         user_id: int,
-        move: Any,
+        move: Action | str,
         turn_number: int | None = None,
         answer_by: float | None = None,
         asked_at: float | None = None,
@@ -499,7 +498,7 @@ class TableSession:
             return seat
 
     async def _apply(
-        self, player: int, move: Any, missed: int | None = None
+        self, player: int, move: Action | str, missed: int | None = None
     ) -> MoveResult:
         """Apply a move and store it, with everything that follows from it at once, in one
         transaction: the deals it finished (records, results, the retention that prunes
@@ -579,7 +578,7 @@ class TableSession:
         match: AnyGame,
         player: int,
         owed: list[Owed],
-        new_keys: dict[str, Any] | None,
+        new_keys: dict[str, object] | None,
         missed: int | None,
         plays: list[Play],
     ) -> None:
@@ -714,13 +713,13 @@ class TableSession:
         return results
 
 
-def stored_seed(row: TableRow) -> Any:
+def stored_seed(row: TableRow) -> dict[str, object] | int:
     """What a stored table's match is seeded with: its deal secrets, or for a table stored
     before secret deals, its seed (its deals come out as they always did)."""
     return row.deal_keys if row.deal_keys is not None else row.seed
 
 
-def _match_json(session: TableSession, match: AnyGame) -> dict[str, Any]:
+def _match_json(session: TableSession, match: AnyGame) -> dict[str, object]:
     outcome = match.outcome()
     return {
         "seats": [
@@ -752,7 +751,7 @@ class Tables:
         channel_id: int,
         host_id: int,
         game: str,
-        rules: dict[str, Any],
+        rules: TableRules,
         seed: int | None = None,
         options: TableOptions | None = None,
     ) -> TableSession:
@@ -765,7 +764,7 @@ class Tables:
         channel_id: int,
         host_id: int,
         game: str,
-        rules: dict[str, Any],
+        rules: TableRules,
         seed: int | None = None,
         options: TableOptions | None = None,
     ) -> TableSession:
@@ -839,7 +838,7 @@ class Tables:
         return session, others, seated
 
     @staticmethod
-    def validate(game: str, rules: dict[str, Any]) -> None:
+    def validate(game: str, rules: TableRules) -> None:
         """Refuse options the game does not accept (a TableError with the engine's words)."""
         try:
             registry.game(game).new_match(0, rules)

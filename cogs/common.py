@@ -15,6 +15,7 @@ from bot.i18n import N_, _, slash
 from bot.localised import fit, localise
 from bot.storage import StoreFault
 from bot.tables import TableError, TableSession
+from cogs.ui_types import ViewButton, ViewItem
 from engine import registry
 
 if TYPE_CHECKING:
@@ -57,7 +58,7 @@ class OwnView(discord.ui.View):
 
 
 class TableButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    discord.ui.DynamicItem[ViewButton],
     template=r"(?P<kind>[a-z]+):(?P<table>\d+)(?::(?P<moves>\d+))?",
 ):
     """A button on one table's message; its custom id is "<kind>:<table id>", so a press
@@ -90,7 +91,7 @@ class TableButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: ViewItem, match: re.Match[str]
     ) -> Self:
         moves = match["moves"]
         return cls(int(match["table"]), None if moves is None else int(moves))
@@ -98,7 +99,7 @@ class TableButton(
 
 def page_button(
     custom_id: str, step: str, page: int, pages: int, row: int | None = None
-) -> discord.ui.Button[Any]:
+) -> ViewButton:
     """Previous or Next on a paged message, disabled at either end (when `pages` is known:
     a button rebuilt from its custom_id only needs to act)."""
     at_end = (step == "prev" and page == 0) or (step == "next" and page >= pages - 1)

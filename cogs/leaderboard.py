@@ -27,6 +27,7 @@ from bot.translator import said
 from cogs.common import bot_of, can_attach, guarded, page_button, send_page, tell
 from cogs.options import Option, choice_of, game_option, per_game, with_options
 from cogs.places import EVERYWHERE, USER_OR_SERVER, records_scope
+from cogs.ui_types import ViewButton, ViewItem
 from engine import registry
 
 if TYPE_CHECKING:
@@ -82,7 +83,7 @@ async def board_message(
 
 
 class PageButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    discord.ui.DynamicItem[ViewButton],
     template=r"board:(?P<game>\w+):(?P<board>\w+):(?P<period>\w+):(?P<page>\d+):(?P<step>prev|next)",
 ):
     """Previous/Next on a leaderboard; works on any board message, also after a restart."""
@@ -96,7 +97,7 @@ class PageButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: ViewItem, match: re.Match[str]
     ) -> PageButton:
         return cls(
             match["game"],

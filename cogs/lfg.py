@@ -27,6 +27,7 @@ from cogs.common import bot_of, cannot_post, channel_of, guarded, tell
 from cogs.lobby import lobby_embed
 from cogs.options import Option, game_option, per_game, with_options
 from cogs.tables import new_table_options, open_thread
+from cogs.ui_types import ViewButton, ViewItem
 from engine import registry
 from engine.registry import GameSpec, display_name
 
@@ -137,7 +138,7 @@ def finder_of(interaction: discord.Interaction) -> LfgCommands:
 
 
 class CardButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    discord.ui.DynamicItem[ViewButton],
     template=r"lfg:(?P<card>\d+):(?P<action>join|leave|cancel)",
 ):
     LABELS: ClassVar[dict[str, str]] = {
@@ -159,7 +160,7 @@ class CardButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: ViewItem, match: re.Match[str]
     ) -> CardButton:
         return cls(int(match["card"]), match["action"])
 

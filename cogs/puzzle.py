@@ -30,6 +30,7 @@ from bot.puzzles import (
 from cogs.common import guarded, tell
 from cogs.options import Option, game_option, with_options
 from cogs.review import number
+from cogs.ui_types import ViewItem, ViewSelect
 from engine.core import AnyGame, GameError
 from engine.puzzles import START_RATING, has_pick_or_pass
 from engine.records import DealRecord, state_at
@@ -247,7 +248,7 @@ class PuzzleCommands(commands.Cog):
 
 
 class PuzzleAnswer(
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    discord.ui.DynamicItem[ViewSelect],
     template=r"puzzle:(?P<puzzle>\d+)",
 ):
     """A puzzle's moves: the one chosen is checked and explained (privately)."""
@@ -266,7 +267,7 @@ class PuzzleAnswer(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: ViewItem, match: re.Match[str]
     ) -> Self:
         return cls(int(match["puzzle"]))
 

@@ -19,6 +19,7 @@ from bot.i18n import N_, _, slash
 from bot.reports import computer_move_at
 from cogs.common import OwnView, find_deal, tell
 from cogs.places import everywhere, records_scope
+from cogs.ui_types import ViewButton, ViewSelect
 from engine import registry
 from engine.core import PUBLIC, AnyGame
 from engine.pictures import TablePicture
@@ -79,7 +80,7 @@ class ReplayView(OwnView):
                 )
                 for n, at in enumerate(points[:25])
             ]  # fmt: skip
-            jump = cast("discord.ui.Select[Any]", self.jump)
+            jump = cast("ViewSelect", self.jump)
             jump.options = options
             jump.placeholder = _("Jump to a trick or capture")
         else:
@@ -125,25 +126,25 @@ class ReplayView(OwnView):
 
     @discord.ui.button(label="Previous", style=discord.ButtonStyle.secondary)
     async def previous(
-        self, interaction: discord.Interaction, button: discord.ui.Button[Any]
+        self, interaction: discord.Interaction, button: ViewButton
     ) -> None:
         self.index = max(0, self.index - 1)
         await self.show(interaction)
 
     @discord.ui.button(label="Next", style=discord.ButtonStyle.secondary)
-    async def next(self, interaction: discord.Interaction, button: discord.ui.Button[Any]) -> None:
+    async def next(self, interaction: discord.Interaction, button: ViewButton) -> None:
         self.index = min(len(self.steps) - 1, self.index + 1)
         await self.show(interaction)
 
     @discord.ui.select(placeholder="Jump", options=[discord.SelectOption(label="-")])
     async def jump(
-        self, interaction: discord.Interaction, select: discord.ui.Select[Any]
+        self, interaction: discord.Interaction, select: ViewSelect
     ) -> None:
         self.index = int(select.values[0])
         await self.show(interaction)
 
     @discord.ui.button(label="Post the animation", style=discord.ButtonStyle.primary)
-    async def post(self, interaction: discord.Interaction, button: discord.ui.Button[Any]) -> None:
+    async def post(self, interaction: discord.Interaction, button: ViewButton) -> None:
         await interaction.response.defer(thinking=True, ephemeral=True)
         pictures = [picture for _, picture in await asyncio.to_thread(_steps, self.record)]
         from renderers.replay import render_animation
@@ -160,7 +161,7 @@ class ReplayView(OwnView):
 
     @discord.ui.button(label="Record file", style=discord.ButtonStyle.secondary)
     async def download(
-        self, interaction: discord.Interaction, button: discord.ui.Button[Any]
+        self, interaction: discord.Interaction, button: ViewButton
     ) -> None:
         await interaction.response.send_message(
             _("The record of deal {deal}: check it with `python -m engine replay FILE`.",
@@ -171,7 +172,7 @@ class ReplayView(OwnView):
 
     @discord.ui.button(label="Review", style=discord.ButtonStyle.secondary)
     async def review(
-        self, interaction: discord.Interaction, button: discord.ui.Button[Any]
+        self, interaction: discord.Interaction, button: ViewButton
     ) -> None:
         """The deal reviewed privately (as `/review deal:<id>`; only for its players)."""
         bot: SeepBot = interaction.client  # type: ignore[assignment]

@@ -28,6 +28,7 @@ from bot.translator import said, topic_title
 from cogs.common import TableButton, can_attach, guarded, page_button, send_page, session_for
 from cogs.options import ALL_OPTIONS_UP_TO, Option, per_game
 from cogs.places import EVERYWHERE, USER_OR_SERVER
+from cogs.ui_types import ViewButton, ViewItem, ViewSelect
 from engine import registry
 from engine.cards import parse_cards, pretty_cards
 from engine.core import PUBLIC
@@ -195,7 +196,7 @@ def _fit(embeds: list[discord.Embed]) -> None:
 
 
 class RulesButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    discord.ui.DynamicItem[ViewButton],
     template=r"rules:(?P<game>\w+):(?P<lang>\w+):(?P<page>\d+):(?P<step>prev|next)",
 ):
     def __init__(self, game: str, language: str, page: int, step: str, pages: int = 0) -> None:
@@ -205,7 +206,7 @@ class RulesButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: ViewItem, match: re.Match[str]
     ) -> RulesButton:
         return cls(match["game"], match["lang"], int(match["page"]), match["step"])
 
@@ -217,7 +218,7 @@ class RulesButton(
 
 
 class TopicSelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    discord.ui.DynamicItem[ViewSelect],
     template=r"rulestopic:(?P<game>\w+):(?P<lang>\w+)",
 ):
     def __init__(self, game: str, language: str, page: int = 0) -> None:
@@ -238,7 +239,7 @@ class TopicSelect(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: ViewItem, match: re.Match[str]
     ) -> TopicSelect:
         return cls(match["game"], match["lang"])
 
@@ -250,7 +251,7 @@ class TopicSelect(
 
 
 class LanguageSelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    discord.ui.DynamicItem[ViewSelect],
     template=r"ruleslang:(?P<game>\w+):(?P<page>\d+)",
 ):
     def __init__(self, game: str, language: str = "en", page: int = 0) -> None:
@@ -274,7 +275,7 @@ class LanguageSelect(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: ViewItem, match: re.Match[str]
     ) -> LanguageSelect:
         return cls(match["game"], page=int(match["page"]))
 

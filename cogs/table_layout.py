@@ -21,6 +21,8 @@ from typing import Any
 
 import discord
 
+from cogs.ui_types import ViewItem
+
 TABLE_IMAGE = "table.png"
 ALT_TEXT_LIMIT = 1024  # Discord's limit on a media gallery item's description
 TEXT_LIMIT = 4000  # Discord's limit on the text of all a message's text displays
@@ -47,7 +49,7 @@ def block(*lines: str) -> str:
 
 def table_layout(
     words: TableWords,
-    buttons: Sequence[discord.ui.Item[discord.ui.LayoutView]],
+    buttons: Sequence[ViewItem],
     picture: bool,
 ) -> discord.ui.LayoutView:
     """The message's view; `picture`: it shows the attached `table.png` (the caller attaches
@@ -112,7 +114,7 @@ SUMMARY_IMAGE, RECAP_IMAGE = "summary.png", "recap.png"
 
 def summary_layout(
     words: SummaryWords,
-    buttons: Sequence[discord.ui.Item[discord.ui.LayoutView]],
+    buttons: Sequence[ViewItem],
     summary: bool,
     recap: bool,
 ) -> discord.ui.LayoutView:
@@ -156,13 +158,13 @@ class EditedInPlace:
     classic view's row. `buttons`: more buttons after the message's own (made with them, in
     the worker thread); `note`: a line of small print under the content."""
 
-    buttons: Callable[[], Sequence[discord.ui.Item[Any]]] = tuple
+    buttons: Callable[[], Sequence[ViewItem]] = tuple
     note: str = ""
 
 
 def table_form(
     words: TableWords,
-    buttons: Sequence[discord.ui.Item[Any]],
+    buttons: Sequence[ViewItem],
     picture: bool,
     in_place: EditedInPlace | None = None,
 ) -> dict[str, Any]:
@@ -179,7 +181,7 @@ def table_form(
 
 def summary_form(
     words: SummaryWords,
-    buttons: Sequence[discord.ui.Item[Any]],
+    buttons: Sequence[ViewItem],
     summary: bool,
     recap: bool,
     in_place: bool = False,
@@ -202,7 +204,7 @@ def _in_place(
     described: str,
     colour: int,
     images: Sequence[str],
-    buttons: Sequence[discord.ui.Item[Any]],
+    buttons: Sequence[ViewItem],
     in_place: EditedInPlace,
 ) -> dict[str, Any]:
     embeds = [discord.Embed(title=title[:256] or None, description=described[:4096] or None,

@@ -382,6 +382,7 @@ class TableCommands(
     async def rejoin(self, interaction: discord.Interaction) -> None:
         session = session_for(interaction)
         seat = await self.bot.flow.play(session, Rejoin(interaction.user.id))
+        assert isinstance(seat, int)  # a rejoin's answer: the seat taken back
         with speaking(session.language):
             text = _(
                 "Welcome back, {player}: seat {number} is yours again.",
@@ -398,6 +399,7 @@ class TableCommands(
         session = session_for(interaction)
         require_host_or_manager(interaction, session)
         seat = await self.bot.flow.play(session, Kick(member.id))
+        assert isinstance(seat, int)  # a kick's answer: the seat left
         with speaking(session.language):
             text = _("{name} left seat {number}.", name=member.display_name, number=seat + 1)
             if session.started:

@@ -22,7 +22,7 @@ from discord.ext import commands
 from bot import settings as server
 from bot.daily import zone_of
 from bot.i18n import N_, _, current, ngettext, slash, speaking
-from bot.storage.tournaments import EventRow, PairingRow
+from bot.storage.tournaments import EventFormat, EventOptions, EventRow, PairingRow
 from bot.tables import TableError, TableSession
 from bot.tournaments.format import FormatName
 from bot.tournaments.runtime import (
@@ -45,6 +45,7 @@ from cogs.options import (
     table_option,
     with_options,
 )
+from cogs.ui_types import ViewButton, ViewItem
 from engine import registry
 from engine.registry import GameSpec
 
@@ -223,7 +224,7 @@ def standings_embed(view: EventView) -> discord.Embed:
 
 
 class EventButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    discord.ui.DynamicItem[ViewButton],
     template=r"event:(?P<event>\d+):(?P<action>\w+)",
 ):
     LABELS: ClassVar[dict[str, str]] = {
@@ -246,7 +247,7 @@ class EventButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: ViewItem, match: re.Match[str]
     ) -> EventButton:
         return cls(int(match["event"]), match["action"])
 
@@ -486,10 +487,10 @@ def event_settings(
     checkin: int | None,
     timer: str | None,
     dealer_sits_out: bool = False,
-) -> dict[str, Any]:
+) -> EventOptions:
     """An event's options: its tables' settings (the server's defaults, in its language),
     the format's numbers, and who may enter when."""
-    numbers: dict[str, object] = {
+    numbers: EventFormat = {
         "rounds": rounds or 0, "best_of": best_of or 1,
         "hands": int(rules.get("hands", 0) or 0),
         "duration": 60.0 * (minutes or 0),

@@ -17,6 +17,8 @@ from typing import Any
 import discord
 from aiohttp import BytesPayload
 
+from cogs.ui_types import ViewItem
+
 # Past this size aiohttp asks for a file object instead of bytes (its ResourceWarning):
 # such a message is sent the usual way.
 LARGEST_BODY = 1024 * 1024
@@ -74,7 +76,7 @@ def encode_message(
     return message if len(encoded.body) > LARGEST_BODY else encoded
 
 
-def _registered(item: discord.ui.Item[Any]) -> bool:
+def _registered(item: ViewItem) -> bool:
     """An item that answers presses only once registered for its message: a button or a
     select that is not a `DynamicItem` (a layout's containers and rows hold items, a text
     display or an image answers nothing)."""

@@ -47,6 +47,9 @@ class SideRule(StrEnum):
 
 
 OptionValue = bool | int | str | None  # what a table option holds (None: the rules' own)
+# a table's rules as the host chose them (by rules field, with its seats as `players`): what
+# the store keeps and `GameSpec.new_match` reads
+TableRules = dict[str, OptionValue]
 
 
 class UnknownGame(BadNotation):

@@ -15,7 +15,7 @@ import logging
 import os
 import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
-from contextlib import asynccontextmanager, contextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager, contextmanager
 from pathlib import Path
 from typing import Any, Protocol, cast
 
@@ -137,7 +137,7 @@ class Database(Connection, Protocol):
 
     async def close(self) -> None: ...
 
-    def transaction(self) -> Any: ...
+    def transaction(self) -> AbstractAsyncContextManager[Connection]: ...
 
     async def schema_version(self) -> int: ...
 

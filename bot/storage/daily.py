@@ -9,7 +9,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.storage.backends import Database
 from bot.storage.store import DealRecordRow, Store
+from engine.registry import TableRules
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,7 +33,7 @@ class DealRow:
     guild_id: int
     local_day: str
     game: str
-    rules: dict[str, Any]
+    rules: TableRules
     nonce: str  # hex
     secret: str  # hex: never shown before the day is over
     commitment: str
@@ -90,7 +92,7 @@ class DailyStore:
         self.store = store
 
     @property
-    def db(self) -> Any:
+    def db(self) -> Database:
         return self.store.database
 
     # ----- days -------------------------------------------------------------------------

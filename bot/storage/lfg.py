@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from bot.storage.backends import Database
 from bot.storage.store import Store
 
 
@@ -56,7 +57,7 @@ class LfgStore:
         self.store = store
 
     @property
-    def db(self) -> Any:
+    def db(self) -> Database:
         return self.store.database
 
     # ----- cards ------------------------------------------------------------------------

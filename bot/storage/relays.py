@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.storage.backends import Database
 from bot.storage.store import Store
 
 
@@ -50,7 +51,7 @@ class RelayStore:
         self.store = store
 
     @property
-    def db(self) -> Any:
+    def db(self) -> Database:
         return self.store.database
 
     async def save(self, table_id: int, state: RelayState, now: float | None = None) -> None:

@@ -17,10 +17,11 @@ from pathlib import Path
 from typing import Any
 
 from bot.sharding import ShardPlan
-from bot.storage.backends import Connection, Database, database_at
+from bot.storage.backends import Connection, Database, SqlValue, database_at
 from bot.storage.dialects import Engine
 from bot.storage.migrations import migration_scripts
 from bot.table_options import TableOptions
+from engine.registry import TableRules
 
 MISSED_TURNS_LIMIT = 3
 log = logging.getLogger("seepbot.store")
@@ -123,7 +124,7 @@ class DealRecordRow:
 
 @dataclass(frozen=True, slots=True)
 class GuildSettings:
-    settings: dict[str, Any]
+    settings: dict[str, object]
     season_start: float = 0.0
     damaged: bool = False  # the stored settings were not a JSON object: the defaults apply
 
@@ -135,12 +136,12 @@ class TableRow:
     channel_id: int
     host_id: int
     game: str
-    rules: dict[str, Any]
+    rules: TableRules
     seed: int
     status: str
     options: TableOptions
     message_id: int | None
-    deal_keys: dict[str, Any] | None = None  # secret deals (engine.fairness.DealKeys as JSON)
+    deal_keys: dict[str, object] | None = None  # secret deals (engine.fairness.DealKeys as JSON)
     turn_deadline: float | None = None  # when the turn timer runs out (seconds since the epoch)
 
 
@@ -198,7 +199,7 @@ class Store:
         channel_id: int,
         host_id: int,
         game: str,
-        rules: dict[str, Any],
+        rules: TableRules,
         seed: int,
         options: TableOptions | None = None,
     ) -> int:
@@ -238,7 +239,7 @@ class Store:
         self,
         table_id: int,
         options: TableOptions,
-        deal_keys: dict[str, Any] | None = None,
+        deal_keys: dict[str, object] | None = None,
         first_moves: Sequence[tuple[int, str]] = (),
         owed: Sequence[Owed] = (),
     ) -> None:
@@ -385,12 +386,12 @@ class Store:
         number: int,
         player: int,
         notation: str,
-        deal_results: Sequence[tuple[int, dict[str, Any]]] = (),
-        match_result: dict[str, Any] | None = None,
+        deal_results: Sequence[tuple[int, dict[str, object]]] = (),
+        match_result: dict[str, object] | None = None,
         guild_id: int = 0,
         game: str = "",
         player_results: Sequence[PlayerResult] = (),
-        deal_keys: dict[str, Any] | None = None,
+        deal_keys: dict[str, object] | None = None,
         records: Sequence[DealRecordRow] = (),
         followed: Sequence[tuple[int, int, str]] = (),
         missed: tuple[int, int] | None = None,
@@ -446,20 +447,20 @@ class Store:
         for observe in self._move_observers:
             observe(game)
 
-    async def deal_results(self, table_id: int) -> list[dict[str, Any]]:
+    async def deal_results(self, table_id: int) -> list[dict[str, object]]:
         rows = await self.database.all(
             "SELECT result FROM deal_results WHERE table_id = ? ORDER BY number", (table_id,)
         )
         return [json.loads(row[0]) for row in rows]
 
-    async def match_result(self, table_id: int) -> dict[str, Any] | None:
+    async def match_result(self, table_id: int) -> dict[str, object] | None:
         row = await self.database.one(
             "SELECT result FROM match_results WHERE table_id = ?", (table_id,)
         )
         return json.loads(row[0]) if row else None
 
     async def set_rules(
-        self, table_id: int, rules: dict[str, Any], options: TableOptions
+        self, table_id: int, rules: TableRules, options: TableOptions
     ) -> None:
         """A lobby's rules and options, changed by its host before the start."""
         await self.database.run(
@@ -484,7 +485,7 @@ class Store:
     ) -> list[PlayerResult]:
         """Results in the order the matches finished (the order ratings are updated in)."""
         query = f"SELECT {', '.join(RESULT_COLUMNS)} FROM player_results WHERE guild_id = ?"
-        args: list[Any] = [guild_id]
+        args: list[SqlValue] = [guild_id]
         if game is not None:
             query += " AND game = ?"
             args.append(game)
@@ -562,7 +563,7 @@ class Store:
             return GuildSettings({}, row[1] or 0.0, damaged=True)
         return GuildSettings(settings, row[1] or 0.0)
 
-    async def update_guild_settings(self, guild_id: int, changes: dict[str, Any]) -> None:
+    async def update_guild_settings(self, guild_id: int, changes: dict[str, object]) -> None:
         """Set the given settings (a None value removes one), keeping the others; a damaged
         row is replaced."""
         async with self.database.transaction() as tx:
@@ -578,7 +579,7 @@ class Store:
                 (guild_id, json.dumps(settings, sort_keys=True)),
             )
 
-    async def player_prefs(self, user_id: int) -> dict[str, Any]:
+    async def player_prefs(self, user_id: int) -> dict[str, object]:
         """A player's choices; a row that is not a JSON object (damaged, or written by hand)
         counts as no choices, so that player's commands are still answered."""
         row = await self.database.one(
@@ -586,7 +587,7 @@ class Store:
         )
         return _prefs(user_id, row[0]) if row else {}
 
-    async def update_player_prefs(self, user_id: int, changes: dict[str, Any]) -> None:
+    async def update_player_prefs(self, user_id: int, changes: dict[str, object]) -> None:
         """Set the given preferences (a None value removes one); a damaged row is replaced."""
         async with self.database.transaction() as tx:
             row = await tx.one("SELECT prefs FROM player_prefs WHERE user_id = ?", (user_id,))
@@ -668,16 +669,18 @@ async def _forget_stale(db: Connection, table_id: int, message_ids: Sequence[int
     )
 
 
-def _json_object(text: Any) -> dict[str, Any] | None:
+def _json_object(text: object) -> dict[str, object] | None:
     """The JSON object stored as `text`; None when it is not one."""
+    if not isinstance(text, str | bytes):
+        return None
     try:
         value = json.loads(text)
-    except (TypeError, ValueError):
+    except ValueError:
         return None
     return value if isinstance(value, dict) else None
 
 
-def _prefs(user_id: int, text: str) -> dict[str, Any]:
+def _prefs(user_id: int, text: str) -> dict[str, object]:
     prefs = _json_object(text)
     if prefs is None:
         log.warning("player %s: stored preferences are not a JSON object, so none apply", user_id)
@@ -693,7 +696,7 @@ async def _insert_results(db: Connection, results: Sequence[PlayerResult]) -> No
     )
 
 
-def _result_values(result: PlayerResult) -> tuple[Any, ...]:
+def _result_values(result: PlayerResult) -> tuple[SqlValue, ...]:
     values = [getattr(result, c) for c in RESULT_COLUMNS]
     values[RESULT_COLUMNS.index("rated")] = int(result.rated)
     values[RESULT_COLUMNS.index("with_computers")] = int(result.with_computers)

@@ -14,10 +14,12 @@ import secrets
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict
 
+from bot.storage.backends import Database
 from bot.storage.store import SeatRow, Store, TableRow
 from bot.table_options import TableOptions
+from engine.registry import TableRules
 
 EVENT_COLUMNS = (
     "id, guild_id, channel_id, thread_id, creator_id, game, format, rules, options,"
@@ -29,6 +31,39 @@ PAIRING_COLUMNS = (
 )
 
 
+class EventFormat(TypedDict, total=False):
+    """An event's format's numbers, as stored (`tournaments.options`'s "format")."""
+
+    rounds: int
+    best_of: int
+    hands: int
+    duration: float  # seconds
+    dealer_sits_out: bool
+
+
+class EventOptions(TypedDict, total=False):
+    """An event's options as stored (`tournaments.options`, a JSON object)."""
+
+    table: dict[str, object]  # its tables' settings (`TableOptions.to_json()`)
+    format: EventFormat
+    capacity: int
+    checkin: float  # seconds before the start that entrants check in
+    every_days: int  # a league's: the next event this many days later
+    champion_role: int | None  # a league's: the role its season's leaders hold
+
+
+class ResultJson(TypedDict, total=False):
+    """A finished table's result as its pairing stores it (`TableResult`)."""
+
+    round: int
+    table: int
+    seats: list[int]
+    scores: list[float]
+    places: list[int]
+    finished_at: float
+    stood_in: list[int]
+
+
 @dataclass(frozen=True, slots=True)
 class EventRow:
     id: int
@@ -38,8 +73,8 @@ class EventRow:
     creator_id: int
     game: str
     format: str
-    rules: dict[str, Any]
-    options: dict[str, Any]
+    rules: TableRules
+    options: EventOptions
     starts_at: float
     status: str  # open, closed (the check-in closed joining), running, finished
     standings_message: int | None
@@ -77,7 +112,7 @@ class PairingRow:
     paired_at: float
     thread_id: int | None
     table_id: int | None
-    result: dict[str, Any] | None
+    result: ResultJson | None
 
 
 class EventStore:
@@ -87,7 +122,7 @@ class EventStore:
         self.store = store
 
     @property
-    def database(self) -> Any:
+    def database(self) -> Database:
         return self.store.database
 
     # ----- events -------------------------------------------------------------------------
@@ -99,8 +134,8 @@ class EventStore:
         creator_id: int,
         game: str,
         format_name: str,
-        rules: dict[str, Any],
-        options: dict[str, Any],
+        rules: TableRules,
+        options: EventOptions,
         starts_at: float,
     ) -> int:
         row = await self.database.one(
@@ -260,11 +295,13 @@ class EventStore:
             )
             if found is not None:
                 return "already"
-            count, last = await tx.one(
+            counted = await tx.one(
                 "SELECT COUNT(*), COALESCE(MAX(entered), -1) FROM tournament_entrants"
                 " WHERE event_id = ?",
                 (event_id,),
             )
+            assert counted is not None
+            count, last = counted
             if capacity and int(count) >= capacity:
                 return "full"
             await tx.run(
@@ -342,7 +379,7 @@ class EventStore:
         channel_id: int,
         host_id: int,
         game: str,
-        rules: dict[str, Any],
+        rules: TableRules,
         options: TableOptions,
         seats: Sequence[SeatRow],
     ) -> int:
@@ -380,7 +417,7 @@ class EventStore:
             )
         return table_id
 
-    async def record_result(self, table_id: int, result: dict[str, Any]) -> bool:
+    async def record_result(self, table_id: int, result: ResultJson) -> bool:
         """A finished table's result, written once: True for the call that wrote it."""
         row = await self.database.one(
             "UPDATE tournament_pairings SET result = ? WHERE table_id = ? AND result IS NULL"
@@ -399,7 +436,9 @@ class EventStore:
 
     # ----- the committed deals of a deal set ----------------------------------------------
 
-    async def deal_set(self, event_id: int, deal_set: int, keys: dict[str, Any]) -> dict[str, Any]:
+    async def deal_set(
+        self, event_id: int, deal_set: int, keys: dict[str, object]
+    ) -> dict[str, object]:
         """The deal set's keys: those given, stored now, or those stored before (every table
         of the set deals the same)."""
         async with self.database.transaction() as tx:
@@ -413,7 +452,7 @@ class EventStore:
                 (event_id, deal_set),
             )
         assert row is not None
-        stored: dict[str, Any] = json.loads(row[0])
+        stored: dict[str, object] = json.loads(row[0])
         return stored
 
 

@@ -19,7 +19,7 @@ from engine.ai.hard import SearchBudget, greedy_play, hard_choice
 from engine.ai.hints import suggest_fishing
 from engine.ai.normal import score_actions
 from engine.ai.worlds import mover_world
-from engine.core import AnyGame
+from engine.core import Action, AnyGame
 from engine.fairness import Cut
 from engine.registry import Hint, spec_of
 from engine.words import say
@@ -41,7 +41,7 @@ def choose_action(
     level: Level | str,
     rng: random.Random,
     budget: SearchBudget | None = None,
-) -> Any:
+) -> Action:
     """The move `player` (who must be the one to move) makes at `level`. A computer seat
     cuts the deck in the middle (the default cut)."""
     if match.pending_cut is not None:
