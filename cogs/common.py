@@ -15,7 +15,7 @@ from bot.i18n import N_, _, slash
 from bot.localised import fit, localise
 from bot.storage import StoreFault
 from bot.tables import TableError, TableSession
-from cogs.ui_types import ViewButton, ViewItem
+from cogs.ui_types import MessageParts, ViewButton, ViewItem, called
 from engine import registry
 
 if TYPE_CHECKING:
@@ -112,10 +112,10 @@ def page_button(
     )
 
 
-async def send_page(interaction: discord.Interaction, page: dict[str, Any], **extra: Any) -> None:
+async def send_page(interaction: discord.Interaction, page: MessageParts, **extra: object) -> None:
     """Answer with a new message built for editing (its `attachments` become `files`)."""
     files = page.pop("attachments")
-    await interaction.response.send_message(**page, files=files, **extra)
+    await called(interaction.response.send_message, page, files=files, **extra)
 
 
 def session_for(interaction: discord.Interaction, table_id: int | None = None) -> TableSession:
@@ -201,13 +201,13 @@ def guarded(callback: Handler) -> Handler:
     return run  # type: ignore[return-value]  # same signature as the wrapped callback
 
 
-def cannot_post(channel: Any) -> str | None:
+def cannot_post(channel: object) -> str | None:
     """Why the bot cannot run a table in this channel, in words for the players; None if it can."""
     permissions = getattr(channel, "permissions_for", None)
     guild = getattr(channel, "guild", None)
     if permissions is None or guild is None or guild.me is None:
         return None
-    allowed = channel.permissions_for(guild.me)
+    allowed = permissions(guild.me)
     if not allowed.send_messages:
         return _(
             "I may not post messages in this channel, so I cannot keep a table here. Ask a "
@@ -221,12 +221,12 @@ def cannot_post(channel: Any) -> str | None:
     return None
 
 
-def can_attach(channel: Any) -> bool:
+def can_attach(channel: object) -> bool:
     permissions = getattr(channel, "permissions_for", None)
     guild = getattr(channel, "guild", None)
     if permissions is None or guild is None or guild.me is None:
         return True
-    return bool(channel.permissions_for(guild.me).attach_files)
+    return bool(permissions(guild.me).attach_files)
 
 
 def plays_text(plays: Sequence[Play], names: Sequence[str], limit: int = 1024) -> str:

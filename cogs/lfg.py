@@ -27,9 +27,9 @@ from cogs.common import bot_of, cannot_post, channel_of, guarded, tell
 from cogs.lobby import lobby_embed
 from cogs.options import Option, game_option, per_game, with_options
 from cogs.tables import new_table_options, open_thread
-from cogs.ui_types import ViewButton, ViewItem
+from cogs.ui_types import MessageParts, ViewButton, ViewItem, called
 from engine import registry
-from engine.registry import GameSpec, display_name
+from engine.registry import GameSpec, TableRules, display_name
 
 if TYPE_CHECKING:
     from bot.client import SeepBot
@@ -124,7 +124,7 @@ def card_view(card: CardRow, language: str) -> discord.ui.View | None:
     return view
 
 
-def closed_text(card: CardRow) -> dict[str, Any]:
+def closed_text(card: CardRow) -> MessageParts:
     """A closed card's edit takes its ping line away ("…: a table of Seep is looking for
     players" no more); an open card's keeps it."""
     return {} if card.status is CardStatus.OPEN else {"content": ""}
@@ -181,10 +181,11 @@ class CardButton(
                     note = _("This table's card was cancelled, so the table is closed.")
                 cog.schedule(cog.tell_table(session, note))
         card = await finder.card(self.card_id)
-        await interaction.response.edit_message(
+        await called(
+            interaction.response.edit_message,
+            closed_text(card),
             embed=card_embed(card, session),
             view=card_view(card, session.language),
-            **closed_text(card),
         )
 
 
@@ -411,13 +412,13 @@ class LfgCommands(commands.Cog):
         level: str | None,
         beginner: bool,
         chosen: Mapping[str, object],
-    ) -> tuple[dict[str, Any], TableOptions]:
+    ) -> tuple[TableRules, TableOptions]:
         """The new table's rules and options, as `/table new` makes them."""
         language = await self.bot.preferences.server_language(interaction.guild_id) or current()
         options = server.new_table_options(saved, language, timer, level, beginner)
         try:
             spec = registry.game(game)
-            rules: dict[str, Any] = {"players": players or spec.default_players}
+            rules: TableRules = {"players": players or spec.default_players}
             rules |= server.table_rules(spec, chosen, saved, language)
             self.bot.tables.validate(game, rules)
         except registry.UnknownGame as error:
@@ -489,8 +490,11 @@ class LfgCommands(commands.Cog):
         language = session.language if session is not None else current()
         try:
             channel = await channel_of(self.bot, card.channel_id)
-            await channel.get_partial_message(card.message_id).edit(
-                embed=card_embed(card, session), view=card_view(card, language), **closed_text(card)
+            await called(
+                channel.get_partial_message(card.message_id).edit,
+                closed_text(card),
+                embed=card_embed(card, session),
+                view=card_view(card, language),
             )
         except discord.HTTPException:
             log.info("could not update card %s", card_id)

@@ -5,7 +5,7 @@ Thin glue: the thread, the permission (as /review's) and the answer."""
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Self
 
 import discord
 
@@ -13,7 +13,7 @@ from bot.i18n import N_, _, slash
 from bot.practice import open_practice
 from bot.tables import TableError
 from cogs.common import guarded, tell
-from cogs.ui_types import ViewItem, ViewSelect
+from cogs.ui_types import ViewItem, ViewSelect, values_of
 from engine.core import GameError
 from engine.records import DealRecord, state_at
 from engine.review import DealReview
@@ -65,8 +65,7 @@ class PlayOnSelect(
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         bot: SeepBot = interaction.client  # type: ignore[assignment]
-        data: dict[str, Any] = dict(interaction.data or {})
-        values = list(data.get("values") or [])
+        values = values_of(interaction)
         row = await bot.store.deal_record(self.deal)
         if row is None or not values or not str(values[0]).isdigit():
             await tell(interaction, _("That deal's record is no longer kept."))

@@ -9,7 +9,7 @@ import asyncio
 import io
 import random
 import re
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Self
 
 import discord
 from discord import app_commands
@@ -30,8 +30,8 @@ from bot.puzzles import (
 from cogs.common import guarded, tell
 from cogs.options import Option, game_option, with_options
 from cogs.review import number
-from cogs.ui_types import ViewItem, ViewSelect
-from engine.core import AnyGame, GameError
+from cogs.ui_types import ViewItem, ViewSelect, values_of
+from engine.core import Action, AnyGame, GameError
 from engine.puzzles import START_RATING, has_pick_or_pass
 from engine.records import DealRecord, state_at
 from engine.registry import display_name
@@ -72,7 +72,7 @@ def puzzle_page(
     return "\n".join(lines), options, png
 
 
-def _describe(match: AnyGame, action: Any, names: list[str]) -> str:
+def _describe(match: AnyGame, action: Action, names: list[str]) -> str:
     try:
         return match.describe(action, names)
     except (GameError, ValueError):
@@ -207,7 +207,7 @@ class PuzzleCommands(commands.Cog):
             return
         await self.pose(interaction, puzzle)
 
-    puzzle: app_commands.Command[Any, ..., None] = app_commands.guild_only()(
+    puzzle: app_commands.Command[PuzzleCommands, ..., None] = app_commands.guild_only()(
         app_commands.command(name="puzzle", description=N_(
             "A position from this server's finished deals: find the best move"))(_puzzle)
     )  # fmt: skip
@@ -241,7 +241,7 @@ class PuzzleCommands(commands.Cog):
         ]  # fmt: skip
         await tell(interaction, "\n".join(lines))
 
-    puzzles_board: app_commands.Command[Any, ..., None] = app_commands.guild_only()(
+    puzzles_board: app_commands.Command[PuzzleCommands, ..., None] = app_commands.guild_only()(
         app_commands.command(name="puzzles", description=N_(
             "This server's puzzle ratings"))(_board)
     )  # fmt: skip
@@ -276,8 +276,7 @@ class PuzzleAnswer(
         bot: SeepBot = interaction.client  # type: ignore[assignment]
         store = PuzzleStore(bot.store)
         puzzle = await store.puzzle(self.puzzle_id)
-        data: dict[str, Any] = dict(interaction.data or {})
-        values = list(data.get("values") or [])
+        values = values_of(interaction)
         if puzzle is None or not values:
             await tell(interaction, _("That puzzle is no longer kept."))
             return

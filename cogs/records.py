@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import io
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, cast
 
 import discord
 from discord import app_commands
@@ -19,7 +19,7 @@ from bot.i18n import N_, _, slash
 from bot.reports import computer_move_at
 from cogs.common import OwnView, find_deal, tell
 from cogs.places import everywhere, records_scope
-from cogs.ui_types import ViewButton, ViewSelect
+from cogs.ui_types import MessageParts, ViewButton, ViewSelect, called
 from engine import registry
 from engine.core import PUBLIC, AnyGame
 from engine.pictures import TablePicture
@@ -99,7 +99,7 @@ class ReplayView(OwnView):
         if computer_move_at(self.record, step) is not None:
             self.add_item(ReportMoveButton(self.row.id, step))
 
-    def page(self) -> dict[str, Any]:
+    def page(self) -> MessageParts:
         step = self.steps[self.index]
         match = state_at(self.record, step)
         picture = match.view(PUBLIC).picture(self.record.names)
@@ -122,7 +122,7 @@ class ReplayView(OwnView):
     async def show(self, interaction: discord.Interaction) -> None:
         self._update_buttons()
         page = await asyncio.to_thread(self.page)
-        await interaction.response.edit_message(**page)
+        await called(interaction.response.edit_message, page)
 
     @discord.ui.button(label="Previous", style=discord.ButtonStyle.secondary)
     async def previous(
@@ -243,7 +243,7 @@ class RecordCommands(commands.Cog):
         view = ReplayView(row, record, steps, points)
         page = await asyncio.to_thread(view.page)
         files = page.pop("attachments")
-        await interaction.response.send_message(**page, files=files, ephemeral=True)
+        await called(interaction.response.send_message, page, files=files, ephemeral=True)
 
     @app_commands.command(name="verify", description=N_("Check that a finished deal was fair"))
     @app_commands.describe(deal=N_("The deal's number (see /history)"))

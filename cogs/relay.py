@@ -31,7 +31,7 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from aiohttp import BytesPayload
@@ -48,6 +48,7 @@ from cogs.output import channel_gone_on_discord_errors
 from cogs.presenter import summary_message, table_message
 from cogs.replies import ANSWER_FIRST, REPLY_SECONDS, InteractionReply
 from cogs.table_layout import EditedInPlace
+from cogs.ui_types import MessageParts
 from cogs.wire import EncodedMessage, encode_message
 
 if TYPE_CHECKING:
@@ -451,6 +452,7 @@ class RelayTableOutput:
         encoded = await table_message(
             session, None, ping, lambda kwargs: _follow_up(kwargs, allowed), nonce, in_place
         )
+        assert isinstance(encoded, EncodedMessage)  # as `_follow_up` made it
         return TableMessage(encoded, _person_to_move(session) if ping else None)
 
     async def post_table(self, session: TableSession, message: object) -> int:
@@ -550,7 +552,7 @@ class RelayTableOutput:
 
     async def post_deal_summary(self, session: TableSession, summary: object) -> None:
         assert isinstance(summary, dict)
-        kwargs = {key: value for key, value in summary.items() if key != "images"}
+        kwargs = cast("MessageParts", {k: v for k, v in summary.items() if k != "images"})
         images = summary.get("images") or []
         if images:
             kwargs["files"] = [discord.File(io.BytesIO(d), filename=n) for d, n in images]
@@ -592,7 +594,7 @@ class RelayTableOutput:
         self.tables.pop(session.id, None)
 
 
-def _follow_up(kwargs: dict[str, Any], allowed: discord.AllowedMentions | None) -> EncodedMessage:
+def _follow_up(kwargs: MessageParts, allowed: discord.AllowedMentions | None) -> EncodedMessage:
     """The table message encoded as a follow-up (in the worker thread that drew it)."""
     kwargs.pop("nonce", None)  # a follow-up has no nonce: the relay keeps one message itself
     encoded = encode_message(kwargs, allowed)

@@ -17,11 +17,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import discord
 
-from cogs.ui_types import ViewItem
+from cogs.ui_types import MessageParts, ViewItem
 
 TABLE_IMAGE = "table.png"
 ALT_TEXT_LIMIT = 1024  # Discord's limit on a media gallery item's description
@@ -167,7 +166,7 @@ def table_form(
     buttons: Sequence[ViewItem],
     picture: bool,
     in_place: EditedInPlace | None = None,
-) -> dict[str, Any]:
+) -> MessageParts:
     """The table message's keywords for `send` besides its file: its layout view, or, with
     `in_place`, its form edited in place."""
     if in_place is None:
@@ -185,7 +184,7 @@ def summary_form(
     summary: bool,
     recap: bool,
     in_place: bool = False,
-) -> dict[str, Any]:
+) -> MessageParts:
     """A deal summary's keywords for `send` besides its files: its layout view, or, with
     `in_place`, its form edited in place (a deferred press's follow-up is an edit of its
     answer)."""
@@ -206,7 +205,7 @@ def _in_place(
     images: Sequence[str],
     buttons: Sequence[ViewItem],
     in_place: EditedInPlace,
-) -> dict[str, Any]:
+) -> MessageParts:
     embeds = [discord.Embed(title=title[:256] or None, description=described[:4096] or None,
                             colour=colour)]  # fmt: skip
     for number, filename in enumerate(images):

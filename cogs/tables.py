@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -49,7 +49,7 @@ from cogs.relay import (
     relay_output,
 )
 from engine import registry
-from engine.registry import GameSpec
+from engine.registry import GameSpec, TableRules
 
 if TYPE_CHECKING:
     from bot.client import SeepBot
@@ -435,10 +435,10 @@ def new_table_rules(
     chosen: Mapping[str, object],
     saved: Mapping[str, object],
     options: TableOptions,
-) -> dict[str, Any]:
+) -> TableRules:
     """A new table's rules: its seats, then the game's options as chosen, else as the server
     saved them, in the table's language."""
-    rules: dict[str, Any] = {"players": players or spec.default_players}
+    rules: TableRules = {"players": players or spec.default_players}
     return rules | server.table_rules(spec, chosen, saved, options.language)
 
 

@@ -12,12 +12,12 @@ from __future__ import annotations
 import secrets
 import uuid
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import discord
 from aiohttp import BytesPayload
 
-from cogs.ui_types import ViewItem
+from cogs.ui_types import MessageParts, ViewItem
 
 # Past this size aiohttp asks for a file object instead of bytes (its ResourceWarning):
 # such a message is sent the usual way.
@@ -52,8 +52,8 @@ class EncodedMessage:
 
 
 def encode_message(
-    message: dict[str, Any], allowed_mentions: discord.AllowedMentions | None
-) -> EncodedMessage | dict[str, Any]:
+    message: MessageParts, allowed_mentions: discord.AllowedMentions | None
+) -> EncodedMessage | MessageParts:
     """`message` (keyword arguments for `send`) encoded, or `message` itself when it must go
     through `send`: a view with an item other than a `DynamicItem` (found by its custom id,
     whatever the message) is registered for its message there, and a body too large for
@@ -61,12 +61,13 @@ def encode_message(
     view = message.get("view")
     if view is not None and any(_registered(item) for item in view.walk_children()):
         return message
-    fields = dict(message)
+    fields: MessageParts = {**message}
     nonce = fields.pop("nonce", None)
+    fields.pop("images", None)
     with discord.http.handle_message_parameters(
         nonce=secrets.randbits(64) if nonce is None else nonce,  # as `send` makes one
         previous_allowed_mentions=allowed_mentions,
-        **fields,
+        **cast("dict[str, Any]", fields),  # (discord.py's keywords, one by one)
     ) as params:
         if params.files and params.multipart:  # as `HTTPClient.send_message` tells them apart
             encoded = _multipart(params.multipart)
