@@ -189,7 +189,7 @@ def guarded(callback: Handler) -> Handler:
     """A component's callback that answers privately whatever goes wrong inside it."""
 
     @functools.wraps(callback)
-    async def run(self: Any, interaction: discord.Interaction, *args: Any) -> None:
+    async def run(self: object, interaction: discord.Interaction, *args: object) -> None:
         try:
             await localise(interaction)
             await callback(self, interaction, *args)

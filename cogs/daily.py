@@ -138,7 +138,9 @@ class DailyCommands(commands.Cog):
     @with_options(
         [
             game_option(N_("which game's deal of the day")),
-            Option("show", choice_of(SHOWN) | None, N_("a board instead of your game"), None),
+            Option(
+                "show", choice_of(SHOWN, optional=True), N_("a board instead of your game"), None
+            ),
         ]
     )
     async def _daily(

@@ -132,13 +132,13 @@ class LeaderboardCommands(commands.Cog):
             game_option(),
             Option(
                 "by",
-                choice_of([*board_choices(), *DAILY_BOARDS]) | None,
+                choice_of([*board_choices(), *DAILY_BOARDS], optional=True),
                 N_("what to rank by"),
                 None,
             ),
             Option(
                 "period",
-                choice_of([p.value for p in Period]) | None,
+                choice_of([p.value for p in Period], optional=True),
                 N_("which results count"),
                 None,
             ),

@@ -462,7 +462,9 @@ class LfgCommands(commands.Cog):
 
     @commands.Cog.listener()
     async def on_app_command_completion(
-        self, interaction: discord.Interaction, command: Any
+        self,
+        interaction: discord.Interaction,
+        command: app_commands.Command[commands.Cog, ..., object] | app_commands.ContextMenu,
     ) -> None:
         """A `/table` command in a card's table's channel (a join, a start, an end) may have
         changed the card: it is brought in line and shown again."""

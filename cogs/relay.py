@@ -364,11 +364,12 @@ class RelayTableOutput:
         path = "/webhooks/{webhook_id}/{webhook_token}" + (
             "/messages/{message_id}" if target else ""
         )
-        values: dict[str, Any] = {"webhook_id": self.bot.application_id,
-                                  "webhook_token": relay.token}  # fmt: skip
+        webhook, token = self.bot.application_id, relay.token
         if target:
-            values["message_id"] = target
-        return discord.http.Route(method, path, **values)
+            return discord.http.Route(
+                method, path, webhook_id=webhook, webhook_token=token, message_id=target
+            )
+        return discord.http.Route(method, path, webhook_id=webhook, webhook_token=token)
 
     def _target(self, relay: Relay, message_id: int) -> str:
         return "@original" if message_id == relay.original else str(message_id)

@@ -12,12 +12,12 @@ from __future__ import annotations
 import secrets
 import uuid
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
 import discord
 from aiohttp import BytesPayload
 
-from cogs.ui_types import MessageParts, ViewItem
+from cogs.ui_types import MessageParts, ViewItem, called
 
 # Past this size aiohttp asks for a file object instead of bytes (its ResourceWarning):
 # such a message is sent the usual way.
@@ -64,10 +64,11 @@ def encode_message(
     fields: MessageParts = {**message}
     nonce = fields.pop("nonce", None)
     fields.pop("images", None)
-    with discord.http.handle_message_parameters(
+    with called(
+        discord.http.handle_message_parameters,
+        fields,
         nonce=secrets.randbits(64) if nonce is None else nonce,  # as `send` makes one
         previous_allowed_mentions=allowed_mentions,
-        **cast("dict[str, Any]", fields),  # (discord.py's keywords, one by one)
     ) as params:
         if params.files and params.multipart:  # as `HTTPClient.send_message` tells them apart
             encoded = _multipart(params.multipart)
