@@ -14,10 +14,19 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
-from typing import Any
 
 from bot.sharding import ShardPlan
-from bot.storage.backends import Connection, Database, SqlValue, database_at
+from bot.storage.backends import (
+    Connection,
+    Database,
+    SqlValue,
+    database_at,
+    integer,
+    integer_or_none,
+    json_text,
+    real,
+    real_or_none,
+)
 from bot.storage.dialects import Engine
 from bot.storage.migrations import migration_scripts
 from bot.table_options import TableOptions
@@ -705,42 +714,57 @@ def _result_values(result: PlayerResult) -> tuple[SqlValue, ...]:
     return tuple(values)
 
 
-def _player_result(row: Sequence[Any]) -> PlayerResult:
+def _player_result(row: Sequence[object]) -> PlayerResult:
     values = dict(zip(RESULT_COLUMNS, row, strict=True))
-    values["rated"] = bool(values["rated"])
-    values["with_computers"] = bool(values["with_computers"])
-    values["stats"] = json.loads(values["stats"])
-    values["rounds"] = [tuple(entry) for entry in json.loads(values["rounds"])]
-    return PlayerResult(**values)
-
-
-def _table_row(row: Sequence[Any]) -> TableRow:
-    return TableRow(
-        id=row[0],
-        guild_id=row[1],
-        channel_id=row[2],
-        host_id=row[3],
-        game=row[4],
-        rules=json.loads(row[5]),
-        seed=row[6],
-        status=row[7],
-        options=TableOptions.from_json(_json_object(row[8]) or {}),
-        message_id=row[9],
-        turn_deadline=row[10],
-        deal_keys=json.loads(row[11]) if row[11] else None,
+    return PlayerResult(
+        table_id=integer(values["table_id"]),
+        user_id=integer(values["user_id"]),
+        guild_id=integer(values["guild_id"]),
+        game=str(values["game"]),
+        name=str(values["name"]),
+        side=integer(values["side"]),
+        partner_id=integer_or_none(values["partner_id"]),
+        place=integer(values["place"]),
+        outcome=str(values["outcome"]),
+        deals=integer(values["deals"]),
+        best_deal=integer(values["best_deal"]),
+        points_for=integer(values["points_for"]),
+        points_against=integer(values["points_against"]),
+        rated=bool(values["rated"]),
+        with_computers=bool(values["with_computers"]),
+        finished_at=real(values["finished_at"]),
+        stats=json.loads(json_text(values["stats"])),
+        rounds=[tuple(entry) for entry in json.loads(json_text(values["rounds"]))],
     )
 
 
-def _deal_row(row: Sequence[Any], players: tuple[int, ...]) -> DealRecordRow:
+def _table_row(row: Sequence[object]) -> TableRow:
+    return TableRow(
+        id=integer(row[0]),
+        guild_id=integer(row[1]),
+        channel_id=integer(row[2]),
+        host_id=integer(row[3]),
+        game=str(row[4]),
+        rules=json.loads(json_text(row[5])),
+        seed=integer(row[6]),
+        status=str(row[7]),
+        options=TableOptions.from_json(_json_object(row[8]) or {}),
+        message_id=integer_or_none(row[9]),
+        turn_deadline=real_or_none(row[10]),
+        deal_keys=json.loads(json_text(row[11])) if row[11] else None,
+    )
+
+
+def _deal_row(row: Sequence[object], players: tuple[int, ...]) -> DealRecordRow:
     return DealRecordRow(
-        number=int(row[0]),
+        number=integer(row[0]),
         fair=bool(row[1]),
         result=str(row[2]),
         record=str(row[3]),
         players=players,
-        id=int(row[4]),
-        table_id=int(row[5] or 0),  # 0: a daily deal, played at no table
-        guild_id=int(row[6]),
+        id=integer(row[4]),
+        table_id=integer(row[5] or 0),  # 0: a daily deal, played at no table
+        guild_id=integer(row[6]),
         game=str(row[7]),
-        finished_at=float(row[8]),
+        finished_at=real(row[8]),
     )

@@ -14,9 +14,17 @@ import secrets
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, TypedDict
+from typing import TypedDict
 
-from bot.storage.backends import Database
+from bot.storage.backends import (
+    Connection,
+    Database,
+    integer,
+    integer_or_none,
+    json_text,
+    real,
+    real_or_none,
+)
 from bot.storage.store import SeatRow, Store, TableRow
 from bot.table_options import TableOptions
 from engine.registry import TableRules
@@ -456,34 +464,34 @@ class EventStore:
         return stored
 
 
-async def _lock_event(tx: Any, event_id: int) -> tuple[Any, ...] | None:
+async def _lock_event(tx: Connection, event_id: int) -> Sequence[object] | None:
     """The event's (status,), its row locked for the transaction: on PostgreSQL two entries
     at once would otherwise count the entrants side by side (READ COMMITTED) and both take
     the next place in the entry order; SQLite runs one transaction at a time anyway."""
-    row: tuple[Any, ...] | None = await tx.one(
+    row: Sequence[object] | None = await tx.one(
         "UPDATE tournaments SET status = status WHERE id = ? RETURNING status", (event_id,)
     )
     return row
 
 
-def _event_row(row: Sequence[Any]) -> EventRow:
+def _event_row(row: Sequence[object]) -> EventRow:
     (id_, guild, channel, thread, creator, game, format_name, rules, options, starts_at,
      status, standings, started, finished, league) = row  # fmt: skip
     return EventRow(
-        int(id_), int(guild), int(channel), None if thread is None else int(thread),
-        int(creator), str(game), str(format_name), json.loads(rules), json.loads(options),
-        float(starts_at), str(status), None if standings is None else int(standings),
-        None if started is None else float(started), None if finished is None else float(finished),
+        integer(id_), integer(guild), integer(channel), integer_or_none(thread),
+        integer(creator), str(game), str(format_name), json.loads(json_text(rules)),
+        json.loads(json_text(options)), real(starts_at), str(status),
+        integer_or_none(standings), real_or_none(started), real_or_none(finished),
         None if league is None else str(league),
     )  # fmt: skip
 
 
-def _pairing_row(row: Sequence[Any]) -> PairingRow:
+def _pairing_row(row: Sequence[object]) -> PairingRow:
     event, round_, table, seats, deal_set, sits_out, paired_at, thread, table_id, result = row
     return PairingRow(
-        int(event), int(round_), int(table), tuple(json.loads(seats)),
-        None if deal_set is None else int(deal_set), tuple(json.loads(sits_out)),
-        float(paired_at), None if thread is None else int(thread),
-        None if table_id is None else int(table_id),
-        None if result is None else json.loads(result),
+        integer(event), integer(round_), integer(table), tuple(json.loads(json_text(seats))),
+        integer_or_none(deal_set), tuple(json.loads(json_text(sits_out))),
+        real(paired_at), integer_or_none(thread),
+        integer_or_none(table_id),
+        None if result is None else json.loads(json_text(result)),
     )  # fmt: skip
