@@ -188,16 +188,20 @@ class TableSession:
             return joined
 
     async def set_up(
-        self, user_id: int, rules: TableRules, options: TableOptions
+        self,
+        user_id: int,
+        rules: TableRules,
+        changed: Callable[[TableOptions], TableOptions] = lambda options: options,
     ) -> None:
-        """The host changes the table's rules and settings before the start (`rules` and
-        `options` replace the stored ones whole)."""
+        """The host changes the table's rules and settings before the start (`rules` replace
+        the stored ones whole; `changed` makes the new settings of the stored ones)."""
         async with self.lock:
             if user_id != self.row.host_id:
                 raise TableError(_("Only the host can change the table's settings."))
             if self.started or self.ended:
                 raise TableError(_("The game has started: its settings stay as they are."))
             Tables.validate(self.row.game, rules)
+            options = changed(self.row.options)
             await self.store.set_rules(self.id, rules, options)
             self.row = replace(self.row, rules=rules, options=options)
 

@@ -209,13 +209,16 @@ class TableCommands(
         value: str | None = None,
     ) -> None:
         session = session_for(interaction)
-        options = session.row.options
-        if timer is not None:
-            options = replace(options, turn_timer=server.TIMERS[timer])
-        if level is not None:
-            options = replace(options, computer_level=level)
-        if beginner is not None:
-            options = replace(options, hints=beginner)
+
+        def changed(options: TableOptions) -> TableOptions:
+            if timer is not None:
+                options = replace(options, turn_timer=server.TIMERS[timer])
+            if level is not None:
+                options = replace(options, computer_level=level)
+            if beginner is not None:
+                options = replace(options, hints=beginner)
+            return options
+
         rules = dict(session.row.rules)
         if rule is not None or value is not None:
             option = session.spec.option(rule or "")
@@ -227,7 +230,7 @@ class TableCommands(
             rules = server.with_rule(rules, option, server.rule_value(option, value))
         if (timer, level, beginner) == (None, None, None) and rules == session.row.rules:
             raise TableError(_("Choose a setting or a rule to change."))
-        await session.set_up(interaction.user.id, rules, options)
+        await session.set_up(interaction.user.id, rules, changed)
         with speaking(session.language):
             text = _("{player} changed the table's settings.", player=interaction.user.mention)
         await interaction.response.send_message(text, embed=lobby_embed(session))
