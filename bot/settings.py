@@ -24,7 +24,7 @@ TIMERS = {
     N_("1 hour"): 3600, N_("1 day"): 86400,
 }  # fmt: skip
 LEVELS = (N_("normal"), N_("easy"), N_("hard"))
-DEFAULT_TIMER = N_("3 minutes")  # a server's turn timer until it chooses one
+DEFAULT_TIMER = "3 minutes"  # a server's turn timer until it chooses one (a TIMERS choice)
 GENERAL: dict[str, str | bool | None] = {
     "timer": DEFAULT_TIMER, "level": "normal", "rate_computer_games": False, "records": "keep",
     "language": None,
