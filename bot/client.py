@@ -11,6 +11,7 @@ from typing import Any, Generic, Self, TypeVar, cast, overload
 
 import aiohttp
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 from bot import __version__, logs
@@ -107,14 +108,14 @@ def command_shape(payload: dict[str, Any], prefix: str = "") -> set[str]:
 class _OfTheFlow(Generic[T]):
     """An attribute of the bot that is its turn loop's (`bot.flow`), read and set there."""
 
-    def __set_name__(self, owner: type[Any], name: str) -> None:
+    def __set_name__(self, owner: type[object], name: str) -> None:
         self.name = name
 
     @overload
-    def __get__(self, bot: None, owner: type[Any]) -> Self: ...
+    def __get__(self, bot: None, owner: type[object]) -> Self: ...
     @overload
-    def __get__(self, bot: SeepBot, owner: type[Any]) -> T: ...
-    def __get__(self, bot: SeepBot | None, owner: type[Any]) -> Self | T:
+    def __get__(self, bot: SeepBot, owner: type[object]) -> T: ...
+    def __get__(self, bot: SeepBot | None, owner: type[object]) -> Self | T:
         return self if bot is None else cast(T, getattr(bot.flow, self.name))
 
     def __set__(self, bot: SeepBot, value: T) -> None:
@@ -158,8 +159,8 @@ class SeepBot(commands.Bot):
     # The turn loop's settings, where tests and the benchmark set them, and its tasks.
     computer_delay = _OfTheFlow[float]()
     timer_scale = _OfTheFlow[float]()
-    timers = _OfTheFlow[dict[int, asyncio.Task[Any]]]()
-    background = _OfTheFlow[set[asyncio.Task[Any]]]()
+    timers = _OfTheFlow[dict[int, asyncio.Task[object]]]()
+    background = _OfTheFlow[set[asyncio.Task[object]]]()
 
     async def open_store(self) -> None:
         """Open the store and take this process's shards (a second call does nothing): a
@@ -287,7 +288,7 @@ class SeepBot(commands.Bot):
             await self.metrics.close()
             await self.store.close()
 
-    async def sync_commands(self) -> tuple[list[Any], list[int]]:
+    async def sync_commands(self) -> tuple[list[app_commands.AppCommand], list[int]]:
         """Publish the slash commands (an explicit owner action, never on every start): to
         the DEV_GUILD_ID server when set, else to every server, removing any server's own
         copy (left by DEV_GUILD_ID), which would show every command twice there. Returns the

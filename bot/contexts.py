@@ -10,7 +10,6 @@ interactions of the table's players, and its records belong to those players, no
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any
 
 
 class TableContext(StrEnum):
@@ -23,14 +22,6 @@ class TableContext(StrEnum):
 # Records and ratings of tables outside servers that added the bot are kept under this
 # "server" id: the private tables of their players, in no server's leaderboard.
 PRIVATE_SCOPE = 0
-
-
-def context_of(options: dict[str, Any]) -> TableContext:
-    """A table's context, from its stored options (tables from before contexts: a server)."""
-    try:
-        return TableContext(str(options.get("context") or TableContext.SERVER))
-    except ValueError:
-        return TableContext.SERVER
 
 
 def relayed(context: TableContext) -> bool:

@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from datetime import time as day_time
 from secrets import token_bytes
-from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.i18n import N_, _, ngettext, slash
@@ -27,7 +26,7 @@ from bot.storage import Store
 from bot.storage.daily import AttemptRow, DailyStore, DayRow, DealRow
 from bot.storage.store import DealRecordRow, SeatRow
 from engine import registry
-from engine.core import GameError, GameState, PlayRecord
+from engine.core import AnyGame, GameError, PlayRecord
 from engine.daily import NONCE_BYTES, SECRET_BYTES, DayKeys, computer_rng, day_commitment
 from engine.records import SeatEntry, make_record
 from engine.registry import DailySpec, GameSpec, Hint
@@ -143,7 +142,7 @@ class DailyAttempt:
     day: DayRow
     deal: DealRow
     row: AttemptRow
-    match: GameState
+    match: AnyGame
     names_: list[str]
     plays: list[Told] = field(default_factory=list)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -197,7 +196,7 @@ class DailyAttempt:
         return TableFacts(self.match, self.seats, (), ended=deal_done(self.match))
 
 
-def deal_done(match: GameState) -> bool:
+def deal_done(match: AnyGame) -> bool:
     """Whether the day's deal is over: the match is, or a deal counts in the figures."""
     if match.is_terminal:
         return True
@@ -206,7 +205,7 @@ def deal_done(match: GameState) -> bool:
     return any(figures.get("deals", 0) >= 1 for figures in match.outcome().stats)
 
 
-def score_of(match: GameState, daily: DailySpec) -> int:
+def score_of(match: AnyGame, daily: DailySpec) -> int:
     return int(match.outcome().stats[0].get(daily.figure, 0))
 
 
@@ -279,7 +278,7 @@ class Daily:
 
     # ----- an attempt -------------------------------------------------------------------
 
-    def _match(self, deal: DealRow) -> GameState:
+    def _match(self, deal: DealRow) -> AnyGame:
         spec = registry.game(deal.game)
         keys = DayKeys.of_day(bytes.fromhex(deal.secret), bytes.fromhex(deal.nonce))
         return spec.new_match(keys, deal.rules)
@@ -559,9 +558,9 @@ class Daily:
 
 def daily_changes(
     channel: int | None, announce: bool | None, zone: str | None, hour: int | None, language: str
-) -> dict[str, Any]:
+) -> dict[str, object]:
     """The server settings `/settings daily` changes (a None value removes a setting)."""
-    changes: dict[str, Any] = {}
+    changes: dict[str, object] = {}
     if zone is not None:
         if not valid_zone(zone):
             raise DailyError(
@@ -578,7 +577,7 @@ def daily_changes(
     return changes
 
 
-def describe_daily(settings: Mapping[str, Any]) -> str:
+def describe_daily(settings: Mapping[str, object]) -> str:
     zone = settings.get("daily_zone")
     hour = settings.get("daily_hour")
     channel = settings.get("daily_channel")

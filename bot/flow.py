@@ -15,12 +15,11 @@ import os
 import time
 from collections.abc import Awaitable, Callable, Coroutine, Iterator
 from dataclasses import dataclass, replace
-from typing import Any, Protocol, TypeVar
+from typing import Protocol, TypeVar
 
 from bot.i18n import N_, _, ngettext, slash, use_language
 from bot.pacing import waited_since
 from bot.preferences import Preferences
-from bot.settings import turn_seconds_of
 from bot.step import (
     ComputerToMove,
     EndPractice,
@@ -243,8 +242,8 @@ class TableFlow:
         self.tables = tables
         self.preferences = preferences or Preferences(store)
         self.output: TableOutput | None = None
-        self.background: set[asyncio.Task[Any]] = set()
-        self.timers: dict[int, asyncio.Task[Any]] = {}  # turn timers, by table id
+        self.background: set[asyncio.Task[object]] = set()
+        self.timers: dict[int, asyncio.Task[object]] = {}  # turn timers, by table id
         # notices (reminders, "time's up") by table: [message id, table posts it outlives]
         self.notices: dict[int, list[list[int]]] = {}
         self._answering: dict[int, float] = {}  # moves taken on: key → time.monotonic()
@@ -273,7 +272,7 @@ class TableFlow:
 
     # ----- background work --------------------------------------------------------------
 
-    def schedule(self, coro: Coroutine[Any, Any, Any]) -> None:
+    def schedule(self, coro: Coroutine[object, object, object]) -> None:
         """Run work after answering an interaction; kept so tests and shutdown can wait.
         Once the flow is closing, new work is dropped: what it would store is stored by the
         next start instead (a restored table resumes its computers and timers)."""
@@ -353,12 +352,12 @@ class TableFlow:
 
     # ----- the one way into play ---------------------------------------------------------
 
-    async def play(self, session: TableSession, action: Action) -> Any:
+    async def play(self, session: TableSession, action: Action) -> MoveResult | int | None:
         """Everything a player does at a table comes in here: the session applies it (a
         TableError says why not), and the flow alone schedules what follows (computer moves,
         the table message, the timer, summaries and the result). Returns the move's result
         for a move, the seat for a rejoin or kick, None otherwise."""
-        outcome: Any = None
+        outcome: MoveResult | int | None = None
         if isinstance(action, Move):
             answer_by = None if action.taken_at is None else action.taken_at + self.busy_after
             outcome = await session.play(
@@ -695,7 +694,7 @@ class TableFlow:
         row = session.seats.get(match.current_player or 0)
         if row is None or row.plays_itself:
             return 0.0
-        seconds = turn_seconds_of(session.row.options)
+        seconds = session.row.options.turn_timer
         if match.pending_cut is not None:
             # a cut is a tap the cutter may make: the table waits for it briefly, timer or not
             seconds = min(seconds, CUT_SECONDS) if seconds > 0 else CUT_SECONDS
@@ -797,6 +796,6 @@ class TableFlow:
         await self.advance(session)
 
 
-def _log_failure(task: asyncio.Task[Any]) -> None:
+def _log_failure(task: asyncio.Task[object]) -> None:
     if not task.cancelled() and task.exception() is not None:
         log.error("background work failed", exc_info=task.exception())

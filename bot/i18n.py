@@ -30,7 +30,6 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
-from typing import Any
 
 from bot import languages
 from engine import registry, words
@@ -84,7 +83,7 @@ def compiled(po: bytes, code: str) -> gettext.GNUTranslations:
     return found
 
 
-_KEYS: dict[Any, Any] = {}
+_KEYS: dict[object, object] = {}  # each message once (a plural's key is a pair)
 
 
 _ESCAPE = re.compile(r'\\([\\abfnrtv"])')
@@ -233,7 +232,7 @@ def translation(code: str, message: str) -> str | None:
     Czech keeps "Seep" and German "normal"), else None."""
     if code == DEFAULT:
         return message
-    found: Any = catalogue(code)
+    found: gettext.NullTranslations | None = catalogue(code)
     while found is not None:  # the shared catalogue, then each game's own behind it
         text = getattr(found, "_catalog", {}).get(message)
         if text:
@@ -284,13 +283,13 @@ def speaks_locale(locale: str | None) -> bool:
     return str(locale or "") in DISCORD_LOCALES
 
 
-def _(message: str, **values: Any) -> str:
+def _(message: str, **values: object) -> str:
     """`message` in the current language, its `{placeholders}` filled from `values`."""
     text = catalogue(_language.get()).gettext(message)
     return text.format(**values) if values else text
 
 
-def ngettext(singular: str, plural: str, count: int, **values: Any) -> str:
+def ngettext(singular: str, plural: str, count: int, **values: object) -> str:
     """The form for `count` in the current language; `{count}` and `values` filled."""
     text = catalogue(_language.get()).ngettext(singular, plural, count)
     return text.format(count=count, **values)

@@ -11,13 +11,11 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Hashable, Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from bot.flow import End, Start, TableFlow
 from bot.i18n import N_, _, ngettext, speaking
-from bot.players import DEFAULT_LEVEL
 from bot.storage import Store
 from bot.storage.lfg import CardRow, CardStatus, LfgStore
 from bot.tables import TableError, Tables, TableSession
@@ -45,7 +43,7 @@ class LfgSettings:
     ping_minutes: int
 
 
-def lfg_settings(settings: Mapping[str, Any]) -> LfgSettings:
+def lfg_settings(settings: Mapping[str, object]) -> LfgSettings:
     """The table finder's settings of a server (a stored value of the wrong kind is left out)."""
     channel = settings.get(CHANNEL_KEY)
     pings = settings.get(PINGS_KEY)
@@ -59,9 +57,9 @@ def lfg_settings(settings: Mapping[str, Any]) -> LfgSettings:
 
 def lfg_changes(
     channel_id: int | None, cards_here: bool | None, pings: bool | None, ping_every: int | None
-) -> dict[str, Any]:
+) -> dict[str, object]:
     """What `/settings lfg` stores (a None value removes a setting: its default applies)."""
-    changes: dict[str, Any] = {}
+    changes: dict[str, object] = {}
     if cards_here is not None:
         changes[CHANNEL_KEY] = channel_id if cards_here else None
     if pings is not None:
@@ -71,7 +69,7 @@ def lfg_changes(
     return changes
 
 
-def describe_lfg(settings: Mapping[str, Any]) -> str:
+def describe_lfg(settings: Mapping[str, object]) -> str:
     found = lfg_settings(settings)
     lines = [
         _("Table cards are posted in <#{channel}>", channel=found.channel_id)
@@ -95,9 +93,9 @@ class Cooldown:
 
     def __init__(self, times: int, seconds: float, clock: Callable[[], float] = time.monotonic):
         self.times, self.seconds, self.clock = times, seconds, clock
-        self.used: dict[Any, list[float]] = {}
+        self.used: dict[Hashable, list[float]] = {}
 
-    def wait(self, key: Any) -> float:
+    def wait(self, key: Hashable) -> float:
         """Seconds until `key` may use it again (0: now, and this use is counted)."""
         now = self.clock()
         recent = [at for at in self.used.get(key, []) if now - at < self.seconds]
@@ -158,7 +156,7 @@ class TableFinder:
         self.arm(card)
         return card
 
-    async def pings_for(self, card: CardRow, settings: Mapping[str, Any]) -> list[int]:
+    async def pings_for(self, card: CardRow, settings: Mapping[str, object]) -> list[int]:
         """Whom the new card pings: the members who opted in to its game (never its host),
         unless the server turned pings off or the game pinged within the server's minutes."""
         chosen = lfg_settings(settings)
@@ -260,7 +258,7 @@ class TableFinder:
                 status = CardStatus.STARTED if session and session.started else CardStatus.CANCELLED
                 await self._close(card, status)
                 return True
-            level = str(session.row.options.get("computer_level") or DEFAULT_LEVEL)
+            level = session.row.options.computer_level
             while len(session.seats) < session.players:
                 await session.add_computer(card.host_id, level)
             return await self._start_if_full(card, session)

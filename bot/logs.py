@@ -15,7 +15,7 @@ import re
 import sys
 import traceback
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, TextIO
 
 table_var: contextvars.ContextVar[int | None] = contextvars.ContextVar("table", default=None)
 interaction_var: contextvars.ContextVar[str | None] = contextvars.ContextVar(
@@ -123,7 +123,9 @@ def one_line(error: BaseException) -> str:
     return f"{summary} (at {where}:{frame.lineno} in {frame.name})"
 
 
-def configure(level: str, secrets: Iterable[str] = (), stream: Any = None) -> logging.Handler:
+def configure(
+    level: str, secrets: Iterable[str] = (), stream: TextIO | None = None
+) -> logging.Handler:
     """The process's log: one line per record on stderr (or `stream`), secrets hidden.
     Returns the handler (tests remove it again)."""
     handler = logging.StreamHandler(stream or sys.stderr)

@@ -29,9 +29,11 @@ import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Iterator
 from contextvars import ContextVar
+from types import SimpleNamespace
 from typing import Any
 
 import aiohttp
+from discord.http import HTTPClient, Route
 
 from bot.sharding import ShardPlan
 
@@ -88,7 +90,7 @@ class Pace:
         rate: float,
         burst: float | None = None,
         clock: Callable[[], float] = time.monotonic,
-        sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
+        sleep: Callable[[float], Awaitable[object]] = asyncio.sleep,
     ) -> None:
         if rate <= 0:
             raise ValueError(f"a pace needs a rate above 0, not {rate}")
@@ -178,25 +180,29 @@ def counts_globally(path: str) -> bool:
     return not (path.startswith("/interactions/") or path.startswith("/webhooks/"))
 
 
-def pace_requests(http: Any, pace: Pace) -> None:
+def pace_requests(http: HTTPClient, pace: Pace) -> None:
     """Make every request of discord.py's HTTP client (`http.request(route, …)`) that counts
     on the global bucket take its turn from `pace` first. (Interaction answers and follow-ups
     go through discord.py's webhook adapter instead, outside the bucket and the pace.)"""
     request = http.request
 
-    async def paced(route: Any, **kwargs: Any) -> Any:
-        if counts_globally(str(getattr(route, "path", ""))):
+    async def paced(route: Route, **kwargs: Any) -> Any:  # (discord.py's own signature)
+        if counts_globally(route.path):
             await pace.take()
         return await request(route, **kwargs)
 
-    http.request = paced
+    setattr(http, "request", paced)  # noqa: B010 (a method replaced on the instance)
 
 
 def refusals_trace(pace: Pace) -> aiohttp.TraceConfig:
     """An aiohttp trace that tells `pace` of each refused request, those discord.py retries
     by itself included (they count towards the ban as well)."""
 
-    async def ended(session: Any, context: Any, params: aiohttp.TraceRequestEndParams) -> None:
+    async def ended(
+        session: aiohttp.ClientSession,
+        context: SimpleNamespace,
+        params: aiohttp.TraceRequestEndParams,
+    ) -> None:
         if params.response.status in REFUSED_STATUSES:
             pace.refused()
 

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import asyncio
 import random
-from typing import Any
 
 from engine.ai import Level, SearchBudget, choose_action
 from engine.ai.clock import MAX_SECONDS
-from engine.core import GameState
+from engine.core import Action, AnyGame
 
 LEVELS = tuple(level.value for level in Level)
 DEFAULT_LEVEL = Level.NORMAL.value
@@ -22,8 +21,8 @@ computer, which a wall-clock limit would make depend on the load."""
 
 
 def computer_move(
-    match: GameState, player: int, rng: random.Random, level: str, shared: bool = False
-) -> Any:
+    match: AnyGame, player: int, rng: random.Random, level: str, shared: bool = False
+) -> Action:
     """A move for `player` at `level`, decided from that seat's knowledge only; at a deal
     `shared` with other players, the same move wherever and whenever it is asked."""
     budget = SHARED_DEAL_BUDGET if shared else HARD_BUDGET
@@ -31,8 +30,8 @@ def computer_move(
 
 
 async def think(
-    match: GameState, player: int, rng: random.Random, level: str, shared: bool = False
-) -> Any:
+    match: AnyGame, player: int, rng: random.Random, level: str, shared: bool = False
+) -> Action:
     """`computer_move` off the event loop. The caller holds the table's lock, so the match
     does not change while the worker reads it."""
     return await asyncio.to_thread(computer_move, match, player, rng, level, shared)

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from bot.i18n import _
 from bot.players import DEFAULT_LEVEL, LEVELS
-from bot.tables import PRACTICE, TableError, Tables, TableSession
+from bot.table_options import Practice, TableOptions
+from bot.tables import TableError, Tables, TableSession
 from engine.core import GameError
 from engine.records import DealRecord, deal_seed
 
@@ -37,7 +38,7 @@ async def open_practice(
         raise TableError(str(error)) from None
     if not 0 <= step < len(record.actions):
         raise TableError(_("There is no such move in this deal."))
-    options = {PRACTICE: {"deal": deal_id, "step": step}, "rated": False}
+    options = TableOptions(practice=Practice(deal_id, step))
     session = await tables.create(guild_id, channel_id, user_id, record.game,
                                   dict(record.rules), options=options)  # fmt: skip
     await session.join(user_id, name, seat)

@@ -14,8 +14,8 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
+from bot.storage.backends import Database, integer, json_text, real
 from bot.storage.store import Store
 from engine.core import GameError
 from engine.puzzles import START_RATING, PuzzleFind, candidates, kept, rated, starting_rating
@@ -57,11 +57,11 @@ class RatingRow:
     solved: int
 
 
-def _puzzle(row: Sequence[Any]) -> PuzzleRow:
-    choices = tuple((str(n), float(v)) for n, v in json.loads(row[7]))
-    return PuzzleRow(int(row[0]), int(row[1]), str(row[2]), int(row[3]), int(row[4]),
-                     int(row[5]), str(row[6]), choices, float(row[8]), int(row[9]),
-                     int(row[10]))  # fmt: skip
+def _puzzle(row: Sequence[object]) -> PuzzleRow:
+    choices = tuple((str(n), real(v)) for n, v in json.loads(json_text(row[7])))
+    return PuzzleRow(integer(row[0]), integer(row[1]), str(row[2]), integer(row[3]),
+                     integer(row[4]), integer(row[5]), str(row[6]), choices, real(row[8]),
+                     integer(row[9]), integer(row[10]))  # fmt: skip
 
 
 class PuzzleStore:
@@ -71,7 +71,7 @@ class PuzzleStore:
         self.store = store
 
     @property
-    def db(self) -> Any:
+    def db(self) -> Database:
         return self.store.database
 
     async def puzzle(self, puzzle_id: int) -> PuzzleRow | None:

@@ -6,14 +6,14 @@ import time
 from collections.abc import Mapping
 
 from bot.storage import PlayerResult, SeatRow
-from engine.core import GameState
+from engine.core import AnyGame
 from engine.outcome import points_stats
 
 GENERAL = tuple(points_stats([], 0))  # figures with a column of their own
 
 
 def player_results(
-    match: GameState,
+    match: AnyGame,
     seats: Mapping[int, SeatRow],
     *,
     table_id: int,

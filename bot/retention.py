@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from bot.i18n import N_
 
@@ -15,7 +14,7 @@ RETENTION = {
 DEFAULT = "keep"
 
 
-def records_kept_after(settings: Mapping[str, Any], now: float) -> float | None:
+def records_kept_after(settings: Mapping[str, object], now: float) -> float | None:
     """The time before which a server's deal records go (None: they are kept)."""
     chosen = settings.get("records", DEFAULT)
     seconds = RETENTION.get(chosen, 0) if isinstance(chosen, str) else 0

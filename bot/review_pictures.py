@@ -10,7 +10,7 @@ from functools import partial
 
 from bot.i18n import _
 from engine.cards import Card
-from engine.core import PUBLIC, GameState, GameView
+from engine.core import PUBLIC, AnyGame, GameView
 from engine.records import DealRecord, state_at
 from engine.review import DealReview, Decision, Mark
 
@@ -25,7 +25,7 @@ def pictured(review: DealReview) -> list[Decision]:
     return sorted(biggest, key=lambda d: d.step)
 
 
-def _after(record: DealRecord, step: int, notation: str) -> GameState:
+def _after(record: DealRecord, step: int, notation: str) -> AnyGame:
     match = state_at(record, step - 1)
     match.apply(notation)
     return match
@@ -108,7 +108,7 @@ def chart_png(review: DealReview, title: str, number: Number) -> bytes | None:
     return render_chart_png(model)
 
 
-def position_png(match: GameState, player: int, names: list[str], title: str) -> bytes:
+def position_png(match: AnyGame, player: int, names: list[str], title: str) -> bytes:
     """A puzzle's position as `player` (to move) sees it: their view of the table and their
     hand, nothing else."""
     from renderers import table as table_image

@@ -4,14 +4,19 @@ made from the host's options over those defaults (the options come from the regi
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING
 
+from bot.contexts import TableContext
 from bot.i18n import LANGUAGES, N_, OWN_NAMES, _
 from bot.retention import RETENTION
+from bot.table_options import DEFAULT_TURN_SECONDS, TableOptions
 from bot.tables import TableError
 from engine import registry
-from engine.registry import GameSpec, OptionSpec
+from engine.registry import GameSpec, OptionSpec, OptionValue, TableRules
 from engine.words import said_list
+
+if TYPE_CHECKING:
+    from typing_extensions import TypeIs
 
 # The choices are shown translated (marked here); their English names are what is stored.
 TIMERS = {
@@ -19,14 +24,12 @@ TIMERS = {
     N_("1 hour"): 3600, N_("1 day"): 86400,
 }  # fmt: skip
 LEVELS = (N_("normal"), N_("easy"), N_("hard"))
-GENERAL: dict[str, Any] = {
-    "timer": "3 minutes", "level": "normal", "rate_computer_games": False, "records": "keep",
+DEFAULT_TIMER = "3 minutes"  # a server's turn timer until it chooses one (a TIMERS choice)
+GENERAL: dict[str, str | bool | None] = {
+    "timer": DEFAULT_TIMER, "level": "normal", "rate_computer_games": False, "records": "keep",
     "language": None,
 }  # fmt: skip
-def turn_seconds_of(options: Mapping[str, Any]) -> float:
-    """A table's turn timer in seconds: its own option, else the default of every server
-    (`GENERAL`'s timer): the one place that default is read."""
-    return float(options.get("turn_timer", TIMERS[GENERAL["timer"]]))
+assert TIMERS[DEFAULT_TIMER] == DEFAULT_TURN_SECONDS  # a server's default is a table's
 
 
 GENERAL_LABELS = {
@@ -43,7 +46,7 @@ def server_options() -> list[OptionSpec]:
     return [option for option in registry.table_options() if option.server_default]
 
 
-def defaults() -> dict[str, Any]:
+def defaults() -> dict[str, OptionValue]:
     """Every setting's value when a server has not chosen: a number option (the winning lead)
     None, which leaves each game its own default."""
     return {
@@ -52,7 +55,7 @@ def defaults() -> dict[str, Any]:
     }
 
 
-def valid(key: str, value: Any) -> bool:
+def valid(key: str, value: object) -> bool:
     """Whether a stored setting may be used (settings are checked when read: a value stored by
     an older version, or by hand, never breaks a command)."""
     if key == "timer":
@@ -71,60 +74,72 @@ def valid(key: str, value: Any) -> bool:
     return isinstance(value, bool)
 
 
-def effective(settings: Mapping[str, Any]) -> dict[str, Any]:
+def effective(settings: Mapping[str, object]) -> dict[str, OptionValue]:
     known = defaults()
-    return {**known, **{k: v for k, v in settings.items() if k in known and valid(k, v)}}
+    return {
+        **known,
+        **{k: v for k, v in settings.items() if k in known and valid(k, v) and is_value(v)},
+    }
+
+
+def is_value(value: object) -> TypeIs[OptionValue]:
+    """Whether `value` is one a setting or a rule may hold (a yes/no, a number, a word)."""
+    return value is None or isinstance(value, bool | int | str)
 
 
 
 def new_table_options(
-    saved: Mapping[str, Any],
+    saved: Mapping[str, object],
     language: str,
     timer: str | None = None,
     level: str | None = None,
     hints: bool = False,
-) -> dict[str, object]:
+    context: TableContext = TableContext.SERVER,
+) -> TableOptions:
     """A new table's settings, as every way of opening one makes them: the opener's choices,
     else the server's saved defaults; its public messages in `language`."""
     defaults = effective(saved)
-    return {
-        "turn_timer": TIMERS[timer or defaults["timer"]],
-        "computer_level": level or defaults["level"],
-        "hints": hints,
-        "language": language,
-    }
+    return TableOptions(
+        turn_timer=TIMERS[timer or str(defaults["timer"])],
+        computer_level=str(level or defaults["level"]),
+        hints=hints,
+        language=language,
+        context=context,
+    )
 
-def describe(settings: Mapping[str, Any]) -> str:
+def describe(settings: Mapping[str, object]) -> str:
     values = effective(settings)
     labels = {**GENERAL_LABELS, **{o.rules_key: o.label for o in server_options()}}
     lines = []
     for key, label in labels.items():
         value = values[key]
         if key == "language":
-            shown = OWN_NAMES[value] if value else _("the language of the player who opens one")
+            shown = (
+                OWN_NAMES[str(value)] if value else _("the language of the player who opens one")
+            )
         elif value is None:
             shown = _("each game's own")
         elif isinstance(value, bool):
             shown = _("yes") if value else _("no")
         else:
             named = value in TIMERS or value in LEVELS or value in RETENTION
-            shown = _(value) if named else str(value)
+            shown = _(str(value)) if named else str(value)
         lines.append(f"{_(label)}: **{shown}**")
     return "\n".join(lines)
 
 
 def table_rules(
     spec: GameSpec,
-    chosen: Mapping[str, Any],
-    settings: Mapping[str, Any],
+    chosen: Mapping[str, object],
+    settings: Mapping[str, object],
     language: str | None = None,
-) -> dict[str, Any]:
+) -> TableRules:
     """The options of a new table: what the host chose, else the server's default, else the
     option's default for the table's `language` (`OptionSpec.on_in`: the German-suited cards
     at Czech and Slovak tables), else the option's own default; an option given for a game
     that does not have it is refused."""
     values = effective(settings)
-    rules: dict[str, Any] = {}
+    rules: TableRules = {}
     for name, value in chosen.items():
         if value is None or spec.option(name) is not None:
             continue
@@ -146,7 +161,7 @@ def table_rules(
             value = option.default
         if value is None or (option.only_true and not value):
             continue
-        rules[option.rules_key] = option.value_of(value)
+        rules[option.rules_key] = option.value_of(value if is_value(value) else None)
     return rules
 
 
@@ -166,7 +181,7 @@ def rule_values(option: OptionSpec) -> list[tuple[str, str]]:
     return []
 
 
-def rule_value(option: OptionSpec, text: str) -> Any:
+def rule_value(option: OptionSpec, text: str) -> OptionValue:
     """The rules value of what the host wrote for a rule; a TableError says what is allowed."""
     said = text.strip()
     shown = {shown.casefold(): sent for shown, sent in rule_values(option)}
@@ -200,7 +215,9 @@ def rule_value(option: OptionSpec, text: str) -> Any:
     return said
 
 
-def with_rule(rules: Mapping[str, Any], option: OptionSpec, value: Any) -> dict[str, Any]:
+def with_rule(
+    rules: Mapping[str, OptionValue], option: OptionSpec, value: OptionValue
+) -> TableRules:
     """A table's rules with one rule changed (a variant flag turned off is left out)."""
     changed = dict(rules)
     if option.only_true and not value:

@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from bot.storage.store import Owed, OwedKind, SeatRow
-from engine.core import GameState
+from engine.core import AnyGame
 
 
 def owed_by_move(moves: int, deals: Sequence[int], final: bool) -> list[Owed]:
@@ -89,7 +89,7 @@ Step = PostSummary | PostTable | PostResult | ComputerToMove | PlayForced | Wait
 class TableFacts:
     """What the next step depends on, read from a table as it stands."""
 
-    match: GameState | None
+    match: AnyGame | None
     seats: Mapping[int, SeatRow]
     owed: Sequence[Owed]
     ended: bool = False
@@ -140,7 +140,7 @@ def next_step(facts: TableFacts) -> Step | None:
     return WaitFor(seat)
 
 
-def decides_again(match: GameState | None, seats: Mapping[int, SeatRow], seat: int) -> bool:
+def decides_again(match: AnyGame | None, seats: Mapping[int, SeatRow], seat: int) -> bool:
     """Whether `seat`, having just moved, is to decide again at once (a pick, then the bury,
     then the call; a bid, then the first play): its player's picker shows the next decision
     in place."""

@@ -12,9 +12,8 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 from bot.i18n import N_, _, ngettext, slash, speaking
 from bot.players import DEFAULT_LEVEL, LEVELS, TAKEOVER_LEVEL, think
@@ -23,13 +22,14 @@ from bot.retention import records_kept_after
 from bot.step import owed_by_move
 from bot.storage import Conflict, Owed, SeatRow, Store, TableRow
 from bot.storage.store import DealRecordRow, OwedKind, PlayerResult
+from bot.table_options import TableOptions
 from engine import registry
 from engine.ai import suggest
-from engine.core import GameError, GameState
+from engine.core import Action, AnyGame, GameError
 from engine.daily import computer_rng
 from engine.fairness import Cut, DealKeys
 from engine.records import SeatEntry, deal_spans, make_record
-from engine.registry import GameSpec, Hint
+from engine.registry import GameSpec, Hint, TableRules
 from engine.words import Told
 
 log = logging.getLogger("seepbot.tables")
@@ -70,7 +70,6 @@ EARLIER_TURN = N_("That was an earlier turn: use the latest table message.")
 # neither the rounding nor two clocks a little apart refuse a move sent right after the last.
 TYPED_MOVE_GRACE = 0.25
 ALREADY_OPEN = N_("There is already a table in this channel: join it or end it first.")
-PRACTICE = "practice"  # a table's option: the practice it is (bot/practice.py)
 PLAYS_KEPT = 60  # the recent plays a session remembers (for the table and the picker)
 ASK_FOR_CUT = True  # the cutter chooses the cut; off, every cut is the default one (tests)
 
@@ -88,7 +87,7 @@ class TableSession:
     store: Store
     row: TableRow
     seats: dict[int, SeatRow] = field(default_factory=dict)
-    match: GameState | None = None
+    match: AnyGame | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     plays: list[Play] = field(default_factory=list)  # recent plays in words, since the start
     shown_moves: int = 0  # moves the latest table message covers
@@ -152,8 +151,8 @@ class TableSession:
             return _("Seat {number}", number=seat + 1)
         if row.is_computer:
             # an event's computer keeps its number in the event ("Computer 3") at any seat
-            numbers = self.row.options.get("computer_numbers") or {}
-            return computer_name(int(numbers.get(str(seat), seat + 1)) - 1, row.computer_level)
+            numbers = self.row.options.computer_numbers
+            return computer_name(numbers.get(seat, seat + 1) - 1, row.computer_level)
         return row.name
 
     def names(self) -> list[str]:
@@ -167,8 +166,7 @@ class TableSession:
     @property
     def next_match(self) -> list[tuple[int, str]]:
         """Who asked to sit in at the next match, in the order they asked: (user id, name)."""
-        queue = self.row.options.get("next_match") or []
-        return [(int(entry[0]), str(entry[1])) for entry in queue]
+        return list(self.row.options.next_match)
 
     async def toggle_next_match(self, user_id: int, name: str) -> bool:
         """Join the queue for the next match, or leave it if already in: True when joined.
@@ -178,31 +176,34 @@ class TableSession:
                 raise TableError(_("This table's match is over: the queue is closed."))
             if self.seat_of(user_id) is not None:
                 raise TableError(_("You play at this table already: the host's rematch asks you."))
-            queue = [list(entry) for entry in self.next_match]
+            queue = self.next_match
             joined = all(entry[0] != user_id for entry in queue)
             if joined:
-                queue.append([user_id, name])
+                queue.append((user_id, name))
             else:
                 queue = [entry for entry in queue if entry[0] != user_id]
-            options = {**self.row.options, "next_match": queue}
+            options = replace(self.row.options, next_match=tuple(queue))
             await self.store.set_options(self.id, options)
             self.row = replace(self.row, options=options)
             return joined
 
     async def set_up(
-        self, user_id: int, rules: dict[str, Any], options: dict[str, Any]
+        self,
+        user_id: int,
+        rules: TableRules,
+        changed: Callable[[TableOptions], TableOptions] = lambda options: options,
     ) -> None:
         """The host changes the table's rules and settings before the start (`rules` replace
-        the stored ones whole; `options` are merged into the stored options)."""
+        the stored ones whole; `changed` makes the new settings of the stored ones)."""
         async with self.lock:
             if user_id != self.row.host_id:
                 raise TableError(_("Only the host can change the table's settings."))
             if self.started or self.ended:
                 raise TableError(_("The game has started: its settings stay as they are."))
             Tables.validate(self.row.game, rules)
-            merged = {**self.row.options, **options}
-            await self.store.set_rules(self.id, rules, merged)
-            self.row = replace(self.row, rules=rules, options=merged)
+            options = changed(self.row.options)
+            await self.store.set_rules(self.id, rules, options)
+            self.row = replace(self.row, rules=rules, options=options)
 
     @property
     def to_play(self) -> int | None:
@@ -286,7 +287,7 @@ class TableSession:
                 first.append((cut[0], cut[1].notation))
                 match.apply(cut[1], cut[0])
             settings = await self.store.guild_settings(self.row.guild_id)
-            options = {**self.row.options, "rated": self.decide_rated(settings.settings)}
+            options = replace(self.row.options, rated=self.decide_rated(settings.settings))
             owed = owed_by_move(len(first), [], final=False)
             # one transaction: the options, the deal's secret, the status, the cut and the
             # first table message owed
@@ -301,9 +302,9 @@ class TableSession:
     def practice(self) -> bool:
         """A practice table (bot/practice.py): played on from a finished deal's position,
         privately; nothing of it counts (no deal records, no results, no ratings)."""
-        return bool(self.row.options.get(PRACTICE))
+        return self.row.options.practice is not None
 
-    async def start_from(self, seed: dict[str, Any], actions: Sequence[str]) -> None:
+    async def start_from(self, seed: dict[str, object], actions: Sequence[str]) -> None:
         """Start a seated practice table at a position: the match dealt from `seed` (a
         finished deal's keys) and its first `actions` replayed and stored as the table's
         first moves; then it goes on as any table."""
@@ -319,7 +320,7 @@ class TableSession:
                 mover = player if player is not None else (cut.cutter if cut else 0)
                 match.apply(notation)
                 first.append((mover, notation))
-            options = {**self.row.options, "rated": False}
+            options = replace(self.row.options, rated=False)
             owed = owed_by_move(len(first), [], final=False)
             await self.store.start_table(self.id, options, seed, first, owed)
             self.owed.extend(owed)
@@ -329,24 +330,21 @@ class TableSession:
     async def remember_lobby(self, message_id: int, channel_id: int) -> None:
         """Where the lobby message is, so the end of the table can be shown on it."""
         async with self.lock:
-            options = {**self.row.options, "lobby": [channel_id, message_id]}
+            options = replace(self.row.options, lobby=(channel_id, message_id))
             await self.store.set_options(self.id, options)
             self.row = replace(self.row, options=options)
 
     @property
     def lobby_message(self) -> tuple[int, int] | None:
         """(channel id, message id) of the lobby message, when it is known."""
-        lobby = self.row.options.get("lobby")
-        return (
-            (int(lobby[0]), int(lobby[1])) if isinstance(lobby, list) and len(lobby) == 2 else None
-        )
+        return self.row.options.lobby
 
-    def decide_rated(self, settings: dict[str, Any]) -> bool:
+    def decide_rated(self, settings: Mapping[str, object]) -> bool:
         """Games between humans are rated; with computer players only if the server says so;
         tables with hints never (a learner's game)."""
         if self.hints_on:
             return False
-        if self.row.options.get("event") is not None and not settings.get("rate_tournaments"):
+        if self.row.options.event is not None and not settings.get("rate_tournaments"):
             return False  # an event's table counts for ratings only where the server says so
         if any(row.is_computer for row in self.seats.values()):
             return bool(settings.get("rate_computer_games", False))
@@ -383,7 +381,7 @@ class TableSession:
     async def play(
         self,
         user_id: int,
-        move: Any,
+        move: Action | str,
         turn_number: int | None = None,
         answer_by: float | None = None,
         asked_at: float | None = None,
@@ -444,7 +442,7 @@ class TableSession:
     @property
     def shares_deals(self) -> bool:
         """The table plays an event's deal set: other tables play the very same deals."""
-        return self.row.options.get("deal_set") is not None
+        return self.row.options.shares_deals
 
     def _computer_rng(self) -> random.Random:
         """The generator of a computer's next decision. At a table that shares its deals, it
@@ -453,7 +451,7 @@ class TableSession:
         and the turn."""
         if self.shares_deals and self.match is not None:
             options = self.row.options
-            shared = f"event {options.get('event')} deal set {options['deal_set']}"
+            shared = f"event {options.event} deal set {options.deal_set}"
             return computer_rng(shared, [a.notation for a in self.match.actions])
         return random.Random(f"{self.row.seed}:{self.turn_number}")
 
@@ -461,11 +459,11 @@ class TableSession:
     def language(self) -> str:
         """The language of the table's public messages: the server's when it opened, else its
         opener's."""
-        return str(self.row.options.get("language", "en"))
+        return self.row.options.language
 
     @property
     def hints_on(self) -> bool:
-        return bool(self.row.options.get("hints", False))
+        return self.row.options.hints
 
     async def hint(self, user_id: int, turn_number: int) -> Hint:
         """A suggested move with its reason, for the player to move at a table with hints."""
@@ -504,7 +502,7 @@ class TableSession:
             return seat
 
     async def _apply(
-        self, player: int, move: Any, missed: int | None = None
+        self, player: int, move: Action | str, missed: int | None = None
     ) -> MoveResult:
         """Apply a move and store it, with everything that follows from it at once, in one
         transaction: the deals it finished (records, results, the retention that prunes
@@ -581,10 +579,10 @@ class TableSession:
 
     def _stored(
         self,
-        match: GameState,
+        match: AnyGame,
         player: int,
         owed: list[Owed],
-        new_keys: dict[str, Any] | None,
+        new_keys: dict[str, object] | None,
         missed: int | None,
         plays: list[Play],
     ) -> None:
@@ -603,7 +601,7 @@ class TableSession:
             self.row = replace(self.row, status="finished")  # the channel is free again
         self.turn_began = time.time()
 
-    def _standings(self, match: GameState) -> list[PlayerResult]:
+    def _standings(self, match: AnyGame) -> list[PlayerResult]:
         """Each person's result of the finished match, as leaderboards and ratings read it.
         At an event's table, a player a computer stood in for keeps their result, unrated."""
         results = player_results(
@@ -612,9 +610,9 @@ class TableSession:
             table_id=self.id,
             guild_id=self.row.guild_id,
             game=self.row.game,
-            rated=bool(self.row.options.get("rated", False)),
+            rated=self.row.options.rated,
         )
-        if self.row.options.get("event") is None:
+        if self.row.options.event is None:
             return results
         away = {row.user_id for row in self.seats.values() if row.away}
         return [replace(r, rated=False) if r.user_id in away else r for r in results]
@@ -625,7 +623,7 @@ class TableSession:
         settings = await self.store.guild_settings(self.row.guild_id)
         return records_kept_after(settings.settings, time.time())
 
-    def due_cut(self, match: GameState) -> tuple[int, Cut] | None:
+    def due_cut(self, match: AnyGame) -> tuple[int, Cut] | None:
         """The cut to make now for a cutter who is not asked (a computer seat, an away player,
         or every seat when the table does not ask): the default cut."""
         pending = match.pending_cut
@@ -636,7 +634,7 @@ class TableSession:
             return None
         return pending.cutter, Cut(pending.default)
 
-    def deal_records(self, match: GameState, deals_before: int) -> list[DealRecordRow]:
+    def deal_records(self, match: AnyGame, deals_before: int) -> list[DealRecordRow]:
         """The records of the deals the last move finished (names as seated, English result).
         The plays and the computers' names are in words as the table read them."""
         with speaking(self.language):
@@ -719,13 +717,13 @@ class TableSession:
         return results
 
 
-def stored_seed(row: TableRow) -> Any:
+def stored_seed(row: TableRow) -> dict[str, object] | int:
     """What a stored table's match is seeded with: its deal secrets, or for a table stored
     before secret deals, its seed (its deals come out as they always did)."""
     return row.deal_keys if row.deal_keys is not None else row.seed
 
 
-def _match_json(session: TableSession, match: GameState) -> dict[str, Any]:
+def _match_json(session: TableSession, match: AnyGame) -> dict[str, object]:
     outcome = match.outcome()
     return {
         "seats": [
@@ -757,9 +755,9 @@ class Tables:
         channel_id: int,
         host_id: int,
         game: str,
-        rules: dict[str, Any],
+        rules: TableRules,
         seed: int | None = None,
-        options: dict[str, Any] | None = None,
+        options: TableOptions | None = None,
     ) -> TableSession:
         async with self._channel_lock(channel_id):
             return await self._create(guild_id, channel_id, host_id, game, rules, seed, options)
@@ -770,9 +768,9 @@ class Tables:
         channel_id: int,
         host_id: int,
         game: str,
-        rules: dict[str, Any],
+        rules: TableRules,
         seed: int | None = None,
-        options: dict[str, Any] | None = None,
+        options: TableOptions | None = None,
     ) -> TableSession:
         """Under the channel's lock; the store keeps one open table per channel as well."""
         existing = self.by_channel.get(channel_id)
@@ -818,10 +816,7 @@ class Tables:
         current = self.by_channel.get(old.channel_id)
         if current is not None and current.row.status in ("lobby", "playing"):
             raise TableError(_("A new table is already open here: join it."))
-        options = {
-            k: v for k, v in old.options.items() if k not in ("lobby", "rated", "next_match")
-        }
-        options["rematch_of"] = old.id
+        options = replace(old.options, lobby=None, rated=False, next_match=(), rematch_of=old.id)
         session = await self._create(
             old.guild_id, old.channel_id, user_id, old.game, dict(old.rules), options=options
         )
@@ -847,7 +842,7 @@ class Tables:
         return session, others, seated
 
     @staticmethod
-    def validate(game: str, rules: dict[str, Any]) -> None:
+    def validate(game: str, rules: TableRules) -> None:
         """Refuse options the game does not accept (a TableError with the engine's words)."""
         try:
             registry.game(game).new_match(0, rules)

@@ -42,7 +42,7 @@ NAMES = (
 DESCRIPTION_LIMIT = 100  # Discord's limit for a description or a choice's name
 
 
-def said(message: str, **values: Any) -> app_commands.locale_str:
+def said(message: str, **values: object) -> app_commands.locale_str:
     """A command's text in English, translated as `message` with `values` filled in."""
     text = message.format(**values) if values else message
     return app_commands.locale_str(text, message=message, values=values)
@@ -70,7 +70,7 @@ def translate_text(string: app_commands.locale_str, code: str) -> str | None:
         title = _page_title(string.extras["lesson"], string.extras["topic"], code)
         return None if title is None else short(title)
     message = str(string.extras.get("message", string.message))
-    values: dict[str, Any] = {  # a value that is a message itself (a game's name) is translated
+    values: dict[str, object] = {  # a value that is a message itself (a game's name) is translated
         key: translation(code, value) or value if isinstance(value, str) else value
         for key, value in (string.extras.get("values") or {}).items()
     }

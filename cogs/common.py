@@ -15,6 +15,7 @@ from bot.i18n import N_, _, slash
 from bot.localised import fit, localise
 from bot.storage import StoreFault
 from bot.tables import TableError, TableSession
+from cogs.ui_types import MessageParts, ViewButton, ViewItem, called
 from engine import registry
 
 if TYPE_CHECKING:
@@ -57,7 +58,7 @@ class OwnView(discord.ui.View):
 
 
 class TableButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    discord.ui.DynamicItem[ViewButton],
     template=r"(?P<kind>[a-z]+):(?P<table>\d+)(?::(?P<moves>\d+))?",
 ):
     """A button on one table's message; its custom id is "<kind>:<table id>", so a press
@@ -90,7 +91,7 @@ class TableButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: ViewItem, match: re.Match[str]
     ) -> Self:
         moves = match["moves"]
         return cls(int(match["table"]), None if moves is None else int(moves))
@@ -98,7 +99,7 @@ class TableButton(
 
 def page_button(
     custom_id: str, step: str, page: int, pages: int, row: int | None = None
-) -> discord.ui.Button[Any]:
+) -> ViewButton:
     """Previous or Next on a paged message, disabled at either end (when `pages` is known:
     a button rebuilt from its custom_id only needs to act)."""
     at_end = (step == "prev" and page == 0) or (step == "next" and page >= pages - 1)
@@ -111,10 +112,10 @@ def page_button(
     )
 
 
-async def send_page(interaction: discord.Interaction, page: dict[str, Any], **extra: Any) -> None:
+async def send_page(interaction: discord.Interaction, page: MessageParts, **extra: object) -> None:
     """Answer with a new message built for editing (its `attachments` become `files`)."""
     files = page.pop("attachments")
-    await interaction.response.send_message(**page, files=files, **extra)
+    await called(interaction.response.send_message, page, files=files, **extra)
 
 
 def session_for(interaction: discord.Interaction, table_id: int | None = None) -> TableSession:
@@ -137,7 +138,7 @@ def _session_for(interaction: discord.Interaction, table_id: int | None = None) 
             threads = [
                 f"<#{s.row.channel_id}>"
                 for s in bot.tables.by_channel.values()
-                if s.row.options.get("parent_channel_id") == channel_id
+                if s.row.options.parent_channel_id == channel_id
             ]
             if threads:
                 raise TableError(
@@ -198,7 +199,7 @@ def guarded(callback: Handler) -> Handler:
     """A component's callback that answers privately whatever goes wrong inside it."""
 
     @functools.wraps(callback)
-    async def run(self: Any, interaction: discord.Interaction, *args: Any) -> None:
+    async def run(self: object, interaction: discord.Interaction, *args: object) -> None:
         try:
             await localise(interaction)
             await callback(self, interaction, *args)
@@ -210,13 +211,13 @@ def guarded(callback: Handler) -> Handler:
     return run  # type: ignore[return-value]  # same signature as the wrapped callback
 
 
-def cannot_post(channel: Any) -> str | None:
+def cannot_post(channel: object) -> str | None:
     """Why the bot cannot run a table in this channel, in words for the players; None if it can."""
     permissions = getattr(channel, "permissions_for", None)
     guild = getattr(channel, "guild", None)
     if permissions is None or guild is None or guild.me is None:
         return None
-    allowed = channel.permissions_for(guild.me)
+    allowed = permissions(guild.me)
     if not allowed.send_messages:
         return _(
             "I may not post messages in this channel, so I cannot keep a table here. Ask a "
@@ -230,12 +231,12 @@ def cannot_post(channel: Any) -> str | None:
     return None
 
 
-def can_attach(channel: Any) -> bool:
+def can_attach(channel: object) -> bool:
     permissions = getattr(channel, "permissions_for", None)
     guild = getattr(channel, "guild", None)
     if permissions is None or guild is None or guild.me is None:
         return True
-    return bool(channel.permissions_for(guild.me).attach_files)
+    return bool(permissions(guild.me).attach_files)
 
 
 def plays_text(plays: Sequence[Play], names: Sequence[str], limit: int = 1024) -> str:

@@ -7,7 +7,7 @@ import asyncio
 import contextlib
 import io
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -40,6 +40,7 @@ from cogs.common import TAKEN, answer_unexpected, can_attach, channel_of, tell
 from cogs.leaderboard import board_model
 from cogs.options import Option, choice_of, game_option, with_options
 from cogs.picker import EXPIRED, STALE_PICKERS, Picker, hand_files
+from cogs.ui_types import MessageParts, called, custom_id_of
 from engine import registry
 
 if TYPE_CHECKING:
@@ -91,12 +92,12 @@ def board_embed(page: BoardPage, extra: str = "") -> discord.Embed:
 
 async def board_parts(
     page: BoardPage, attach: bool, extra: str = "", replays: str = "", puzzle: str = ""
-) -> dict[str, Any]:
+) -> MessageParts:
     """An embed (with the board's image, or its lines where images cannot be attached), how
     to replay each finisher's deal once the day is over, and the day's puzzle with who solved
     it."""
     embed = board_embed(page, extra)
-    parts: dict[str, Any] = {"embed": embed, "attachments": []}
+    parts: MessageParts = {"embed": embed, "attachments": []}
     # the lines in words too: the board is short, and read at once on a phone
     lines = page.text() if page.rows else _("Nobody has finished this deal yet.")
     embed.add_field(name=_("Board"), value=lines[:1024], inline=False)
@@ -137,7 +138,9 @@ class DailyCommands(commands.Cog):
     @with_options(
         [
             game_option(N_("which game's deal of the day")),
-            Option("show", choice_of(SHOWN) | None, N_("a board instead of your game"), None),
+            Option(
+                "show", choice_of(SHOWN, optional=True), N_("a board instead of your game"), None
+            ),
         ]
     )
     async def _daily(
@@ -158,7 +161,7 @@ class DailyCommands(commands.Cog):
                 note = already_played(day, game)
                 parts = await board_parts(page, can_attach(interaction.channel), note,
                                           puzzle=await self.puzzle_text(day, game))  # fmt: skip
-                await interaction.edit_original_response(content=None, **parts)
+                await called(interaction.edit_original_response, parts, content=None)
                 return
             lapsed = await self.daily.lapsed(guild, game, user.id)
             attempt = await self.daily.begin(guild, user.id, user.display_name, game)
@@ -196,7 +199,7 @@ class DailyCommands(commands.Cog):
                 replays = await self.daily.replays(guild, day.local_day, game)
             parts = await board_parts(page, attach, extra, replays,
                                       await self.puzzle_text(day, game))  # fmt: skip
-        await interaction.edit_original_response(content=None, **parts)
+        await called(interaction.edit_original_response, parts, content=None)
 
     async def leaderboard(self, interaction: discord.Interaction, game: str, board: str) -> None:
         """/leaderboard's daily boards: privately, as today's results may not be seen before
@@ -218,8 +221,7 @@ class DailyCommands(commands.Cog):
     async def stale_click(self, interaction: discord.Interaction) -> None:
         """A click on a daily picker that no longer listens (it timed out, or the bot
         restarted): the attempt again in a new private message, or why not."""
-        data: dict[str, Any] = dict(interaction.data or {})
-        parts = str(data.get("custom_id", "")).split(":")
+        parts = custom_id_of(interaction).split(":")
         game = parts[1] if len(parts) > 1 else ""
         guild, user = interaction.guild_id or 0, interaction.user
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -306,7 +308,7 @@ class DailyCommands(commands.Cog):
         text += " " + ngettext("Streak: {count} day.", "Streak: {count} days.", streak)
         parts = await board_parts(page, can_attach(interaction.channel),
                                   puzzle=await self.puzzle_text(day, row.game))  # fmt: skip
-        await interaction.edit_original_response(content=text[:2000], view=None, **parts)
+        await called(interaction.edit_original_response, parts, content=text[:2000], view=None)
 
     # ----- the day's end ----------------------------------------------------------------
 
@@ -353,7 +355,7 @@ class DailyCommands(commands.Cog):
             parts = await board_parts(page, can_attach(channel), reveal_text(deal), replays,
                                       puzzle)  # fmt: skip
             files = parts.pop("attachments")
-            await channel.send(**parts, files=files)
+            await called(channel.send, parts, files=files)
         except discord.HTTPException as error:
             log.warning("the daily board could not be posted in %s: %s", channel_id, error)
             return 0

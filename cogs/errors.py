@@ -8,7 +8,7 @@ finds a group where a command was expected, and the player is pointed to the new
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -17,17 +17,21 @@ from bot.i18n import _
 from bot.localised import OUTDATED, fit, quoted
 from bot.tables import TableError
 from cogs.common import answer_unexpected, tell
+from cogs.ui_types import interaction_data
 from engine import registry
 
 if TYPE_CHECKING:
     from bot.client import SeepBot
 
 
-def chosen_game(options: list[Any]) -> str | None:
+def chosen_game(options: object) -> str | None:
     """The `game` option of an old-form command, wherever it sits."""
-    for option in options:
-        if option.get("name") == "game" and isinstance(option.get("value"), str):
-            return str(option["value"])
+    for option in options if isinstance(options, list) else []:
+        if not isinstance(option, dict):
+            continue
+        value = option.get("value")
+        if option.get("name") == "game" and isinstance(value, str):
+            return value
         found = chosen_game(option.get("options") or [])
         if found:
             return found
@@ -37,8 +41,7 @@ def chosen_game(options: list[Any]) -> str | None:
 def moved_to(group: app_commands.Group, interaction: discord.Interaction) -> str:
     """Where an old-form command moved: the game now follows the command's name."""
     names = [child.name for child in group.commands]
-    data: Any = interaction.data or {}
-    game = chosen_game(data.get("options") or [])
+    game = chosen_game(interaction_data(interaction).get("options"))
     if game not in names:
         game = next((name for name in registry.names() if name in names), names[0])
     return _(

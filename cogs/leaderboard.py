@@ -27,6 +27,7 @@ from bot.translator import said
 from cogs.common import bot_of, can_attach, guarded, page_button, send_page, tell
 from cogs.options import Option, choice_of, game_option, per_game, with_options
 from cogs.places import EVERYWHERE, USER_OR_SERVER, records_scope
+from cogs.ui_types import MessageParts, ViewButton, ViewItem, called
 from engine import registry
 
 if TYPE_CHECKING:
@@ -57,7 +58,7 @@ def board_model(page: BoardPage) -> board_image.BoardModel:
 
 async def board_message(
     interaction: discord.Interaction, game: str, board: Board, period: Period, page: int
-) -> dict[str, Any]:
+) -> MessageParts:
     bot = bot_of(interaction)
     shown = await board_page(
         bot.store, interaction.guild_id or 0, game, board, period, page, interaction.user.id
@@ -65,7 +66,7 @@ async def board_message(
     embed = discord.Embed(title=shown.title, colour=discord.Colour.gold())
     pages = _("page {page} of {pages}", page=shown.page + 1, pages=shown.pages)
     embed.set_footer(text=f"{shown.subtitle} · {pages}")
-    kwargs: dict[str, Any] = {"embed": embed, "attachments": []}
+    kwargs: MessageParts = {"embed": embed, "attachments": []}
     if can_attach(interaction.channel):
         from renderers import leaderboard as board_image
 
@@ -82,7 +83,7 @@ async def board_message(
 
 
 class PageButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    discord.ui.DynamicItem[ViewButton],
     template=r"board:(?P<game>\w+):(?P<board>\w+):(?P<period>\w+):(?P<page>\d+):(?P<step>prev|next)",
 ):
     """Previous/Next on a leaderboard; works on any board message, also after a restart."""
@@ -96,7 +97,7 @@ class PageButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: ViewItem, match: re.Match[str]
     ) -> PageButton:
         return cls(
             match["game"],
@@ -110,7 +111,7 @@ class PageButton(
     async def callback(self, interaction: discord.Interaction) -> None:
         page = self.page + (1 if self.step == "next" else -1)
         kwargs = await board_message(interaction, self.game, self.board, self.period, page)
-        await interaction.response.edit_message(**kwargs)
+        await called(interaction.response.edit_message, kwargs)
 
 
 SUBCOMMANDS = 25  # Discord's limit of subcommands in a group
@@ -131,13 +132,13 @@ class LeaderboardCommands(commands.Cog):
             game_option(),
             Option(
                 "by",
-                choice_of([*board_choices(), *DAILY_BOARDS]) | None,
+                choice_of([*board_choices(), *DAILY_BOARDS], optional=True),
                 N_("what to rank by"),
                 None,
             ),
             Option(
                 "period",
-                choice_of([p.value for p in Period]) | None,
+                choice_of([p.value for p in Period], optional=True),
                 N_("which results count"),
                 None,
             ),
@@ -220,7 +221,7 @@ class LeaderboardCommands(commands.Cog):
             )
         letters = {"win": _("W"), "loss": _("L"), "draw": _("D")}
         recent = " ".join(letters[outcome] for outcome, _points in stats.recent)
-        kwargs: dict[str, Any] = {"embed": embed}
+        kwargs: MessageParts = {"embed": embed}
         if can_attach(interaction.channel):
             from renderers import leaderboard as board_image
 
@@ -232,7 +233,7 @@ class LeaderboardCommands(commands.Cog):
             kwargs["file"] = discord.File(io.BytesIO(png), filename="recent.png")
             embed.set_image(url="attachment://recent.png")
         embed.add_field(name=_("Recent (oldest first)"), value=recent, inline=False)
-        await interaction.response.send_message(**kwargs)
+        await called(interaction.response.send_message, kwargs)
 
     stats = app_commands.Group(
         name="stats",

@@ -7,6 +7,7 @@ import contextlib
 import logging
 import re
 from collections.abc import Coroutine, Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
@@ -19,14 +20,16 @@ from bot.client import prepare_drawing
 from bot.i18n import N_, _, current, ngettext, slash, speaking
 from bot.lfg import FILL_MINUTES_AT_MOST, Cooldown, TableFinder, lfg_settings
 from bot.storage.lfg import CardRow, CardStatus
+from bot.table_options import TableOptions
 from bot.tables import TableError, TableSession
 from bot.translator import said
 from cogs.common import bot_of, cannot_post, channel_of, guarded, tell
 from cogs.lobby import lobby_embed
 from cogs.options import Option, game_option, per_game, with_options
 from cogs.tables import new_table_options, open_thread
+from cogs.ui_types import MessageParts, ViewButton, ViewItem, called
 from engine import registry
-from engine.registry import GameSpec, display_name
+from engine.registry import GameSpec, TableRules, display_name
 
 if TYPE_CHECKING:
     from bot.client import SeepBot
@@ -121,7 +124,7 @@ def card_view(card: CardRow, language: str) -> discord.ui.View | None:
     return view
 
 
-def closed_text(card: CardRow) -> dict[str, Any]:
+def closed_text(card: CardRow) -> MessageParts:
     """A closed card's edit takes its ping line away ("…: a table of Seep is looking for
     players" no more); an open card's keeps it."""
     return {} if card.status is CardStatus.OPEN else {"content": ""}
@@ -135,7 +138,7 @@ def finder_of(interaction: discord.Interaction) -> LfgCommands:
 
 
 class CardButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    discord.ui.DynamicItem[ViewButton],
     template=r"lfg:(?P<card>\d+):(?P<action>join|leave|cancel)",
 ):
     LABELS: ClassVar[dict[str, str]] = {
@@ -157,7 +160,7 @@ class CardButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: ViewItem, match: re.Match[str]
     ) -> CardButton:
         return cls(int(match["card"]), match["action"])
 
@@ -173,31 +176,33 @@ class CardButton(
         else:
             moderator = interaction.permissions.manage_channels
             session = await finder.cancel(self.card_id, user.id, moderator)
-            if "parent_channel_id" in session.row.options:  # its thread hears why it is quiet
+            if session.row.options.parent_channel_id is not None:  # its thread hears why
                 with speaking(session.language):
                     note = _("This table's card was cancelled, so the table is closed.")
                 cog.schedule(cog.tell_table(session, note))
         card = await finder.card(self.card_id)
-        await interaction.response.edit_message(
+        await called(
+            interaction.response.edit_message,
+            closed_text(card),
             embed=card_embed(card, session),
             view=card_view(card, session.language),
-            **closed_text(card),
         )
 
 
 async def card_thread(
-    target: object, game: str, options: dict[str, object]
-) -> discord.Thread | None:
-    """The card's table's own thread under a text channel (the channel noted in `options`),
-    named in the table's language; None where the table plays in the card's channel."""
+    target: object, game: str, options: TableOptions
+) -> tuple[discord.Thread | None, TableOptions]:
+    """The card's table's own thread under a text channel (the channel noted in the options
+    returned), named in the table's language; None where the table plays in the card's
+    channel."""
     if not isinstance(target, discord.TextChannel):
-        return None
-    with speaking(str(options["language"])):
+        return None, options
+    with speaking(options.language):
         title = _("{game} table", game=registry.display_name(registry.game(game).name))
     thread, _note = await open_thread(target, title)
     if thread is not None:
-        options["parent_channel_id"] = target.id
-    return thread
+        options = replace(options, parent_channel_id=target.id)
+    return thread, options
 
 
 def card_posted_text(message: discord.Message, in_thread: bool, game: str, pinged: bool) -> str:
@@ -290,7 +295,7 @@ class LfgCommands(commands.Cog):
             interaction, game, saved, players, timer, level, beginner, chosen
         )
         await interaction.response.defer(ephemeral=True, thinking=True)
-        thread = await card_thread(target, game, options)
+        thread, options = await card_thread(target, game, options)
         home = target if thread is None else thread
         session = await self.bot.tables.create(
             guild_id, int(home.id), user.id, game, rules, options=options
@@ -407,13 +412,13 @@ class LfgCommands(commands.Cog):
         level: str | None,
         beginner: bool,
         chosen: Mapping[str, object],
-    ) -> tuple[dict[str, Any], dict[str, object]]:
+    ) -> tuple[TableRules, TableOptions]:
         """The new table's rules and options, as `/table new` makes them."""
         language = await self.bot.preferences.server_language(interaction.guild_id) or current()
         options = server.new_table_options(saved, language, timer, level, beginner)
         try:
             spec = registry.game(game)
-            rules: dict[str, Any] = {"players": players or spec.default_players}
+            rules: TableRules = {"players": players or spec.default_players}
             rules |= server.table_rules(spec, chosen, saved, language)
             self.bot.tables.validate(game, rules)
         except registry.UnknownGame as error:
@@ -457,7 +462,9 @@ class LfgCommands(commands.Cog):
 
     @commands.Cog.listener()
     async def on_app_command_completion(
-        self, interaction: discord.Interaction, command: Any
+        self,
+        interaction: discord.Interaction,
+        command: app_commands.Command[commands.Cog, ..., object] | app_commands.ContextMenu,
     ) -> None:
         """A `/table` command in a card's table's channel (a join, a start, an end) may have
         changed the card: it is brought in line and shown again."""
@@ -485,8 +492,11 @@ class LfgCommands(commands.Cog):
         language = session.language if session is not None else current()
         try:
             channel = await channel_of(self.bot, card.channel_id)
-            await channel.get_partial_message(card.message_id).edit(
-                embed=card_embed(card, session), view=card_view(card, language), **closed_text(card)
+            await called(
+                channel.get_partial_message(card.message_id).edit,
+                closed_text(card),
+                embed=card_embed(card, session),
+                view=card_view(card, language),
             )
         except discord.HTTPException:
             log.info("could not update card %s", card_id)

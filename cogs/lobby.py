@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import discord
 
@@ -12,6 +12,7 @@ from bot.flow import Start
 from bot.i18n import N_, _, slash, speaking
 from bot.tables import TableError, TableSession
 from cogs.common import TableButton, bot_of, guarded, session_for, tell
+from cogs.ui_types import ViewButton, ViewItem
 from engine.registry import SideRule, display_name
 
 # The computer players' levels as the lobby shows them.
@@ -80,9 +81,9 @@ def _settings(session: TableSession) -> list[str]:
     """The table's timer, computer level, beginner mode and the game's rules, a line each
     (what /table setup changes)."""
     options = session.row.options
-    timer = server.timer_name(server.turn_seconds_of(options))
-    level = str(options.get("computer_level", "normal"))
-    beginner = _("yes") if options.get("hints") else _("no")
+    timer = server.timer_name(options.turn_timer)
+    level = options.computer_level
+    beginner = _("yes") if options.hints else _("no")
     lines = [
         _("{setting}: **{value}**", setting=_("Turn timer"), value=_(timer)),
         _("{setting}: **{value}**", setting=_("Computer players"), value=_(level)),
@@ -111,7 +112,7 @@ def lobby_view(session: TableSession) -> discord.ui.View:
 
 
 class LobbyButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    discord.ui.DynamicItem[ViewButton],
     template=r"lobby:(?P<table>\d+):(?P<action>\w+)",
 ):
     LABELS: ClassVar[dict[str, str]] = {
@@ -138,7 +139,7 @@ class LobbyButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: ViewItem, match: re.Match[str]
     ) -> LobbyButton:
         return cls(int(match["table"]), match["action"])
 
@@ -152,7 +153,7 @@ class LobbyButton(
         elif self.action == "leave":
             await session.leave(user.id)
         elif self.action == "computer":
-            await session.add_computer(user.id, session.row.options.get("computer_level", "normal"))
+            await session.add_computer(user.id, session.row.options.computer_level)
         elif self.action == "start":
             await bot.flow.play(session, Start(user.id))
         else:

@@ -9,17 +9,20 @@ callback a signature made of `Option`s, and the callback receives them as keywor
 from __future__ import annotations
 
 import inspect
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, Optional
+from typing import Literal, Optional, TypeVar
 
 import discord
 from discord import app_commands
+from discord.ext import commands
 
 from bot.i18n import N_
 from bot.translator import said
 from engine import registry
 from engine.registry import GameSpec, OptionSpec
+
+F = TypeVar("F", bound=Callable[..., object])  # a command's callback
 
 TimerChoice = Literal["3 minutes", "off", "1 minute", "10 minutes", "1 hour", "1 day"]
 LevelChoice = Literal["normal", "easy", "hard"]
@@ -35,15 +38,16 @@ ALL_OPTIONS_UP_TO = 8
 @dataclass(frozen=True, slots=True)
 class Option:
     name: str
-    annotation: Any
+    annotation: object  # a type, or a typing form (Optional[...], Literal[...], Range[...])
     description: str | app_commands.locale_str
     default: object = inspect.Parameter.empty
-    choices: tuple[app_commands.Choice[Any], ...] = ()  # named choices (with a plain type)
+    choices: tuple[app_commands.Choice[str], ...] = ()  # named choices (with a plain type)
 
 
-def choice_of(values: Sequence[str]) -> Any:
-    """A Literal of the values: Discord offers exactly these."""
-    return Literal.__getitem__(tuple(values))
+def choice_of(values: Sequence[str], optional: bool = False) -> object:
+    """A Literal of the values: Discord offers exactly these (`optional`: or none)."""
+    literal = Literal.__getitem__(tuple(values))
+    return Optional[literal] if optional else literal  # noqa: UP045 (made at run time)
 
 
 def short(text: str) -> str:
@@ -78,7 +82,7 @@ def players_option(spec: GameSpec) -> Option:
 def table_option(option: OptionSpec) -> Option:
     """A game's option for /table new or /settings: left out, the default applies."""
     if option.choices:
-        base: Any = choice_of([label for label, _ in option.choices])
+        base: object = choice_of([label for label, _ in option.choices])
     elif option.kind is int and option.low is not None and option.high is not None:
         base = app_commands.Range[int, option.low, option.high]
     else:
@@ -87,7 +91,7 @@ def table_option(option: OptionSpec) -> Option:
     return Option(option.name, Optional[base], description, None)  # noqa: UP045
 
 
-CommandCallback = Callable[..., Any]
+CommandCallback = Callable[..., Coroutine[object, object, None]]
 
 
 def per_game(
@@ -95,7 +99,7 @@ def per_game(
     description: Callable[[GameSpec], app_commands.locale_str],
     options: Callable[[GameSpec], Sequence[Option]],
     handler: Callable[..., Awaitable[None]],
-) -> list[app_commands.Command[Any, ..., Any]]:
+) -> list[app_commands.Command[commands.Cog, ..., None]]:
     """One subcommand per game, named after it, with that game's options; each calls
     `handler(self, interaction, game, **values)`."""
 
@@ -119,11 +123,11 @@ def per_game(
 
 def with_options(
     options: Sequence[Option], *, in_cog: bool = True
-) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+) -> Callable[[F], F]:
     """Give `func(self, interaction, **values)` the signature discord.py reads options from,
     and their descriptions."""
 
-    def apply(func: Callable[..., Any]) -> Callable[..., Any]:
+    def apply(func: F) -> F:
         first = [inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD)]
         first = first if in_cog else []
         first.append(

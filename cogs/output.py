@@ -7,7 +7,7 @@ import asyncio
 import contextlib
 import io
 import logging
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
@@ -54,25 +54,27 @@ def channel_gone_on_discord_errors() -> Iterator[None]:
         raise SendFault(repr(error)) from None
 
 
-def moves_shown(message: dict[str, Any], table_id: int) -> int | None:
+def moves_shown(message: Mapping[str, object], table_id: int) -> int | None:
     """The moves a table message of the table shows (its "My hand" button says), or None
     for any other message."""
     prefix = f"hand:{table_id}:"
-    for item in components_in(message.get("components") or []):
+    for item in components_in(message.get("components")):
         custom_id = str(item.get("custom_id", ""))
         if custom_id.startswith(prefix) and custom_id[len(prefix):].isdigit():
             return int(custom_id[len(prefix):])
     return None
 
 
-def components_in(components: list[Any]) -> Iterator[dict[str, Any]]:
-    """Every component of a message's list, those inside containers, sections and action
-    rows included (a layout message nests them)."""
-    for component in components:
+def components_in(components: object) -> Iterator[Mapping[str, object]]:
+    """Every component of a message's list (as Discord sends it), those inside containers,
+    sections and action rows included (a layout message nests them)."""
+    for component in components if isinstance(components, list) else []:
+        if not isinstance(component, dict):
+            continue
         yield component
-        yield from components_in(component.get("components") or [])
+        yield from components_in(component.get("components"))
         accessory = component.get("accessory")
-        if accessory:
+        if isinstance(accessory, dict) and accessory:
             yield accessory
 
 

@@ -8,7 +8,7 @@ import logging
 import re
 import time
 from collections.abc import Awaitable, Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import discord
 
@@ -35,8 +35,9 @@ from cogs.common import (
     tell,
 )
 from cogs.replies import InteractionReply
+from cogs.ui_types import ViewItem, component_type_of, custom_id_of
 from engine.cards import Card
-from engine.core import PUBLIC, Action, GameState, MoveGroup
+from engine.core import PUBLIC, Action, AnyGame, MoveGroup
 from engine.pictures import TrickTable
 from engine.registry import Hint
 
@@ -57,7 +58,7 @@ class PickerTable(Protocol):
     def id(self) -> int: ...
 
     @property
-    def match(self) -> GameState | None: ...
+    def match(self) -> AnyGame | None: ...
 
     @property
     def turn_number(self) -> int: ...
@@ -173,8 +174,7 @@ def is_handled(interaction: discord.Interaction) -> bool:
     """Whether discord.py will hand this click to someone: a live view (kept by message, or by
     nothing for a view sent without one), or a persistent item whose pattern matches a
     component the message really has (the same lookups as discord.py's)."""
-    data: dict[str, Any] = dict(interaction.data or {})
-    kind, custom_id = int(data.get("component_type", 0)), str(data.get("custom_id", ""))
+    kind, custom_id = component_type_of(interaction), custom_id_of(interaction)
     store = interaction.client._connection._view_store
     message_id = interaction.message.id if interaction.message is not None else None
     key = (kind, custom_id)
@@ -185,12 +185,13 @@ def is_handled(interaction: discord.Interaction) -> bool:
     ):
         return False
     return any(
-        getattr(child, "custom_id", None) == custom_id and child.type.value == kind
+        getattr(child, "custom_id", None) == custom_id
+        and getattr(getattr(child, "type", None), "value", None) == kind
         for child in _every_component(interaction.message.components)
     )
 
 
-def _every_component(components: Sequence[Any]) -> Iterator[Any]:
+def _every_component(components: Sequence[object]) -> Iterator[object]:
     """A message's components and those nested in them (a layout message's containers,
     sections and rows)."""
     for component in components:
@@ -215,8 +216,7 @@ async def answer_unhandled_component(interaction: discord.Interaction) -> None:
     if interaction.extras.get(TAKEN) or is_handled(interaction):
         return
     await localise(interaction)
-    data: dict[str, Any] = dict(interaction.data or {})
-    custom_id = str(data.get("custom_id", ""))
+    custom_id = custom_id_of(interaction)
     stale = STALE_PICKERS.get(custom_id.split(":", 1)[0])
     if stale is not None:
         await stale(interaction)
@@ -280,7 +280,7 @@ class Picker(OwnView):
     # what is shown -----------------------------------------------------------------------
 
     @property
-    def match(self) -> GameState:
+    def match(self) -> AnyGame:
         assert self.session.match is not None
         return self.session.match
 
@@ -533,7 +533,7 @@ class Picker(OwnView):
         return True
 
     async def on_error(
-        self, interaction: discord.Interaction, error: Exception, item: Any, /
+        self, interaction: discord.Interaction, error: Exception, item: ViewItem, /
     ) -> None:
         await answer_unexpected(interaction, error)
 

@@ -5,7 +5,7 @@ Thin glue: the thread, the permission (as /review's) and the answer."""
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Self
 
 import discord
 
@@ -13,6 +13,7 @@ from bot.i18n import N_, _, slash
 from bot.practice import open_practice
 from bot.tables import TableError
 from cogs.common import guarded, tell
+from cogs.ui_types import ViewItem, ViewSelect, values_of
 from engine.core import GameError
 from engine.records import DealRecord, state_at
 from engine.review import DealReview
@@ -41,7 +42,7 @@ def play_on_view(deal: int, review: DealReview) -> discord.ui.View | None:
 
 
 class PlayOnSelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    discord.ui.DynamicItem[ViewSelect],
     template=r"playon:(?P<deal>\d+)",
 ):
     """A decision of the review's deal: a practice table from there, privately."""
@@ -50,22 +51,21 @@ class PlayOnSelect(
         self.deal = deal
         choices = [discord.SelectOption(label=label[:100], value=value)
                    for label, value in options or [("-", "0")]]  # fmt: skip
-        select: discord.ui.Select[Any] = discord.ui.Select(
+        select: ViewSelect = discord.ui.Select(
             custom_id=f"playon:{deal}", placeholder=_(PLAY_ON)[:150], options=choices
         )
         super().__init__(select)
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: ViewItem, match: re.Match[str]
     ) -> Self:
         return cls(int(match["deal"]))
 
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         bot: SeepBot = interaction.client  # type: ignore[assignment]
-        data: dict[str, Any] = dict(interaction.data or {})
-        values = list(data.get("values") or [])
+        values = values_of(interaction)
         row = await bot.store.deal_record(self.deal)
         if row is None or not values or not str(values[0]).isdigit():
             await tell(interaction, _("That deal's record is no longer kept."))

@@ -13,7 +13,7 @@ import logging
 from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 
@@ -35,9 +35,10 @@ from cogs.table_layout import (
     summary_form,
     table_form,
 )
-from engine.core import PUBLIC, GameState, RecapView, Shuffled
+from cogs.ui_types import MessageParts, ViewItem
+from engine.core import PUBLIC, AnyGame
 from engine.pictures import TablePicture, TrickTable
-from engine.registry import display_name
+from engine.registry import display_name, spec_of
 
 if TYPE_CHECKING:
     from bot.tables import TableSession
@@ -119,13 +120,13 @@ def side_colour(picture: TablePicture, seat: int) -> int:
 COMMITMENT_SHOWN = 16  # hex digits of the commitment the table message shows
 
 
-def commitment_of(match: GameState) -> str | None:
+def commitment_of(match: AnyGame) -> str | None:
     """The commitment to the secret of the deal being cut or played (None without one)."""
     if match.is_terminal:
         return None
     if match.pending_cut is not None:
         return str(match.pending_cut.commitment)
-    made = match.shuffles.commitment() if isinstance(match, Shuffled) else None
+    made = spec_of(match).capabilities.commitment(match)
     return None if made is None else str(made)
 
 
@@ -140,12 +141,12 @@ def clock(session: TableSession) -> str:
 
 async def table_message(
     session: TableSession,
-    channel: Any,
+    channel: object,
     ping: bool = True,
-    finish: Callable[[dict[str, Any]], Any] | None = None,
+    finish: Callable[[MessageParts], object] | None = None,
     nonce: str | None = None,
     in_place: EditedInPlace | None = None,
-) -> Any:
+) -> object:
     """Keyword arguments for `send`: the layout view (`cogs.table_layout`) and the picture's
     file, or the table in words where the bot may not attach files; with `in_place`, in the
     form edited in place through an interaction; with `finish`, what it makes of them. The
@@ -155,10 +156,10 @@ async def table_message(
     assert match is not None
     picture = match.view(PUBLIC).picture(session.names())
     words = table_words(session, picture)
-    kwargs: dict[str, Any] = {"allowed_mentions": discord.AllowedMentions(users=ping)}
+    kwargs: MessageParts = {"allowed_mentions": discord.AllowedMentions(users=ping)}
     if nonce is not None:
         kwargs["nonce"] = nonce
-    buttons: Callable[[], list[Any]] = list
+    buttons: Callable[[], list[ViewItem]] = list
     if not match.is_terminal:
         last_trick = isinstance(picture, TrickTable) and bool(picture.last_trick)
         computers = any(row.is_computer for row in session.seats.values())
@@ -175,11 +176,11 @@ async def table_message(
 
 def table_buttons(
     table_id: int, last_trick: bool, moves: int | None = None, computers: bool = True
-) -> list[Any]:
+) -> list[ViewItem]:
     """The table message's buttons; `moves`: the moves it shows (marked on "My hand");
     `computers`: computer players sit at the table, so the next match has seats for people
     who queue (the rematch seats them in their place)."""
-    buttons: list[Any] = [HandButton(table_id, moves)]
+    buttons: list[ViewItem] = [HandButton(table_id, moves)]
     if last_trick:
         buttons.append(LastTrickButton(table_id))
     buttons.append(TableRulesButton(table_id))
@@ -189,13 +190,13 @@ def table_buttons(
 
 
 def _finished(
-    kwargs: dict[str, Any],
+    kwargs: MessageParts,
     words: TableWords,
-    buttons: Callable[[], list[Any]],
-    finish: Callable[[dict[str, Any]], Any] | None,
+    buttons: Callable[[], list[ViewItem]],
+    finish: Callable[[MessageParts], object] | None,
     in_place: EditedInPlace | None,
     picture: TablePicture | None = None,
-) -> Any:
+) -> object:
     """The table message's view (or its form edited in place) and its image (when
     `picture`) added, then `finish`."""
     kwargs.update(table_form(words, buttons(), picture is not None, in_place))
@@ -208,8 +209,8 @@ def _finished(
 
 
 async def summary_message(
-    session: TableSession, channel: Any, nonce: str | None = None, in_place: bool = False
-) -> dict[str, Any]:
+    session: TableSession, channel: object, nonce: str | None = None, in_place: bool = False
+) -> MessageParts:
     """Keyword arguments for `send`: the deal summary's layout view (`cogs.table_layout`; with
     `in_place`, its form edited in place) and its pictures (the deal's; at the match's end the
     recap's too)."""
@@ -226,9 +227,9 @@ async def summary_message(
     closing: list[tuple[str, str]] = []
     from cogs.review import ReviewButton  # the deal reviewed privately by its players
 
-    buttons: list[Any] = [ReviewButton(session.id, match.deals_finished)]
+    buttons: list[ViewItem] = [ReviewButton(session.id, match.deals_finished)]
     if match.is_terminal:
-        event = session.row.options.get("event")
+        event = session.row.options.event
         if event is not None:  # an event's table: its result goes into the event, no rematch
             after = _(
                 "Your figures: {command} · this table's result is in the standings of event "
@@ -254,9 +255,9 @@ async def summary_message(
     if can_attach(channel):
         png = await drawn(summary.render_png, match.view(PUBLIC), names)
         files.append(discord.File(io.BytesIO(png), filename=SUMMARY_IMAGE))
-        public = match.view(PUBLIC)
-        if match.is_terminal and isinstance(public, RecapView):  # the match deal by deal
-            recap_picture = public.recap_picture(names)
+        if match.is_terminal:  # the match deal by deal, where its game draws it
+            recap_picture = spec_of(match).capabilities.recap(match, names)
+        if recap_picture is not None:
             recap_image = await drawn(recap.render_recap_png, recap_picture)
             files.append(discord.File(io.BytesIO(recap_image), filename=RECAP_IMAGE))
     words = SummaryWords(

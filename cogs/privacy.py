@@ -4,7 +4,7 @@ confirmation (bot.storage.erasure; docs/admin.md, "A member's data")."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -13,6 +13,7 @@ from discord.ext import commands
 from bot.i18n import N_, _, ngettext, slash
 from bot.storage.erasure import Forgotten, forget_member
 from cogs.common import OwnView, tell
+from cogs.ui_types import ViewButton
 
 if TYPE_CHECKING:
     from bot.client import SeepBot
@@ -116,7 +117,7 @@ class ForgetConfirm(OwnView):
 
     @discord.ui.button(label="Delete", style=discord.ButtonStyle.danger)
     async def confirm(
-        self, interaction: discord.Interaction, button: discord.ui.Button[Any]
+        self, interaction: discord.Interaction, button: ViewButton
     ) -> None:
         if interaction.user.id != self.asker or (
             self.guild_id is not None and not interaction.permissions.manage_guild
@@ -133,7 +134,7 @@ class ForgetConfirm(OwnView):
 
     @discord.ui.button(label="Cancel", style=discord.ButtonStyle.secondary)
     async def cancel(
-        self, interaction: discord.Interaction, button: discord.ui.Button[Any]
+        self, interaction: discord.Interaction, button: ViewButton
     ) -> None:
         self.stop()
         await interaction.response.edit_message(content=_("Nothing was deleted."), view=None)

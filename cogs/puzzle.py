@@ -9,7 +9,7 @@ import asyncio
 import io
 import random
 import re
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Self
 
 import discord
 from discord import app_commands
@@ -30,7 +30,8 @@ from bot.puzzles import (
 from cogs.common import guarded, tell
 from cogs.options import Option, game_option, with_options
 from cogs.review import number
-from engine.core import GameError, GameState
+from cogs.ui_types import ViewItem, ViewSelect, values_of
+from engine.core import Action, AnyGame, GameError
 from engine.puzzles import START_RATING, has_pick_or_pass
 from engine.records import DealRecord, state_at
 from engine.registry import display_name
@@ -45,7 +46,7 @@ EXPLAINED = 5  # the figures listed under an answer
 
 
 def puzzle_page(
-    puzzle: PuzzleRow, match: GameState, names: list[str]
+    puzzle: PuzzleRow, match: AnyGame, names: list[str]
 ) -> tuple[str, list[tuple[str, str]], bytes]:
     """The puzzle as its mover saw it, in the reader's language: the question, the moves to
     choose from (their words and notations, in the game's own order: nothing of the answer)
@@ -71,7 +72,7 @@ def puzzle_page(
     return "\n".join(lines), options, png
 
 
-def _describe(match: GameState, action: Any, names: list[str]) -> str:
+def _describe(match: AnyGame, action: Action, names: list[str]) -> str:
     try:
         return match.describe(action, names)
     except (GameError, ValueError):
@@ -79,7 +80,7 @@ def _describe(match: GameState, action: Any, names: list[str]) -> str:
 
 
 def explanation(
-    puzzle: PuzzleRow, match: GameState, names: list[str], answer: str,
+    puzzle: PuzzleRow, match: AnyGame, names: list[str], answer: str,
     rating: tuple[bool, float, float] | None,
 ) -> str:  # fmt: skip
     """The answer checked and explained from the mover's knowledge (the review's figures)."""
@@ -120,7 +121,7 @@ def daily_deals(bot: SeepBot) -> Daily:
     return Daily(bot.store)
 
 
-async def position_of(bot: SeepBot, puzzle: PuzzleRow) -> tuple[GameState, list[str]] | None:
+async def position_of(bot: SeepBot, puzzle: PuzzleRow) -> tuple[AnyGame, list[str]] | None:
     """The puzzle's position, rebuilt from its deal's record (None: the record is gone, or
     no longer replays)."""
     row = await bot.store.deal_record(puzzle.deal_id)
@@ -206,7 +207,7 @@ class PuzzleCommands(commands.Cog):
             return
         await self.pose(interaction, puzzle)
 
-    puzzle: app_commands.Command[Any, ..., None] = app_commands.guild_only()(
+    puzzle: app_commands.Command[PuzzleCommands, ..., None] = app_commands.guild_only()(
         app_commands.command(name="puzzle", description=N_(
             "A position from this server's finished deals: find the best move"))(_puzzle)
     )  # fmt: skip
@@ -240,14 +241,14 @@ class PuzzleCommands(commands.Cog):
         ]  # fmt: skip
         await tell(interaction, "\n".join(lines))
 
-    puzzles_board: app_commands.Command[Any, ..., None] = app_commands.guild_only()(
+    puzzles_board: app_commands.Command[PuzzleCommands, ..., None] = app_commands.guild_only()(
         app_commands.command(name="puzzles", description=N_(
             "This server's puzzle ratings"))(_board)
     )  # fmt: skip
 
 
 class PuzzleAnswer(
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    discord.ui.DynamicItem[ViewSelect],
     template=r"puzzle:(?P<puzzle>\d+)",
 ):
     """A puzzle's moves: the one chosen is checked and explained (privately)."""
@@ -266,7 +267,7 @@ class PuzzleAnswer(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: ViewItem, match: re.Match[str]
     ) -> Self:
         return cls(int(match["puzzle"]))
 
@@ -275,8 +276,7 @@ class PuzzleAnswer(
         bot: SeepBot = interaction.client  # type: ignore[assignment]
         store = PuzzleStore(bot.store)
         puzzle = await store.puzzle(self.puzzle_id)
-        data: dict[str, Any] = dict(interaction.data or {})
-        values = list(data.get("values") or [])
+        values = values_of(interaction)
         if puzzle is None or not values:
             await tell(interaction, _("That puzzle is no longer kept."))
             return

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import io
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, cast
 
 import discord
 from discord import app_commands
@@ -19,8 +19,9 @@ from bot.i18n import N_, _, slash
 from bot.reports import computer_move_at
 from cogs.common import OwnView, find_deal, tell
 from cogs.places import everywhere, records_scope
+from cogs.ui_types import MessageParts, ViewButton, ViewSelect, called
 from engine import registry
-from engine.core import PUBLIC, GameState
+from engine.core import PUBLIC, AnyGame
 from engine.pictures import TablePicture
 from engine.records import DealRecord, RecordError, check, dealt_hands, state_at, walk
 from engine.registry import display_name
@@ -47,7 +48,7 @@ def _steps(record: DealRecord) -> list[tuple[int, TablePicture]]:
     ]
 
 
-def _hands_text(match: GameState, names: list[str]) -> str:
+def _hands_text(match: AnyGame, names: list[str]) -> str:
     lines = []
     for player in range(match.num_players):
         cards = match.view(player).hand or ()
@@ -79,7 +80,7 @@ class ReplayView(OwnView):
                 )
                 for n, at in enumerate(points[:25])
             ]  # fmt: skip
-            jump = cast("discord.ui.Select[Any]", self.jump)
+            jump = cast("ViewSelect", self.jump)
             jump.options = options
             jump.placeholder = _("Jump to a trick or capture")
         else:
@@ -98,7 +99,7 @@ class ReplayView(OwnView):
         if computer_move_at(self.record, step) is not None:
             self.add_item(ReportMoveButton(self.row.id, step))
 
-    def page(self) -> dict[str, Any]:
+    def page(self) -> MessageParts:
         step = self.steps[self.index]
         match = state_at(self.record, step)
         picture = match.view(PUBLIC).picture(self.record.names)
@@ -121,29 +122,29 @@ class ReplayView(OwnView):
     async def show(self, interaction: discord.Interaction) -> None:
         self._update_buttons()
         page = await asyncio.to_thread(self.page)
-        await interaction.response.edit_message(**page)
+        await called(interaction.response.edit_message, page)
 
     @discord.ui.button(label="Previous", style=discord.ButtonStyle.secondary)
     async def previous(
-        self, interaction: discord.Interaction, button: discord.ui.Button[Any]
+        self, interaction: discord.Interaction, button: ViewButton
     ) -> None:
         self.index = max(0, self.index - 1)
         await self.show(interaction)
 
     @discord.ui.button(label="Next", style=discord.ButtonStyle.secondary)
-    async def next(self, interaction: discord.Interaction, button: discord.ui.Button[Any]) -> None:
+    async def next(self, interaction: discord.Interaction, button: ViewButton) -> None:
         self.index = min(len(self.steps) - 1, self.index + 1)
         await self.show(interaction)
 
     @discord.ui.select(placeholder="Jump", options=[discord.SelectOption(label="-")])
     async def jump(
-        self, interaction: discord.Interaction, select: discord.ui.Select[Any]
+        self, interaction: discord.Interaction, select: ViewSelect
     ) -> None:
         self.index = int(select.values[0])
         await self.show(interaction)
 
     @discord.ui.button(label="Post the animation", style=discord.ButtonStyle.primary)
-    async def post(self, interaction: discord.Interaction, button: discord.ui.Button[Any]) -> None:
+    async def post(self, interaction: discord.Interaction, button: ViewButton) -> None:
         await interaction.response.defer(thinking=True, ephemeral=True)
         pictures = [picture for _, picture in await asyncio.to_thread(_steps, self.record)]
         from renderers.replay import render_animation
@@ -160,7 +161,7 @@ class ReplayView(OwnView):
 
     @discord.ui.button(label="Record file", style=discord.ButtonStyle.secondary)
     async def download(
-        self, interaction: discord.Interaction, button: discord.ui.Button[Any]
+        self, interaction: discord.Interaction, button: ViewButton
     ) -> None:
         await interaction.response.send_message(
             _("The record of deal {deal}: check it with `python -m engine replay FILE`.",
@@ -171,7 +172,7 @@ class ReplayView(OwnView):
 
     @discord.ui.button(label="Review", style=discord.ButtonStyle.secondary)
     async def review(
-        self, interaction: discord.Interaction, button: discord.ui.Button[Any]
+        self, interaction: discord.Interaction, button: ViewButton
     ) -> None:
         """The deal reviewed privately (as `/review deal:<id>`; only for its players)."""
         bot: SeepBot = interaction.client  # type: ignore[assignment]
@@ -242,7 +243,7 @@ class RecordCommands(commands.Cog):
         view = ReplayView(row, record, steps, points)
         page = await asyncio.to_thread(view.page)
         files = page.pop("attachments")
-        await interaction.response.send_message(**page, files=files, ephemeral=True)
+        await called(interaction.response.send_message, page, files=files, ephemeral=True)
 
     @app_commands.command(name="verify", description=N_("Check that a finished deal was fair"))
     @app_commands.describe(deal=N_("The deal's number (see /history)"))

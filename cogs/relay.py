@@ -31,12 +31,12 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from aiohttp import BytesPayload
 
-from bot.contexts import TableContext, context_of, relayed
+from bot.contexts import TableContext, relayed
 from bot.flow import ChannelGone, Continue, SendFault, TableOutput, Unreachable
 from bot.i18n import N_, _, current, speaking
 from bot.storage.backends import Conflict, StoreFault
@@ -48,6 +48,7 @@ from cogs.output import channel_gone_on_discord_errors
 from cogs.presenter import summary_message, table_message
 from cogs.replies import ANSWER_FIRST, REPLY_SECONDS, InteractionReply
 from cogs.table_layout import EditedInPlace
+from cogs.ui_types import MessageParts
 from cogs.wire import EncodedMessage, encode_message
 
 if TYPE_CHECKING:
@@ -363,11 +364,12 @@ class RelayTableOutput:
         path = "/webhooks/{webhook_id}/{webhook_token}" + (
             "/messages/{message_id}" if target else ""
         )
-        values: dict[str, Any] = {"webhook_id": self.bot.application_id,
-                                  "webhook_token": relay.token}  # fmt: skip
+        webhook, token = self.bot.application_id, relay.token
         if target:
-            values["message_id"] = target
-        return discord.http.Route(method, path, **values)
+            return discord.http.Route(
+                method, path, webhook_id=webhook, webhook_token=token, message_id=target
+            )
+        return discord.http.Route(method, path, webhook_id=webhook, webhook_token=token)
 
     def _target(self, relay: Relay, message_id: int) -> str:
         return "@original" if message_id == relay.original else str(message_id)
@@ -412,7 +414,7 @@ class RelayTableOutput:
                 message_id = int(sent["id"])
                 self._of(session).owners[message_id] = relay
                 return message_id
-        if context_of(session.row.options) is not TableContext.DM:
+        if session.row.options.context is not TableContext.DM:
             self.asleep.add(session.id)  # the next press brings it back
             raise Unreachable
         with channel_gone_on_discord_errors():
@@ -451,6 +453,7 @@ class RelayTableOutput:
         encoded = await table_message(
             session, None, ping, lambda kwargs: _follow_up(kwargs, allowed), nonce, in_place
         )
+        assert isinstance(encoded, EncodedMessage)  # as `_follow_up` made it
         return TableMessage(encoded, _person_to_move(session) if ping else None)
 
     async def post_table(self, session: TableSession, message: object) -> int:
@@ -528,7 +531,7 @@ class RelayTableOutput:
                 with contextlib.suppress(Unreachable):
                     await self._request(relay, self._route("DELETE", relay, target))
                     return True
-            if context_of(session.row.options) is TableContext.DM:
+            if session.row.options.context is TableContext.DM:
                 # the bot's own message in its own DM: it may delete it there
                 table.posted.discard(message_id)
                 await self._in_dm(session, "DELETE", message_id)
@@ -550,7 +553,7 @@ class RelayTableOutput:
 
     async def post_deal_summary(self, session: TableSession, summary: object) -> None:
         assert isinstance(summary, dict)
-        kwargs = {key: value for key, value in summary.items() if key != "images"}
+        kwargs = cast("MessageParts", {k: v for k, v in summary.items() if k != "images"})
         images = summary.get("images") or []
         if images:
             kwargs["files"] = [discord.File(io.BytesIO(d), filename=n) for d, n in images]
@@ -592,7 +595,7 @@ class RelayTableOutput:
         self.tables.pop(session.id, None)
 
 
-def _follow_up(kwargs: dict[str, Any], allowed: discord.AllowedMentions | None) -> EncodedMessage:
+def _follow_up(kwargs: MessageParts, allowed: discord.AllowedMentions | None) -> EncodedMessage:
     """The table message encoded as a follow-up (in the worker thread that drew it)."""
     kwargs.pop("nonce", None)  # a follow-up has no nonce: the relay keeps one message itself
     encoded = encode_message(kwargs, allowed)
@@ -641,7 +644,7 @@ class RoutedTableOutput:
         self.relay = relay
 
     def _for(self, session: TableSession) -> TableOutput:
-        return self.relay if relayed(context_of(session.row.options)) else self.channel
+        return self.relay if relayed(session.row.options.context) else self.channel
 
     async def table_message(
         self, session: TableSession, ping: bool = True, nonce: str | None = None
@@ -676,5 +679,5 @@ class RoutedTableOutput:
         """Every press or command at a table outside servers may carry its next message
         (cogs/common.py's `session_for` hands each one here)."""
         kinds = (discord.InteractionType.component, discord.InteractionType.application_command)
-        if interaction.type in kinds and relayed(context_of(session.row.options)):
+        if interaction.type in kinds and relayed(session.row.options.context):
             self.relay.offer(session, interaction)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Self
 
 import discord
 
@@ -14,6 +14,7 @@ from bot.i18n import N_, _, ngettext
 from bot.reports import ReportRefused, Reports
 from bot.storage.reports import REPORT_WORDS, REPORTS_PER_DAY, MoveReport
 from cogs.common import find_deal, guarded, tell
+from cogs.ui_types import ViewButton, ViewItem
 from engine.registry import display_name
 
 if TYPE_CHECKING:
@@ -72,7 +73,7 @@ def refusal(why: str) -> str:
 
 
 class ReportMoveButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    discord.ui.DynamicItem[ViewButton],
     template=r"report:(?P<deal>\d+):(?P<step>\d+)",
 ):
     """Beside a computer's move in `/replay`: the form to report it."""
@@ -90,7 +91,7 @@ class ReportMoveButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: ViewItem, match: re.Match[str]
     ) -> Self:
         return cls(int(match["deal"]), int(match["step"]))
 

@@ -12,7 +12,7 @@ import asyncio
 import io
 import logging
 import re
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Self
 
 import discord
 from discord import app_commands
@@ -23,6 +23,7 @@ from bot.i18n import N_, _, current, ngettext
 from bot.localised import MESSAGE_LIMIT, fit
 from cogs.common import find_deal, guarded, tell
 from cogs.practice import play_on_view
+from cogs.ui_types import ViewButton, ViewItem
 from engine.core import GameError
 from engine.records import DealRecord
 from engine.registry import display_name
@@ -259,7 +260,7 @@ class ReviewCommands(commands.Cog):
 
 
 class ReviewButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    discord.ui.DynamicItem[ViewButton],
     template=r"review:(?P<table>\d+):(?P<deal>\d+)",
 ):
     """A deal summary's "Review": the deal reviewed privately for whoever presses it, if
@@ -277,7 +278,7 @@ class ReviewButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: ViewItem, match: re.Match[str]
     ) -> Self:
         return cls(int(match["table"]), int(match["deal"]))
 

@@ -7,7 +7,7 @@ import io
 import re
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -28,6 +28,7 @@ from bot.translator import said, topic_title
 from cogs.common import TableButton, can_attach, guarded, page_button, send_page, session_for
 from cogs.options import ALL_OPTIONS_UP_TO, Option, per_game
 from cogs.places import EVERYWHERE, USER_OR_SERVER
+from cogs.ui_types import MessageParts, ViewButton, ViewItem, ViewSelect, called
 from engine import registry
 from engine.cards import parse_cards, pretty_cards
 from engine.core import PUBLIC
@@ -145,7 +146,7 @@ async def example_images(example_ids: list[str]) -> list[bytes]:
     return pngs
 
 
-async def rules_message(channel: Any, game: str, language: str, number: int) -> dict[str, Any]:
+async def rules_message(channel: object, game: str, language: str, number: int) -> MessageParts:
     """The page as message keyword arguments: its embeds (the text, then one per example with
     its picture), the pictures and the controls."""
     pages = lesson(game, language)
@@ -153,7 +154,7 @@ async def rules_message(channel: Any, game: str, language: str, number: int) -> 
         return await _rules_message(channel, game, pages, number)
 
 
-async def _rules_message(channel: Any, game: str, pages: Lesson, number: int) -> dict[str, Any]:
+async def _rules_message(channel: object, game: str, pages: Lesson, number: int) -> MessageParts:
     number = min(max(number, 0), len(pages.pages) - 1)
     page = pages.pages[number]
     title = f"{display_name(game)} · {page.title}"
@@ -167,13 +168,14 @@ async def _rules_message(channel: Any, game: str, pages: Lesson, number: int) ->
                              inline=False)  # fmt: skip
     embeds[-1].set_footer(text=f"{number + 1} / {len(pages.pages)} · {LANGUAGES[pages.language]}")
     _fit(embeds)
-    kwargs: dict[str, Any] = {"embeds": embeds, "attachments": []}
+    attachments: list[discord.File] = []
+    kwargs: MessageParts = {"embeds": embeds, "attachments": attachments}
     if page.examples and can_attach(channel):
         ids = [example_id for example_id, _caption in page.examples[:MAX_EMBEDS]]
         pngs = await example_images(ids)
         for index, png in enumerate(pngs, 1):
             name = f"example-{index}.png"
-            kwargs["attachments"].append(discord.File(io.BytesIO(png), filename=name))
+            attachments.append(discord.File(io.BytesIO(png), filename=name))
             embeds[index - 1].set_image(url=f"attachment://{name}")
     view = discord.ui.View(timeout=None)
     view.add_item(TopicSelect(game, pages.language, number))
@@ -195,7 +197,7 @@ def _fit(embeds: list[discord.Embed]) -> None:
 
 
 class RulesButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    discord.ui.DynamicItem[ViewButton],
     template=r"rules:(?P<game>\w+):(?P<lang>\w+):(?P<page>\d+):(?P<step>prev|next)",
 ):
     def __init__(self, game: str, language: str, page: int, step: str, pages: int = 0) -> None:
@@ -205,7 +207,7 @@ class RulesButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: ViewItem, match: re.Match[str]
     ) -> RulesButton:
         return cls(match["game"], match["lang"], int(match["page"]), match["step"])
 
@@ -213,11 +215,11 @@ class RulesButton(
     async def callback(self, interaction: discord.Interaction) -> None:
         page = self.page + (1 if self.step == "next" else -1)
         kwargs = await rules_message(interaction.channel, self.game, self.language, page)
-        await interaction.response.edit_message(**kwargs)
+        await called(interaction.response.edit_message, kwargs)
 
 
 class TopicSelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    discord.ui.DynamicItem[ViewSelect],
     template=r"rulestopic:(?P<game>\w+):(?P<lang>\w+)",
 ):
     def __init__(self, game: str, language: str, page: int = 0) -> None:
@@ -238,7 +240,7 @@ class TopicSelect(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: ViewItem, match: re.Match[str]
     ) -> TopicSelect:
         return cls(match["game"], match["lang"])
 
@@ -246,11 +248,11 @@ class TopicSelect(
     async def callback(self, interaction: discord.Interaction) -> None:
         page = int(self.item.values[0])
         kwargs = await rules_message(interaction.channel, self.game, self.language, page)
-        await interaction.response.edit_message(**kwargs)
+        await called(interaction.response.edit_message, kwargs)
 
 
 class LanguageSelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    discord.ui.DynamicItem[ViewSelect],
     template=r"ruleslang:(?P<game>\w+):(?P<page>\d+)",
 ):
     def __init__(self, game: str, language: str = "en", page: int = 0) -> None:
@@ -274,7 +276,7 @@ class LanguageSelect(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: ViewItem, match: re.Match[str]
     ) -> LanguageSelect:
         return cls(match["game"], page=int(match["page"]))
 
@@ -282,7 +284,7 @@ class LanguageSelect(
     async def callback(self, interaction: discord.Interaction) -> None:
         language = self.item.values[0]
         kwargs = await rules_message(interaction.channel, self.game, language, self.page)
-        await interaction.response.edit_message(**kwargs)
+        await called(interaction.response.edit_message, kwargs)
 
 
 class TableRulesButton(TableButton, kind="tablerules", label=N_("Rules")):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -25,6 +25,7 @@ from cogs.options import (
     with_options,
 )
 from cogs.reports import list_reports
+from cogs.ui_types import ViewButton
 
 if TYPE_CHECKING:
     from bot.client import SeepBot
@@ -102,7 +103,7 @@ class SettingsCommands(
         await tell(interaction, damaged_line(current) + shown)
 
     @with_options(settings_options())
-    async def _tables(self, interaction: discord.Interaction, **values: Any) -> None:
+    async def _tables(self, interaction: discord.Interaction, **values: object) -> None:
         if not may_manage(interaction):
             await tell(interaction, _(NEEDS_MANAGER))
             return
@@ -207,7 +208,7 @@ class SeasonConfirm(OwnView):
 
     @discord.ui.button(label="Start a new season", style=discord.ButtonStyle.danger)
     async def confirm(
-        self, interaction: discord.Interaction, button: discord.ui.Button[Any]
+        self, interaction: discord.Interaction, button: ViewButton
     ) -> None:
         if interaction.user.id != self.user_id or not may_manage(interaction):
             await tell(interaction, _(NEEDS_MANAGER))
@@ -220,7 +221,7 @@ class SeasonConfirm(OwnView):
 
     @discord.ui.button(label="Cancel", style=discord.ButtonStyle.secondary)
     async def cancel(
-        self, interaction: discord.Interaction, button: discord.ui.Button[Any]
+        self, interaction: discord.Interaction, button: ViewButton
     ) -> None:
         self.stop()
         await interaction.response.edit_message(content=_("Nothing changed."), view=None)

@@ -17,9 +17,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import discord
+
+from cogs.ui_types import MessageParts, ViewItem
 
 TABLE_IMAGE = "table.png"
 ALT_TEXT_LIMIT = 1024  # Discord's limit on a media gallery item's description
@@ -47,7 +48,7 @@ def block(*lines: str) -> str:
 
 def table_layout(
     words: TableWords,
-    buttons: Sequence[discord.ui.Item[discord.ui.LayoutView]],
+    buttons: Sequence[ViewItem],
     picture: bool,
 ) -> discord.ui.LayoutView:
     """The message's view; `picture`: it shows the attached `table.png` (the caller attaches
@@ -112,7 +113,7 @@ SUMMARY_IMAGE, RECAP_IMAGE = "summary.png", "recap.png"
 
 def summary_layout(
     words: SummaryWords,
-    buttons: Sequence[discord.ui.Item[discord.ui.LayoutView]],
+    buttons: Sequence[ViewItem],
     summary: bool,
     recap: bool,
 ) -> discord.ui.LayoutView:
@@ -156,16 +157,16 @@ class EditedInPlace:
     classic view's row. `buttons`: more buttons after the message's own (made with them, in
     the worker thread); `note`: a line of small print under the content."""
 
-    buttons: Callable[[], Sequence[discord.ui.Item[Any]]] = tuple
+    buttons: Callable[[], Sequence[ViewItem]] = tuple
     note: str = ""
 
 
 def table_form(
     words: TableWords,
-    buttons: Sequence[discord.ui.Item[Any]],
+    buttons: Sequence[ViewItem],
     picture: bool,
     in_place: EditedInPlace | None = None,
-) -> dict[str, Any]:
+) -> MessageParts:
     """The table message's keywords for `send` besides its file: its layout view, or, with
     `in_place`, its form edited in place."""
     if in_place is None:
@@ -179,11 +180,11 @@ def table_form(
 
 def summary_form(
     words: SummaryWords,
-    buttons: Sequence[discord.ui.Item[Any]],
+    buttons: Sequence[ViewItem],
     summary: bool,
     recap: bool,
     in_place: bool = False,
-) -> dict[str, Any]:
+) -> MessageParts:
     """A deal summary's keywords for `send` besides its files: its layout view, or, with
     `in_place`, its form edited in place (a deferred press's follow-up is an edit of its
     answer)."""
@@ -202,9 +203,9 @@ def _in_place(
     described: str,
     colour: int,
     images: Sequence[str],
-    buttons: Sequence[discord.ui.Item[Any]],
+    buttons: Sequence[ViewItem],
     in_place: EditedInPlace,
-) -> dict[str, Any]:
+) -> MessageParts:
     embeds = [discord.Embed(title=title[:256] or None, description=described[:4096] or None,
                             colour=colour)]  # fmt: skip
     for number, filename in enumerate(images):

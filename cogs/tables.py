@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -16,6 +17,7 @@ from bot.client import prepare_drawing
 from bot.contexts import PRIVATE_SCOPE, TableContext, people_at_most, relayed
 from bot.flow import End, Kick, Rejoin, ShowTable, Start
 from bot.i18n import N_, _, current, slash, speaking
+from bot.table_options import TableOptions
 from bot.tables import TableError, TableSession
 from bot.translator import said
 from cogs.common import cannot_post, session_for, tell
@@ -47,7 +49,7 @@ from cogs.relay import (
     relay_output,
 )
 from engine import registry
-from engine.registry import GameSpec
+from engine.registry import GameSpec, TableRules
 
 if TYPE_CHECKING:
     from bot.client import SeepBot
@@ -170,7 +172,7 @@ class TableCommands(
         except (TableError, registry.UnknownGame) as error:
             await tell(interaction, str(error))
             return
-        thread, note = await table_thread(interaction, context, spec, options)
+        thread, note, options = await table_thread(interaction, context, spec, options)
         session = await self.bot.tables.create(
             guild_id,
             thread.id if thread is not None else interaction.channel_id or 0,
@@ -207,13 +209,16 @@ class TableCommands(
         value: str | None = None,
     ) -> None:
         session = session_for(interaction)
-        options: dict[str, object] = {}
-        if timer is not None:
-            options["turn_timer"] = server.TIMERS[timer]
-        if level is not None:
-            options["computer_level"] = level
-        if beginner is not None:
-            options["hints"] = beginner
+
+        def changed(options: TableOptions) -> TableOptions:
+            if timer is not None:
+                options = replace(options, turn_timer=server.TIMERS[timer])
+            if level is not None:
+                options = replace(options, computer_level=level)
+            if beginner is not None:
+                options = replace(options, hints=beginner)
+            return options
+
         rules = dict(session.row.rules)
         if rule is not None or value is not None:
             option = session.spec.option(rule or "")
@@ -223,9 +228,9 @@ class TableCommands(
             if value is None:
                 raise TableError(_("Give the rule's new value too."))
             rules = server.with_rule(rules, option, server.rule_value(option, value))
-        if not options and rules == session.row.rules:
+        if (timer, level, beginner) == (None, None, None) and rules == session.row.rules:
             raise TableError(_("Choose a setting or a rule to change."))
-        await session.set_up(interaction.user.id, rules, options)
+        await session.set_up(interaction.user.id, rules, changed)
         with speaking(session.language):
             text = _("{player} changed the table's settings.", player=interaction.user.mention)
         await interaction.response.send_message(text, embed=lobby_embed(session))
@@ -343,11 +348,11 @@ class TableCommands(
     async def end(self, interaction: discord.Interaction) -> None:
         session = session_for(interaction)
         require_host_or_manager(interaction, session)
-        if session.row.options.get("event") is not None:  # its event waits for its result
+        if session.row.options.event is not None:  # its event waits for its result
             raise TableError(
                 _("This table plays a match of event {number}: it ends with its match (a "
                   "computer plays for a player who does not come).",
-                  number=session.row.options["event"])
+                  number=session.row.options.event)
             )  # fmt: skip
         name = interaction.user.display_name
         with speaking(session.language):
@@ -380,6 +385,7 @@ class TableCommands(
     async def rejoin(self, interaction: discord.Interaction) -> None:
         session = session_for(interaction)
         seat = await self.bot.flow.play(session, Rejoin(interaction.user.id))
+        assert isinstance(seat, int)  # a rejoin's answer: the seat taken back
         with speaking(session.language):
             text = _(
                 "Welcome back, {player}: seat {number} is yours again.",
@@ -396,6 +402,7 @@ class TableCommands(
         session = session_for(interaction)
         require_host_or_manager(interaction, session)
         seat = await self.bot.flow.play(session, Kick(member.id))
+        assert isinstance(seat, int)  # a kick's answer: the seat left
         with speaking(session.language):
             text = _("{name} left seat {number}.", name=member.display_name, number=seat + 1)
             if session.started:
@@ -417,13 +424,12 @@ async def new_table_settings(
     timer: str | None,
     level: str | None,
     beginner: bool,
-) -> dict[str, object]:
+) -> TableOptions:
     """A new table's settings: the opener's choices, else the server's defaults; the table's
     public messages speak the server's language, else its opener's."""
     guild = None if relayed(context) else interaction.guild_id
     language = await bot.preferences.server_language(guild) or current()
-    options = server.new_table_options(saved, language, timer, level, beginner)
-    return {**options, "context": context.value}
+    return server.new_table_options(saved, language, timer, level, beginner, context)
 
 
 def new_table_rules(
@@ -431,37 +437,36 @@ def new_table_rules(
     players: int | None,
     chosen: Mapping[str, object],
     saved: Mapping[str, object],
-    options: Mapping[str, object],
-) -> dict[str, Any]:
+    options: TableOptions,
+) -> TableRules:
     """A new table's rules: its seats, then the game's options as chosen, else as the server
     saved them, in the table's language."""
-    rules: dict[str, Any] = {"players": players or spec.default_players}
-    language = options["language"]
-    assert isinstance(language, str)
-    return rules | server.table_rules(spec, chosen, saved, language)
+    rules: TableRules = {"players": players or spec.default_players}
+    return rules | server.table_rules(spec, chosen, saved, options.language)
 
 
 async def table_thread(
     interaction: discord.Interaction,
     context: TableContext,
     spec: GameSpec,
-    options: dict[str, object],
-) -> tuple[discord.Thread | None, str]:
+    options: TableOptions,
+) -> tuple[discord.Thread | None, str, TableOptions]:
     """A new table's own thread when it is opened in a server's text channel (the channel
-    noted in `options`), or None and a note saying why it plays where it was opened."""
+    noted in the options returned), or None and a note saying why it plays where it was
+    opened."""
     channel = interaction.channel
     if not isinstance(channel, discord.TextChannel) or relayed(context):
-        return None, ""
+        return None, "", options
     title = _("{game} table", game=registry.display_name(spec.name))
     thread, note = await open_thread(channel, title)
     if thread is not None:
-        options["parent_channel_id"] = channel.id
-    return thread, note
+        options = replace(options, parent_channel_id=channel.id)
+    return thread, note, options
 
 
-async def seat_computers(session: TableSession, host_id: int, options: Mapping[str, object]) -> str:
+async def seat_computers(session: TableSession, host_id: int, options: TableOptions) -> str:
     """Fill every other seat of a table opened in a DM with the bot; the note saying so."""
-    level = str(options["computer_level"])
+    level = options.computer_level
     for _seat in range(session.players - 1):
         await session.add_computer(host_id, level)
     return _(

@@ -13,7 +13,7 @@ import time
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import discord
 from discord import app_commands
@@ -22,7 +22,7 @@ from discord.ext import commands
 from bot import settings as server
 from bot.daily import zone_of
 from bot.i18n import N_, _, current, ngettext, slash, speaking
-from bot.storage.tournaments import EventRow, PairingRow
+from bot.storage.tournaments import EventFormat, EventOptions, EventRow, PairingRow
 from bot.tables import TableError, TableSession
 from bot.tournaments.format import FormatName
 from bot.tournaments.runtime import (
@@ -45,8 +45,9 @@ from cogs.options import (
     table_option,
     with_options,
 )
+from cogs.ui_types import ViewButton, ViewItem
 from engine import registry
-from engine.registry import GameSpec
+from engine.registry import GameSpec, OptionValue, TableRules
 
 if TYPE_CHECKING:
     from bot.client import SeepBot
@@ -137,13 +138,13 @@ def start_time(text: str | None, zone: str, now: float) -> float:
     return max(now, when.timestamp())
 
 
-def may_create(interaction: discord.Interaction, saved: Mapping[str, Any]) -> bool:
+def may_create(interaction: discord.Interaction, saved: Mapping[str, object]) -> bool:
     """Members with Manage Server, or with the role the server names for events."""
     if interaction.permissions.manage_guild:
         return True
     role = saved.get("tournament_role")
     roles = getattr(interaction.user, "roles", [])
-    return role is not None and any(r.id == int(role) for r in roles)
+    return isinstance(role, int | str) and any(r.id == int(role) for r in roles)
 
 
 # ----- the event's messages ------------------------------------------------------------------
@@ -223,7 +224,7 @@ def standings_embed(view: EventView) -> discord.Embed:
 
 
 class EventButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    discord.ui.DynamicItem[ViewButton],
     template=r"event:(?P<event>\d+):(?P<action>\w+)",
 ):
     LABELS: ClassVar[dict[str, str]] = {
@@ -246,7 +247,7 @@ class EventButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: ViewItem, match: re.Match[str]
     ) -> EventButton:
         return cls(int(match["event"]), match["action"])
 
@@ -424,7 +425,7 @@ async def event_pictures(view: EventView, viewer: int | None) -> list[discord.Fi
 
 
 def event_channel(
-    interaction: discord.Interaction, saved: Mapping[str, Any]
+    interaction: discord.Interaction, saved: Mapping[str, object]
 ) -> discord.TextChannel:
     """The text channel an event is made in, once its maker may make one there and the bot
     may open the event's threads in it; an EventError says plainly what is missing."""
@@ -456,26 +457,26 @@ def event_rules(
     chosen: Mapping[str, object],
     saved: Mapping[str, object],
     language: str,
-) -> dict[str, Any]:
+) -> TableRules:
     """The rules of an event's tables: its seats, then the game's options as chosen, else as
     the server saved them."""
     try:
         spec = registry.game(game)
-        rules: dict[str, Any] = {"players": players or spec.default_players}
+        rules: TableRules = {"players": players or spec.default_players}
         return rules | server.table_rules(spec, chosen, saved, language)
     except registry.UnknownGame as error:
         raise EventError(str(error)) from None
 
 
-def dealer_sits_out(game: str, format: str, rules: Mapping[str, Any]) -> bool:
+def dealer_sits_out(game: str, format: str, rules: Mapping[str, OptionValue]) -> bool:
     """A session table of one seat more than the game's has its dealer sit out each hand
     (Sheepshead: six at a table of five-handed play)."""
-    seats = registry.game(game).dealer_out_seats
-    return format == FormatName.SESSIONS and seats == int(rules["players"]) + 1
+    spec = registry.game(game)
+    return format == FormatName.SESSIONS and spec.dealer_out_seats == spec.players_of(rules) + 1
 
 
 def event_settings(
-    rules: Mapping[str, Any],
+    rules: Mapping[str, OptionValue],
     saved: Mapping[str, object],
     language: str,
     *,
@@ -486,17 +487,17 @@ def event_settings(
     checkin: int | None,
     timer: str | None,
     dealer_sits_out: bool = False,
-) -> dict[str, Any]:
+) -> EventOptions:
     """An event's options: its tables' settings (the server's defaults, in its language),
     the format's numbers, and who may enter when."""
-    numbers: dict[str, object] = {
+    numbers: EventFormat = {
         "rounds": rounds or 0, "best_of": best_of or 1,
         "hands": int(rules.get("hands", 0) or 0),
         "duration": 60.0 * (minutes or 0),
         "dealer_sits_out": dealer_sits_out,
     }  # fmt: skip
     return {
-        "table": server.new_table_options(saved, language, timer),
+        "table": server.new_table_options(saved, language, timer).to_json(),
         "format": numbers,
         "capacity": capacity or 0,
         "checkin": 60.0 * (checkin or 0),

@@ -17,6 +17,8 @@ from typing import Any
 import discord
 from aiohttp import BytesPayload
 
+from cogs.ui_types import MessageParts, ViewItem, called
+
 # Past this size aiohttp asks for a file object instead of bytes (its ResourceWarning):
 # such a message is sent the usual way.
 LARGEST_BODY = 1024 * 1024
@@ -50,8 +52,8 @@ class EncodedMessage:
 
 
 def encode_message(
-    message: dict[str, Any], allowed_mentions: discord.AllowedMentions | None
-) -> EncodedMessage | dict[str, Any]:
+    message: MessageParts, allowed_mentions: discord.AllowedMentions | None
+) -> EncodedMessage | MessageParts:
     """`message` (keyword arguments for `send`) encoded, or `message` itself when it must go
     through `send`: a view with an item other than a `DynamicItem` (found by its custom id,
     whatever the message) is registered for its message there, and a body too large for
@@ -59,12 +61,14 @@ def encode_message(
     view = message.get("view")
     if view is not None and any(_registered(item) for item in view.walk_children()):
         return message
-    fields = dict(message)
+    fields: MessageParts = {**message}
     nonce = fields.pop("nonce", None)
-    with discord.http.handle_message_parameters(
+    fields.pop("images", None)
+    with called(
+        discord.http.handle_message_parameters,
+        fields,
         nonce=secrets.randbits(64) if nonce is None else nonce,  # as `send` makes one
         previous_allowed_mentions=allowed_mentions,
-        **fields,
     ) as params:
         if params.files and params.multipart:  # as `HTTPClient.send_message` tells them apart
             encoded = _multipart(params.multipart)
@@ -74,7 +78,7 @@ def encode_message(
     return message if len(encoded.body) > LARGEST_BODY else encoded
 
 
-def _registered(item: discord.ui.Item[Any]) -> bool:
+def _registered(item: ViewItem) -> bool:
     """An item that answers presses only once registered for its message: a button or a
     select that is not a `DynamicItem` (a layout's containers and rows hold items, a text
     display or an image answers nothing)."""

@@ -11,7 +11,7 @@ from pathlib import Path
 from engine import registry
 from engine.ai import Level, choose_action
 from engine.cards import pretty_cards
-from engine.core import PUBLIC, GameError, GameState
+from engine.core import PUBLIC, AnyGame, GameError
 from engine.fairness import DealKeys, Seed
 from engine.games import match_from_position, new_match
 from engine.records import DealRecord, RecordError, check, check_commitment, dealt_hands, walk
@@ -37,7 +37,7 @@ def cmd_moves(args: argparse.Namespace) -> int:
     return 0
 
 
-def why_no_moves(match: GameState) -> str:
+def why_no_moves(match: AnyGame) -> str:
     """Why a position offers no move: the deal is over, or the player to move holds nothing
     (the position left out their hand)."""
     if match.is_terminal:
@@ -48,7 +48,7 @@ def why_no_moves(match: GameState) -> str:
     return "the position allows none"
 
 
-def _match(args: argparse.Namespace, seed: Seed) -> GameState:
+def _match(args: argparse.Namespace, seed: Seed) -> AnyGame:
     spec = registry.game(args.game)
     rules: dict[str, object] = {"players": args.players}
     for option in spec.options:
@@ -58,7 +58,7 @@ def _match(args: argparse.Namespace, seed: Seed) -> GameState:
     return new_match(args.game, seed, **rules)
 
 
-def render_text(match: GameState, names: list[str]) -> str:
+def render_text(match: AnyGame, names: list[str]) -> str:
     """The table as a few lines of text."""
     picture = match.view(PUBLIC).picture(names)
     lines = [picture.title, picture.text()]

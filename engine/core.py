@@ -11,7 +11,19 @@ from __future__ import annotations
 import pickle
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol, Self, cast, runtime_checkable
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    ClassVar,
+    Final,
+    Generic,
+    Protocol,
+    Self,
+    TypeAlias,
+    TypeVar,
+    cast,
+    runtime_checkable,
+)
 
 from engine.cards import Card, Pack
 
@@ -183,6 +195,11 @@ class GameView(Protocol):
     # A game's view may also offer `recap_picture(names) -> RecapPicture` (`RecapView`).
 
 
+# Capabilities a game may offer beyond the protocol. Each is a protocol of methods only, so
+# that the registry checks a game's classes against it once, when the game registers
+# (`engine.registry.Capabilities`), and nothing asks a match or a view again.
+
+
 @runtime_checkable
 class RecapView(Protocol):
     """A capability of a game's view: the match deal by deal, drawn by
@@ -191,28 +208,35 @@ class RecapView(Protocol):
     def recap_picture(self, names: Sequence[str]) -> RecapPicture: ...
 
 
-class CommitsItsShuffles(Protocol):
-    """What a match's `shuffles` offer: the commitment to the secret of the deal in play."""
+@runtime_checkable
+class Recapping(Protocol):
+    """A capability of a match: its public view's recap (`RecapView`), the match deal by
+    deal."""
+
+    def recap_picture(self, names: Sequence[str]) -> RecapPicture: ...
+
+
+@runtime_checkable
+class Committing(Protocol):
+    """A capability of a match: its deals come from committed shuffles (`engine.shuffles`),
+    and it shows the commitment to the secret of the deal in play (None without one)."""
 
     def commitment(self) -> str | None: ...
 
 
-@runtime_checkable
-class Shuffled(Protocol):
-    """A capability of a match: its deals come from committed shuffles (`engine.shuffles`)."""
-
-    @property
-    def shuffles(self) -> CommitsItsShuffles: ...
+A = TypeVar("A", bound=Action)  # a game's move
+V = TypeVar("V", bound=GameView)  # what a game's seat (or everyone) sees
 
 
-class GameState(ABC):
+class GameState(ABC, Generic[A, V]):
     """One match in progress, driven only by `apply`.
 
-    The seam is typed by protocols: a move is an `Action` (a game's own move type satisfies
-    it), a view a `GameView`; `apply`, `describe` and `combine` take a game's own moves or
-    their notation, which only the game itself can read, so they accept any value there."""
+    Generic in the game's move `A` (an `Action`: a game's own move type, with a cut where its
+    deals are cut) and its view `V` (a `GameView`). `apply` and `describe` take a move or its
+    notation, which only the game itself can read; the bot, which holds a match of whichever
+    game a table plays, knows it as an `AnyGame`."""
 
-    actions: Sequence[Action]
+    actions: Sequence[A]
     pending_cut: PendingCut | None = None
     """A secret deal waiting for its cut (`cut N`): no deal is in play meanwhile."""
 
@@ -235,15 +259,15 @@ class GameState(ABC):
     def is_terminal(self) -> bool: ...
 
     @abstractmethod
-    def legal_actions(self) -> Sequence[Action]:
+    def legal_actions(self) -> Sequence[A]:
         """Every legal action of the player to move: deterministic and sorted."""
 
     @abstractmethod
-    def apply(self, action: Any, player: int | None = None) -> PlayRecord:
+    def apply(self, action: A | str, player: int | None = None) -> PlayRecord:
         """Validate and play `action` (an action value or its notation)."""
 
     @abstractmethod
-    def describe(self, action: Any, names: Sequence[str] | None = None) -> str:
+    def describe(self, action: A | str, names: Sequence[str] | None = None) -> str:
         """A legal action in the player's words (with the players' names where it names
         someone)."""
 
@@ -263,7 +287,7 @@ class GameState(ABC):
             groups.setdefault(key, []).append(action)
         return [MoveGroup(key, tuple(actions)) for key, actions in groups.items()]
 
-    def combine(self, key: str, cards: Sequence[Card]) -> Action:
+    def combine(self, key: str, cards: Sequence[Card]) -> A:
         """The move made of `cards` chosen together in the group `key` (see MoveGroup)."""
         raise ValueError(f"no move is made of chosen cards in {key!r}")
 
@@ -288,7 +312,7 @@ class GameState(ABC):
         """Finished deal `number` (1-based) in words, with its record for storage."""
 
     @abstractmethod
-    def view(self, who: Viewer) -> GameView:
+    def view(self, who: Viewer) -> V:
         """What `who` (a player number or PUBLIC) may see."""
 
     def clone(self) -> Self:
@@ -307,3 +331,8 @@ class GameState(ABC):
         """The secrets of a match with secret deals (kept server-side, never shown in play);
         None for a match seeded for tests or stored before secret deals."""
         return None
+
+
+# A match of whichever game: what the bot holds for a table, whose game it knows only by name
+# (its moves come to it as notation or from the match itself, and go back to the same match).
+AnyGame: TypeAlias = "GameState[Any, Any]"

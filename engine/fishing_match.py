@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Generic, TypeVar
 
+from engine.core import Action, GameView
 from engine.match import DealMatch
 from engine.pictures import DealReport, side_names
 from engine.words import say
 
+A = TypeVar("A", bound=Action)
+V = TypeVar("V", bound=GameView)
 
-class FishingMatch(DealMatch):
+
+class FishingMatch(DealMatch[A, V], Generic[A, V]):
     """A fishing game's match: players in sides (partners, or one each), deal after deal.
     The rules say how many sides there are and which side a player is on."""
 

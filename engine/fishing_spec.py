@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from engine.ai import FISHING
-from engine.core import GameState
+from engine.core import AnyGame
 from engine.registry import Family, GameSpec, OptionSpec, SideRule
 
 
@@ -20,9 +20,9 @@ def fishing_spec(
     display_name: str,
     options: tuple[OptionSpec, ...],
     side_rule: Callable[[Mapping[str, Any]], SideRule],
-    new_match: Callable[[Any, Mapping[str, Any]], GameState],
-    restore: Callable[[Mapping[str, Any]], GameState],
-    from_position: Callable[[str], GameState],
+    new_match: Callable[[Any, Mapping[str, Any]], AnyGame],
+    restore: Callable[[Mapping[str, Any]], AnyGame],
+    from_position: Callable[[str], AnyGame],
     **more: Any,
 ) -> GameSpec:
     """A fishing game's registration: two to four players (four by default) and the fishing

@@ -12,7 +12,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from engine.core import GameState
+    from engine.core import AnyGame
     from engine.shuffles import Seed
 
 # A built-in game's start, "module:function" of (seed, rules) -> match: the function its
@@ -22,10 +22,10 @@ STARTS = {
     "sedma": "engine.sedma.match:start_sedma",
     "hola": "engine.sedma.match:start_hola",
 }
-_started: dict[str, Callable[[Seed, dict[str, Any]], GameState]] = {}  # imported
+_started: dict[str, Callable[[Seed, dict[str, Any]], AnyGame]] = {}  # imported
 
 
-def new_match(game: str, seed: Seed, **options: Any) -> GameState:
+def new_match(game: str, seed: Seed, **options: Any) -> AnyGame:
     """A new match of `game` (options as in the game's rules: players, baazis, deals…)."""
     start = STARTS.get(game)
     if start is None or "engine.registry" in sys.modules:  # (a loaded registry may differ)
@@ -36,18 +36,18 @@ def new_match(game: str, seed: Seed, **options: Any) -> GameState:
     if starter is None:
         module, _, name = start.partition(":")
         starter = _started[game] = getattr(import_module(module), name)
-    match: GameState = starter(seed, options)
+    match: AnyGame = starter(seed, options)
     return match
 
 
-def match_from_dict(data: dict[str, Any]) -> GameState:
+def match_from_dict(data: dict[str, Any]) -> AnyGame:
     """Rebuild a saved match by replaying its actions."""
     from engine import registry
 
     return registry.restore(data)
 
 
-def match_from_position(text: str) -> GameState:
+def match_from_position(text: str) -> AnyGame:
     """A match around a deal in position notation; the first word names the game."""
     from engine import registry
 

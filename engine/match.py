@@ -8,27 +8,34 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Sequence
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, ClassVar, TypeGuard
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 
-from engine.core import GameOver, GameState, IllegalMove, NotYourTurn
+from engine.core import Action, GameOver, GameState, GameView, IllegalMove, NotYourTurn
 from engine.phrases import later, say
 from engine.shuffles import Seed, Shuffler, Shuffles
 
 if TYPE_CHECKING:  # (secret deals load `engine.fairness`, a cut `engine.cut`: a seeded match
     # never needs them)
+    from typing_extensions import TypeIs
+
     from engine.cut import Cut
     from engine.fairness import DealKeys, PendingCut
     from engine.move_group import MoveGroup
 
 
-def _is_cut(value: object) -> TypeGuard[Cut]:
+def _is_cut(value: object) -> TypeIs[Cut]:
     """Whether `value` is a `Cut` (there is none before `engine.cut` is loaded)."""
     cut = sys.modules.get("engine.cut")
     return cut is not None and isinstance(value, cut.Cut)
 
 
-class DealMatch(GameState):
-    """A match played one deal at a time. Subclasses set `rules_type`, `deal_type`,
+A = TypeVar("A", bound=Action)  # the game's own move
+V = TypeVar("V", bound=GameView)  # the game's view
+
+
+class DealMatch(GameState["A | Cut", V], Generic[A, V]):
+    """A match played one deal at a time, generic in the game's own move `A` (its moves are
+    those and the cut, `Cut`) and its view `V`. Subclasses set `rules_type`, `deal_type`,
     `action_type` and `parse_action`, and implement `_settle` (what a finished deal changes)
     and the rest of the protocol (`current_player`, `returns`, `view`). A move of the deal in
     play, already read (of `action_type`), goes straight to the deal, which checks it."""
@@ -36,7 +43,7 @@ class DealMatch(GameState):
     rules_type: ClassVar[Any]
     deal_type: ClassVar[Any]
     action_type: ClassVar[type]  # the game's move
-    parse_action: Callable[[str], Any]
+    parse_action: Callable[[str], A]
     # whether the match is over: an attribute, as every move's loop asks (`_over` sets it)
     is_terminal: bool = False
 
@@ -52,7 +59,7 @@ class DealMatch(GameState):
         self.rules = rules or self.rules_type()
         self.seed = seed
         self.shuffles = Shuffles(seed)
-        self.actions: list[Any] = []
+        self.actions: list[A | Cut] = []
         self.deal_results: list[Any] = []
         self.deal_number = 1
         self.is_terminal = False
@@ -168,6 +175,10 @@ class DealMatch(GameState):
     def deal_keys(self) -> DealKeys | None:
         return self.shuffles.keys
 
+    def commitment(self) -> str | None:
+        """The commitment to the secret of the deal in play (`Committing`)."""
+        return self.shuffles.commitment()
+
     @classmethod
     def from_position(cls, deal: Any) -> Any:
         """A match around a deal set up from position notation (for pictures and lessons);
@@ -191,7 +202,7 @@ class DealMatch(GameState):
     def side_of(self, player: int) -> int:
         return int(self.deal.side_of(player))
 
-    def legal_actions(self) -> list[Any]:
+    def legal_actions(self) -> list[A | Cut]:
         if self.is_terminal:
             return []
         pending = self.pending_cut
@@ -205,7 +216,7 @@ class DealMatch(GameState):
             legal = deal._legal = deal._compute_legal()
         return list(legal)
 
-    def as_action(self, action: Any) -> Any:
+    def as_action(self, action: A | Cut | str) -> A | Cut:
         if isinstance(action, str):
             from engine.cut import parse_cut
 
@@ -213,17 +224,17 @@ class DealMatch(GameState):
             return cut if cut is not None else type(self).parse_action(action)
         return action
 
-    def describe(self, action: Any, names: Sequence[str] | None = None) -> str:
+    def describe(self, action: A | Cut | str, names: Sequence[str] | None = None) -> str:
         parsed = self.as_action(action)
         if _is_cut(parsed):
             return say("Cut at card {position}", position=parsed.position)
         return self.describe_play(parsed, names)
 
-    def describe_play(self, action: Any, names: Sequence[str] | None = None) -> str:
+    def describe_play(self, action: A, names: Sequence[str] | None = None) -> str:
         """A move of the deal in words (the deal words it, unless the game says)."""
         return str(self.deal.describe(action))
 
-    def apply(self, action: Any, player: int | None = None) -> Any:
+    def apply(self, action: A | Cut | str, player: int | None = None) -> Any:
         if not (
             action.__class__ is self.action_type
             and not self.is_terminal
@@ -244,8 +255,9 @@ class DealMatch(GameState):
                 self.actions.append(action)
                 return record
         deal = self.deal
-        record = deal.apply(action)
-        self.actions.append(action)
+        move = cast("A", action)  # of `action_type`, or read from its notation: the deal checks it
+        record = deal.apply(move)
+        self.actions.append(move)
         if deal.is_over:
             self._settle()
         return record

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import registry
-from engine.core import GameError, GameState
+from engine.core import AnyGame, GameError
 from engine.daily import DayKeys, day_commitment, shuffle_secret
 from engine.fairness import DealKeys, UncutKeys, commitment
 from engine.words import ENGLISH, say, translating
@@ -204,7 +204,7 @@ def deal_spans(
 
 
 def make_record(
-    match: GameState,
+    match: AnyGame,
     number: int,
     seats: Sequence[SeatEntry],
     date: str,
@@ -271,7 +271,7 @@ def deal_seed(record: DealRecord) -> dict[str, Any]:
     return dict(keys.to_dict())
 
 
-def _start(record: DealRecord) -> tuple[GameState, int]:
+def _start(record: DealRecord) -> tuple[AnyGame, int]:
     """The match as the deal begins, and how many deals it has finished by then."""
     try:
         spec = registry.game(record.game)
@@ -306,7 +306,7 @@ def _start(record: DealRecord) -> tuple[GameState, int]:
     return match, match.deals_finished
 
 
-def _restore(data: dict[str, Any]) -> GameState:
+def _restore(data: dict[str, Any]) -> AnyGame:
     try:
         return registry.restore(data)
     except (GameError, KeyError, TypeError, ValueError) as error:
@@ -333,7 +333,7 @@ def check_commitment(record: DealRecord) -> None:
         )
 
 
-def walk(record: DealRecord, game: str | None = None) -> Iterator[tuple[int, GameState]]:
+def walk(record: DealRecord, game: str | None = None) -> Iterator[tuple[int, AnyGame]]:
     """Replay `record`, checking every part of it: yields (step, the match) before the first
     action (step 0) and after each (the same match, moved on). A RecordError says what is
     wrong; the result is checked after the last action."""
@@ -376,16 +376,16 @@ def walk(record: DealRecord, game: str | None = None) -> Iterator[tuple[int, Gam
         )
 
 
-def check(record: DealRecord, game: str | None = None) -> GameState:
+def check(record: DealRecord, game: str | None = None) -> AnyGame:
     """Replay and check the whole record; the match at the deal's end."""
-    last: GameState | None = None
+    last: AnyGame | None = None
     for _, match in walk(record, game):
         last = match
     assert last is not None
     return last
 
 
-def state_at(record: DealRecord, step: int) -> GameState:
+def state_at(record: DealRecord, step: int) -> AnyGame:
     """The match after the record's first `step` actions (the record is trusted: a stored one)."""
     match, _ = _start(record)
     for action in record.actions[:step]:
@@ -393,7 +393,7 @@ def state_at(record: DealRecord, step: int) -> GameState:
     return match
 
 
-def _names(match: GameState) -> list[str]:
+def _names(match: AnyGame) -> list[str]:
     return [f"Player {p + 1}" for p in range(match.num_players)]
 
 

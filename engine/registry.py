@@ -20,15 +20,17 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from importlib import import_module
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
-from engine.core import Action, BadNotation, GameState
+from engine.core import Action, AnyGame, BadNotation, Committing, Recapping
 from engine.fairness import Seed
 from engine.words import marked, marked_count, say
 
 if TYPE_CHECKING:
     from importlib.metadata import EntryPoint
     from pathlib import Path
+
+    from engine.pictures import RecapPicture
 
 GROUP = "seepbot.games"  # the entry-point group every game package declares
 
@@ -45,6 +47,9 @@ class SideRule(StrEnum):
 
 
 OptionValue = bool | int | str | None  # what a table option holds (None: the rules' own)
+# a table's rules as the host chose them (by rules field, with its seats as `players`): what
+# the store keeps and `GameSpec.new_match` reads
+TableRules = dict[str, OptionValue]
 
 
 class UnknownGame(BadNotation):
@@ -108,10 +113,10 @@ class ComputerPlayers(Protocol):
     """A game's computer players and hints; decisions come from the seat's view only."""
 
     def choose(
-        self, match: GameState, player: int, level: str, rng: random.Random, budget: object
+        self, match: AnyGame, player: int, level: str, rng: random.Random, budget: object
     ) -> Action: ...
 
-    def hint(self, match: GameState, player: int, seed: int | str) -> Hint: ...
+    def hint(self, match: AnyGame, player: int, seed: int | str) -> Hint: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,6 +154,32 @@ class DailySpec:
 
 
 @dataclass(frozen=True, slots=True)
+class Capabilities:
+    """What a game's matches offer beyond the protocol (the capability protocols of
+    `engine.core`), found once, when the game registers, from its `match_type`: nothing asks a
+    match what it can do again."""
+
+    commits: bool = False  # its deals come from committed shuffles (`Committing`)
+    recaps: bool = False  # it draws the match deal by deal (`Recapping`)
+
+    @classmethod
+    def of(cls, match_type: type[AnyGame] | None) -> Capabilities:
+        if match_type is None:
+            return cls()
+        return cls(
+            commits=issubclass(match_type, Committing), recaps=issubclass(match_type, Recapping)
+        )
+
+    def commitment(self, match: AnyGame) -> str | None:
+        """The commitment to the secret of the deal in play (None: none, or no such deals)."""
+        return cast("Committing", match).commitment() if self.commits else None
+
+    def recap(self, match: AnyGame, names: Sequence[str]) -> RecapPicture | None:
+        """The match deal by deal (None where the game draws none)."""
+        return cast("Recapping", match).recap_picture(names) if self.recaps else None
+
+
+@dataclass(frozen=True, slots=True)
 class GameSpec:
     name: str
     display_name: str
@@ -158,9 +189,9 @@ class GameSpec:
     default_players: int
     side_rule: Callable[[Mapping[str, Any]], SideRule]
     options: tuple[OptionSpec, ...]
-    new_match: Callable[[Seed, Mapping[str, Any]], GameState]  # (seed, rules) -> match
-    restore: Callable[[Mapping[str, Any]], GameState]  # to_dict() -> match, by replay
-    from_position: Callable[[str], GameState] | None  # position notation -> a match
+    new_match: Callable[[Seed, Mapping[str, Any]], AnyGame]  # (seed, rules) -> match
+    restore: Callable[[Mapping[str, Any]], AnyGame]  # to_dict() -> match, by replay
+    from_position: Callable[[str], AnyGame] | None  # position notation -> a match
     computer: ComputerPlayers
     stats: tuple[StatSpec, ...] = ()
     headline: Headline = field(default_factory=lambda: Headline(marked("wins"), None))
@@ -176,6 +207,14 @@ class GameSpec:
     locales: Path | None = None
     order: int = 100  # where it is listed among the games (lower first, then by name)
     daily: DailySpec | None = None  # the daily deal (None: the game has none)
+    # the class of its matches, whose capabilities are checked when it registers (None: it
+    # offers none beyond the protocol)
+    match_type: type[AnyGame] | None = None
+
+    @property
+    def capabilities(self) -> Capabilities:
+        """What its matches offer beyond the protocol (as found when it registered)."""
+        return _CAPABILITIES.get(self.name) or Capabilities()
 
     def players_of(self, rules: Mapping[str, Any]) -> int:
         return int(rules.get("players", self.default_players))
@@ -189,6 +228,7 @@ class GameSpec:
 
 
 _GAMES: dict[str, GameSpec] = {}
+_CAPABILITIES: dict[str, Capabilities] = {}
 _found: dict[str, EntryPoint] | None = None
 
 # The games this package declares in `pyproject.toml`'s entry points, so that asking for one of
@@ -209,6 +249,7 @@ def register_game(spec: GameSpec) -> GameSpec:
     if not 2 <= spec.min_players <= spec.default_players <= spec.max_players <= 6:
         raise ValueError(f"{spec.name}: seats must lie within 2 to 6")
     _GAMES[spec.name] = spec
+    _CAPABILITIES[spec.name] = Capabilities.of(spec.match_type)
     return spec
 
 
@@ -277,7 +318,7 @@ def word_list(words: Sequence[str], conjunction: str = "and") -> str:
     return f"{', '.join(words[:-1])} {conjunction} {words[-1]}"
 
 
-def spec_of(match: GameState) -> GameSpec:
+def spec_of(match: AnyGame) -> GameSpec:
     return game(match.game)
 
 
@@ -292,11 +333,11 @@ def stored_display_name(name: str) -> str:
     return display_name(name) if name in names() else name
 
 
-def new_match(name: str, seed: Seed, **rules: Any) -> GameState:
+def new_match(name: str, seed: Seed, **rules: Any) -> AnyGame:
     return game(name).new_match(seed, rules)
 
 
-def restore(data: Mapping[str, Any]) -> GameState:
+def restore(data: Mapping[str, Any]) -> AnyGame:
     name = data.get("game")
     if not isinstance(name, str):
         raise UnknownGame("a saved match must name its game")
@@ -335,9 +376,9 @@ class LazyComputer:
         return self._loaded
 
     def choose(
-        self, match: GameState, player: int, level: str, rng: random.Random, budget: Any
+        self, match: AnyGame, player: int, level: str, rng: random.Random, budget: Any
     ) -> Action:
         return self._players().choose(match, player, level, rng, budget)
 
-    def hint(self, match: GameState, player: int, seed: int | str) -> Hint:
+    def hint(self, match: AnyGame, player: int, seed: int | str) -> Hint:
         return self._players().hint(match, player, seed)

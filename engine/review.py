@@ -28,7 +28,7 @@ from importlib import import_module
 from typing import Any, Protocol
 
 from engine import registry
-from engine.core import GameError, GameState
+from engine.core import AnyGame, GameError
 from engine.records import DealRecord, RecordError, walk
 from engine.review_faceup import NODES, TooBig, best_of, solve_choices
 from engine.words import say
@@ -393,11 +393,11 @@ def _count_decisions(record: DealRecord, seat: int, model: ReviewModel) -> int:
     return count
 
 
-def _decides(match: GameState, seat: int) -> bool:
+def _decides(match: AnyGame, seat: int) -> bool:
     return match.pending_cut is None and match.current_player == seat and not match.is_terminal
 
 
-def _describer(match: GameState, names: Sequence[str]) -> Callable[[Any], str]:
+def _describer(match: AnyGame, names: Sequence[str]) -> Callable[[Any], str]:
     def describe(action: Any) -> str:
         try:
             return match.describe(action, names)

@@ -16,7 +16,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Self, TypeVar
 
 from engine.cards import Card
-from engine.core import Action, GameRules
+from engine.core import Action, GameRules, GameView
 from engine.match import DealMatch
 from engine.phrases import Phrase
 from engine.shuffles import Seed
@@ -24,6 +24,7 @@ from engine.shuffles import Seed
 Play = tuple[int, Card]  # a seat and the card it played
 S = TypeVar("S")
 A = TypeVar("A", bound=Action)  # a game's action
+V = TypeVar("V", bound=GameView)  # a game's view
 
 
 class TrickRecord(NamedTuple, Generic[A]):
@@ -51,7 +52,7 @@ else:
     new_record = partial(tuple.__new__, TrickRecord)
 
 
-class TrickMatch(DealMatch):
+class TrickMatch(DealMatch[A, V], Generic[A, V]):
     """A trick game's match: its running totals (a score per side or seat, or a score
     sheet)."""
 

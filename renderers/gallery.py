@@ -15,7 +15,7 @@ from PIL import Image
 
 from engine import registry
 from engine.cards import parse_cards
-from engine.core import PUBLIC, GameState
+from engine.core import PUBLIC, AnyGame
 from engine.games import match_from_position, new_match
 from engine.pictures import TrickSeat, TrickTable, default_names
 from renderers import (
@@ -92,14 +92,14 @@ BOARD = BoardModel(
 RECENT = [("win", 24), ("loss", -12), ("draw", 0), ("win", 100), ("loss", -60)] * 2
 
 
-def _played(match: GameState, seed: int, deals: int) -> GameState:
+def _played(match: AnyGame, seed: int, deals: int) -> AnyGame:
     rng = random.Random(seed)
     while not match.is_terminal and match.deals_finished < deals:
         match.apply(rng.choice(match.legal_actions()))
     return match
 
 
-def part_played(match: GameState, seed: int, moves: int) -> GameState:
+def part_played(match: AnyGame, seed: int, moves: int) -> AnyGame:
     rng = random.Random(seed)
     for _ in range(moves):
         if match.is_terminal or match.deals_finished:
@@ -128,7 +128,7 @@ def _continued_trick(players: int, game: str = "sedma") -> Any:
     return match.view(PUBLIC)
 
 
-def _to_move(match: GameState, seed: int, moves: int) -> GameState:
+def _to_move(match: AnyGame, seed: int, moves: int) -> AnyGame:
     """Part-way through the first deal, stopped where a player has a card to play (so the
     hand image shows which cards are playable)."""
     match = part_played(match, seed, moves)
@@ -142,7 +142,7 @@ def _to_move(match: GameState, seed: int, moves: int) -> GameState:
     return match
 
 
-def _after_trick(match: GameState, seed: int) -> GameState:
+def _after_trick(match: AnyGame, seed: int) -> AnyGame:
     """Just after a trick was taken (the taken trick still on the table), if the game has
     tricks; else as it stands."""
     rng = random.Random(seed)

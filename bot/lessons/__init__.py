@@ -19,7 +19,7 @@ from typing import Any
 from bot import languages
 from engine import registry
 from engine.cards import parse_cards
-from engine.core import PUBLIC, GameState
+from engine.core import PUBLIC, AnyGame, GameView
 from engine.games import match_from_position
 from engine.pictures import dealer_mark
 from engine.registry import LessonSpec
@@ -49,10 +49,10 @@ class Example:
     piles_after: tuple[str, ...] | None = None
     sweep: bool | None = None
     bid: int | None = None
-    after: dict[str, Any] | None = None  # any of the game's facts after the move
+    after: dict[str, object] | None = None  # any of the game's facts after the move
     show: str = "table"  # the picture: the table, or "hand" (the hand of the player to move)
 
-    def match(self) -> GameState:
+    def match(self) -> AnyGame:
         return match_from_position(self.position)
 
 
@@ -164,7 +164,7 @@ def language_for(locale: str | None) -> str:
     return LOCALE_LANGUAGES.get(str(locale).split("-")[0], "en")
 
 
-def topic_for(view: Any) -> str:
+def topic_for(view: GameView) -> str:
     """The page that matches the situation at a table (the table's Rules button)."""
     return lessons_of(view.game).topic_for(view)
 

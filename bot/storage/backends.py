@@ -15,7 +15,7 @@ import logging
 import os
 import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
-from contextlib import asynccontextmanager, contextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager, contextmanager
 from pathlib import Path
 from typing import Any, Protocol, cast
 
@@ -33,7 +33,37 @@ SqlValue = str | int | float | bytes | None
 """A value the store writes: JSON is written as its text, a flag as 0 or 1."""
 Args = Sequence[SqlValue]
 Row = Sequence[Any]
-"""A row as the engine returns it; its readers say what each column is (`int(row[0])`)."""
+"""A row as the engine returns it (aiosqlite and asyncpg give its values untyped); its
+readers take it as a `Sequence[object]` and say what each column is (`integer(row[0])`)."""
+
+
+def integer(value: object) -> int:
+    """An integer column (or a flag) as `int()` reads it; a NULL is a TypeError as there."""
+    if isinstance(value, int | float | str | bytes):
+        return int(value)
+    raise TypeError(f"an integer column holds {value!r}")
+
+
+def real(value: object) -> float:
+    """A real column (seconds, a rating) as `float()` reads it."""
+    if isinstance(value, int | float | str | bytes):
+        return float(value)
+    raise TypeError(f"a real column holds {value!r}")
+
+
+def integer_or_none(value: object) -> int | None:
+    return None if value is None else integer(value)
+
+
+def real_or_none(value: object) -> float | None:
+    return None if value is None else real(value)
+
+
+def json_text(value: object) -> str | bytes:
+    """A JSON column's text, for `json.loads`."""
+    if isinstance(value, str | bytes):
+        return value
+    raise TypeError(f"a JSON column holds {value!r}")
 
 class StoreUnavailable(Exception):
     """The database cannot be opened; the message is one line for the operator."""
@@ -137,7 +167,7 @@ class Database(Connection, Protocol):
 
     async def close(self) -> None: ...
 
-    def transaction(self) -> Any: ...
+    def transaction(self) -> AbstractAsyncContextManager[Connection]: ...
 
     async def schema_version(self) -> int: ...
 

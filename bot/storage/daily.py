@@ -7,9 +7,10 @@ import json
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
+from bot.storage.backends import Database, integer, integer_or_none, json_text, real, real_or_none
 from bot.storage.store import DealRecordRow, Store
+from engine.registry import TableRules
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,7 +32,7 @@ class DealRow:
     guild_id: int
     local_day: str
     game: str
-    rules: dict[str, Any]
+    rules: TableRules
     nonce: str  # hex
     secret: str  # hex: never shown before the day is over
     commitment: str
@@ -64,22 +65,22 @@ NEW_ATTEMPT_COLUMNS = (
 ATTEMPT_COLUMNS = NEW_ATTEMPT_COLUMNS + ", record_id"
 
 
-def _day(row: Sequence[Any]) -> DayRow:
-    return DayRow(int(row[0]), str(row[1]), str(row[2]), int(row[3]), float(row[4]),
-                  float(row[5]), bool(row[6]))  # fmt: skip
+def _day(row: Sequence[object]) -> DayRow:
+    return DayRow(integer(row[0]), str(row[1]), str(row[2]), integer(row[3]), real(row[4]),
+                  real(row[5]), bool(row[6]))  # fmt: skip
 
 
-def _deal(row: Sequence[Any]) -> DealRow:
-    return DealRow(int(row[0]), str(row[1]), str(row[2]), json.loads(row[3]), str(row[4]),
-                   str(row[5]), str(row[6]))  # fmt: skip
+def _deal(row: Sequence[object]) -> DealRow:
+    return DealRow(integer(row[0]), str(row[1]), str(row[2]), json.loads(json_text(row[3])),
+                   str(row[4]), str(row[5]), str(row[6]))  # fmt: skip
 
 
-def _attempt(row: Sequence[Any]) -> AttemptRow:
+def _attempt(row: Sequence[object]) -> AttemptRow:
     return AttemptRow(
-        int(row[0]), str(row[1]), str(row[2]), int(row[3]), str(row[4]), str(row[5]),
-        [str(a) for a in json.loads(row[6])], None if row[7] is None else int(row[7]),
-        float(row[8]), None if row[9] is None else float(row[9]),
-        None if row[10] is None else int(row[10]),
+        integer(row[0]), str(row[1]), str(row[2]), integer(row[3]), str(row[4]), str(row[5]),
+        [str(a) for a in json.loads(json_text(row[6]))], integer_or_none(row[7]),
+        real(row[8]), real_or_none(row[9]),
+        integer_or_none(row[10]),
     )  # fmt: skip
 
 
@@ -90,7 +91,7 @@ class DailyStore:
         self.store = store
 
     @property
-    def db(self) -> Any:
+    def db(self) -> Database:
         return self.store.database
 
     # ----- days -------------------------------------------------------------------------

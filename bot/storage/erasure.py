@@ -23,10 +23,10 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from bot.storage.backends import Connection
+from bot.storage.backends import Connection, integer
 from bot.storage.store import Store
 
 FORGOTTEN_NAME = "—"  # a name in no language: the seat of someone forgotten
@@ -152,15 +152,15 @@ def without_name(text: str, name: str) -> str:
     return re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", FORGOTTEN_NAME, text)
 
 
-async def _anonymise_table_records(tx: Connection, seats: list[Any]) -> int:
+async def _anonymise_table_records(tx: Connection, seats: Sequence[Sequence[object]]) -> int:
     changed = 0
     for table_id, seat, name in seats:
         rows = await tx.all(
-            "SELECT id, result, record FROM deal_records WHERE table_id = ?", (table_id,)
+            "SELECT id, result, record FROM deal_records WHERE table_id = ?", (integer(table_id),)
         )
         for deal_id, result, record in rows:
-            tag = f'[Seat{int(seat) + 1} "{FORGOTTEN_NAME}"]'
-            anonymous = without_name(seat_tag(int(seat)).sub(tag, record), str(name))
+            tag = f'[Seat{integer(seat) + 1} "{FORGOTTEN_NAME}"]'
+            anonymous = without_name(seat_tag(integer(seat)).sub(tag, record), str(name))
             await tx.run(
                 "UPDATE deal_records SET result = ?, record = ? WHERE id = ?",
                 (without_name(result, str(name)), anonymous, deal_id),
@@ -193,7 +193,7 @@ async def _anonymise_daily_records(
     return len(rows)
 
 
-def _scrub(value: Any, user_id: int, name: str) -> Any:
+def _scrub(value: object, user_id: int, name: str) -> object:
     """A stored JSON value with the member's id and name taken out."""
     if isinstance(value, dict):
         return {key: _scrub(item, user_id, name) for key, item in value.items()}

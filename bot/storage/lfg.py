@@ -7,8 +7,8 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
 
+from bot.storage.backends import Database, integer, integer_or_none, real, real_or_none
 from bot.storage.store import Store
 
 
@@ -41,11 +41,11 @@ CARD_COLUMNS = (
 )
 
 
-def _card(row: Sequence[Any]) -> CardRow:
+def _card(row: Sequence[object]) -> CardRow:
     return CardRow(
-        int(row[0]), int(row[1]), int(row[2]), int(row[3]),
-        None if row[4] is None else int(row[4]), int(row[5]), str(row[6]),
-        None if row[7] is None else float(row[7]), CardStatus(str(row[8])), float(row[9]),
+        integer(row[0]), integer(row[1]), integer(row[2]), integer(row[3]),
+        integer_or_none(row[4]), integer(row[5]), str(row[6]),
+        real_or_none(row[7]), CardStatus(str(row[8])), real(row[9]),
     )  # fmt: skip
 
 
@@ -56,7 +56,7 @@ class LfgStore:
         self.store = store
 
     @property
-    def db(self) -> Any:
+    def db(self) -> Database:
         return self.store.database
 
     # ----- cards ------------------------------------------------------------------------

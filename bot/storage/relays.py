@@ -12,8 +12,8 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
+from bot.storage.backends import Database, integer, integer_or_none, real
 from bot.storage.store import Store
 
 
@@ -50,7 +50,7 @@ class RelayStore:
         self.store = store
 
     @property
-    def db(self) -> Any:
+    def db(self) -> Database:
         return self.store.database
 
     async def save(self, table_id: int, state: RelayState, now: float | None = None) -> None:
@@ -98,15 +98,15 @@ class RelayStore:
             await tx.run("DELETE FROM relay_messages WHERE table_id = ?", (table_id,))
 
 
-def _relay(row: Sequence[Any]) -> StoredRelay:
+def _relay(row: Sequence[object]) -> StoredRelay:
     return StoredRelay(
-        int(row[0]), str(row[1]), float(row[2]), int(row[3]),
-        None if row[4] is None else int(row[4]), bool(row[5]),
+        integer(row[0]), str(row[1]), real(row[2]), integer(row[3]),
+        integer_or_none(row[4]), bool(row[5]),
     )  # fmt: skip
 
 
-def _message(row: Sequence[Any]) -> StoredMessage:
+def _message(row: Sequence[object]) -> StoredMessage:
     return StoredMessage(
-        int(row[0]), None if row[1] is None else int(row[1]), bool(row[2]),
-        None if row[3] is None else int(row[3]),
+        integer(row[0]), integer_or_none(row[1]), bool(row[2]),
+        integer_or_none(row[3]),
     )  # fmt: skip

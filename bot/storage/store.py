@@ -14,12 +14,23 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
-from typing import Any
 
 from bot.sharding import ShardPlan
-from bot.storage.backends import Connection, Database, database_at
+from bot.storage.backends import (
+    Connection,
+    Database,
+    SqlValue,
+    database_at,
+    integer,
+    integer_or_none,
+    json_text,
+    real,
+    real_or_none,
+)
 from bot.storage.dialects import Engine
 from bot.storage.migrations import migration_scripts
+from bot.table_options import TableOptions
+from engine.registry import TableRules
 
 MISSED_TURNS_LIMIT = 3
 log = logging.getLogger("seepbot.store")
@@ -122,7 +133,7 @@ class DealRecordRow:
 
 @dataclass(frozen=True, slots=True)
 class GuildSettings:
-    settings: dict[str, Any]
+    settings: dict[str, object]
     season_start: float = 0.0
     damaged: bool = False  # the stored settings were not a JSON object: the defaults apply
 
@@ -134,12 +145,12 @@ class TableRow:
     channel_id: int
     host_id: int
     game: str
-    rules: dict[str, Any]
+    rules: TableRules
     seed: int
     status: str
-    options: dict[str, Any]
+    options: TableOptions
     message_id: int | None
-    deal_keys: dict[str, Any] | None = None  # secret deals (engine.fairness.DealKeys as JSON)
+    deal_keys: dict[str, object] | None = None  # secret deals (engine.fairness.DealKeys as JSON)
     turn_deadline: float | None = None  # when the turn timer runs out (seconds since the epoch)
 
 
@@ -197,16 +208,16 @@ class Store:
         channel_id: int,
         host_id: int,
         game: str,
-        rules: dict[str, Any],
+        rules: TableRules,
         seed: int,
-        options: dict[str, Any] | None = None,
+        options: TableOptions | None = None,
     ) -> int:
         now = time.time()
         row = await self.database.one(
             "INSERT INTO game_tables (guild_id, channel_id, host_id, game, rules, seed, options,"
             " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
             (guild_id, channel_id, host_id, game, json.dumps(rules), seed,
-             json.dumps(options or {}), now, now),
+             json.dumps((options or TableOptions()).to_json()), now, now),
         )  # fmt: skip
         assert row is not None
         return int(row[0])
@@ -236,8 +247,8 @@ class Store:
     async def start_table(
         self,
         table_id: int,
-        options: dict[str, Any],
-        deal_keys: dict[str, Any] | None = None,
+        options: TableOptions,
+        deal_keys: dict[str, object] | None = None,
         first_moves: Sequence[tuple[int, str]] = (),
         owed: Sequence[Owed] = (),
     ) -> None:
@@ -248,7 +259,7 @@ class Store:
             await tx.run(
                 "UPDATE game_tables SET options = ?, status = 'playing', updated_at = ?,"
                 " deal_keys = ? WHERE id = ? AND status = 'lobby'",
-                (json.dumps(options), time.time(),
+                (json.dumps(options.to_json()), time.time(),
                  json.dumps(deal_keys) if deal_keys is not None else None, table_id),
             )  # fmt: skip
             now = time.time()
@@ -384,12 +395,12 @@ class Store:
         number: int,
         player: int,
         notation: str,
-        deal_results: Sequence[tuple[int, dict[str, Any]]] = (),
-        match_result: dict[str, Any] | None = None,
+        deal_results: Sequence[tuple[int, dict[str, object]]] = (),
+        match_result: dict[str, object] | None = None,
         guild_id: int = 0,
         game: str = "",
         player_results: Sequence[PlayerResult] = (),
-        deal_keys: dict[str, Any] | None = None,
+        deal_keys: dict[str, object] | None = None,
         records: Sequence[DealRecordRow] = (),
         followed: Sequence[tuple[int, int, str]] = (),
         missed: tuple[int, int] | None = None,
@@ -445,30 +456,31 @@ class Store:
         for observe in self._move_observers:
             observe(game)
 
-    async def deal_results(self, table_id: int) -> list[dict[str, Any]]:
+    async def deal_results(self, table_id: int) -> list[dict[str, object]]:
         rows = await self.database.all(
             "SELECT result FROM deal_results WHERE table_id = ? ORDER BY number", (table_id,)
         )
         return [json.loads(row[0]) for row in rows]
 
-    async def match_result(self, table_id: int) -> dict[str, Any] | None:
+    async def match_result(self, table_id: int) -> dict[str, object] | None:
         row = await self.database.one(
             "SELECT result FROM match_results WHERE table_id = ?", (table_id,)
         )
         return json.loads(row[0]) if row else None
 
     async def set_rules(
-        self, table_id: int, rules: dict[str, Any], options: dict[str, Any]
+        self, table_id: int, rules: TableRules, options: TableOptions
     ) -> None:
         """A lobby's rules and options, changed by its host before the start."""
         await self.database.run(
             "UPDATE game_tables SET rules = ?, options = ?, updated_at = ? WHERE id = ?",
-            (json.dumps(rules), json.dumps(options), time.time(), table_id),
+            (json.dumps(rules), json.dumps(options.to_json()), time.time(), table_id),
         )
 
-    async def set_options(self, table_id: int, options: dict[str, Any]) -> None:
+    async def set_options(self, table_id: int, options: TableOptions) -> None:
         await self.database.run(
-            "UPDATE game_tables SET options = ? WHERE id = ?", (json.dumps(options), table_id)
+            "UPDATE game_tables SET options = ? WHERE id = ?",
+            (json.dumps(options.to_json()), table_id),
         )
 
     # ----- leaderboards, stats and server settings ----------------------------------------
@@ -482,7 +494,7 @@ class Store:
     ) -> list[PlayerResult]:
         """Results in the order the matches finished (the order ratings are updated in)."""
         query = f"SELECT {', '.join(RESULT_COLUMNS)} FROM player_results WHERE guild_id = ?"
-        args: list[Any] = [guild_id]
+        args: list[SqlValue] = [guild_id]
         if game is not None:
             query += " AND game = ?"
             args.append(game)
@@ -560,7 +572,7 @@ class Store:
             return GuildSettings({}, row[1] or 0.0, damaged=True)
         return GuildSettings(settings, row[1] or 0.0)
 
-    async def update_guild_settings(self, guild_id: int, changes: dict[str, Any]) -> None:
+    async def update_guild_settings(self, guild_id: int, changes: dict[str, object]) -> None:
         """Set the given settings (a None value removes one), keeping the others; a damaged
         row is replaced."""
         async with self.database.transaction() as tx:
@@ -576,7 +588,7 @@ class Store:
                 (guild_id, json.dumps(settings, sort_keys=True)),
             )
 
-    async def player_prefs(self, user_id: int) -> dict[str, Any]:
+    async def player_prefs(self, user_id: int) -> dict[str, object]:
         """A player's choices; a row that is not a JSON object (damaged, or written by hand)
         counts as no choices, so that player's commands are still answered."""
         row = await self.database.one(
@@ -584,7 +596,7 @@ class Store:
         )
         return _prefs(user_id, row[0]) if row else {}
 
-    async def update_player_prefs(self, user_id: int, changes: dict[str, Any]) -> None:
+    async def update_player_prefs(self, user_id: int, changes: dict[str, object]) -> None:
         """Set the given preferences (a None value removes one); a damaged row is replaced."""
         async with self.database.transaction() as tx:
             row = await tx.one("SELECT prefs FROM player_prefs WHERE user_id = ?", (user_id,))
@@ -666,16 +678,18 @@ async def _forget_stale(db: Connection, table_id: int, message_ids: Sequence[int
     )
 
 
-def _json_object(text: Any) -> dict[str, Any] | None:
+def _json_object(text: object) -> dict[str, object] | None:
     """The JSON object stored as `text`; None when it is not one."""
+    if not isinstance(text, str | bytes):
+        return None
     try:
         value = json.loads(text)
-    except (TypeError, ValueError):
+    except ValueError:
         return None
     return value if isinstance(value, dict) else None
 
 
-def _prefs(user_id: int, text: str) -> dict[str, Any]:
+def _prefs(user_id: int, text: str) -> dict[str, object]:
     prefs = _json_object(text)
     if prefs is None:
         log.warning("player %s: stored preferences are not a JSON object, so none apply", user_id)
@@ -691,7 +705,7 @@ async def _insert_results(db: Connection, results: Sequence[PlayerResult]) -> No
     )
 
 
-def _result_values(result: PlayerResult) -> tuple[Any, ...]:
+def _result_values(result: PlayerResult) -> tuple[SqlValue, ...]:
     values = [getattr(result, c) for c in RESULT_COLUMNS]
     values[RESULT_COLUMNS.index("rated")] = int(result.rated)
     values[RESULT_COLUMNS.index("with_computers")] = int(result.with_computers)
@@ -700,42 +714,57 @@ def _result_values(result: PlayerResult) -> tuple[Any, ...]:
     return tuple(values)
 
 
-def _player_result(row: Sequence[Any]) -> PlayerResult:
+def _player_result(row: Sequence[object]) -> PlayerResult:
     values = dict(zip(RESULT_COLUMNS, row, strict=True))
-    values["rated"] = bool(values["rated"])
-    values["with_computers"] = bool(values["with_computers"])
-    values["stats"] = json.loads(values["stats"])
-    values["rounds"] = [tuple(entry) for entry in json.loads(values["rounds"])]
-    return PlayerResult(**values)
-
-
-def _table_row(row: Sequence[Any]) -> TableRow:
-    return TableRow(
-        id=row[0],
-        guild_id=row[1],
-        channel_id=row[2],
-        host_id=row[3],
-        game=row[4],
-        rules=json.loads(row[5]),
-        seed=row[6],
-        status=row[7],
-        options=json.loads(row[8]),
-        message_id=row[9],
-        turn_deadline=row[10],
-        deal_keys=json.loads(row[11]) if row[11] else None,
+    return PlayerResult(
+        table_id=integer(values["table_id"]),
+        user_id=integer(values["user_id"]),
+        guild_id=integer(values["guild_id"]),
+        game=str(values["game"]),
+        name=str(values["name"]),
+        side=integer(values["side"]),
+        partner_id=integer_or_none(values["partner_id"]),
+        place=integer(values["place"]),
+        outcome=str(values["outcome"]),
+        deals=integer(values["deals"]),
+        best_deal=integer(values["best_deal"]),
+        points_for=integer(values["points_for"]),
+        points_against=integer(values["points_against"]),
+        rated=bool(values["rated"]),
+        with_computers=bool(values["with_computers"]),
+        finished_at=real(values["finished_at"]),
+        stats=json.loads(json_text(values["stats"])),
+        rounds=[tuple(entry) for entry in json.loads(json_text(values["rounds"]))],
     )
 
 
-def _deal_row(row: Sequence[Any], players: tuple[int, ...]) -> DealRecordRow:
+def _table_row(row: Sequence[object]) -> TableRow:
+    return TableRow(
+        id=integer(row[0]),
+        guild_id=integer(row[1]),
+        channel_id=integer(row[2]),
+        host_id=integer(row[3]),
+        game=str(row[4]),
+        rules=json.loads(json_text(row[5])),
+        seed=integer(row[6]),
+        status=str(row[7]),
+        options=TableOptions.from_json(_json_object(row[8]) or {}),
+        message_id=integer_or_none(row[9]),
+        turn_deadline=real_or_none(row[10]),
+        deal_keys=json.loads(json_text(row[11])) if row[11] else None,
+    )
+
+
+def _deal_row(row: Sequence[object], players: tuple[int, ...]) -> DealRecordRow:
     return DealRecordRow(
-        number=int(row[0]),
+        number=integer(row[0]),
         fair=bool(row[1]),
         result=str(row[2]),
         record=str(row[3]),
         players=players,
-        id=int(row[4]),
-        table_id=int(row[5] or 0),  # 0: a daily deal, played at no table
-        guild_id=int(row[6]),
+        id=integer(row[4]),
+        table_id=integer(row[5] or 0),  # 0: a daily deal, played at no table
+        guild_id=integer(row[6]),
         game=str(row[7]),
-        finished_at=float(row[8]),
+        finished_at=real(row[8]),
     )

@@ -14,9 +14,20 @@ import secrets
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TypedDict
 
+from bot.storage.backends import (
+    Connection,
+    Database,
+    integer,
+    integer_or_none,
+    json_text,
+    real,
+    real_or_none,
+)
 from bot.storage.store import SeatRow, Store, TableRow
+from bot.table_options import TableOptions
+from engine.registry import TableRules
 
 EVENT_COLUMNS = (
     "id, guild_id, channel_id, thread_id, creator_id, game, format, rules, options,"
@@ -28,6 +39,39 @@ PAIRING_COLUMNS = (
 )
 
 
+class EventFormat(TypedDict, total=False):
+    """An event's format's numbers, as stored (`tournaments.options`'s "format")."""
+
+    rounds: int
+    best_of: int
+    hands: int
+    duration: float  # seconds
+    dealer_sits_out: bool
+
+
+class EventOptions(TypedDict, total=False):
+    """An event's options as stored (`tournaments.options`, a JSON object)."""
+
+    table: dict[str, object]  # its tables' settings (`TableOptions.to_json()`)
+    format: EventFormat
+    capacity: int
+    checkin: float  # seconds before the start that entrants check in
+    every_days: int  # a league's: the next event this many days later
+    champion_role: int | None  # a league's: the role its season's leaders hold
+
+
+class ResultJson(TypedDict, total=False):
+    """A finished table's result as its pairing stores it (`TableResult`)."""
+
+    round: int
+    table: int
+    seats: list[int]
+    scores: list[float]
+    places: list[int]
+    finished_at: float
+    stood_in: list[int]
+
+
 @dataclass(frozen=True, slots=True)
 class EventRow:
     id: int
@@ -37,8 +81,8 @@ class EventRow:
     creator_id: int
     game: str
     format: str
-    rules: dict[str, Any]
-    options: dict[str, Any]
+    rules: TableRules
+    options: EventOptions
     starts_at: float
     status: str  # open, closed (the check-in closed joining), running, finished
     standings_message: int | None
@@ -76,7 +120,7 @@ class PairingRow:
     paired_at: float
     thread_id: int | None
     table_id: int | None
-    result: dict[str, Any] | None
+    result: ResultJson | None
 
 
 class EventStore:
@@ -86,7 +130,7 @@ class EventStore:
         self.store = store
 
     @property
-    def database(self) -> Any:
+    def database(self) -> Database:
         return self.store.database
 
     # ----- events -------------------------------------------------------------------------
@@ -98,8 +142,8 @@ class EventStore:
         creator_id: int,
         game: str,
         format_name: str,
-        rules: dict[str, Any],
-        options: dict[str, Any],
+        rules: TableRules,
+        options: EventOptions,
         starts_at: float,
     ) -> int:
         row = await self.database.one(
@@ -259,11 +303,13 @@ class EventStore:
             )
             if found is not None:
                 return "already"
-            count, last = await tx.one(
+            counted = await tx.one(
                 "SELECT COUNT(*), COALESCE(MAX(entered), -1) FROM tournament_entrants"
                 " WHERE event_id = ?",
                 (event_id,),
             )
+            assert counted is not None
+            count, last = counted
             if capacity and int(count) >= capacity:
                 return "full"
             await tx.run(
@@ -341,8 +387,8 @@ class EventStore:
         channel_id: int,
         host_id: int,
         game: str,
-        rules: dict[str, Any],
-        options: dict[str, Any],
+        rules: TableRules,
+        options: TableOptions,
         seats: Sequence[SeatRow],
     ) -> int:
         """The pairing's table, made with its seats and tied to the pairing in one
@@ -363,7 +409,7 @@ class EventStore:
                 " options, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
                 " RETURNING id",
                 (guild_id, channel_id, host_id, game, json.dumps(rules),
-                 secrets.randbits(62), json.dumps(options), now, now),
+                 secrets.randbits(62), json.dumps(options.to_json()), now, now),
             )  # fmt: skip
             assert row is not None
             table_id = int(row[0])
@@ -379,7 +425,7 @@ class EventStore:
             )
         return table_id
 
-    async def record_result(self, table_id: int, result: dict[str, Any]) -> bool:
+    async def record_result(self, table_id: int, result: ResultJson) -> bool:
         """A finished table's result, written once: True for the call that wrote it."""
         row = await self.database.one(
             "UPDATE tournament_pairings SET result = ? WHERE table_id = ? AND result IS NULL"
@@ -398,7 +444,9 @@ class EventStore:
 
     # ----- the committed deals of a deal set ----------------------------------------------
 
-    async def deal_set(self, event_id: int, deal_set: int, keys: dict[str, Any]) -> dict[str, Any]:
+    async def deal_set(
+        self, event_id: int, deal_set: int, keys: dict[str, object]
+    ) -> dict[str, object]:
         """The deal set's keys: those given, stored now, or those stored before (every table
         of the set deals the same)."""
         async with self.database.transaction() as tx:
@@ -412,38 +460,38 @@ class EventStore:
                 (event_id, deal_set),
             )
         assert row is not None
-        stored: dict[str, Any] = json.loads(row[0])
+        stored: dict[str, object] = json.loads(row[0])
         return stored
 
 
-async def _lock_event(tx: Any, event_id: int) -> tuple[Any, ...] | None:
+async def _lock_event(tx: Connection, event_id: int) -> Sequence[object] | None:
     """The event's (status,), its row locked for the transaction: on PostgreSQL two entries
     at once would otherwise count the entrants side by side (READ COMMITTED) and both take
     the next place in the entry order; SQLite runs one transaction at a time anyway."""
-    row: tuple[Any, ...] | None = await tx.one(
+    row: Sequence[object] | None = await tx.one(
         "UPDATE tournaments SET status = status WHERE id = ? RETURNING status", (event_id,)
     )
     return row
 
 
-def _event_row(row: Sequence[Any]) -> EventRow:
+def _event_row(row: Sequence[object]) -> EventRow:
     (id_, guild, channel, thread, creator, game, format_name, rules, options, starts_at,
      status, standings, started, finished, league) = row  # fmt: skip
     return EventRow(
-        int(id_), int(guild), int(channel), None if thread is None else int(thread),
-        int(creator), str(game), str(format_name), json.loads(rules), json.loads(options),
-        float(starts_at), str(status), None if standings is None else int(standings),
-        None if started is None else float(started), None if finished is None else float(finished),
+        integer(id_), integer(guild), integer(channel), integer_or_none(thread),
+        integer(creator), str(game), str(format_name), json.loads(json_text(rules)),
+        json.loads(json_text(options)), real(starts_at), str(status),
+        integer_or_none(standings), real_or_none(started), real_or_none(finished),
         None if league is None else str(league),
     )  # fmt: skip
 
 
-def _pairing_row(row: Sequence[Any]) -> PairingRow:
+def _pairing_row(row: Sequence[object]) -> PairingRow:
     event, round_, table, seats, deal_set, sits_out, paired_at, thread, table_id, result = row
     return PairingRow(
-        int(event), int(round_), int(table), tuple(json.loads(seats)),
-        None if deal_set is None else int(deal_set), tuple(json.loads(sits_out)),
-        float(paired_at), None if thread is None else int(thread),
-        None if table_id is None else int(table_id),
-        None if result is None else json.loads(result),
+        integer(event), integer(round_), integer(table), tuple(json.loads(json_text(seats))),
+        integer_or_none(deal_set), tuple(json.loads(json_text(sits_out))),
+        real(paired_at), integer_or_none(thread),
+        integer_or_none(table_id),
+        None if result is None else json.loads(json_text(result)),
     )  # fmt: skip

@@ -24,15 +24,22 @@ import contextlib
 import importlib
 import logging
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from bot.i18n import _, ngettext, speaking
-from bot.players import DEFAULT_LEVEL
 from bot.storage import SeatRow, Store, StoreFault
 from bot.storage.store import MISSED_TURNS_LIMIT
-from bot.storage.tournaments import EntrantRow, EventRow, EventStore, PairingRow
+from bot.storage.tournaments import (
+    EntrantRow,
+    EventOptions,
+    EventRow,
+    EventStore,
+    PairingRow,
+    ResultJson,
+)
+from bot.table_options import TableOptions
 from bot.tables import TableError, Tables, TableSession
 from bot.tournaments.format import (
     Entrant,
@@ -49,7 +56,10 @@ from bot.tournaments.sessions import hands_sitting_out
 from bot.tournaments.words import TITLES
 from engine import registry
 from engine.fairness import NONCE_BYTES, SECRET_BYTES, UncutKeys, token_bytes
-from engine.registry import SideRule
+from engine.registry import OptionValue, SideRule, TableRules
+
+if TYPE_CHECKING:
+    from bot.flow import TableFlow
 
 log = logging.getLogger("seepbot.tournaments")
 
@@ -120,9 +130,14 @@ def entrant_name(entrant: EntrantRow) -> str:
     return entrant.name
 
 
+def event_table_options(event: EventRow) -> TableOptions:
+    """The settings of the event's tables, as the event was created with them."""
+    return TableOptions.from_json(event.options.get("table", {}))
+
+
 def event_language(event: EventRow) -> str:
     """The language the event's public messages speak (the server's, else its creator's)."""
-    return str(event.options.get("table", {}).get("language") or "en")
+    return event_table_options(event).language
 
 
 def event_settings(event: EventRow) -> EventSettings:
@@ -141,7 +156,7 @@ def event_settings(event: EventRow) -> EventSettings:
     )
 
 
-def table_rules(rules: Mapping[str, Any], pairing: PairingRow) -> dict[str, Any]:
+def table_rules(rules: Mapping[str, OptionValue], pairing: PairingRow) -> TableRules:
     """The rules of a pairing's table: the event's at its number of seats; where its seats sit
     out in turn, with the dealer out of each hand and enough hands for each player to play
     as many as at a full table (`sessions.hands_sitting_out`)."""
@@ -174,7 +189,7 @@ def table_result(session: TableSession, pairing: PairingRow, now: float) -> Tabl
     )
 
 
-def result_to_json(result: TableResult) -> dict[str, Any]:
+def result_to_json(result: TableResult) -> ResultJson:
     return {
         "round": result.round, "table": result.table, "seats": list(result.seats),
         "scores": list(result.scores), "places": list(result.places),
@@ -182,7 +197,7 @@ def result_to_json(result: TableResult) -> dict[str, Any]:
     }  # fmt: skip
 
 
-def result_of_json(data: Mapping[str, Any]) -> TableResult:
+def result_of_json(data: ResultJson) -> TableResult:
     return TableResult(
         int(data["round"]), int(data["table"]), tuple(int(s) for s in data["seats"]),
         tuple(float(s) for s in data["scores"]), tuple(int(p) for p in data["places"]),
@@ -194,7 +209,11 @@ class Tournaments:
     """Every event of this process's servers, moved on from the store."""
 
     def __init__(
-        self, store: Store, tables: Tables, flow: Any, formats: Mapping[str, Format] | None = None
+        self,
+        store: Store,
+        tables: Tables,
+        flow: TableFlow,
+        formats: Mapping[str, Format] | None = None,
     ) -> None:
         self.store = store
         self.events = EventStore(store)
@@ -204,7 +223,7 @@ class Tournaments:
         self.output: EventOutput | None = None
         self._locks: dict[int, asyncio.Lock] = {}
         self._refreshing: dict[int, bool] = {}  # events whose standings edit is on its way
-        self.timers: dict[int, asyncio.Task[Any]] = {}  # an event's start (or end) time
+        self.timers: dict[int, asyncio.Task[object]] = {}  # an event's start (or end) time
         flow.on_match_end.append(self.match_ended)
 
     def lock(self, event_id: int) -> asyncio.Lock:
@@ -231,8 +250,8 @@ class Tournaments:
         creator_id: int,
         game: str,
         format_name: str,
-        rules: dict[str, Any],
-        options: dict[str, Any],
+        rules: TableRules,
+        options: EventOptions,
         starts_at: float,
         computers: int = 0,
     ) -> EventRow:
@@ -529,25 +548,25 @@ class Tournaments:
                 event.id, pairing.round, pairing.table_number, thread_id
             )
         names = {e.user_id: e.name for e in entrants}
-        level = str(event.options.get("table", {}).get("computer_level", DEFAULT_LEVEL))
+        level = event_table_options(event).computer_level
         seats = [
             SeatRow(seat, user_id, names.get(user_id, str(user_id)), None)
             if user_id >= 0
             else SeatRow(seat, None, names.get(user_id, "Computer"), level)
             for seat, user_id in enumerate(pairing.seats)
         ]
-        options = {
-            **event.options.get("table", {}),
-            "event": event.id,
-            "event_round": pairing.round,
-            "event_table": pairing.table_number,
-            "deal_set": pairing.deal_set,  # None, or the set whose deals other tables play too
-            "parent_channel_id": event.channel_id,
+        options = replace(
+            event_table_options(event),
+            event=event.id,
+            event_round=pairing.round,
+            event_table=pairing.table_number,
+            deal_set=pairing.deal_set,  # None, or the set whose deals other tables play too
+            parent_channel_id=event.channel_id,
             # its computers named as the event names them, whatever seat they take
-            "computer_numbers": {
-                str(seat): -user_id for seat, user_id in enumerate(pairing.seats) if user_id < 0
+            computer_numbers={
+                seat: -user_id for seat, user_id in enumerate(pairing.seats) if user_id < 0
             },
-        }
+        )
         table_id = await self.events.open_table(
             pairing, event.guild_id, thread_id, event.creator_id, event.game,
             table_rules(event.rules, pairing), options, seats,
@@ -586,9 +605,9 @@ class Tournaments:
     async def match_ended(self, session: TableSession) -> None:
         """A table's match is over (its result delivered): its event moves on, as work of
         its own (a restart that comes first finds the result untaken and takes it)."""
-        event_id = session.row.options.get("event")
+        event_id = session.row.options.event
         if event_id is not None:
-            self.flow.schedule(self.advance(int(event_id)))
+            self.flow.schedule(self.advance(event_id))
 
     # ----- the standings --------------------------------------------------------------------
 
@@ -665,7 +684,7 @@ class Tournaments:
             timer.cancel()
 
     async def _timer(self, event: EventRow) -> None:
-        scale = float(getattr(self.flow, "timer_scale", 1.0))
+        scale = self.flow.timer_scale
         checkin = float(event.options.get("checkin", 0.0))
         if event.status == "open" and checkin > 0:
             await asyncio.sleep(max(0.0, event.starts_at - checkin - time.time()))
@@ -706,7 +725,8 @@ class Tournaments:
         best = max((points for user, _n, points, _p in table if user > 0), default=None)
         leaders = {user for user, _n, points, _p in table if user > 0 and points == best}
         settings = (await self.store.guild_settings(event.guild_id)).settings
-        champions = dict(settings.get("league_champions") or {})
+        stored = settings.get("league_champions")
+        champions: dict[str, list[int]] = dict(stored) if isinstance(stored, dict) else {}
         holders = set(champions.get(event.league, []))
         if not await self.port.hand_role(event, int(role), leaders - holders, holders - leaders):
             return
@@ -746,7 +766,7 @@ class Tournaments:
         """A league's season table: the finished events counted, and each entrant's (user
         id, name, points, events played), best first. An event gives each entrant as many
         points as the entrants they finished above, plus one."""
-        table: dict[int, list[Any]] = {}
+        table: dict[int, tuple[str, int, int]] = {}  # user id: (name, points, events)
         counted = 0
         for event in await self.events.league_events(guild_id, league):
             if event.status != "finished":
@@ -755,17 +775,17 @@ class Tournaments:
             view = await self.view(event.id)
             names = {e.user_id: entrant_name(e) for e in view.entrants}
             for standing in view.standings:
-                entry = table.setdefault(
-                    standing.user_id, [names.get(standing.user_id, "?"), 0, 0]
+                name, points, played = table.get(
+                    standing.user_id, (names.get(standing.user_id, "?"), 0, 0)
                 )
-                entry[1] += len(view.standings) - standing.rank + 1
-                entry[2] += 1
+                points += len(view.standings) - standing.rank + 1
+                table[standing.user_id] = (name, points, played + 1)
         ranked = sorted(table.items(), key=lambda item: (-item[1][1], -item[1][2], item[1][0]))
-        return counted, [(user, str(n), int(p), int(e)) for user, (n, p, e) in ranked]
+        return counted, [(user, n, p, e) for user, (n, p, e) in ranked]
 
     # ----- after a restart ------------------------------------------------------------------
 
-    async def restore(self, owns: Any = None) -> int:
+    async def restore(self, owns: Callable[[int], bool] | None = None) -> int:
         """Every unfinished event moves on again: its timers run on, and a running one is
         brought up to date (results a crash left untaken, tables made and not started)."""
         count = 0

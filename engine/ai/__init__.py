@@ -19,7 +19,7 @@ from engine.ai.hard import SearchBudget, greedy_play, hard_choice
 from engine.ai.hints import suggest_fishing
 from engine.ai.normal import score_actions
 from engine.ai.worlds import mover_world
-from engine.core import GameState
+from engine.core import Action, AnyGame
 from engine.fairness import Cut
 from engine.registry import Hint, spec_of
 from engine.words import say
@@ -36,12 +36,12 @@ class Level(StrEnum):
 
 
 def choose_action(
-    match: GameState,
+    match: AnyGame,
     player: int,
     level: Level | str,
     rng: random.Random,
     budget: SearchBudget | None = None,
-) -> Any:
+) -> Action:
     """The move `player` (who must be the one to move) makes at `level`. A computer seat
     cuts the deck in the middle (the default cut)."""
     if match.pending_cut is not None:
@@ -49,7 +49,7 @@ def choose_action(
     return spec_of(match).computer.choose(match, player, Level(level).value, rng, budget)
 
 
-def suggest(match: GameState, player: int, seed: int | str = 0) -> Hint:
+def suggest(match: AnyGame, player: int, seed: int | str = 0) -> Hint:
     """A good move for `player` (to move) and a one-line reason, from that seat's view."""
     if match.pending_cut is not None:
         return Hint(Cut(match.pending_cut.default), say("Any cut is as good as another."))
@@ -60,7 +60,7 @@ class FishingComputer:
     """The fishing games' computer players (Seep, Suipe)."""
 
     def choose(
-        self, match: GameState, player: int, level: str, rng: random.Random, budget: Any
+        self, match: AnyGame, player: int, level: str, rng: random.Random, budget: Any
     ) -> Any:
         chosen = Level(level)
         world = mover_world(match, player, rng)  # from here on, only what the seat may know
@@ -77,7 +77,7 @@ class FishingComputer:
             return score_actions(world, rng, count=1)[0].action
         return hard_choice(world, rng, budget or SearchBudget())
 
-    def hint(self, match: GameState, player: int, seed: int | str) -> Hint:
+    def hint(self, match: AnyGame, player: int, seed: int | str) -> Hint:
         return suggest_fishing(match, player, seed)
 
 

@@ -9,7 +9,7 @@ from engine.ai.bidding import normal_bid
 from engine.ai.games import Role, adapter_for
 from engine.ai.normal import Scored, score_actions
 from engine.ai.worlds import mover_world
-from engine.core import GameState
+from engine.core import AnyGame
 from engine.registry import Hint
 from engine.words import say, say_count
 
@@ -43,7 +43,7 @@ def _reason(best: Scored, role: Role, words: str) -> str:
     return say("{reason}.", reason=text)
 
 
-def suggest_fishing(match: GameState, player: int, seed: int | str = 0) -> Hint:
+def suggest_fishing(match: AnyGame, player: int, seed: int | str = 0) -> Hint:
     """A good move for `player` (to move) and a one-line reason, from that seat's view."""
     rng = random.Random(seed)
     world = mover_world(match, player, rng)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, Protocol, Self, TypeVar
 
 from engine.ai.clock import MAX_SECONDS
-from engine.core import Action, GameState
+from engine.core import Action, AnyGame
 from engine.registry import Hint
 
 
@@ -79,7 +79,7 @@ def playout_value(
     return value
 
 
-def deal_of(match: GameState, player: int) -> Any:
+def deal_of(match: AnyGame, player: int) -> Any:
     """The hand in play of a deal-by-deal match, for the player to move."""
     if match.current_player != player:
         raise ValueError(f"player {player} is not the one to move")
@@ -96,7 +96,7 @@ class TrickComputer(Generic[W, A]):
     reason: Callable[[W, A], str]  # a hint's reason
 
     def choose(
-        self, match: GameState, player: int, level: str, rng: random.Random, budget: Any
+        self, match: AnyGame, player: int, level: str, rng: random.Random, budget: Any
     ) -> A:
         world = self.sample_world(deal_of(match, player), player, rng)  # the seat's view only
         if level == "easy" and rng.random() < EASY_SLIP:
@@ -110,7 +110,7 @@ class TrickComputer(Generic[W, A]):
             return self.hard_choice(world, player, rng, seconds)
         return self.heuristic(world, rng)
 
-    def hint(self, match: GameState, player: int, seed: int | str) -> Hint:
+    def hint(self, match: AnyGame, player: int, seed: int | str) -> Hint:
         rng = random.Random(seed)
         world = self.sample_world(deal_of(match, player), player, rng)
         action = self.heuristic(world, rng)

@@ -18,7 +18,7 @@ from engine.words import said_list, say, say_count
 if TYPE_CHECKING:  # (what only a view or a report needs is imported when first asked for)
     from engine.move_group import MoveGroup
     from engine.outcome import Outcome
-    from engine.pictures import DealReport
+    from engine.pictures import DealReport, RecapPicture
     from engine.sedma.view import SedmaView
 
 
@@ -33,7 +33,7 @@ class HandOutcome:
     taken: tuple[tuple[Card, ...], ...]  # the cards each player took
 
 
-class SedmaMatch(TrickMatch):
+class SedmaMatch(TrickMatch[SedmaAction, "SedmaView"]):
     """Fully determined by (rules, seed, actions)."""
 
     rules_type = SedmaRules
@@ -77,6 +77,10 @@ class SedmaMatch(TrickMatch):
         from engine.sedma.view import build_view
 
         return build_view(self, who)
+
+    def recap_picture(self, names: Sequence[str]) -> RecapPicture:
+        """The match deal by deal, as its public view draws it (`Recapping`)."""
+        return self.view(PUBLIC).recap_picture(names)
 
     def side_of(self, player: int) -> int:
         return self.holder_of_score(player)

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from engine.core import GameState
+from engine.core import AnyGame
 from engine.registry import (
     DailySpec,
     Family,
@@ -76,7 +76,7 @@ def facts(view: SedmaView) -> dict[str, Any]:
     }
 
 
-def _from_position(text: str) -> GameState:
+def _from_position(text: str) -> AnyGame:
     from engine.sedma.position import parse_position
 
     return SedmaMatch.at_position(parse_position(text))
@@ -111,6 +111,7 @@ def _spec(name: str, display: str, options: tuple[OptionSpec, ...], **extra: Any
         ),
         locales=HERE / "locales",
         daily=DailySpec(),  # the side's card points in the hand
+        match_type=SedmaMatch,
         **extra,
     )
 

@@ -10,7 +10,7 @@ from engine.core import PUBLIC, MoveGroup
 from engine.fairness import Seed
 from engine.fishing_match import FishingMatch
 from engine.outcome import Outcome, points_stats
-from engine.pictures import DealReport, side_names
+from engine.pictures import DealReport, RecapPicture, side_names
 from engine.seep.actions import SeepAction, parse_action
 from engine.seep.deal import SeepDeal
 from engine.seep.describe import lead_words
@@ -32,7 +32,7 @@ class DealOutcome:
     below_nine: bool  # the baazi came from the 9-point rule
 
 
-class SeepMatch(FishingMatch):
+class SeepMatch(FishingMatch[SeepAction, SeepView]):
     """Seep from the first shuffle to the last baazi. Fully determined by (rules, seed, actions)."""
 
     rules_type = SeepRules
@@ -61,6 +61,10 @@ class SeepMatch(FishingMatch):
 
     def view(self, who: Any = PUBLIC) -> SeepView:
         return build_view(self, who)
+
+    def recap_picture(self, names: Sequence[str]) -> RecapPicture:
+        """The match deal by deal, as its public view draws it (`Recapping`)."""
+        return self.view(PUBLIC).recap_picture(names)
 
     def play_groups(self) -> list[MoveGroup]:
         legal = self.legal_actions()

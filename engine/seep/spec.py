@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.ai.games import register_adapter
-from engine.core import GameState
+from engine.core import AnyGame
 from engine.fishing_spec import fishing_facts, fishing_spec, fishing_topic
 from engine.registry import (
     DailySpec,
@@ -80,7 +80,7 @@ def facts(view: SeepView) -> dict[str, Any]:
     )
 
 
-def _from_position(text: str) -> GameState:
+def _from_position(text: str) -> AnyGame:
     return SeepMatch.from_position(parse_position(text))  # type: ignore[no-any-return]
 
 
@@ -126,6 +126,7 @@ def _spec(
         lambda seed, rules: SeepMatch(_rules(name, rules), seed),
         lambda data: SeepMatch.from_dict({**data, "rules": {**data["rules"], "game": name}}),
         _from_position,
+        match_type=SeepMatch,
         stats=STATS,
         headline=HEADLINE,
         lessons=lessons,

@@ -19,7 +19,8 @@ from engine.tricks import TrickMatch
 if TYPE_CHECKING:  # (what only a view or a report needs is imported when first asked for)
     from engine.move_group import MoveGroup
     from engine.outcome import Outcome
-    from engine.pictures import DealReport
+    from engine.pictures import DealReport, RecapPicture
+    from engine.sheepshead.view import SheepsheadView
 
 
 class HandOutcome(NamedTuple):
@@ -32,7 +33,7 @@ class HandOutcome(NamedTuple):
     taken: tuple[tuple[Card, ...], ...]
 
 
-class SheepsheadMatch(TrickMatch):
+class SheepsheadMatch(TrickMatch[SheepsheadAction, "SheepsheadView"]):
     """Fully determined by (rules, seed, actions)."""
 
     rules_type = SheepsheadRules
@@ -122,10 +123,14 @@ class SheepsheadMatch(TrickMatch):
             raise ValueError(f"no move is made of chosen cards in {key!r}")
         return SheepsheadAction(Kind.BURY, tuple(sorted(cards, key=strength_order)))
 
-    def view(self, who: Viewer = PUBLIC) -> Any:
+    def view(self, who: Viewer = PUBLIC) -> SheepsheadView:
         from engine.sheepshead.view import build_view
 
         return build_view(self, who)
+
+    def recap_picture(self, names: Sequence[str]) -> RecapPicture:
+        """The match deal by deal, as its public view draws it (`Recapping`)."""
+        return self.view(PUBLIC).recap_picture(names)
 
     def side_of(self, player: int) -> int:
         """Each player is their own side on the score sheet (sides change every hand)."""

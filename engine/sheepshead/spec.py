@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from engine.core import GameState
+from engine.core import AnyGame
 from engine.registry import (
     DailySpec,
     Family,
@@ -86,7 +86,7 @@ def facts(view: SheepsheadView) -> dict[str, Any]:
     }
 
 
-def _from_position(text: str) -> GameState:
+def _from_position(text: str) -> AnyGame:
     from engine.sheepshead.position import parse_position
 
     return SheepsheadMatch.at_position(parse_position(text))
@@ -118,5 +118,6 @@ SPEC = GameSpec(
     description="3 to 6, Wisconsin",
     order=40,
     daily=DailySpec(figure="units"),  # the hand's units won or lost
+    match_type=SheepsheadMatch,
     dealer_out_seats=6,  # the Wisconsin tournament table of six: five play, the dealer sits out
 )

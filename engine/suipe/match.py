@@ -10,7 +10,7 @@ from engine.core import PUBLIC
 from engine.fairness import Seed
 from engine.fishing_match import FishingMatch
 from engine.outcome import Outcome, points_stats
-from engine.pictures import DealReport
+from engine.pictures import DealReport, RecapPicture
 from engine.suipe.actions import SuipeAction, parse_action
 from engine.suipe.deal import SuipeDeal
 from engine.suipe.rules import SuipeRules
@@ -27,7 +27,7 @@ class SuipeDealOutcome:
     totals: tuple[int, ...]  # match totals per side after this deal
 
 
-class SuipeMatch(FishingMatch):
+class SuipeMatch(FishingMatch[SuipeAction, SuipeView]):
     rules_type = SuipeRules
     deal_type = SuipeDeal
     parse_action = staticmethod(parse_action)
@@ -71,6 +71,10 @@ class SuipeMatch(FishingMatch):
 
     def view(self, who: Any = PUBLIC) -> SuipeView:
         return build_view(self, who)
+
+    def recap_picture(self, names: Sequence[str]) -> RecapPicture:
+        """The match deal by deal, as its public view draws it (`Recapping`)."""
+        return self.view(PUBLIC).recap_picture(names)
 
     def outcome(self) -> Outcome:
         deal_totals = [o.score.totals for o in self.deal_results]

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.ai.games import register_adapter
-from engine.core import GameState
+from engine.core import AnyGame
 from engine.fishing_spec import fishing_facts, fishing_spec, fishing_topic
 from engine.registry import (
     DailySpec,
@@ -68,7 +68,7 @@ def facts(view: SuipeView) -> dict[str, Any]:
     )
 
 
-def _from_position(text: str) -> GameState:
+def _from_position(text: str) -> AnyGame:
     return SuipeMatch.from_position(parse_position(text))  # type: ignore[no-any-return]
 
 
@@ -81,6 +81,7 @@ SPEC = fishing_spec(
     lambda seed, rules: SuipeMatch(_rules(rules), seed),
     lambda data: SuipeMatch.from_dict(dict(data)),
     _from_position,
+    match_type=SuipeMatch,
     stats=(StatSpec("sweeps", marked("Suipes")),),
     lessons=LessonSpec(
         "suipe",

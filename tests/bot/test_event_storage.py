@@ -13,6 +13,7 @@ import pytest
 
 from bot.storage import SeatRow, Store
 from bot.storage.tournaments import EventStore, PairingRow
+from bot.table_options import TableOptions
 
 GUILD, CHANNEL, CREATOR = 1_180_000_000_000_000_001, 1_180_000_000_000_000_002, 900_000_000_000_001
 THREAD = 1_180_000_000_000_000_003
@@ -99,7 +100,7 @@ async def test_a_pairing_its_table_and_its_result_are_made_once(events: EventSto
     def open_it(p: PairingRow) -> object:
         rules = {"players": 6, "dealer_out": True, "hands": 18}
         return events.open_table(p, GUILD, THREAD, CREATOR, "sheepshead", rules,
-                                 {"event": event_id}, seats)  # fmt: skip
+                                 TableOptions(event=event_id), seats)  # fmt: skip
 
     made = await asyncio.gather(open_it(pairing), open_it(pairing), open_it(pairing))
     assert len(set(made)) == 1

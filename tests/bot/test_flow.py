@@ -14,6 +14,7 @@ import pytest
 
 from bot.flow import Move, Rejoin, Start, TableFlow
 from bot.storage import Store
+from bot.table_options import TableOptions
 from bot.tables import Tables, TableSession
 
 GUILD, CHANNEL, HOST = 1, 10, 100
@@ -111,7 +112,7 @@ async def store(tmp_path: Path) -> AsyncIterator[Store]:
 async def started(flow: TableFlow, **rules: int) -> TableSession:
     session = await flow.tables.create(GUILD, CHANNEL, HOST, "tinytricks",
                                        {"players": 2, **rules}, seed=3,
-                                       options={"turn_timer": 0})  # fmt: skip
+                                       options=TableOptions(turn_timer=0))  # fmt: skip
     await session.join(HOST, "Sina")
     await session.add_computer(HOST)
     await flow.play(session, Start(HOST))
@@ -185,7 +186,7 @@ async def test_a_rejoin_pings_the_player_again_without_a_move(store: Store) -> N
     flow, port, _ = flow_on(store)
     session = await flow.tables.create(GUILD, CHANNEL, HOST, "tinytricks",
                                        {"players": 2, "hands": 2}, seed=3,
-                                       options={"turn_timer": 0})  # fmt: skip
+                                       options=TableOptions(turn_timer=0))  # fmt: skip
     await session.join(HOST, "Sina")
     await session.join(200, "Tavita")
     await flow.play(session, Start(HOST))
@@ -208,7 +209,7 @@ async def test_two_steps_after_one_move_post_its_table_once_even_without_a_nonce
     flow, port, _ = flow_on(store)
     session = await flow.tables.create(GUILD, CHANNEL, HOST, "tinytricks",
                                        {"players": 2, "hands": 2}, seed=3,
-                                       options={"turn_timer": 0})  # fmt: skip
+                                       options=TableOptions(turn_timer=0))  # fmt: skip
     await session.join(HOST, "Sina")
     await session.join(200, "Tavita")
     await flow.play(session, Start(HOST))
@@ -244,7 +245,7 @@ async def test_two_steps_after_the_last_move_tell_the_result_once(store: Store) 
     flow.on_match_end.append(told)
     session = await flow.tables.create(GUILD, CHANNEL, HOST, "tinytricks",
                                        {"players": 2, "hands": 1}, seed=3,
-                                       options={"turn_timer": 0})  # fmt: skip
+                                       options=TableOptions(turn_timer=0))  # fmt: skip
     await session.join(HOST, "Sina")
     await session.join(200, "Tavita")
     await flow.play(session, Start(HOST))

@@ -15,6 +15,7 @@ from bot.lfg import Cooldown, TableFinder, lfg_changes, lfg_settings
 from bot.storage import Store
 from bot.storage.erasure import FORGOTTEN_ID, forget_member
 from bot.storage.lfg import CardStatus, LfgStore
+from bot.table_options import TableOptions
 from bot.tables import TableError, Tables
 
 from .test_flow import flow_on
@@ -54,7 +55,7 @@ async def test_a_started_or_cancelled_card_takes_nobody(store: Store) -> None:
     flow, _port, _clock = flow_on(store)
     finder = TableFinder(store, flow.tables, flow)
     session = await flow.tables.create(GUILD, CHANNEL, HOST, "tinytricks", {"players": 2},
-                                       options={"turn_timer": 0})  # fmt: skip
+                                       options=TableOptions(turn_timer=0))  # fmt: skip
     await session.join(HOST, "Sina")
     card = await finder.open(session, CARDS, None)
     with pytest.raises(TableError, match="host this table"):
@@ -83,7 +84,7 @@ async def test_a_started_or_cancelled_card_takes_nobody(store: Store) -> None:
 async def test_the_wait_fills_with_the_tables_level(store: Store) -> None:
     flow, _port, _clock = flow_on(store)
     finder = TableFinder(store, flow.tables, flow)
-    options = {"turn_timer": 0, "computer_level": "hard"}
+    options = TableOptions(turn_timer=0, computer_level="hard")
     session = await flow.tables.create(
         GUILD, CHANNEL, HOST, "tinytricks", {"players": 3}, options=options
     )

@@ -41,7 +41,7 @@ async def test_a_practice_table_starts_at_the_position_and_is_restored(
                 if state_at(record, n).current_player == 0)  # fmt: skip
     async with Store(store_location) as store:
         session = await open_practice(Tables(store), 1, 55, 901, "Asha", record, 1, step, 0)
-        assert session.practice and session.row.options["rated"] is False
+        assert session.practice and session.row.options.rated is False
         assert session.match is not None
         assert [a.notation for a in session.match.actions] == list(record.actions[:step])
         assert session.match.view(0).hand == state_at(record, step).view(0).hand

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot.storage import PlayerResult, Store
+from bot.table_options import TableOptions
 
 # Discord ids are 64-bit snowflakes: a 32-bit column would refuse or cut them.
 GUILD, CHANNEL, USER = 1_180_000_000_000_000_001, 1_180_000_000_000_000_002, 900_000_000_000_001
@@ -21,7 +22,7 @@ async def store(store_location: str | Path):
 
 async def test_discord_sized_ids_and_json_come_back_as_stored(store: Store) -> None:
     table = await store.create_table(GUILD, CHANNEL, USER, "seep", {"players": 4}, 2**31 - 1,
-                                     {"turn_timer": 90, "language": "hi"})  # fmt: skip
+                                     TableOptions(turn_timer=90, language="hi"))  # fmt: skip
     await store.set_seat(table, 0, USER, "आशा")
     await store.set_seat(table, 1, None, "Computer 2", "strong")
     row = await store.table(table)
@@ -32,7 +33,7 @@ async def test_discord_sized_ids_and_json_come_back_as_stored(store: Store) -> N
         USER,
         2**31 - 1,
     )
-    assert row.rules == {"players": 4} and row.options["language"] == "hi"
+    assert row.rules == {"players": 4} and row.options.language == "hi"
     seats = await store.seats(table)
     assert [(s.user_id, s.name, s.computer_level) for s in seats] == [
         (USER, "आशा", None), (None, "Computer 2", "strong"),

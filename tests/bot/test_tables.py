@@ -14,6 +14,7 @@ import pytest
 
 from bot.storage import MIGRATIONS, Engine, Store
 from bot.storage.backends import StoreFault
+from bot.table_options import TableOptions
 from bot.tables import TableError, Tables, TableSession
 from engine import registry
 
@@ -251,7 +252,7 @@ async def test_a_refusal_speaks_the_movers_language_and_the_record_the_tables(
 
     tables = Tables(store)
     session = await tables.create(
-        GUILD, CHANNEL, HOST, "sedma", {"players": 2}, seed=3, options={"language": "gu"}
+        GUILD, CHANNEL, HOST, "sedma", {"players": 2}, seed=3, options=TableOptions(language="gu")
     )
     await session.join(HOST, "Asha")
     await session.join(GUEST, "Dev")
@@ -396,9 +397,9 @@ async def test_computers_at_tables_of_one_deal_set_choose_alike_and_others_by_th
     the same position do not share their computers' draws."""
     tables = Tables(store)
     made = []
-    for channel, seed, options in ((11, 3, {"event": 9, "deal_set": 2}),
-                                   (12, 4, {"event": 9, "deal_set": 2}),
-                                   (13, 3, {}), (14, 4, {})):  # fmt: skip
+    for channel, seed, options in ((11, 3, TableOptions(event=9, deal_set=2)),
+                                   (12, 4, TableOptions(event=9, deal_set=2)),
+                                   (13, 3, TableOptions()), (14, 4, TableOptions())):  # fmt: skip
         session = await tables.create(GUILD, channel, HOST, "suipe", {"players": 2}, seed=seed,
                                       options=options)  # fmt: skip
         await session.join(HOST, "Sina")

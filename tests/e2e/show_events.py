@@ -90,7 +90,7 @@ async def play_and_watch(
         if time.monotonic() > deadline:
             for session in env.bot.tables.by_channel.values():
                 match = session.match
-                if session.row.options.get("event") == event_id and match is not None:
+                if session.row.options.event == event_id and match is not None:
                     print(session.id, match.is_terminal, session.ended, match.current_player,
                           getattr(match, "pending_cut", None), session.seats,
                           match.legal_actions()[:3], file=sys.stderr)  # fmt: skip
@@ -99,7 +99,7 @@ async def play_and_watch(
             raise TimeoutError(f"{label}: the event did not finish")
         moved = False
         for session in list(env.bot.tables.by_channel.values()):
-            if session.row.options.get("event") != event_id or session.match is None:
+            if session.row.options.event != event_id or session.match is None:
                 continue
             match = session.match
             if match.is_terminal or session.ended:
@@ -107,8 +107,8 @@ async def play_and_watch(
             row = session.seats.get(match.current_player or 0)
             if row is None or row.plays_itself:
                 continue
-            round_ = int(session.row.options.get("event_round", 0))
-            table = int(session.row.options.get("event_table", 0))
+            round_ = session.row.options.event_round or 0
+            table = session.row.options.event_table or 0
             wanted = not seats or len(session.seats) == seats
             cutting = getattr(match, "pending_cut", None) is not None
             if wanted and not cutting and round_ not in shown_hands:

@@ -152,7 +152,7 @@ async def test_a_whole_match_in_a_group_dm_of_three(env: Env) -> None:
     fake = env.fake
     await published(env)
     lobby, session = await open_in_group_dm(env)
-    assert session.row.options["context"] == TableContext.GROUP_DM
+    assert session.row.options.context == TableContext.GROUP_DM
     assert session.row.guild_id == PRIVATE_SCOPE  # its records are its players' own
     table = the_table(fake, GROUP_DM_ID)
     assert "Continue" in [c.get("label") for c in fake.components(table)]
@@ -199,7 +199,7 @@ async def test_a_whole_match_in_a_dm_against_computers(env: Env) -> None:
     assert "every other seat goes to a computer player" in message_text(lobby)
     seats = lobby["embeds"][0]["fields"][0]["value"]
     assert "Computer 2" in seats and "Computer 3" in seats
-    assert session.row.options["context"] == TableContext.DM
+    assert session.row.options.context == TableContext.DM
     while not session.match.is_terminal:
         await move(fake, dm)
         await env.bot.idle()
@@ -274,7 +274,7 @@ async def test_a_server_without_the_bot_plays_through_interactions(env: Env) -> 
     await published(env)
     lobby, session = await seat(env, NO_BOT_CHANNEL_ID, (ASHA, DEV), players=2, hands=1)
     assert "plays in" not in message_text(lobby)  # no thread where the bot is no member
-    assert session.row.options["context"] == TableContext.APP_IN_SERVER
+    assert session.row.options.context == TableContext.APP_IN_SERVER
     assert session.row.guild_id == PRIVATE_SCOPE
     while not session.match.is_terminal:
         await move(fake, NO_BOT_CHANNEL_ID)
@@ -547,7 +547,7 @@ async def test_a_dm_between_two_people_plays_as_a_group_dm_of_two(env: Env) -> N
     fake = env.fake
     await published(env)
     _, session = await seat(env, PEOPLE_DM_ID, (ASHA, DEV), computers=1, players=3, hands=1)
-    assert session.row.options["context"] == TableContext.GROUP_DM
+    assert session.row.options.context == TableContext.GROUP_DM
     assert session.row.guild_id == PRIVATE_SCOPE
     while not session.match.is_terminal:
         await move(fake, PEOPLE_DM_ID)

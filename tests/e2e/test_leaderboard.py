@@ -102,7 +102,7 @@ async def test_settings_need_manage_server_and_set_new_tables(env: Env) -> None:
     assert "Turn timer: **1 hour**" in saved.responses[-1]["data"]["content"]
     await fake.slash(ASHA, "table", "new seep", players=2)
     session = env.bot.tables.by_channel[next(iter(env.bot.tables.by_channel))]
-    assert session.row.options["turn_timer"] == 3600
+    assert session.row.options.turn_timer == 3600
     assert session.row.rules["limited_houses"] is True
 
     season = await fake.slash(ASHA, "settings", "season", permissions=MANAGE_GUILD)

@@ -81,7 +81,7 @@ async def test_a_player_plays_on_from_a_decision(env: Env, game: str, players: i
     assert records == 1, "a practice deal is not kept as a record"
     (results,) = await db.one("SELECT count(*) FROM player_results WHERE table_id = ?",
                               (session.id,))  # fmt: skip
-    assert results == 0 and session.row.options["rated"] is False
+    assert results == 0 and session.row.options.rated is False
     in_thread = [m for m in fake.channel_messages(thread_id) if m.get("content")]
     assert any("Nothing here counts for ratings or boards" in m["content"] for m in in_thread)
     if not match.is_terminal:  # (a deal that ends its match finishes the table as usual)

@@ -49,7 +49,7 @@ async def test_the_host_changes_the_settings_and_a_rule_before_the_start(env: En
     assert "at most two houses: **yes**" in shown
     session = env.bot.tables.get(int(lobby["channel_id"]))
     assert session.row.rules["limited_houses"] is True
-    assert session.row.options["turn_timer"] == 0
+    assert session.row.options.turn_timer == 0
     # the lobby's computer button adds a computer player of the chosen level
     await fake.click(ASHA, new.message_id, lobby_button(fake, lobby, "computer"))
     assert session.seats[1].computer_level == "hard"

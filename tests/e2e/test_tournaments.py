@@ -109,7 +109,7 @@ async def people_play(env: Env, event_id: int, stop: Callable[[], bool]) -> None
     while not stop():
         moved = False
         for session in list(env.bot.tables.by_channel.values()):
-            if session.row.options.get("event") != event_id or session.match is None:
+            if session.row.options.event != event_id or session.match is None:
                 continue
             match = session.match
             if match.is_terminal or session.ended:

@@ -146,7 +146,7 @@ class TinyView:
         return SummaryPicture(say("Hand {number} is over", number=result.number), columns, chart)
 
 
-class TinyMatch(GameState):
+class TinyMatch(GameState[Play, TinyView]):
     def __init__(self, players: int = 2, hands: int = 2, seed: Seed = 0) -> None:
         if players not in (2, 3):
             raise IllegalMove(say("Tiny Tricks is played by 2 or 3 players."))
@@ -188,6 +188,10 @@ class TinyMatch(GameState):
     @property
     def is_terminal(self) -> bool:
         return self.turn is None
+
+    def commitment(self) -> str | None:
+        """The commitment to the secret of the deal in play (`Committing`)."""
+        return self.shuffles.commitment()
 
     def legal_actions(self) -> list[Play]:
         if self.turn is None:
@@ -369,6 +373,7 @@ SPEC = GameSpec(
             high=5,
         ),
     ),
+    match_type=TinyMatch,
     new_match=lambda seed, rules: TinyMatch(rules.get("players", 2), rules.get("hands", 2), seed),
     restore=restore,
     from_position=None,
