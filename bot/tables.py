@@ -14,12 +14,14 @@ import secrets
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from types import MappingProxyType
 from typing import Any
 
 from bot.i18n import N_, _, ngettext, slash, speaking
 from bot.players import DEFAULT_LEVEL, LEVELS, TAKEOVER_LEVEL, think
 from bot.results import player_results
 from bot.retention import records_kept_after
+from bot.snapshot import LobbySnapshot, TableSnapshot
 from bot.step import owed_by_move
 from bot.storage import Conflict, Owed, SeatRow, Store, TableRow
 from bot.storage.store import DealRecordRow, OwedKind, PlayerResult
@@ -158,6 +160,39 @@ class TableSession:
 
     def names(self) -> list[str]:
         return [self.name_of(seat) for seat in range(self.players)]
+
+    def _frozen_row(self) -> TableRow:
+        """The row with copies of its rules and options (a snapshot keeps them as they are)."""
+        return replace(self.row, rules=dict(self.row.rules), options=dict(self.row.options))
+
+    def lobby_snapshot(self) -> LobbySnapshot:
+        """The seating and settings as they stand, the names in the table's language (the
+        lobby message is the same for everyone at the table)."""
+        with speaking(self.language):
+            names = tuple(self.names())
+        return LobbySnapshot(self._frozen_row(), MappingProxyType(dict(self.seats)), names)
+
+    def snapshot(self, *, ping: bool = True, after: int | None = None) -> TableSnapshot:
+        """The table in play as it stands (as after its first `after` moves, when given:
+        what a deal summary owed since then shows), frozen for the output port, the names
+        in the language spoken now; `ping`: its table message pings the player to move.
+        Taken under the table's lock, it shows a stored state."""
+        if self.match is None:
+            raise TableError(_("The game has not started yet."))
+        if after is None or after == self.turn_number:
+            match = self.match.clone()
+        else:
+            data = self.match.to_dict()
+            match = registry.restore({**data, "actions": data["actions"][:after]})
+        return TableSnapshot(
+            self._frozen_row(),
+            MappingProxyType(dict(self.seats)),
+            tuple(self.names()),
+            match,
+            tuple(self.plays_since(self.shown_moves)),
+            self.notice,
+            ping,
+        )
 
     @property
     def ended(self) -> bool:
@@ -661,14 +696,6 @@ class TableSession:
                 DealRecordRow(number, made.fair, made.result, made.to_text(), players)
             )
         return rows
-
-    def as_after(self, moves: int) -> TableSession:
-        """This table as it was after its first `moves` moves (itself if that is now): what a
-        deal summary owed since then shows."""
-        if self.match is None or moves == self.turn_number:
-            return self
-        data = self.match.to_dict()
-        return replace(self, match=registry.restore({**data, "actions": data["actions"][:moves]}))
 
     def owes(self, kind: OwedKind, number: int | None = None) -> bool:
         """Whether the channel is still owed something of `kind` (numbered `number`)."""
