@@ -638,8 +638,7 @@ class TableFlow:
 
     async def post_result(self, session: TableSession) -> None:
         """The match is over: its lobby message says so; the result is delivered."""
-        match = session.match
-        assert match is not None
+        match = session.in_play.match
         async with session.posting:  # two steps of the table at once: the result comes once
             if not session.owes(OwedKind.RESULT, 0):
                 return
@@ -712,9 +711,7 @@ class TableFlow:
         seconds = self.turn_seconds(session)
         if seconds <= 0 or session.ended or session.ending or self.closing:
             return
-        match = session.match
-        assert match is not None
-        row = session.seats[match.current_player or 0]
+        row = session.seats[session.in_play.match.current_player or 0]
         left = seconds if deadline is None else max(0.0, deadline - time.time())
         task = asyncio.create_task(self._turn_timer(session, row.user_id, seconds, left))
         self.timers[session.id] = task
