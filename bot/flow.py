@@ -20,6 +20,7 @@ from typing import Protocol, TypeVar
 from bot.i18n import N_, _, ngettext, slash, use_language
 from bot.pacing import waited_since
 from bot.preferences import Preferences
+from bot.snapshot import LobbySnapshot, TableSnapshot
 from bot.step import (
     ComputerToMove,
     EndPractice,
@@ -110,14 +111,15 @@ def summary_nonce(table_id: int, deal: int) -> str:
 
 
 class TableOutput(Protocol):
-    """What the turn loop posts; the cogs implement it with Discord messages."""
+    """What the turn loop posts; the cogs implement it with Discord messages. A message is
+    made from a snapshot of the table (`bot.snapshot`), taken under the table's lock: it
+    shows a stored state, and making it reads nothing else of the bot. It is sent with the
+    session, whose live handles (the latest player's interaction) it may go through."""
 
-    async def table_message(
-        self, session: TableSession, ping: bool = True, nonce: str | None = None
-    ) -> object:
+    async def table_message(self, table: TableSnapshot, nonce: str | None = None) -> object:
         """The table message, ready to send (image or text; the player to move mentioned,
-        and pinged when `ping`), sent with `nonce` when given (Discord keeps one message per
-        nonce). Called under the table's lock: it shows a stored state."""
+        and pinged when the snapshot says so), sent with `nonce` when given (Discord keeps
+        one message per nonce)."""
 
     async def post_table(self, session: TableSession, message: object) -> int:
         """Send a table message made by `table_message`; its id. SendFault: not now. While
@@ -133,9 +135,9 @@ class TableOutput(Protocol):
         could not be asked now."""
 
 
-    async def deal_summary(self, session: TableSession, nonce: str | None = None) -> object:
+    async def deal_summary(self, table: TableSnapshot, nonce: str | None = None) -> object:
         """The summary of the deal that just finished (and the match result, if over), ready
-        to send (with `nonce`, as for `table_message`). Called under the table's lock."""
+        to send (with `nonce`, as for `table_message`)."""
 
     async def post_deal_summary(self, session: TableSession, summary: object) -> None:
         """Send a summary made by `deal_summary`."""
@@ -146,7 +148,7 @@ class TableOutput(Protocol):
     async def thinking(self, session: TableSession) -> None:
         """Show the channel that the bot is at work (computer seats thinking)."""
 
-    async def close_lobby(self, session: TableSession, text: str) -> None:
+    async def close_lobby(self, table: LobbySnapshot, text: str) -> None:
         """Show on the lobby message that the table is over (finished or ended)."""
 
 
@@ -392,7 +394,7 @@ class TableFlow:
         elif isinstance(action, End):
             await self.tables.end(action.channel_id)
             self.cancel_timer(session)
-            self.schedule(self.port.close_lobby(session, action.closing))
+            self.schedule(self.port.close_lobby(session.lobby_snapshot(), action.closing))
         return outcome
 
     # ----- after a move -----------------------------------------------------------------
@@ -558,7 +560,8 @@ class TableFlow:
                     covered > session.shown_moves or session.row.message_id is None
                 )
                 nonce = table_nonce(session.id, covered) if owed else None
-                message = await self.port.table_message(session, ping=not repost, nonce=nonce)
+                shown = session.snapshot(ping=not repost)
+                message = await self.port.table_message(shown, nonce=nonce)
                 carried = session.notice  # said in this message (a "time's up")
             crash_point("table")
             old = session.row.message_id
@@ -621,7 +624,7 @@ class TableFlow:
             if session.ended or not session.owes(OwedKind.SUMMARY, deal):
                 return
             async with self.posting_slots, session.lock:  # made under a slot, sent without
-                shown = session.as_after(moves)
+                shown = session.snapshot(after=moves)
                 summary = await self.port.deal_summary(shown, summary_nonce(session.id, deal))
             crash_point("summary")
             with self.sending(session):
@@ -634,13 +637,13 @@ class TableFlow:
 
     async def post_result(self, session: TableSession) -> None:
         """The match is over: its lobby message says so; the result is delivered."""
-        match = session.match
-        assert match is not None
+        match = session.in_play.match
         async with session.posting:  # two steps of the table at once: the result comes once
             if not session.owes(OwedKind.RESULT, 0):
                 return
             result = match.outcome().describe(session.names())
-            await self.port.close_lobby(session, _("The match is over: {result}", result=result))
+            closing = _("The match is over: {result}", result=result)
+            await self.port.close_lobby(session.lobby_snapshot(), closing)
             await self.until_stored(
                 session, lambda: self.store.delivered(session.id, OwedKind.RESULT, 0)
             )
@@ -707,9 +710,7 @@ class TableFlow:
         seconds = self.turn_seconds(session)
         if seconds <= 0 or session.ended or session.ending or self.closing:
             return
-        match = session.match
-        assert match is not None
-        row = session.seats[match.current_player or 0]
+        row = session.seats[session.in_play.match.current_player or 0]
         left = seconds if deadline is None else max(0.0, deadline - time.time())
         task = asyncio.create_task(self._turn_timer(session, row.user_id, seconds, left))
         self.timers[session.id] = task

@@ -82,7 +82,7 @@ def card_embed(card: CardRow, session: TableSession | None) -> discord.Embed:
         if session is None:
             embed = discord.Embed(colour=discord.Colour.dark_grey())
         else:
-            embed = lobby_embed(session)
+            embed = lobby_embed(session.lobby_snapshot())
         embed.title = _("{game}: looking for players", game=display_name(card.game))
         lines = [_("Host: {host}", host=f"<@{card.host_id}>")]
         if session is not None:

@@ -10,6 +10,7 @@ import discord
 from bot import settings as server
 from bot.flow import Start
 from bot.i18n import N_, _, slash, speaking
+from bot.snapshot import LobbySnapshot
 from bot.tables import TableError, TableSession
 from cogs.common import TableButton, bot_of, guarded, session_for, tell
 from cogs.ui_types import ViewButton, ViewItem
@@ -24,15 +25,16 @@ def _seat_list(seats: list[int]) -> str:
     return ", ".join(numbers[:-1]) + " & " + numbers[-1]
 
 
-def lobby_embed(session: TableSession) -> discord.Embed:
-    """The lobby, in the table's language (everyone at the table reads the same message)."""
-    with speaking(session.language):
-        return _lobby_embed(session)
+def lobby_embed(table: LobbySnapshot) -> discord.Embed:
+    """The lobby, in the table's language (everyone at the table reads the same message),
+    made from the snapshot alone (`TableSession.lobby_snapshot`)."""
+    with speaking(table.language):
+        return _lobby_embed(table)
 
 
-def _lobby_embed(session: TableSession) -> discord.Embed:
+def _lobby_embed(table: LobbySnapshot) -> discord.Embed:
     embed = discord.Embed(
-        title=_("{game} · table {number}", game=display_name(session.row.game), number=session.id),
+        title=_("{game} · table {number}", game=display_name(table.row.game), number=table.id),
         description=_(
             "Join with the button (or {command}). The host starts the game.",
             command=slash("table join"),
@@ -40,8 +42,8 @@ def _lobby_embed(session: TableSession) -> discord.Embed:
         colour=discord.Colour.dark_green(),
     )
     seats = []
-    for seat in range(session.players):
-        row = session.seats.get(seat)
+    for seat in range(table.players):
+        row = table.seats.get(seat)
         if row is None:
             seats.append(_("Seat {number}: —", number=seat + 1))
         elif row.is_computer:
@@ -49,16 +51,16 @@ def _lobby_embed(session: TableSession) -> discord.Embed:
                 _(
                     "Seat {number}: {name} (computer, {level})",
                     number=seat + 1,
-                    name=session.name_of(seat),
+                    name=table.name_of(seat),
                     level=_(str(row.computer_level)),
                 )
             )
         else:
             seats.append(_("Seat {number}: {player}", number=seat + 1, player=f"<@{row.user_id}>"))
     embed.add_field(name=_("Seats"), value="\n".join(seats), inline=False)
-    embed.add_field(name=_("Settings"), value="\n".join(_settings(session)), inline=False)
-    players = session.players
-    partners = session.spec.side_rule(session.row.rules) is SideRule.PARTNERS
+    embed.add_field(name=_("Settings"), value="\n".join(_settings(table)), inline=False)
+    players = table.players
+    partners = table.spec.side_rule(table.row.rules) is SideRule.PARTNERS
     if partners and players >= 4 and players % 2 == 0:
         first = _seat_list(list(range(0, players, 2)))
         second = _seat_list(list(range(1, players, 2)))
@@ -77,10 +79,10 @@ def rule_name(label: str) -> str:
     return _(label).split(": ", 1)[-1]
 
 
-def _settings(session: TableSession) -> list[str]:
+def _settings(table: LobbySnapshot) -> list[str]:
     """The table's timer, computer level, beginner mode and the game's rules, a line each
     (what /table setup changes)."""
-    options = session.row.options
+    options = table.row.options
     timer = server.timer_name(options.turn_timer)
     level = options.computer_level
     beginner = _("yes") if options.hints else _("no")
@@ -89,8 +91,8 @@ def _settings(session: TableSession) -> list[str]:
         _("{setting}: **{value}**", setting=_("Computer players"), value=_(level)),
         _("{setting}: **{value}**", setting=_("Beginner table"), value=beginner),
     ]
-    rules = session.row.rules
-    for option in session.spec.options:
+    rules = table.row.rules
+    for option in table.spec.options:
         if option.rules_key not in rules and option.kind is not bool:
             continue  # the game's own default
         value = rules.get(option.rules_key, False)
@@ -160,10 +162,10 @@ class LobbyButton(
             raise TableError(_("That button is not available any more."))
         if self.action != "start":
             await interaction.response.edit_message(
-                embed=lobby_embed(session), view=lobby_view(session)
+                embed=lobby_embed(session.lobby_snapshot()), view=lobby_view(session)
             )
             return
-        embed = lobby_embed(session)
+        embed = lobby_embed(session.lobby_snapshot())
         with speaking(session.language):
             embed.description = _("The game has started.")
         await interaction.response.edit_message(embed=embed, view=None)
@@ -196,7 +198,7 @@ class RematchButton(
                 text += " " + _("{players}: press Join to take your seat again.", players=mentions)
         sent = await interaction.response.send_message(
             text,
-            embed=lobby_embed(session),
+            embed=lobby_embed(session.lobby_snapshot()),
             view=lobby_view(session),
             allowed_mentions=discord.AllowedMentions(users=True),
         )

@@ -15,6 +15,7 @@ import aiohttp
 import discord
 
 from bot.flow import ChannelGone, SendFault
+from bot.snapshot import LobbySnapshot, TableSnapshot
 from bot.tables import TableSession
 from cogs.common import channel_of
 from cogs.lobby import lobby_embed
@@ -84,21 +85,18 @@ class DiscordTableOutput:
         # messages posted as follow-ups: the interaction that can delete them, by id
         self.followed_up: dict[int, InteractionReply] = {}
 
-    async def channel(self, session: TableSession) -> Any:
+    async def channel(self, table: TableSession | TableSnapshot) -> Any:
         with channel_gone_on_discord_errors():
-            return await channel_of(self.bot, session.row.channel_id)
+            return await channel_of(self.bot, table.row.channel_id)
 
-    async def table_message(
-        self, session: TableSession, ping: bool = True, nonce: str | None = None
-    ) -> object:
+    async def table_message(self, table: TableSnapshot, nonce: str | None = None) -> object:
         """Encoded for posting where its image is drawn (see cogs/wire.py): the message
         discord.py would build from Discord's answer is never read either."""
-        channel = await self.channel(session)
+        channel = await self.channel(table)
         allowed = self.bot.allowed_mentions
         return await table_message(
-            session,
+            table,
             channel,
-            ping,
             finish=lambda message: encode_message(message, allowed),
             nonce=nonce,
         )
@@ -181,11 +179,11 @@ class DiscordTableOutput:
             return False
         return True
 
-    async def deal_summary(self, session: TableSession, nonce: str | None = None) -> object:
+    async def deal_summary(self, table: TableSnapshot, nonce: str | None = None) -> object:
         """Its files kept as bytes, so that it can be sent again after a SendFault (discord.py
         closes the files it sent)."""
-        channel = await self.channel(session)
-        summary = await summary_message(session, channel, nonce)
+        channel = await self.channel(table)
+        summary = await summary_message(table, channel, nonce)
         files = summary.pop("files", None) or (
             [summary.pop("file")] if "file" in summary else []
         )
@@ -206,17 +204,17 @@ class DiscordTableOutput:
         with channel_gone_on_discord_errors():
             await channel.send(**kwargs)
 
-    async def close_lobby(self, session: TableSession, text: str) -> None:
-        where = session.lobby_message
+    async def close_lobby(self, table: LobbySnapshot, text: str) -> None:
+        where = table.lobby_message
         if where is None:
             return
-        embed = lobby_embed(session)
+        embed = lobby_embed(table)
         embed.description = text
         try:
             channel = await channel_of(self.bot, where[0])
             await channel.get_partial_message(where[1]).edit(embed=embed, view=None)
         except discord.HTTPException:
-            log.info("could not update the lobby message of table %s", session.id)
+            log.info("could not update the lobby message of table %s", table.id)
 
     async def post_notice(self, session: TableSession, text: str, mention: int | None) -> int:
         channel = await self.channel(session)

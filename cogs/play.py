@@ -71,8 +71,7 @@ class PlayCommands(commands.Cog):
             session.check_turn(interaction.user.id)
         except TableError:
             return []
-        match = session.match
-        assert match is not None
+        match = session.in_play.match  # a turn was checked: the table is in play
         wanted = current.lower().strip()
         names = session.names()
         choices = []

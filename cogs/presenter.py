@@ -41,33 +41,25 @@ from engine.pictures import TablePicture, TrickTable
 from engine.registry import display_name, spec_of
 
 if TYPE_CHECKING:
-    from bot.tables import TableSession
+    from bot.snapshot import TableSnapshot
 
 log = logging.getLogger("seepbot.presenter")
 
 
-def mention(session: TableSession, seat: int) -> str:
-    row = session.seats.get(seat)
-    if row is None or row.user_id is None:
-        return session.name_of(seat)
-    return f"<@{row.user_id}>"
-
-
-def table_words(session: TableSession, picture: TablePicture) -> TableWords:
+def table_words(table: TableSnapshot, picture: TablePicture) -> TableWords:
     """What the table message says: the game, the score, the last play, whose turn it is with
     its deadline, the deal's commitment in short; the table in words (the picture's alt text)."""
-    match = session.match
-    assert match is not None
-    heading = _("{game} · table {number}", game=display_name(session.row.game), number=session.id)
+    match = table.match
+    heading = _("{game} · table {number}", game=display_name(table.row.game), number=table.id)
     played = ""
     if picture.played:
         played = "**" + _("Last play") + "** · " + picture.played
     # this deal's plays only (the last deal's at the match's end): a finished deal's last
     # plays are in its summary
     deal = match.deals_finished - 1 if match.is_terminal else match.deals_finished
-    recent = session.plays_since(session.shown_moves, deal)
+    recent = table.plays_of_deal(deal)
     if len(recent) > 1:  # several seats played since the last table: list every play
-        since = plays_text(recent, session.names())
+        since = plays_text(recent, table.names)
         played = "\n".join(part for part in (played, "**" + _("Since the last table") + "**",
                                              since) if part)  # fmt: skip
     accent = NEUTRAL
@@ -77,15 +69,15 @@ def table_words(session: TableSession, picture: TablePicture) -> TableWords:
         pending = match.pending_cut
         turn = _(
             "{name} cuts the deck (a card from {low} to {high}) before the next deal.",
-            name=session.name_of(pending.cutter),
+            name=table.name_of(pending.cutter),
             low=pending.low,
             high=pending.high,
         )
     else:
         seat = match.current_player or 0
-        turn = _("{player}, your turn.", player=mention(session, seat)) + clock(session)
+        turn = _("{player}, your turn.", player=table.mention(seat)) + clock(table)
         accent = side_colour(picture, seat)
-    turn = block(session.notice, turn)  # the turn timer's "time's up", said with the table
+    turn = block(table.notice, turn)  # the turn timer's "time's up", said with the table
     shown = commitment_of(match)
     commitment = ""
     if shown is not None:
@@ -130,41 +122,38 @@ def commitment_of(match: AnyGame) -> str | None:
     return None if made is None else str(made)
 
 
-def clock(session: TableSession) -> str:
+def clock(table: TableSnapshot) -> str:
     """The mover's deadline at a timed table, as a Discord timestamp that every client shows
     counting down by itself ("in 2 minutes"); "" at an untimed table."""
-    deadline = session.row.turn_deadline
+    deadline = table.turn_deadline
     if deadline is None:
         return ""
     return " " + _("Time runs out {when}.", when=f"<t:{int(deadline)}:R>")
 
 
 async def table_message(
-    session: TableSession,
+    table: TableSnapshot,
     channel: object,
-    ping: bool = True,
     finish: Callable[[MessageParts], object] | None = None,
     nonce: str | None = None,
     in_place: EditedInPlace | None = None,
 ) -> object:
     """Keyword arguments for `send`: the layout view (`cogs.table_layout`) and the picture's
-    file, or the table in words where the bot may not attach files; with `in_place`, in the
-    form edited in place through an interaction; with `finish`, what it makes of them. The
-    image, the view and `finish` are made in a worker thread (nothing there reads the
-    table)."""
-    match = session.match
-    assert match is not None
-    picture = match.view(PUBLIC).picture(session.names())
-    words = table_words(session, picture)
-    kwargs: MessageParts = {"allowed_mentions": discord.AllowedMentions(users=ping)}
+    file, or the table in words where the bot may not attach files; the player to move
+    pinged when the snapshot says so; with `in_place`, in the form edited in place through an
+    interaction; with `finish`, what it makes of them. Made from the snapshot alone; the
+    image, the view and `finish` in a worker thread."""
+    match = table.match
+    picture = match.view(PUBLIC).picture(table.names)
+    words = table_words(table, picture)
+    kwargs: MessageParts = {"allowed_mentions": discord.AllowedMentions(users=table.ping)}
     if nonce is not None:
         kwargs["nonce"] = nonce
     buttons: Callable[[], list[ViewItem]] = list
     if not match.is_terminal:
         last_trick = isinstance(picture, TrickTable) and bool(picture.last_trick)
-        computers = any(row.is_computer for row in session.seats.values())
         buttons = partial(
-            table_buttons, session.id, last_trick, len(match.actions), computers
+            table_buttons, table.id, last_trick, len(match.actions), table.computers
         )
     if match.pending_cut is not None:
         # the deck is being cut: no deal to show yet (nothing may depend on its secret)
@@ -209,47 +198,46 @@ def _finished(
 
 
 async def summary_message(
-    session: TableSession, channel: object, nonce: str | None = None, in_place: bool = False
+    table: TableSnapshot, channel: object, nonce: str | None = None, in_place: bool = False
 ) -> MessageParts:
     """Keyword arguments for `send`: the deal summary's layout view (`cogs.table_layout`; with
     `in_place`, its form edited in place) and its pictures (the deal's; at the match's end the
-    recap's too)."""
+    recap's too), made from the snapshot alone."""
     from renderers import recap, summary
 
-    match = session.match
-    assert match is not None
-    names = session.names()
+    match = table.match
+    names = table.names
     report = match.deal_report(match.deals_finished, names)
     sections = list(report.fields)
-    last = session.plays_since(session.shown_moves, match.deals_finished - 1)
+    last = table.plays_of_deal(match.deals_finished - 1)
     if last:  # the deal's plays since its last table message
         sections.append((_("Since the last table"), plays_text(last, names)))
     closing: list[tuple[str, str]] = []
     from cogs.review import ReviewButton  # the deal reviewed privately by its players
 
-    buttons: list[ViewItem] = [ReviewButton(session.id, match.deals_finished)]
+    buttons: list[ViewItem] = [ReviewButton(table.id, match.deals_finished)]
     if match.is_terminal:
-        event = session.row.options.event
+        event = table.row.options.event
         if event is not None:  # an event's table: its result goes into the event, no rematch
             after = _(
                 "Your figures: {command} · this table's result is in the standings of event "
                 "{number}.",
-                command=f"`/stats {session.row.game}`",
+                command=f"`/stats {table.row.game}`",
                 number=event,
             )
         else:
             after = _(
                 "Your figures: {command} · the host may start a rematch with the same seats "
                 "and options.",
-                command=f"`/stats {session.row.game}`",
+                command=f"`/stats {table.row.game}`",
             )
         closing = [
-            (_("Match over"), match_result_text(session)),
-            (_("Match recap"), recap_text(session)),
+            (_("Match over"), match_result_text(table)),
+            (_("Match recap"), recap_text(table)),
             (_("What next"), after),
         ]
         if event is None:
-            buttons.append(RematchButton(session.id))
+            buttons.append(RematchButton(table.id))
     files: list[discord.File] = []
     recap_picture = None
     if can_attach(channel):
@@ -275,22 +263,19 @@ async def summary_message(
     return kwargs
 
 
-def match_result_text(session: TableSession) -> str:
-    match = session.match
-    assert match is not None
-    return match.outcome().describe(session.names())
+def match_result_text(table: TableSnapshot) -> str:
+    return table.match.outcome().describe(table.names)
 
 
-def recap_text(session: TableSession, limit: int = 1024) -> str:
+def recap_text(table: TableSnapshot, limit: int = 1024) -> str:
     """The match deal by deal: each deal's title and its totals, the latest kept when they do
     not all fit."""
-    match = session.match
-    assert match is not None
-    names = session.names()
+    match = table.match
+    names = table.names
     lines = []
     for number in range(1, match.deals_finished + 1):
         report = match.deal_report(number, names)
         lines.append(f"**{report.title}** · {report.totals}" if report.totals else report.title)
     while len("\n".join(lines)) > limit and len(lines) > 1:
         lines.pop(0)
-    return "\n".join(lines)[:limit] or match_result_text(session)[:limit]
+    return "\n".join(lines)[:limit] or match_result_text(table)[:limit]

@@ -39,6 +39,7 @@ from aiohttp import BytesPayload
 from bot.contexts import TableContext, relayed
 from bot.flow import ChannelGone, Continue, SendFault, TableOutput, Unreachable
 from bot.i18n import N_, _, current, speaking
+from bot.snapshot import LobbySnapshot, TableSnapshot
 from bot.storage.backends import Conflict, StoreFault
 from bot.storage.relays import RelayState, RelayStore, StoredMessage, StoredRelay
 from bot.tables import TableError, TableSession
@@ -152,14 +153,6 @@ class TableMessage:
     calls: int | None
 
 
-def _person_to_move(session: TableSession) -> int | None:
-    match = session.match
-    if match is None or match.is_terminal or match.current_player is None:
-        return None
-    row = session.seats.get(match.current_player)
-    return None if row is None or row.plays_itself else row.user_id
-
-
 @dataclass
 class _Table:
     relays: list[Relay] = field(default_factory=list)  # oldest first
@@ -238,7 +231,7 @@ class RelayTableOutput:
         self.tables: dict[int, _Table] = {}
         self.asleep: set[int] = set()  # tables that could reach nobody: the next press wakes
 
-    def _of(self, session: TableSession) -> _Table:
+    def _of(self, session: TableSession | LobbySnapshot) -> _Table:
         return self.tables.setdefault(session.id, _Table())
 
     # ----- what a restart keeps -------------------------------------------------------
@@ -247,7 +240,7 @@ class RelayTableOutput:
     def store(self) -> RelayStore:
         return RelayStore(self.bot.store)
 
-    async def _loaded(self, session: TableSession) -> _Table:
+    async def _loaded(self, session: TableSession | LobbySnapshot) -> _Table:
         """The table's relays, with what the store kept of them before a restart (read once
         per process: a restored table may send through the interactions it had)."""
         table = self._of(session)
@@ -265,7 +258,7 @@ class RelayTableOutput:
                 table.loaded = True
         return table
 
-    async def _save(self, session: TableSession) -> None:
+    async def _save(self, session: TableSession | LobbySnapshot) -> None:
         """The table's relays as they are now, stored for a restart (when they changed)."""
         table = await self._loaded(session)
         async with table.saving:
@@ -440,21 +433,18 @@ class RelayTableOutput:
 
     # ----- the port -------------------------------------------------------------------
 
-    async def table_message(
-        self, session: TableSession, ping: bool = True, nonce: str | None = None
-    ) -> object:
+    async def table_message(self, table: TableSnapshot, nonce: str | None = None) -> object:
         allowed = self.bot.allowed_mentions
-        match = session.match
         in_place = (
             EditedInPlace()  # over: nothing to bring back
-            if match is None or match.is_terminal
-            else EditedInPlace(lambda: [ContinueButton(session.id)], _(CONTINUE_NOTE))
+            if table.match.is_terminal
+            else EditedInPlace(lambda: [ContinueButton(table.id)], _(CONTINUE_NOTE))
         )
         encoded = await table_message(
-            session, None, ping, lambda kwargs: _follow_up(kwargs, allowed), nonce, in_place
+            table, None, lambda kwargs: _follow_up(kwargs, allowed), nonce, in_place
         )
         assert isinstance(encoded, EncodedMessage)  # as `_follow_up` made it
-        return TableMessage(encoded, _person_to_move(session) if ping else None)
+        return TableMessage(encoded, table.person_to_move if table.ping else None)
 
     async def post_table(self, session: TableSession, message: object) -> int:
         """A newer relay posts the table as a follow-up (the old message goes); else the
@@ -505,7 +495,8 @@ class RelayTableOutput:
         if relay.original is not None:
             table = await self._loaded(session)
             table.shown = (relay.original, relay)
-            table.calling = _person_to_move(session)  # shown there: its players are looking
+            # shown there: its players are looking
+            table.calling = session.snapshot().person_to_move if session.started else None
             await self._save(session)
 
     async def posted_since(self, session: TableSession, after: int) -> list[tuple[int, int]]:
@@ -542,9 +533,9 @@ class RelayTableOutput:
                      error)  # fmt: skip
         return True
 
-    async def deal_summary(self, session: TableSession, nonce: str | None = None) -> object:
+    async def deal_summary(self, table: TableSnapshot, nonce: str | None = None) -> object:
         # a follow-up of a deferred press is an edit of its answer: in the form edited in place
-        summary = await summary_message(session, None, nonce, in_place=True)
+        summary = await summary_message(table, None, nonce, in_place=True)
         files = summary.pop("files", None) or (
             [summary.pop("file")] if "file" in summary else []
         )
@@ -579,17 +570,17 @@ class RelayTableOutput:
     async def thinking(self, session: TableSession) -> None:
         return  # no typing sign where the bot is not a member
 
-    async def close_lobby(self, session: TableSession, text: str) -> None:
-        relay = (await self._loaded(session)).lobby
+    async def close_lobby(self, table: LobbySnapshot, text: str) -> None:
+        relay = (await self._loaded(table)).lobby
         if relay is None or not relay.valid or relay.original is None:
             return  # its /table new no longer answers: the lobby stays as it was
-        embed = lobby_embed(session)
+        embed = lobby_embed(table)
         embed.description = text
         encoded = encode_message({"embed": embed, "view": None}, self.bot.allowed_mentions)
         assert isinstance(encoded, EncodedMessage)
         with contextlib.suppress(Unreachable, SendFault):
             await self._edit(relay, relay.original, encoded)
-        await self._save(session)
+        await self._save(table)
 
     def forget(self, session: TableSession) -> None:
         self.tables.pop(session.id, None)
@@ -643,13 +634,11 @@ class RoutedTableOutput:
         self.channel = channel
         self.relay = relay
 
-    def _for(self, session: TableSession) -> TableOutput:
-        return self.relay if relayed(session.row.options.context) else self.channel
+    def _for(self, table: TableSession | LobbySnapshot) -> TableOutput:
+        return self.relay if relayed(table.row.options.context) else self.channel
 
-    async def table_message(
-        self, session: TableSession, ping: bool = True, nonce: str | None = None
-    ) -> object:
-        return await self._for(session).table_message(session, ping, nonce)
+    async def table_message(self, table: TableSnapshot, nonce: str | None = None) -> object:
+        return await self._for(table).table_message(table, nonce)
 
     async def post_table(self, session: TableSession, message: object) -> int:
         return await self._for(session).post_table(session, message)
@@ -660,8 +649,8 @@ class RoutedTableOutput:
     async def delete_message(self, session: TableSession, message_id: int) -> bool:
         return await self._for(session).delete_message(session, message_id)
 
-    async def deal_summary(self, session: TableSession, nonce: str | None = None) -> object:
-        return await self._for(session).deal_summary(session, nonce)
+    async def deal_summary(self, table: TableSnapshot, nonce: str | None = None) -> object:
+        return await self._for(table).deal_summary(table, nonce)
 
     async def post_deal_summary(self, session: TableSession, summary: object) -> None:
         await self._for(session).post_deal_summary(session, summary)
@@ -672,8 +661,8 @@ class RoutedTableOutput:
     async def thinking(self, session: TableSession) -> None:
         await self._for(session).thinking(session)
 
-    async def close_lobby(self, session: TableSession, text: str) -> None:
-        await self._for(session).close_lobby(session, text)
+    async def close_lobby(self, table: LobbySnapshot, text: str) -> None:
+        await self._for(table).close_lobby(table, text)
 
     def offer_press(self, interaction: discord.Interaction, session: TableSession) -> None:
         """Every press or command at a table outside servers may carry its next message

@@ -233,7 +233,8 @@ class TableCommands(
         await session.set_up(interaction.user.id, rules, changed)
         with speaking(session.language):
             text = _("{player} changed the table's settings.", player=interaction.user.mention)
-        await interaction.response.send_message(text, embed=lobby_embed(session))
+        embed = lobby_embed(session.lobby_snapshot())
+        await interaction.response.send_message(text, embed=embed)
 
     @setup.autocomplete("rule")
     async def _rules(
@@ -280,7 +281,8 @@ class TableCommands(
                 player=interaction.user.mention,
                 number=chosen + 1,
             )
-        await interaction.response.send_message(text, embed=lobby_embed(session))
+        embed = lobby_embed(session.lobby_snapshot())
+        await interaction.response.send_message(text, embed=embed)
 
     join: app_commands.Command[TableCommands, ..., None] = app_commands.command(
         name="join", description=N_("Sit down at this channel's table")
@@ -301,7 +303,8 @@ class TableCommands(
                 level=_(level),
                 number=seat + 1,
             )
-        await interaction.response.send_message(text, embed=lobby_embed(session))
+        embed = lobby_embed(session.lobby_snapshot())
+        await interaction.response.send_message(text, embed=embed)
 
     @app_commands.command(
         name="leave", description=N_("Leave this channel's table before it starts")
@@ -325,7 +328,8 @@ class TableCommands(
     async def status(self, interaction: discord.Interaction) -> None:
         session = session_for(interaction)
         if not session.started:
-            await interaction.response.send_message(embed=lobby_embed(session), ephemeral=True)
+            embed = lobby_embed(session.lobby_snapshot())
+            await interaction.response.send_message(embed=embed, ephemeral=True)
             return
         if session.seat_of(interaction.user.id) is None:
             try:
@@ -485,7 +489,7 @@ async def post_lobby(
 ) -> None:
     """The new table's lobby, as the command's answer: in the channel, or pointing to the
     table's own `thread`, where a first line greets its opener."""
-    embed = lobby_embed(session)
+    embed = lobby_embed(session.lobby_snapshot())
     if thread is None:
         sent = await interaction.response.send_message(
             note or None, embed=embed, view=lobby_view(session)

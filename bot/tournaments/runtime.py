@@ -173,8 +173,8 @@ def table_rules(rules: Mapping[str, OptionValue], pairing: PairingRow) -> TableR
 def table_result(session: TableSession, pairing: PairingRow, now: float) -> TableResult:
     """A finished table as the event scores it: each seat's side's score and place, and the
     players a computer stood in for (their seat away at the end)."""
-    match = session.match
-    assert match is not None and match.is_terminal
+    match = session.in_play.match
+    assert match.is_terminal
     outcome = match.outcome()
     seats = range(len(pairing.seats))
     scores = tuple(float(outcome.scores[outcome.side_of(seat)]) for seat in seats)

@@ -13,18 +13,22 @@ from typing import Any
 import pytest
 
 from bot.flow import Move, Rejoin, Start, TableFlow
+from bot.snapshot import LobbySnapshot, TableSnapshot
 from bot.storage import Store
 from bot.table_options import TableOptions
 from bot.tables import Tables, TableSession
 
-GUILD, CHANNEL, HOST = 1, 10, 100
+GUILD, CHANNEL, HOST, TAVITA = 1, 10, 100, 200
 
 
 @dataclass
 class RecordingPort:
-    """What the flow posts, in order: ("table", moves, ping), ("summary", deal), …"""
+    """What the flow posts, in order: ("table", moves, ping), ("summary", deal), …; and the
+    snapshots it made them from."""
 
     posts: list[tuple[Any, ...]] = field(default_factory=list)
+    made: list[tuple[int, TableSnapshot]] = field(default_factory=list)  # (moves, snapshot)
+    closed: list[LobbySnapshot] = field(default_factory=list)
     tables: list[tuple[int, int]] = field(default_factory=list)  # (id, moves shown)
     by_nonce: dict[str, int] = field(default_factory=dict)
     deleted: list[int] = field(default_factory=list)
@@ -38,12 +42,10 @@ class RecordingPort:
             self.by_nonce[nonce] = self.next_id
         return self.next_id, True
 
-    async def table_message(
-        self, session: TableSession, ping: bool = True, nonce: str | None = None
-    ) -> object:
-        match = session.match
-        assert match is not None
-        return ("table", len(match.actions), ping and not match.is_terminal, nonce)
+    async def table_message(self, table: TableSnapshot, nonce: str | None = None) -> object:
+        self.made.append((len(table.match.actions), table))
+        match = table.match
+        return ("table", len(match.actions), table.ping and not match.is_terminal, nonce)
 
     async def post_table(self, session: TableSession, message: object) -> int:
         assert isinstance(message, tuple)
@@ -60,10 +62,9 @@ class RecordingPort:
     async def posted_since(self, session: TableSession, after: int) -> list[tuple[int, int]]:
         return [(mid, moves) for mid, moves in self.tables if mid > after]
 
-    async def deal_summary(self, session: TableSession, nonce: str | None = None) -> object:
-        match = session.match
-        assert match is not None
-        return ("summary", match.deals_finished, nonce)
+    async def deal_summary(self, table: TableSnapshot, nonce: str | None = None) -> object:
+        self.made.append((len(table.match.actions), table))
+        return ("summary", table.match.deals_finished, nonce)
 
     async def post_deal_summary(self, session: TableSession, summary: object) -> None:
         assert isinstance(summary, tuple)
@@ -78,7 +79,8 @@ class RecordingPort:
     async def thinking(self, session: TableSession) -> None:
         self.posts.append(("thinking",))
 
-    async def close_lobby(self, session: TableSession, text: str) -> None:
+    async def close_lobby(self, table: LobbySnapshot, text: str) -> None:
+        self.closed.append(table)
         self.posts.append(("result",))
 
 
@@ -115,6 +117,18 @@ async def started(flow: TableFlow, **rules: int) -> TableSession:
                                        options=TableOptions(turn_timer=0))  # fmt: skip
     await session.join(HOST, "Sina")
     await session.add_computer(HOST)
+    await flow.play(session, Start(HOST))
+    await flow.idle()
+    return session
+
+
+async def two_humans(flow: TableFlow, hands: int) -> TableSession:
+    """A started two-seat table of two people: Sina (the host) and Tavita (200)."""
+    session = await flow.tables.create(GUILD, CHANNEL, HOST, "tinytricks",
+                                       {"players": 2, "hands": hands}, seed=3,
+                                       options=TableOptions(turn_timer=0))  # fmt: skip
+    await session.join(HOST, "Sina")
+    await session.join(TAVITA, "Tavita")
     await flow.play(session, Start(HOST))
     await flow.idle()
     return session
@@ -184,18 +198,12 @@ async def test_a_restart_at_every_point_after_a_move_posts_what_it_owes_once(
 
 async def test_a_rejoin_pings_the_player_again_without_a_move(store: Store) -> None:
     flow, port, _ = flow_on(store)
-    session = await flow.tables.create(GUILD, CHANNEL, HOST, "tinytricks",
-                                       {"players": 2, "hands": 2}, seed=3,
-                                       options=TableOptions(turn_timer=0))  # fmt: skip
-    await session.join(HOST, "Sina")
-    await session.join(200, "Tavita")
-    await flow.play(session, Start(HOST))
-    await flow.idle()
-    seat = session.seat_of(200)
+    session = await two_humans(flow, hands=2)
+    seat = session.seat_of(TAVITA)
     assert seat is not None
     await session._set_missed(seat, 3)  # away: a computer plays for Tavita
     before = len(port.posts)
-    await flow.play(session, Rejoin(200))
+    await flow.play(session, Rejoin(TAVITA))
     await flow.idle()
     assert [post[0] for post in port.posts[before:]] == ["table"]
 
@@ -207,13 +215,7 @@ async def test_two_steps_after_one_move_post_its_table_once_even_without_a_nonce
     sent as a follow-up carries no nonce (Discord keeps none for webhook messages), so only the
     flow itself can keep the move's table from coming twice."""
     flow, port, _ = flow_on(store)
-    session = await flow.tables.create(GUILD, CHANNEL, HOST, "tinytricks",
-                                       {"players": 2, "hands": 2}, seed=3,
-                                       options=TableOptions(turn_timer=0))  # fmt: skip
-    await session.join(HOST, "Sina")
-    await session.join(200, "Tavita")
-    await flow.play(session, Start(HOST))
-    await flow.idle()
+    session = await two_humans(flow, hands=2)
     forget = port._id
 
     def without_nonce(nonce: str | None) -> tuple[int, bool]:
@@ -243,13 +245,7 @@ async def test_two_steps_after_the_last_move_tell_the_result_once(store: Store) 
         ended.append(session.id)
 
     flow.on_match_end.append(told)
-    session = await flow.tables.create(GUILD, CHANNEL, HOST, "tinytricks",
-                                       {"players": 2, "hands": 1}, seed=3,
-                                       options=TableOptions(turn_timer=0))  # fmt: skip
-    await session.join(HOST, "Sina")
-    await session.join(200, "Tavita")
-    await flow.play(session, Start(HOST))
-    await flow.idle()
+    session = await two_humans(flow, hands=1)
     while (match := session.match) is not None and not match.is_terminal:
         mover = session.seats[match.current_player or 0].user_id
         assert mover is not None
@@ -259,3 +255,20 @@ async def test_two_steps_after_the_last_move_tell_the_result_once(store: Store) 
     await flow.idle()
     assert [post[0] for post in port.posts].count("result") == 1
     assert ended == [session.id]
+
+
+async def test_the_port_makes_each_message_from_a_snapshot_that_stays_as_it_was(
+    store: Store,
+) -> None:
+    """Every table message and summary is made from a snapshot of the table taken for it:
+    kept by the port until the match is over, each still shows the moves its message showed,
+    though the session has moved on since."""
+    flow, port, _ = flow_on(store)
+    session = await started(flow, hands=2)
+    while session.match is not None and not session.match.is_terminal:
+        await play_human(flow, session)
+    assert len({moves for moves, _ in port.made}) >= 3
+    assert all(table.turn_number == moves for moves, table in port.made)
+    assert all(table.names == ("Sina", "Computer 2") for _, table in port.made)
+    assert session.turn_number > port.made[0][1].turn_number
+    assert [table.row.status for table in port.closed] == ["finished"]  # the lobby closed

@@ -410,6 +410,6 @@ async def test_computers_at_tables_of_one_deal_set_choose_alike_and_others_by_th
     assert position is not None
     for session in made[1:]:
         session.match = position.clone()
-    draws = [session._computer_rng().random() for session in made]
+    draws = [session.in_play._computer_rng().random() for session in made]
     assert made[0].shares_deals and not made[2].shares_deals
     assert draws[0] == draws[1] and draws[2] != draws[3]

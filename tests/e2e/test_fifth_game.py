@@ -136,8 +136,14 @@ def table_shown(fake: FakeDiscord) -> bool:
 
 
 def moved_on(fake: FakeDiscord, shown: int) -> bool:
-    """The match is over, or a newer table message than `shown` is up."""
-    return table_over(fake) or latest_table(fake)["id"] != shown
+    """The match is over, or a newer table message than `shown` is up. (After the last move
+    the final table, which has no "My hand", replaces `shown` before the summary says the
+    match is over: for that moment neither is true yet.)"""
+    if table_over(fake):
+        return True
+    tables = [m for m in fake.channel_messages()
+              if any(c.get("label") == "My hand" for c in fake.components(m))]  # fmt: skip
+    return bool(tables) and tables[-1]["id"] != shown
 
 
 async def play_added_game(fake: FakeDiscord, channel: int) -> None:
