@@ -100,3 +100,45 @@ def test_text_drawn_again_looks_exactly_as_pillow_draws_it(text: str, anchor: st
             pillows = Image.new("RGB", (400, 60), (22, 92, 58))
             ImageDraw.Draw(pillows).text(xy, text, font=face, fill=fill, anchor=anchor)
             assert ours.tobytes() == pillows.tobytes()
+
+
+@pytest.mark.parametrize(
+    ("sign", "ink", "other"),
+    [("\U0001f330", "acorns", "bell_gold"), ("\U0001f514", "bell_gold", "acorns"),
+     ("\U0001f343", "leaves", "acorns")],
+)  # fmt: skip
+def test_a_german_suits_sign_in_text_is_drawn_in_its_own_colours(
+    sign: str, ink: str, other: str
+) -> None:
+    """ "wild: 7🌰" and "Mira played 9🌰": the emoji face drew the acorn in the text's one
+    colour as a blob, and the bell as a ring, so at a phone's size acorns and bells could not
+    be told apart in any line of text. Each sign is the suit as its cards draw it."""
+    from renderers.theme import DEFAULT_THEME as theme
+
+    image = Image.new("RGB", (200, 50), theme.panel)
+    draw_text(ImageDraw.Draw(image), (10, 10), f"7{sign}", font(theme.small_size), theme.text)
+
+    pixels = [image.getpixel((x, y)) for x in range(image.width) for y in range(image.height)]
+
+    def near(colour: tuple[int, int, int]) -> int:
+        return sum(1 for pixel in pixels
+                   if sum(abs(a - b) for a, b in zip(pixel, colour, strict=True)) < 40)  # fmt: skip
+
+    assert near(getattr(theme, ink)) >= 20, (sign, near(getattr(theme, ink)))
+    assert near(getattr(theme, other)) < 5
+    assert near(theme.card_face) >= 20  # on a tile of the cards' colour, not on the felt
+
+
+def test_a_suits_sign_takes_the_room_text_width_gives_it() -> None:
+    """What follows the sign is drawn after it, not over it: the ink of "7🌰 ab" ends where
+    its measured width says."""
+    from renderers.text import recording_text
+
+    face = font(24)
+    image = Image.new("RGB", (300, 50))
+    with recording_text() as recording:
+        draw_text(ImageDraw.Draw(image), (10, 10), "7\U0001f330 ab", face, (255, 255, 255))
+    box = recording.boxes[0].box
+    assert abs(box[2] - (10 + text_width("7\U0001f330 ab", face))) <= 3
+    assert abs(text_width("7\U0001f330", face) + text_width(" ab", face)
+               - text_width("7\U0001f330 ab", face)) <= 1  # fmt: skip
