@@ -337,18 +337,21 @@ def fit_text(text: str, face: ImageFont.FreeTypeFont, width: float, name: bool =
     other text cut here as a fault."""
     if text_width(text, face) <= width:
         return text
-    kept, too_long = 0, len(text)  # the longest prefix that fits with the ellipsis
+    head, number = _numbered(text) if name else (text, "")
+    if number and text_width(f"{head[:1]}{_ELLIPSIS}{number}", face) > width:
+        head, number = text, ""  # no room for the number and a letter before it
+    kept, too_long = 0, len(head)  # the longest prefix that fits with the ellipsis
     while kept < too_long:
         middle = (kept + too_long + 1) // 2
-        if text_width(text[:middle] + _ELLIPSIS, face) <= width:
+        if text_width(head[:middle] + _ELLIPSIS + number, face) <= width:
             kept = middle
         else:
             too_long = middle - 1
-    shown = text[:kept]
+    shown = head[:kept]
     # Never end on a space, vowel sign, virama or joiner cut off from its letter.
     while shown and script_of(shown[-1]) is None:
         shown = shown[:-1]
-    shown += _ELLIPSIS
+    shown += _ELLIPSIS + number
     recording = _RECORDING.get()
     if recording is not None:
         recording.cuts.append(Cut(text, shown, name))
@@ -356,8 +359,19 @@ def fit_text(text: str, face: ImageFont.FreeTypeFont, width: float, name: bool =
 
 
 def fit_name(name: str, face: ImageFont.FreeTypeFont, width: float) -> str:
-    """A player's name, shortened with a visible ellipsis where it does not fit."""
+    """A player's name, shortened with a visible ellipsis where it does not fit; a name that
+    ends in a number keeps it ("Comp… 2"): the computer players are "Computer 2" to
+    "Computer 6", which shortened at their end would all read "Comput…"."""
     return fit_text(name, face, width, name=True)
+
+
+def _numbered(name: str) -> tuple[str, str]:
+    """A name and the number it ends in, with the space before it ("Computer", " 2"), or
+    the name and "" when it ends in none."""
+    head, space, tail = name.rpartition(" ")
+    if space and head.strip() and tail.isdecimal() and len(tail) <= 3:
+        return head, space + tail
+    return name, ""
 
 
 def wrap_pieces(

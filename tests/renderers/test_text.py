@@ -142,3 +142,28 @@ def test_a_suits_sign_takes_the_room_text_width_gives_it() -> None:
     assert abs(box[2] - (10 + text_width("7\U0001f330 ab", face))) <= 3
     assert abs(text_width("7\U0001f330", face) + text_width(" ab", face)
                - text_width("7\U0001f330 ab", face)) <= 1  # fmt: skip
+
+
+def test_names_that_end_in_a_number_keep_it_when_shortened() -> None:
+    """The computer players are "Computer 2" to "Computer 6": shortened at their end they all
+    read "Comput…" (the knockout bracket's narrow boxes), so nobody could tell them apart."""
+    from renderers.text import fit_name
+
+    face = font(24, bold=True)
+    shown = [fit_name(f"Computer {number}", face, 100) for number in range(2, 7)]
+    assert len(set(shown)) == 5, shown
+    assert all(s.endswith(f"… {n}") for s, n in zip(shown, range(2, 7), strict=True)), shown
+    assert all(text_width(s, face) <= 100 for s in shown)
+    assert fit_name("Dev Kumar Sharma", face, 100).endswith("…")  # no number: cut at its end
+    assert fit_text("Hand 12 of 20", face, 100).endswith("…")  # only a name keeps its number
+
+
+def test_the_bracket_tells_computer_players_apart() -> None:
+    from renderers import tournament
+    from renderers.gallery import BRACKET
+    from renderers.text import recording_text
+
+    with recording_text() as recording:
+        tournament.render_bracket(BRACKET)
+    cut = [c.shown for c in recording.cuts if c.text == "Computer 2"]
+    assert cut and all(shown.endswith(" 2") for shown in cut), cut
