@@ -305,18 +305,17 @@ def _review_decision(theme: Theme) -> Image.Image:
     actions = [a for a in match.legal_actions() if a.card is not None]
     played, best = actions[0], actions[-1]
     own = match.view(3)
-    floor, footer = table.floor_band(theme), table.footer_band(theme)
 
-    def after(action: Any) -> Any:
+    def after(action: Any) -> Any:  # as bot.review_pictures draws it
         moved = match_from_position(position)
         moved.apply(action)
         seen = table_model(moved.view(3), FOUR)
-        return partial(lesson.bands, partial(table.render_picture, seen, theme, 3),
-                       [floor, footer])  # fmt: skip
+        return partial(review.floor_of, partial(table.render_picture, seen, theme, 3), theme)
 
     picture = review.DecisionPicture(
         title="Move 2 · big loss",
-        before=partial(table.render_picture, table_model(own, FOUR), theme, 3),
+        before=partial(review.trimmed_table,
+                       partial(table.render_picture, table_model(own, FOUR), theme, 3), theme),
         hand=own.hand_picture(),
         played_cards={card for card in (played.card,) if card is not None},
         best_cards={card for card in (best.card,) if card is not None},
