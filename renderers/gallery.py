@@ -1,6 +1,7 @@
 """`python -m renderers.gallery OUTDIR`: a sample of every image (`--palette`: write the
 default theme's shipped palette, learned from these images), from positions in the
-engine's notation and from seeded games."""
+engine's notation and from seeded games, in English (`python -m tests.renderers.show_gallery
+OUTDIR` draws it in every language, with copies at a phone's 400 px)."""
 
 from __future__ import annotations
 
@@ -453,8 +454,12 @@ def main(argv: list[str] | None = None) -> int:
         SHIPPED.write_bytes(bytes(learned_palette(DEFAULT_THEME)))
         print(SHIPPED)
         return 0
-    if len(args) != 1:
-        print("usage: python -m renderers.gallery OUTDIR | --palette", file=sys.stderr)
+    usage = "usage: python -m renderers.gallery OUTDIR | --palette"
+    if args in (["-h"], ["--help"]):
+        print(f"{usage}\n\n{__doc__}")
+        return 0
+    if len(args) != 1 or args[0].startswith("-"):  # not an option taken for a folder's name
+        print(usage, file=sys.stderr)
         return 2
     for path in write_gallery(Path(args[0])):
         print(path)
