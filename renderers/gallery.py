@@ -207,11 +207,11 @@ def _lesson(theme: Theme, hand_only: bool) -> Image.Image:
     if hand_only:
         own = partial(hand.render, match.view(0), theme, action.card)
         return lesson.render(lesson.LessonPicture(own, move), theme)
-    floor, footer = table.floor_band(theme), table.footer_band(theme)  # as /rules draws them
-    before = partial(lesson.bands, partial(table.render, match.view(PUBLIC), FOUR, theme), [floor])
+    before_table = partial(table.render, match.view(PUBLIC), FOUR, theme)  # as /rules draws it
+    before = partial(lesson.floor_of, before_table, theme)
     match.apply(action)
     after_table = partial(table.render, match.view(PUBLIC), FOUR, theme)
-    after = partial(lesson.bands, after_table, [floor, footer])
+    after = partial(lesson.floor_of, after_table, theme, table.footer_band(theme))
     words = lesson.LessonPicture(before, move, after, "Before the move", "After the move")
     return lesson.render(words, theme)
 

@@ -8,17 +8,26 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from renderers.assets import font
 from renderers.draw import to_png
-from renderers.text import draw_text, fit_text, recording_at, recording_bands, wrap_words
+from renderers.layout import floor_box
+from renderers.text import (
+    draw_text,
+    fit_text,
+    recording_at,
+    recording_bands,
+    recording_text,
+    wrap_words,
+)
 from renderers.theme import DEFAULT_THEME, Theme
 
 LABEL_BAND = 52  # the band that names a picture ("Before the move")
 MOVE_LINE = 36  # from one line of the move to the next (room for Devanagari's marks)
 MOVE_LINES = 3
 ARROW = 22  # the arrow before the move, pointing from the picture above to the one below
+FLOOR_PAD = 16  # felt kept above and below what lies on a floor
 
 Drawing = Callable[[], Image.Image]  # draws one picture, as wide as the theme's images
 
@@ -100,6 +109,53 @@ def bands(drawing: Drawing, kept: list[tuple[int, int, int, int]]) -> Image.Imag
         image.paste(whole.crop(band), (0, top))
         top += band[3] - band[1]
     return image
+
+
+def _floor_rows(table: Drawing, theme: Theme) -> tuple[int, int]:
+    """The rows of a table's floor that its cards and words take, with some felt around
+    (drawn once to look: nothing recorded)."""
+    floor = floor_box(theme)
+    with recording_text():
+        whole = table().convert("RGB")
+    inside = (floor[0] + 4, floor[1] + 4, floor[2] - 4, floor[3] - 4)
+    region = whole.crop(inside)
+    ink = ImageChops.difference(region, Image.new("RGB", region.size, theme.felt)).convert("L")
+    found = ink.point(lambda value: 255 if value > 8 else 0).getbbox()
+    top, bottom = (found[1], found[3]) if found else (0, region.height)
+    return (max(inside[1], inside[1] + top - FLOOR_PAD),
+            min(inside[3], inside[1] + bottom + FLOOR_PAD))  # fmt: skip
+
+
+def floor_of(
+    table: Drawing, theme: Theme = DEFAULT_THEME, footer: tuple[int, int, int, int] | None = None
+) -> Image.Image:
+    """What lies on a table's floor (or its trick): the rows of the floor that its cards and
+    words take, without the floor's edge, the seats or the scores; with `footer`, that band of
+    the table beneath (a lesson's last play and what it took). A floor of a few cards took
+    408 px whatever it held."""
+    top, bottom = _floor_rows(table, theme)
+    kept = [(0, top, theme.width, bottom), *([footer] if footer else [])]
+    image = bands(table, kept)  # its words recorded where they land
+    clean = image.copy()
+    clean.paste(theme.felt, (0, 0, theme.width, bottom - top))  # the floor's edge left out
+    inside = (floor_box(theme)[0] + 4, 0, floor_box(theme)[2] - 4, bottom - top)
+    clean.paste(image.crop(inside), inside[:2])
+    return clean
+
+
+def trimmed_table(table: Drawing, theme: Theme = DEFAULT_THEME) -> Image.Image:
+    """A whole table with the empty felt of its floor left out: the floor's edge closes
+    round what lies on it (a floor of five cards keeps some 200 of its 388 px)."""
+    floor = floor_box(theme)
+    top, bottom = _floor_rows(table, theme)
+    width, arc = theme.width, 24  # the floor's edge kept whole where it rounds its corners
+    kept: list[tuple[int, int, int, int]] = []
+    for start, end in ((0, floor[1] + arc), (top, bottom), (floor[3] - arc, theme.height)):
+        if kept and start <= kept[-1][3]:  # one band with the last (a word is never split)
+            kept[-1] = (0, kept[-1][1], width, max(end, kept[-1][3]))
+        else:
+            kept.append((0, start, width, end))
+    return bands(table, kept)
 
 
 def render_png(picture: LessonPicture, theme: Theme = DEFAULT_THEME) -> bytes:

@@ -9,30 +9,22 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from functools import partial
 
-from PIL import Image, ImageChops, ImageDraw
+from PIL import Image, ImageDraw
 
 from engine.cards import Card
 from engine.pictures import HandPicture
 from renderers import hand as hand_image
 from renderers.assets import font
 from renderers.draw import to_png
-from renderers.layout import floor_box
-from renderers.lesson import bands
-from renderers.text import (
-    draw_text,
-    fit_text,
-    recording_at,
-    recording_text,
-    text_width,
-    wrap_words,
-)
+from renderers.lesson import floor_of as floor_of
+from renderers.lesson import trimmed_table as trimmed_table
+from renderers.text import draw_text, fit_text, recording_at, text_width, wrap_words
 from renderers.theme import DEFAULT_THEME, Theme
 
 Drawing = Callable[[], Image.Image]  # draws one picture, as wide as the theme's images
 LABEL_BAND = 52
 MOVE_LINE = 34
 FRAME = 6  # the width of a card's frame in the hand
-FLOOR_PAD = 16  # felt kept above and below what lies on a floor
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,49 +42,6 @@ class DecisionPicture:
     played_after: Drawing
     best: str
     best_after: Drawing
-
-
-def _floor_rows(table: Drawing, theme: Theme) -> tuple[int, int]:
-    """The rows of a table's floor that its cards and words take, with some felt around
-    (drawn once to look: nothing recorded)."""
-    floor = floor_box(theme)
-    with recording_text():
-        whole = table().convert("RGB")
-    inside = (floor[0] + 4, floor[1] + 4, floor[2] - 4, floor[3] - 4)
-    region = whole.crop(inside)
-    ink = ImageChops.difference(region, Image.new("RGB", region.size, theme.felt)).convert("L")
-    found = ink.point(lambda value: 255 if value > 8 else 0).getbbox()
-    top, bottom = (found[1], found[3]) if found else (0, region.height)
-    return (max(inside[1], inside[1] + top - FLOOR_PAD),
-            min(inside[3], inside[1] + bottom + FLOOR_PAD))  # fmt: skip
-
-
-def floor_of(table: Drawing, theme: Theme = DEFAULT_THEME) -> Image.Image:
-    """What a move leaves on the floor (or the trick): the rows of the table's floor that
-    its cards and words take, without the floor's edge, the seats, the scores or the last play
-    (the move's own words stand above it). A floor of a few cards took 408 px, and the last
-    play's band another 120, under words that already said the move."""
-    top, bottom = _floor_rows(table, theme)
-    kept = bands(table, [(0, top, theme.width, bottom)])  # its words recorded where they land
-    clean = Image.new("RGB", kept.size, theme.felt)
-    inside = (floor_box(theme)[0] + 4, 0, floor_box(theme)[2] - 4, kept.height)
-    clean.paste(kept.crop(inside), inside[:2])
-    return clean
-
-
-def trimmed_table(table: Drawing, theme: Theme = DEFAULT_THEME) -> Image.Image:
-    """A whole table with the empty felt of its floor left out: the floor's edge closes
-    round what lies on it (a floor of five cards keeps some 200 of its 388 px)."""
-    floor = floor_box(theme)
-    top, bottom = _floor_rows(table, theme)
-    width, arc = theme.width, 24  # the floor's edge kept whole where it rounds its corners
-    kept: list[tuple[int, int, int, int]] = []
-    for start, end in ((0, floor[1] + arc), (top, bottom), (floor[3] - arc, theme.height)):
-        if kept and start <= kept[-1][3]:  # one band with the last (a word is never split)
-            kept[-1] = (0, kept[-1][1], width, max(end, kept[-1][3]))
-        else:
-            kept.append((0, start, width, end))
-    return bands(table, kept)
 
 
 def played_colour(theme: Theme) -> tuple[int, int, int]:
