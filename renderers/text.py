@@ -411,7 +411,7 @@ def _wrapped(
             out.append(current)
             current = piece
             continue
-        for number, word in enumerate(piece.split(" ")):  # a piece longer than a line
+        for number, word in enumerate(_words(piece)):  # a piece longer than a line
             glue = (joiner if number == 0 else " ") if current else ""
             if current and text_width(current + glue + word, face) > width:
                 out.append(current)
@@ -421,6 +421,21 @@ def _wrapped(
     if current:
         out.append(current)
     return out
+
+
+_FIGURE = re.compile(r"[+\-−]?\d+(?:[.,]\d+)?[½¼¾]?")
+
+
+def _words(piece: str) -> list[str]:
+    """`piece`'s words, where a line may break between them: a figure stays with the word
+    after it ("4 Karten", not "4" at a line's end and "Karten" on the next)."""
+    words: list[str] = []
+    for word in piece.split(" "):
+        if words and _FIGURE.fullmatch(words[-1]):
+            words[-1] += " " + word
+        else:
+            words.append(word)
+    return words
 
 
 def pieces_fit(

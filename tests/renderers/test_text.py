@@ -167,3 +167,14 @@ def test_the_bracket_tells_computer_players_apart() -> None:
         tournament.render_bracket(BRACKET)
     cut = [c.shown for c in recording.cuts if c.text == "Computer 2"]
     assert cut and all(shown.endswith(" 2") for shown in cut), cut
+
+
+def test_a_figure_is_not_parted_from_its_word_at_a_lines_end() -> None:
+    """A German seat in four-player Suipe read "genommen: 4" on one line and "Karten, 1 ♠"
+    on the next, as if 4 were the count of something else: a piece split between lines
+    keeps each figure with the word after it."""
+    from renderers.text import pieces_fit
+
+    lines = pieces_fit(["6 Karten", "genommen: 4 Karten, 1 ♠", "2 Punkte"], font(24), 231, 3)
+    assert "4 Karten, 1 ♠" in lines and not any(line.endswith(" 4") for line in lines), lines
+    assert all(text_width(line, font(24)) <= 231 for line in lines)
