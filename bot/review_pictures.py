@@ -42,8 +42,9 @@ def decision_png(
     above the floor it leaves (only the rows its cards take)."""
     from renderers import summary as summary_image  # Pillow and the renderers: on first use
     from renderers import table as table_image
+    from renderers.lesson import floor_of, trimmed_table
     from renderers.model import table_model
-    from renderers.review import DecisionPicture, floor_of, render_decision_png, trimmed_table
+    from renderers.review import DecisionPicture, render_decision_png
 
     names = list(record.names)
     before = state_at(record, decision.step - 1)
@@ -112,8 +113,9 @@ def position_png(match: GameState, player: int, names: list[str], title: str) ->
     """A puzzle's position as `player` (to move) sees it: their view of the table and their
     hand, nothing else."""
     from renderers import table as table_image
+    from renderers.lesson import trimmed_table
     from renderers.model import table_model
-    from renderers.review import PositionPicture, render_position_png, trimmed_table
+    from renderers.review import PositionPicture, render_position_png
 
     own = match.view(player)
     seat_table = partial(table_image.render_picture, table_model(own, names), bottom=player)

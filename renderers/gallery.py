@@ -311,11 +311,11 @@ def _review_decision(theme: Theme) -> Image.Image:
         moved = match_from_position(position)
         moved.apply(action)
         seen = table_model(moved.view(3), FOUR)
-        return partial(review.floor_of, partial(table.render_picture, seen, theme, 3), theme)
+        return partial(lesson.floor_of, partial(table.render_picture, seen, theme, 3), theme)
 
     picture = review.DecisionPicture(
         title="Move 2 · big loss",
-        before=partial(review.trimmed_table,
+        before=partial(lesson.trimmed_table,
                        partial(table.render_picture, table_model(own, FOUR), theme, 3), theme),
         hand=own.hand_picture(),
         played_cards={card for card in (played.card,) if card is not None},

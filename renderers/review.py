@@ -16,8 +16,6 @@ from engine.pictures import HandPicture
 from renderers import hand as hand_image
 from renderers.assets import font
 from renderers.draw import to_png
-from renderers.lesson import floor_of as floor_of
-from renderers.lesson import trimmed_table as trimmed_table
 from renderers.text import draw_text, fit_text, recording_at, text_width, wrap_words
 from renderers.theme import DEFAULT_THEME, Theme
 

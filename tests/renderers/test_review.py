@@ -93,7 +93,7 @@ def test_a_trimmed_table_keeps_all_it_shows(name: str) -> None:
     """A table with its floor's empty felt left out (a review's and a puzzle's): every word
     and card of the whole table is still drawn, where it belongs."""
     from renderers.gallery import gallery_makers
-    from renderers.review import trimmed_table
+    from renderers.lesson import trimmed_table
 
     make = gallery_makers()[name]
     with recording_text() as whole:
