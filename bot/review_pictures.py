@@ -39,10 +39,10 @@ def decision_png(
     record: DealRecord, decision: Decision, title: str, played: str, best: str
 ) -> bytes:
     """The decision's picture: `title`, then `played` and `best` (the two moves in words) each
-    above the floor it leaves."""
+    above the floor it leaves (only the rows its cards take)."""
     from renderers import summary as summary_image  # Pillow and the renderers: on first use
     from renderers import table as table_image
-    from renderers.lesson import bands
+    from renderers.lesson import floor_of, trimmed_table
     from renderers.model import table_model
     from renderers.review import DecisionPicture, render_decision_png
 
@@ -60,15 +60,16 @@ def decision_png(
                 own, match.view(player)
             )
         seen = table_model(match.view(player), names)
-        drawing = partial(bands, partial(table_image.render_picture, seen, bottom=player),
-                          [table_image.floor_band(), table_image.footer_band()])  # fmt: skip
+        # the floor alone: the move's words stand above it, in place of its last play
+        drawing = partial(floor_of, partial(table_image.render_picture, seen, bottom=player))
         return drawing, _cards_left(own, match.view(player))
 
     played_after, played_cards = floor_after(decision.played.notation)
     best_after, best_cards = floor_after(decision.best.notation)
+    seat_table = partial(table_image.render_picture, table_model(own, names), bottom=player)
     picture = DecisionPicture(
         title=title,
-        before=partial(table_image.render_picture, table_model(own, names), bottom=player),
+        before=partial(trimmed_table, seat_table),
         hand=own.hand_picture() if own.hand else None,
         played_cards=played_cards,
         best_cards=best_cards,
@@ -112,13 +113,15 @@ def position_png(match: AnyGame, player: int, names: list[str], title: str) -> b
     """A puzzle's position as `player` (to move) sees it: their view of the table and their
     hand, nothing else."""
     from renderers import table as table_image
+    from renderers.lesson import trimmed_table
     from renderers.model import table_model
     from renderers.review import PositionPicture, render_position_png
 
     own = match.view(player)
+    seat_table = partial(table_image.render_picture, table_model(own, names), bottom=player)
     picture = PositionPicture(
         title=title,
-        table=partial(table_image.render_picture, table_model(own, names), bottom=player),
+        table=partial(trimmed_table, seat_table),
         hand=own.hand_picture() if own.hand else None,
     )
     return render_position_png(picture)

@@ -87,7 +87,7 @@ def example_picture(example_id: str) -> LessonPicture:
     from renderers import hand as hand_image  # Pillow and the renderers: on first use
     from renderers import summary as summary_image
     from renderers import table as table_image
-    from renderers.lesson import LessonPicture, bands
+    from renderers.lesson import LessonPicture, floor_of
     from renderers.model import table_model
 
     example = examples()[example_id]
@@ -106,12 +106,12 @@ def example_picture(example_id: str) -> LessonPicture:
     labels = _("Before the move"), _("After the move")
     if match.deals_finished > deals:  # the deal's end: its result is the picture after
         after = partial(summary_image.render, public_after, names)
-        before = partial(bands, partial(table_image.render, public, names),
-                         [table_image.floor_band()])  # fmt: skip
+        before = partial(floor_of, partial(table_image.render, public, names))
         return LessonPicture(before, move, after, *labels)
-    floor, footer = table_image.floor_band(), table_image.footer_band()
-    before = partial(bands, partial(table_image.render, public, names), [floor])
-    after = partial(bands, partial(table_image.render, public_after, names), [floor, footer])
+    # the floor's rows that hold its cards (no seats, no scores), and after the move its play
+    before = partial(floor_of, partial(table_image.render, public, names))
+    after = partial(floor_of, partial(table_image.render, public_after, names),
+                    footer=table_image.footer_band())  # fmt: skip
     if _floor_of(table_model(public, names)) == _floor_of(table_model(public_after, names)):
         held, holds = set(own.hand or ()), set(own_after.hand or ())
         before = partial(hand_image.render, own, marked=held - holds)

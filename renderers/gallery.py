@@ -1,6 +1,7 @@
 """`python -m renderers.gallery OUTDIR`: a sample of every image (`--palette`: write the
 default theme's shipped palette, learned from these images), from positions in the
-engine's notation and from seeded games."""
+engine's notation and from seeded games, in English (`python -m tests.renderers.show_gallery
+OUTDIR` draws it in every language, with copies at a phone's 400 px)."""
 
 from __future__ import annotations
 
@@ -206,11 +207,11 @@ def _lesson(theme: Theme, hand_only: bool) -> Image.Image:
     if hand_only:
         own = partial(hand.render, match.view(0), theme, action.card)
         return lesson.render(lesson.LessonPicture(own, move), theme)
-    floor, footer = table.floor_band(theme), table.footer_band(theme)  # as /rules draws them
-    before = partial(lesson.bands, partial(table.render, match.view(PUBLIC), FOUR, theme), [floor])
+    before_table = partial(table.render, match.view(PUBLIC), FOUR, theme)  # as /rules draws it
+    before = partial(lesson.floor_of, before_table, theme)
     match.apply(action)
     after_table = partial(table.render, match.view(PUBLIC), FOUR, theme)
-    after = partial(lesson.bands, after_table, [floor, footer])
+    after = partial(lesson.floor_of, after_table, theme, table.footer_band(theme))
     words = lesson.LessonPicture(before, move, after, "Before the move", "After the move")
     return lesson.render(words, theme)
 
@@ -305,18 +306,17 @@ def _review_decision(theme: Theme) -> Image.Image:
     actions = [a for a in match.legal_actions() if a.card is not None]
     played, best = actions[0], actions[-1]
     own = match.view(3)
-    floor, footer = table.floor_band(theme), table.footer_band(theme)
 
-    def after(action: Any) -> Any:
+    def after(action: Any) -> Any:  # as bot.review_pictures draws it
         moved = match_from_position(position)
         moved.apply(action)
         seen = table_model(moved.view(3), FOUR)
-        return partial(lesson.bands, partial(table.render_picture, seen, theme, 3),
-                       [floor, footer])  # fmt: skip
+        return partial(lesson.floor_of, partial(table.render_picture, seen, theme, 3), theme)
 
     picture = review.DecisionPicture(
         title="Move 2 · big loss",
-        before=partial(table.render_picture, table_model(own, FOUR), theme, 3),
+        before=partial(lesson.trimmed_table,
+                       partial(table.render_picture, table_model(own, FOUR), theme, 3), theme),
         hand=own.hand_picture(),
         played_cards={card for card in (played.card,) if card is not None},
         best_cards={card for card in (best.card,) if card is not None},
@@ -454,8 +454,12 @@ def main(argv: list[str] | None = None) -> int:
         SHIPPED.write_bytes(bytes(learned_palette(DEFAULT_THEME)))
         print(SHIPPED)
         return 0
-    if len(args) != 1:
-        print("usage: python -m renderers.gallery OUTDIR | --palette", file=sys.stderr)
+    usage = "usage: python -m renderers.gallery OUTDIR | --palette"
+    if args in (["-h"], ["--help"]):
+        print(f"{usage}\n\n{__doc__}")
+        return 0
+    if len(args) != 1 or args[0].startswith("-"):  # not an option taken for a folder's name
+        print(usage, file=sys.stderr)
         return 2
     for path in write_gallery(Path(args[0])):
         print(path)

@@ -8,17 +8,27 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from renderers.assets import font
 from renderers.draw import to_png
-from renderers.text import draw_text, fit_text, recording_at, recording_bands, wrap_words
+from renderers.layout import floor_box
+from renderers.text import (
+    draw_text,
+    fit_text,
+    is_recording,
+    recording_at,
+    recording_bands,
+    recording_text,
+    wrap_words,
+)
 from renderers.theme import DEFAULT_THEME, Theme
 
 LABEL_BAND = 52  # the band that names a picture ("Before the move")
 MOVE_LINE = 36  # from one line of the move to the next (room for Devanagari's marks)
 MOVE_LINES = 3
 ARROW = 22  # the arrow before the move, pointing from the picture above to the one below
+FLOOR_PAD = 16  # felt kept above and below what lies on a floor
 
 Drawing = Callable[[], Image.Image]  # draws one picture, as wide as the theme's images
 
@@ -89,17 +99,71 @@ def _move(
                   fill=theme.badge_text, area=box)  # fmt: skip
 
 
-def bands(drawing: Drawing, kept: list[tuple[int, int, int, int]]) -> Image.Image:
+def bands(
+    drawing: Drawing, kept: list[tuple[int, int, int, int]], drawn: Image.Image | None = None
+) -> Image.Image:
     """The picture `drawing` draws, only its `kept` full-width bands, one under another (a
-    table's floor and its last play, without the seats and scores a lesson does not teach)."""
-    with recording_bands(kept):
-        whole = drawing()
-    image = Image.new("RGB", (whole.width, sum(band[3] - band[1] for band in kept)))
+    table's floor and its last play, without the seats and scores a lesson does not teach);
+    `drawn`: that picture, drawn already (drawn again only to record its words)."""
+    if drawn is None or is_recording():
+        with recording_bands(kept):
+            drawn = drawing()
+    image = Image.new("RGB", (drawn.width, sum(band[3] - band[1] for band in kept)))
     top = 0
     for band in kept:
-        image.paste(whole.crop(band), (0, top))
+        image.paste(drawn.crop(band), (0, top))
         top += band[3] - band[1]
     return image
+
+
+def _floor_rows(table: Drawing, theme: Theme) -> tuple[int, int, Image.Image]:
+    """The rows of a table's floor that its cards and words take, with some felt around, and
+    the table (drawn to look: nothing recorded)."""
+    floor = floor_box(theme)
+    if is_recording():
+        with recording_text():  # not recorded here: `bands` records what is kept
+            whole = table().convert("RGB")
+    else:
+        whole = table().convert("RGB")
+    inside = (floor[0] + 4, floor[1] + 4, floor[2] - 4, floor[3] - 4)
+    region = whole.crop(inside)
+    ink = ImageChops.difference(region, Image.new("RGB", region.size, theme.felt)).convert("L")
+    found = ink.point(lambda value: 255 if value > 8 else 0).getbbox()
+    top, bottom = (found[1], found[3]) if found else (0, region.height)
+    return (max(inside[1], inside[1] + top - FLOOR_PAD),
+            min(inside[3], inside[1] + bottom + FLOOR_PAD), whole)  # fmt: skip
+
+
+def floor_of(
+    table: Drawing, theme: Theme = DEFAULT_THEME, footer: tuple[int, int, int, int] | None = None
+) -> Image.Image:
+    """What lies on a table's floor (or its trick): the rows of the floor that its cards and
+    words take, without the floor's edge, the seats or the scores; with `footer`, that band of
+    the table beneath (a lesson's last play and what it took). A floor of a few cards took
+    408 px whatever it held."""
+    top, bottom, drawn = _floor_rows(table, theme)
+    kept = [(0, top, theme.width, bottom), *([footer] if footer else [])]
+    image = bands(table, kept, drawn)  # its words recorded where they land
+    clean = image.copy()
+    clean.paste(theme.felt, (0, 0, theme.width, bottom - top))  # the floor's edge left out
+    inside = (floor_box(theme)[0] + 4, 0, floor_box(theme)[2] - 4, bottom - top)
+    clean.paste(image.crop(inside), inside[:2])
+    return clean
+
+
+def trimmed_table(table: Drawing, theme: Theme = DEFAULT_THEME) -> Image.Image:
+    """A whole table with the empty felt of its floor left out: the floor's edge closes
+    round what lies on it (a floor of five cards keeps some 200 of its 388 px)."""
+    floor = floor_box(theme)
+    top, bottom, drawn = _floor_rows(table, theme)
+    width, arc = theme.width, 24  # the floor's edge kept whole where it rounds its corners
+    kept: list[tuple[int, int, int, int]] = []
+    for start, end in ((0, floor[1] + arc), (top, bottom), (floor[3] - arc, theme.height)):
+        if kept and start <= kept[-1][3]:  # one band with the last (a word is never split)
+            kept[-1] = (0, kept[-1][1], width, max(end, kept[-1][3]))
+        else:
+            kept.append((0, start, width, end))
+    return bands(table, kept, drawn)
 
 
 def render_png(picture: LessonPicture, theme: Theme = DEFAULT_THEME) -> bytes:

@@ -5,7 +5,10 @@ Gurmukhi, Bengali, Tamil, and the Arabic script of Urdu), and the Noto faces for
 have no Latin letters. So a line that holds one of those scripts is cut into runs by
 script, and each run is drawn in a face that has its letters, all on one baseline. Lines in
 DejaVu's scripts alone (nearly all of them) take the plain, single-call path. Emoji, common in
-Discord names, are handled the same way, with the monochrome Noto Emoji face.
+Discord names, are handled the same way, with the monochrome Noto Emoji face. The signs
+of the German-suited pack's leaves, acorns and bells (🍃🌰🔔) are not: in one colour the
+emoji face draws an acorn as a blob and a bell as a ring, so they are drawn as the cards draw
+their suits (`renderers.suits`), each on a small card-coloured tile, in the suit's own colours.
 """
 
 from __future__ import annotations
@@ -24,10 +27,12 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
+from engine.cards import Suit
 from renderers.assets import script_font
 from renderers.frame import FrameDraw
 from renderers.palette import to_palette
-from renderers.theme import Theme
+from renderers.suits import german_suit
+from renderers.theme import DEFAULT_THEME, Theme
 
 Point = tuple[float, float]
 
@@ -43,6 +48,7 @@ class Script(Enum):
     TAMIL = "NotoSansTamil"
     ARABIC = "NotoSansArabic"  # Urdu names
     EMOJI = "NotoEmoji"  # drawn in the text's colour, like every other letter
+    SUIT = "suit"  # a German-suited pack's sign (🍃🌰🔔), drawn as the cards draw the suit
 
 
 # The emoji among the symbol blocks (U+2000 to U+2BFF) that phones draw as pictures and DejaVu
@@ -57,7 +63,11 @@ _PICTURE_EMOJI_IN_SYMBOL_BLOCKS = (
     (0x2B1B, 0x2B1C), (0x2B50, 0x2B50), (0x2B55, 0x2B55),
 )  # fmt: skip
 
+# The German-suited pack's signs in text (`engine.cards.GERMAN_SUITS`; hearts are ♥), by suit
+SUIT_SIGNS = {"\U0001f343": Suit.SPADES, "\U0001f330": Suit.CLUBS, "\U0001f514": Suit.DIAMONDS}
+
 _RANGES: tuple[tuple[int, int, Script], ...] = (
+    *((ord(sign), ord(sign), Script.SUIT) for sign in SUIT_SIGNS),  # before the other emoji
     (0x0900, 0x097F, Script.DEVANAGARI),
     (0xA8E0, 0xA8FF, Script.DEVANAGARI),  # Devanagari Extended
     (0x1CD0, 0x1CFF, Script.DEVANAGARI),  # Vedic extensions
@@ -79,6 +89,7 @@ _OTHER_SCRIPTS = re.compile(
     "[" + "".join(f"{re.escape(chr(low))}-{re.escape(chr(high))}" for low, high, _ in _RANGES) + "]"
 )
 _RIGHT_TO_LEFT = {Script.ARABIC}
+_PICTURES = {Script.EMOJI, Script.SUIT}  # runs a space after them does not belong to
 _JOINERS = {"\u200c", "\u200d"}  # zero-width non-joiner and joiner: part of the run they sit in
 _ELLIPSIS = "…"
 
@@ -112,7 +123,7 @@ def _runs(text: str) -> tuple[tuple[Script, str], ...]:
     pending = ""  # neutral characters whose run is not known yet
     for char in text:
         script = script_of(char)
-        if script is None and char.isspace() and pieces and pieces[-1][0] is Script.EMOJI:
+        if script is None and char.isspace() and pieces and pieces[-1][0] in _PICTURES:
             script = Script.DEFAULT  # the emoji face's space is an emoji wide
         if script is None:
             if pieces and not pending and not (char.isspace() and pieces[-1][0] in _RIGHT_TO_LEFT):
@@ -263,8 +274,9 @@ def note_label(text: str, face: ImageFont.FreeTypeFont) -> None:
 
 
 def face_for(face: ImageFont.FreeTypeFont, script: Script) -> ImageFont.FreeTypeFont:
-    """The face for `script` at the size and weight of `face`."""
-    if script is Script.DEFAULT:
+    """The face for `script` at the size and weight of `face` (a suit's sign: `face`, whose
+    size the tile takes)."""
+    if script in (Script.DEFAULT, Script.SUIT):
         return face
     return script_font(script.value, face.size, bold="Bold" in str(face.path))
 
@@ -273,7 +285,7 @@ def face_for(face: ImageFont.FreeTypeFont, script: Script) -> ImageFont.FreeType
 def text_width(text: str, face: ImageFont.FreeTypeFont) -> float:
     if not _OTHER_SCRIPTS.search(text):
         return face.getlength(text)
-    return sum(run_width(run, face_for(face, script)) for script, run in runs(text))
+    return sum(_advance(script, run, face_for(face, script)) for script, run in runs(text))
 
 
 @lru_cache(maxsize=4096)
@@ -282,24 +294,64 @@ def run_width(text: str, face: ImageFont.FreeTypeFont) -> float:
     return face.getlength(text)
 
 
+def _advance(script: Script, run: str, face: ImageFont.FreeTypeFont) -> float:
+    if script is Script.SUIT:
+        return sum(tile_advance(face) for char in run if char in SUIT_SIGNS)
+    return run_width(run, face)
+
+
+def tile_size(face: ImageFont.FreeTypeFont) -> int:
+    """A suit's tile in text in `face`: a little higher than a capital, so that its suit is
+    as plain as a card's corner at a phone's size."""
+    return max(8, round(face.size * 1.05))
+
+
+def tile_advance(face: ImageFont.FreeTypeFont) -> int:
+    """From the start of a suit's tile to what follows it: a thin gap each side of the
+    tile."""
+    return tile_size(face) + 2 * tile_gap(face)
+
+
+def tile_gap(face: ImageFont.FreeTypeFont) -> int:
+    return max(1, round(face.size * 0.08))
+
+
+@lru_cache(maxsize=256)
+def suit_tile(suit: Suit, size: int, theme: Theme) -> Image.Image:
+    """A suit's sign for a line of text: the suit as its cards draw it, on a small rounded
+    tile of the cards' face colour (the suits' inks are dark, the text's ground too)."""
+    tile = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    ImageDraw.Draw(tile).rounded_rectangle(
+        (0, 0, size - 1, size - 1), max(2, size // 5), fill=(*theme.card_face, 255)
+    )
+    inner = max(4, size - 2 * max(1, size // 16))
+    shape = german_suit(suit, inner, theme)
+    at = ((size - inner) // 2, (size - inner) // 2)
+    tile.alpha_composite(shape, at)
+    return tile
+
+
 def fit_text(text: str, face: ImageFont.FreeTypeFont, width: float, name: bool = False) -> str:
     """`text`, shortened with an ellipsis until it fits `width` pixels. Only a player's name
     may be shortened (`fit_name`): other text is laid out to fit, and a recording notes any
     other text cut here as a fault."""
     if text_width(text, face) <= width:
         return text
-    kept, too_long = 0, len(text)  # the longest prefix that fits with the ellipsis
+    head, number = _numbered(text) if name else (text, "")
+    if number and text_width(f"{head[:1]}{_ELLIPSIS}{number}", face) > width:
+        head, number = text, ""  # no room for the number and a letter before it
+    kept, too_long = 0, len(head)  # the longest prefix that fits with the ellipsis
     while kept < too_long:
         middle = (kept + too_long + 1) // 2
-        if text_width(text[:middle] + _ELLIPSIS, face) <= width:
+        if text_width(head[:middle] + _ELLIPSIS + number, face) <= width:
             kept = middle
         else:
             too_long = middle - 1
-    shown = text[:kept]
+    shown = head[:kept]
     # Never end on a space, vowel sign, virama or joiner cut off from its letter.
     while shown and script_of(shown[-1]) is None:
         shown = shown[:-1]
-    shown += _ELLIPSIS
+    shown += _ELLIPSIS + number
     recording = _RECORDING.get()
     if recording is not None:
         recording.cuts.append(Cut(text, shown, name))
@@ -307,8 +359,19 @@ def fit_text(text: str, face: ImageFont.FreeTypeFont, width: float, name: bool =
 
 
 def fit_name(name: str, face: ImageFont.FreeTypeFont, width: float) -> str:
-    """A player's name, shortened with a visible ellipsis where it does not fit."""
+    """A player's name, shortened with a visible ellipsis where it does not fit; a name that
+    ends in a number keeps it ("Comp… 2"): the computer players are "Computer 2" to
+    "Computer 6", which shortened at their end would all read "Comput…"."""
     return fit_text(name, face, width, name=True)
+
+
+def _numbered(name: str) -> tuple[str, str]:
+    """A name and the number it ends in, with the space before it ("Computer", " 2"), or
+    the name and "" when it ends in none."""
+    head, space, tail = name.rpartition(" ")
+    if space and head.strip() and tail.isdecimal() and len(tail) <= 3:
+        return head, space + tail
+    return name, ""
 
 
 def wrap_pieces(
@@ -348,7 +411,7 @@ def _wrapped(
             out.append(current)
             current = piece
             continue
-        for number, word in enumerate(piece.split(" ")):  # a piece longer than a line
+        for number, word in enumerate(_words(piece)):  # a piece longer than a line
             glue = (joiner if number == 0 else " ") if current else ""
             if current and text_width(current + glue + word, face) > width:
                 out.append(current)
@@ -358,6 +421,21 @@ def _wrapped(
     if current:
         out.append(current)
     return out
+
+
+_FIGURE = re.compile(r"[+\-−]?\d+(?:[.,]\d+)?[½¼¾]?")
+
+
+def _words(piece: str) -> list[str]:
+    """`piece`'s words, where a line may break between them: a figure stays with the word
+    after it ("4 Karten", not "4" at a line's end and "Karten" on the next)."""
+    words: list[str] = []
+    for word in piece.split(" "):
+        if words and _FIGURE.fullmatch(words[-1]):
+            words[-1] += " " + word
+        else:
+            words.append(word)
+    return words
 
 
 def pieces_fit(
@@ -414,8 +492,8 @@ def draw_text(
             box = draw.textbbox(xy, text, font=font, anchor=anchor)
             recording.boxes.append(TextBox(text, _whole(box), area))
         return
-    pieces = [(face_for(font, script), run) for script, run in runs(text)]
-    widths = [run_width(run, piece_face) for piece_face, run in pieces]
+    pieces = [(script, face_for(font, script), run) for script, run in runs(text)]
+    widths = [_advance(script, run, piece_face) for script, piece_face, run in pieces]
     total = sum(widths)
     ascent, descent = font.getmetrics()
     horizontal, vertical = anchor[0], anchor[1]
@@ -432,15 +510,42 @@ def draw_text(
         }[vertical]
     )
     ink: list[Box] = []
-    for (piece_face, run), width in zip(pieces, widths, strict=True):
-        _draw_run(draw, (x, baseline), run, piece_face, fill, "ls")
-        if recording is not None and run.strip():
-            ink.append(_whole(draw.textbbox((x, baseline), run, font=piece_face, anchor="ls")))
+    for (script, piece_face, run), width in zip(pieces, widths, strict=True):
+        if script is Script.SUIT:
+            ink += _draw_tiles(draw, (x, baseline), run, piece_face)
+        else:
+            _draw_run(draw, (x, baseline), run, piece_face, fill, "ls")
+            if recording is not None and run.strip():
+                ink.append(_whole(draw.textbbox((x, baseline), run, font=piece_face, anchor="ls")))
         x += width
     if recording is not None and ink:
         box = (min(b[0] for b in ink), min(b[1] for b in ink),
                max(b[2] for b in ink), max(b[3] for b in ink))  # fmt: skip
         recording.boxes.append(TextBox(text, box, area))
+
+
+def _draw_tiles(
+    draw: ImageDraw.ImageDraw, xy: Point, run: str, face: ImageFont.FreeTypeFont
+) -> list[Box]:
+    """The suits' signs of `run` as tiles from the baseline at `xy`; their boxes."""
+    size = tile_size(face)
+    theme = draw.frame.theme if isinstance(draw, FrameDraw) else DEFAULT_THEME
+    image: Image.Image = draw._image  # what `draw` draws on
+    top = round(xy[1] - size * 0.86)  # standing on the baseline, as a capital, a little below
+    x = round(xy[0]) + tile_gap(face)
+    boxes: list[Box] = []
+    for char in run:
+        suit = SUIT_SIGNS.get(char)
+        if suit is None:
+            continue  # a variation selector after the sign
+        box = (x, top, x + size, top + size)
+        if isinstance(draw, FrameDraw):
+            draw.blend(box)
+        tile = suit_tile(suit, size, theme)
+        image.paste(tile, box[:2], tile)
+        boxes.append(box)
+        x += tile_advance(face)
+    return boxes
 
 
 @lru_cache(maxsize=2048)

@@ -48,9 +48,13 @@ async def asked(fake: FakeDiscord, user: int, **options: Any) -> dict[str, Any]:
     assert step.message_id is not None
     message = fake.messages[step.message_id]
     assert message["flags"] & EPHEMERAL, "a puzzle is private"
+    from bot.i18n import LANGUAGES, translation
+
+    waiting = {translation(code, "Looking for a puzzle…") or "" for code in LANGUAGES}
+    waiting.add("Looking for a puzzle…")  # the progress line, in whatever language it speaks
     for _ in range(1200):
         content = str(message.get("content") or "")
-        if not content.startswith("Looking for a puzzle"):
+        if content not in waiting:
             break
         await asyncio.sleep(0.05)
         message = fake.messages[step.message_id]

@@ -142,6 +142,16 @@ def test_layout_keeps_everything_on_the_canvas_and_apart() -> None:
     assert crowded_seen >= 2
 
 
+def test_the_gallerys_help_is_not_taken_for_a_folder(tmp_path, monkeypatch, capsys) -> None:
+    """`python -m renderers.gallery --help` wrote the whole gallery into a folder "--help"."""
+    from renderers.gallery import main
+
+    monkeypatch.chdir(tmp_path)
+    assert main(["--help"]) == 0 and "usage" in capsys.readouterr().out
+    assert main(["--colour"]) == 2
+    assert not list(tmp_path.iterdir())
+
+
 def test_gallery_writes_every_sample(tmp_path) -> None:
     written = write_gallery(tmp_path)
     names = {path.stem for path in written}

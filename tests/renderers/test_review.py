@@ -4,6 +4,8 @@ does not run into an end's figure."""
 
 from __future__ import annotations
 
+import pytest
+
 from renderers.review import ChartModel, ChartPoint, render_chart
 from renderers.text import recording_text
 from tests.renderers.test_text_boxes import faults
@@ -66,3 +68,40 @@ def test_a_framed_card_of_an_overlapping_hand_frames_only_what_shows_of_it() -> 
         xs = [x for x in range(image.width) if image.getpixel((x, row)) == colour]
         assert xs, "the card is framed"
         assert min(xs) >= boxes[index][0] - FRAME and max(xs) < boxes[index + 1][0], index
+
+
+def test_a_decision_leaves_out_the_floors_empty_felt_and_the_words_its_moves_repeat() -> None:
+    """A decision was two full tables' height and more (2,548 px, 1,274 on a phone): the floor
+    after each move came with its empty felt and its last play's band, which said the move
+    once more under the words that name it ("Yours: Throw 9♦" above "Mira threw 9♦")."""
+    from renderers.gallery import gallery_makers
+
+    with recording_text() as recording:
+        image = gallery_makers()["review-decision"]()
+    assert not faults(recording, image.size), faults(recording, image.size)[:3]
+    texts = [box.text for box in recording.boxes]
+    assert "Yours: Throw 9♦ (−24.5)" in texts and "Better: Throw K♥ (+3.0)" in texts
+    assert not [text for text in texts if "threw" in text], texts
+    assert image.height <= 1900, image.height
+
+
+@pytest.mark.parametrize(
+    "name", ["seep-crowded-floor-three-houses", "seep-2p-table", "sedma-4p-table",
+             "sheepshead-6p-table", "hola-fight", "seep-empty-floor"],
+)  # fmt: skip
+def test_a_trimmed_table_keeps_all_it_shows(name: str) -> None:
+    """A table with its floor's empty felt left out (a review's and a puzzle's): every word
+    and card of the whole table is still drawn, where it belongs."""
+    from renderers.gallery import gallery_makers
+    from renderers.lesson import trimmed_table
+
+    make = gallery_makers()[name]
+    with recording_text() as whole:
+        full = make()
+    with recording_text() as recording:
+        trimmed = trimmed_table(make)
+    assert sorted(label.text for label in recording.labels) == sorted(
+        label.text for label in whole.labels
+    )
+    assert not faults(recording, trimmed.size), faults(recording, trimmed.size)[:3]
+    assert trimmed.height <= full.height and trimmed.width == full.width
