@@ -1,6 +1,7 @@
-""""Report this move": a button beside a computer player's move in `/replay` opens a short
-form; the report is kept with the deal's record (bot/reports.py), and `/settings reports`
-lists the server's reports for its admins. Thin glue."""
+""""Report this move": a button beside a computer player's move in `/replay`, and beside the
+better choice of each decision `/review` lists (the hard computer player's judgement), opens a
+short form; the report is kept with the deal's record (bot/reports.py), and `/settings
+reports` lists the server's reports for its admins. Thin glue."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from typing import TYPE_CHECKING, Self
 import discord
 
 from bot.i18n import N_, _, ngettext
-from bot.reports import ReportRefused, Reports
+from bot.reports import REVIEW_LEVEL, ReportRefused, Reports
 from bot.storage.reports import REPORT_WORDS, REPORTS_PER_DAY, MoveReport
 from cogs.common import find_deal, guarded, tell
 from cogs.ui_types import ViewButton, ViewItem
@@ -21,6 +22,8 @@ if TYPE_CHECKING:
     from bot.client import SeepBot
 
 REPORT_LABEL = N_("Report this move")
+REVIEW_REPORT_LABEL = N_("Report “Better” of move {step}")  # the review's better choice
+CUSTOM_ID_LIMIT = 100  # Discord's, for a button's custom id
 REPORTS_SHOWN = 10
 
 
@@ -31,9 +34,9 @@ def reports_of(bot: SeepBot) -> Reports:
 class ReportForm(discord.ui.Modal):
     """What looked wrong about the move, in the member's words."""
 
-    def __init__(self, deal: int, step: int) -> None:
+    def __init__(self, deal: int, step: int, better: str | None = None) -> None:
         super().__init__(title=_("Report move {step} of deal {deal}", step=step, deal=deal)[:45])
-        self.deal, self.step = deal, step
+        self.deal, self.step, self.better = deal, step, better
         self.words: discord.ui.TextInput[ReportForm] = discord.ui.TextInput(
             label=_("What looked wrong?")[:45],
             style=discord.TextStyle.paragraph,
@@ -51,7 +54,9 @@ class ReportForm(discord.ui.Modal):
             return
         bot: SeepBot = interaction.client  # type: ignore[assignment]
         try:
-            await reports_of(bot).report(row, self.step, interaction.user.id, self.words.value)
+            await reports_of(bot).report(
+                row, self.step, interaction.user.id, self.words.value, self.better
+            )
         except ReportRefused as refused:
             await tell(interaction, refusal(str(refused)))
             return
@@ -69,35 +74,45 @@ def refusal(why: str) -> str:
             "You have made {count} reports today, the most a day allows: try again tomorrow.",
             REPORTS_PER_DAY,
         )
+    if why == "not a choice":
+        return _("That move was not one of the choices of that decision: it cannot be reported.")
     return _("That move was not a computer player's: only their moves can be reported.")
 
 
 class ReportMoveButton(
     discord.ui.DynamicItem[ViewButton],
-    template=r"report:(?P<deal>\d+):(?P<step>\d+)",
+    template=r"report:(?P<deal>\d+):(?P<step>\d+)(?::better:(?P<better>.+))?",
 ):
-    """Beside a computer's move in `/replay`: the form to report it."""
+    """Beside a computer's move in `/replay` (the move at `step`), and beside the better
+    choice `better` (its notation) of a decision `/review` lists: the form to report it."""
 
-    def __init__(self, deal: int, step: int) -> None:
-        self.deal, self.step = deal, step
+    def __init__(self, deal: int, step: int, better: str | None = None, row: int = 2) -> None:
+        self.deal, self.step, self.better = deal, step, better
+        label = _(REPORT_LABEL) if better is None else _(REVIEW_REPORT_LABEL, step=step)
+        suffix = "" if better is None else f":better:{better}"
         super().__init__(
             discord.ui.Button(
-                label=_(REPORT_LABEL),
+                label=label[:80],
                 style=discord.ButtonStyle.secondary,
-                custom_id=f"report:{deal}:{step}",
-                row=2,
+                custom_id=f"report:{deal}:{step}{suffix}",
+                row=row,
             )
         )
+
+    @staticmethod
+    def fits(deal: int, step: int, better: str) -> bool:
+        """Whether a better choice's notation fits in a button's custom id."""
+        return len(f"report:{deal}:{step}:better:{better}") <= CUSTOM_ID_LIMIT
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: ViewItem, match: re.Match[str]
     ) -> Self:
-        return cls(int(match["deal"]), int(match["step"]))
+        return cls(int(match["deal"]), int(match["step"]), match["better"])
 
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.response.send_modal(ReportForm(self.deal, self.step))
+        await interaction.response.send_modal(ReportForm(self.deal, self.step, self.better))
 
 
 def report_line(report: MoveReport) -> str:
@@ -105,6 +120,13 @@ def report_line(report: MoveReport) -> str:
     words = report.words.replace("\n", " ")
     if len(words) > 180:
         words = words[:179] + "…"
+    if report.level == REVIEW_LEVEL:
+        return _(
+            "{day} · deal {deal}, move {step} ({game}, the review's better choice for seat "
+            "{seat}): `{move}` — <@{reporter}>: {words}",
+            day=day, deal=report.deal_id, step=report.step, game=display_name(report.game),
+            seat=report.seat + 1, move=report.move, reporter=report.reporter_id, words=words,
+        )  # fmt: skip
     return _(
         "{day} · deal {deal}, move {step} ({game}, computer at seat {seat}, {level}): `{move}`"
         " — <@{reporter}>: {words}",

@@ -85,19 +85,51 @@ def review_text(row: DealRecordRow, record: DealRecord, review: DealReview, name
     """The review as the asker reads it (in their language), in one message: where the
     biggest losses would not all fit, fewer are listed and the rest counted, so that the
     deal's total and the face-up view are never cut off."""
+    return review_message(row, record, review, name)[0]
+
+
+def review_message(
+    row: DealRecordRow, record: DealRecord, review: DealReview, name: str
+) -> tuple[str, list[Decision]]:
+    """`review_text`, and the marked decisions it lists."""
     for shown in range(SHOWN, 0, -1):
         text = _review_text(row, record, review, name, shown)
         if len(text) <= MESSAGE_LIMIT:
-            return text
-    return _review_text(row, record, review, name, 0)
+            return text, listed(review, shown)
+    return _review_text(row, record, review, name, 0), []
+
+
+def listed(review: DealReview, shown: int) -> list[Decision]:
+    """The `shown` biggest losses, in the deal's order."""
+    return sorted(sorted(review.marked, key=lambda d: -d.loss)[:shown], key=lambda d: d.step)
+
+
+def review_view(
+    deal: int, record: DealRecord, review: DealReview, decisions: list[Decision]
+) -> discord.ui.View | None:
+    """Under the review: the menu to play on from a decision (a fair deal's), and beside each
+    listed decision's better choice (the hard computer player's judgement) "Report" (the same
+    button and form as `/replay`'s "Report this move")."""
+    from cogs.reports import ReportMoveButton
+
+    view = play_on_view(deal, review) if record.fair else None
+    reported = [d for d in decisions if ReportMoveButton.fits(deal, d.step, d.best.notation)]
+    if not reported:
+        return view
+    if view is None:
+        view = discord.ui.View(timeout=None)
+    for n, decision in enumerate(reported):  # at most SHOWN: two rows of five
+        view.add_item(
+            ReportMoveButton(deal, decision.step, decision.best.notation, row=1 + n // 5)
+        )
+    return view
 
 
 def _review_text(
     row: DealRecordRow, record: DealRecord, review: DealReview, name: str, shown: int
 ) -> str:
     digits = review.digits
-    # the biggest losses, in the deal's order
-    marked = sorted(sorted(review.marked, key=lambda d: -d.loss)[:shown], key=lambda d: d.step)
+    marked = listed(review, shown)
     title = _("**Review of deal {deal}** · {game} · {name}", deal=row.id,
               game=display_name(record.game), name=name)  # fmt: skip
     lines = [title, say(review.unit)]
@@ -247,9 +279,9 @@ class ReviewCommands(commands.Cog):
                 review = await asyncio.to_thread(
                     review_deal, record, seat, deal, seconds=REVIEW_SECONDS
                 )
-            text = review_text(row, record, review, name)
+            text, listed_now = review_message(row, record, review, name)
             files = await self.pictures(row, record, review)
-            view = play_on_view(row.id, review) if record.fair else None
+            view = review_view(row.id, record, review, listed_now)
         except ReviewUnavailable as error:
             text, files, view = str(error), [], None
         except GameError as error:
