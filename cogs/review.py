@@ -191,8 +191,8 @@ def face_up_lines(review: DealReview) -> list[str]:
 
 
 def review_files(row: DealRecordRow, record: DealRecord, review: DealReview) -> list[discord.File]:
-    """The chart of the deal's figures and a picture of each of the biggest losses, in the
-    reader's language (drawn on a worker thread, inside the speaker's language)."""
+    """The chart of the deal's figures first, then a picture of each of the biggest losses, in
+    the reader's language (drawn on a worker thread, inside the speaker's language)."""
     from bot import review_pictures as pictures  # Pillow and the renderers: on first use
 
     digits = review.digits
@@ -287,8 +287,14 @@ class ReviewCommands(commands.Cog):
         except GameError as error:
             text = _("That deal's record does not check out: {why}", why=str(error))
             files, view = [], None
-        await interaction.edit_original_response(content=fit(text), attachments=files,
+        # One picture a message: a phone crops several in one message into a square mosaic,
+        # and an edit may not add a media gallery (discord-api-docs#7529). The answer keeps
+        # the chart; each decision's picture follows on its own (follow-ups of the
+        # interaction: outside the bot's global rate limit).
+        await interaction.edit_original_response(content=fit(text), attachments=files[:1],
                                                  view=view)  # fmt: skip
+        for picture in files[1:]:
+            await interaction.followup.send(file=picture, ephemeral=True)
 
 
 class ReviewButton(

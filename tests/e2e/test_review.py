@@ -164,5 +164,22 @@ async def test_every_game_is_reviewed_in_its_players_language(
     knew, _, face_up = review.partition("\n\n**")  # the face-up view, under its own heading
     assert total in knew and total not in face_up
     files = [a["filename"] for a in env.fake.messages[step.message_id]["attachments"]]
-    assert "review-1-chart.png" in files
+    assert files == ["review-1-chart.png"], "the answer holds the chart alone"
+    pictured = pictures_apart(env.fake, step.message_id)
+    assert all(len(attachments) == 1 for attachments in pictured.values())
+    assert len(pictured) <= 3
+    if game == "seep":  # this deal's biggest losses are pictured, each on its own
+        assert pictured
     assert not env.fake.violations
+
+
+def pictures_apart(fake: FakeDiscord, answer: int) -> dict[int, list[str]]:
+    """The review's decision pictures, by message: a private follow-up each, after the
+    answer (a phone crops several pictures in one message into a mosaic)."""
+    found: dict[int, list[str]] = {}
+    for message_id, message in fake.messages.items():
+        names = [a["filename"] for a in message.get("attachments") or []]
+        if message_id != answer and any(n.startswith("review-1-move-") for n in names):
+            assert int(message.get("flags") or 0) & EPHEMERAL, "a decision is the asker's alone"
+            found[message_id] = names
+    return found
