@@ -289,12 +289,17 @@ class ReviewCommands(commands.Cog):
             files, view = [], None
         # One picture a message: a phone crops several in one message into a square mosaic,
         # and an edit may not add a media gallery (discord-api-docs#7529). The answer keeps
-        # the chart; each decision's picture follows on its own (follow-ups of the
-        # interaction: outside the bot's global rate limit).
+        # the chart; each decision's picture comes on its own, as a follow-up of the
+        # interaction (outside the bot's global rate limit). They go before the answer's
+        # words, which replace "Reviewing…" once everything is there (below the answer,
+        # whatever the order); a picture Discord does not take leaves the words to come.
+        for picture in files[1:]:
+            try:
+                await interaction.followup.send(file=picture, ephemeral=True)
+            except discord.HTTPException as error:
+                log.warning("deal %s: a review picture was not taken: %s", row.id, error)
         await interaction.edit_original_response(content=fit(text), attachments=files[:1],
                                                  view=view)  # fmt: skip
-        for picture in files[1:]:
-            await interaction.followup.send(file=picture, ephemeral=True)
 
 
 class ReviewButton(
