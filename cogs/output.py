@@ -134,6 +134,9 @@ class DiscordTableOutput:
                      session.id, error)  # fmt: skip
             session.reply = None
             return None
+        # (a reply past its time deletes nothing: its messages are deleted in the channel)
+        for old in [key for key, kept in self.followed_up.items() if not kept.valid]:
+            del self.followed_up[old]
         self.followed_up[message_id] = reply
         return message_id
 

@@ -572,18 +572,25 @@ class RelayTableOutput:
 
     async def close_lobby(self, table: LobbySnapshot, text: str) -> None:
         relay = (await self._loaded(table)).lobby
-        if relay is None or not relay.valid or relay.original is None:
-            return  # its /table new no longer answers: the lobby stays as it was
-        embed = lobby_embed(table)
-        embed.description = text
-        encoded = encode_message({"embed": embed, "view": None}, self.bot.allowed_mentions)
-        assert isinstance(encoded, EncodedMessage)
-        with contextlib.suppress(Unreachable, SendFault):
-            await self._edit(relay, relay.original, encoded)
+        # (when its /table new no longer answers, the lobby stays as it was)
+        if relay is not None and relay.valid and relay.original is not None:
+            embed = lobby_embed(table)
+            embed.description = text
+            encoded = encode_message({"embed": embed, "view": None}, self.bot.allowed_mentions)
+            assert isinstance(encoded, EncodedMessage)
+            with contextlib.suppress(Unreachable, SendFault):
+                await self._edit(relay, relay.original, encoded)
         await self._save(table)
+        self._forget(table.id)
 
-    def forget(self, session: TableSession) -> None:
-        self.tables.pop(session.id, None)
+    def _forget(self, table_id: int) -> None:
+        """A table that is over leaves the process's memory once the store holds all of it
+        (what is sent after this, a tournament's notice say, reads it back as a restart
+        would): a bot that runs for months keeps only the tables in play."""
+        kept = self.tables.get(table_id)
+        if kept is not None and kept.saved == kept.state():
+            del self.tables[table_id]
+            self.asleep.discard(table_id)
 
 
 def _follow_up(kwargs: MessageParts, allowed: discord.AllowedMentions | None) -> EncodedMessage:

@@ -206,6 +206,9 @@ async def test_a_whole_match_in_a_dm_against_computers(env: Env) -> None:
     summary = [m for m in fake.channel_messages(dm) if m["embeds"]
                and m["embeds"][0]["title"] == "Hand 1 is over"]  # fmt: skip
     assert summary and "Match over" in message_text(summary[0])
+    # the finished table leaves the bot's memory (its store keeps what a restart would need)
+    relay_output = env.bot.flow.port.relay  # type: ignore[attr-defined]
+    assert session.id not in relay_output.tables
 
 
 async def test_a_restart_in_the_middle_then_the_next_press_continues(env: Env) -> None:

@@ -178,6 +178,30 @@ async def test_a_finished_match_shows_on_the_lobby_and_frees_the_channel(env: En
     assert "ended by" in fake.messages[again.message_id]["embeds"][0]["description"]
 
 
+async def test_a_bot_that_runs_for_months_keeps_only_what_it_can_still_use(env: Env) -> None:
+    """The last table message of a finished match was posted through a player's interaction;
+    once that interaction is past its time it is no longer kept (it could delete nothing)."""
+    fake = env.fake
+    await two_humans(env)
+    channel_output = env.bot.flow.port.channel  # type: ignore[attr-defined]
+    session = next(iter(env.bot.tables.by_channel.values()))
+    while not session.match.is_terminal:
+        player = (ASHA, DEV)[session.match.current_player]
+        await fake.slash(player, "play", move=session.match.legal_actions()[0].notation)
+        await env.bot.idle()
+    finished = set(channel_output.followed_up)
+    assert finished  # the last table message, posted as a follow-up
+    for reply in channel_output.followed_up.values():
+        reply.expires = 0.0  # a quarter of an hour later
+    await start_table(env, DEV, "suipe", joiners=(ASHA,), players=2, deals=1)
+    mover = whose_turn(fake)
+    session = next(iter(env.bot.tables.by_channel.values()))
+    await fake.slash(mover, "play", move=session.match.legal_actions()[0].notation)
+    await env.bot.idle()
+    assert channel_output.followed_up  # the new table's message
+    assert not finished & set(channel_output.followed_up)
+
+
 async def test_a_slow_move_is_answered_first_and_then_shown(env: Env) -> None:
     """Discord drops an answer that comes after 3 seconds: the move is acknowledged at once,
     stored (here slowly), then the player is told and the table posted."""
