@@ -744,6 +744,9 @@ class Tournaments:
         made = await self.events.next_of_league(event, starts)
         if made is None:
             return
+        for entrant in await self.events.entrants(event.id):
+            if entrant.is_computer:  # the event's computer entrants come back each time
+                await self.events.enter(made, entrant.user_id, entrant.name, 0)
         await self.open_home(made)
         with speaking(event_language(event)):
             text = _("The next event of {league}: event {number}, {time} ({relative}).",

@@ -149,6 +149,10 @@ async def test_the_champion_role_is_given_to_the_seasons_leader_then_taken(env: 
     await env.bot.idle()
     # Dev, the one member who played (computers hold no roles), leads the season
     assert env.fake.member_roles == {dev: {CHAMPION_ROLE_ID}}
+    # the league's next event has the computer entrant of this one, and nobody else yet
+    assert rows(env, "SELECT user_id, name FROM tournament_entrants WHERE event_id = 2") == [
+        (-1, "Computer 1")
+    ]
     # the league's next event: four others enter, Dev does not. Two entrants gave Dev at most
     # two points; four give each of them at least two, the best of them more
     for user in (703, 704, 705, 706):
