@@ -25,9 +25,8 @@ from engine.cards import Card
 
 # the members as globals: see the note in actions.py
 from engine.sedma.actions import AGAIN_KIND, FIGHT_KIND, PLAY_KIND, STOP_KIND, SedmaAction
-from engine.sedma.endgame import Endgame, TooBig, cards_left
 from engine.sedma.hand import DECIDE_PHASE, SedmaHand
-from engine.sedma.rules import KING_OF_HEARTS, MAX_ROUNDS, POINTS, card_points
+from engine.sedma.rules import KING_OF_HEARTS, POINTS, card_points
 from engine.trick_view import play_reason
 from engine.words import say
 
@@ -37,25 +36,12 @@ HOLA_WORLDS = 24  # a Hola hand is 52 cards long: each world's play-outs cost tw
 
 @dataclass(frozen=True, slots=True)
 class HardPlan:
-    """How the hard player thinks (a benchmark compares one plan with another)."""
+    """How the hard player thinks (`benchmarks.sedma_ab` compares two plans on the same
+    shuffles)."""
 
     worlds: int = HARD_WORLDS
     hola_worlds: int = HOLA_WORLDS
-    # cards in all hands (the stock empty) from which a world's rest is searched exactly
-    # instead of played out, by the number of players (0: never)
-    exact2: int = 0
-    exact3: int = 0
-    exact4: int = 0
-    finish: bool = False  # a play-out that reaches that size is finished by the search too
-    model: bool = False  # the search's other side plays the normal player's rules of thumb
-    own: bool = False  # the play-outs' own side plays `seeing` (every card of the world seen)
-    own_decide: bool = False  # and goes again by `seeing_again`
-    own_lead: bool = False  # and leads by `seeing_lead`
-    weight: int = 100  # a game point's worth in points, in the value of a finished hand
-    node_cap: int = 20_000  # a search that grows past this falls back to the play-out
-
-    def exact_at(self, players: int) -> int:
-        return (0, 0, self.exact2, self.exact3, self.exact4)[players]
+    weight: int = 100  # a game point's worth in points, in the value of a finished Sedma hand
 
 
 HARD = HardPlan()
@@ -144,101 +130,6 @@ def heuristic(hand: SedmaHand, rng: random.Random) -> SedmaAction:
     return SedmaAction(PLAY_KIND, _cheapest(hand, plain or hand_cards, rng))
 
 
-def _threatened(hand: SedmaHand, seat: int) -> bool:
-    """Whether, every card of the world seen, an opponent of `seat` may still take the trick
-    after `seat` plays to it: one who plays later in this round holds the led rank or a wild
-    card, or the leader is an opponent who may go again."""
-    rank, wild = hand.trick[0][1].rank, hand._wild
-    players = hand.players
-
-    def can(player: int) -> bool:
-        return any(c.rank == rank or wild[c.index] for c in hand.hands[player])
-
-    later = players - hand.round_cards() - 1
-    for step in range(1, later + 1):
-        player = (seat + step) % players
-        if not hand.same_side(player, seat) and can(player):
-            return True
-    leader = hand.leader
-    return not hand.same_side(leader, seat) and hand.round < MAX_ROUNDS and can(leader)
-
-
-def seeing(hand: SedmaHand, rng: random.Random) -> SedmaAction:
-    """The normal player's rules of thumb for a follower who sees every card of the world (a
-    play-out's own side): points go into a trick only where no opponent can take it back,
-    and a trick is taken where it will be kept."""
-    if hand.phase is DECIDE_PHASE or not hand.trick:
-        return heuristic(hand, rng)
-    seat = hand.turn
-    legal = hand.legal_actions()
-    if len(legal) == 1:
-        return legal[0]
-    cards = [a.card for a in legal if a.card is not None]
-    holder = hand.winning()
-    assert holder is not None
-    wild = hand._wild
-    threatened = _threatened(hand, seat)
-    if hand.same_side(holder, seat):
-        smear = [c for c in cards if card_points(c) and not wild[c.index]]
-        if smear and not threatened:
-            return SedmaAction(PLAY_KIND, smear[0])
-        plain = [c for c in cards if not hand.matches(c)]
-        return SedmaAction(PLAY_KIND, _cheapest(hand, plain or cards, rng))
-    natural = [c for c in cards if hand.matches(c) and not wild[c.index]]
-    wilds = [c for c in cards if wild[c.index]]
-    points = hand.trick_points()
-    late = cards_left(hand) + len(hand.stock) <= 2 * hand.players
-    if not threatened:
-        if natural:
-            return SedmaAction(PLAY_KIND, max(natural, key=card_points))
-        if wilds and (points >= 10 or late):
-            return SedmaAction(PLAY_KIND, wilds[0])
-    else:
-        cheap = [c for c in natural if not card_points(c)]
-        if cheap:
-            return SedmaAction(PLAY_KIND, cheap[0])
-    plain = [c for c in cards if not hand.matches(c)]
-    return SedmaAction(PLAY_KIND, _cheapest(hand, plain or cards, rng))
-
-
-def seeing_again(hand: SedmaHand, rng: random.Random) -> SedmaAction:
-    """Sedma's leader going again who sees every card of the world: while the other side
-    holds the trick, with the cheapest card that goes again if no opponent can take the
-    trick back, or if that card is a plain one without points (it costs little); else stop."""
-    legal = hand.legal_actions()
-    seat = hand.turn
-    holder = hand.winning()
-    choices = [a for a in legal if a.kind is AGAIN_KIND and a.card is not None]
-    if holder is None or hand.same_side(holder, seat) or not choices:
-        return legal[0]  # stop
-    best = min(choices, key=lambda a: _cost(hand, a.card) + rng.random() * 1e-3)
-    card = best.card
-    assert card is not None
-    rank, wild = hand.trick[0][1].rank, hand._wild
-    players = hand.players
-    for step in range(1, players):
-        other = (seat + step) % players
-        if hand.same_side(other, seat):
-            continue
-        if any(c.rank == rank or wild[c.index] for c in hand.hands[other]):
-            cheap = not wild[card.index] and not POINTS[card]
-            return best if cheap else legal[0]
-    return best
-
-
-def seeing_lead(hand: SedmaHand, rng: random.Random) -> SedmaAction:
-    """A lead by a player who sees every card of the world: a rank no opponent can take (it
-    holds neither that rank nor a wild card), points first; else the normal player's lead."""
-    seat, wild = hand.turn, hand._wild
-    opponents = [p for p in range(hand.players) if not hand.same_side(p, seat)]
-    if not any(wild[c.index] for p in opponents for c in hand.hands[p]):
-        held = {c.rank for p in opponents for c in hand.hands[p]}
-        safe = [c for c in hand.hands[seat] if c.rank not in held and not wild[c.index]]
-        if safe:
-            return SedmaAction(PLAY_KIND, max(safe, key=lambda c: POINTS[c] + rng.random()))
-    return heuristic(hand, rng)
-
-
 def _cost(hand: SedmaHand, card: Card | None) -> float:
     """What giving `card` away costs: points, and more for a wild card."""
     if card is None:
@@ -305,67 +196,11 @@ def play_out(world: SedmaHand, rng: random.Random) -> None:
         world.apply(heuristic(world, rng))
 
 
-def _policy(plan: HardPlan, seat: int) -> Callable[[SedmaHand, random.Random], SedmaAction]:
-    """The play-outs' player: the normal one, or with `plan.own` the seeing one for `seat`'s
-    side (every card of the world seen)."""
-    if not plan.own:
-        return heuristic
-    again, lead = plan.own_decide, plan.own_lead
-
-    def choose(world: SedmaHand, rng: random.Random) -> SedmaAction:
-        if world.same_side(world.turn, seat):
-            if again and world.phase is DECIDE_PHASE:
-                return seeing_again(world, rng)
-            if lead and not world.trick:
-                return seeing_lead(world, rng)
-            return seeing(world, rng)
-        return heuristic(world, rng)
-
-    return choose
-
-
-def _searched_value(
-    plan: HardPlan, exact: int, seat: int, rng: random.Random
-) -> Callable[[SedmaHand, SedmaAction], float]:
-    """A move's value in a world: searched exactly once the stock is empty and at most
-    `exact` cards are left in the hands (the play-out played until then, with `plan.finish`),
-    else played out; a search past the node cap falls back to the play-out."""
-    # one search for every world: its table holds trick starts by the cards in the hands,
-    # which are worth the same in any world
-    search = Endgame(seat, plan.node_cap, plan.model)
-    policy = _policy(plan, seat)
-
-    def small(trial: SedmaHand) -> bool:
-        return not trial.stock and cards_left(trial) <= exact
-
-    def value(world: SedmaHand, action: SedmaAction) -> float:
-        trial = world.copy()
-        trial.apply(action)
-        if plan.finish:
-            while not trial.is_over and not small(trial):
-                trial.apply(policy(trial, rng))
-        if not trial.is_over and small(trial):
-            search.nodes = 0
-            try:
-                return search.value(trial)
-            except TooBig:
-                pass
-        while not trial.is_over:
-            trial.apply(policy(trial, rng))
-        return margin(trial, seat)
-
-    return value
-
-
 def hard_choice(
     hand: SedmaHand, seat: int, rng: random.Random, seconds: float | None = None
 ) -> SedmaAction:
     plan = HARD
-    rules = hand.rules
-    exact = 0 if rules.is_hola or rules.only_against_opponents else plan.exact_at(hand.players)
-    if (plan.own and not rules.is_hola) or exact:
-        value = _searched_value(plan, exact, seat, rng)
-    elif plan.weight != 100 and not rules.is_hola:
+    if plan.weight != 100 and not hand.rules.is_hola:
         value = playout_value(play_out, _weighted(plan.weight), seat, rng)
     else:
         value = playout_value(play_out, margin, seat, rng)
