@@ -1,5 +1,5 @@
 """Two plans of Sedma's hard player compared on the same shuffles: `python -m benchmarks.sedma_ab
---players 4 --b "weight=1000" [--a ""] --shuffles 200 [--start 1] [--seconds 0]`.
+--players 4 --b "worlds=128" [--a ""] --shuffles 200 [--start 1] [--seconds 0]`.
 
 Each shuffle is played with hard (plan A, then plan B) against normal, once with hard on each
 side (in each seat with three players), as `benchmarks.tricks_ai` does. Every decision gets its
@@ -80,8 +80,6 @@ def run_plan(
 ) -> tuple[dict[int, float], list[float]]:
     """Per shuffle, hard − normal averaged over its rotations; and hard's decision times."""
     named = dataclasses.asdict(plan)
-    if named.get("weight") == 100:  # (the value before the field: results kept then apply)
-        del named["weight"]
     key = f"{game}{players}-{seconds or 0}-{json.dumps(named, sort_keys=True)}"
     path = cache / (hashlib.sha1(key.encode()).hexdigest()[:16] + ".json")
     stored: dict[str, Any] = {"key": key, "scores": {}, "times": []}

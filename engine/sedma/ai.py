@@ -17,7 +17,7 @@ played, so each world places K♥ at random among the unseen cards too.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.ai.tricks import TrickComputer, best_by_playouts, playout_value
@@ -41,7 +41,6 @@ class HardPlan:
 
     worlds: int = HARD_WORLDS
     hola_worlds: int = HOLA_WORLDS
-    weight: int = 100  # a game point's worth in points, in the value of a finished Sedma hand
 
 
 HARD = HardPlan()
@@ -179,18 +178,6 @@ def margin(hand: SedmaHand, seat: int) -> float:
     return float(own - other)
 
 
-def _weighted(weight: int) -> Callable[[SedmaHand, int], float]:
-    """`margin` with a game point worth `weight` points."""
-
-    def value(hand: SedmaHand, seat: int) -> float:
-        score = hand.score()
-        side = hand.side_of(seat)
-        won = score.game_points if score.winner == side else -score.game_points
-        return float(weight * won + score.points[side] - score.points[1 - side])
-
-    return value
-
-
 def play_out(world: SedmaHand, rng: random.Random) -> None:
     while not world.is_over:
         world.apply(heuristic(world, rng))
@@ -200,10 +187,7 @@ def hard_choice(
     hand: SedmaHand, seat: int, rng: random.Random, seconds: float | None = None
 ) -> SedmaAction:
     plan = HARD
-    if plan.weight != 100 and not hand.rules.is_hola:
-        value = playout_value(play_out, _weighted(plan.weight), seat, rng)
-    else:
-        value = playout_value(play_out, margin, seat, rng)
+    value = playout_value(play_out, margin, seat, rng)
     return best_by_playouts(
         hand.legal_actions(),
         plan.hola_worlds if hand.rules.is_hola else plan.worlds,
