@@ -26,7 +26,7 @@ from engine.cards import Card
 # the members as globals: see the note in actions.py
 from engine.sedma.actions import AGAIN_KIND, FIGHT_KIND, PLAY_KIND, STOP_KIND, SedmaAction
 from engine.sedma.hand import DECIDE_PHASE, SedmaHand
-from engine.sedma.rules import KING_OF_HEARTS, POINTS, card_points
+from engine.sedma.rules import KING_OF_HEARTS, card_points
 from engine.trick_view import play_reason
 from engine.words import say
 
@@ -90,7 +90,8 @@ def heuristic(hand: SedmaHand, rng: random.Random) -> SedmaAction:
     legal = hand.legal_actions()
     if len(legal) == 1:
         return legal[0]
-    late = sum(map(len, hand.hands)) + len(hand.stock) <= 2 * hand.players
+    cards_left = sum(len(h) for h in hand.hands) + len(hand.stock)
+    late = cards_left <= 2 * hand.players
     if hand.phase is DECIDE_PHASE:
         # Go again (fight) whenever the trick is not surely ours: measured on 800 duplicate
         # hands, better than doing it only for tricks with points (Hola +54 points a hand,
@@ -110,20 +111,19 @@ def heuristic(hand: SedmaHand, rng: random.Random) -> SedmaAction:
     holder = hand.winning()
     assert holder is not None
     side = partner_known(hand, seat, holder)
-    rank, is_wild = hand.trick[0][1].rank, hand._wild  # (the rules' wild_by_index)
-    matching = [c for c in hand_cards if c.rank == rank or is_wild[c.index]]
-    plain = [c for c in hand_cards if not (c.rank == rank or is_wild[c.index])]
+    matching = [c for c in hand_cards if hand.matches(c)]
+    plain = [c for c in hand_cards if not hand.matches(c)]
     points = hand.trick_points()
     last_to_play = hand.round_cards() == hand.players - 1
     if side is True:
-        smear = [c for c in plain if POINTS[c]]
+        smear = [c for c in plain if card_points(c)]
         if smear and (last_to_play or hand.players == 2):
-            return SedmaAction(PLAY_KIND, max(smear, key=POINTS.__getitem__))
+            return SedmaAction(PLAY_KIND, max(smear, key=card_points))
         return SedmaAction(PLAY_KIND, _cheapest(hand, plain or hand_cards, rng))
-    natural = [c for c in matching if not is_wild[c.index]]
-    wild = [c for c in matching if is_wild[c.index]]
-    if natural and (points or late or POINTS[natural[0]] == 0):
-        return SedmaAction(PLAY_KIND, min(natural, key=POINTS.__getitem__))
+    natural = [c for c in matching if not hand.rules.is_wild(c)]
+    wild = [c for c in matching if hand.rules.is_wild(c)]
+    if natural and (points or late or card_points(natural[0]) == 0):
+        return SedmaAction(PLAY_KIND, min(natural, key=lambda c: card_points(c)))
     if wild and (points >= 10 or late):
         return SedmaAction(PLAY_KIND, wild[0])
     return SedmaAction(PLAY_KIND, _cheapest(hand, plain or hand_cards, rng))
@@ -133,15 +133,11 @@ def _cost(hand: SedmaHand, card: Card | None) -> float:
     """What giving `card` away costs: points, and more for a wild card."""
     if card is None:
         return 0.0
-    return POINTS[card] + (15 if hand._wild[card.index] else 0) + card.rank / 100
+    return card_points(card) + (15 if hand.rules.is_wild(card) else 0) + card.rank / 100
 
 
 def _cheapest(hand: SedmaHand, cards: Sequence[Card], rng: random.Random) -> Card:
-    is_wild, draw = hand._wild, rng.random
-    return min(
-        cards,
-        key=lambda c: POINTS[c] + (15 if is_wild[c.index] else 0) + c.rank / 100 + draw() * 1e-3,
-    )
+    return min(cards, key=lambda c: _cost(hand, c) + rng.random() * 1e-3)
 
 
 def _lead(hand: SedmaHand, cards: Sequence[Card], rng: random.Random) -> Card:
