@@ -1,14 +1,18 @@
 """A paired A/B test of two hard-player budgets in a fishing game, run by hand:
 `python -m benchmarks.fishing_ab --game seep --players 4 --b depth=4 --deals 100 --first-seed 101`.
 
-Both budgets play the same duplicate shuffles (`benchmarks.ai.duplicate`: each shuffle once
-with hard on each side, the others normal, the same seeds), so the cards cancel out twice: the
-figure that matters is the paired difference, B's hard − normal minus A's, shuffle by shuffle,
-with a 95% interval. `--a` and `--b` take `field=value` pairs of `SearchBudget` (none: the
-default budget). `--save-a`/`--save-b` write each side's per-shuffle results and decision
-times to a JSON file; `--a-file` and `--b-file` read a side's from one instead of playing it
-(a code change is then measured against the saved run of the code before it, on the same
-shuffles), and `--only-b` plays B alone, to be compared later.
+Both budgets play the same duplicate shuffles (each shuffle once with hard on each side, the
+others normal), so the cards cancel out twice: the figure that matters is the paired
+difference, B's hard − normal minus A's, shuffle by shuffle, with a 95% interval. Every
+decision has its own random generator, seeded by shuffle, side and decision number, so A and B
+play alike until a decision of theirs differs (`--shared-seeds`: one generator for the hand,
+as `benchmarks.ai` does, and a change's extra draws move every later decision).
+
+`--a` and `--b` take `field=value` pairs of `SearchBudget` (none: the default budget).
+`--save-a`/`--save-b` write each side's per-shuffle results and decision times to a JSON file;
+`--a-file` and `--b-file` read a side's from one instead of playing it (a code change is then
+measured against the saved run of the code before it, on the same shuffles), and `--only-b`
+plays B alone, to be compared later.
 """
 
 from __future__ import annotations
@@ -16,15 +20,17 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import random
 import statistics
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from benchmarks.ai import Setup, duplicate, interval
+from benchmarks.ai import Setup, decide, duplicate, interval, sides_of
 from bot.players import HARD_BUDGET
 from engine.ai import SearchBudget
+from engine.games import new_match
 
 
 @dataclass(slots=True)
@@ -35,10 +41,14 @@ class Side:
     results: dict[int, float] = field(default_factory=dict)
     times: list[float] = field(default_factory=list)
 
-    def play(self, setup: Setup, seed: int) -> float:
-        value, times = duplicate(("deal", setup, seed))
+    def play(self, setup: Setup, seed: int, own_seeds: bool) -> float:
+        if own_seeds:
+            sides = range(sides_of(setup.game, setup.players))
+            value = statistics.fmean(play_deal(setup, seed, side, self.times) for side in sides)
+        else:
+            value, times = duplicate(("deal", setup, seed))
+            self.times.extend(times.get("hard", []))
         self.results[seed] = value
-        self.times.extend(times.get("hard", []))
         return value
 
     def save(self, path: Path) -> None:
@@ -50,6 +60,24 @@ class Side:
         data = json.loads(path.read_text())
         results = {int(seed): float(value) for seed, value in data["results"].items()}
         return cls(str(data["label"]), results, [float(t) for t in data["times"]])
+
+
+def play_deal(setup: Setup, seed: int, first_side: int, hard_times: list[float]) -> float:
+    """One deal with `setup.first` on `first_side`, each decision with its own generator: the
+    first side's score minus the others' average."""
+    match: Any = new_match(setup.game, seed, players=setup.players)  # a fishing match
+    times: dict[str, list[float]] = {}
+    decisions = 0
+    while not match.deal_results:
+        player = match.current_player
+        mine = match.deal.side_of(match.deal.turn) == first_side
+        rng = random.Random(f"{seed}:{first_side}:{decisions}")
+        match.apply(decide(match, setup.first if mine else setup.second, rng, setup, times), player)
+        decisions += 1
+    hard_times.extend(times.get(setup.first, []))
+    totals = [side.total for side in match.deal_results[0].score.sides]
+    others = [total for side, total in enumerate(totals) if side != first_side]
+    return float(totals[first_side] - statistics.fmean(others))
 
 
 def parse_budget(pairs: list[str], seconds: float | None) -> SearchBudget:
@@ -119,6 +147,9 @@ def main() -> None:
         default=HARD_BUDGET.seconds,
         help="the hard player's thinking time, as in the bot (0: no limit)",
     )
+    parser.add_argument(
+        "--shared-seeds", action="store_true", help="one generator a hand (benchmarks.ai)"
+    )
     parser.add_argument("--every", type=int, default=10, help="report every so many shuffles")
     args = parser.parse_args()
     seconds = args.seconds or None
@@ -135,9 +166,9 @@ def main() -> None:
     started = time.perf_counter()
     for done, seed in enumerate(seeds, 1):
         if play_a:
-            a.play(setup_a, seed)
+            a.play(setup_a, seed, not args.shared_seeds)
         if not args.b_file:
-            b.play(setup_b, seed)
+            b.play(setup_b, seed, not args.shared_seeds)
         if done % args.every and done < len(seeds):
             continue
         played = seeds[:done]
