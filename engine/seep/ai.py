@@ -37,6 +37,12 @@ class SeepAdapter(FishingAdapter):
         return float(sum([points[card.index] for card in deal.captured[side]])
                      + sum(deal.sweeps[side]))  # fmt: skip
 
+    def look_ahead(self, players: int) -> int:
+        """A round and the mover's own next play (four hands, also in the 2-player game): a
+        simulation that stops after the round stops with the mover's side to play, so the
+        floor it leaves is never judged by what the next opponent may take from it."""
+        return 4
+
 
 @cache
 def _points_of(rules: SeepRules) -> list[int]:
