@@ -15,7 +15,7 @@ from typing import Any
 
 from engine.ai.bidding import normal_bid
 from engine.ai.games import Role, adapter_for
-from engine.ai.hard import SearchBudget, greedy_play, hard_bid, hard_choice
+from engine.ai.hard import SearchBudget, greedy_play, hard_choice
 from engine.ai.hints import suggest_fishing
 from engine.ai.normal import score_actions
 from engine.ai.worlds import mover_world
@@ -68,8 +68,6 @@ class FishingComputer:
         if len(legal) == 1:
             return legal[0]
         if adapter_for(world).role(legal[0]) is Role.BID:
-            if chosen is Level.HARD and (budget or SearchBudget()).simulate_bid:
-                return hard_bid(world, legal, rng, budget or SearchBudget())
             return rng.choice(legal) if chosen is Level.EASY else normal_bid(world, legal, rng)
         if chosen is Level.EASY:
             if rng.random() < EASY_SLIP:

@@ -15,7 +15,6 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from engine.ai.bidding import normal_bid
 from engine.ai.clock import Clock, OutOfTime
 from engine.ai.games import Deal, GameAdapter, Role, adapter_for
 from engine.ai.normal import REPLY_WEIGHT, ReplyMemo, ReplyOdds, score_actions
@@ -32,8 +31,6 @@ class SearchBudget:
     trial: int = 4  # worlds every candidate is played in; then only the best `finalists`
     finalists: int = 2
     any_suit: bool = True  # share the replies' odds between seats (see `ReplyOdds`)
-    pile_share: float = 0.0  # share of a one-sided pile's points its owners' at a leaf
-    simulate_bid: bool = False  # Seep's bid by imagining (`hard_bid`), not the normal player's
     seconds: float | None = None  # think at most this long, wall clock (the bot sets it;
     # never more than `clock.MAX_SECONDS`); None: every sample, whatever the machine's load
 
@@ -102,20 +99,12 @@ def leaf_value(
     seat: int,
     memo: ReplyMemo | None = None,
     any_suit: bool = False,
-    pile_share: float = 0.0,
 ) -> float:
     """The margin where the simulation stops, less what the opponent to move can expect to
-    take from the floor there (and with `pile_share`, plus that share of the points in piles
-    owned by the side alone, less that of the piles owned by other sides alone)."""
+    take from the floor there."""
     margin = game.margin(world, side)
     if world.is_over:
         return margin
-    if pile_share:
-        for _, cards, holders in game.piles(world):
-            owners = {game.side_of(world, holder) for holder in holders}
-            if len(owners) == 1:
-                points = sum(game.card_points(world, card) for card in cards)
-                margin += pile_share * points if side in owners else -pile_share * points
     odds = ReplyOdds(game, unseen_cards(world, seat, game), memo, any_suit)
     return margin - REPLY_WEIGHT * odds.expected(world, side)
 
@@ -146,46 +135,10 @@ def hard_choice(world: Deal, rng: random.Random, budget: SearchBudget) -> Any:
                 trial = imagined.copy()
                 trial.apply(top[index].action)
                 play_out(trial, game, budget, rng, memo, clock)
-                values.append(
-                    leaf_value(trial, game, side, seat, memo, budget.any_suit, budget.pile_share)
-                )
+                values.append(leaf_value(trial, game, side, seat, memo, budget.any_suit))
         except OutOfTime:
             break  # this world is left out: every candidate is judged on the same worlds
         for index, value in zip(alive, values, strict=True):
             totals[index] += value
     best = max(alive, key=lambda i: (totals[i], top[i].score))
     return top[best].action
-
-
-def hard_bid(world: Deal, bids: list[Any], rng: random.Random, budget: SearchBudget) -> Any:
-    """Seep's bid, by the same imagining: in each world every bid is made, followed by the
-    normal player's first play on the floor turned up and a look ahead as for a play. Ties and
-    a search out of time go to the normal player's bid."""
-    fallback = normal_bid(world, bids, rng)
-    if len(bids) == 1:
-        return fallback
-    clock = Clock.start(budget.seconds)
-    game = adapter_for(world)
-    seat = world.turn
-    side = game.side_of(world, seat)
-    memo: ReplyMemo = {}
-    totals = [0.0] * len(bids)
-    for _ in range(budget.samples):
-        imagined = sample_world(world, seat, rng)
-        values = []
-        try:
-            for bid in bids:
-                trial = imagined.copy()
-                trial.apply(bid)
-                first = score_actions(trial, rng, memo, 1, clock, budget.any_suit)[0].action
-                trial.apply(first)
-                play_out(trial, game, budget, rng, memo, clock)
-                values.append(
-                    leaf_value(trial, game, side, seat, memo, budget.any_suit, budget.pile_share)
-                )
-        except OutOfTime:
-            break
-        for index, value in enumerate(values):
-            totals[index] += value
-    best = max(range(len(bids)), key=lambda i: (totals[i], bids[i] == fallback))
-    return bids[best]
