@@ -94,6 +94,10 @@ class GameAdapter(ABC):
         others = [self.standing(deal, s) for s in range(sides) if s != side]
         return self.standing(deal, side) - max(others)
 
+    def players(self, deal: Deal) -> int:
+        """The players at the table (a two-player Seep deal has four hands)."""
+        return len(deal.hands)
+
     def look_ahead(self, players: int) -> int:
         """Plays the hard player simulates after each candidate (a round at four seats)."""
         return 3

@@ -60,7 +60,7 @@ def plays_left(deal: Deal) -> int:
 def look_ahead(world: Deal, game: GameAdapter, budget: SearchBudget) -> tuple[int, int]:
     """Plays simulated after a candidate, and how many of them by the normal player's
     judgement (the rest greedily). By default the game's look-ahead (a round), all careful."""
-    default = game.look_ahead(len(world.hands))
+    default = game.look_ahead(game.players(world))
     depth = default if budget.depth is None else budget.depth
     return depth, depth if budget.careful is None else budget.careful
 

@@ -37,6 +37,16 @@ class SeepAdapter(FishingAdapter):
         return float(sum([points[card.index] for card in deal.captured[side]])
                      + sum(deal.sweeps[side]))  # fmt: skip
 
+    def players(self, deal: Deal) -> int:
+        return int(deal.rules.players)
+
+    def look_ahead(self, players: int) -> int:
+        """At four players, a round and the mover's own next play: a simulation that stops
+        after the round stops with the mover's side to play, so the floor it leaves is never
+        judged by what the next opponent may take from it. (Two players: three plays, which
+        end with the opponent to move; four measured no better there.)"""
+        return 4 if players == 4 else 3
+
 
 @cache
 def _points_of(rules: SeepRules) -> list[int]:
