@@ -99,8 +99,13 @@ class GameAdapter(ABC):
         return len(deal.hands)
 
     def look_ahead(self, players: int) -> int:
-        """Plays the hard player simulates after each candidate (a round at four seats)."""
-        return 3
+        """Plays the hard player simulates after each candidate: at four seats a round and the
+        mover's own next play, elsewhere three. A simulation that stops after the round stops
+        with the mover's side to play: the floor it leaves is never judged by what the next
+        opponent may take from it, and a Suipe build is never seen collected by its builder
+        (measured on duplicate deals, points per deal over the three plays: Suipe 4p +0.94,
+        Seep 4p +6.78 ± 6.33; Seep 2p, four plays +0.62 ± 9.50, so two players keep three)."""
+        return 4 if players == 4 else 3
 
 
 _ADAPTERS: dict[type, GameAdapter] = {}

@@ -38,14 +38,7 @@ class SeepAdapter(FishingAdapter):
                      + sum(deal.sweeps[side]))  # fmt: skip
 
     def players(self, deal: Deal) -> int:
-        return int(deal.rules.players)
-
-    def look_ahead(self, players: int) -> int:
-        """At four players, a round and the mover's own next play: a simulation that stops
-        after the round stops with the mover's side to play, so the floor it leaves is never
-        judged by what the next opponent may take from it. (Two players: three plays, which
-        end with the opponent to move; four measured no better there.)"""
-        return 4 if players == 4 else 3
+        return int(deal.rules.players)  # (a two-player deal has four hands)
 
 
 @cache

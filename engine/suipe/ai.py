@@ -37,8 +37,3 @@ class SuipeAdapter(FishingAdapter):
         points = sum([POINTS[card.index] for card in taken])
         return float(points + deal.suipes[side] + 3 * len(taken) / 27 + spades / 7)
 
-    def look_ahead(self, players: int) -> int:
-        """At four seats, four plays: a build is collected by its builder, and unless the
-        simulation reaches the mover's own next play it never sees one collected (measured on
-        100 duplicate deals: +0.06 -> +1.00 points per deal over normal)."""
-        return 4 if players == 4 else 3
