@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from benchmarks.tricks_ai import hand_score, one_seat_each
+from benchmarks.tricks_ai import first_seats, hand_score, one_seat_each
 from engine.ai import SearchBudget, choose_action
 from engine.games import new_match
 from engine.sedma import ai
@@ -53,11 +53,7 @@ def play_hand(
 ) -> tuple[float, list[float]]:
     budget = SearchBudget(seconds=seconds)
     match = new_match(game, seed, players=players)
-    first_seats = (
-        {rotation}
-        if one_seat_each(game, players)
-        else {p for p in range(players) if p % 2 == rotation}
-    )
+    seats = first_seats(game, players, rotation)
     times: list[float] = []
     decision = 0
     while match.deals_finished == 0:
@@ -65,14 +61,14 @@ def play_hand(
         assert player is not None
         rng = random.Random(f"{seed}:{rotation}:{decision}")
         decision += 1
-        if player in first_seats:
+        if player in seats:
             started = time.process_time()  # (one core's time: the machine may be shared)
             action = choose_action(match, player, "hard", rng, budget)
             times.append(time.process_time() - started)
         else:
             action = choose_action(match, player, "normal", rng, budget)
         match.apply(action, player)
-    return hand_score(match, first_seats, players), times
+    return hand_score(match, seats, players), times
 
 
 def run_plan(

@@ -36,6 +36,14 @@ def one_seat_each(game: str, players: int) -> bool:
     return game == "sheepshead" or players == 3
 
 
+def first_seats(game: str, players: int, rotation: int) -> set[int]:
+    """The seats of the first level in a hand: one seat (with three players, and in
+    Sheepshead), otherwise a whole side."""
+    if one_seat_each(game, players):
+        return {rotation}
+    return {p for p in range(players) if p % 2 == rotation}
+
+
 def hand_score(match: Any, first_seats: set[int], players: int) -> float:
     score = match.deal_results[0].score
     if match.game == "sheepshead":  # units on the sheet
@@ -60,18 +68,13 @@ def play_hand(
     game, players, first, second, seed, rotation, seconds = args
     budget = SearchBudget(seconds=seconds)
     match = new_match(game, seed, players=players)
-    # with three, one seat; otherwise a whole side
-    first_seats = (
-        {rotation}
-        if one_seat_each(game, players)
-        else {p for p in range(players) if p % 2 == rotation}
-    )
+    seats = first_seats(game, players, rotation)
     rng = random.Random(seed * 13 + rotation)
     times: dict[str, list[float]] = {}
     while match.deals_finished == 0:
         player = match.current_player
         assert player is not None
-        level = first if player in first_seats else second
+        level = first if player in seats else second
         started = time.perf_counter()
         if level == "random":
             action = rng.choice(match.legal_actions())
@@ -81,7 +84,7 @@ def play_hand(
             action = choose_action(match, player, level, rng, budget)
         times.setdefault(level, []).append(time.perf_counter() - started)
         match.apply(action, player)
-    return hand_score(match, first_seats, players), times
+    return hand_score(match, seats, players), times
 
 
 def strength(
