@@ -36,7 +36,7 @@ HOLA_WORLDS = 24  # a Hola hand is 52 cards long: each world's play-outs cost tw
 
 @dataclass(frozen=True, slots=True)
 class HardPlan:
-    """How the hard player thinks (`benchmarks.sedma_ab` compares two plans on the same
+    """How the hard player thinks (`benchmarks.tricks_ab` compares two plans on the same
     shuffles)."""
 
     worlds: int = HARD_WORLDS

@@ -1,18 +1,11 @@
-"""Sheepshead's computer players, deciding from their seat's view only.
-
-A world deals the cards the seat cannot see (other hands, the blind before the pick, the bury
-and an unknown card for everyone but the picker) again at random, keeping what the table has
-shown: the voids shown in play, the picker's hold card of the called suit, that the picker
-holds neither the called card nor (having called it) buried it, and after a ten call that every
-fail ace is the picker's.
+"""Sheepshead's computer players, deciding from their seat's view only (its worlds: see
+worlds.py; the hard player: hard.py).
 
 - normal: a player's rules of thumb: pick on trump strength, bury points and short fail suits,
   call the ace (or ten) of the shortest suit; the picker's side leads trump, defenders lead the
   called suit or fail; take a trick worth taking cheaply, smear points on a partner's trick, give
   nothing away otherwise; in a leaster, stay under.
 - easy: the same, with a random legal move a third of the time.
-- hard: imagines many worlds and plays each candidate to the end of the hand with the normal
-  player's judgement for everyone; the best average result (units, then points) wins.
 """
 
 from __future__ import annotations
@@ -20,8 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from engine.ai.tricks import TrickComputer, best_by_playouts, playout_value
-from engine.cards import Card, Suit
+from engine.cards import Card
 
 # the members as globals: see the note in actions.py
 from engine.sheepshead.actions import (
@@ -33,12 +25,11 @@ from engine.sheepshead.actions import (
     PICK,
     PICK_KIND,
     PLAY_KIND,
-    UNKNOWN_KIND,
     SheepsheadAction,
     play,
 )
 from engine.sheepshead.hand import SheepsheadHand, call_options
-from engine.sheepshead.phases import BURY_PHASE, CALL_PHASE, OVER_PHASE, PICK_PHASE
+from engine.sheepshead.phases import BURY_PHASE, CALL_PHASE, PICK_PHASE
 from engine.sheepshead.rules import (
     FAIL_SUITS,
     TRUMP_ORDER,
@@ -50,140 +41,10 @@ from engine.sheepshead.rules import (
 from engine.trick_view import play_reason
 from engine.words import say
 
-HARD_WORLDS = 40
-BURY_CANDIDATES = 4  # the normal player's best few buries are played out by the hard player
 PICK_THRESHOLD = {3: 9.0, 4: 8.0, 5: 7.0, 6: 6.0}
 
 
-# ----- what a seat knows ----------------------------------------------------------------
-
-
-def voids(hand: SheepsheadHand) -> list[set[Suit | None]]:
-    """The suits (None: trump) each player has shown they lack, from the tricks played."""
-    found: list[set[Suit | None]] = [set() for _ in range(hand.players)]
-    tricks: list[list[tuple[int, Card, bool]]] = [[]]
-    for record in hand.records:
-        kind = record.action.kind
-        if kind not in (PLAY_KIND, UNKNOWN_KIND) or record.action.card is None:
-            continue
-        tricks[-1].append((record.player, record.action.card, kind is UNKNOWN_KIND))
-        if record.took is not None:
-            tricks.append([])
-    for trick in tricks:
-        if not trick:
-            continue
-        led = hand.called.suit if trick[0][2] and hand.called else suit_of(trick[0][1])
-        for player, card, face_down in trick[1:]:
-            if not face_down and suit_of(card) != led:
-                found[player].add(led)
-    return found
-
-
-def seen_by(hand: SheepsheadHand, seat: int) -> set[Card]:
-    """The seat's hand, every card played face up, and the picker's bury and unknown card."""
-    seen = set(hand.hands[seat])
-    seen.update(c for i, (_, c) in enumerate(hand.trick) if i != hand.face_down)
-    for cards in hand.taken:
-        seen.update(cards)
-    hidden = hand.unknown if hand.unknown_played and hand.phase is not OVER_PHASE else None
-    if seat == hand.picker:
-        seen.update(hand.buried)
-        if hand.unknown is not None:
-            seen.add(hand.unknown)
-    elif hidden is not None:
-        seen.discard(hidden)  # played face down: its face was never shown
-    return seen
-
-
-def sample_world(hand: SheepsheadHand, seat: int, rng: random.Random) -> SheepsheadHand:
-    """A copy of `hand` with every card `seat` cannot see dealt again at random, consistent
-    with the voids shown, the hold card and the called card."""
-    world = hand.copy()
-    pool = [c for c in hand.rules.deck() if c not in seen_by(hand, seat)]
-    lacks = voids(hand)
-    picker, called = hand.picker, hand.called
-    hold_due = (
-        picker is not None
-        and picker != seat
-        and called is not None
-        and hand.unknown is None
-        and not hand.called_suit_led()
-    )
-    slots: list[tuple[str, int, int]] = []  # (where, player, size)
-    for player in range(hand.players):
-        if player != seat:
-            slots.append(("hand", player, len(hand.hands[player])))
-    if hand.blind:
-        slots.append(("blind", -1, len(hand.blind)))
-    if picker is not None and picker != seat:
-        slots.append(("bury", -1, len(hand.buried)))
-        if hand.unknown is not None:
-            slots.append(("unknown", -1, 1))  # face down: in the picker's keeping or played
-
-    def accepts(where: str, player: int, card: Card) -> bool:
-        if where == "hand":
-            if suit_of(card) in lacks[player]:
-                return False
-            if player == picker and called is not None:
-                if card == called:
-                    return False
-                if hand.unknown is not None and suit_of(card) == called.suit:
-                    return False  # an unknown card is laid only without the called suit
-            elif called is not None and called.rank == 10 and card.rank == 1 and not is_trump(card):
-                return False  # a ten is called only when all three fail aces are the picker's
-            return True
-        if where == "bury" and card == called:
-            return False
-        return not (where == "unknown" and called is not None and suit_of(card) == called.suit)
-
-    placed: dict[tuple[str, int], list[Card]] = {}
-    for attempt in range(60):
-        strict = attempt < 50
-        placed = {(w, p): [] for w, p, _ in slots}
-        room = {(w, p): size for w, p, size in slots}
-        cards = list(pool)
-        rng.shuffle(cards)
-        if hold_due and strict:  # the picker keeps a card of the called suit
-            assert picker is not None and called is not None
-            holds = [c for c in cards if suit_of(c) == called.suit and c != called]
-            if holds:
-                first = rng.choice(holds)
-                cards.remove(first)
-                placed[("hand", picker)].append(first)
-                room[("hand", picker)] -= 1
-        choices = {c: [k for k in room if not strict or accepts(*k, c)] for c in cards}
-        cards.sort(key=lambda c: len(choices[c]))  # the most constrained first
-        ok = True
-        for card in cards:
-            open_slots = [k for k in choices[card] if room[k] > 0]
-            if not open_slots:
-                ok = False
-                break
-            slot = rng.choices(open_slots, weights=[room[k] for k in open_slots])[0]
-            placed[slot].append(card)
-            room[slot] -= 1
-        if ok:
-            break
-    for (where, player), cards in placed.items():
-        if where == "hand":
-            world.hands[player] = cards
-        elif where == "blind":
-            world.blind = cards
-        elif where == "bury":
-            world.buried = cards
-        else:
-            _replace_unknown(world, cards[0])
-    world.changed()
-    return world
-
-
-def _replace_unknown(world: SheepsheadHand, card: Card) -> None:
-    """The face-down card becomes `card`, also where it lies if it was played."""
-    real = world.unknown
-    world.unknown = card
-    world.trick = [(p, card if c == real else c) for p, c in world.trick]
-    world.last_trick = [(p, card if c == real else c) for p, c in world.last_trick]
-    world.taken = [[card if c == real else c for c in cards] for cards in world.taken]
+# ----- what a seat knows (the cards: worlds.py) ------------------------------------------
 
 
 def friend(hand: SheepsheadHand, seat: int, other: int) -> bool | None:
@@ -377,7 +238,7 @@ def heuristic(hand: SheepsheadHand, rng: random.Random) -> SheepsheadAction:
     return play_choice(hand, rng)
 
 
-# ----- the hard player ------------------------------------------------------------------
+# ----- a finished hand's value, and the normal player's play-out --------------------------
 
 
 def result_for(hand: SheepsheadHand, seat: int) -> float:
@@ -390,24 +251,6 @@ def result_for(hand: SheepsheadHand, seat: int) -> float:
 def play_out(world: SheepsheadHand, rng: random.Random) -> None:
     while not world.is_over:
         world.apply(heuristic(world, rng))
-
-
-def candidates(hand: SheepsheadHand, rng: random.Random) -> list[SheepsheadAction]:
-    legal = hand.legal_actions()
-    if hand.phase is BURY_PHASE:
-        ranked = sorted(legal, key=lambda a: -bury_score(hand, a) + rng.random() * 1e-3)
-        return ranked[:BURY_CANDIDATES]
-    return list(legal)
-
-
-def hard_choice(
-    hand: SheepsheadHand, seat: int, rng: random.Random, seconds: float | None = None
-) -> SheepsheadAction:
-    value = playout_value(play_out, result_for, seat, rng)
-    options = candidates(hand, rng)
-    return best_by_playouts(
-        options, HARD_WORLDS, lambda: sample_world(hand, seat, rng), value, seconds
-    )
 
 
 def reason(hand: SheepsheadHand, action: SheepsheadAction) -> str:
@@ -441,5 +284,3 @@ def reason(hand: SheepsheadHand, action: SheepsheadAction) -> str:
     wins = _wins_with(hand, hand.turn, card)
     return play_reason(card, wins, hand.trick_points(), bool(points(card)), safe)
 
-
-COMPUTER = TrickComputer(sample_world, heuristic, hard_choice, reason)

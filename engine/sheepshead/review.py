@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from engine.review import Thresholds
 from engine.review_models import TrickReview
-from engine.sheepshead.ai import heuristic, sample_world
+from engine.sheepshead.ai import heuristic
 from engine.sheepshead.hand import SheepsheadHand
 from engine.sheepshead.phases import PLAY_PHASE
+from engine.sheepshead.worlds import sample_world
 from engine.words import marked
 
 UNIT = marked("Figures are units on the scoresheet for you at the hand's end (a card point "

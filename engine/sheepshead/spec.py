@@ -106,7 +106,7 @@ SPEC = GameSpec(
         {**data, "rules": {**data["rules"], "game": SHEEPSHEAD}}
     ),
     from_position=_from_position,
-    computer=LazyComputer("engine.sheepshead.ai:COMPUTER"),
+    computer=LazyComputer("engine.sheepshead.computer:COMPUTER"),
     stats=STATS,
     headline=Headline(
         marked("units"), "units", count_words=marked_count("{count} unit", "{count} units")

@@ -9,9 +9,9 @@ import pytest
 
 from engine.ai import choose_action, suggest
 from engine.sheepshead import Phase, SheepsheadMatch, SheepsheadRules
-from engine.sheepshead.ai import sample_world, voids
 from engine.sheepshead.position import parse_position
 from engine.sheepshead.rules import suit_of
+from engine.sheepshead.worlds import sample_world, voids
 from tests.engine.shared import played_at_random
 
 from .test_properties import swapped

@@ -144,7 +144,7 @@ def test_computer_players_and_hints_choose_an_offered_call(level: str) -> None:
 def test_a_call_tells_the_others_the_aces_are_the_pickers() -> None:
     """A computer player's imagined worlds keep what a ten call shows: every fail ace is the
     picker's: in hand, in the bury or face down as the unknown card."""
-    from engine.sheepshead.ai import sample_world
+    from engine.sheepshead.worlds import sample_world
 
     rules = SheepsheadRules(players=5, hands=1)
     checked = 0

@@ -1,0 +1,94 @@
+"""Sheepshead's hard player: it imagines many worlds from its seat's view (worlds.py) and plays
+each candidate to the end of the hand in every one, the others by the normal player's rules of
+thumb; the best average result (units, then points) wins.
+
+At five players it also searches its own last cards in each play-out: with three cards or
+fewer in hand, every order of them is tried in that world and the best is kept, the others
+still playing by their rules of thumb (measured with `benchmarks.tricks_ab`: see
+docs/computer-players.md).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from engine.ai.tricks import best_by_playouts
+from engine.sheepshead.actions import SheepsheadAction
+from engine.sheepshead.ai import bury_score, heuristic, result_for
+from engine.sheepshead.hand import SheepsheadHand
+from engine.sheepshead.phases import BURY_PHASE, PLAY_PHASE
+from engine.sheepshead.worlds import sample_world
+
+
+@dataclass(frozen=True, slots=True)
+class HardPlan:
+    """How the hard player thinks (`benchmarks.tricks_ab` compares two plans on the same
+    shuffles)."""
+
+    worlds: int = 40
+    bury_candidates: int = 4  # the normal player's best few buries are played out
+    own_cards: int = 3  # in each play-out, its own last cards searched...
+    others_cards: int = 0  # ...and each other player's, for its own side's best...
+    own_tables: tuple[int, ...] = (5,)  # ...at these table sizes
+
+
+HARD = HardPlan()
+
+
+def candidates(hand: SheepsheadHand, rng: random.Random, plan: HardPlan) -> list[SheepsheadAction]:
+    legal = hand.legal_actions()
+    if hand.phase is BURY_PHASE:
+        ranked = sorted(legal, key=lambda a: -bury_score(hand, a) + rng.random() * 1e-3)
+        return ranked[: plan.bury_candidates]
+    return list(legal)
+
+
+def searched_value(
+    world: SheepsheadHand, seat: int, rng: random.Random, own_cards: int, others_cards: int = 0
+) -> float:
+    """`world` played to its end (in place), `seat`'s result: each player by its rules of thumb
+    until it holds `own_cards` (`seat`) or `others_cards` (the others) or fewer, then by its
+    side's best order of them in this world."""
+    return result_for(_finished(world, seat, rng, own_cards, others_cards), seat)
+
+
+def _finished(
+    world: SheepsheadHand, seat: int, rng: random.Random, own_cards: int, others_cards: int
+) -> SheepsheadHand:
+    while not world.is_over:
+        mover = world.turn
+        depth = own_cards if mover == seat else others_cards
+        searched = world.phase is PLAY_PHASE and len(world.hands[mover]) <= depth
+        legal = world.legal_actions() if searched else []
+        if len(legal) > 1:
+            ends = []
+            for action in legal:
+                trial = world.copy()
+                trial.apply(action)
+                ends.append(_finished(trial, seat, rng, own_cards, others_cards))
+            return max(ends, key=lambda end: result_for(end, mover))
+        world.apply(legal[0] if legal else heuristic(world, rng))
+    return world
+
+
+def hard_choice(
+    hand: SheepsheadHand, seat: int, rng: random.Random, seconds: float | None = None
+) -> SheepsheadAction:
+    plan = HARD
+    searching = hand.players in plan.own_tables
+    own_cards = plan.own_cards if searching else 0
+    others_cards = plan.others_cards if searching else 0
+
+    def value(world: SheepsheadHand, action: SheepsheadAction) -> float:
+        trial = world.copy()
+        trial.apply(action)
+        return searched_value(trial, seat, rng, own_cards, others_cards)
+
+    return best_by_playouts(
+        candidates(hand, rng, plan),
+        plan.worlds,
+        lambda: sample_world(hand, seat, rng),
+        value,
+        seconds,
+    )
