@@ -2,8 +2,8 @@
 each candidate to the end of the hand in every one, the others by the normal player's rules of
 thumb; the best average result (units, then points) wins.
 
-At four, five and six players it also searches its own last cards in each play-out: with
-three cards or fewer in hand, every order of them is tried in that world and the best is
+At every table size it also searches its own last cards in each play-out: with three cards
+or fewer in hand, every order of them is tried in that world and the best is
 kept, the others still playing by their rules of thumb (measured with `benchmarks.tricks_ab`:
 see docs/computer-players.md).
 """
@@ -30,7 +30,7 @@ class HardPlan:
     bury_candidates: int = 4  # the normal player's best few buries are played out
     own_cards: int = 3  # in each play-out, its own last cards searched...
     others_cards: int = 0  # ...and each other player's, for its own side's best...
-    own_tables: tuple[int, ...] = (4, 5, 6)  # ...at these table sizes
+    own_tables: tuple[int, ...] = (3, 4, 5, 6)  # ...at these table sizes
 
 
 HARD = HardPlan()

@@ -1,4 +1,4 @@
-"""Sheepshead's hard player: at four to six players its play-outs search its own last cards, which
+"""Sheepshead's hard player: at every table size its play-outs search its own last cards, which
 never does worse in a world than the rules of thumb, and still decides from its seat's view."""
 
 from __future__ import annotations
@@ -47,8 +47,8 @@ def late_hands(players: int, cards: int, wanted: int) -> list[SheepsheadHand]:
     return found
 
 
-def test_four_to_six_players_search_their_own_last_three_cards() -> None:
-    assert {4, 5, 6} <= set(HARD.own_tables) and HARD.own_cards == 3
+def test_every_table_size_searches_its_own_last_three_cards() -> None:
+    assert set(HARD.own_tables) == {3, 4, 5, 6} and HARD.own_cards == 3
 
 
 @pytest.mark.parametrize("cards", [1, 2, 3])
@@ -74,7 +74,7 @@ def test_without_own_cards_the_searched_play_out_is_the_rules_of_thumb() -> None
         )
 
 
-@pytest.mark.parametrize("players", [4, 5, 6])
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
 @pytest.mark.parametrize("seed", range(2))
 def test_a_late_decision_does_not_change_when_hidden_cards_are_swapped(
     players: int, seed: int
