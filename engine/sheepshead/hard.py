@@ -29,7 +29,6 @@ class HardPlan:
     worlds: int = 40
     bury_candidates: int = 4  # the normal player's best few buries are played out
     own_cards: int = 3  # in each play-out, its own last cards searched...
-    others_cards: int = 0  # ...and each other player's, for its own side's best...
     own_tables: tuple[int, ...] = (3, 4, 5, 6)  # ...at these table sizes
 
 
@@ -44,46 +43,36 @@ def candidates(hand: SheepsheadHand, rng: random.Random, plan: HardPlan) -> list
     return list(legal)
 
 
-def searched_value(
-    world: SheepsheadHand, seat: int, rng: random.Random, own_cards: int, others_cards: int = 0
-) -> float:
-    """`world` played to its end (in place), `seat`'s result: each player by its rules of thumb
-    until it holds `own_cards` (`seat`) or `others_cards` (the others) or fewer, then by its
-    side's best order of them in this world."""
-    return result_for(_finished(world, seat, rng, own_cards, others_cards), seat)
-
-
-def _finished(
-    world: SheepsheadHand, seat: int, rng: random.Random, own_cards: int, others_cards: int
-) -> SheepsheadHand:
+def searched_value(world: SheepsheadHand, seat: int, rng: random.Random, own_cards: int) -> float:
+    """`seat`'s result once `world` is played out (`world` itself is played on): everyone by
+    the rules of thumb, `seat` too until it holds `own_cards` or fewer, then its best order of
+    them in this world."""
     while not world.is_over:
-        mover = world.turn
-        depth = own_cards if mover == seat else others_cards
-        searched = world.phase is PLAY_PHASE and len(world.hands[mover]) <= depth
+        searched = (
+            world.turn == seat and world.phase is PLAY_PHASE and len(world.hands[seat]) <= own_cards
+        )
         legal = world.legal_actions() if searched else []
         if len(legal) > 1:
-            ends = []
+            values = []
             for action in legal:
                 trial = world.copy()
                 trial.apply(action)
-                ends.append(_finished(trial, seat, rng, own_cards, others_cards))
-            return max(ends, key=lambda end: result_for(end, mover))
+                values.append(searched_value(trial, seat, rng, own_cards))
+            return max(values)
         world.apply(legal[0] if legal else heuristic(world, rng))
-    return world
+    return result_for(world, seat)
 
 
 def hard_choice(
     hand: SheepsheadHand, seat: int, rng: random.Random, seconds: float | None = None
 ) -> SheepsheadAction:
     plan = HARD
-    searching = hand.players in plan.own_tables
-    own_cards = plan.own_cards if searching else 0
-    others_cards = plan.others_cards if searching else 0
+    own_cards = plan.own_cards if hand.players in plan.own_tables else 0
 
     def value(world: SheepsheadHand, action: SheepsheadAction) -> float:
         trial = world.copy()
         trial.apply(action)
-        return searched_value(trial, seat, rng, own_cards, others_cards)
+        return searched_value(trial, seat, rng, own_cards)
 
     return best_by_playouts(
         candidates(hand, rng, plan),
