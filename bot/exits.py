@@ -18,8 +18,10 @@ from __future__ import annotations
 
 import os
 import signal
+import threading
 from enum import IntEnum
 from pathlib import Path
+from types import FrameType
 
 
 class ExitStatus(IntEnum):
@@ -54,19 +56,28 @@ def _stops() -> set[signal.Signals]:
     return {signal.SIGINT, signal.SIGTERM}
 
 
+_stopped = threading.Event()
+WAKE_SECONDS = 0.1  # how often `hold` looks whether a stop has come
+
+
+def _note_stop(signum: int, frame: FrameType | None) -> None:
+    _stopped.set()
+
+
 def catch_stops() -> None:
-    """From now on SIGINT and SIGTERM wait for `hold` instead of ending the process: called
-    before the process says it waits, so a stop sent as soon as it is read is not lost. A stop
-    signal the process was started ignoring (SIGINT under `nohup`, or from a parent that
-    ignored it) is taken back to its default first: an ignored signal is dropped, never
-    waited for."""
-    signal.pthread_sigmask(signal.SIG_BLOCK, _stops())
+    """From now on SIGINT and SIGTERM are noted for `hold` instead of ending the process: called
+    before the process says it waits, so a stop sent as soon as it is read is not lost. A
+    handler rather than a blocked signal: the kernel gives a signal to any of the process's
+    threads, and one started earlier (the store's, the resolver's) does not share the main
+    thread's mask, so the stop would end the process there; Python runs the handler in the
+    main thread whichever thread it came to. A stop signal the process was started ignoring
+    (SIGINT under `nohup`, or from a parent that ignored it) is caught all the same."""
     for stop in _stops():
-        if signal.getsignal(stop) is signal.SIG_IGN:
-            signal.signal(stop, signal.SIG_DFL)  # blocked: it waits for `hold`, pending
+        signal.signal(stop, _note_stop)
 
 
 def hold() -> None:
     """Wait for SIGINT or SIGTERM (the process's stop signals) without ending before."""
     catch_stops()
-    signal.sigwait(_stops())
+    while not _stopped.wait(WAKE_SECONDS):
+        pass  # (each wake lets the main thread run a handler whose signal another thread got)
