@@ -65,11 +65,6 @@ class GameAdapter(ABC):
         """Floor cards nobody has seen yet."""
         return 0 if self.face_up_floor(deal) else len(deal.loose)
 
-    def shown_lacks(self, deal: Deal) -> Mapping[int, frozenset[int]]:
-        """The card values each seat has shown, by its plays, that it cannot hold (from what
-        every player saw; none by default)."""
-        return {}
-
     # ----- moves --------------------------------------------------------------------------
 
     roles: Mapping[Any, Role]  # what each kind of move (`action.kind`) does

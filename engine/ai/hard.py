@@ -12,7 +12,6 @@ the bot's deadline more worlds are finished).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,8 +31,6 @@ class SearchBudget:
     trial: int = 4  # worlds every candidate is played in; then only the best `finalists`
     finalists: int = 2
     any_suit: bool = True  # share the replies' odds between seats (see `ReplyOdds`)
-    inference: bool = True  # worlds keep what each seat has shown it lacks (`shown_lacks`)
-    inference_odds: bool = True  # and so do the replies' odds, for candidates and leaves
     seconds: float | None = None  # think at most this long, wall clock (the bot sets it;
     # never more than `clock.MAX_SECONDS`); None: every sample, whatever the machine's load
 
@@ -102,14 +99,13 @@ def leaf_value(
     seat: int,
     memo: ReplyMemo | None = None,
     any_suit: bool = False,
-    lacks: Mapping[int, frozenset[int]] | None = None,
 ) -> float:
     """The margin where the simulation stops, less what the opponent to move can expect to
     take from the floor there."""
     margin = game.margin(world, side)
     if world.is_over:
         return margin
-    odds = ReplyOdds(game, unseen_cards(world, seat, game), memo, any_suit, lacks)
+    odds = ReplyOdds(game, unseen_cards(world, seat, game), memo, any_suit)
     return margin - REPLY_WEIGHT * odds.expected(world, side)
 
 
@@ -124,9 +120,7 @@ def hard_choice(world: Deal, rng: random.Random, budget: SearchBudget) -> Any:
     seat = world.turn
     side = game.side_of(world, seat)
     memo: ReplyMemo = {}  # the replies' odds, shared by every look of this decision
-    lacks = game.shown_lacks(world) if budget.inference else None
-    odds_lacks = lacks if budget.inference_odds else None
-    top = score_actions(world, rng, memo, budget.candidates, lacks=odds_lacks)  # (in full)
+    top = score_actions(world, rng, memo, budget.candidates)  # (always in full)
     if len(top) == 1:
         return top[0].action
     totals = [0.0] * len(top)
@@ -134,16 +128,14 @@ def hard_choice(world: Deal, rng: random.Random, budget: SearchBudget) -> Any:
     for played in range(budget.samples):
         if played == budget.trial and len(alive) > budget.finalists:
             alive = sorted(alive, key=lambda i: (-totals[i], -top[i].score))[: budget.finalists]
-        imagined = sample_world(world, seat, rng, lacks)
+        imagined = sample_world(world, seat, rng)
         values = []
         try:
             for index in alive:
                 trial = imagined.copy()
                 trial.apply(top[index].action)
                 play_out(trial, game, budget, rng, memo, clock)
-                values.append(
-                    leaf_value(trial, game, side, seat, memo, budget.any_suit, odds_lacks)
-                )
+                values.append(leaf_value(trial, game, side, seat, memo, budget.any_suit))
         except OutOfTime:
             break  # this world is left out: every candidate is judged on the same worlds
         for index, value in zip(alive, values, strict=True):

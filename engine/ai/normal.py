@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from math import comb
 from typing import Any
@@ -68,12 +68,10 @@ class ReplyOdds:
         unseen: Sequence[Card],
         memo: ReplyMemo | None = None,
         any_suit: bool = False,
-        lacks: Mapping[int, frozenset[int]] | None = None,
     ) -> None:
         self.game = game
         self.unseen = unseen
         self.counts: Counter[int] = Counter(card.rank for card in unseen)
-        self.lacks = lacks or {}  # values a seat has shown it cannot hold (`shown_lacks`)
         self._best: ReplyMemo = {} if memo is None else memo
         # the gains depend on the unseen cards only through the first unseen card of each
         # value (the card tried, and the one a pile's holder keeps), so that is in the key;
@@ -95,15 +93,11 @@ class ReplyOdds:
             return 0.0
         hand_size = len(after.hands[opponent])
         best = self.best_by_value(after, opponent)
-        lacked = self.lacks.get(opponent, frozenset())
-        pool = len(self.unseen) - sum(self.counts[value] for value in lacked)
         expected, none_better = 0.0, 1.0
         for value, gain in sorted(best.items(), key=lambda item: -item[1]):
             if gain <= 0:
                 break
-            if value in lacked:
-                continue
-            chance = holds_chance(pool, self.counts[value], hand_size)
+            chance = holds_chance(len(self.unseen), self.counts[value], hand_size)
             expected += gain * chance * none_better
             none_better *= 1.0 - chance
         return expected
@@ -196,7 +190,6 @@ def score_actions(
     count: int | None = None,
     clock: Clock | None = None,
     any_suit: bool = False,
-    lacks: Mapping[int, frozenset[int]] | None = None,
 ) -> list[Scored]:
     """Every legal play of the seat to move in `world`, best first; with `count`, only the
     best `count` of them (the same as the first `count` of the whole list: what an opponent
@@ -207,7 +200,7 @@ def score_actions(
     game = adapter_for(world)
     seat = world.turn
     side = game.side_of(world, seat)
-    odds = ReplyOdds(game, unseen_cards(world, seat, game), memo, any_suit, lacks)
+    odds = ReplyOdds(game, unseen_cards(world, seat, game), memo, any_suit)
     legal = world.legal_actions()
     start = world
     if world.stock or sum(len(hand) for hand in world.hands) > 1:

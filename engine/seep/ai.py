@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from functools import cache
 
 from engine.ai.games import Deal, Role
@@ -11,7 +11,6 @@ from engine.fishing_ai import FishingAdapter
 from engine.seep.actions import Kind
 from engine.seep.deal import Phase
 from engine.seep.rules import SeepRules
-from engine.seep.shown import shown_lacks
 
 ROLES = {Kind.BID: Role.BID, Kind.CAPTURE: Role.CAPTURE, Kind.HOUSE: Role.PILE,
          Kind.THROW: Role.DISCARD}  # fmt: skip
@@ -27,9 +26,6 @@ class SeepAdapter(FishingAdapter):
 
     def face_up_floor(self, deal: Deal) -> bool:
         return deal.phase is not Phase.BID  # during the bid the floor is face down
-
-    def shown_lacks(self, deal: Deal) -> Mapping[int, frozenset[int]]:
-        return shown_lacks(deal)
 
     def card_points(self, deal: Deal, card: Card) -> int:
         return int(deal.rules.card_points(card))
