@@ -17,7 +17,7 @@ from typing import Any
 
 from engine.ai.clock import Clock, OutOfTime
 from engine.ai.games import Deal, GameAdapter, Role, adapter_for
-from engine.ai.normal import REPLY_WEIGHT, ReplyMemo, ReplyOdds, Scored, score_actions
+from engine.ai.normal import REPLY_WEIGHT, ReplyMemo, ReplyOdds, score_actions
 from engine.ai.worlds import sample_world, unseen_cards
 
 
@@ -25,14 +25,12 @@ from engine.ai.worlds import sample_world, unseen_cards
 class SearchBudget:
     samples: int = 12  # worlds imagined per decision
     candidates: int = 4  # plays compared
-    throws: int = 0  # and the best few throws too, wherever the normal player ranks them
     depth: int | None = None  # plays simulated after the candidate (None: see `look_ahead`)
     careful: int | None = None  # of those, the first few by the normal player's judgement
     endgame: int = 8  # with at most this many plays left, simulate to the deal's end
     trial: int = 4  # worlds every candidate is played in; then only the best `finalists`
     finalists: int = 2
     any_suit: bool = True  # share the replies' odds between seats (see `ReplyOdds`)
-    leaf_weight: float = REPLY_WEIGHT  # how much the next opponent's odds count where a look stops
     seconds: float | None = None  # think at most this long, wall clock (the bot sets it;
     # never more than `clock.MAX_SECONDS`); None: every sample, whatever the machine's load
 
@@ -101,7 +99,6 @@ def leaf_value(
     seat: int,
     memo: ReplyMemo | None = None,
     any_suit: bool = False,
-    weight: float = REPLY_WEIGHT,
 ) -> float:
     """The margin where the simulation stops, less what the opponent to move can expect to
     take from the floor there."""
@@ -109,21 +106,7 @@ def leaf_value(
     if world.is_over:
         return margin
     odds = ReplyOdds(game, unseen_cards(world, seat, game), memo, any_suit)
-    return margin - weight * odds.expected(world, side)
-
-
-def candidates(
-    world: Deal, game: GameAdapter, rng: random.Random, memo: ReplyMemo, budget: SearchBudget
-) -> list[Scored]:
-    """The normal player's best `budget.candidates` plays, then its best `budget.throws`
-    throws among the rest (a card left on the floor is often the right play where the normal
-    player's one look prefers a small capture)."""
-    if not budget.throws:
-        return score_actions(world, rng, memo, budget.candidates)
-    ranked = score_actions(world, rng, memo)
-    top = ranked[: budget.candidates]
-    rest = [s for s in ranked[budget.candidates :] if game.role(s.action) is Role.DISCARD]
-    return top + rest[: budget.throws]
+    return margin - REPLY_WEIGHT * odds.expected(world, side)
 
 
 def hard_choice(world: Deal, rng: random.Random, budget: SearchBudget) -> Any:
@@ -137,7 +120,7 @@ def hard_choice(world: Deal, rng: random.Random, budget: SearchBudget) -> Any:
     seat = world.turn
     side = game.side_of(world, seat)
     memo: ReplyMemo = {}  # the replies' odds, shared by every look of this decision
-    top = candidates(world, game, rng, memo, budget)  # (always in full)
+    top = score_actions(world, rng, memo, budget.candidates)  # (always in full)
     if len(top) == 1:
         return top[0].action
     totals = [0.0] * len(top)
@@ -152,9 +135,7 @@ def hard_choice(world: Deal, rng: random.Random, budget: SearchBudget) -> Any:
                 trial = imagined.copy()
                 trial.apply(top[index].action)
                 play_out(trial, game, budget, rng, memo, clock)
-                values.append(
-                    leaf_value(trial, game, side, seat, memo, budget.any_suit, budget.leaf_weight)
-                )
+                values.append(leaf_value(trial, game, side, seat, memo, budget.any_suit))
         except OutOfTime:
             break  # this world is left out: every candidate is judged on the same worlds
         for index, value in zip(alive, values, strict=True):
