@@ -30,7 +30,6 @@ class HardPlan:
     bury_candidates: int = 4  # the normal player's best few buries are played out
     own_cards: int = 3  # in each play-out, its own last cards searched...
     own_tables: tuple[int, ...] = (3, 4, 5, 6)  # ...at these table sizes
-    likely_bury: bool = False  # a defender's worlds lay the bury as a picker would
 
 
 HARD = HardPlan()
@@ -78,7 +77,7 @@ def hard_choice(
     return best_by_playouts(
         candidates(hand, rng, plan),
         plan.worlds,
-        lambda: sample_world(hand, seat, rng, plan.likely_bury),
+        lambda: sample_world(hand, seat, rng),
         value,
         seconds,
     )

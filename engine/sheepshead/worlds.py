@@ -18,7 +18,7 @@ from engine.cards import Card, Suit
 from engine.sheepshead.actions import PLAY_KIND, UNKNOWN_KIND
 from engine.sheepshead.hand import SheepsheadHand
 from engine.sheepshead.phases import OVER_PHASE
-from engine.sheepshead.rules import is_trump, points, suit_of
+from engine.sheepshead.rules import is_trump, suit_of
 
 STRICT_TRIES = 50  # deals that keep every constraint; then ten that keep only the sizes
 LOOSE_TRIES = 10
@@ -149,12 +149,9 @@ def _deal(
     return placed
 
 
-def sample_world(
-    hand: SheepsheadHand, seat: int, rng: random.Random, likely_bury: bool = False
-) -> SheepsheadHand:
+def sample_world(hand: SheepsheadHand, seat: int, rng: random.Random) -> SheepsheadHand:
     """A copy of `hand` with every card `seat` cannot see dealt again at random, consistent
-    with the voids shown, the hold card and the called card (`likely_bury`: then the bury
-    laid as a picker lays it, see `_likely_bury`)."""
+    with the voids shown, the hold card and the called card."""
     shown = Shown(hand, seat, voids(hand))
     pool = [c for c in hand.rules.deck() if c not in seen_by(hand, seat)]
     placed = None
@@ -173,51 +170,8 @@ def sample_world(
             world.buried = cards
         else:
             _replace_unknown(world, cards[0])
-    if likely_bury:
-        _likely_bury(world, shown, rng)
     world.changed()
     return world
-
-
-def bury_worth(card: Card) -> float:
-    """How readily a picker lays `card` away: points, never a trump, rarely a fail ace."""
-    worth = points(card) * 0.6
-    if is_trump(card):
-        worth -= 12
-    elif card.rank == 1:
-        worth -= 8
-    return worth
-
-
-def _likely_bury(world: SheepsheadHand, shown: Shown, rng: random.Random) -> None:
-    """Of the picker's cards this seat cannot see (its hand and its bury in `world`), the bury
-    becomes the ones a picker lays away first; unchanged where that would break what the
-    table has shown, or for the card that names the partner."""
-    hand, picker = shown.hand, shown.hand.picker
-    if picker is None or picker == shown.seat or not world.buried or hand.leaster:
-        return
-    size = len(world.buried)
-    mine = [*world.hands[picker], *world.buried]
-    staying = {c: "bury" for c in world.buried if c == hand.partner_card}
-    staying.update({c: "hand" for c in world.hands[picker] if c == hand.partner_card})
-    forced = [c for c in mine if c not in staying and suit_of(c) in shown.lacks[picker]]
-    free = [c for c in mine if c not in staying and c not in forced]
-    free.sort(key=lambda c: -bury_worth(c) - rng.random() * 0.5)
-    fixed = [c for c, where in staying.items() if where == "bury"]
-    bury = [*fixed, *forced, *free][:size]
-    if len(fixed) + len(forced) > size:
-        return
-    kept = [c for c in mine if c not in bury]
-    if not all(shown.accepts(("bury", -1), c) for c in bury if c not in world.buried):
-        return
-    if not all(shown.accepts(("hand", picker), c) for c in kept if c not in world.hands[picker]):
-        return
-    if shown.hold_due() and hand.called is not None:
-        called_suit = hand.called.suit
-        if not any(suit_of(c) == called_suit for c in kept):
-            return
-    world.hands[picker] = kept
-    world.buried = bury
 
 
 def _replace_unknown(world: SheepsheadHand, card: Card) -> None:
